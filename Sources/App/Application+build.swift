@@ -1,0 +1,142 @@
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOSSL
+
+/// Builds the whole application from its configuration. `database` replaces the data-folder database (tests
+/// pass an in-memory or temporary one).
+public func buildApplication(
+    _ config: AppConfig,
+    database: AppDatabase? = nil
+) async throws -> some ApplicationProtocol {
+    let logger = {
+        var logger = Logger(label: "stashify")
+        logger.logLevel = config.logLevel
+        return logger
+    }()
+
+    let database = try database ?? openDatabase(config)
+    let cookies = CookieSettings(secure: config.usesTLS)
+    let pages = try await PageRenderer.load(directory: config.viewsDirectory, cookies: cookies)
+    let sessions = SQLitePersistDriver(database: database, now: config.now)
+    try await sessions.removeExpired()
+    let hasher = PasswordHasher(cost: config.bcryptCost)
+    let services = AppServices(
+        database: database,
+        pages: pages,
+        hasher: hasher,
+        throttle: LoginThrottle(database: database, now: config.now),
+        sessions: sessions,
+        now: config.now,
+        dummyHash: try await hasher.hash(CSRFMiddleware.makeToken())
+    )
+
+    var certificate: LocalCertificate?
+    let server: HTTPServerBuilder
+    switch config.tls {
+    case .none:
+        server = .http1()
+    case .generated:
+        let local = try LocalCertificate.loadOrCreate(in: config.certificateDirectory, hostName: ProcessInfo.processInfo.hostName)
+        certificate = local
+        server = try .tls(.http1(), tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath))
+    case .files(let certificatePath, let keyPath):
+        server = try .tls(.http1(), tlsConfiguration: tlsConfiguration(certificate: certificatePath, key: keyPath))
+    }
+
+    let router = buildRouter(services: services, config: config, certificate: certificate)
+    let shownHost = config.host == "0.0.0.0" || config.host == "::" ? "localhost" : config.host
+    let scheme = config.usesTLS ? "https" : "http"
+    let fingerprint = certificate?.fingerprint
+    let closer = DatabaseCloser(database: database, logger: logger)
+    return Application(
+        router: router,
+        server: server,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
+        services: [closer],
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? config.port
+            logger.info("Stashify is running at \(scheme)://\(shownHost):\(port)/")
+            if config.host == "0.0.0.0" || config.host == "::" {
+                logger.info("On your network: \(scheme)://\(ProcessInfo.processInfo.hostName):\(port)/")
+            }
+            if let fingerprint {
+                logger.info("Self-made certificate, SHA-256 fingerprint \(fingerprint)")
+                logger.info("Phones can trust it by installing \(scheme)://\(shownHost):\(port)\(Paths.caCertificate) (see README)")
+            }
+            if !config.usesTLS {
+                logger.notice("TLS is off (--no-tls): serve Stashify only behind a reverse proxy that speaks HTTPS")
+            }
+        },
+        logger: logger
+    )
+}
+
+/// The routes: static files and health checks outside the session; everything else behind it.
+func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCertificate?) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware(tls: config.usesTLS))
+    router.add(middleware: ErrorPageMiddleware(pages: services.pages))
+    router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: false))
+
+    HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
+
+    let sessionMiddleware = SessionMiddleware<AppRequestContext>(
+        storage: services.sessions,
+        configuration: .init(
+            sessionCookieParameters: .init(name: AppServices.sessionCookieName, secure: config.usesTLS, sameSite: .lax),
+            keyPrefix: "",
+            defaultSessionExpiration: config.sessionLifetime
+        )
+    )
+    let app = router.group()
+        .add(middleware: sessionMiddleware)
+        .add(middleware: LoadUserMiddleware(database: services.database))
+        .add(middleware: ErrorPageMiddleware(pages: services.pages))
+        .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
+    let accounts = AccountsController(services: services)
+    accounts.addPublicRoutes(to: app)
+
+    let signedIn = app.group().add(middleware: RequireUserMiddleware(pages: services.pages))
+    accounts.addSignedInRoutes(to: signedIn)
+    HomeController(services: services).addRoutes(to: signedIn)
+    ProfileController(services: services).addRoutes(to: signedIn)
+    SectionsController(services: services).addRoutes(to: signedIn)
+    return router
+}
+
+private func openDatabase(_ config: AppConfig) throws -> AppDatabase {
+    do {
+        try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
+    } catch {
+        throw StartupError("cannot create the data folder \(config.dataDirectory): \(error.localizedDescription)")
+    }
+    do {
+        return try AppDatabase.open(path: config.databasePath)
+    } catch {
+        throw StartupError("cannot open the database \(config.databasePath): \(error)")
+    }
+}
+
+private func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {
+    let chain: [NIOSSLCertificate]
+    let privateKey: NIOSSLPrivateKey
+    do {
+        chain = try NIOSSLCertificate.fromPEMFile(certificate)
+    } catch {
+        throw StartupError("cannot read the TLS certificate \(certificate): \(error)")
+    }
+    do {
+        privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+    } catch {
+        throw StartupError("cannot read the TLS key \(key): \(error)")
+    }
+    guard !chain.isEmpty else { throw StartupError("no certificate found in \(certificate)") }
+    return TLSConfiguration.makeServerConfiguration(
+        certificateChain: chain.map { .certificate($0) },
+        privateKey: .privateKey(privateKey)
+    )
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+
+/// Every setting of the server. The command line fills it from flags, then environment variables, then defaults.
+public struct AppConfig: Sendable {
+    /// How the server speaks TLS.
+    public enum TLSMode: Sendable, Equatable {
+        /// A certificate made and kept in the data folder (the default).
+        case generated
+        /// A real certificate and key, as PEM files.
+        case files(certificate: String, key: String)
+        /// Plain HTTP, for running behind a reverse proxy that terminates TLS.
+        case none
+    }
+
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    /// The folder holding `Views/` and `Public/`.
+    public var resourcesDirectory: String
+    public var tls: TLSMode
+    /// bcrypt work factor (tests lower it to keep them fast).
+    public var bcryptCost: UInt8
+    /// How long a sign-in lasts.
+    public var sessionLifetime: Duration
+    public var logLevel: Logger.Level
+    /// The clock; tests inject a fixed date.
+    public var now: @Sendable () -> Date
+
+    public init(
+        host: String = "0.0.0.0",
+        port: Int = 8443,
+        dataDirectory: String = "data",
+        resourcesDirectory: String = ".",
+        tls: TLSMode = .generated,
+        bcryptCost: UInt8 = 12,
+        sessionLifetime: Duration = .seconds(30 * 24 * 3600),
+        logLevel: Logger.Level = .info,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.resourcesDirectory = resourcesDirectory
+        self.tls = tls
+        self.bcryptCost = bcryptCost
+        self.sessionLifetime = sessionLifetime
+        self.logLevel = logLevel
+        self.now = now
+    }
+
+    public var databasePath: String { dataDirectory + "/stashify.sqlite" }
+    public var certificateDirectory: String { dataDirectory + "/tls" }
+    public var viewsDirectory: String { resourcesDirectory + "/Views" }
+    public var publicDirectory: String { resourcesDirectory + "/Public" }
+    public var usesTLS: Bool { tls != .none }
+}

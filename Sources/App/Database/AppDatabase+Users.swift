@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+/// Reads and writes of users and their sessions.
+extension AppDatabase {
+    func emailIsTaken(_ email: String, exceptUserId: Int64? = nil) async throws -> Bool {
+        let email = User.normalize(email: email)
+        return try await writer.read { db in
+            var request = User.filter(email: email)
+            if let exceptUserId { request = request.filter(Column("id") != exceptUserId) }
+            return try request.fetchCount(db) > 0
+        }
+    }
+
+    /// Inserts a new user and returns it with its id.
+    func create(_ user: User) async throws -> User {
+        try await writer.write { db in try user.inserted(db) }
+    }
+
+    func update(_ user: User) async throws {
+        try await writer.write { db in try user.update(db) }
+    }
+
+    func user(email: String) async throws -> User? {
+        try await writer.read { db in try User.filter(email: email).fetchOne(db) }
+    }
+
+    func user(id: Int64) async throws -> User? {
+        try await writer.read { db in try User.fetchOne(db, id: id) }
+    }
+
+    /// How many live sessions (signed-in browsers) the user has.
+    func sessionCount(userId: Int64, now: Date) async throws -> Int {
+        try await writer.read { db in
+            try SessionRecord
+                .filter(SessionRecord.Columns.userId == userId)
+                .filter(SessionRecord.Columns.expiresAt == nil || SessionRecord.Columns.expiresAt > now)
+                .fetchCount(db)
+        }
+    }
+
+    /// Signs the user out everywhere except the session stored under `keepKey`.
+    @discardableResult
+    func deleteSessions(userId: Int64, except keepKey: String?) async throws -> Int {
+        try await writer.write { db in
+            try SessionRecord
+                .filter(SessionRecord.Columns.userId == userId)
+                .filter(SessionRecord.Columns.id != (keepKey ?? ""))
+                .deleteAll(db)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+
+/// Someone with an account: sign-in credentials, profile details and preferences.
+public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var name: String
+    /// Stored trimmed and lower-cased; the column also compares without case.
+    public var email: String
+    public var passwordHash: String
+    public var location: String?
+    public var age: Int?
+    /// Yearly salary in minor units of `currency`.
+    public var salaryCents: Int64?
+    public var householdSize: Int?
+    public var currency: String
+    public var timeZone: String
+    public var theme: Theme
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public static let databaseTableName = "user"
+
+    public enum Columns {
+        static let email = Column(CodingKeys.email)
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The user's calendar time zone, falling back to UTC if the stored identifier is unknown.
+    public var calendarTimeZone: TimeZone {
+        TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!
+    }
+}
+
+/// The colour scheme a user picked; `system` follows the device.
+public enum Theme: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case system, light, dark
+
+    var label: String {
+        switch self {
+        case .system: "System"
+        case .light: "Light"
+        case .dark: "Dark"
+        }
+    }
+}
+
+extension User {
+    /// The user with this email, compared without case.
+    static func filter(email: String) -> QueryInterfaceRequest<User> {
+        User.filter(Columns.email == User.normalize(email: email))
+    }
+
+    /// Emails are compared and stored trimmed and lower-cased.
+    static func normalize(email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Up to two initials for the avatar ("Alex Doe" → "AD").
+    var initials: String {
+        let words = name.split(whereSeparator: { $0.isWhitespace })
+        let letters = words.prefix(2).compactMap { $0.first.map { String($0).uppercased() } }
+        return letters.isEmpty ? "?" : letters.joined()
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// An amount in integer minor units of a currency; never a floating-point value.
+public struct Money: Sendable, Equatable {
+    public var cents: Int64
+    public var currency: Currency
+
+    public init(cents: Int64, currency: Currency) {
+        self.cents = cents
+        self.currency = currency
+    }
+
+    /// Why a typed amount was refused; the message is shown under the field.
+    public enum ParseError: Error, Equatable {
+        case empty, invalid, tooManyDecimals(Int), tooLarge
+
+        public var message: String {
+            switch self {
+            case .empty: "Enter an amount."
+            case .invalid: "Enter an amount like 12, 12.50 or 1,234.56."
+            case .tooManyDecimals(0): "This currency has no decimals; enter a whole amount."
+            case .tooManyDecimals(let digits): "Use at most \(digits) digits after the decimal point."
+            case .tooLarge: "That amount is too large."
+            }
+        }
+    }
+
+    /// The largest amount a form accepts, in major units (a trillion).
+    static let maximumMajorUnits: Int64 = 1_000_000_000_000
+
+    /// Parses `12`, `12.5`, `12.50` or `1,234.56` (grouping commas in threes) into minor units.
+    public static func parse(_ text: String, currency: Currency) -> Result<Money, ParseError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(.empty) }
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return .failure(.invalid) }
+        let whole = parts[0]
+        let fraction = parts.count == 2 ? parts[1] : ""
+        if parts.count == 2 && fraction.isEmpty { return .failure(.invalid) }
+        guard !whole.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { return .failure(.invalid) }
+
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return .failure(.invalid) }
+        if groups.count > 1 {
+            guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return .failure(.invalid) }
+        }
+        let digits = groups.joined()
+        guard digits.count <= 13, let major = Int64(digits), major <= maximumMajorUnits else {
+            return .failure(.tooLarge)
+        }
+        guard fraction.count <= currency.minorUnits else {
+            return .failure(.tooManyDecimals(currency.minorUnits))
+        }
+        let padded = fraction + String(repeating: "0", count: currency.minorUnits - fraction.count)
+        let minor = Int64(padded) ?? 0
+        return .success(Money(cents: major * currency.scale + minor, currency: currency))
+    }
+
+    /// The amount as a person reads it: `$1,234.56`, `−$5.00`, `¥1,200`.
+    public var formatted: String {
+        let sign = cents < 0 ? "−" : ""
+        return sign + currency.symbol + Money.plain(cents.magnitude, currency: currency)
+    }
+
+    /// The amount as typed into a form field: `1234.56` (no symbol, no grouping).
+    public var formValue: String {
+        let sign = cents < 0 ? "-" : ""
+        let scale = UInt64(currency.scale)
+        let major = cents.magnitude / scale
+        guard currency.minorUnits > 0 else { return sign + String(major) }
+        let minor = String(cents.magnitude % scale)
+        return sign + String(major) + "." + String(repeating: "0", count: currency.minorUnits - minor.count) + minor
+    }
+
+    private static func plain(_ magnitude: UInt64, currency: Currency) -> String {
+        let scale = UInt64(currency.scale)
+        let major = String(magnitude / scale)
+        var grouped = ""
+        for (index, character) in major.enumerated() {
+            if index > 0 && (major.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        guard currency.minorUnits > 0 else { return grouped }
+        let minor = String(magnitude % scale)
+        return grouped + "." + String(repeating: "0", count: currency.minorUnits - minor.count) + minor
+    }
+}
+
+extension Currency {
+    /// Minor units in one major unit (100 for cents).
+    var scale: Int64 {
+        var result: Int64 = 1
+        for _ in 0..<minorUnits { result *= 10 }
+        return result
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

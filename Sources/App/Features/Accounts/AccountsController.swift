@@ -1,0 +1,221 @@
+import Foundation
+import GRDB
+import Hummingbird
+
+/// Sign up (two steps), log in and log out.
+struct AccountsController {
+    let services: AppServices
+
+    /// Pages anyone may open (sign-up and log-in).
+    func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("signup", use: newSignup)
+        group.post("signup", use: createSignup)
+        group.get("login", use: newLogin)
+        group.post("login", use: createLogin)
+        group.post("logout", use: logout)
+    }
+
+    /// Step 2 of sign-up, for the account just created.
+    func addSignedInRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("signup/details", use: editDetails)
+        group.post("signup/details", use: updateDetails)
+    }
+
+    // MARK: - Sign up, step 1
+
+    struct SignupInput: Decodable {
+        var name: String?
+        var email: String?
+        var password: String?
+    }
+
+    struct SignupPage: Sendable {
+        let summary: String?
+        let fields: [FormField]
+        let loginPath: String
+    }
+
+    /// `GET /signup`
+    @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
+        if context.user != nil { return services.pages.redirect(to: Paths.home) }
+        return try signupPage(SignupInput(), errors: FieldErrors(), request: request, context: context)
+    }
+
+    /// `POST /signup`: creates the account, signs it in and goes on to step 2.
+    @Sendable func createSignup(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(SignupInput.self, context: context)
+        var errors = FieldErrors()
+        let name = ProfileRules.name(input.name, into: &errors)
+        let email = ProfileRules.email(input.email, into: &errors)
+        let password = ProfileRules.newPassword(input.password, into: &errors)
+        if errors["email"] == nil, try await services.database.emailIsTaken(email) {
+            errors.add("email", "An account with this email already exists. Log in instead?")
+        }
+        guard errors.isEmpty else {
+            return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+
+        let hash = try await services.hasher.hash(password)
+        let now = services.now()
+        let user: User
+        do {
+            user = try await services.database.create(User(
+                id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
+                householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.serverTimeZone, theme: .system,
+                createdAt: now, updatedAt: now))
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            errors.add("email", "An account with this email already exists. Log in instead?")
+            return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        startSession(for: user, context: context)
+        return services.pages.redirect(to: Paths.signupDetails)
+    }
+
+    private func signupPage(
+        _ input: SignupInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = SignupPage(summary: errors.summary, fields: [
+            .input("name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
+                   required: true, autofocus: true),
+            .input("email", label: "Email", value: input.email ?? "", type: "email", error: errors["email"],
+                   autocomplete: "email", required: true),
+            .input("password", label: "Password", type: "password", error: errors["password"],
+                   hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
+                   autocomplete: "new-password", required: true),
+        ], loginPath: Paths.login)
+        return try services.pages.page("accounts/signup", title: "Create your account", section: nil, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    // MARK: - Sign up, step 2
+
+    struct DetailsPage: Sendable {
+        let summary: String?
+        let fields: [FormField]
+        let skipPath: String
+        let firstName: String
+    }
+
+    /// `GET /signup/details`
+    @Sendable func editDetails(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try detailsPage(DetailsInput(user: user), errors: FieldErrors(), user: user, request: request,
+                               context: context)
+    }
+
+    /// `POST /signup/details`: saves the optional details and opens Home.
+    @Sendable func updateDetails(request: Request, context: AppRequestContext) async throws -> Response {
+        var user = try context.requireUser()
+        let input = try await request.decodeForm(DetailsInput.self, context: context)
+        var errors = FieldErrors()
+        let details = ProfileRules.details(input, into: &errors)
+        guard errors.isEmpty else {
+            return try detailsPage(input, errors: errors, user: user, request: request, context: context,
+                                   status: .unprocessableContent)
+        }
+        details.apply(to: &user)
+        user.updatedAt = services.now()
+        try await services.database.update(user)
+        return services.pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
+    }
+
+    private func detailsPage(
+        _ input: DetailsInput, errors: FieldErrors, user: User, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
+                               skipPath: Paths.home, firstName: user.firstName)
+        return try services.pages.page("accounts/details", title: "Account details", section: nil, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    // MARK: - Log in and out
+
+    struct LoginInput: Decodable {
+        var email: String?
+        var password: String?
+        var next: String?
+    }
+
+    struct LoginPage: Sendable {
+        let error: String?
+        let fields: [FormField]
+        let next: String?
+        let signupPath: String
+    }
+
+    /// `GET /login`
+    @Sendable func newLogin(request: Request, context: AppRequestContext) async throws -> Response {
+        let next = request.uri.queryParameters["next"].map(String.init)
+        if context.user != nil { return services.pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? Paths.home) }
+        return try loginPage(LoginInput(next: next), error: nil, request: request, context: context)
+    }
+
+    /// `POST /login`: one generic message for any wrong email or password; throttled per email.
+    @Sendable func createLogin(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(LoginInput.self, context: context)
+        let email = User.normalize(email: input.email ?? "")
+        let password = input.password ?? ""
+        guard !email.isEmpty, !password.isEmpty else {
+            return try loginPage(input, error: "Enter your email and password.", request: request, context: context,
+                                 status: .unprocessableContent)
+        }
+        if let retryAt = try await services.throttle.retryAfter(email: email) {
+            let seconds = max(1, Int(retryAt.timeIntervalSince(services.now()).rounded(.up)))
+            let minutes = (seconds + 59) / 60
+            let wait = minutes == 1 ? "a minute" : "\(minutes) minutes"
+            var response = try loginPage(
+                input, error: "Too many failed attempts for this email. Try again in \(wait).",
+                request: request, context: context, status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+
+        let user = try await services.database.user(email: email)
+        let matches = try await services.hasher.verify(password, hash: user?.passwordHash ?? services.dummyHash)
+        guard let user, matches else {
+            try await services.throttle.recordFailure(email: email)
+            return try loginPage(input, error: "That email and password don't match an account.", request: request,
+                                 context: context, status: .unprocessableContent)
+        }
+        try await services.throttle.reset(email: email)
+        if let oldSessionId = services.sessionId(of: request) {
+            try await services.sessions.remove(key: oldSessionId)
+        }
+        startSession(for: user, context: context)
+        return services.pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? Paths.home)
+    }
+
+    /// `POST /logout`: ends the session on the server and in the browser.
+    @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
+        context.sessions.clearSession()
+        return services.pages.redirect(to: Paths.login, flash: .info("You're logged out. See you soon."))
+    }
+
+    private func loginPage(
+        _ input: LoginInput, error: String?, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = LoginPage(error: error, fields: [
+            .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
+                   required: true, autofocus: true),
+            .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
+        ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: Paths.signup)
+        return try services.pages.page("accounts/login", title: "Log in", section: nil, page: page, request: request,
+                                       context: context, status: status)
+    }
+
+    /// A brand-new session (new id, new CSRF token) for `user`.
+    private func startSession(for user: User, context: AppRequestContext) {
+        guard let id = user.id else { return }
+        context.sessions.createSession(SessionPayload(userId: id, csrfToken: CSRFMiddleware.makeToken()))
+    }
+}
+
+extension User {
+    /// The first word of the name, for friendly greetings.
+    var firstName: String {
+        name.split(whereSeparator: { $0.isWhitespace }).first.map(String.init) ?? name
+    }
+}

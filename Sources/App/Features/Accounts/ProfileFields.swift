@@ -1,0 +1,181 @@
+import Foundation
+
+/// The profile details asked at sign-up step 2 and edited on Profile, as typed into the form.
+struct DetailsInput: Decodable, Sendable {
+    var location: String?
+    var age: String?
+    var salary: String?
+    var householdSize: String?
+    var currency: String?
+    var timeZone: String?
+
+    /// What the form shows for a saved user.
+    init(user: User) {
+        location = user.location ?? ""
+        age = user.age.map(String.init) ?? ""
+        salary = user.salaryCents.map { Money(cents: $0, currency: Currency.named(user.currency)).formValue } ?? ""
+        householdSize = user.householdSize.map(String.init) ?? ""
+        currency = user.currency
+        timeZone = user.timeZone
+    }
+}
+
+/// Profile details that passed validation.
+struct Details: Sendable, Equatable {
+    var location: String?
+    var age: Int?
+    var salaryCents: Int64?
+    var householdSize: Int?
+    var currency: String
+    var timeZone: String
+
+    func apply(to user: inout User) {
+        user.location = location
+        user.age = age
+        user.salaryCents = salaryCents
+        user.householdSize = householdSize
+        user.currency = currency
+        user.timeZone = timeZone
+    }
+}
+
+/// Validation rules and form fields shared by sign-up and Profile.
+enum ProfileRules {
+    static let nameLimit = 100
+    static let passwordMinimum = 8
+    static let passwordMaximum = 1024
+
+    static func name(_ raw: String?, into errors: inout FieldErrors) -> String {
+        let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty {
+            errors.add("name", "Enter your name.")
+        } else if name.count > nameLimit {
+            errors.add("name", "Use at most \(nameLimit) characters.")
+        }
+        return name
+    }
+
+    static func email(_ raw: String?, into errors: inout FieldErrors) -> String {
+        let email = User.normalize(email: raw ?? "")
+        if email.isEmpty {
+            errors.add("email", "Enter your email address.")
+        } else if !isPlausibleEmail(email) {
+            errors.add("email", "Enter an email address like name@example.com.")
+        }
+        return email
+    }
+
+    /// One `@`, something before it, a dotted domain after it, no spaces: the rest is the mail server's business.
+    static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
+        let domain = parts[1]
+        guard !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," }),
+              domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
+        return true
+    }
+
+    static func newPassword(_ raw: String?, field: String = "password", into errors: inout FieldErrors) -> String {
+        let password = raw ?? ""
+        if password.count < passwordMinimum {
+            errors.add(field, "Use at least \(passwordMinimum) characters — a few words you'll remember work well.")
+        } else if password.count > passwordMaximum {
+            errors.add(field, "Use at most \(passwordMaximum) characters.")
+        } else if password.trimmingCharacters(in: .whitespaces).isEmpty {
+            errors.add(field, "A password can't be only spaces.")
+        }
+        return password
+    }
+
+    static func theme(_ raw: String?, into errors: inout FieldErrors) -> Theme {
+        guard let theme = Theme(rawValue: raw ?? "") else {
+            errors.add("theme", "Choose light, dark or system.")
+            return .system
+        }
+        return theme
+    }
+
+    static func details(_ input: DetailsInput, into errors: inout FieldErrors) -> Details {
+        let location = (input.location ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if location.count > nameLimit { errors.add("location", "Use at most \(nameLimit) characters.") }
+
+        let currencyCode = (input.currency ?? "").uppercased()
+        let currency = Currency.find(currencyCode)
+        if currency == nil { errors.add("currency", "Choose a currency from the list.") }
+
+        let timeZone = input.timeZone ?? ""
+        if !timeZoneIdentifiers.contains(timeZone) {
+            errors.add("timeZone", "Choose a time zone from the list.")
+        }
+
+        let age = wholeNumber(input.age, field: "age", range: 13...120,
+                              message: "Enter your age as a whole number from 13 to 120.", into: &errors)
+        let household = wholeNumber(input.householdSize, field: "householdSize", range: 1...30,
+                                    message: "Enter how many people live in your household, from 1 to 30.", into: &errors)
+
+        var salaryCents: Int64?
+        let salaryText = (input.salary ?? "").trimmingCharacters(in: .whitespaces)
+        if !salaryText.isEmpty {
+            switch Money.parse(salaryText, currency: currency ?? .usd) {
+            case .success(let money): salaryCents = money.cents
+            case .failure(let error): errors.add("salary", error.message)
+            }
+        }
+        return Details(location: location.isEmpty ? nil : location, age: age, salaryCents: salaryCents,
+                       householdSize: household, currency: currency?.code ?? Currency.usd.code, timeZone: timeZone)
+    }
+
+    private static func wholeNumber(
+        _ raw: String?, field: String, range: ClosedRange<Int>, message: String, into errors: inout FieldErrors
+    ) -> Int? {
+        let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            errors.add(field, message)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: - Form fields
+
+    static func detailsFields(_ input: DetailsInput, errors: FieldErrors) -> [FormField] {
+        [
+            .input("location", label: "Location", value: input.location ?? "", error: errors["location"],
+                   hint: "City or region — optional.", autocomplete: "address-level2"),
+            .input("age", label: "Age", value: input.age ?? "", error: errors["age"], hint: "Optional.",
+                   autocomplete: "off", inputmode: "numeric"),
+            .input("salary", label: "Yearly salary", value: input.salary ?? "", error: errors["salary"],
+                   hint: "Before tax, in your currency — optional. Helps put your budget in context.",
+                   autocomplete: "off", inputmode: "decimal"),
+            .input("householdSize", label: "Household size", value: input.householdSize ?? "",
+                   error: errors["householdSize"], hint: "People you share costs with, you included — optional.",
+                   autocomplete: "off", inputmode: "numeric"),
+            .select("currency", label: "Currency", value: input.currency ?? Currency.usd.code,
+                    options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") }, error: errors["currency"],
+                    hint: "Amounts are shown in this currency; nothing is converted."),
+            .select("timeZone", label: "Time zone", value: input.timeZone ?? TimeZone.current.identifier,
+                    options: timeZoneOptions, error: errors["timeZone"],
+                    hint: "Decides when your days and months start."),
+        ]
+    }
+
+    static func themeField(_ value: String, errors: FieldErrors) -> FormField {
+        .select("theme", label: "Theme", value: value, options: Theme.allCases.map { ($0.rawValue, $0.label) },
+                error: errors["theme"], hint: "System follows your device's light or dark setting.")
+    }
+
+    /// Every time zone identifier a user may pick.
+    static let timeZoneIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC"])
+
+    /// The time zone choices, sorted, computed once.
+    static let timeZoneOptions: [(value: String, label: String)] = timeZoneIdentifiers.sorted().map {
+        ($0, $0.replacingOccurrences(of: "_", with: " "))
+    }
+
+    /// The server's own time zone, the default for new accounts.
+    static var serverTimeZone: String {
+        let identifier = TimeZone.current.identifier
+        return timeZoneIdentifiers.contains(identifier) ? identifier : "UTC"
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Hummingbird
+
+/// The Profile screen: personal details, preferences, password and signed-in browsers.
+struct ProfileController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("profile", use: show)
+        group.post("profile", use: update)
+        group.post("profile/password", use: updatePassword)
+        group.post("profile/sessions", use: endOtherSessions)
+    }
+
+    // MARK: - View models
+
+    struct ProfileInput: Decodable {
+        var name: String?
+        var email: String?
+        var theme: String?
+        var details: DetailsInput
+
+        init(user: User) {
+            name = user.name
+            email = user.email
+            theme = user.theme.rawValue
+            details = DetailsInput(user: user)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            email = try container.decodeIfPresent(String.self, forKey: .email)
+            theme = try container.decodeIfPresent(String.self, forKey: .theme)
+            details = try DetailsInput(from: decoder)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, email, theme }
+    }
+
+    struct PasswordInput: Decodable {
+        var currentPassword: String?
+        var newPassword: String?
+        var confirmPassword: String?
+    }
+
+    struct FormSection: Sendable {
+        let summary: String?
+        let fields: [FormField]
+    }
+
+    struct ProfilePage: Sendable {
+        let initials: String
+        let name: String
+        let email: String
+        let memberSince: String
+        let details: FormSection
+        let preferences: FormSection
+        let password: FormSection
+        let summary: String?
+        let sessionCount: Int
+        let otherSessions: Bool
+        let sessionsText: String
+        let profilePath: String
+        let passwordPath: String
+        let sessionsPath: String
+    }
+
+    // MARK: - Handlers
+
+    /// `GET /profile`
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(),
+                              passwordErrors: FieldErrors(), user: user, request: request, context: context)
+    }
+
+    /// `POST /profile`: saves name, email, details and preferences together.
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        var user = try context.requireUser()
+        let input = try await request.decodeForm(ProfileInput.self, context: context)
+        var errors = FieldErrors()
+        let name = ProfileRules.name(input.name, into: &errors)
+        let email = ProfileRules.email(input.email, into: &errors)
+        let details = ProfileRules.details(input.details, into: &errors)
+        let theme = ProfileRules.theme(input.theme, into: &errors)
+        if errors["email"] == nil, email != user.email, try await services.database.emailIsTaken(email, exceptUserId: user.id) {
+            errors.add("email", "Another account already uses this email.")
+        }
+        guard errors.isEmpty else {
+            return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
+                                  request: request, context: context, status: .unprocessableContent)
+        }
+        user.name = name
+        user.email = email
+        user.theme = theme
+        details.apply(to: &user)
+        user.updatedAt = services.now()
+        try await services.database.update(user)
+        return services.pages.redirect(to: Paths.profile, flash: .success("Profile saved."))
+    }
+
+    /// `POST /profile/password`: needs the current password; other browsers are signed out afterwards.
+    @Sendable func updatePassword(request: Request, context: AppRequestContext) async throws -> Response {
+        var user = try context.requireUser()
+        let input = try await request.decodeForm(PasswordInput.self, context: context)
+        var errors = FieldErrors()
+        let current = input.currentPassword ?? ""
+        if current.isEmpty {
+            errors.add("currentPassword", "Enter your current password.")
+        } else if try await !services.hasher.verify(current, hash: user.passwordHash) {
+            errors.add("currentPassword", "That isn't your current password.")
+        }
+        let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", into: &errors)
+        if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
+            errors.add("confirmPassword", "The two new passwords don't match.")
+        }
+        guard errors.isEmpty else {
+            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: errors,
+                                  user: user, request: request, context: context, status: .unprocessableContent)
+        }
+        user.passwordHash = try await services.hasher.hash(newPassword)
+        user.updatedAt = services.now()
+        try await services.database.update(user)
+        let ended = try await services.database.deleteSessions(userId: try context.requireUserId(),
+                                                              except: services.sessionId(of: request))
+        let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
+        return services.pages.redirect(to: Paths.profile, flash: .success("Password changed." + others))
+    }
+
+    /// `POST /profile/sessions`: logs out every other browser.
+    @Sendable func endOtherSessions(request: Request, context: AppRequestContext) async throws -> Response {
+        let ended = try await services.database.deleteSessions(userId: try context.requireUserId(),
+                                                              except: services.sessionId(of: request))
+        let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
+        return services.pages.redirect(to: Paths.profile, flash: .success(message))
+    }
+
+    private func page(
+        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let sessions = try await services.database.sessionCount(userId: try context.requireUserId(), now: services.now())
+        let formatter = DateFormatter()
+        formatter.dateFormat = "MMMM yyyy"
+        formatter.timeZone = user.calendarTimeZone
+        let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
+        let page = ProfilePage(
+            initials: user.initials,
+            name: user.name,
+            email: user.email,
+            memberSince: formatter.string(from: user.createdAt),
+            details: FormSection(summary: nil, fields: [
+                .input("name", label: "Name", value: profile.name ?? "", error: profileErrors["name"],
+                       autocomplete: "name", required: true),
+                .input("email", label: "Email", value: profile.email ?? "", type: "email",
+                       error: profileErrors["email"], autocomplete: "email", required: true),
+            ] + detailFields.prefix(4)),
+            preferences: FormSection(summary: nil, fields: Array(detailFields.suffix(2)) + [
+                ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),
+            ]),
+            password: FormSection(summary: passwordErrors.summary, fields: [
+                .input("currentPassword", label: "Current password", type: "password",
+                       error: passwordErrors["currentPassword"], autocomplete: "current-password", required: true),
+                .input("newPassword", label: "New password", type: "password", error: passwordErrors["newPassword"],
+                       hint: "At least \(ProfileRules.passwordMinimum) characters.", autocomplete: "new-password",
+                       required: true),
+                .input("confirmPassword", label: "Repeat new password", type: "password",
+                       error: passwordErrors["confirmPassword"], autocomplete: "new-password", required: true),
+            ]),
+            summary: profileErrors.summary,
+            sessionCount: sessions,
+            otherSessions: sessions > 1,
+            sessionsText: sessions <= 1 ? "You're logged in on this browser only."
+                : "You're logged in on \(sessions) browsers, this one included.",
+            profilePath: Paths.profile,
+            passwordPath: Paths.profilePassword,
+            sessionsPath: Paths.profileSessions
+        )
+        return try services.pages.page("profile/show", title: "Profile", section: .profile, page: page,
+                                       request: request, context: context, status: status)
+    }
+}

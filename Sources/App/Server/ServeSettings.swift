@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import NIOCore
+
+/// Turns the `serve` command's flags and environment variables into an `AppConfig`, refusing bad values
+/// with one clear sentence each. A flag wins over its environment variable.
+public struct ServeSettings {
+    var host: String?
+    var port: String?
+    var dataDir: String?
+    var tlsCert: String?
+    var tlsKey: String?
+    var noTLS: Bool
+    var resourcesDir: String?
+    var logLevel: String?
+    var environment: [String: String]
+
+    public init(
+        host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
+        resourcesDir: String?, logLevel: String?, environment: [String: String]
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDir = dataDir
+        self.tlsCert = tlsCert
+        self.tlsKey = tlsKey
+        self.noTLS = noTLS
+        self.resourcesDir = resourcesDir
+        self.logLevel = logLevel
+        self.environment = environment
+    }
+
+    public func config() throws -> AppConfig {
+        var config = AppConfig()
+        if let host = value(host, "STASHIFY_HOST") {
+            guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
+                throw StartupError("--host must be an address or host name, like 0.0.0.0 or 127.0.0.1")
+            }
+            config.host = host
+        }
+        if let port = value(port, "STASHIFY_PORT") {
+            guard let number = Int(port), (1...65535).contains(number) else {
+                throw StartupError("--port must be a whole number from 1 to 65535, not \"\(port)\"")
+            }
+            config.port = number
+        }
+        if let dataDir = value(dataDir, "STASHIFY_DATA_DIR") {
+            guard !dataDir.isEmpty else { throw StartupError("--data-dir must not be empty") }
+            config.dataDirectory = dataDir
+        }
+        if let resourcesDir = value(resourcesDir, "STASHIFY_RESOURCES_DIR") {
+            config.resourcesDirectory = resourcesDir
+        }
+        if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                throw StartupError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            config.logLevel = parsed
+        }
+
+        let noTLS = self.noTLS || ["1", "true", "yes"].contains((environment["STASHIFY_NO_TLS"] ?? "").lowercased())
+        let certificate = value(tlsCert, "STASHIFY_TLS_CERT")
+        let key = value(tlsKey, "STASHIFY_TLS_KEY")
+        switch (certificate, key, noTLS) {
+        case (.some, _, true), (_, .some, true):
+            throw StartupError("--no-tls can't be combined with --tls-cert or --tls-key")
+        case (nil, nil, true):
+            config.tls = .none
+        case (nil, nil, false):
+            config.tls = .generated
+        case (.some(let certificate), .some(let key), false):
+            for (flag, path) in [("--tls-cert", certificate), ("--tls-key", key)]
+            where !FileManager.default.isReadableFile(atPath: path) {
+                throw StartupError("\(flag) \(path) can't be read")
+            }
+            config.tls = .files(certificate: certificate, key: key)
+        case (.some, nil, false):
+            throw StartupError("--tls-cert needs --tls-key too")
+        case (nil, .some, false):
+            throw StartupError("--tls-key needs --tls-cert too")
+        }
+        guard FileManager.default.fileExists(atPath: config.viewsDirectory) else {
+            throw StartupError("no Views/ folder in \(config.resourcesDirectory); run from the Stashify folder or pass --resources-dir")
+        }
+        return config
+    }
+
+    /// The flag if given, else the environment variable if set and non-empty.
+    private func value(_ flag: String?, _ variable: String) -> String? {
+        if let flag { return flag }
+        if let env = environment[variable], !env.isEmpty { return env }
+        return nil
+    }
+}
+
+extension StartupError {
+    /// A server failure told plainly: a port already taken, or a permission problem, gets its own sentence.
+    public static func explaining(_ error: any Error, host: String, port: Int) -> any Error {
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case EADDRINUSE:
+                return StartupError("cannot listen on \(host):\(port): the port is already in use; stop the other program or pick another with --port")
+            case EACCES:
+                return StartupError("cannot listen on \(host):\(port): permission denied; ports below 1024 need extra rights, use --port 8443")
+            case EADDRNOTAVAIL:
+                return StartupError("cannot listen on \(host):\(port): this machine has no such address; check --host")
+            default:
+                return StartupError("cannot listen on \(host):\(port): \(io)")
+            }
+        }
+        return error
+    }
+}

@@ -1,0 +1,53 @@
+import Hummingbird
+import HummingbirdAuth
+import Logging
+
+/// What the server keeps for one browser session: who is signed in and the session's CSRF token.
+public struct SessionPayload: Codable, Sendable, Equatable {
+    public var userId: Int64
+    public var csrfToken: String
+}
+
+/// Per-request state: the session, the signed-in user, and the CSRF token forms must echo back.
+public struct AppRequestContext: RequestContext, SessionRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let sessions: SessionContext<SessionPayload>
+    /// Set by `LoadUserMiddleware` when the session names an existing user.
+    public var user: User?
+    /// The token to embed in this request's forms (the session's, or the anonymous cookie's).
+    public var csrfToken: String = ""
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+        self.sessions = .init()
+        self.user = nil
+    }
+
+    /// Forms are the only request bodies the app takes.
+    public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+
+    /// The signed-in user, or a 404 (routes that call this sit behind `RequireUserMiddleware`).
+    func requireUser() throws -> User {
+        guard let user else { throw HTTPError(.unauthorized) }
+        return user
+    }
+
+    /// The signed-in user's id.
+    func requireUserId() throws -> Int64 {
+        guard let id = try requireUser().id else { throw HTTPError(.unauthorized) }
+        return id
+    }
+}
+
+extension Request {
+    /// Decodes the posted form into `type`; a body that isn't a readable form is a 400, never a 500.
+    func decodeForm<Form: Decodable>(_ type: Form.Type, context: AppRequestContext) async throws -> Form {
+        do {
+            return try await decode(as: type, context: context)
+        } catch let error as HTTPError {
+            throw HTTPError(error.status, message: "The form couldn't be read. Go back, reload the page and try again.")
+        } catch {
+            throw HTTPError(.badRequest, message: "The form couldn't be read. Go back, reload the page and try again.")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Hummingbird
+
+/// A one-time message shown on the next page after a redirect ("Profile saved."), carried in a short-lived cookie.
+struct Flash: Codable, Sendable, Equatable {
+    enum Kind: String, Codable, Sendable { case success, info, error }
+
+    var kind: Kind
+    var message: String
+
+    static let cookieName = "stashify_flash"
+
+    static func success(_ message: String) -> Flash { Flash(kind: .success, message: message) }
+    static func info(_ message: String) -> Flash { Flash(kind: .info, message: message) }
+
+    /// The cookie value: base64url of the JSON, so any message text is a valid cookie value.
+    var cookieValue: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The flash a request carries, if its cookie decodes.
+    static func from(_ request: Request) -> Flash? {
+        guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
+        var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64.append("=") }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONDecoder().decode(Flash.self, from: data)
+    }
+}

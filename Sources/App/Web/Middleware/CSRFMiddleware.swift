@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import Hummingbird
+
+/// Protects every state-changing request with a per-session token that forms echo back in `_csrf`.
+///
+/// Signed-in visitors use the token stored in their server-side session. Visitors without a session (the
+/// log-in and sign-up forms) get a random token in an HttpOnly cookie and must post the same value back.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let cookies: CookieSettings
+
+    static let cookieName = "stashify_csrf"
+    static let fieldName = "_csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        var request = request
+        var newAnonymousToken: String?
+        if let sessionToken = context.sessions.session?.csrfToken {
+            context.csrfToken = sessionToken
+        } else if let cookieToken = request.cookies[Self.cookieName]?.value, Self.isWellFormed(cookieToken) {
+            context.csrfToken = cookieToken
+        } else {
+            let token = Self.makeToken()
+            context.csrfToken = token
+            newAnonymousToken = token
+        }
+
+        if ![.get, .head, .options].contains(request.method) {
+            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            guard newAnonymousToken == nil, let token = Self.postedToken(in: String(buffer: body)),
+                  Self.constantTimeEquals(token, context.csrfToken) else {
+                throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
+            }
+        }
+
+        var response = try await next(request, context)
+        if let newAnonymousToken {
+            response.setCookie(cookies.cookie(name: Self.cookieName, value: newAnonymousToken))
+        }
+        return response
+    }
+
+    /// The `_csrf` value of a form body, found without decoding the rest (which the handler validates).
+    static func postedToken(in body: String) -> String? {
+        for pair in body.split(separator: "&") where pair.hasPrefix(fieldName + "=") {
+            return String(pair.dropFirst(fieldName.count + 1)).removingPercentEncoding
+        }
+        return nil
+    }
+
+    /// 32 random bytes, base64url without padding (43 characters).
+    static func makeToken() -> String {
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        return bytes.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.count == 43 && token.allSatisfy { $0.isLetter && $0.isASCII || $0.isASCIIDigit || $0 == "-" || $0 == "_" }
+    }
+
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+}

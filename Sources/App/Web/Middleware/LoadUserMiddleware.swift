@@ -1,0 +1,35 @@
+import GRDB
+import Hummingbird
+
+/// Looks up the user the session names; a session whose user is gone is ended.
+struct LoadUserMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let database: AppDatabase
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let userId = context.sessions.session?.userId {
+            let user = try await database.writer.read { db in try User.fetchOne(db, id: userId) }
+            if let user {
+                context.user = user
+            } else {
+                context.sessions.clearSession()
+            }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Sends visitors without a session to the log-in page, remembering where they were going.
+struct RequireUserMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let pages: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.user != nil else {
+            let next = request.method == .get ? request.uri.description : nil
+            return pages.redirect(to: Paths.login(next: next))
+        }
+        return try await next(request, context)
+    }
+}

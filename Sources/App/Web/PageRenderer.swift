@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// Renders Mustache templates from `Views/` into HTML responses inside the page shell.
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+    let cookies: CookieSettings
+
+    /// Loads every template under `directory` once; a missing or broken template fails here, at start-up.
+    static func load(directory: String, cookies: CookieSettings) async throws -> PageRenderer {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StartupError("templates folder \(directory) not found; run from the project folder or pass --resources-dir")
+        }
+        let library = try await MustacheLibrary(directory: directory)
+        for name in requiredTemplates where library.getTemplate(named: name) == nil {
+            throw StartupError("template \(name).mustache is missing from \(directory)")
+        }
+        return PageRenderer(library: library, cookies: cookies)
+    }
+
+    /// Templates the app cannot run without.
+    static let requiredTemplates = ["layout", "errors/error", "accounts/login", "accounts/signup", "accounts/details",
+                                    "profile/show", "home/index", "sections/empty"]
+
+    /// A full HTML page: `template` rendered with the shell around `page`.
+    func page<Page: Sendable>(
+        _ template: String,
+        title: String,
+        section: Section?,
+        page: Page,
+        request: Request,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let flash = Flash.from(request)
+        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash)
+        guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
+            throw HTTPError(.internalServerError, message: "Template \(template) not found")
+        }
+        var response = Self.html(html, status: status)
+        if flash != nil {
+            response.setCookie(cookies.expired(name: Flash.cookieName))
+        }
+        return response
+    }
+
+    /// A 303 See Other to `location`, optionally carrying a flash message to the next page.
+    func redirect(to location: String, flash: Flash? = nil) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        if let flash {
+            response.setCookie(cookies.cookie(name: Flash.cookieName, value: flash.cookieValue, maxAge: 60))
+        }
+        return response
+    }
+
+    /// An HTML response that browsers and proxies must not store (pages show private money data).
+    static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        let buffer = ByteBuffer(string: html)
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: buffer)
+        )
+    }
+}
+
+/// A problem that stops the server from starting, told in one line.
+public struct StartupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

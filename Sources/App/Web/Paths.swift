@@ -1,0 +1,42 @@
+/// Every path the app links to or redirects to, in one place.
+enum Paths {
+    static let home = "/"
+    static let signup = "/signup"
+    static let signupDetails = "/signup/details"
+    static let login = "/login"
+    static let logout = "/logout"
+    static let profile = "/profile"
+    static let profilePassword = "/profile/password"
+    static let profileSessions = "/profile/sessions"
+    static let statistics = "/statistics"
+    static let badges = "/badges"
+    static let wallet = "/wallet"
+    static let budget = "/budget"
+    static let healthz = "/healthz"
+    static let caCertificate = "/ca.crt"
+
+    /// The log-in page, coming back to `next` after a successful sign-in.
+    static func login(next: String?) -> String {
+        guard let next, let safe = safeReturnPath(next), safe != home else { return login }
+        return login + "?next=" + (safe.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? home)
+    }
+
+    /// `path` if it is a local absolute path (no scheme, no host, no `//`), else nil — so `next` can't send
+    /// anyone to another site.
+    static func safeReturnPath(_ path: String) -> String? {
+        guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
+              !path.contains(where: { $0.isNewline || $0 == "\\" }) else { return nil }
+        return path
+    }
+}
+
+import Foundation
+
+extension CharacterSet {
+    /// Characters that may stand unescaped in a query value.
+    static let urlQueryValueAllowed: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&=+?#")
+        return set
+    }()
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import Hummingbird
+
+/// Keeps browser sessions in the `session` table so they survive a restart.
+///
+/// Values are stored as JSON. When the value is a `SessionPayload` its user id is stored too, so a
+/// user's sessions can be listed and ended (e.g. after a password change).
+struct SQLitePersistDriver: PersistDriver {
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let row = try makeRow(key: key, value: value, expires: expires)
+        do {
+            try await database.writer.write { db in try row.insert(db) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw PersistError.duplicate
+        }
+    }
+
+    func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let fresh = try makeRow(key: key, value: value, expires: expires)
+        try await database.writer.write { db in
+            var row = fresh
+            if expires == nil, let existing = try SessionRecord.fetchOne(db, key: key) {
+                row.expiresAt = existing.expiresAt
+                row.createdAt = existing.createdAt
+            }
+            try row.upsert(db)
+        }
+    }
+
+    func get<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> Object? {
+        try await getWithTTL(key: key, as: Object.self)?.object
+    }
+
+    func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
+        let now = self.now()
+        let row = try await database.writer.read { db in try SessionRecord.fetchOne(db, key: key) }
+        guard let row else { return nil }
+        if let expiresAt = row.expiresAt, expiresAt <= now { return nil }
+        do {
+            let object = try JSONDecoder().decode(Object.self, from: row.data)
+            let ttl = row.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
+            return (object, ttl)
+        } catch {
+            throw PersistError.invalidConversion
+        }
+    }
+
+    func remove(key: String) async throws {
+        _ = try await database.writer.write { db in try SessionRecord.deleteOne(db, key: key) }
+    }
+
+    /// Deletes sessions whose time is up; run at start and now and then.
+    func removeExpired() async throws {
+        let now = self.now()
+        _ = try await database.writer.write { db in
+            try SessionRecord.filter(SessionRecord.Columns.expiresAt <= now).deleteAll(db)
+        }
+    }
+
+    private func makeRow<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) throws -> SessionRecord {
+        let now = self.now()
+        return SessionRecord(
+            id: key,
+            userId: (value as? SessionPayload)?.userId,
+            data: try JSONEncoder().encode(value),
+            expiresAt: expires.map { now.addingTimeInterval(TimeInterval($0.components.seconds)) },
+            createdAt: now
+        )
+    }
+}
+
+/// One row of the `session` table.
+struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    var id: String
+    var userId: Int64?
+    var data: Data
+    var expiresAt: Date?
+    var createdAt: Date
+
+    static let databaseTableName = "session"
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+        static let expiresAt = Column(CodingKeys.expiresAt)
+    }
+}

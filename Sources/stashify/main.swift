@@ -1,0 +1,18 @@
+import App
+import ArgumentParser
+import Foundation
+
+// Parse, run, and turn any failure into one clear line and a non-zero exit.
+do {
+    let command = try Stashify.parseAsRoot()
+    switch command {
+    case let serve as Serve: try await serve.run()
+    default: throw CleanExit.helpRequest(command)
+    }
+} catch {
+    if Stashify.exitCode(for: error) == .success {
+        Stashify.exit(withError: error)
+    }
+    FileHandle.standardError.write(Data(("stashify: " + Stashify.message(for: error) + "\n").utf8))
+    exit(Stashify.exitCode(for: error) == .validationFailure ? 64 : 1)
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Log in and out")
+struct LoginTests {
+    @Test("the right password signs in with a new session id")
+    func logInRotatesSession() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let firstSession = try #require(await browser.cookies["stashify_session"])
+            try await browser.logOut()
+
+            // When
+            let page = try await browser.logIn(email: "ALEX@example.com")
+
+            // Then
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/")
+            let secondSession = try #require(await browser.cookies["stashify_session"])
+            #expect(secondSession != firstSession)
+            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            #expect(ids == [secondSession], "the old session is gone from the server")
+        }
+    }
+
+    @Test("a wrong password or unknown email gets one generic message")
+    func wrongCredentials() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+
+            // When
+            let wrongPassword = try await browser.logIn(email: "alex@example.com", password: "not my password")
+            let unknownEmail = try await browser.logIn(email: "nobody@example.com", password: "not my password")
+
+            // Then
+            for page in [wrongPassword, unknownEmail] {
+                #expect(page.status == .unprocessableContent)
+                #expect(page.html.contains("That email and password don&#39;t match an account.")
+                        || page.html.contains("That email and password don't match an account."))
+                #expect(page.setCookie("stashify_session") == nil)
+            }
+            #expect(wrongPassword.fieldValue("email") == "alex@example.com", "the email stays typed")
+        }
+    }
+
+    @Test("after 5 failures in 15 minutes further tries get 429 until the window passes")
+    func throttling() async throws {
+        let clock = TestClock()
+        try await TestApp.run(clock: clock) { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+            for attempt in 1...5 {
+                let page = try await browser.logIn(email: "alex@example.com", password: "wrong guess \(attempt)")
+                #expect(page.status == .unprocessableContent)
+                clock.advance(by: 60)
+            }
+
+            // When: the right password, but too soon
+            let throttled = try await browser.logIn(email: "Alex@example.com")
+
+            // Then
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.html.contains("Too many failed attempts for this email. Try again in 10 minutes."))
+            #expect(throttled.headers[.retryAfter] == "600")
+            #expect(throttled.setCookie("stashify_session") == nil)
+
+            // When: the first failure leaves the 15-minute window
+            clock.advance(by: 11 * 60)
+            let allowed = try await browser.logIn(email: "alex@example.com")
+
+            // Then
+            #expect(allowed.status == .seeOther)
+            #expect(allowed.location == "/")
+        }
+    }
+
+    @Test("throttling one email leaves other accounts alone")
+    func throttlingIsPerEmail() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "sam@example.com")
+            try await browser.logOut()
+            for _ in 1...6 {
+                try await browser.logIn(email: "alex@example.com", password: "guessing")
+            }
+            let page = try await browser.logIn(email: "sam@example.com")
+            #expect(page.status == .seeOther)
+        }
+    }
+
+    @Test("log out deletes the session on the server; the old cookie no longer works")
+    func logOut() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/")
+            let session = try #require(await browser.cookies["stashify_session"])
+
+            // When
+            let page = try await browser.logOut()
+
+            // Then
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/login")
+            #expect(page.setCookie("stashify_session")?.contains("Expires=") == true, "the browser is told to drop it")
+            #expect(try await database.writer.read { db in try SessionRecord.fetchCount(db) } == 0)
+            let login = try await browser.get("/login")
+            #expect(login.html.contains("You&#39;re logged out") || login.html.contains("You're logged out"))
+
+            // When: someone replays the old cookie
+            await browser.setCookie("stashify_session", session)
+            let replay = try await browser.get("/profile")
+
+            // Then
+            #expect(replay.status == .seeOther)
+            #expect(replay.location == "/login?next=/profile")
+        }
+    }
+
+    @Test("log out is a POST: a GET does not end the session")
+    func logOutNeedsPost() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let page = try await browser.get("/logout")
+            #expect(page.status == .notFound || page.status == .methodNotAllowed)
+            #expect(try await browser.get("/").status == .ok)
+        }
+    }
+
+    @Test("pages need a session and come back to where the visitor was going")
+    func sessionRequired() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+
+            // When / Then
+            for path in ["/", "/profile", "/statistics", "/badges", "/wallet", "/budget", "/signup/details"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .seeOther, "\(path)")
+                let expected = path == "/" ? "/login" : "/login?next=" + path
+                #expect(page.location == expected, "\(path)")
+            }
+            let page = try await browser.logIn(email: "alex@example.com", next: "/statistics")
+            #expect(page.location == "/statistics")
+        }
+    }
+
+    @Test("next never leads off the site")
+    func nextStaysLocal() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+            for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"] {
+                let page = try await browser.logIn(email: "alex@example.com", next: next)
+                #expect(page.location == "/", "\(next)")
+                try await browser.logOut()
+            }
+        }
+    }
+
+    @Test("a signed-in visitor opening log-in or sign-up goes Home")
+    func signedInSkipsForms() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            #expect(try await browser.get("/login").location == "/")
+            #expect(try await browser.get("/signup").location == "/")
+        }
+    }
+
+    @Test("a session survives rebuilding the app on the same database file")
+    func sessionSurvivesRestart() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/stashify.sqlite"
+
+        // Given: a first run signs up
+        let cookies = try await TestApp.run(database: try AppDatabase.open(path: path)) { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            return await browser.cookies
+        }
+
+        // When: a second app opens the same file
+        try await TestApp.run(database: try AppDatabase.open(path: path)) { browser, _ in
+            for (name, value) in cookies { await browser.setCookie(name, value) }
+            let page = try await browser.get("/profile")
+
+            // Then
+            #expect(page.status == .ok)
+            #expect(page.html.contains("alex@example.com"))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import App
+
+@Suite("Money")
+struct MoneyTests {
+    @Test("accepts the forms people type", arguments: [
+        ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("1,234.56", 123_456), ("0.01", 1), (" 7 ", 700),
+        ("1,000,000", 100_000_000), ("0", 0),
+    ] as [(String, Int64)])
+    func parsesValidAmounts(text: String, cents: Int64) throws {
+        #expect(try Money.parse(text, currency: .usd).get().cents == cents)
+    }
+
+    @Test("refuses anything else with a clear reason", arguments: [
+        ("", Money.ParseError.empty), ("abc", .invalid), ("12.", .invalid), (".5", .invalid), ("1,23", .invalid),
+        ("12,34", .invalid), ("1,2345", .invalid), ("-5", .invalid), ("1.234", .tooManyDecimals(2)),
+        ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("$5", .invalid),
+    ] as [(String, Money.ParseError)])
+    func rejectsInvalidAmounts(text: String, error: Money.ParseError) {
+        #expect(throws: error) { try Money.parse(text, currency: .usd).get() }
+    }
+
+    @Test("respects each currency's decimals")
+    func currencyDecimals() throws {
+        let yen = try #require(Currency.find("JPY"))
+        let dinar = try #require(Currency.find("KWD"))
+        #expect(try Money.parse("1,200", currency: yen).get().cents == 1200)
+        #expect(throws: Money.ParseError.tooManyDecimals(0)) { try Money.parse("1.5", currency: yen).get() }
+        #expect(try Money.parse("1.234", currency: dinar).get().cents == 1234)
+    }
+
+    @Test("formats for reading and for form fields")
+    func formatting() throws {
+        #expect(Money(cents: 123_456, currency: .usd).formatted == "$1,234.56")
+        #expect(Money(cents: -500, currency: .usd).formatted == "−$5.00")
+        #expect(Money(cents: 7, currency: .usd).formatted == "$0.07")
+        #expect(Money(cents: 1_200, currency: try #require(Currency.find("JPY"))).formatted == "¥1,200")
+        #expect(Money(cents: 123_456, currency: .usd).formValue == "1234.56")
+        #expect(Money(cents: 5, currency: .usd).formValue == "0.05")
+        #expect(Money(cents: 1234, currency: try #require(Currency.find("KWD"))).formValue == "1.234")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import App
+
+@Suite("Page shell, errors and health")
+struct PagesTests {
+    @Test("the shell has the navigation, the avatar and a skip link")
+    func shell() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(name: "alex doe", email: "alex@example.com")
+            let home = try await browser.get("/")
+            #expect(home.status == .ok)
+            #expect(home.html.contains("<a class=\"skip-link\" href=\"#main\">"))
+            for (label, path) in [("Home", "/"), ("Statistics", "/statistics"), ("Badges", "/badges"),
+                                  ("Wallet", "/wallet"), ("Budget", "/budget")] {
+                #expect(home.html.contains("href=\"\(path)\""), "\(label)")
+                #expect(home.html.contains("<span class=\"nav__label\">\(label)</span>"), "\(label)")
+            }
+            #expect(home.html.contains("href=\"/\" aria-current=\"page\""))
+            #expect(home.html.contains("<span aria-hidden=\"true\">AD</span>"))
+            #expect(home.html.contains(", alex</h2>"))
+            #expect(home.html.contains("November 2026"))
+        }
+    }
+
+    @Test("each section shows its first-run empty state and marks itself current")
+    func sectionEmptyStates() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let expectations = [("/statistics", "No statistics yet"), ("/badges", "No badges yet"),
+                                ("/wallet", "No cards yet"), ("/budget", "Set up your income")]
+            for (path, title) in expectations {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.html.contains(title), "\(path)")
+                #expect(page.html.contains("href=\"\(path)\" aria-current=\"page\""), "\(path)")
+            }
+        }
+    }
+
+    @Test("Home's month follows the user's time zone")
+    func homeUsesUserTimeZone() async throws {
+        // 23:30 UTC on 30 November is already 1 December in Tokyo
+        let clock = TestClock(TestClock.date("2026-11-30T23:30:00Z"))
+        try await TestApp.run(clock: clock) { browser, _ in
+            try await browser.signUp(name: "Kei", email: "kei@example.com")
+            try await browser.get("/signup/details")
+            try await browser.post("/signup/details", [("currency", "JPY"), ("timeZone", "Asia/Tokyo")])
+            let home = try await browser.get("/")
+            #expect(home.html.contains("December 2026"))
+            #expect(home.html.contains("Good morning, Kei"))
+        }
+    }
+
+    @Test("unknown pages get a 404 page in the shell, not a stack trace")
+    func notFound() async throws {
+        try await TestApp.run { browser, _ in
+            let page = try await browser.get("/no/such/page")
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.html.contains("Page not found"))
+            #expect(page.html.contains("<link rel=\"stylesheet\" href=\"/css/app.css\">"))
+        }
+    }
+
+    @Test("a malformed form body gets a 400 page")
+    func malformedForm() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile")
+            let page = try await browser.post("/profile", [("name[", "x")])
+            #expect(page.status == .badRequest || page.status == .unprocessableContent)
+            #expect(page.html.contains("<html"))
+        }
+    }
+
+    @Test("healthz answers ok when the database does")
+    func health() async throws {
+        try await TestApp.run { browser, _ in
+            let page = try await browser.get("/healthz")
+            #expect(page.status == .ok)
+            #expect(page.html == "ok")
+        }
+    }
+
+    @Test("static files are served without a session")
+    func staticFiles() async throws {
+        try await TestApp.run { browser, _ in
+            let css = try await browser.get("/css/app.css")
+            #expect(css.status == .ok)
+            #expect(css.html.contains("--accent: #007AFF"))
+            #expect(css.setCookie("stashify_session") == nil)
+            #expect(try await browser.get("/manifest.webmanifest").status == .ok)
+        }
+    }
+}

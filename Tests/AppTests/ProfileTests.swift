@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Profile")
+struct ProfileTests {
+    static let fullForm: [(String, String)] = [
+        ("name", "Alex Q. Doe"), ("email", "alex.doe@example.com"), ("location", "Berlin"), ("age", "41"),
+        ("salary", "1,234,567.89"), ("householdSize", "2"), ("currency", "EUR"), ("timeZone", "Europe/Berlin"),
+        ("theme", "dark"),
+    ]
+
+    @Test("shows everything from sign-up")
+    func showsProfile() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
+            try await browser.get("/signup/details")
+            try await browser.post("/signup/details", [
+                ("location", "Lisbon"), ("age", "34"), ("salary", "52000"), ("householdSize", "3"),
+                ("currency", "JPY"), ("timeZone", "Asia/Tokyo"),
+            ])
+
+            // When
+            let page = try await browser.get("/profile")
+
+            // Then
+            #expect(page.status == .ok)
+            #expect(page.fieldValue("name") == "Alex Doe")
+            #expect(page.fieldValue("email") == "alex@example.com")
+            #expect(page.fieldValue("location") == "Lisbon")
+            #expect(page.fieldValue("age") == "34")
+            #expect(page.fieldValue("salary") == "52000", "yen have no decimals")
+            #expect(page.fieldValue("householdSize") == "3")
+            #expect(page.fieldValue("currency") == "JPY")
+            #expect(page.fieldValue("timeZone") == "Asia/Tokyo")
+            #expect(page.fieldValue("theme") == "system")
+            #expect(page.html.contains(">AD<"), "the avatar shows the initials")
+            #expect(page.html.contains("Member since November 2026"))
+        }
+    }
+
+    @Test("edits save every field and the chosen theme applies to every page")
+    func editProfile() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile")
+
+            // When
+            let page = try await browser.post("/profile", Self.fullForm)
+
+            // Then
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/profile")
+            let user = try #require(try await database.user(email: "alex.doe@example.com"))
+            #expect(user.name == "Alex Q. Doe")
+            #expect(user.location == "Berlin")
+            #expect(user.age == 41)
+            #expect(user.salaryCents == 123_456_789)
+            #expect(user.householdSize == 2)
+            #expect(user.currency == "EUR")
+            #expect(user.timeZone == "Europe/Berlin")
+            #expect(user.theme == .dark)
+            let profile = try await browser.get("/profile")
+            #expect(profile.html.contains("Profile saved."))
+            #expect(profile.html.contains("<html lang=\"en\" data-theme=\"dark\">"))
+            #expect(profile.html.contains("<meta name=\"color-scheme\" content=\"dark\">"))
+            #expect(profile.fieldValue("salary") == "1234567.89")
+            let home = try await browser.get("/")
+            #expect(home.html.contains("data-theme=\"dark\""))
+            #expect(home.html.contains(">AQ<"))
+        }
+    }
+
+    @Test("the system theme sets no override")
+    func systemTheme() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let home = try await browser.get("/")
+            #expect(home.html.contains("<html lang=\"en\">"))
+            #expect(home.html.contains("content=\"light dark\""))
+        }
+    }
+
+    @Test("bad input gets errors under the fields, keeps what was typed and changes nothing")
+    func validationKeepsTypedValues() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
+            try await browser.get("/profile")
+
+            // When
+            let page = try await browser.post("/profile", [
+                ("name", ""), ("email", "alex@"), ("location", "Rome"), ("age", "7"), ("salary", "12,34"),
+                ("householdSize", "two"), ("currency", "USD"), ("timeZone", "Europe/Rome"), ("theme", "neon"),
+            ])
+
+            // Then
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("name") == "Enter your name.")
+            #expect(page.fieldError("email") == "Enter an email address like name@example.com.")
+            #expect(page.fieldError("age") == "Enter your age as a whole number from 13 to 120.")
+            #expect(page.fieldError("salary") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldError("householdSize") != nil)
+            #expect(page.fieldError("theme") == "Choose light, dark or system.")
+            #expect(page.fieldValue("email") == "alex@")
+            #expect(page.fieldValue("location") == "Rome")
+            #expect(page.fieldValue("age") == "7")
+            #expect(page.fieldValue("salary") == "12,34")
+            #expect(page.fieldValue("timeZone") == "Europe/Rome")
+            #expect(page.html.contains("aria-invalid=\"true\""))
+            let user = try #require(try await database.user(email: "alex@example.com"))
+            #expect(user.name == "Alex Doe")
+            #expect(user.location == nil)
+        }
+    }
+
+    @Test("a password change needs the current password and logs out other browsers")
+    func changePassword() async throws {
+        try await TestApp.run { browser, database in
+            // Given: the same account signed in on two browsers
+            try await browser.signUp(email: "alex@example.com", password: "first password")
+            let thisSession = try #require(await browser.cookies["stashify_session"])
+            let phone = Browser(client: browser.client)
+            try await phone.logIn(email: "alex@example.com", password: "first password")
+            let before = try await browser.get("/profile")
+            #expect(before.html.contains("You&#39;re logged in on 2 browsers") || before.html.contains("You're logged in on 2 browsers"))
+
+            // When: wrong current password, then mismatched repeat
+            let wrong = try await browser.post("/profile/password", [
+                ("currentPassword", "nope nope"), ("newPassword", "second password"), ("confirmPassword", "second password"),
+            ])
+            let mismatch = try await browser.post("/profile/password", [
+                ("currentPassword", "first password"), ("newPassword", "second password"), ("confirmPassword", "second passw0rd"),
+            ])
+
+            // Then
+            #expect(wrong.status == .unprocessableContent)
+            #expect(wrong.fieldError("currentPassword") == "That isn&#39;t your current password."
+                    || wrong.fieldError("currentPassword") == "That isn't your current password.")
+            #expect(mismatch.status == .unprocessableContent)
+            #expect(mismatch.fieldError("confirmPassword") == "The two new passwords don&#39;t match."
+                    || mismatch.fieldError("confirmPassword") == "The two new passwords don't match.")
+
+            // When
+            let changed = try await browser.post("/profile/password", [
+                ("currentPassword", "first password"), ("newPassword", "second password"), ("confirmPassword", "second password"),
+            ])
+
+            // Then
+            #expect(changed.status == .seeOther)
+            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            #expect(ids == [thisSession])
+            #expect(try await phone.get("/profile").status == .seeOther, "the other browser is logged out")
+            #expect(try await browser.get("/profile").html.contains("Password changed. Your other browser was logged out."))
+            try await browser.logOut()
+            #expect(try await browser.logIn(email: "alex@example.com", password: "first password").status == .unprocessableContent)
+            #expect(try await browser.logIn(email: "alex@example.com", password: "second password").status == .seeOther)
+        }
+    }
+
+    @Test("log out other browsers keeps this one")
+    func endOtherSessions() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let session = try #require(await browser.cookies["stashify_session"])
+            let laptop = Browser(client: browser.client)
+            try await laptop.logIn(email: "alex@example.com")
+            try await browser.get("/profile")
+            let page = try await browser.post("/profile/sessions")
+            #expect(page.status == .seeOther)
+            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            #expect(ids == [session])
+        }
+    }
+}

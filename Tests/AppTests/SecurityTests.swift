@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Security")
+struct SecurityTests {
+    @Test("a POST without the right CSRF token gets 403 and changes nothing")
+    func csrfRejected() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile")
+            let form = ProfileTests.fullForm
+
+            // When
+            let missing = try await browser.post("/profile", form, csrf: .none)
+            let wrong = try await browser.post("/profile", form, csrf: .value(CSRFMiddleware.makeToken()))
+            let logout = try await browser.post("/logout", csrf: .none)
+
+            // Then
+            for page in [missing, wrong, logout] {
+                #expect(page.status == .forbidden)
+                #expect(page.html.contains("This form has expired"))
+            }
+            let user = try #require(try await database.user(email: "alex@example.com"))
+            #expect(user.name == "Alex Doe")
+            #expect(try await browser.get("/").status == .ok, "still signed in")
+        }
+    }
+
+    @Test("forms without a session use a cookie token; a post without it is refused")
+    func csrfOnAnonymousForms() async throws {
+        try await TestApp.run { browser, database in
+            // Given: a visitor who never loaded the form (no token cookie)
+            let page = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "password123")],
+                                              csrf: .value(CSRFMiddleware.makeToken()))
+            // Then
+            #expect(page.status == .forbidden)
+            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 0)
+
+            // When: the form was loaded, so the cookie and the field agree
+            let form = try await browser.get("/signup")
+            #expect(form.setCookie("stashify_csrf")?.contains("HttpOnly") == true)
+            let created = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "password123")])
+            #expect(created.status == .seeOther)
+        }
+    }
+
+    @Test("a new session gets a new CSRF token")
+    func csrfRotatesWithSession() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.get("/signup")
+            let anonymous = try #require(await browser.csrfToken)
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile")
+            let signedIn = try #require(await browser.csrfToken)
+            #expect(anonymous != signedIn)
+        }
+    }
+
+    @Test("every response carries the security headers")
+    func securityHeaders() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            for path in ["/", "/profile", "/login", "/nowhere", "/css/app.css", "/healthz"] {
+                let page = try await browser.get(path)
+                let csp = page.headers[.contentSecurityPolicy] ?? ""
+                #expect(csp.contains("default-src 'self'"), "\(path)")
+                #expect(csp.contains("frame-ancestors 'none'"), "\(path)")
+                #expect(!csp.contains("unsafe-inline"), "\(path)")
+                #expect(page.headers[.xContentTypeOptions] == "nosniff", "\(path)")
+                #expect(page.headers[.referrerPolicy] == "same-origin", "\(path)")
+                #expect(page.headers[.strictTransportSecurity] == nil, "no HSTS over plain HTTP (\(path))")
+            }
+        }
+    }
+
+    @Test("over TLS: HSTS on every response and Secure cookies")
+    func tlsHeadersAndCookies() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await TestApp.run(tls: .generated, dataDirectory: folder) { browser, _ in
+            let form = try await browser.get("/signup")
+            #expect(form.headers[.strictTransportSecurity] == "max-age=31536000")
+            #expect(form.setCookie("stashify_csrf")?.contains("Secure") == true)
+            let page = try await browser.signUp(email: "alex@example.com")
+            let cookie = try #require(page.setCookie("stashify_session"))
+            #expect(cookie.contains("Secure"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            let authority = try await browser.get("/ca.crt")
+            #expect(authority.status == .ok)
+            #expect(authority.headers[.contentType] == "application/x-x509-ca-cert")
+        }
+    }
+
+    @Test("pages are never stored by the browser cache")
+    func noStore() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            #expect(try await browser.get("/profile").headers[.cacheControl] == "no-store")
+        }
+    }
+
+    @Test("a second user never sees or changes the first user's profile")
+    func twoUsersAreIsolated() async throws {
+        try await TestApp.run { first, database in
+            // Given: two accounts in two browsers
+            try await first.signUp(name: "Alex Doe", email: "alex@example.com")
+            try await first.get("/signup/details")
+            try await first.post("/signup/details", [("location", "Lisbon"), ("age", "34"), ("salary", "99,000"),
+                                                    ("householdSize", "3"), ("currency", "EUR"), ("timeZone", "Europe/Lisbon")])
+            let second = Browser(client: first.client)
+            try await second.signUp(name: "Sam Roe", email: "sam@example.com")
+
+            // When: the second user looks at and edits "the" profile, and tries to take the first's email
+            let profile = try await second.get("/profile")
+            let takeover = try await second.post("/profile", [
+                ("name", "Sam Roe"), ("email", "ALEX@example.com"), ("currency", "USD"), ("timeZone", "UTC"), ("theme", "system"),
+            ])
+            let edit = try await second.post("/profile", [
+                ("name", "Sam R."), ("email", "sam@example.com"), ("location", "Oslo"), ("currency", "NOK"),
+                ("timeZone", "Europe/Oslo"), ("theme", "light"),
+            ])
+
+            // Then
+            #expect(profile.html.contains("sam@example.com"))
+            #expect(!profile.html.contains("alex@example.com"))
+            #expect(profile.fieldValue("location") == "")
+            #expect(!profile.html.contains("99000"))
+            #expect(takeover.status == .unprocessableContent)
+            #expect(takeover.fieldError("email") == "Another account already uses this email.")
+            #expect(edit.status == .seeOther)
+            let alex = try #require(try await database.user(email: "alex@example.com"))
+            #expect(alex.name == "Alex Doe")
+            #expect(alex.location == "Lisbon")
+            #expect(alex.currency == "EUR")
+            let sam = try #require(try await database.user(email: "sam@example.com"))
+            #expect(sam.location == "Oslo")
+            let firstView = try await first.get("/profile")
+            #expect(firstView.fieldValue("location") == "Lisbon")
+            #expect(firstView.fieldValue("email") == "alex@example.com")
+        }
+    }
+
+    @Test("a session whose user is gone is ended")
+    func deletedUser() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await database.writer.write { db in _ = try User.deleteAll(db) }
+            let page = try await browser.get("/profile")
+            #expect(page.status == .seeOther)
+            #expect(page.location?.hasPrefix("/login") == true)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import NIOCore
+import SwiftASN1
+import X509
+@testable import App
+
+@Suite("Command line and certificate")
+struct ServerSetupTests {
+    func settings(
+        host: String? = nil, port: String? = nil, dataDir: String? = nil, tlsCert: String? = nil, tlsKey: String? = nil,
+        noTLS: Bool = false, environment: [String: String] = [:]
+    ) -> ServeSettings {
+        ServeSettings(host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTLS,
+                      resourcesDir: TestApp.root, logLevel: nil, environment: environment)
+    }
+
+    @Test("defaults: HTTPS with a made certificate on 0.0.0.0:8443, data in ./data")
+    func defaults() throws {
+        let config = try settings().config()
+        #expect(config.host == "0.0.0.0")
+        #expect(config.port == 8443)
+        #expect(config.databasePath == "data/stashify.sqlite")
+        #expect(config.tls == .generated)
+    }
+
+    @Test("environment variables fill in; flags win over them")
+    func environment() throws {
+        let env = ["STASHIFY_HOST": "127.0.0.1", "STASHIFY_PORT": "9000", "STASHIFY_DATA_DIR": "/srv/stash", "STASHIFY_NO_TLS": "1"]
+        let fromEnv = try settings(environment: env).config()
+        #expect(fromEnv.host == "127.0.0.1")
+        #expect(fromEnv.port == 9000)
+        #expect(fromEnv.dataDirectory == "/srv/stash")
+        #expect(fromEnv.tls == AppConfig.TLSMode.none)
+        let flags = try settings(port: "8080", environment: env).config()
+        #expect(flags.port == 8080)
+    }
+
+    @Test("bad values end with one clear sentence", arguments: [
+        ("abc", "--port must be a whole number from 1 to 65535, not \"abc\""),
+        ("70000", "--port must be a whole number from 1 to 65535, not \"70000\""),
+    ])
+    func badPort(port: String, message: String) {
+        #expect(throws: StartupError.self) { try settings(port: port).config() }
+        do { _ = try settings(port: port).config() } catch { #expect("\(error)" == message) }
+    }
+
+    @Test("TLS flags must come as a pair, readable, and not with --no-tls")
+    func tlsFlags() {
+        #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname").config() }
+        #expect(throws: StartupError.self) { try settings(tlsKey: "/etc/hostname").config() }
+        #expect(throws: StartupError.self) { try settings(tlsCert: "/nope.pem", tlsKey: "/nope.key").config() }
+        #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname", tlsKey: "/etc/hostname", noTLS: true).config() }
+    }
+
+    @Test("a port in use is told plainly")
+    func portInUse() {
+        let error = StartupError.explaining(IOError(errnoCode: EADDRINUSE, reason: "bind"), host: "0.0.0.0", port: 8443)
+        #expect("\(error)".hasPrefix("cannot listen on 0.0.0.0:8443: the port is already in use"))
+    }
+
+    @Test("the certificate is made once, for the right names, with a private key only its owner can read")
+    func localCertificate() throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        // When
+        let first = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver")
+        let second = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver")
+
+        // Then
+        #expect(first.fingerprint == second.fingerprint, "reused, not remade")
+        #expect(first.fingerprint.count == 95)
+        for key in [first.keyPath, folder + "/ca-key.pem"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: key)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(key)")
+        }
+        let pem = try String(contentsOfFile: first.certificatePath, encoding: .utf8)
+        let documents = try PEMDocument.parseMultiple(pemString: pem)
+        #expect(documents.count == 2, "server certificate, then the authority")
+        let certificate = try Certificate(pemDocument: try #require(documents.first))
+        #expect(certificate.publicKey.description.contains("P256") || certificate.signatureAlgorithm == .ecdsaWithSHA256)
+        let names = try #require(try certificate.extensions.subjectAlternativeNames)
+        let described = names.map { "\($0)" }.joined(separator: " ")
+        #expect(described.contains("localhost"))
+        #expect(described.contains("homeserver"))
+        #expect(described.contains("IPAddress([127, 0, 0, 1])"))
+        #expect(names.count == 5, "localhost, homeserver, homeserver.local, 127.0.0.1, ::1")
+        #expect(try certificate.extensions.basicConstraints == .notCertificateAuthority)
+    }
+
+    @Test("a certificate near its end is renewed")
+    func renewal() throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let now = Date()
+        let first = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver", now: now)
+        let later = now.addingTimeInterval(LocalCertificate.serverLifetime - 10 * 24 * 3600)
+        let renewed = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver", now: later)
+        #expect(first.fingerprint != renewed.fingerprint)
+    }
+}

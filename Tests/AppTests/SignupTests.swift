@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Sign up")
+struct SignupTests {
+    @Test("step 1 creates the account, signs in and opens step 2")
+    func stepOneCreatesAccount() async throws {
+        try await TestApp.run { browser, database in
+            // When
+            let page = try await browser.signUp(name: "  Alex Doe ", email: "Alex@Example.COM ")
+
+            // Then
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/signup/details")
+            let cookie = try #require(page.setCookie("stashify_session"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            let user = try #require(try await database.user(email: "alex@example.com"))
+            #expect(user.name == "Alex Doe")
+            #expect(user.email == "alex@example.com")
+            #expect(user.currency == "USD")
+            #expect(user.timeZone == ProfileRules.serverTimeZone)
+            #expect(user.passwordHash.hasPrefix("$2"))
+            #expect(!user.passwordHash.contains("correct horse"))
+
+            let details = try await browser.get("/signup/details")
+            #expect(details.status == .ok)
+            #expect(details.html.contains("Step 2 of 2"))
+            #expect(details.html.contains("Hi Alex!"))
+        }
+    }
+
+    @Test("step 1 rejects bad input with field errors and keeps what was typed")
+    func stepOneValidation() async throws {
+        try await TestApp.run { browser, database in
+            // When
+            let page = try await browser.signUp(name: "Sam <b>Lee</b>", email: "not-an-email", password: "short")
+
+            // Then
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("email") == "Enter an email address like name@example.com.")
+            #expect(page.fieldError("password")?.hasPrefix("Use at least 8 characters") == true)
+            #expect(page.fieldError("name") == nil)
+            #expect(page.fieldValue("name") == "Sam &lt;b&gt;Lee&lt;/b&gt;")
+            #expect(page.fieldValue("email") == "not-an-email")
+            #expect(page.fieldValue("password") == "", "a password is never echoed back")
+            #expect(page.html.contains("Please fix the 2 fields marked below."))
+            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 0)
+            #expect(page.setCookie("stashify_session") == nil)
+        }
+    }
+
+    @Test("an email is unique whatever its case")
+    func duplicateEmail() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "sam@example.com")
+            await browser.setCookie("stashify_session", nil)
+
+            // When
+            let page = try await browser.signUp(name: "Other Sam", email: "SAM@example.com")
+
+            // Then
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("email") == "An account with this email already exists. Log in instead?")
+            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 1)
+        }
+    }
+
+    @Test("a long passphrase counts in full, past bcrypt's 72 bytes")
+    func longPassphrase() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            let passphrase = String(repeating: "correct horse battery staple ", count: 4)
+            try await browser.signUp(email: "long@example.com", password: passphrase + "A")
+            try await browser.logOut()
+
+            // When: same first 116 characters, different ending
+            let wrong = try await browser.logIn(email: "long@example.com", password: passphrase + "B")
+            let right = try await browser.logIn(email: "long@example.com", password: passphrase + "A")
+
+            // Then
+            #expect(wrong.status == .unprocessableContent)
+            #expect(right.status == .seeOther)
+        }
+    }
+
+    @Test("step 2 saves the optional details and welcomes the user on Home")
+    func stepTwoSavesDetails() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/signup/details")
+
+            // When
+            let page = try await browser.post("/signup/details", [
+                ("location", "Lisbon"), ("age", "34"), ("salary", "52,000.50"), ("householdSize", "3"),
+                ("currency", "EUR"), ("timeZone", "Europe/Lisbon"),
+            ])
+
+            // Then
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/")
+            let user = try #require(try await database.user(email: "alex@example.com"))
+            #expect(user.location == "Lisbon")
+            #expect(user.age == 34)
+            #expect(user.salaryCents == 5_200_050)
+            #expect(user.householdSize == 3)
+            #expect(user.currency == "EUR")
+            #expect(user.timeZone == "Europe/Lisbon")
+            let home = try await browser.get("/")
+            #expect(home.status == .ok)
+            #expect(home.html.contains("Welcome to Stashify, Alex!"))
+            #expect(home.setCookie("stashify_flash")?.contains("Max-Age=0") == true, "the flash shows once")
+        }
+    }
+
+    @Test("step 2 rejects bad details, keeps what was typed and saves nothing")
+    func stepTwoValidation() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/signup/details")
+
+            // When
+            let page = try await browser.post("/signup/details", [
+                ("location", "Porto"), ("age", "abc"), ("salary", "12.345"), ("householdSize", "0"),
+                ("currency", "XXX"), ("timeZone", "Mars/Olympus"),
+            ])
+
+            // Then
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("age") == "Enter your age as a whole number from 13 to 120.")
+            #expect(page.fieldError("salary") == "Use at most 2 digits after the decimal point.")
+            #expect(page.fieldError("householdSize") != nil)
+            #expect(page.fieldError("currency") == "Choose a currency from the list.")
+            #expect(page.fieldError("timeZone") == "Choose a time zone from the list.")
+            #expect(page.fieldValue("location") == "Porto")
+            #expect(page.fieldValue("age") == "abc")
+            #expect(page.fieldValue("salary") == "12.345")
+            let user = try #require(try await database.user(email: "alex@example.com"))
+            #expect(user.location == nil)
+            #expect(user.age == nil)
+        }
+    }
+
+    @Test("step 2 can be skipped")
+    func stepTwoSkip() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+
+            // When
+            let details = try await browser.get("/signup/details")
+            let home = try await browser.get("/")
+
+            // Then
+            #expect(details.html.contains("href=\"/\">Skip for now</a>"))
+            #expect(home.status == .ok)
+            #expect(home.html.contains("Set up your income"))
+            #expect(home.html.contains("+ New stash"))
+        }
+    }
+}

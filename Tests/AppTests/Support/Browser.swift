@@ -1,0 +1,153 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+
+/// One response as a test sees it: status, headers and the HTML text.
+struct Page: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let html: String
+
+    var location: String? { headers[.location] }
+    var setCookies: [String] { headers[values: .setCookie] }
+
+    /// The `Set-Cookie` header for `name`, if the response set one.
+    func setCookie(_ name: String) -> String? {
+        setCookies.first { $0.hasPrefix(name + "=") }
+    }
+
+    /// The value of the form control `name`, as the page shows it (`value="…"` of an input, or the selected option).
+    func fieldValue(_ name: String) -> String? {
+        if let input = html.range(of: "name=\"\(name)\" type=\"[a-z]+\" value=\"([^\"]*)\"", options: .regularExpression) {
+            let tag = String(html[input])
+            if let value = tag.range(of: "value=\"([^\"]*)\"", options: .regularExpression) {
+                return String(tag[value].dropFirst(7).dropLast())
+            }
+        }
+        guard let select = html.range(of: "name=\"\(name)\"") else { return nil }
+        let rest = html[select.upperBound...]
+        guard let end = rest.range(of: "</select>") else { return nil }
+        let options = rest[..<end.lowerBound]
+        guard let selected = options.range(of: "<option value=\"[^\"]*\" selected", options: .regularExpression) else { return nil }
+        let option = options[selected]
+        return String(option.dropFirst("<option value=\"".count).prefix { $0 != "\"" })
+    }
+
+    /// The error message shown under field `name`, if any.
+    func fieldError(_ name: String) -> String? {
+        guard let start = html.range(of: "id=\"field-\(name)-error\">") else { return nil }
+        let rest = html[start.upperBound...]
+        return rest.range(of: "</p>").map { String(rest[..<$0.lowerBound]) }
+    }
+}
+
+/// A browser stand-in over the in-process test client: it keeps cookies, and sends the CSRF token of the last
+/// page it saw with each form, like a real browser submitting a form it was shown.
+actor Browser {
+    let client: any TestClientProtocol
+    private(set) var cookies: [String: String] = [:]
+    private(set) var csrfToken: String?
+
+    init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    @discardableResult
+    func get(_ path: String) async throws -> Page {
+        try await send(path, method: .get, body: nil)
+    }
+
+    /// Posts `form` as `application/x-www-form-urlencoded`, adding `_csrf` unless `csrf` says otherwise.
+    @discardableResult
+    func post(_ path: String, _ form: [(String, String)] = [], csrf: CSRF = .fromLastPage) async throws -> Page {
+        var fields = form
+        switch csrf {
+        case .fromLastPage: if let csrfToken { fields.append(("_csrf", csrfToken)) }
+        case .value(let token): fields.append(("_csrf", token))
+        case .none: break
+        }
+        let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try await send(path, method: .post, body: body)
+    }
+
+    enum CSRF: Sendable { case fromLastPage, value(String), none }
+
+    func setCookie(_ name: String, _ value: String?) {
+        cookies[name] = value
+    }
+
+    // MARK: - Flows
+
+    /// Signs up through step 1 and lands on step 2.
+    @discardableResult
+    func signUp(name: String = "Alex Doe", email: String, password: String = "correct horse battery") async throws -> Page {
+        try await get("/signup")
+        return try await post("/signup", [("name", name), ("email", email), ("password", password)])
+    }
+
+    @discardableResult
+    func logIn(email: String, password: String = "correct horse battery", next: String? = nil) async throws -> Page {
+        try await get("/login")
+        var form = [("email", email), ("password", password)]
+        if let next { form.append(("next", next)) }
+        return try await post("/login", form)
+    }
+
+    /// Logs out from the Profile page, as a person would.
+    @discardableResult
+    func logOut() async throws -> Page {
+        try await get("/profile")
+        return try await post("/logout")
+    }
+
+    // MARK: - Plumbing
+
+    private func send(_ path: String, method: HTTPRequest.Method, body: String?) async throws -> Page {
+        var headers: HTTPFields = [:]
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        var buffer: ByteBuffer?
+        if let body {
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            buffer = ByteBuffer(string: body)
+        }
+        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: buffer)
+        let page = Page(status: response.status, headers: response.headers, html: String(buffer: response.body))
+        remember(page)
+        return page
+    }
+
+    private func remember(_ page: Page) {
+        for header in page.setCookies {
+            let pair = header.split(separator: ";", maxSplits: 1)[0]
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            let name = String(parts[0]), value = String(parts[1])
+            let expired = header.contains("Max-Age=0") || value.isEmpty || Self.expiry(of: header).map { $0 <= Date() } == true
+            cookies[name] = expired ? nil : value
+        }
+        if let range = page.html.range(of: "name=\"_csrf\" value=\"") {
+            let rest = page.html[range.upperBound...]
+            csrfToken = String(rest.prefix { $0 != "\"" })
+        }
+    }
+
+    /// The `Expires` date of a `Set-Cookie` header, if it has one.
+    private static func expiry(of header: String) -> Date? {
+        guard let range = header.range(of: "Expires=") else { return nil }
+        let text = header[range.upperBound...].prefix { $0 != ";" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: String(text))
+    }
+
+    private static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import App
+
+/// A settable clock, so tests can pin "now" and move it forward.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ date: Date = TestClock.date("2026-11-22T10:00:00Z")) {
+        current = date
+    }
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { current = current.addingTimeInterval(seconds) }
+    }
+
+    static func date(_ iso: String) -> Date {
+        ISO8601DateFormatter().date(from: iso)!
+    }
+}
+
+/// Builds the app the way production does, over an in-memory (or given) database, plain HTTP, cheap bcrypt.
+enum TestApp {
+    /// The package root, where `Views/` and `Public/` live.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
+
+    static func config(clock: TestClock, tls: AppConfig.TLSMode = .none, dataDirectory: String = "data") -> AppConfig {
+        let clock = clock
+        return AppConfig(
+            dataDirectory: dataDirectory, resourcesDirectory: root, tls: tls, bcryptCost: 4, logLevel: .critical,
+            now: { clock.now }
+        )
+    }
+
+    /// Runs `test` against a fresh app; returns what `test` returns.
+    @discardableResult
+    static func run<Value: Sendable>(
+        database: AppDatabase? = nil,
+        clock: TestClock = TestClock(),
+        tls: AppConfig.TLSMode = .none,
+        dataDirectory: String = "data",
+        _ test: @Sendable (Browser, AppDatabase) async throws -> Value
+    ) async throws -> Value {
+        let database = try database ?? AppDatabase.inMemory()
+        let app = try await buildApplication(config(clock: clock, tls: tls, dataDirectory: dataDirectory),
+                                             database: database)
+        return try await app.test(.router) { client in
+            try await test(Browser(client: client), database)
+        }
+    }
+
+    /// A temporary folder, removed by the caller.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "stashify-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
