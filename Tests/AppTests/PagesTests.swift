@@ -63,6 +63,19 @@ struct PagesTests {
         }
     }
 
+    @Test("an unexpected failure gets a 500 page in the shell that reveals no internals")
+    func serverError() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await database.writer.write { db in try db.execute(sql: "ALTER TABLE user RENAME COLUMN theme TO colourScheme") }
+            let page = try await browser.get("/profile")
+            #expect(page.status == .internalServerError)
+            #expect(page.html.contains("Something went wrong"))
+            #expect(!page.html.contains("SQLite"))
+            #expect(!page.html.contains("no such table"))
+        }
+    }
+
     @Test("a malformed form body gets a 400 page")
     func malformedForm() async throws {
         try await TestApp.run { browser, _ in

@@ -28,6 +28,7 @@ struct SignupTests {
             let details = try await browser.get("/signup/details")
             #expect(details.status == .ok)
             #expect(details.html.contains("Step 2 of 2"))
+            #expect(!details.html.contains("nav__list"), "the second step stands alone, without the tab bar")
             #expect(details.html.contains("Hi Alex!"))
         }
     }

@@ -24,7 +24,8 @@ struct PageRenderer: Sendable {
     static let requiredTemplates = ["layout", "errors/error", "accounts/login", "accounts/signup", "accounts/details",
                                     "profile/show", "home/index", "sections/empty"]
 
-    /// A full HTML page: `template` rendered with the shell around `page`.
+    /// A full HTML page: `template` rendered with the shell around `page`. `navigation: false` drops the tab bar
+    /// and header for steps that stand alone (sign-up's second step).
     func page<Page: Sendable>(
         _ template: String,
         title: String,
@@ -32,10 +33,12 @@ struct PageRenderer: Sendable {
         page: Page,
         request: Request,
         context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok,
+        navigation: Bool = true
     ) throws -> Response {
         let flash = Flash.from(request)
-        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash)
+        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash,
+                          navigation: navigation)
         guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
             throw HTTPError(.internalServerError, message: "Template \(template) not found")
         }

@@ -56,7 +56,7 @@ struct Shell: Sendable {
     let flashIsError: Bool
     let logoutPath: String
 
-    init(title: String, section: Section?, user: User?, csrfToken: String, flash: Flash?) {
+    init(title: String, section: Section?, user: User?, csrfToken: String, flash: Flash?, navigation: Bool = true) {
         self.title = title
         let theme = user?.theme ?? .system
         self.theme = theme == .system ? nil : theme.rawValue
@@ -68,7 +68,7 @@ struct Shell: Sendable {
         self.nav = Section.navigation.map {
             NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section)
         }
-        self.showNav = user != nil
+        self.showNav = user != nil && navigation
         self.flash = flash
         self.flashIsError = flash?.kind == .error
         self.logoutPath = Paths.logout

@@ -127,7 +127,7 @@ struct AccountsController {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
                                skipPath: Paths.home, firstName: user.firstName)
         return try services.pages.page("accounts/details", title: "Account details", section: nil, page: page,
-                                       request: request, context: context, status: status)
+                                       request: request, context: context, status: status, navigation: false)
     }
 
     // MARK: - Log in and out

@@ -39,7 +39,8 @@ struct HomeController {
         switch hour {
         case 5..<12: "Good morning"
         case 12..<18: "Good afternoon"
-        default: "Good evening"
+        case 18..<23: "Good evening"
+        default: "Hello"
         }
     }
 }
