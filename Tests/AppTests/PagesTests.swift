@@ -101,7 +101,7 @@ struct PagesTests {
         try await TestApp.run { browser, _ in
             let css = try await browser.get("/css/app.css")
             #expect(css.status == .ok)
-            #expect(css.html.contains("--accent: #007AFF"))
+            #expect(css.html.contains("--accent: light-dark(#007AFF, #0A84FF)"))
             #expect(css.setCookie("stashify_session") == nil)
             #expect(try await browser.get("/manifest.webmanifest").status == .ok)
         }
