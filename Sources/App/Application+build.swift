@@ -100,9 +100,14 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let accounts = AccountsController(services: services)
     accounts.addPublicRoutes(to: app)
 
-    let signedIn = app.group().add(middleware: RequireUserMiddleware(pages: services.pages))
+    let signedIn = app.group()
+        .add(middleware: RequireUserMiddleware(pages: services.pages))
+        .add(middleware: JudgeClosedMonthsMiddleware(services: services))
     accounts.addSignedInRoutes(to: signedIn)
     HomeController(services: services).addRoutes(to: signedIn)
+    StashesController(services: services).addRoutes(to: signedIn)
+    EntriesController(services: services).addRoutes(to: signedIn)
+    BadgesController(services: services).addRoutes(to: signedIn)
     ProfileController(services: services).addRoutes(to: signedIn)
     SectionsController(services: services).addRoutes(to: signedIn)
     return router

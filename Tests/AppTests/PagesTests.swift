@@ -18,7 +18,7 @@ struct PagesTests {
             }
             #expect(home.html.contains("href=\"/\" aria-current=\"page\""))
             #expect(home.html.contains("<span aria-hidden=\"true\">AD</span>"))
-            #expect(home.html.contains(", alex</h2>"))
+            #expect(home.html.contains(", alex</p>"))
             #expect(home.html.contains("November 2026"))
         }
     }
@@ -27,7 +27,7 @@ struct PagesTests {
     func sectionEmptyStates() async throws {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
-            let expectations = [("/statistics", "No statistics yet"), ("/badges", "No badges yet"),
+            let expectations = [("/statistics", "No statistics yet"), ("/badges", "Nothing in progress"),
                                 ("/wallet", "No cards yet"), ("/budget", "Set up your income")]
             for (path, title) in expectations {
                 let page = try await browser.get(path)

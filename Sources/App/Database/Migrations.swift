@@ -39,6 +39,88 @@ extension AppDatabase {
             try db.create(index: "loginAttempt_on_email_attemptedAt", on: "loginAttempt", columns: ["email", "attemptedAt"])
         }
 
+        migrator.registerMigration("v2: stashes, targets, the ledger, badges") { db in
+            try db.alter(table: "user") { t in
+                t.add(column: "homeView", .text).notNull().defaults(to: "list")
+                /// The last month whose spend stashes were judged (spend badges are awarded once a month closes).
+                t.add(column: "spendJudgedThrough", .text)
+            }
+
+            try db.create(table: "stash") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("kind", .text).notNull()  // save | spend
+                t.column("goalCents", .integer)
+                t.column("reward", .text).notNull().defaults(to: "")
+                t.column("category", .text).notNull().defaults(to: "Other")
+                t.column("reminder", .text).notNull().defaults(to: "off")  // off | weekly | monthly
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+
+            // A stash's monthly target (allowance for spend stashes) from `month` on, until a later row.
+            try db.create(table: "stashTarget") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("stash", onDelete: .cascade).notNull()
+                t.column("month", .text).notNull()  // YYYY-MM
+                t.column("amountCents", .integer).notNull()
+                t.uniqueKey(["stashId", "month"])
+            }
+
+            // The one ledger: every money movement (income, expense, saving) is one row of `ledger`. Stash entries are rows with a stashId; budget
+            // categories and accounts are attached by their own tables later.
+            try db.create(table: "ledger") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("date", .text).notNull()  // YYYY-MM-DD in the user's time zone
+                t.column("amountCents", .integer).notNull()
+                t.column("kind", .text).notNull()  // income | expense | saving
+                t.column("note", .text).notNull().defaults(to: "")
+                t.belongsTo("stash", onDelete: .cascade)
+                t.column("categoryId", .integer)
+                t.column("accountId", .integer)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "ledger_on_userId_date", on: "ledger", columns: ["userId", "date"])
+            try db.execute(sql: "DROP INDEX IF EXISTS ledger_on_stashId")
+            try db.create(index: "ledger_on_stashId_date", on: "ledger", columns: ["stashId", "date", "amountCents"])
+
+            // Per stash and month: the total and count of its entries, kept in step with every write so that
+            // pages never sum a stash's whole history.
+            try db.create(table: "stashMonth") { t in
+                t.belongsTo("stash", onDelete: .cascade).notNull()
+                t.column("month", .text).notNull()
+                t.column("totalCents", .integer).notNull()
+                t.column("entryCount", .integer).notNull()
+                t.primaryKey(["stashId", "month"])
+            }
+
+            // One badge per stash per completed month. A badge whose month falls back under its target keeps its
+            // row (and claimed state) with earned = 0, so redoing the completion restores it as it was.
+            try db.create(table: "badge") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.belongsTo("stash", onDelete: .cascade).notNull()
+                t.column("month", .text).notNull()
+                t.column("completedOn", .text).notNull()
+                t.column("points", .integer).notNull()
+                t.column("earned", .boolean).notNull()
+                t.column("claimedAt", .datetime)
+                t.uniqueKey(["stashId", "month"])
+            }
+            try db.create(index: "badge_on_userId_earned_month", on: "badge", columns: ["userId", "earned", "month"])
+
+            // Deleted rows kept for a while so "Undo" can put them back exactly.
+            try db.create(table: "trash") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("payload", .blob).notNull()
+                t.column("deletedAt", .datetime).notNull()
+            }
+        }
+
         return migrator
     }
 }

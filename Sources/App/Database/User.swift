@@ -18,6 +18,10 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var theme: Theme
     public var createdAt: Date
     public var updatedAt: Date
+    /// The Home view last chosen: the stash list or the calendar.
+    public var homeView: HomeView = .list
+    /// The last month whose spend stashes have been judged (`YYYY-MM`).
+    public var spendJudgedThrough: String?
 
     public static let databaseTableName = "user"
 
@@ -29,10 +33,20 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
         id = inserted.rowID
     }
 
+    /// Today in the user's time zone.
+    func today(now: Date) -> CalendarDay {
+        CalendarDay.today(in: calendarTimeZone, now: now)
+    }
+
     /// The user's calendar time zone, falling back to UTC if the stored identifier is unknown.
     public var calendarTimeZone: TimeZone {
         TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!
     }
+}
+
+/// How Home shows a month.
+public enum HomeView: String, Codable, Sendable, DatabaseValueConvertible {
+    case list, calendar
 }
 
 /// The colour scheme a user picked; `system` follows the device.

@@ -7,11 +7,20 @@ struct Flash: Codable, Sendable, Equatable {
 
     var kind: Kind
     var message: String
+    /// Where the flash's "Undo" button posts, if the action can be undone.
+    var undoPath: String?
+    /// Badges the action just earned: the next page shows the "Receive badge" dialog.
+    var badgeIds: [Int64]?
 
     static let cookieName = "stashify_flash"
 
-    static func success(_ message: String) -> Flash { Flash(kind: .success, message: message) }
+    static func success(_ message: String, badgeIds: [Int64] = []) -> Flash {
+        Flash(kind: .success, message: message, badgeIds: badgeIds.isEmpty ? nil : badgeIds)
+    }
     static func info(_ message: String) -> Flash { Flash(kind: .info, message: message) }
+    static func undoable(_ message: String, undoPath: String) -> Flash {
+        Flash(kind: .success, message: message, undoPath: undoPath)
+    }
 
     /// The cookie value: base64url of the JSON, so any message text is a valid cookie value.
     var cookieValue: String {

@@ -12,6 +12,7 @@ struct FormField: Sendable {
     let value: String
     let type: String
     let isSelect: Bool
+    let isRadio: Bool
     let options: [Option]
     let error: String?
     let hint: String?
@@ -27,7 +28,7 @@ struct FormField: Sendable {
         hint: String? = nil, autocomplete: String? = nil, inputmode: String? = nil, required: Bool = false,
         autofocus: Bool = false
     ) -> FormField {
-        FormField(name: name, label: label, value: value, type: type, isSelect: false, options: [], error: error,
+        FormField(name: name, label: label, value: value, type: type, isSelect: false, isRadio: false, options: [], error: error,
                   hint: hint, autocomplete: autocomplete, inputmode: inputmode, required: required,
                   autofocus: autofocus)
     }
@@ -37,14 +38,24 @@ struct FormField: Sendable {
         _ name: String, label: String, value: String, options: [(value: String, label: String)],
         error: String? = nil, hint: String? = nil, autocomplete: String? = nil
     ) -> FormField {
-        FormField(name: name, label: label, value: value, type: "select", isSelect: true,
+        FormField(name: name, label: label, value: value, type: "select", isSelect: true, isRadio: false,
                   options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
                   error: error, hint: hint, autocomplete: autocomplete, inputmode: nil, required: false,
                   autofocus: false)
     }
 
+    /// A group of radio buttons (a `<fieldset>`), the one with `value` checked.
+    static func radio(
+        _ name: String, label: String, value: String, options: [(value: String, label: String)], error: String? = nil
+    ) -> FormField {
+        FormField(name: name, label: label, value: value, type: "radio", isSelect: false, isRadio: true,
+                  options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+                  error: error, hint: nil, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+    }
+
     private init(
-        name: String, label: String, value: String, type: String, isSelect: Bool, options: [Option], error: String?,
+        name: String, label: String, value: String, type: String, isSelect: Bool, isRadio: Bool, options: [Option],
+        error: String?,
         hint: String?, autocomplete: String?, inputmode: String?, required: Bool, autofocus: Bool
     ) {
         self.name = name
@@ -53,6 +64,7 @@ struct FormField: Sendable {
         self.value = value
         self.type = type
         self.isSelect = isSelect
+        self.isRadio = isRadio
         self.options = options
         self.error = error
         self.hint = hint

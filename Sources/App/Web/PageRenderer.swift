@@ -22,7 +22,8 @@ struct PageRenderer: Sendable {
 
     /// Templates the app cannot run without.
     static let requiredTemplates = ["layout", "errors/error", "accounts/login", "accounts/signup", "accounts/details",
-                                    "profile/show", "home/index", "sections/empty"]
+                                    "profile/show", "home/index", "sections/empty", "stashes/form", "stashes/show",
+                                    "stashes/delete", "entries/form", "badges/index", "badges/show"]
 
     /// A full HTML page: `template` rendered with the shell around `page`. `navigation: false` drops the tab bar
     /// and header for steps that stand alone (sign-up's second step).
@@ -34,11 +35,12 @@ struct PageRenderer: Sendable {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok,
-        navigation: Bool = true
+        navigation: Bool = true,
+        celebration: Shell.Celebration? = nil
     ) throws -> Response {
         let flash = Flash.from(request)
         let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash,
-                          navigation: navigation)
+                          navigation: navigation, celebration: celebration)
         guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
             throw HTTPError(.internalServerError, message: "Template \(template) not found")
         }

@@ -44,6 +44,16 @@ struct Shell: Sendable {
         let current: Bool
     }
 
+    /// The "Receive badge" dialog, shown right after an entry completes a stash.
+    struct Celebration: Sendable {
+        let stashName: String
+        let monthTitle: String
+        let points: Int
+        let reward: String?
+        let badgePath: String
+        let more: Int?
+    }
+
     let title: String
     /// `light`, `dark` or nil to follow the system.
     let theme: String?
@@ -55,8 +65,12 @@ struct Shell: Sendable {
     let flash: Flash?
     let flashIsError: Bool
     let logoutPath: String
+    let celebration: Celebration?
 
-    init(title: String, section: Section?, user: User?, csrfToken: String, flash: Flash?, navigation: Bool = true) {
+    init(
+        title: String, section: Section?, user: User?, csrfToken: String, flash: Flash?, navigation: Bool = true,
+        celebration: Celebration? = nil
+    ) {
         self.title = title
         let theme = user?.theme ?? .system
         self.theme = theme == .system ? nil : theme.rawValue
@@ -72,6 +86,7 @@ struct Shell: Sendable {
         self.flash = flash
         self.flashIsError = flash?.kind == .error
         self.logoutPath = Paths.logout
+        self.celebration = celebration
     }
 }
 

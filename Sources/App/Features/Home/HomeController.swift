@@ -1,38 +1,188 @@
 import Foundation
 import Hummingbird
 
-/// Home: a greeting, the month in the user's time zone, and the first-run steps.
+/// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
 struct HomeController {
     let services: AppServices
 
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("/", use: index)
+        group.post("home/view", use: setView)
+    }
+
+    struct Overview: Sendable {
+        let completedText: String
+        let savedText: String
+        let spentText: String
+        let hasSave: Bool
+        let hasSpend: Bool
+    }
+
+    struct ViewToggle: Sendable {
+        let value: String
+        let label: String
+        let current: Bool
+    }
+
+    struct CalendarCell: Sendable {
+        let day: Int
+        let inMonth: Bool
+        let path: String
+        let saved: Bool
+        let spent: Bool
+        let today: Bool
+        let selected: Bool
+        let label: String
+    }
+
+    struct CalendarWeek: Sendable {
+        let cells: [CalendarCell]
+    }
+
+    struct DayEntry: Sendable {
+        let amount: String
+        let kindClass: String
+        let stashName: String
+        let note: String?
+        let editPath: String
+    }
+
+    struct DayDrawer: Sendable {
+        let title: String
+        let entries: [DayEntry]
+        let hasEntries: Bool
+        let closePath: String
+    }
+
     struct HomePage: Sendable {
         let greeting: String
-        let month: String
+        let monthTitle: String
+        let previousPath: String
+        let nextPath: String
+        let currentPath: String?
+        let hasStashes: Bool
+        let overview: Overview
+        let toggles: [ViewToggle]
+        let togglePath: String
+        let returnPath: String
+        let isList: Bool
+        let cards: [StashCard]
+        let weeks: [CalendarWeek]
+        let drawer: DayDrawer?
+        let quickDate: String
+        let newStashPath: String
         let states: [EmptyState]
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("/", use: index)
-    }
-
-    /// `GET /`
+    /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
+        let userId = try context.requireUserId()
         let now = services.now()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = user.calendarTimeZone
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "MMMM yyyy"
+        let today = user.today(now: now)
+        let query = request.uri.queryParameters
+        let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
+        let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
+        let summaries = try await services.database.stashSummaries(userId: userId, month: month, today: today)
+        let view = selectedDay != nil ? .calendar : user.homeView
+        let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
+
+        var cards: [StashCard] = []
+        var weeks: [CalendarWeek] = []
+        var drawer: DayDrawer?
+        if view == .list {
+            let quick = try await services.database.frequentAmounts(userId: userId, since: today.adding(days: -60))
+            cards = summaries.map { StashCard($0, user: user, quickAmounts: month == today.monthValue ? quick[$0.stash.id ?? 0] ?? [] : []) }
+        } else if !summaries.isEmpty {
+            let activity = try await services.database.dayActivity(userId: userId, month: month)
+            weeks = Self.weeks(month: month, activity: activity, today: today, selected: selectedDay)
+            if let selectedDay, selectedDay.monthValue == month {
+                let rows = try await services.database.entries(userId: userId, on: selectedDay)
+                drawer = DayDrawer(
+                    title: selectedDay.mediumTitle,
+                    entries: rows.map { row in
+                        DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
+                                 kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
+                                 stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
+                                 editPath: StashPaths.editEntry(row.entry.id ?? 0) + "?return="
+                                     + (here.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"))
+                    },
+                    hasEntries: !rows.isEmpty,
+                    closePath: StashPaths.home(month: month == today.monthValue ? nil : month))
+            }
+        }
+
+        let save = summaries.filter { $0.stash.kind == .save }
+        let spend = summaries.filter { $0.stash.kind == .spend }
+        let completed = summaries.filter { $0.progress.isCompleted }.count
+        let isCurrent = month == today.monthValue
+        let overview = Overview(
+            completedText: isCurrent
+                ? "You've completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") this month"
+                : "You completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") in \(month.title)",
+            savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) saved of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
+            spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) spent of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
+            hasSave: !save.isEmpty, hasSpend: !spend.isEmpty)
         let page = HomePage(
-            greeting: "\(Self.greeting(hour: calendar.component(.hour, from: now))), \(user.firstName)",
-            month: formatter.string(from: now),
-            states: [.income, .stashes]
-        )
+            greeting: "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)",
+            monthTitle: month.title,
+            previousPath: StashPaths.home(month: month.previous),
+            nextPath: StashPaths.home(month: month.next),
+            currentPath: isCurrent ? nil : StashPaths.home(),
+            hasStashes: !summaries.isEmpty,
+            overview: overview,
+            toggles: [ViewToggle(value: "list", label: "List", current: view == .list),
+                      ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
+            togglePath: "/home/view",
+            returnPath: StashPaths.home(month: isCurrent ? nil : month),
+            isList: view == .list,
+            cards: cards,
+            weeks: weeks,
+            drawer: drawer,
+            quickDate: today.description,
+            newStashPath: StashPaths.new,
+            states: [.stashes, .income])
+        let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
-                                       context: context)
+                                       context: context, celebration: celebration)
+    }
+
+    struct ViewInput: Decodable {
+        var view: String?
+        var returnTo: String?
+    }
+
+    /// `POST /home/view`: switches between list and calendar and remembers the choice.
+    @Sendable func setView(request: Request, context: AppRequestContext) async throws -> Response {
+        var user = try context.requireUser()
+        let input = try await request.decodeForm(ViewInput.self, context: context)
+        guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
+        user.homeView = view
+        try await services.database.update(user)
+        return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
+    }
+
+    /// The month as weeks from Monday to Sunday, with a dot per kind of activity.
+    static func weeks(month: Month, activity: [String: DayActivity], today: CalendarDay, selected: CalendarDay?) -> [CalendarWeek] {
+        let first = month.firstDay
+        let leading = first.weekday - 1
+        var cells: [CalendarCell] = Array(repeating: CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false,
+                                                                  today: false, selected: false, label: ""), count: leading)
+        for day in 1...month.dayCount {
+            guard let date = CalendarDay(year: month.year, month: month.month, day: day) else { continue }
+            let key = date.description
+            let saved = (activity[key]?.savedCents ?? 0) > 0
+            let spent = (activity[key]?.spentCents ?? 0) > 0
+            let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
+            cells.append(CalendarCell(day: day, inMonth: true, path: StashPaths.home(month: month, day: date),
+                                      saved: saved, spent: spent, today: date == today, selected: date == selected,
+                                      label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
+        }
+        while cells.count % 7 != 0 {
+            cells.append(CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false, today: false,
+                                      selected: false, label: ""))
+        }
+        return stride(from: 0, to: cells.count, by: 7).map { CalendarWeek(cells: Array(cells[$0..<$0 + 7])) }
     }
 
     static func greeting(hour: Int) -> String {
@@ -42,5 +192,14 @@ struct HomeController {
         case 18..<23: "Good evening"
         default: "Hello"
         }
+    }
+}
+
+extension Calendar {
+    /// The hour of `date` on a clock in `timeZone`.
+    static func hour(of date: Date, in timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.component(.hour, from: date)
     }
 }

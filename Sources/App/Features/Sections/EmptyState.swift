@@ -7,6 +7,8 @@ struct EmptyState: Sendable {
     /// The button the finished section will offer; shown disabled with `note` until it exists.
     let action: String?
     let note: String?
+    /// Where the action goes once it exists; nil shows it disabled with `note`.
+    var actionPath: String? = nil
 
     static let comingSoon = "Available in an upcoming version of Stashify."
 
@@ -18,16 +20,11 @@ struct EmptyState: Sendable {
     static let stashes = EmptyState(
         key: "stashes", icon: "stash", title: "Start your first stash",
         text: "A stash is a pot with a monthly target: save into it, or spend from it within an allowance. Complete one to earn a badge.",
-        action: "+ New stash", note: comingSoon)
+        action: "+ New stash", note: nil, actionPath: StashPaths.new)
 
     static let statistics = EmptyState(
         key: "statistics", icon: "statistics", title: "No statistics yet",
         text: "Once you add entries, your daily, monthly and yearly charts will appear here.",
-        action: nil, note: nil)
-
-    static let badges = EmptyState(
-        key: "badges", icon: "badges", title: "No badges yet",
-        text: "Reach a stash's monthly target to earn your first badge — each one is worth 10 points toward your rank.",
         action: nil, note: nil)
 
     static let wallet = EmptyState(

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Statistics, Badges, Wallet and Budget, each showing its first-run empty state.
+/// Statistics, Wallet and Budget, each showing its first-run empty state.
 struct SectionsController {
     let services: AppServices
 
@@ -13,9 +13,6 @@ struct SectionsController {
         group.get("statistics") { request, context in
             try render(.statistics, intro: "Daily, monthly and yearly views of your saving and spending.",
                        states: [.statistics], request: request, context: context)
-        }
-        group.get("badges") { request, context in
-            try render(.badges, intro: "Bronze · Level 1 · 0 points", states: [.badges], request: request, context: context)
         }
         group.get("wallet") { request, context in
             try render(.wallet, intro: "Your cards, their benefits, subscriptions and coupons.", states: [.wallet],

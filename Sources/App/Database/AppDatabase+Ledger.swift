@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+
+/// Writes to stashes and their entries. Each keeps the `stashMonth` totals and the badges in step with the
+/// entries inside the same database transaction, so badge state can never disagree with the entries.
+extension AppDatabase {
+    /// What a write did to the stash-months it touched.
+    struct Outcome: Sendable {
+        /// Badges earned by this write (the "Receive badge" dialog shows them).
+        var newBadgeIds: [Int64] = []
+    }
+
+    // MARK: - Stashes
+
+    func createStash(_ stash: Stash, targetCents: Int64, month: Month) async throws -> Stash {
+        try await writer.write { db in
+            let stash = try stash.inserted(db)
+            guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
+            _ = try StashTarget(id: nil, stashId: id, month: month.description, amountCents: targetCents).inserted(db)
+            return stash
+        }
+    }
+
+    /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
+    /// (a kind or target change can complete or un-complete months).
+    func updateStash(_ stash: Stash, targetCents: Int64, month: Month, today: CalendarDay) async throws -> Outcome {
+        try await writer.write { db in
+            try stash.update(db)
+            guard let id = stash.id else { return Outcome() }
+            if try Self.targetCents(db, stashId: id, month: month) != targetCents {
+                try db.execute(sql: """
+                    INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)
+                    ON CONFLICT (stashId, month) DO UPDATE SET amountCents = excluded.amountCents
+                    """, arguments: [id, month.description, targetCents])
+                // Targets set for later months are superseded by this edit.
+                try db.execute(sql: "DELETE FROM stashTarget WHERE stashId = ? AND month > ?",
+                               arguments: [id, month.description])
+            }
+            let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [id])
+            var outcome = Outcome()
+            for monthText in months {
+                guard let month = Month(monthText) else { continue }
+                if let badge = try Self.judge(db, stash: stash, month: month, today: today) { outcome.newBadgeIds.append(badge) }
+            }
+            return outcome
+        }
+    }
+
+    /// Deletes the stash with its entries, targets and badges.
+    func deleteStash(id: Int64, userId: Int64) async throws {
+        _ = try await writer.write { db in
+            try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).deleteAll(db)
+        }
+    }
+
+    // MARK: - Entries
+
+    /// Adds an entry to a stash and judges its month.
+    func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
+        try await writer.write { db in
+            let entry = try entry.inserted(db)
+            let outcome = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
+                (entry.month, entry.amountCents, 1),
+            ])
+            return (entry, outcome)
+        }
+    }
+
+    /// Saves an edited entry; both its old and new month are judged.
+    func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
+        try await writer.write { db in
+            try entry.update(db)
+            return try Self.entryChanged(db, stash: stash, months: [old.month, entry.month], today: today, delta: [
+                (old.month, -old.amountCents, -1), (entry.month, entry.amountCents, 1),
+            ])
+        }
+    }
+
+    /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
+    func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
+        try await writer.write { db in
+            let payload = try JSONEncoder().encode(entry)
+            try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
+                           arguments: [entry.userId, now.addingTimeInterval(-24 * 3600)])
+            try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
+                           arguments: [entry.userId, payload, now])
+            let trashId = db.lastInsertedRowID
+            _ = try entry.delete(db)
+            _ = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
+                (entry.month, -entry.amountCents, -1),
+            ])
+            return trashId
+        }
+    }
+
+    /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
+    func restoreEntry(trashId: Int64, userId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
+        try await writer.write { db in
+            guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
+                                                  arguments: [trashId, userId]),
+                  let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
+                  entry.userId == userId,
+                  let stashId = entry.stashId,
+                  let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
+            else { return nil }
+            try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
+            var restored = entry
+            try restored.insert(db)
+            let outcome = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
+                (entry.month, entry.amountCents, 1),
+            ])
+            return (entry, outcome)
+        }
+    }
+
+    // MARK: - Judging
+
+    /// Applies the entry deltas to `stashMonth`, then judges each touched month.
+    private static func entryChanged(
+        _ db: Database, stash: Stash, months: [String], today: CalendarDay, delta: [(String, Int64, Int)]
+    ) throws -> Outcome {
+        guard let stashId = stash.id else { return Outcome() }
+        for (month, cents, count) in delta {
+            try db.execute(sql: """
+                INSERT INTO stashMonth (stashId, month, totalCents, entryCount) VALUES (?, ?, ?, ?)
+                ON CONFLICT (stashId, month) DO UPDATE SET
+                    totalCents = totalCents + excluded.totalCents, entryCount = entryCount + excluded.entryCount
+                """, arguments: [stashId, month, cents, count])
+        }
+        try db.execute(sql: "DELETE FROM stashMonth WHERE stashId = ? AND entryCount <= 0", arguments: [stashId])
+        var outcome = Outcome()
+        for month in Set(months).sorted() {
+            guard let month = Month(month) else { continue }
+            if let badge = try judge(db, stash: stash, month: month, today: today) { outcome.newBadgeIds.append(badge) }
+        }
+        return outcome
+    }
+
+    /// Brings the badge of (stash, month) in line with its entries. Returns the badge id if it was earned just now.
+    @discardableResult
+    static func judge(_ db: Database, stash: Stash, month: Month, today: CalendarDay) throws -> Int64? {
+        guard let stashId = stash.id else { return nil }
+        let row = try Row.fetchOne(db, sql: "SELECT totalCents, entryCount FROM stashMonth WHERE stashId = ? AND month = ?",
+                                   arguments: [stashId, month.description])
+        let progress = StashProgress(
+            kind: stash.kind, totalCents: row?["totalCents"] ?? 0, entryCount: row?["entryCount"] ?? 0,
+            targetCents: try targetCents(db, stashId: stashId, month: month),
+            monthClosed: month < today.monthValue)
+        let existing = try Badge.filter(Badge.Columns.stashId == stashId && Badge.Columns.month == month.description)
+            .fetchOne(db)
+
+        guard progress.isCompleted else {
+            if var badge = existing, badge.earned {
+                badge.earned = false
+                try badge.update(db)
+            }
+            return nil
+        }
+        let completedOn = try completionDay(db, stash: stash, month: month, target: progress.targetCents)
+        if var badge = existing {
+            let wasEarned = badge.earned
+            badge.earned = true
+            badge.completedOn = completedOn
+            badge.points = Badge.pointsPerBadge
+            try badge.update(db)
+            return wasEarned ? nil : badge.id
+        }
+        let badge = try Badge(id: nil, userId: stash.userId, stashId: stashId, month: month.description,
+                              completedOn: completedOn, points: Badge.pointsPerBadge, earned: true, claimedAt: nil)
+            .inserted(db)
+        return badge.id
+    }
+
+    /// The day a month was completed: for a save stash, the day its running total reached the target; for a
+    /// spend stash, the last day of the month.
+    private static func completionDay(_ db: Database, stash: Stash, month: Month, target: Int64) throws -> String {
+        guard stash.kind == .save, let stashId = stash.id else { return month.lastDay.description }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT date, amountCents FROM ledger WHERE stashId = ? AND date BETWEEN ? AND ? ORDER BY date, id
+            """, arguments: [stashId, month.firstDay.description, month.lastDay.description])
+        var running: Int64 = 0
+        for row in rows {
+            running += row["amountCents"] as Int64
+            if running >= target { return row["date"] }
+        }
+        return month.lastDay.description
+    }
+
+    /// The target a stash had in `month`: the latest one set at or before it (or its first, for earlier months).
+    static func targetCents(_ db: Database, stashId: Int64, month: Month) throws -> Int64 {
+        if let cents = try Int64.fetchOne(db, sql: """
+            SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= ? ORDER BY month DESC LIMIT 1
+            """, arguments: [stashId, month.description]) {
+            return cents
+        }
+        return try Int64.fetchOne(db, sql: "SELECT amountCents FROM stashTarget WHERE stashId = ? ORDER BY month LIMIT 1",
+                                  arguments: [stashId]) ?? 0
+    }
+
+    /// Judges the user's spend stashes for every month that has closed since the last look, then remembers the
+    /// last closed month. Cheap when there is nothing new: one comparison.
+    func judgeClosedMonths(user: User, today: CalendarDay) async throws {
+        guard let userId = user.id else { return }
+        let lastClosed = today.monthValue.previous.description
+        if let judged = user.spendJudgedThrough, judged >= lastClosed { return }
+        let since = user.spendJudgedThrough ?? "0000-00"
+        try await writer.write { db in
+            let stashes = try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.spend.rawValue)
+                .fetchAll(db)
+            for stash in stashes {
+                guard let stashId = stash.id else { continue }
+                let months = try String.fetchAll(db, sql: """
+                    SELECT month FROM stashMonth WHERE stashId = ? AND month > ? AND month <= ?
+                    """, arguments: [stashId, since, lastClosed])
+                for month in months.compactMap(Month.init) {
+                    try Self.judge(db, stash: stash, month: month, today: today)
+                }
+            }
+            try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?", arguments: [lastClosed, userId])
+        }
+    }
+}

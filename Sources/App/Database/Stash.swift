@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+
+/// A pot with a monthly target: money saved into it (save) or spent from it within an allowance (spend).
+struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+        case save, spend
+
+        var label: String { self == .save ? "Save" : "Spend" }
+        /// The ledger kind of this stash's entries.
+        var entryKind: Transaction.Kind { self == .save ? .saving : .expense }
+    }
+
+    enum Reminder: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+        case off, weekly, monthly
+
+        var label: String {
+            switch self {
+            case .off: "Off"
+            case .weekly: "Weekly nudge"
+            case .monthly: "Monthly summary"
+            }
+        }
+    }
+
+    var id: Int64?
+    var userId: Int64
+    var name: String
+    var kind: Kind
+    var goalCents: Int64?
+    var reward: String
+    var category: String
+    var reminder: Reminder
+    var createdAt: Date
+    var updatedAt: Date
+
+    static let databaseTableName = "stash"
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+        static let name = Column(CodingKeys.name)
+        static let kind = Column(CodingKeys.kind)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The categories offered for every stash, besides the user's own.
+    static let defaultCategories = ["Travel", "Essentials", "Entertainment", "Other"]
+}
+
+/// A stash's monthly target from `month` on (until a later row): editing a target never rewrites the past.
+struct StashTarget: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+    var id: Int64?
+    var stashId: Int64
+    var month: String
+    var amountCents: Int64
+
+    static let databaseTableName = "stashTarget"
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// One money movement: income, expense or saving. A stash entry is a transaction with a `stashId`.
+struct Transaction: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    enum Kind: String, Codable, Sendable, DatabaseValueConvertible {
+        case income, expense, saving
+    }
+
+    var id: Int64?
+    var userId: Int64
+    /// `YYYY-MM-DD` in the user's time zone.
+    var date: String
+    /// Always positive; `kind` says which way the money went.
+    var amountCents: Int64
+    var kind: Kind
+    var note: String
+    var stashId: Int64?
+    var categoryId: Int64?
+    var accountId: Int64?
+    var createdAt: Date
+    var updatedAt: Date
+
+    static let databaseTableName = "ledger"
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+        static let date = Column(CodingKeys.date)
+        static let stashId = Column(CodingKeys.stashId)
+        static let amountCents = Column(CodingKeys.amountCents)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var day: CalendarDay? { CalendarDay(date) }
+    var month: String { String(date.prefix(7)) }
+}
+
+/// A badge: a stash completed for a month. `earned` is false while an edit has taken the month back under.
+struct Badge: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    var id: Int64?
+    var userId: Int64
+    var stashId: Int64
+    var month: String
+    var completedOn: String
+    var points: Int
+    var earned: Bool
+    var claimedAt: Date?
+
+    static let databaseTableName = "badge"
+    static let pointsPerBadge = 10
+
+    enum Columns {
+        static let userId = Column(CodingKeys.userId)
+        static let stashId = Column(CodingKeys.stashId)
+        static let month = Column(CodingKeys.month)
+        static let earned = Column(CodingKeys.earned)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A calendar date (`YYYY-MM-DD`) in the user's time zone, with no time of day.
+public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...Month(year: year, month: month).dayCount).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD` (what `<input type="date">` sends); anything else, or a date that doesn't
+    /// exist (31 April, 29 February in a common year), is nil.
+    public init?(_ text: String) {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Today where the user is.
+    public static func today(in timeZone: TimeZone, now: Date) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)!
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var monthValue: Month { Month(year: year, month: month) }
+
+    /// 1 = Monday … 7 = Sunday.
+    public var weekday: Int {
+        // Zeller-style: days since a known Monday (0001-01-01 is a Monday in the proleptic Gregorian calendar).
+        let days = ordinal
+        return (days % 7) + 1
+    }
+
+    /// Days since 0001-01-01.
+    var ordinal: Int {
+        let y = year - 1
+        var days = y * 365 + y / 4 - y / 100 + y / 400
+        for m in 1..<month { days += Month(year: year, month: m).dayCount }
+        return days + day - 1
+    }
+
+    public func adding(days: Int) -> CalendarDay {
+        var result = self
+        var remaining = days
+        while remaining > 0 {
+            let last = result.monthValue.dayCount
+            if result.day + remaining <= last {
+                return CalendarDay(year: result.year, month: result.month, day: result.day + remaining)!
+            }
+            remaining -= last - result.day + 1
+            result = result.monthValue.next.firstDay
+        }
+        while remaining < 0 {
+            if result.day + remaining >= 1 {
+                return CalendarDay(year: result.year, month: result.month, day: result.day + remaining)!
+            }
+            remaining += result.day
+            result = result.monthValue.previous.lastDay
+        }
+        return result
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// A calendar month (`YYYY-MM`).
+public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+
+    public init(year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    /// Parses exactly `YYYY-MM`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year), (1...12).contains(month)
+        else { return nil }
+        self.init(year: year, month: month)
+    }
+
+    public var description: String { String(format: "%04d-%02d", year, month) }
+
+    public var isLeapYear: Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    public var dayCount: Int {
+        switch month {
+        case 2: isLeapYear ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public var firstDay: CalendarDay { CalendarDay(year: year, month: month, day: 1)! }
+    public var lastDay: CalendarDay { CalendarDay(year: year, month: month, day: dayCount)! }
+    public var next: Month { month == 12 ? Month(year: year + 1, month: 1) : Month(year: year, month: month + 1) }
+    public var previous: Month { month == 1 ? Month(year: year - 1, month: 12) : Month(year: year, month: month - 1) }
+
+    public static let names = ["January", "February", "March", "April", "May", "June", "July", "August",
+                               "September", "October", "November", "December"]
+
+    /// "November 2026"
+    public var title: String { "\(Month.names[month - 1]) \(year)" }
+    /// "Nov 2026"
+    public var shortTitle: String { "\(Month.names[month - 1].prefix(3)) \(year)" }
+
+    public static func < (lhs: Month, rhs: Month) -> Bool {
+        (lhs.year, lhs.month) < (rhs.year, rhs.month)
+    }
+}
+
+extension CalendarDay {
+    /// "Sun, 22 Nov 2026"
+    public var mediumTitle: String {
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        return "\(names[weekday - 1]), \(day) \(Month.names[month - 1].prefix(3)) \(year)"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// A badge with what the badge pages show about its stash.
+struct BadgeDetails: Sendable {
+    let badge: Badge
+    let stashName: String
+    let reward: String
+    let kind: Stash.Kind
+}
+
+extension AppDatabase {
+    /// The user's points: 10 for each earned badge.
+    func points(userId: Int64) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM badge WHERE userId = ? AND earned",
+                             arguments: [userId]) ?? 0
+        }
+    }
+
+    /// Earned badges, newest month first; `month` narrows to one month. One page and whether more follow.
+    func earnedBadges(userId: Int64, month: Month? = nil, page: Int = 1, perPage: Int = 50) async throws -> ([BadgeDetails], Bool) {
+        try await writer.read { db in
+            var sql = """
+                SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
+                FROM badge JOIN stash ON stash.id = badge.stashId
+                WHERE badge.userId = ? AND badge.earned
+                """
+            var arguments: StatementArguments = [userId]
+            if let month {
+                sql += " AND badge.month = ?"
+                arguments += [month.description]
+            }
+            sql += " ORDER BY badge.month DESC, badge.completedOn DESC, badge.id DESC LIMIT ? OFFSET ?"
+            arguments += [perPage + 1, max(0, page - 1) * perPage]
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.details)
+            return (Array(rows.prefix(perPage)), rows.count > perPage)
+        }
+    }
+
+    /// One badge of the user (earned or not), or nil.
+    func badgeDetails(id: Int64, userId: Int64) async throws -> BadgeDetails? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
+                FROM badge JOIN stash ON stash.id = badge.stashId
+                WHERE badge.id = ? AND badge.userId = ?
+                """, arguments: [id, userId]).map(Self.details)
+        }
+    }
+
+    /// Marks (or unmarks) a badge's reward as claimed. False if the badge isn't the user's.
+    func setClaimed(badgeId: Int64, userId: Int64, at date: Date?) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE badge SET claimedAt = ? WHERE id = ? AND userId = ? AND earned",
+                           arguments: [date, badgeId, userId])
+            return db.changesCount > 0
+        }
+    }
+
+    private static func details(_ row: Row) throws -> BadgeDetails {
+        BadgeDetails(badge: try Badge(row: row), stashName: row["stashName"], reward: row["reward"],
+                     kind: Stash.Kind(rawValue: row["stashKind"]) ?? .save)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Hummingbird
+
+/// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
+struct BadgesController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("badges", use: index)
+        group.get("badges/:id", use: show)
+        group.post("badges/:id/claim", use: claim)
+    }
+
+    enum Tab: String, CaseIterable {
+        case inProgress = "in-progress", completed, all
+
+        var label: String {
+            switch self {
+            case .inProgress: "In progress"
+            case .completed: "Completed"
+            case .all: "All-time"
+            }
+        }
+    }
+
+    struct RankCard: Sendable {
+        let title: String
+        let tier: String
+        let tierClass: String
+        let points: Int
+        let nextText: String
+        let bar: ProgressBar
+    }
+
+    struct TabLink: Sendable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct BadgeItem: Sendable {
+        let stashName: String
+        let monthTitle: String
+        let completedOn: String
+        let points: Int
+        let path: String
+        let claimed: Bool
+    }
+
+    struct BadgeGroup: Sendable {
+        let monthTitle: String
+        let badges: [BadgeItem]
+    }
+
+    struct IndexPage: Sendable {
+        let rank: RankCard
+        let tabs: [TabLink]
+        let showInProgress: Bool
+        let inProgress: [StashCard]
+        let groups: [BadgeGroup]
+        let emptyTitle: String?
+        let emptyText: String?
+        let newStashPath: String
+        let olderPath: String?
+        let newerPath: String?
+    }
+
+    /// `GET /badges?tab=in-progress|completed|all&page=N`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
+        let pageNumber = max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1)
+        let rank = Rank(points: try await services.database.points(userId: userId))
+
+        var inProgress: [StashCard] = []
+        var groups: [BadgeGroup] = []
+        var more = false
+        var emptyTitle: String?
+        var emptyText: String?
+        switch tab {
+        case .inProgress:
+            let summaries = try await services.database.stashSummaries(userId: userId, month: today.monthValue, today: today)
+                .filter { !$0.progress.isCompleted }
+                .sorted { $0.progress.closeness > $1.progress.closeness }
+            inProgress = summaries.map { StashCard($0, user: user) }
+            if inProgress.isEmpty {
+                emptyTitle = "Nothing in progress"
+                emptyText = "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge."
+            }
+        case .completed, .all:
+            let (badges, hasMore) = try await services.database.earnedBadges(
+                userId: userId, month: tab == .completed ? today.monthValue : nil, page: pageNumber)
+            more = hasMore
+            groups = Self.group(badges)
+            if groups.isEmpty {
+                emptyTitle = tab == .completed ? "No badges this month yet" : "No badges yet"
+                emptyText = "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank."
+            }
+        }
+        let page = IndexPage(
+            rank: RankCard(
+                title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
+                points: rank.points,
+                nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
+                bar: ProgressBar(StashProgress(kind: .save, totalCents: Int64(rank.levelPercent), entryCount: 0,
+                                               targetCents: 100, monthClosed: false),
+                                 label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
+            tabs: Tab.allCases.map { TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
+            showInProgress: tab == .inProgress,
+            inProgress: inProgress,
+            groups: groups,
+            emptyTitle: emptyTitle,
+            emptyText: emptyText,
+            newStashPath: StashPaths.new,
+            olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
+            newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
+        let celebration = try await services.celebration(for: request, user: user)
+        return try services.pages.page("badges/index", title: "Badges", section: .badges, page: page, request: request,
+                                       context: context, celebration: celebration)
+    }
+
+    private static func group(_ badges: [BadgeDetails]) -> [BadgeGroup] {
+        var groups: [BadgeGroup] = []
+        for details in badges {
+            let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
+            let item = BadgeItem(stashName: details.stashName, monthTitle: monthTitle,
+                                 completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
+                                 points: details.badge.points, path: StashPaths.badge(details.badge.id ?? 0),
+                                 claimed: details.badge.claimedAt != nil)
+            if let last = groups.last, last.monthTitle == monthTitle {
+                groups[groups.count - 1] = BadgeGroup(monthTitle: monthTitle, badges: last.badges + [item])
+            } else {
+                groups.append(BadgeGroup(monthTitle: monthTitle, badges: [item]))
+            }
+        }
+        return groups
+    }
+
+    struct ShowPage: Sendable {
+        let stashName: String
+        let stashPath: String
+        let monthTitle: String
+        let completedOn: String
+        let points: Int
+        let reward: String?
+        let claimed: Bool
+        let claimedOn: String?
+        let claimPath: String
+        let backPath: String
+    }
+
+    /// `GET /badges/:id`
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let details = try await services.database.badgeDetails(id: id, userId: try context.requireUserId()),
+              details.badge.earned
+        else { throw HTTPError(.notFound) }
+        let badge = details.badge
+        let page = ShowPage(
+            stashName: details.stashName, stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
+            monthTitle: Month(badge.month)?.title ?? badge.month,
+            completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
+            points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
+            claimed: badge.claimedAt != nil,
+            claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
+            claimPath: StashPaths.claimBadge(id), backPath: "/badges?tab=all")
+        return try services.pages.page("badges/show", title: "Badge", section: .badges, page: page, request: request,
+                                       context: context)
+    }
+
+    struct ClaimInput: Decodable {
+        var claimed: String?
+    }
+
+    /// `POST /badges/:id/claim` with `claimed=1` (or `0` to take it back).
+    @Sendable func claim(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(ClaimInput.self, context: context)
+        let claimed = input.claimed != "0"
+        guard let id = context.parameters.get("id", as: Int64.self),
+              try await services.database.setClaimed(badgeId: id, userId: try context.requireUserId(),
+                                                     at: claimed ? services.now() : nil)
+        else { throw HTTPError(.notFound) }
+        return services.pages.redirect(to: StashPaths.badge(id),
+                                       flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
+    }
+}

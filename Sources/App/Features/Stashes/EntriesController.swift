@@ -1,0 +1,182 @@
+import Foundation
+import Hummingbird
+
+/// Add, edit, delete and restore stash entries.
+struct EntriesController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("stashes/:id/entries/new", use: new)
+        group.post("stashes/:id/entries", use: create)
+        group.get("entries/:id/edit", use: edit)
+        group.post("entries/:id/edit", use: update)
+        group.post("entries/:id/delete", use: delete)
+        group.post("trash/:id/restore", use: restore)
+    }
+
+    struct FormPage: Sendable {
+        let heading: String
+        let stashName: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let fields: [FormField]
+        let card: StashCard
+        /// For the live "after this entry" preview (JavaScript).
+        let totalCents: Int64
+        let targetCents: Int64
+        let oldAmountCents: Int64
+        let minorUnits: Int
+        let deletePath: String?
+        let returnTo: String?
+    }
+
+    /// `GET /stashes/:id/entries/new`
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let summary = try await stashSummary(request: request, context: context, user: user)
+        return try formPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
+                            request: request, context: context)
+    }
+
+    /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let summary = try await stashSummary(request: request, context: context, user: user)
+        let input = try await request.decodeForm(EntryInput.self, context: context)
+        let now = services.now()
+        let today = user.today(now: now)
+        var errors = FieldErrors()
+        let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
+                                context: context, status: .unprocessableContent)
+        }
+        let stash = summary.stash
+        let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
+                                kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: nil,
+                                accountId: nil, createdAt: now, updatedAt: now)
+        let (_, outcome) = try await services.database.addEntry(entry, to: stash, today: today)
+        let verb = stash.kind == .save ? "Saved" : "Spent"
+        return services.pages.redirect(
+            to: returnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
+            flash: .success("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
+    }
+
+    /// `GET /entries/:id/edit`
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
+        let input = EntryInput(amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
+                               date: entry.date, note: entry.note,
+                               returnTo: request.uri.queryParameters["return"].map(String.init))
+        return try formPage(input, errors: FieldErrors(), summary: summary, entry: entry, user: user, request: request,
+                            context: context)
+    }
+
+    /// `POST /entries/:id/edit`
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (old, summary) = try await loadEntry(request: request, context: context, user: user)
+        let input = try await request.decodeForm(EntryInput.self, context: context)
+        let now = services.now()
+        let today = user.today(now: now)
+        var errors = FieldErrors()
+        let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
+                                context: context, status: .unprocessableContent)
+        }
+        var entry = old
+        entry.amountCents = valid.cents
+        entry.date = valid.day.description
+        entry.note = valid.note
+        entry.updatedAt = now
+        let outcome = try await services.database.updateEntry(entry, was: old, stash: summary.stash, today: today)
+        return services.pages.redirect(
+            to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
+            flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
+    }
+
+    /// `POST /entries/:id/delete`: removes the entry and offers "Undo".
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
+        let input = try await request.decodeForm(EntryInput.self, context: context)
+        let now = services.now()
+        let trashId = try await services.database.deleteEntry(entry, stash: summary.stash, today: user.today(now: now),
+                                                              now: now)
+        return services.pages.redirect(
+            to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
+            flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
+                             undoPath: StashPaths.restore(trashId)))
+    }
+
+    /// `POST /trash/:id/restore`: puts a deleted entry back exactly as it was.
+    @Sendable func restore(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let trashId = context.parameters.get("id", as: Int64.self),
+              let (entry, outcome) = try await services.database.restoreEntry(
+                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: services.now()))
+        else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
+        return services.pages.redirect(to: StashPaths.show(entry.stashId ?? 0, month: entry.day?.monthValue),
+                                       flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
+    }
+
+    // MARK: - Helpers
+
+    private func formPage(
+        _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: Transaction?, user: User,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let stash = summary.stash
+        let id = stash.id ?? 0
+        let today = user.today(now: services.now())
+        let returnTo = returnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
+        let page = FormPage(
+            heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
+            stashName: stash.name,
+            action: entry.map { StashPaths.editEntry($0.id ?? 0) } ?? StashPaths.entries(id),
+            submitLabel: entry == nil ? "Save entry" : "Save changes",
+            cancelPath: returnTo ?? StashPaths.show(id),
+            summary: errors.summary,
+            fields: EntryRules.fields(input, errors: errors, today: today, kind: stash.kind),
+            card: StashCard(summary, user: user),
+            totalCents: summary.progress.totalCents,
+            targetCents: summary.progress.targetCents,
+            oldAmountCents: entry?.month == today.monthValue.description ? entry?.amountCents ?? 0 : 0,
+            minorUnits: user.currencyValue.minorUnits,
+            deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
+            returnTo: returnTo)
+        return try services.pages.page("entries/form", title: page.heading, section: .home, page: page, request: request,
+                                       context: context, status: status)
+    }
+
+    /// Only local paths are followed after saving.
+    private func returnPath(_ path: String?) -> String? {
+        path.flatMap(Paths.safeReturnPath)
+    }
+
+    private func stashSummary(request: Request, context: AppRequestContext, user: User) async throws -> StashSummary {
+        let today = user.today(now: services.now())
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let summary = try await services.database.stashSummary(id: id, userId: try context.requireUserId(),
+                                                                     month: today.monthValue, today: today)
+        else { throw HTTPError(.notFound) }
+        return summary
+    }
+
+    private func loadEntry(request: Request, context: AppRequestContext, user: User) async throws -> (Transaction, StashSummary) {
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let entry = try await services.database.entry(id: id, userId: userId),
+              let stashId = entry.stashId,
+              let summary = try await services.database.stashSummary(id: stashId, userId: userId,
+                                                                     month: today.monthValue, today: today)
+        else { throw HTTPError(.notFound) }
+        return (entry, summary)
+    }
+}

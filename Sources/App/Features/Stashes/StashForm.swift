@@ -1,0 +1,173 @@
+import Foundation
+
+/// The create / edit stash form as typed.
+struct StashInput: Decodable, Sendable {
+    var name: String?
+    var kind: String?
+    var target: String?
+    var goal: String?
+    var reward: String?
+    var category: String?
+    var newCategory: String?
+    var reminder: String?
+
+    init(name: String? = nil, kind: String? = nil, target: String? = nil, goal: String? = nil, reward: String? = nil,
+         category: String? = nil, newCategory: String? = nil, reminder: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.target = target
+        self.goal = goal
+        self.reward = reward
+        self.category = category
+        self.newCategory = newCategory
+        self.reminder = reminder
+    }
+
+    /// What the edit form shows for a saved stash.
+    init(stash: Stash, targetCents: Int64, currency: Currency) {
+        self.init(name: stash.name, kind: stash.kind.rawValue,
+                  target: Money(cents: targetCents, currency: currency).formValue,
+                  goal: stash.goalCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
+                  reward: stash.reward, category: stash.category, newCategory: "", reminder: stash.reminder.rawValue)
+    }
+}
+
+/// A stash form that passed validation.
+struct StashDraft: Sendable {
+    var name: String
+    var kind: Stash.Kind
+    var targetCents: Int64
+    var goalCents: Int64?
+    var reward: String
+    var category: String
+    var reminder: Stash.Reminder
+
+    func apply(to stash: inout Stash) {
+        stash.name = name
+        stash.kind = kind
+        stash.goalCents = goalCents
+        stash.reward = reward
+        stash.category = category
+        stash.reminder = reminder
+    }
+}
+
+/// Validation and fields of the stash form.
+enum StashRules {
+    static func validate(_ input: StashInput, currency: Currency, into errors: inout FieldErrors) -> StashDraft {
+        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { errors.add("name", "Enter a name.") }
+        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
+
+        let kind = Stash.Kind(rawValue: input.kind ?? "")
+        if kind == nil { errors.add("kind", "Choose Save or Spend.") }
+
+        var targetCents: Int64 = 0
+        switch Money.parse(input.target ?? "", currency: currency) {
+        case .success(let money) where money.cents > 0: targetCents = money.cents
+        case .success: errors.add("target", "Enter a target above zero.")
+        case .failure(let error): errors.add("target", error == .empty ? "Enter a monthly target." : error.message)
+        }
+
+        var goalCents: Int64?
+        let goalText = (input.goal ?? "").trimmingCharacters(in: .whitespaces)
+        if !goalText.isEmpty {
+            switch Money.parse(goalText, currency: currency) {
+            case .success(let money) where money.cents > 0: goalCents = money.cents
+            case .success: errors.add("goal", "Leave the goal empty or enter an amount above zero.")
+            case .failure(let error): errors.add("goal", error.message)
+            }
+        }
+
+        let reward = (input.reward ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if reward.count > 200 { errors.add("reward", "Use at most 200 characters.") }
+
+        let newCategory = (input.newCategory ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var category = (input.category ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if !newCategory.isEmpty { category = newCategory }
+        if category.isEmpty { category = "Other" }
+        if category.count > 40 { errors.add(newCategory.isEmpty ? "category" : "newCategory", "Use at most 40 characters.") }
+
+        let reminder = Stash.Reminder(rawValue: input.reminder ?? "off")
+        if reminder == nil { errors.add("reminder", "Choose when to be reminded.") }
+
+        return StashDraft(name: name, kind: kind ?? .save, targetCents: targetCents, goalCents: goalCents, reward: reward,
+                          category: category, reminder: reminder ?? .off)
+    }
+
+    static func fields(_ input: StashInput, errors: FieldErrors, categories: [String], isNew: Bool) -> [FormField] {
+        let category = input.category ?? "Other"
+        var options = categories
+        if !options.contains(category) { options.append(category) }
+        return [
+            .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
+                   hint: "For example Vacation Fund or Dining Out.", autocomplete: "off", required: true, autofocus: isNew),
+            .radio("kind", label: "Type", value: input.kind ?? Stash.Kind.save.rawValue, options: [
+                (Stash.Kind.save.rawValue, "Save — put money aside each month"),
+                (Stash.Kind.spend.rawValue, "Spend — keep spending within an allowance"),
+            ], error: errors["kind"]),
+            .input("target", label: "Monthly target", value: input.target ?? "", error: errors["target"],
+                   hint: isNew ? "For a Spend stash, this is the monthly allowance."
+                       : "A new target applies from this month on; past months keep theirs.",
+                   autocomplete: "off", inputmode: "decimal", required: true),
+            .input("goal", label: "Long-term goal", value: input.goal ?? "", error: errors["goal"],
+                   hint: "Optional: the total you're working toward.", autocomplete: "off", inputmode: "decimal"),
+            .input("reward", label: "Reward", value: input.reward ?? "", error: errors["reward"],
+                   hint: "If I complete this stash, I get… (optional)", autocomplete: "off"),
+            .select("category", label: "Category", value: category, options: options.map { ($0, $0) },
+                    error: errors["category"]),
+            .input("newCategory", label: "Or a new category", value: input.newCategory ?? "", error: errors["newCategory"],
+                   hint: "Optional: type a name to use your own.", autocomplete: "off"),
+            .select("reminder", label: "Reminders", value: input.reminder ?? Stash.Reminder.off.rawValue,
+                    options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label) }, error: errors["reminder"]),
+        ]
+    }
+}
+
+/// The add / edit entry form as typed.
+struct EntryInput: Decodable, Sendable {
+    var amount: String?
+    var date: String?
+    var note: String?
+    /// Where to go after saving (Home's quick add comes back to Home).
+    var returnTo: String?
+}
+
+/// Validation of entries.
+enum EntryRules {
+    static func validate(
+        _ input: EntryInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors
+    ) -> (cents: Int64, day: CalendarDay, note: String) {
+        var cents: Int64 = 0
+        switch Money.parse(input.amount ?? "", currency: currency) {
+        case .success(let money) where money.cents > 0: cents = money.cents
+        case .success: errors.add("amount", "Enter an amount above zero.")
+        case .failure(let error): errors.add("amount", error.message)
+        }
+        let dateText = (input.date ?? "").trimmingCharacters(in: .whitespaces)
+        var day = today
+        if dateText.isEmpty {
+            errors.add("date", "Enter a date.")
+        } else if let parsed = CalendarDay(dateText) {
+            if parsed.year < 1970 { errors.add("date", "Enter a date from 1970 on.") }
+            else if parsed > today.adding(days: 366) { errors.add("date", "Enter a date no more than a year ahead.") }
+            else { day = parsed }
+        } else {
+            errors.add("date", "Enter a real date as YYYY-MM-DD, like \(today).")
+        }
+        let note = (input.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if note.count > 200 { errors.add("note", "Use at most 200 characters.") }
+        return (cents, day, note)
+    }
+
+    static func fields(_ input: EntryInput, errors: FieldErrors, today: CalendarDay, kind: Stash.Kind) -> [FormField] {
+        [
+            .input("amount", label: kind == .save ? "Amount saved" : "Amount spent", value: input.amount ?? "",
+                   error: errors["amount"], autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
+            .input("date", label: "Date", value: input.date ?? today.description, type: "date", error: errors["date"],
+                   required: true),
+            .input("note", label: "Note", value: input.note ?? "", error: errors["note"],
+                   hint: "Optional, like “Freelance earnings” or “Dinner out”.", autocomplete: "off"),
+        ]
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+
+/// A stash with how it stands in one month.
+struct StashSummary: Sendable {
+    let stash: Stash
+    let progress: StashProgress
+}
+
+/// One entry with the name of its stash, for lists that mix stashes.
+struct EntryRow: Sendable {
+    let entry: Transaction
+    let stashName: String?
+}
+
+/// Per-day totals for the calendar.
+struct DayActivity: Sendable {
+    let date: String
+    let savedCents: Int64
+    let spentCents: Int64
+}
+
+/// The read side of stashes, entries and badges: every query scoped by user id, bounded by a month or a page.
+extension AppDatabase {
+    /// The SQL for a stash's target in month `?` (the latest set at or before it, else its first).
+    static let targetForMonthSQL = """
+        COALESCE(
+            (SELECT amountCents FROM stashTarget t WHERE t.stashId = stash.id AND t.month <= :month ORDER BY t.month DESC LIMIT 1),
+            (SELECT amountCents FROM stashTarget t WHERE t.stashId = stash.id ORDER BY t.month LIMIT 1),
+            0)
+        """
+
+    /// Every stash of the user with its progress in `month`, by name.
+    func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
+        try await writer.read { db in
+            try Self.summaries(db, sql: """
+                SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+                       \(Self.targetForMonthSQL) AS monthTarget
+                FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
+                WHERE stash.userId = :userId
+                ORDER BY stash.name COLLATE NOCASE, stash.id
+                """, arguments: ["month": month.description, "userId": userId], month: month, today: today)
+        }
+    }
+
+    /// One stash of the user with its progress in `month`; nil if it isn't theirs.
+    func stashSummary(id: Int64, userId: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
+        try await writer.read { db in
+            try Self.summaries(db, sql: """
+                SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+                       \(Self.targetForMonthSQL) AS monthTarget
+                FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
+                WHERE stash.id = :id AND stash.userId = :userId
+                """, arguments: ["month": month.description, "userId": userId, "id": id], month: month, today: today).first
+        }
+    }
+
+    private static func summaries(
+        _ db: Database, sql: String, arguments: StatementArguments, month: Month, today: CalendarDay
+    ) throws -> [StashSummary] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let stash = try Stash(row: row)
+            return StashSummary(stash: stash, progress: StashProgress(
+                kind: stash.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
+                targetCents: row["monthTarget"], monthClosed: month < today.monthValue))
+        }
+    }
+
+    /// The stash if it is the user's.
+    func stash(id: Int64, userId: Int64) async throws -> Stash? {
+        try await writer.read { db in
+            try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    /// The entry if it is the user's.
+    func entry(id: Int64, userId: Int64) async throws -> Transaction? {
+        try await writer.read { db in
+            try Transaction.filter(Transaction.Columns.id == id && Transaction.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    /// The amounts most often entered on each stash in the last 60 days (at most `limit` per stash).
+    func frequentAmounts(userId: Int64, since: CalendarDay, limit: Int = 3) async throws -> [Int64: [Int64]] {
+        let rows = try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT stashId, amountCents, COUNT(*) AS uses FROM ledger
+                WHERE userId = ? AND date >= ? AND stashId IS NOT NULL
+                GROUP BY stashId, amountCents
+                ORDER BY stashId, uses DESC, amountCents
+                """, arguments: [userId, since.description]).map { ($0["stashId"] as Int64, $0["amountCents"] as Int64) }
+        }
+        var result: [Int64: [Int64]] = [:]
+        for (stashId, cents) in rows where (result[stashId]?.count ?? 0) < limit {
+            result[stashId, default: []].append(cents)
+        }
+        return result
+    }
+
+    /// Saved and spent per day of `month`, for the calendar dots.
+    func dayActivity(userId: Int64, month: Month) async throws -> [String: DayActivity] {
+        let rows = try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT date,
+                       SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
+                       SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent
+                FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?
+                GROUP BY date
+                """, arguments: [userId, month.firstDay.description, month.lastDay.description])
+                .map { DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"]) }
+        }
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
+    }
+
+    /// The user's entries on one day, newest first, with their stash names.
+    func entries(userId: Int64, on day: CalendarDay) async throws -> [EntryRow] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
+                WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
+                ORDER BY ledger.id DESC
+                """, arguments: [userId, day.description]).map { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
+        }
+    }
+
+    /// One page of a stash's entries in `month`, newest first, and whether more follow.
+    func entries(stashId: Int64, userId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([Transaction], Bool) {
+        try await writer.read { db in
+            let rows = try Transaction.fetchAll(db, sql: """
+                SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
+                ORDER BY date DESC, id DESC LIMIT ? OFFSET ?
+                """, arguments: [stashId, userId, month.firstDay.description, month.lastDay.description,
+                                 perPage + 1, max(0, page - 1) * perPage])
+            return (Array(rows.prefix(perPage)), rows.count > perPage)
+        }
+    }
+
+    /// A stash's months with entries, newest first, with the target each had and whether it earned a badge.
+    func monthResults(stash: Stash, today: CalendarDay) async throws -> [(Month, StashProgress, Bool)] {
+        guard let stashId = stash.id else { return [] }
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.month, m.totalCents, m.entryCount,
+                       COALESCE((SELECT amountCents FROM stashTarget t WHERE t.stashId = m.stashId AND t.month <= m.month
+                                 ORDER BY t.month DESC LIMIT 1),
+                                (SELECT amountCents FROM stashTarget t WHERE t.stashId = m.stashId ORDER BY t.month LIMIT 1), 0)
+                           AS target,
+                       COALESCE(b.earned, 0) AS earned
+                FROM stashMonth m LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
+                WHERE m.stashId = ? ORDER BY m.month DESC
+                """, arguments: [stashId]).compactMap { row in
+                guard let month = Month(row["month"]) else { return nil }
+                let progress = StashProgress(kind: stash.kind, totalCents: row["totalCents"], entryCount: row["entryCount"],
+                                             targetCents: row["target"], monthClosed: month < today.monthValue)
+                return (month, progress, row["earned"] as Bool)
+            }
+        }
+    }
+
+    /// Everything ever put in (or spent from) a stash: the sum of its month totals.
+    func allTimeTotal(stashId: Int64) async throws -> Int64 {
+        try await writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(totalCents), 0) FROM stashMonth WHERE stashId = ?",
+                               arguments: [stashId]) ?? 0
+        }
+    }
+
+    /// How many entries and earned badges a stash has (told before deleting it).
+    func stashFootprint(stashId: Int64) async throws -> (entries: Int, badges: Int) {
+        try await writer.read { db in
+            let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM stashMonth WHERE stashId = ?",
+                                           arguments: [stashId]) ?? 0
+            let badges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
+                                          arguments: [stashId]) ?? 0
+            return (entries, badges)
+        }
+    }
+
+    /// The user's own stash categories (beyond the defaults), for the stash form.
+    func stashCategories(userId: Int64) async throws -> [String] {
+        let used = try await writer.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT category FROM stash WHERE userId = ? ORDER BY category COLLATE NOCASE",
+                                arguments: [userId])
+        }
+        return Stash.defaultCategories + used.filter { !Stash.defaultCategories.contains($0) }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Hummingbird
+
+/// Create, show, edit and delete stashes.
+struct StashesController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("stashes/new", use: new)
+        group.post("stashes", use: create)
+        group.get("stashes/:id", use: show)
+        group.get("stashes/:id/edit", use: edit)
+        group.post("stashes/:id/edit", use: update)
+        group.get("stashes/:id/delete", use: confirmDelete)
+        group.post("stashes/:id/delete", use: delete)
+    }
+
+    // MARK: - Create
+
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let fields: [FormField]
+    }
+
+    /// `GET /stashes/new`
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try await formPage(StashInput(kind: request.uri.queryParameters["kind"].map(String.init) ?? "save",
+                                             category: "Other", reminder: "off"),
+                                  errors: FieldErrors(), stashId: nil, user: user, request: request, context: context)
+    }
+
+    /// `POST /stashes`
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let input = try await request.decodeForm(StashInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        guard errors.isEmpty else {
+            return try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
+                                      status: .unprocessableContent)
+        }
+        let now = services.now()
+        var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", category: "Other",
+                          reminder: .off, createdAt: now, updatedAt: now)
+        draft.apply(to: &stash)
+        let created = try await services.database.createStash(stash, targetCents: draft.targetCents,
+                                                              month: user.today(now: now).monthValue)
+        return services.pages.redirect(to: StashPaths.show(created.id ?? 0),
+                                       flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
+    }
+
+    // MARK: - Edit
+
+    /// `GET /stashes/:id/edit`
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let summary = try await loadSummary(request: request, context: context, user: user)
+        return try await formPage(StashInput(stash: summary.stash, targetCents: summary.progress.targetCents,
+                                             currency: user.currencyValue),
+                                  errors: FieldErrors(), stashId: summary.stash.id, user: user, request: request,
+                                  context: context)
+    }
+
+    /// `POST /stashes/:id/edit`: a changed target applies from this month on.
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let summary = try await loadSummary(request: request, context: context, user: user)
+        let input = try await request.decodeForm(StashInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        guard errors.isEmpty else {
+            return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
+                                      context: context, status: .unprocessableContent)
+        }
+        var stash = summary.stash
+        draft.apply(to: &stash)
+        stash.updatedAt = services.now()
+        let today = user.today(now: services.now())
+        let outcome = try await services.database.updateStash(stash, targetCents: draft.targetCents,
+                                                              month: today.monthValue, today: today)
+        return services.pages.redirect(to: StashPaths.show(stash.id ?? 0),
+                                       flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
+    }
+
+    private func formPage(
+        _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
+        context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let categories = try await services.database.stashCategories(userId: try context.requireUserId())
+        let page = FormPage(
+            heading: stashId == nil ? "New stash" : "Edit stash",
+            action: stashId.map(StashPaths.edit) ?? StashPaths.create,
+            submitLabel: stashId == nil ? "Create stash" : "Save changes",
+            cancelPath: stashId.map { StashPaths.show($0) } ?? Paths.home,
+            summary: errors.summary,
+            fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil))
+        return try services.pages.page("stashes/form", title: page.heading, section: .home, page: page, request: request,
+                                       context: context, status: status)
+    }
+
+    // MARK: - Show
+
+    struct MonthRow: Sendable {
+        let title: String
+        let path: String
+        let amount: String
+        let percentText: String
+        let result: String
+        let earned: Bool
+        let current: Bool
+    }
+
+    struct EntryItem: Sendable {
+        let dateTitle: String
+        let amount: String
+        let note: String?
+        let editPath: String
+    }
+
+    struct ShowPage: Sendable {
+        let card: StashCard
+        let monthTitle: String
+        let previousPath: String
+        let nextPath: String?
+        let isCurrentMonth: Bool
+        let goal: ProgressBar?
+        let goalText: String?
+        let reward: String?
+        let entries: [EntryItem]
+        let hasEntries: Bool
+        let newerPath: String?
+        let olderPath: String?
+        let months: [MonthRow]
+        let hasMonths: Bool
+        let editPath: String
+        let deletePath: String
+        let addPath: String
+        let kindLabel: String
+    }
+
+    /// `GET /stashes/:id?month=YYYY-MM&page=N`
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
+        let pageNumber = max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1)
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let summary = try await services.database.stashSummary(id: id, userId: userId, month: month, today: today)
+        else { throw HTTPError(.notFound) }
+        let stash = summary.stash
+
+        let (entries, more) = try await services.database.entries(stashId: id, userId: userId, month: month,
+                                                                  page: pageNumber, perPage: 20)
+        let results = try await services.database.monthResults(stash: stash, today: today)
+        var goalBar: ProgressBar?
+        var goalText: String?
+        if let goal = stash.goalCents {
+            let total = try await services.database.allTimeTotal(stashId: id)
+            let progress = StashProgress(kind: .save, totalCents: total, entryCount: 0, targetCents: goal, monthClosed: false)
+            goalBar = ProgressBar(progress, label: "Long-term goal: \(progress.percent)%")
+            goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
+        }
+        let monthPath = { (m: Month, p: Int) in StashPaths.show(id, month: m) + (p > 1 ? "&page=\(p)" : "") }
+        let page = ShowPage(
+            card: StashCard(summary, user: user),
+            monthTitle: month.title,
+            previousPath: StashPaths.show(id, month: month.previous),
+            nextPath: month < today.monthValue ? StashPaths.show(id, month: month.next) : nil,
+            isCurrentMonth: month == today.monthValue,
+            goal: goalBar,
+            goalText: goalText,
+            reward: stash.reward.isEmpty ? nil : stash.reward,
+            entries: entries.map { entry in
+                EntryItem(dateTitle: entry.day?.mediumTitle ?? entry.date, amount: user.money(entry.amountCents),
+                          note: entry.note.isEmpty ? nil : entry.note, editPath: StashPaths.editEntry(entry.id ?? 0))
+            },
+            hasEntries: !entries.isEmpty,
+            newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
+            olderPath: more ? monthPath(month, pageNumber + 1) : nil,
+            months: results.map { (resultMonth, progress, earned) in
+                MonthRow(title: resultMonth.title, path: StashPaths.show(id, month: resultMonth),
+                         amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
+                         percentText: "\(progress.percent)%",
+                         result: earned ? "Completed" : progress.isOverBudget ? "Over budget"
+                             : resultMonth < today.monthValue ? "Not completed" : "In progress",
+                         earned: earned, current: resultMonth == month)
+            },
+            hasMonths: !results.isEmpty,
+            editPath: StashPaths.edit(id),
+            deletePath: StashPaths.delete(id),
+            addPath: StashPaths.newEntry(id),
+            kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
+        )
+        let celebration = try await services.celebration(for: request, user: user)
+        return try services.pages.page("stashes/show", title: stash.name, section: .home, page: page, request: request,
+                                       context: context, celebration: celebration)
+    }
+
+    // MARK: - Delete
+
+    struct DeletePage: Sendable {
+        let name: String
+        let consequences: String
+        let action: String
+        let cancelPath: String
+    }
+
+    /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
+    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let stash = try await loadSummary(request: request, context: context, user: user).stash
+        let id = stash.id ?? 0
+        let footprint = try await services.database.stashFootprint(stashId: id)
+        let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
+        let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
+        let page = DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
+                              action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
+        return try services.pages.page("stashes/delete", title: "Delete stash", section: .home, page: page,
+                                       request: request, context: context)
+    }
+
+    /// `POST /stashes/:id/delete`
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let stash = try await loadSummary(request: request, context: context, user: user).stash
+        try await services.database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
+        return services.pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
+    }
+
+    /// The stash named in the path with this month's progress, or a 404 if it isn't the user's.
+    private func loadSummary(request: Request, context: AppRequestContext, user: User) async throws -> StashSummary {
+        let today = user.today(now: services.now())
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let summary = try await services.database.stashSummary(id: id, userId: try context.requireUserId(),
+                                                                     month: today.monthValue, today: today)
+        else { throw HTTPError(.notFound) }
+        return summary
+    }
+}
