@@ -116,6 +116,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
 private func openDatabase(_ config: AppConfig) throws -> AppDatabase {
     do {
         try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
+        // Only the server's own user may read the database (password hashes, sessions, finances).
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: config.dataDirectory)
     } catch {
         throw StartupError("cannot create the data folder \(config.dataDirectory): \(error.localizedDescription)")
     }
@@ -140,8 +142,10 @@ private func tlsConfiguration(certificate: String, key: String) throws -> TLSCon
         throw StartupError("cannot read the TLS key \(key): \(error)")
     }
     guard !chain.isEmpty else { throw StartupError("no certificate found in \(certificate)") }
-    return TLSConfiguration.makeServerConfiguration(
+    var configuration = TLSConfiguration.makeServerConfiguration(
         certificateChain: chain.map { .certificate($0) },
         privateKey: .privateKey(privateKey)
     )
+    configuration.minimumTLSVersion = .tlsv12
+    return configuration
 }

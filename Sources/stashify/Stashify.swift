@@ -7,7 +7,7 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, DemoDataCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -54,5 +54,46 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw StartupError.explaining(error, host: config.host, port: config.port)
         }
+    }
+}
+
+/// `stashify demo-data`: creates (or fills) an account with realistic stashes and entries.
+struct DemoDataCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo-data",
+        abstract: "Create (or fill) an account with realistic demo stashes and entries."
+    )
+
+    @Option(help: "Email of the account to fill; it is created if it doesn't exist.")
+    var email: String
+
+    @Option(help: "Password for a newly created account.")
+    var password = "stashify-demo"
+
+    @Option(help: "How many years of history to spread the entries over.")
+    var years = 3
+
+    @Option(help: "How many entries to add.")
+    var entries = 2_000
+
+    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
+    var dataDir: String?
+
+    func run() async throws {
+        guard (1...20).contains(years) else { throw StartupError("--years must be from 1 to 20") }
+        guard (0...5_000_000).contains(entries) else { throw StartupError("--entries must be from 0 to 5,000,000") }
+        guard password.count >= 8 else { throw StartupError("--password needs at least 8 characters") }
+        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = try AppDatabase.open(path: folder + "/stashify.sqlite")
+        let password = self.password
+        let started = Date()
+        let summary = try await DemoData.fill(
+            database: database, email: email, passwordHash: { try await PasswordHasher().hash(password) },
+            years: years, entries: entries, now: Date(), timeZone: TimeZone.current.identifier)
+        try database.close()
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        print("Filled \(summary.email): \(summary.stashes) stashes, \(summary.entries) entries, \(summary.badges) badges in \(seconds)s.")
+        if summary.createdUser { print("New account; log in with the password \"\(password)\".") }
     }
 }

@@ -7,6 +7,7 @@ do {
     let command = try Stashify.parseAsRoot()
     switch command {
     case let serve as Serve: try await serve.run()
+    case let demo as DemoDataCommand: try await demo.run()
     default: throw CleanExit.helpRequest(command)
     }
 } catch {

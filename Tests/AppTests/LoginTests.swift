@@ -5,16 +5,16 @@ import Testing
 
 @Suite("Log in and out")
 struct LoginTests {
-    @Test("the right password signs in with a new session id")
+    @Test("logging in gives a new session id and ends the session the browser had")
     func logInRotatesSession() async throws {
         try await TestApp.run { browser, database in
-            // Given
+            // Given: a browser that already holds a session (a stale log-in tab posts with its token)
             try await browser.signUp(email: "alex@example.com")
             let firstSession = try #require(await browser.cookies["stashify_session"])
-            try await browser.logOut()
+            try await browser.get("/profile")
 
             // When
-            let page = try await browser.logIn(email: "ALEX@example.com")
+            let page = try await browser.post("/login", [("email", "ALEX@example.com"), ("password", "correct horse battery")])
 
             // Then
             #expect(page.status == .seeOther)
@@ -23,6 +23,32 @@ struct LoginTests {
             #expect(secondSession != firstSession)
             let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [secondSession], "the old session is gone from the server")
+            await browser.setCookie("stashify_session", firstSession)
+            #expect(try await browser.get("/profile").status == .seeOther, "the old cookie no longer works")
+        }
+    }
+
+    @Test("parallel guesses can't slip past the throttle")
+    func throttleUnderParallelTries() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+            try await browser.get("/login")
+            let token = try #require(await browser.csrfToken)
+            let cookies = await browser.cookies
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for attempt in 0..<12 {
+                    group.addTask {
+                        let guesser = Browser(client: browser.client)
+                        for (name, value) in cookies { await guesser.setCookie(name, value) }
+                        return try await guesser.post("/login", [("email", "alex@example.com"), ("password", "guess \(attempt)")],
+                                                      csrf: .value(token)).status.code
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 422 }.count == 5, "exactly five guesses were checked")
+            #expect(statuses.filter { $0 == 429 }.count == 7)
         }
     }
 
@@ -156,7 +182,8 @@ struct LoginTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             try await browser.logOut()
-            for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"] {
+            for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example",
+                         "/\n/evil.example"] {
                 let page = try await browser.logIn(email: "alex@example.com", next: next)
                 #expect(page.location == "/", "\(next)")
                 try await browser.logOut()
@@ -169,6 +196,8 @@ struct LoginTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             #expect(try await browser.get("/login").location == "/")
+            #expect(try await browser.get("/login?next=/%09/evil.example").location == "/")
+            #expect(try await browser.get("/login?next=/badges").location == "/badges")
             #expect(try await browser.get("/signup").location == "/")
         }
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 import NIOCore
@@ -79,7 +80,12 @@ struct ServerSetupTests {
         let documents = try PEMDocument.parseMultiple(pemString: pem)
         #expect(documents.count == 2, "server certificate, then the authority")
         let certificate = try Certificate(pemDocument: try #require(documents.first))
-        #expect(certificate.publicKey.description.contains("P256") || certificate.signatureAlgorithm == .ecdsaWithSHA256)
+        #expect(P256.Signing.PublicKey(certificate.publicKey) != nil, "a P-256 key")
+        let authority = try Certificate(pemDocument: documents[1])
+        let constraints = try #require(try authority.extensions.nameConstraints)
+        #expect(Array(constraints.permittedDNSDomains).contains("homeserver"), "the authority signs for this server only")
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? NSNumber
+        #expect(folderMode?.intValue == 0o700)
         let names = try #require(try certificate.extensions.subjectAlternativeNames)
         let described = names.map { "\($0)" }.joined(separator: " ")
         #expect(described.contains("localhost"))

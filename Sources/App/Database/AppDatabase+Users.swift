@@ -17,8 +17,11 @@ extension AppDatabase {
         try await writer.write { db in try user.inserted(db) }
     }
 
-    func update(_ user: User) async throws {
-        try await writer.write { db in try user.update(db) }
+    /// Saves the user; `columns` limits the write to those, so concurrent edits of other fields aren't undone.
+    func update(_ user: User, columns: [String]? = nil) async throws {
+        try await writer.write { db in
+            if let columns { try user.update(db, columns: columns) } else { try user.update(db) }
+        }
     }
 
     func user(email: String) async throws -> User? {

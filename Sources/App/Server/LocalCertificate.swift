@@ -26,6 +26,7 @@ public struct LocalCertificate: Sendable {
     public static func loadOrCreate(in directory: String, hostName: String, now: Date = Date()) throws -> LocalCertificate {
         let files = Files(directory: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
 
         let authority: (certificate: Certificate, key: P256.Signing.PrivateKey)
         if let existing = try? files.loadAuthority(), existing.certificate.notValidAfter > now.addingTimeInterval(renewalMargin) {
@@ -90,6 +91,14 @@ public struct LocalCertificate: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                // A phone that trusts this authority trusts it for this server's names only, never for other sites.
+                Critical(NameConstraints(
+                    permittedDNSDomains: serverNames(hostName: hostName),
+                    permittedIPRanges: [
+                        ASN1OctetString(contentBytes: [127, 0, 0, 0, 255, 0, 0, 0]),
+                        ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]
+                                                                 + [UInt8](repeating: 255, count: 16))),
+                    ]))
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
             },
             issuerPrivateKey: .init(key)
@@ -101,9 +110,7 @@ public struct LocalCertificate: Sendable {
         key: P256.Signing.PrivateKey, hostName: String,
         authority: (certificate: Certificate, key: P256.Signing.PrivateKey), now: Date
     ) throws -> Certificate {
-        var names: [GeneralName] = [.dnsName("localhost")]
-        if hostName != "localhost", !hostName.isEmpty { names.append(.dnsName(hostName)) }
-        if !hostName.contains("."), !hostName.isEmpty, hostName != "localhost" { names.append(.dnsName(hostName + ".local")) }
+        var names: [GeneralName] = serverNames(hostName: hostName).map { .dnsName($0) }
         names.append(.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])))
         names.append(.ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))))
         return try Certificate(
@@ -130,6 +137,14 @@ public struct LocalCertificate: Sendable {
         )
     }
 
+    /// The DNS names the server certificate covers: localhost, the host name and, for a bare host name, its `.local`.
+    static func serverNames(hostName: String) -> [String] {
+        var names = ["localhost"]
+        if hostName != "localhost", !hostName.isEmpty { names.append(hostName) }
+        if !hostName.contains("."), !hostName.isEmpty, hostName != "localhost" { names.append(hostName + ".local") }
+        return names
+    }
+
     /// Where the four PEM files live.
     struct Files {
         let directory: String
@@ -154,12 +169,11 @@ public struct LocalCertificate: Sendable {
         /// Writes a PEM file; key files are created readable by the owner only (0600) before any byte is written.
         func write(pem: String, to path: String, secret: Bool) throws {
             try? FileManager.default.removeItem(atPath: path)
-            let permissions: Int = secret ? 0o600 : 0o644
-            guard FileManager.default.createFile(atPath: path, contents: Data(pem.utf8),
-                                                 attributes: [.posixPermissions: permissions]) else {
-                throw StartupError("cannot write \(path)")
-            }
-            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, secret ? 0o600 : 0o644)
+            guard descriptor >= 0 else { throw StartupError("cannot write \(path)") }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(pem.utf8))
+            try handle.close()
         }
     }
 }

@@ -31,12 +31,23 @@ struct Flash: Codable, Sendable, Equatable {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// `/trash/<digits>/restore`
+    static func isUndoPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0].isEmpty && parts[1] == "trash" && parts[3] == "restore"
+            && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
+    }
+
     /// The flash a request carries, if its cookie decodes.
     static func from(_ request: Request) -> Flash? {
         guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
         var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64.append("=") }
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONDecoder().decode(Flash.self, from: data)
+        guard let data = Data(base64Encoded: base64), var flash = try? JSONDecoder().decode(Flash.self, from: data) else {
+            return nil
+        }
+        // The cookie isn't signed: only an undo path of the one shape the app makes may become a form action.
+        if let path = flash.undoPath, !Flash.isUndoPath(path) { flash.undoPath = nil }
+        return flash
     }
 }

@@ -22,10 +22,11 @@ enum Paths {
     }
 
     /// `path` if it is a local absolute path (no scheme, no host, no `//`), else nil — so `next` can't send
-    /// anyone to another site.
+    /// anyone to another site. Only printable ASCII is accepted: browsers drop tabs and newlines from URLs, so
+    /// `/<tab>/evil.example` would otherwise become `//evil.example`.
     static func safeReturnPath(_ path: String) -> String? {
-        guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"),
-              !path.contains(where: { $0.isNewline || $0 == "\\" }) else { return nil }
+        guard path.hasPrefix("/"), !path.hasPrefix("//"),
+              path.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }) else { return nil }
         return path
     }
 }

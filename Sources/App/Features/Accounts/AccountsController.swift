@@ -67,6 +67,9 @@ struct AccountsController {
             errors.add("email", "An account with this email already exists. Log in instead?")
             return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
+        if let oldSessionId = services.sessionId(of: request) {
+            try await services.sessions.remove(key: oldSessionId)
+        }
         startSession(for: user, context: context)
         return services.pages.redirect(to: Paths.signupDetails)
     }
@@ -116,7 +119,8 @@ struct AccountsController {
         }
         details.apply(to: &user)
         user.updatedAt = services.now()
-        try await services.database.update(user)
+        try await services.database.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
+                                                           "timeZone", "updatedAt"])
         return services.pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
@@ -161,25 +165,30 @@ struct AccountsController {
             return try loginPage(input, error: "Enter your email and password.", request: request, context: context,
                                  status: .unprocessableContent)
         }
-        if let retryAt = try await services.throttle.retryAfter(email: email) {
-            let seconds = max(1, Int(retryAt.timeIntervalSince(services.now()).rounded(.up)))
-            let minutes = (seconds + 59) / 60
-            let wait = minutes == 1 ? "a minute" : "\(minutes) minutes"
+        // An address no account could have is refused without being counted (the table stays small), but only
+        // after the same slow check, so the answer takes as long as any other.
+        guard email.count <= 254, ProfileRules.isPlausibleEmail(email) else {
+            _ = try await services.hasher.verify(password, hash: services.dummyHash)
+            return try loginPage(input, error: "That email and password don't match an account.", request: request,
+                                 context: context, status: .unprocessableContent)
+        }
+        if let retryAt = try await services.throttle.begin(email: email) {
+            let wait = services.throttle.waitText(until: retryAt)
             var response = try loginPage(
-                input, error: "Too many failed attempts for this email. Try again in \(wait).",
+                input, error: "Too many failed attempts for this email. Try again in \(wait.text).",
                 request: request, context: context, status: .tooManyRequests)
-            response.headers[.retryAfter] = String(seconds)
+            response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
 
         let user = try await services.database.user(email: email)
         let matches = try await services.hasher.verify(password, hash: user?.passwordHash ?? services.dummyHash)
         guard let user, matches else {
-            try await services.throttle.recordFailure(email: email)
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
         try await services.throttle.reset(email: email)
+        try await services.sessions.removeExpired()
         if let oldSessionId = services.sessionId(of: request) {
             try await services.sessions.remove(key: oldSessionId)
         }

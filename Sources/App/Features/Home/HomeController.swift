@@ -158,7 +158,7 @@ struct HomeController {
         let input = try await request.decodeForm(ViewInput.self, context: context)
         guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
         user.homeView = view
-        try await services.database.update(user)
+        try await services.database.update(user, columns: ["homeView"])
         return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 
 /// The Profile screen: personal details, preferences, password and signed-in browsers.
@@ -96,7 +97,14 @@ struct ProfileController {
         user.theme = theme
         details.apply(to: &user)
         user.updatedAt = services.now()
-        try await services.database.update(user)
+        do {
+            try await services.database.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
+                                                               "householdSize", "currency", "timeZone", "updatedAt"])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            errors.add("email", "Another account already uses this email.")
+            return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
+                                  request: request, context: context, status: .unprocessableContent)
+        }
         return services.pages.redirect(to: Paths.profile, flash: .success("Profile saved."))
     }
 
@@ -106,10 +114,17 @@ struct ProfileController {
         let input = try await request.decodeForm(PasswordInput.self, context: context)
         var errors = FieldErrors()
         let current = input.currentPassword ?? ""
+        var status = HTTPResponse.Status.unprocessableContent
         if current.isEmpty {
             errors.add("currentPassword", "Enter your current password.")
+        } else if let retryAt = try await services.throttle.begin(email: user.email) {
+            // Guessing the current password from a borrowed session is throttled like logging in.
+            errors.add("currentPassword", "Too many wrong passwords. Try again in \(services.throttle.waitText(until: retryAt).text).")
+            status = .tooManyRequests
         } else if try await !services.hasher.verify(current, hash: user.passwordHash) {
             errors.add("currentPassword", "That isn't your current password.")
+        } else {
+            try await services.throttle.reset(email: user.email)
         }
         let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", into: &errors)
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
@@ -117,11 +132,11 @@ struct ProfileController {
         }
         guard errors.isEmpty else {
             return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: errors,
-                                  user: user, request: request, context: context, status: .unprocessableContent)
+                                  user: user, request: request, context: context, status: status)
         }
         user.passwordHash = try await services.hasher.hash(newPassword)
         user.updatedAt = services.now()
-        try await services.database.update(user)
+        try await services.database.update(user, columns: ["passwordHash", "updatedAt"])
         let ended = try await services.database.deleteSessions(userId: try context.requireUserId(),
                                                               except: services.sessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
@@ -142,6 +157,8 @@ struct ProfileController {
     ) async throws -> Response {
         let sessions = try await services.database.sessionCount(userId: try context.requireUserId(), now: services.now())
         let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
         formatter.dateFormat = "MMMM yyyy"
         formatter.timeZone = user.calendarTimeZone
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)

@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+
+/// Fills an account with realistic stashes and entries, so a new user can try Stashify and pages can be
+/// measured on a large account. Deterministic: the same arguments give the same data.
+public enum DemoData {
+    public struct Summary: Sendable {
+        public let email: String
+        public let createdUser: Bool
+        public let stashes: Int
+        public let entries: Int
+        public let badges: Int
+    }
+
+    struct Template {
+        let name: String
+        let kind: Stash.Kind
+        let targetCents: Int64
+        let goalCents: Int64?
+        let reward: String
+        let category: String
+        /// Typical entry sizes in cents.
+        let amounts: [Int64]
+        let weight: Int
+    }
+
+    static let templates: [Template] = [
+        Template(name: "Vacation Fund", kind: .save, targetCents: 40_000, goalCents: 300_000, reward: "A weekend in Porto",
+                 category: "Travel", amounts: [5_000, 10_000, 2_500, 7_500], weight: 2),
+        Template(name: "Emergency Fund", kind: .save, targetCents: 25_000, goalCents: 1_000_000, reward: "Peace of mind (and a nice dinner)",
+                 category: "Essentials", amounts: [5_000, 2_500, 10_000], weight: 2),
+        Template(name: "New Laptop", kind: .save, targetCents: 15_000, goalCents: 180_000, reward: "The laptop itself!",
+                 category: "Other", amounts: [2_000, 5_000, 1_500], weight: 1),
+        Template(name: "Dining Out", kind: .spend, targetCents: 30_000, goalCents: nil, reward: "Cook something fancy",
+                 category: "Entertainment", amounts: [1_850, 3_200, 4_550, 1_200, 6_400], weight: 4),
+        Template(name: "Groceries", kind: .spend, targetCents: 60_000, goalCents: nil, reward: "",
+                 category: "Essentials", amounts: [4_320, 8_915, 2_250, 12_040, 3_675], weight: 6),
+        Template(name: "Coffee", kind: .spend, targetCents: 6_000, goalCents: nil, reward: "A bag of good beans",
+                 category: "Entertainment", amounts: [350, 420, 480], weight: 5),
+        Template(name: "Transport", kind: .spend, targetCents: 12_000, goalCents: nil, reward: "",
+                 category: "Essentials", amounts: [290, 1_500, 4_000, 2_750], weight: 3),
+        Template(name: "Gifts", kind: .save, targetCents: 5_000, goalCents: nil, reward: "Guilt-free December",
+                 category: "Other", amounts: [1_000, 2_000, 500], weight: 1),
+    ]
+
+    static let notes = ["", "", "", "Paycheck", "Side gig", "Lunch", "Weekend", "Birthday", "Market", "Refill", "Round-up"]
+
+    /// Creates the account if needed (with `passwordHash`), then adds the stashes and `entries` entries spread
+    /// over the last `years` years up to `today`.
+    public static func fill(
+        database: AppDatabase, email: String, passwordHash: @Sendable () async throws -> String, years: Int, entries: Int,
+        now: Date, timeZone: String = "UTC"
+    ) async throws -> Summary {
+        let email = User.normalize(email: email)
+        var createdUser = false
+        var user = try await database.user(email: email)
+        if user == nil {
+            let hash = try await passwordHash()
+            user = try await database.create(User(
+                id: nil, name: "Demo Saver", email: email, passwordHash: hash, location: "Lisbon", age: 32,
+                salaryCents: 5_400_000, householdSize: 2, currency: "USD", timeZone: timeZone, theme: .system,
+                createdAt: now, updatedAt: now))
+            createdUser = true
+        }
+        guard let user, let userId = user.id else { throw DatabaseError(message: "no demo user") }
+        let today = user.today(now: now)
+        let firstDay = today.adding(days: -(365 * max(1, years)) + 1)
+        let dayCount = firstDay.distance(to: today) + 1
+        let seed = UInt64(entries) &* 2_654_435_761 &+ UInt64(years)
+
+        let result = try await database.writer.write { db -> (Int, Int) in
+            var rng = SeededGenerator(seed: seed)
+            var stashes: [(Stash, Template)] = []
+            for template in templates {
+                let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
+                                      goalCents: template.goalCents, reward: template.reward, category: template.category,
+                                      reminder: .off, createdAt: now, updatedAt: now).inserted(db)
+                guard let id = stash.id else { continue }
+                // The target was raised once a year: past months keep what they had.
+                var month = firstDay.monthValue
+                var cents = template.targetCents * 8 / 10
+                while month <= today.monthValue {
+                    if month.month == 1 || month == firstDay.monthValue {
+                        try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                                       arguments: [id, month.description, cents])
+                        cents += template.targetCents / 10
+                    }
+                    month = month.next
+                }
+                stashes.append((stash, template))
+            }
+            let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for _ in 0..<entries {
+                let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
+                let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
+                let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
+                // Thousands of entries a month would blow every target; scale amounts to the density.
+                let perMonth = max(1, entries / max(1, dayCount / 30))
+                let scale = max(1, perMonth / 40)
+                let cents = max(50, base / Int64(scale))
+                let note = notes[Int.random(in: 0..<notes.count, using: &rng)]
+                try statement.execute(arguments: [userId, day.description, cents, stash.kind.entryKind.rawValue, note,
+                                                  stash.id, now, now])
+            }
+            let ids = stashes.compactMap { $0.0.id }
+            let list = ids.map(String.init).joined(separator: ",")
+            try db.execute(sql: "DELETE FROM stashMonth WHERE stashId IN (\(list))")
+            try db.execute(sql: """
+                INSERT INTO stashMonth (stashId, month, totalCents, entryCount)
+                SELECT stashId, substr(date, 1, 7), SUM(amountCents), COUNT(*) FROM ledger
+                WHERE stashId IN (\(list)) GROUP BY stashId, substr(date, 1, 7)
+                """)
+            var badges = 0
+            for (stash, _) in stashes {
+                let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
+                for month in months.compactMap(Month.init) {
+                    try AppDatabase.judge(db, stash: stash, month: month, today: today)
+                }
+                badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
+            }
+            try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
+                           arguments: [today.monthValue.previous.description, userId])
+            return (stashes.count, badges)
+        }
+        return Summary(email: email, createdUser: createdUser, stashes: result.0, entries: entries, badges: result.1)
+    }
+}
+
+/// A small, fast, seedable random number generator (SplitMix64), so demo data is repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension CalendarDay {
+    /// Whole days from this day to `other`.
+    func distance(to other: CalendarDay) -> Int {
+        other.ordinal - ordinal
+    }
+}
