@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Badges, points and ranks")
+struct BadgesTests {
+    @Test("a save stash completes the moment it reaches exactly 100 %, and the next page celebrates")
+    func saveCompletesAtTarget() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "100", reward: "Cinema night")
+            try await browser.addEntry(stash: id, amount: "60", date: "2026-11-02")
+            let almost = try await browser.addEntry(stash: id, amount: "39.99", date: "2026-11-03")
+            #expect(!(try await browser.get(try #require(almost.location))).html.contains("Badge earned!"))
+            #expect(try await database.points(userId: 1) == 0, "99.99 % is not complete")
+
+            // When
+            let page = try await browser.addEntry(stash: id, amount: "0.01", date: "2026-11-04")
+
+            // Then
+            let next = try await browser.get(try #require(page.location))
+            #expect(next.html.contains("Badge earned!"))
+            #expect(next.html.contains("Cinema night"))
+            #expect(next.html.contains("+10 points"))
+            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db) })
+            #expect(badge.month == "2026-11")
+            #expect(badge.completedOn == "2026-11-04")
+            #expect(badge.earned)
+            #expect(try await database.points(userId: 1) == 10)
+            #expect(!(try await browser.get("/")).html.contains("Badge earned!"), "the dialog shows once")
+            let completed = try await browser.get("/badges?tab=completed")
+            #expect(completed.html.contains("Fund"))
+        }
+    }
+
+    @Test("a spend stash is awarded when its month closes at or under the allowance; over budget is not")
+    func spendCompletesAtMonthClose() async throws {
+        let clock = TestClock(TestClock.date("2026-10-20T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let dining = try await browser.createStash(name: "Dining", kind: "spend", target: "100")
+            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "20")
+            let unused = try await browser.createStash(name: "Unused", kind: "spend", target: "20")
+            try await browser.addEntry(stash: dining, amount: "100", date: "2026-10-05")
+            try await browser.addEntry(stash: coffee, amount: "20.01", date: "2026-10-06")
+            #expect(try await database.points(userId: 1) == 0, "not before the month has ended")
+
+            // When: the first page of November
+            clock.advance(by: 12 * 24 * 3600)
+            let home = try await browser.get("/")
+
+            // Then
+            #expect(home.status == .ok)
+            let badges = try await database.writer.read { db in try Badge.filter(Column("earned") == true).fetchAll(db) }
+            #expect(badges.map(\.stashId) == [dining], "at the allowance counts; over it and no entries don't")
+            #expect(badges.first?.completedOn == "2026-10-31")
+            #expect(badges.first?.month == "2026-10")
+            _ = unused
+            let october = try await browser.get("/stashes/\(coffee)?month=2026-10")
+            #expect(october.html.contains("Over budget"))
+        }
+    }
+
+    @Test("December closes into January")
+    func decemberIntoJanuary() async throws {
+        let clock = TestClock(TestClock.date("2026-12-31T20:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Gifts", kind: "spend", target: "300")
+            try await browser.addEntry(stash: id, amount: "250", date: "2026-12-24")
+            clock.advance(by: 6 * 3600)
+            try await browser.get("/badges")
+            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db) })
+            #expect(badge.month == "2026-12")
+            #expect(badge.earned)
+            let page = try await browser.get("/badges?tab=all")
+            #expect(page.html.contains("December 2026"))
+        }
+    }
+
+    @Test("a delete that undoes a completion takes the badge away; undo gives it back as it was")
+    func revokeAndRestore() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "50")
+            try await browser.addEntry(stash: id, amount: "30", date: "2026-11-01")
+            try await browser.addEntry(stash: id, amount: "20", date: "2026-11-02")
+            let badgeId = try #require(try await database.writer.read { db in try Badge.fetchOne(db)?.id })
+            try await browser.get("/badges/\(badgeId)")
+            #expect(try await browser.post("/badges/\(badgeId)/claim", [("claimed", "1")]).status == .seeOther)
+            #expect(try await browser.get("/badges/\(badgeId)").html.contains("Mark as not claimed"))
+
+            // When: the entry that completed it is deleted
+            try await browser.get("/entries/2/edit")
+            let deleted = try await browser.post("/entries/2/delete")
+
+            // Then
+            let flashPage = try await browser.get(try #require(deleted.location))
+            #expect(flashPage.html.contains("action=\"/trash/1/restore\""))
+            #expect(try await database.points(userId: 1) == 0)
+            #expect(try await browser.get("/badges/\(badgeId)").status == .notFound)
+            #expect(!(try await browser.get("/badges?tab=all")).html.contains("Fund"))
+
+            // When: undone
+            let restored = try await browser.post("/trash/1/restore")
+            #expect(restored.status == .seeOther, "\(restored.html)")
+
+            // Then
+            #expect(try await database.points(userId: 1) == 10)
+            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db, key: badgeId) })
+            #expect(badge.earned)
+            #expect(badge.claimedAt != nil, "the claimed reward stays claimed")
+            #expect((try await browser.get(try #require(restored.location))).html.contains("Badge earned!"))
+        }
+    }
+
+    @Test("an edit that lowers an entry below the target revokes; raising it restores")
+    func editRevokes() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "50")
+            try await browser.addEntry(stash: id, amount: "50", date: "2026-11-01")
+            #expect(try await database.points(userId: 1) == 10)
+            try await browser.get("/entries/1/edit")
+            try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-11-01"), ("note", "")])
+            #expect(try await database.points(userId: 1) == 0)
+            try await browser.get("/entries/1/edit")
+            try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
+            let months = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT month FROM stashMonth") }
+            #expect(months == ["2026-10"], "moving an entry moves its total")
+            try await browser.get("/entries/1/edit")
+            try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
+            #expect(try await database.points(userId: 1) == 10)
+        }
+    }
+
+    @Test("the rank card shows tier, level and points to the next level")
+    func rankCard() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let page = try await browser.get("/badges")
+            #expect(page.html.contains("Level 1 · Bronze Saver"))
+            #expect(page.html.contains("10 points to Level 2 · Bronze Saver"))
+        }
+    }
+
+    @Test("points and tier boundaries", arguments: [
+        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 1), (51, "Silver", 1, 20),
+        (60, "Silver", 1, 11), (150, "Silver", 5, 1), (151, "Gold", 1, 50), (160, "Gold", 1, 41), (400, "Gold", 5, 1),
+    ] as [(Int, String, Int, Int)])
+    func rankBoundaries(points: Int, tier: String, level: Int, toNext: Int) {
+        let rank = Rank(points: points)
+        #expect(rank.tier.rawValue == tier)
+        #expect(rank.level == level)
+        #expect(rank.pointsToNextLevel == toNext)
+    }
+
+    @Test("demo data keeps totals and badges in step with the entries")
+    func demoData() async throws {
+        let database = try AppDatabase.inMemory()
+        let now = TestClock.date("2026-11-22T10:00:00Z")
+        let summary = try await DemoData.fill(database: database, email: "demo@example.com", passwordHash: { "x" },
+                                              years: 2, entries: 3_000, now: now)
+        #expect(summary.createdUser)
+        #expect(summary.stashes == 8)
+        let (count, mismatches, latest) = try await database.writer.read { db in
+            (try Transaction.fetchCount(db),
+             try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM stashMonth m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
+                WHERE l.stashId = m.stashId AND substr(l.date, 1, 7) = m.month)
+                """),
+             try String.fetchOne(db, sql: "SELECT MAX(date) FROM ledger"))
+        }
+        #expect(count == 3_000)
+        #expect(mismatches == 0)
+        #expect((latest ?? "") <= "2026-11-22")
+        #expect(summary.badges > 0)
+        #expect(try await database.points(userId: 1) == summary.badges * 10)
+    }
+}
+
+@Suite("Calendar dates")
+struct CalendarDayTests {
+    @Test("parses real dates only, leap days included")
+    func parsing() {
+        #expect(CalendarDay("2028-02-29") != nil)
+        #expect(CalendarDay("2027-02-29") == nil)
+        #expect(CalendarDay("2026-04-31") == nil)
+        #expect(CalendarDay("2026-1-5") == nil)
+        #expect(CalendarDay("20261105") == nil)
+        #expect(Month("2026-13") == nil)
+    }
+
+    @Test("weekdays, day arithmetic and month steps")
+    func arithmetic() throws {
+        let day = try #require(CalendarDay("2026-11-22"))
+        #expect(day.weekday == 7, "a Sunday")
+        #expect(try #require(CalendarDay("2026-11-30")).adding(days: 1).description == "2026-12-01")
+        #expect(try #require(CalendarDay("2026-12-31")).adding(days: 1).description == "2027-01-01")
+        #expect(try #require(CalendarDay("2028-02-28")).adding(days: 1).description == "2028-02-29")
+        #expect(try #require(CalendarDay("2026-03-01")).adding(days: -1).description == "2026-02-28")
+        #expect(day.adding(days: -60).description == "2026-09-23")
+        #expect(Month(year: 2026, month: 12).next.description == "2027-01")
+        #expect(Month(year: 2027, month: 1).previous.description == "2026-12")
+        #expect(Month(year: 2028, month: 2).dayCount == 29)
+    }
+
+    @Test("today follows the user's time zone")
+    func today() {
+        let instant = TestClock.date("2026-11-30T23:30:00Z")
+        #expect(CalendarDay.today(in: TimeZone(identifier: "UTC")!, now: instant).description == "2026-11-30")
+        #expect(CalendarDay.today(in: TimeZone(identifier: "Asia/Tokyo")!, now: instant).description == "2026-12-01")
+        #expect(CalendarDay.today(in: TimeZone(identifier: "America/Los_Angeles")!, now: instant).description == "2026-11-30")
+    }
+}
