@@ -35,7 +35,7 @@ struct EntriesController {
     /// `GET /stashes/:id/entries/new`
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await stashSummary(request: request, context: context, user: user)
+        let summary = try await services.stashSummary(named: context, user: user)
         return try formPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
                             request: request, context: context)
     }
@@ -44,7 +44,7 @@ struct EntriesController {
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let summary = try await stashSummary(request: request, context: context, user: user)
+        let summary = try await services.stashSummary(named: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = services.now()
         let today = user.today(now: now)
@@ -157,15 +157,6 @@ struct EntriesController {
     /// Only local paths are followed after saving.
     private func returnPath(_ path: String?) -> String? {
         path.flatMap(Paths.safeReturnPath)
-    }
-
-    private func stashSummary(request: Request, context: AppRequestContext, user: User) async throws -> StashSummary {
-        let today = user.today(now: services.now())
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await services.database.stashSummary(id: id, userId: try context.requireUserId(),
-                                                                     month: today.monthValue, today: today)
-        else { throw HTTPError(.notFound) }
-        return summary
     }
 
     private func loadEntry(request: Request, context: AppRequestContext, user: User) async throws -> (Transaction, StashSummary) {

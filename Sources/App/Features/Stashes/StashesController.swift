@@ -60,7 +60,7 @@ struct StashesController {
     /// `GET /stashes/:id/edit`
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await loadSummary(request: request, context: context, user: user)
+        let summary = try await services.stashSummary(named: context, user: user)
         return try await formPage(StashInput(stash: summary.stash, targetCents: summary.progress.targetCents,
                                              currency: user.currencyValue),
                                   errors: FieldErrors(), stashId: summary.stash.id, user: user, request: request,
@@ -70,7 +70,7 @@ struct StashesController {
     /// `POST /stashes/:id/edit`: a changed target applies from this month on.
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await loadSummary(request: request, context: context, user: user)
+        let summary = try await services.stashSummary(named: context, user: user)
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
@@ -215,7 +215,7 @@ struct StashesController {
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let stash = try await loadSummary(request: request, context: context, user: user).stash
+        let stash = try await services.stashSummary(named: context, user: user).stash
         let id = stash.id ?? 0
         let footprint = try await services.database.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
@@ -229,17 +229,19 @@ struct StashesController {
     /// `POST /stashes/:id/delete`
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let stash = try await loadSummary(request: request, context: context, user: user).stash
+        let stash = try await services.stashSummary(named: context, user: user).stash
         try await services.database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
         return services.pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
     }
+}
 
-    /// The stash named in the path with this month's progress, or a 404 if it isn't the user's.
-    private func loadSummary(request: Request, context: AppRequestContext, user: User) async throws -> StashSummary {
-        let today = user.today(now: services.now())
+extension AppServices {
+    /// The stash named by the `:id` path parameter with this month's progress, or a 404 if it isn't the user's.
+    func stashSummary(named context: AppRequestContext, user: User) async throws -> StashSummary {
+        let today = user.today(now: now())
         guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await services.database.stashSummary(id: id, userId: try context.requireUserId(),
-                                                                     month: today.monthValue, today: today)
+              let summary = try await database.stashSummary(id: id, userId: try context.requireUserId(),
+                                                            month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
     }
