@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""Page timing for the Stashify benchmark (called by Benchmarks/run.sh; not a test, never run in CI).
+
+Sub-commands:
+  wait     poll GET /healthz until it answers "ok" (bounded), or fail
+  login    sign in through the real /login form and print the Cookie header value
+  measure  time every page in PAGES over one keep-alive HTTPS connection; write JSON results
+  wrk-parse  turn wrk's output into JSON for `table`
+  table    print the results table, adding the wrk numbers for Home
+  paths, load-path  print the page paths / the load-test path
+
+Only ever talks to 127.0.0.1 (or whatever --base-url run.sh passes, which is always 127.0.0.1).
+"""
+
+import argparse
+import datetime
+import http.client
+import json
+import math
+import re
+import ssl
+import statistics
+import sys
+import time
+import urllib.parse
+
+# The pages to measure, signed in. Add new pages here: (path template, note). Templates may use
+# {today} (YYYY-MM-DD), {this_month} and {months_ago_N} (YYYY-MM, N = 1..120), all in local time.
+PAGES = [
+    ("/", "Home (list or calendar, per saved preference)"),
+    ("/?day={today}", "Home calendar with today's entries"),
+    ("/stashes/1", "Stash detail"),
+    ("/stashes/4?month={months_ago_18}", "Stash detail, a month ~18 months ago"),
+    ("/badges", "Badges (in progress)"),
+    ("/badges?tab=all", "Badges (all)"),
+    ("/profile", "Profile"),
+]
+
+# The page wrk loads in run.sh; its row in the table gets the requests/second column.
+LOAD_PAGE = "/"
+
+TARGET_MEDIAN_MS = 10.0
+TARGET_RPS = 1500.0
+TIMEOUT_S = 15  # per request (socket timeout), so nothing can hang forever
+
+
+def months_ago(today: datetime.date, n: int) -> str:
+    index = today.year * 12 + (today.month - 1) - n
+    return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+def expand(template: str, today: datetime.date) -> str:
+    values = {"today": today.isoformat(), "this_month": months_ago(today, 0)}
+    for n in range(1, 121):
+        values[f"months_ago_{n}"] = months_ago(today, n)
+    return template.format(**values)
+
+
+def page_paths(today: datetime.date) -> list:
+    return [expand(template, today) for template, _ in PAGES]
+
+
+def connect(base_url: str) -> http.client.HTTPSConnection:
+    url = urllib.parse.urlsplit(base_url)
+    if url.scheme != "https" or url.hostname != "127.0.0.1":
+        sys.exit(f"pages.py: refusing to talk to {base_url}; only https://127.0.0.1:PORT is allowed")
+    context = ssl._create_unverified_context()  # the server's certificate is self-made
+    return http.client.HTTPSConnection(url.hostname, url.port, timeout=TIMEOUT_S, context=context)
+
+
+# --- wait -----------------------------------------------------------------------------------------
+
+def cmd_wait(args) -> int:
+    deadline = time.monotonic() + args.timeout
+    last = "no answer"
+    while time.monotonic() < deadline:
+        conn = connect(args.base_url)
+        try:
+            conn.request("GET", "/healthz")
+            response = conn.getresponse()
+            body = response.read().decode("utf-8", "replace").strip()
+            if response.status == 200 and body == "ok":
+                return 0
+            last = f"{response.status} {body[:80]!r}"
+        except (OSError, http.client.HTTPException) as error:
+            last = str(error) or type(error).__name__
+        finally:
+            conn.close()
+        time.sleep(0.25)
+    print(f"pages.py: /healthz not ready after {args.timeout:.0f}s (last: {last})", file=sys.stderr)
+    return 1
+
+
+# --- login ----------------------------------------------------------------------------------------
+
+def set_cookies(response) -> dict:
+    cookies = {}
+    for header in response.headers.get_all("Set-Cookie") or []:
+        name, _, rest = header.partition("=")
+        cookies[name.strip()] = rest.split(";", 1)[0].strip()
+    return cookies
+
+
+def cmd_login(args) -> int:
+    conn = connect(args.base_url)
+    try:
+        conn.request("GET", "/login")
+        response = conn.getresponse()
+        html = response.read().decode("utf-8", "replace")
+        if response.status != 200:
+            print(f"pages.py: GET /login answered {response.status}", file=sys.stderr)
+            return 1
+        csrf_cookie = set_cookies(response).get("stashify_csrf")
+        match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
+        if not csrf_cookie or not match:
+            print("pages.py: /login gave no stashify_csrf cookie or no _csrf field", file=sys.stderr)
+            return 1
+        body = urllib.parse.urlencode({"email": args.email, "password": args.password, "_csrf": match.group(1)})
+        conn.request("POST", "/login", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"stashify_csrf={csrf_cookie}",
+        })
+        response = conn.getresponse()
+        response.read()
+        session = set_cookies(response).get("stashify_session")
+        if response.status != 303 or not session:
+            print(f"pages.py: POST /login answered {response.status} (wanted 303 with a session cookie)", file=sys.stderr)
+            return 1
+    except (OSError, http.client.HTTPException) as error:
+        print(f"pages.py: log-in failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        conn.close()
+    print(f"stashify_session={session}; stashify_csrf={csrf_cookie}")
+    return 0
+
+
+# --- measure --------------------------------------------------------------------------------------
+
+def percentile(sorted_values: list, fraction: float) -> float:
+    """Nearest-rank percentile of an already sorted list."""
+    rank = max(1, math.ceil(fraction * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def measure_page(conn, path: str, cookie: str, warmup: int, requests: int) -> dict:
+    headers = {"Cookie": cookie, "Accept": "text/html"}
+    statuses = {}
+    timings = []
+    body_bytes = 0
+    reconnects = 0
+    error = None
+    sock = conn.sock
+    for index in range(warmup + requests):
+        try:
+            start = time.perf_counter()
+            conn.request("GET", path, headers=headers)
+            response = conn.getresponse()
+            body = response.read()
+            elapsed = time.perf_counter() - start
+        except (OSError, http.client.HTTPException) as failure:
+            error = f"request {index + 1}: {failure or type(failure).__name__}"
+            break
+        if sock is not None and conn.sock is not sock:
+            reconnects += 1  # the server closed the connection and http.client opened a new one
+        sock = conn.sock
+        if index < warmup:
+            continue
+        statuses[response.status] = statuses.get(response.status, 0) + 1
+        timings.append(elapsed * 1000.0)
+        body_bytes = len(body)
+    timings.sort()
+    return {
+        "path": path,
+        "requests": len(timings),
+        "statuses": {str(code): count for code, count in sorted(statuses.items())},
+        "non200": sum(count for code, count in statuses.items() if code != 200),
+        "reconnects": reconnects,
+        "error": error,
+        "median_ms": statistics.median(timings) if timings else None,
+        "p99_ms": percentile(timings, 0.99) if timings else None,
+        "max_ms": timings[-1] if timings else None,
+        "bytes": body_bytes,
+    }
+
+
+def cmd_measure(args) -> int:
+    today = datetime.date.today()
+    results = []
+    conn = connect(args.base_url)
+    try:
+        for path in page_paths(today):
+            print(f"  {path} ...", end="", flush=True, file=sys.stderr)
+            result = measure_page(conn, path, args.cookie, args.warmup, args.requests)
+            results.append(result)
+            median = f"{result['median_ms']:.2f} ms median" if result["median_ms"] is not None else "no timings"
+            print(f" {median}, statuses {result['statuses']}", file=sys.stderr)
+            if result["error"]:
+                print(f"    error: {result['error']}", file=sys.stderr)
+                conn.close()  # start the next page on a clean connection
+    finally:
+        conn.close()
+    with open(args.out, "w") as handle:
+        json.dump({"date": today.isoformat(), "warmup": args.warmup, "requests": args.requests, "pages": results},
+                  handle, indent=2)
+    return 0
+
+
+# --- table ----------------------------------------------------------------------------------------
+
+def cmd_table(args) -> int:
+    with open(args.results) as handle:
+        data = json.load(handle)
+    wrk = {}
+    if args.wrk:
+        with open(args.wrk) as handle:
+            wrk = json.load(handle)
+    load_path = expand(LOAD_PAGE, datetime.date.fromisoformat(data["date"]))
+
+    rows = [("page", "median ms", "p99 ms", "req/s")]
+    for page in data["pages"]:
+        fmt = lambda value: f"{value:.2f}" if value is not None else "n/a"
+        rps = "-"
+        if page["path"] == load_path and wrk:
+            rps = f"{wrk['rps']:.0f}" if wrk.get("rps") is not None else "n/a"
+        rows.append((page["path"], fmt(page["median_ms"]), fmt(page["p99_ms"]), rps))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+
+    def line(row):
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, 4)]
+        return "| " + " | ".join(cells) + " |"
+
+    print(line(rows[0]))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows[1:]:
+        print(line(row))
+    print()
+    print(f"{data['requests']} sequential requests per page over one keep-alive HTTPS connection, "
+          f"after {data['warmup']} warm-up requests.")
+    if wrk:
+        print(f"Load: wrk {wrk.get('args', '')} on {load_path}: {wrk.get('requests', 'n/a')} requests, "
+              f"non-200: {wrk.get('non200', 'n/a')}, socket errors: {wrk.get('socket_errors', 'n/a')}, "
+              f"latency avg {wrk.get('latency_avg', 'n/a')}.")
+
+    problems = []
+    for page in data["pages"]:
+        if page["error"]:
+            problems.append(f"{page['path']}: {page['error']}")
+        if page["non200"]:
+            problems.append(f"{page['path']}: {page['non200']} non-200 responses {page['statuses']}")
+        if page["reconnects"]:
+            problems.append(f"{page['path']}: the connection was reopened {page['reconnects']} times (keep-alive lost)")
+        if page["requests"] < data["requests"]:
+            problems.append(f"{page['path']}: only {page['requests']} of {data['requests']} requests timed")
+        if page["median_ms"] is not None and page["median_ms"] >= TARGET_MEDIAN_MS:
+            problems.append(f"{page['path']}: median {page['median_ms']:.2f} ms is over the {TARGET_MEDIAN_MS:.0f} ms target")
+    if wrk:
+        if wrk.get("rps") is None:
+            problems.append("wrk: no requests/second reported")
+        elif wrk["rps"] < TARGET_RPS:
+            problems.append(f"{load_path}: {wrk['rps']:.0f} requests/s is under the {TARGET_RPS:.0f} target")
+        if wrk.get("non200"):
+            problems.append(f"wrk: {wrk['non200']} non-200 responses")
+        if wrk.get("socket_errors"):
+            problems.append(f"wrk: socket errors: {wrk['socket_errors']}")
+    if problems:
+        print("Problems:")
+        for problem in problems:
+            print(f"  - {problem}")
+    else:
+        print(f"All pages under {TARGET_MEDIAN_MS:.0f} ms median, all responses 200"
+              + (f", {load_path} over {TARGET_RPS:.0f} requests/s." if wrk else "."))
+    failed = any(page["error"] or page["non200"] or page["requests"] < data["requests"] for page in data["pages"])
+    failed = failed or bool(wrk.get("non200")) or (bool(wrk) and wrk.get("rps") is None)
+    return 1 if failed else 0
+
+
+def cmd_wrk_parse(args) -> int:
+    """Turns wrk's text output (plus the NON200 line our Lua script adds) into JSON for `table`."""
+    with open(args.output) as handle:
+        text = handle.read()
+    result = {"args": args.wrk_args}
+    match = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    result["rps"] = float(match.group(1)) if match else None
+    match = re.search(r"(\d+) requests in", text)
+    result["requests"] = int(match.group(1)) if match else None
+    match = re.search(r"NON200 (\d+)", text)
+    result["non200"] = int(match.group(1)) if match else None
+    match = re.search(r"Socket errors: (.*)", text)
+    result["socket_errors"] = match.group(1).strip() if match else 0  # wrk prints the line only when there are some
+    match = re.search(r"Latency\s+(\S+)", text)
+    result["latency_avg"] = match.group(1) if match else None
+    with open(args.out, "w") as handle:
+        json.dump(result, handle, indent=2)
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    wait = sub.add_parser("wait")
+    wait.add_argument("--base-url", required=True)
+    wait.add_argument("--timeout", type=float, default=60)
+
+    login = sub.add_parser("login")
+    login.add_argument("--base-url", required=True)
+    login.add_argument("--email", required=True)
+    login.add_argument("--password", required=True)
+
+    measure = sub.add_parser("measure")
+    measure.add_argument("--base-url", required=True)
+    measure.add_argument("--cookie", required=True)
+    measure.add_argument("--warmup", type=int, default=20)
+    measure.add_argument("--requests", type=int, default=500)
+    measure.add_argument("--out", required=True)
+
+    sub.add_parser("paths", help="print the page paths, one a line")
+    sub.add_parser("load-path", help="print the path wrk loads")
+
+    table = sub.add_parser("table")
+    table.add_argument("results")
+    table.add_argument("--wrk")
+
+    wrk_parse = sub.add_parser("wrk-parse")
+    wrk_parse.add_argument("output")
+    wrk_parse.add_argument("--wrk-args", default="")
+    wrk_parse.add_argument("--out", required=True)
+
+    args = parser.parse_args()
+    if args.command == "measure" and (args.requests < 1 or args.warmup < 0):
+        parser.error("--requests must be at least 1 and --warmup at least 0")
+    if args.command == "paths":
+        for path in page_paths(datetime.date.today()):
+            print(path)
+        return 0
+    if args.command == "load-path":
+        print(expand(LOAD_PAGE, datetime.date.today()))
+        return 0
+    return {"wait": cmd_wait, "login": cmd_login, "measure": cmd_measure, "table": cmd_table,
+            "wrk-parse": cmd_wrk_parse}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
