@@ -83,7 +83,11 @@ extension AppDatabase {
                 t.column("createdAt", .datetime).notNull()
                 t.column("updatedAt", .datetime).notNull()
             }
-            try db.create(index: "ledger_on_userId_date", on: "ledger", columns: ["userId", "date"])
+            // Covers the month and day queries (calendar dots, day totals) without touching the table.
+            try db.create(index: "ledger_on_userId_date", on: "ledger", columns: ["userId", "date", "kind", "amountCents"])
+            // The one-column indexes `belongsTo` made are prefixes of the composite ones; left alone, the planner
+            // can pick them and scan a user's whole history.
+            try db.execute(sql: "DROP INDEX IF EXISTS ledger_on_userId")
             try db.execute(sql: "DROP INDEX IF EXISTS ledger_on_stashId")
             try db.create(index: "ledger_on_stashId_date", on: "ledger", columns: ["stashId", "date", "amountCents"])
 

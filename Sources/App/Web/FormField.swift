@@ -102,3 +102,17 @@ struct FieldErrors: Sendable {
         }
     }
 }
+
+import Mustache
+
+// Forms can hold hundreds of options (time zones): answer template lookups directly instead of by reflection.
+extension FormField.Option: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
+}

@@ -91,7 +91,8 @@ struct HomeController {
         var weeks: [CalendarWeek] = []
         var drawer: DayDrawer?
         if view == .list {
-            let quick = try await services.database.frequentAmounts(userId: userId, since: today.adding(days: -60))
+            let quick = month == today.monthValue
+                ? try await services.database.frequentAmounts(stashIds: summaries.compactMap(\.stash.id)) : [:]
             cards = summaries.map { StashCard($0, user: user, quickAmounts: month == today.monthValue ? quick[$0.stash.id ?? 0] ?? [] : []) }
         } else if !summaries.isEmpty {
             let activity = try await services.database.dayActivity(userId: userId, month: month)

@@ -80,21 +80,22 @@ extension AppDatabase {
         }
     }
 
-    /// The amounts most often entered on each stash in the last 60 days (at most `limit` per stash).
-    func frequentAmounts(userId: Int64, since: CalendarDay, limit: Int = 3) async throws -> [Int64: [Int64]] {
-        let rows = try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT stashId, amountCents, COUNT(*) AS uses FROM ledger
-                WHERE userId = ? AND date >= ? AND stashId IS NOT NULL
-                GROUP BY stashId, amountCents
-                ORDER BY stashId, uses DESC, amountCents
-                """, arguments: [userId, since.description]).map { ($0["stashId"] as Int64, $0["amountCents"] as Int64) }
+    /// The amounts most often entered on each stash among its last `recent` entries (at most `limit` per stash,
+    /// most used first, then the smaller amount). Each stash reads only its newest index entries.
+    func frequentAmounts(stashIds: [Int64], recent: Int = 50, limit: Int = 3) async throws -> [Int64: [Int64]] {
+        try await writer.read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents LIMIT ?
+                """)
+            var result: [Int64: [Int64]] = [:]
+            for stashId in stashIds {
+                let amounts = try Int64.fetchAll(statement, arguments: [stashId, recent])
+                var uses: [Int64: Int] = [:]
+                for cents in amounts { uses[cents, default: 0] += 1 }
+                result[stashId] = uses.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(limit).map(\.key)
+            }
+            return result
         }
-        var result: [Int64: [Int64]] = [:]
-        for (stashId, cents) in rows where (result[stashId]?.count ?? 0) < limit {
-            result[stashId, default: []].append(cents)
-        }
-        return result
     }
 
     /// Saved and spent per day of `month`, for the calendar dots.
