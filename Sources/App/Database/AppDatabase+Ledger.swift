@@ -186,15 +186,10 @@ extension AppDatabase {
         return month.lastDay.description
     }
 
-    /// The target a stash had in `month`: the latest one set at or before it (or its first, for earlier months).
+    /// The target a stash had in `month` (see `targetSQL`).
     static func targetCents(_ db: Database, stashId: Int64, month: Month) throws -> Int64 {
-        if let cents = try Int64.fetchOne(db, sql: """
-            SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= ? ORDER BY month DESC LIMIT 1
-            """, arguments: [stashId, month.description]) {
-            return cents
-        }
-        return try Int64.fetchOne(db, sql: "SELECT amountCents FROM stashTarget WHERE stashId = ? ORDER BY month LIMIT 1",
-                                  arguments: [stashId]) ?? 0
+        try Int64.fetchOne(db, sql: "SELECT \(targetSQL(stashId: ":stashId", month: ":month"))",
+                           arguments: ["stashId": stashId, "month": month.description]) ?? 0
     }
 
     /// Judges the user's spend stashes for every month that has closed since the last look, then remembers the

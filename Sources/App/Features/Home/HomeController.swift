@@ -93,7 +93,7 @@ struct HomeController {
         if view == .list {
             let quick = month == today.monthValue
                 ? try await services.database.frequentAmounts(stashIds: summaries.compactMap(\.stash.id)) : [:]
-            cards = summaries.map { StashCard($0, user: user, quickAmounts: month == today.monthValue ? quick[$0.stash.id ?? 0] ?? [] : []) }
+            cards = summaries.map { StashCard($0, user: user, quickAmounts: quick[$0.stash.id ?? 0] ?? []) }
         } else if !summaries.isEmpty {
             let activity = try await services.database.dayActivity(userId: userId, month: month)
             weeks = Self.weeks(month: month, activity: activity, today: today, selected: selectedDay)

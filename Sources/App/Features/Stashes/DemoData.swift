@@ -89,6 +89,9 @@ public enum DemoData {
                 }
                 stashes.append((stash, template))
             }
+            // Thousands of entries a month would blow every target; scale amounts to the density.
+            let perMonth = max(1, entries / max(1, dayCount / 30))
+            let scale = Int64(max(1, perMonth / 40))
             let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
             let statement = try db.makeStatement(sql: """
                 INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, createdAt, updatedAt)
@@ -98,10 +101,7 @@ public enum DemoData {
                 let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
                 let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
                 let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
-                // Thousands of entries a month would blow every target; scale amounts to the density.
-                let perMonth = max(1, entries / max(1, dayCount / 30))
-                let scale = max(1, perMonth / 40)
-                let cents = max(50, base / Int64(scale))
+                let cents = max(50, base / scale)
                 let note = notes[Int.random(in: 0..<notes.count, using: &rng)]
                 try statement.execute(arguments: [userId, day.description, cents, stash.kind.entryKind.rawValue, note,
                                                   stash.id, now, now])

@@ -22,13 +22,18 @@ struct DayActivity: Sendable {
 
 /// The read side of stashes, entries and badges: every query scoped by user id, bounded by a month or a page.
 extension AppDatabase {
-    /// The SQL for a stash's target in month `?` (the latest set at or before it, else its first).
-    static let targetForMonthSQL = """
+    /// The SQL for a stash's target in a month: the latest set at or before it, else its first (for months
+    /// before the stash existed). `stashId` and `month` are SQL expressions. The one place this rule lives.
+    static func targetSQL(stashId: String, month: String) -> String {
+        """
         COALESCE(
-            (SELECT amountCents FROM stashTarget t WHERE t.stashId = stash.id AND t.month <= :month ORDER BY t.month DESC LIMIT 1),
-            (SELECT amountCents FROM stashTarget t WHERE t.stashId = stash.id ORDER BY t.month LIMIT 1),
+            (SELECT amountCents FROM stashTarget t WHERE t.stashId = \(stashId) AND t.month <= \(month) ORDER BY t.month DESC LIMIT 1),
+            (SELECT amountCents FROM stashTarget t WHERE t.stashId = \(stashId) ORDER BY t.month LIMIT 1),
             0)
         """
+    }
+
+    static let targetForMonthSQL = targetSQL(stashId: "stash.id", month: ":month")
 
     /// Every stash of the user with its progress in `month`, by name.
     func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
@@ -142,10 +147,7 @@ extension AppDatabase {
         return try await writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT m.month, m.totalCents, m.entryCount,
-                       COALESCE((SELECT amountCents FROM stashTarget t WHERE t.stashId = m.stashId AND t.month <= m.month
-                                 ORDER BY t.month DESC LIMIT 1),
-                                (SELECT amountCents FROM stashTarget t WHERE t.stashId = m.stashId ORDER BY t.month LIMIT 1), 0)
-                           AS target,
+                       \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
                        COALESCE(b.earned, 0) AS earned
                 FROM stashMonth m LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
                 WHERE m.stashId = ? ORDER BY m.month DESC

@@ -18,11 +18,15 @@ struct ProgressBar: Sendable {
     let modifier: String
 
     init(_ progress: StashProgress, label: String) {
-        percent = progress.percent
-        width = progress.barPercent
+        self.init(percent: progress.percent, label: label,
+                  modifier: progress.isOverBudget ? "progress--over" : progress.isCompleted ? "progress--complete" : "")
+    }
+
+    init(percent: Int, label: String, modifier: String = "") {
+        self.percent = percent
+        width = min(max(percent, 0), 100)
         self.label = label
-        modifier = progress.isOverBudget ? "progress--over" : progress.isCompleted || progress.kind == .save && progress.percent >= 100
-            ? "progress--complete" : ""
+        self.modifier = modifier
     }
 }
 
