@@ -12,9 +12,13 @@ extension AppDatabase {
         }
     }
 
-    /// Inserts a new user and returns it with its id.
+    /// Inserts a new user, with the default budget categories, and returns it with its id.
     func create(_ user: User) async throws -> User {
-        try await writer.write { db in try user.inserted(db) }
+        try await writer.write { db in
+            let user = try user.inserted(db)
+            if let id = user.id { try Category.insertDefaults(userId: id, now: user.createdAt, db) }
+            return user
+        }
     }
 
     /// Saves the user; `columns` limits the write to those, so concurrent edits of other fields aren't undone.

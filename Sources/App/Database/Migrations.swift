@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension AppDatabase {
@@ -122,6 +123,60 @@ extension AppDatabase {
                 t.belongsTo("user", onDelete: .cascade).notNull()
                 t.column("payload", .blob).notNull()
                 t.column("deletedAt", .datetime).notNull()
+            }
+        }
+
+        migrator.registerMigration("v3: categories, accounts, income sources") { db in
+            try db.create(table: "category") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("kind", .text).notNull()  // income | needs | wants | savings
+                t.column("icon", .text).notNull()
+                t.column("color", .text).notNull()
+                t.column("sortOrder", .integer).notNull()
+                t.column("isDefault", .boolean).notNull()
+                t.column("isHidden", .boolean).notNull().defaults(to: false)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.execute(sql: "DROP INDEX IF EXISTS category_on_userId")
+            try db.create(index: "category_on_userId_kind_sortOrder", on: "category", columns: ["userId", "kind", "sortOrder"])
+
+            try db.create(table: "account") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("kind", .text).notNull()  // checking | savings | credit-card | cash | other
+                t.column("openingBalanceCents", .integer).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+
+            try db.create(table: "incomeSource") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("amountCents", .integer).notNull()
+                t.column("frequency", .text).notNull()  // monthly | biweekly | variable
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+
+            // A category's and an account's transactions by date, with the amount, without touching the table.
+            try db.create(index: "ledger_on_categoryId_date", on: "ledger", columns: ["categoryId", "date", "amountCents"])
+            try db.create(index: "ledger_on_accountId_date", on: "ledger", columns: ["accountId", "date", "kind", "amountCents"])
+
+            // Users who signed up before categories existed get the defaults too.
+            let now = Date()
+            for userId in try Int64.fetchAll(db, sql: "SELECT id FROM user") {
+                for (index, item) in Category.defaults.enumerated() {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
+                            VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?)
+                            """,
+                        arguments: [userId, item.name, item.kind.rawValue, item.icon, item.color, index, now])
+                }
             }
         }
 
