@@ -4,6 +4,21 @@ import Testing
 
 @Suite("Page shell, errors and health")
 struct PagesTests {
+    @Test("every template selects the byte-wise HTML escaper")
+    func pageTemplatesChooseTheEscaper() throws {
+        // A template without the pragma would fall back to the library's character-wise escaper; partials don't
+        // inherit it from the page that includes them.
+        let views = URL(fileURLWithPath: TestApp.root).appendingPathComponent("Views")
+        let files = try #require(FileManager.default.enumerator(at: views, includingPropertiesForKeys: nil))
+        var templates = 0
+        for case let file as URL in files where file.pathExtension == "mustache" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            templates += 1
+            #expect(text.hasPrefix("{{% CONTENT_TYPE: HTML}}"), "\(file.lastPathComponent) must start with the pragma")
+        }
+        #expect(templates > 10)
+    }
+
     @Test("the shell has the navigation, the avatar and a skip link")
     func shell() async throws {
         try await TestApp.run { browser, _ in

@@ -29,6 +29,33 @@ struct SecurityTests {
         }
     }
 
+    @Test("text a user typed is escaped on every page, even a < followed by a combining mark")
+    func htmlEscaping() async throws {
+        try await TestApp.run { browser, _ in
+            // Given: names that would be markup if they reached the page as typed
+            try await browser.signUp(email: "alex@example.com")
+            let plain = try await browser.createStash(name: "<b>Bold</b> & \"quoted\" 'single'", target: "10")
+            let combining = try await browser.createStash(name: "<\u{0338}img src=x onerror=alert(1)>", target: "10")
+
+            // When
+            let home = try await browser.get("/")
+            let detail = try await browser.get("/stashes/\(plain)")
+            let other = try await browser.get("/stashes/\(combining)")
+
+            // Then
+            for page in [home, detail] {
+                #expect(page.html.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot; &#39;single&#39;"))
+                #expect(!page.html.contains("<b>Bold</b>"))
+            }
+            // Compared as bytes: Swift's `contains` treats "<" + U+0338 and "≮" as the same text.
+            for page in [home, other] {
+                let bytes = Data(page.html.utf8)
+                #expect(bytes.range(of: Data("&lt;\u{0338}img src=x onerror=alert(1)&gt;".utf8)) != nil)
+                #expect(bytes.range(of: Data("<\u{0338}".utf8)) == nil)
+            }
+        }
+    }
+
     @Test("forms without a session use a cookie token; a post without it is refused")
     func csrfOnAnonymousForms() async throws {
         try await TestApp.run { browser, database in

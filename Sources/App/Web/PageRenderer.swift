@@ -13,6 +13,7 @@ struct PageRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("templates folder \(directory) not found; run from the project folder or pass --resources-dir")
         }
+        HTMLEscaping.register()
         let library = try await MustacheLibrary(directory: directory)
         for name in requiredTemplates where library.getTemplate(named: name) == nil {
             throw StartupError("template \(name).mustache is missing from \(directory)")

@@ -37,7 +37,10 @@ struct SQLitePersistDriver: PersistDriver {
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
-        let row = try await database.writer.read { db in try SessionRecord.fetchOne(db, key: key) }
+        let row = try await database.writer.read { db in
+            // Read on every request: a cached statement skips preparing the SQL each time.
+            try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [key])
+        }
         guard let row else { return nil }
         if let expiresAt = row.expiresAt, expiresAt <= now { return nil }
         do {

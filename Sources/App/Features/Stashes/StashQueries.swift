@@ -63,7 +63,7 @@ extension AppDatabase {
     private static func summaries(
         _ db: Database, sql: String, arguments: StatementArguments, month: Month, today: CalendarDay
     ) throws -> [StashSummary] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             let stash = try Stash(row: row)
             return StashSummary(stash: stash, progress: StashProgress(
                 kind: stash.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],

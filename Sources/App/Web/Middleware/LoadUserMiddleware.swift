@@ -9,7 +9,9 @@ struct LoadUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let userId = context.sessions.session?.userId {
-            let user = try await database.writer.read { db in try User.fetchOne(db, id: userId) }
+            let user = try await database.writer.read { db in
+                try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [userId])
+            }
             if let user {
                 context.user = user
             } else {
