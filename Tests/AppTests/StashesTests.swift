@@ -204,6 +204,8 @@ struct StashesTests {
             #expect(order.count == 3)
             #expect(order == order.sorted(), "most frequent first")
             #expect(!home.html.contains(">+$9.00<"), "at most three")
+            #expect(home.html.contains("name=\"amount\" value=\"4.50\" aria-label=\"Add +$4.50 to Coffee\""),
+                    "each button submits its amount")
 
             // When: a quick-add button is pressed
             try await browser.get("/")

@@ -150,6 +150,7 @@ extension StashCard.QuickAmount: MustacheLookup {
         switch name {
         case "value": value
         case "label": label
+        case "ariaLabel": ariaLabel
         default: unknownField(name)
         }
     }

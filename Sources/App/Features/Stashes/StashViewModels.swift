@@ -35,6 +35,7 @@ struct StashCard: Sendable {
     struct QuickAmount: Sendable {
         let value: String
         let label: String
+        let ariaLabel: String
     }
 
     let name: String
@@ -74,7 +75,9 @@ struct StashCard: Sendable {
         bar = ProgressBar(progress, label: "\(stash.name): \(progress.percent)% of this month's target")
         let currency = user.currencyValue
         self.quickAmounts = quickAmounts.map {
-            QuickAmount(value: Money(cents: $0, currency: currency).formValue, label: "+" + user.money($0))
+            let label = "+" + user.money($0)
+            return QuickAmount(value: Money(cents: $0, currency: currency).formValue, label: label,
+                               ariaLabel: "Add \(label) to \(stash.name)")
         }
         hasQuickAmounts = !quickAmounts.isEmpty
     }
