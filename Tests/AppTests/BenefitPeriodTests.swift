@@ -65,8 +65,8 @@ struct BenefitPeriodTests {
     @Test("status: available, expiring soon within 7 days, used, and it rolls over with the period")
     func status() {
         let window = BenefitPeriod.monthly.window(containing: day("2026-11-22"))
-        #expect(BenefitStatus.of(window: window, today: day("2026-11-23"), used: false) == .available)
-        #expect(BenefitStatus.of(window: window, today: day("2026-11-24"), used: false) == .expiringSoon)
+        #expect(BenefitStatus.of(window: window, today: day("2026-11-22"), used: false) == .available)
+        #expect(BenefitStatus.of(window: window, today: day("2026-11-23"), used: false) == .expiringSoon)
         #expect(BenefitStatus.of(window: window, today: day("2026-11-30"), used: false) == .expiringSoon)
         #expect(BenefitStatus.of(window: window, today: day("2026-11-30"), used: true) == .used)
         #expect(BenefitStatus.of(window: window, today: day("2026-12-01"), used: false) == .expired)

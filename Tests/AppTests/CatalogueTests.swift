@@ -17,16 +17,16 @@ struct CatalogueTests {
 
     @Test("broken catalogues are refused with the problem named", arguments: [
         ("{", "not valid JSON"),
-        (#"{"version": "1", "date": "2026-01-15"}"#, "missing \"cards\""),
-        (#"{"version": "1", "date": "15/01/2026", "cards": []}"#, "\"date\" must be YYYY-MM-DD"),
-        (#"{"version": "1", "date": "2026-01-15", "cards": []}"#, "\"cards\" is empty"),
-        (#"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": [{"name": "B", "valueCents": 100, "period": "weekly"}]}]}"#,
+        (##"{"version": "1", "date": "2026-01-15"}"##, "missing \"cards\""),
+        (##"{"version": "1", "date": "15/01/2026", "cards": []}"##, "\"date\" must be YYYY-MM-DD"),
+        (##"{"version": "1", "date": "2026-01-15", "cards": []}"##, "\"cards\" is empty"),
+        (##"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": [{"name": "B", "valueCents": 100, "period": "weekly"}]}]}"##,
          "cards[0].benefits[0].period must be one of monthly"),
-        (#"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "red", "end": "#ffffff"}, "benefits": []}]}"#,
+        (##"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "red", "end": "#ffffff"}, "benefits": []}]}"##,
          "cards[0].gradient.start \"red\" must be a colour"),
-        (#"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": []}, {"id": "a", "issuer": "X", "name": "Z", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": []}]}"#,
+        (##"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": []}, {"id": "a", "issuer": "X", "name": "Z", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": []}]}"##,
          "cards[1].id \"a\" appears twice"),
-        (#"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": [{"name": "B", "valueCents": 0, "period": "monthly"}]}]}"#,
+        (##"{"version": "1", "date": "2026-01-15", "cards": [{"id": "a", "issuer": "X", "name": "Y", "annualFeeCents": 0, "gradient": {"start": "#000000", "end": "#ffffff"}, "benefits": [{"name": "B", "valueCents": 0, "period": "monthly"}]}]}"##,
          "valueCents must be above zero"),
     ])
     func broken(json: String, problem: String) throws {
@@ -45,8 +45,7 @@ struct CatalogueTests {
     func stopsStart() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createSymbolicLink(atPath: folder + "/Views", withDestinationPath: TestApp.root + "/Views")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/Public", withDestinationPath: TestApp.root + "/Public")
+        try FileManager.default.copyItem(atPath: TestApp.root + "/Views", toPath: folder + "/Views")
         var config = TestApp.config(clock: TestClock())
         config.resourcesDirectory = folder
         // Missing file

@@ -238,7 +238,7 @@ struct WalletTests {
                 #expect(try await browser.post(path, [("name", "Mine"), ("days", "1")]).status == .notFound, "\(path)")
             }
             let wallet = try await browser.get("/wallet")
-            #expect(!wallet.html.contains("Gold Card"))
+            #expect(!wallet.html.contains("/wallet/cards/\(id)"))
             #expect(try await database.writer.read { db in try BenefitUse.fetchCount(db) } == 0)
             #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 1)
             let snoozed = try await database.writer.read { db -> String? in

@@ -28,9 +28,13 @@ struct WalletWidgets: Sendable {
     let hasItems: Bool
     let moreText: String?
     let seeAllPath: String
-    let monthlyText: String?
-    let renewalsText: String?
-    let trackerPath: String
+    struct SubscriptionsMini: Sendable {
+        let monthlyText: String
+        let renewalsText: String?
+        let path: String
+    }
+
+    let subscriptions: SubscriptionsMini?
     let couponsText: String?
     let couponsPath: String
     let insights: [Insight]
@@ -119,9 +123,9 @@ struct WalletWidgets: Sendable {
             items: shown, hasItems: !shown.isEmpty,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
             seeAllPath: WalletPaths.index,
-            monthlyText: subscriptions.isEmpty ? nil : "\(user.money(WalletController.monthlyTotal(subscriptions)))/mo total",
-            renewalsText: renewalsText,
-            trackerPath: WalletPaths.tracker,
+            subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
+                monthlyText: "\(user.money(WalletController.monthlyTotal(subscriptions)))/mo total",
+                renewalsText: renewalsText, path: WalletPaths.tracker),
             couponsText: couponsText,
             couponsPath: WalletPaths.coupons,
             insights: insights,
