@@ -95,7 +95,7 @@ extension WalletController {
             benefits: card.benefits.map { benefit in
                 let yearly = benefit.valueCents * benefit.period.perYear
                 let text = benefit.period.perYear == 1
-                    ? "\(user.moneyRounded(yearly)) \(benefit.name) (\(benefit.period.label.lowercased()))"
+                    ? "\(user.moneyRounded(yearly)) \(benefit.name) (\(benefit.period == .annual ? "each year" : "each card year"))"
                     : "\(user.moneyRounded(yearly)) \(benefit.name) (\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit))"
                 return PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
@@ -138,7 +138,6 @@ extension WalletController {
         let summary: String?
         let fields: [FormField]
         let swatches: [Swatch]
-        var hasSwatches: Bool { !swatches.isEmpty }
     }
 
     struct Swatch: Sendable {

@@ -98,7 +98,7 @@ struct WalletController {
         }
         let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
                                   selectedCount: selected.count, continueText: "Continue")
-        return try services.pages.page("wallet/onboarding", title: "Select your cards", section: .wallet, page: page,
+        return try services.pages.page("wallet/onboarding", title: "Wallet", section: .wallet, page: page,
                                        request: request, context: context)
     }
 

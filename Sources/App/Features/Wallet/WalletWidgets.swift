@@ -41,6 +41,8 @@ struct WalletWidgets: Sendable {
     let walletPath: String
 
     static let shown = 5
+    /// Home stays calm: at most this many banners, urgent ones first.
+    static let maxInsights = 2
 
     static func load(services: AppServices, user: User, today: CalendarDay) async throws -> WalletWidgets? {
         guard let userId = user.id else { return nil }
@@ -110,9 +112,11 @@ struct WalletWidgets: Sendable {
                                         path: WalletPaths.card(card.id ?? 0), urgent: days <= 7))
             }
         }
+        insights.sort { $0.urgent && !$1.urgent }
+        insights = Array(insights.prefix(maxInsights))
         let total = cards.reduce(0) { $0 + $1.availableCents }
         let couponsText: String? = coupons.isEmpty ? nil
-            : "\(expiringToday) expire today · \(expiringWeek) expire this week"
+            : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
         let renewalsText: String? = renewingSoon.isEmpty ? nil
             : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
             : "\(renewingSoon.count) renew this week"
