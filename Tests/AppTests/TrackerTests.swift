@@ -74,6 +74,7 @@ struct TrackerTests {
 
             let edit = try await browser.get("/wallet/subscriptions/\(netflix.id ?? 0)/edit")
             #expect(edit.fieldValue("renewsOn") == "2026-11-23")
+            #expect(edit.html.contains("href=\"/wallet/subscriptions/\(netflix.id ?? 0)/delete\""))
             let bad = try await browser.post("/wallet/subscriptions/\(netflix.id ?? 0)/edit", [
                 ("name", "Netflix"), ("amount", "-3"), ("frequency", "daily"), ("renewsOn", "soon"), ("cardId", "999"),
                 ("category", "Streaming"),
@@ -130,6 +131,28 @@ struct TrackerTests {
             #expect(try await database.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
             } == "2026-11-22")
+        }
+    }
+
+    @Test("a long Later list is cut to 50 with a link to show all")
+    func laterLimit() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let userId = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") })
+            try await database.writer.write { db in
+                for index in 0..<52 {
+                    try db.execute(sql: """
+                        INSERT INTO coupon (userId, name, details, expiresOn, category, code, createdAt)
+                        VALUES (?, ?, '', '2027-01-15', 'Dining', '', ?)
+                        """, arguments: [userId, "Coupon \(index)", Date()])
+                }
+            }
+            let page = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(page.html.contains("Later (52)"))
+            #expect(page.html.components(separatedBy: "class=\"track urgency--standard").count - 1 == 50)
+            #expect(page.html.contains("Show all 52"))
+            let all = try await browser.get("/wallet/tracker?tab=coupons&later=all")
+            #expect(all.html.components(separatedBy: "class=\"track urgency--standard").count - 1 == 52)
         }
     }
 

@@ -138,6 +138,8 @@ extension WalletController {
         let summary: String?
         let fields: [FormField]
         let swatches: [Swatch]
+        /// A "Delete…" link beside Cancel (edit forms).
+        var deletePath: String? = nil
     }
 
     struct Swatch: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Mustache
 
 /// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
 extension WalletController {
@@ -90,7 +91,13 @@ extension WalletController {
         let count: Int
         let rows: [CouponRow]
         let urgent: Bool
+        /// "Show all 180" when the group is cut short.
+        let morePath: String?
+        let moreText: String?
     }
+
+    /// "Later" shows this many coupons unless all are asked for, so the page stays quick on big wallets.
+    static let laterShown = 50
 
     struct Tab: Sendable {
         let label: String
@@ -135,6 +142,7 @@ extension WalletController {
         let userId = try context.requireUserId()
         let today = today(user)
         let isSubscriptions = request.uri.queryParameters["tab"] != "coupons"
+        let showAll = request.uri.queryParameters["later"] == "all"
         var soon: [SubscriptionRow] = [], all: [SubscriptionRow] = []
         var monthly: Int64 = 0
         var count = 0
@@ -159,8 +167,11 @@ extension WalletController {
             }
             groups = [CouponSection.today, .thisWeek, .later].compactMap { section in
                 guard let rows = bySection[section], !rows.isEmpty else { return nil }
-                return CouponGroup(key: section.rawValue, title: section.title, count: rows.count, rows: rows,
-                                   urgent: section != .later)
+                let cut = section == .later && !showAll && rows.count > Self.laterShown
+                return CouponGroup(key: section.rawValue, title: section.title, count: rows.count,
+                                   rows: cut ? Array(rows.prefix(Self.laterShown)) : rows, urgent: section != .later,
+                                   morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
+                                   moreText: cut ? "Show all \(rows.count)" : nil)
             }
             history = try await services.database.couponHistory(userId: userId, today: today)
                 .map { CouponRow($0, today: today, user: user) }
@@ -235,7 +246,8 @@ extension WalletController {
                             action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
                             submitLabel: id == nil ? "Add subscription" : "Save changes",
                             cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
-                            summary: errors.summary, fields: fields, swatches: [])
+                            summary: errors.summary, fields: fields, swatches: [],
+                            deletePath: id.map(WalletPaths.deleteSubscription))
         return try services.pages.page("wallet/form", title: page.heading, section: .wallet, page: page, request: request,
                                        context: context, status: status)
     }
@@ -373,5 +385,41 @@ extension WalletController {
         let coupon = try await ownedCoupon(context)
         try await services.database.deleteCoupon(id: coupon.id ?? 0, userId: coupon.userId)
         return services.pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
+    }
+}
+
+// Big lists: answer template lookups directly instead of by reflection.
+extension WalletController.CouponRow: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "details": details
+        case "category": category
+        case "valueText": valueText
+        case "code": code
+        case "daysText": daysText
+        case "urgency": urgency
+        case "usePath": usePath
+        case "deletePath": deletePath
+        case "used": used
+        default: nil
+        }
+    }
+}
+
+extension WalletController.SubscriptionRow: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "initials": initials
+        case "amountText": amountText
+        case "renewText": renewText
+        case "urgency": urgency
+        case "cardName": cardName
+        case "category": category
+        case "editPath": editPath
+        case "deletePath": deletePath
+        default: nil
+        }
     }
 }

@@ -120,7 +120,6 @@ struct WalletController {
 
     /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding.
     @Sendable func onboard(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
         let userId = try context.requireUserId()
         let input = try await request.decodeForm(OnboardingInput.self, context: context)
         let ids = input.skip == nil ? Array(Set(input.cards ?? [])).sorted() : []
@@ -133,7 +132,6 @@ struct WalletController {
         var settings = try await services.database.walletSettings(userId: userId)
         settings.onboardingDone = true
         try await services.database.saveWalletSettings(settings)
-        _ = user
         let message = cards.isEmpty ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
         return services.pages.redirect(to: WalletPaths.index, flash: .success(message))
@@ -168,7 +166,6 @@ struct WalletController {
         let editPath: String
         let deletePath: String
         let newBenefitPath: String
-        let csrf: Bool
     }
 
     /// `GET /wallet/cards/:id`
@@ -208,8 +205,7 @@ struct WalletController {
             feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents))",
             editPath: WalletPaths.editCard(id),
             deletePath: WalletPaths.deleteCard(id),
-            newBenefitPath: WalletPaths.newBenefit(id),
-            csrf: true)
+            newBenefitPath: WalletPaths.newBenefit(id))
         return try services.pages.page("wallet/card", title: card.name, section: .wallet, page: page, request: request,
                                        context: context)
     }
