@@ -81,6 +81,9 @@ struct WalletTests {
             let december = try await browser.get("/wallet/cards/\(id)")
             #expect(!december.html.contains("Used this period"))
             #expect(december.html.contains("Expires 31 Dec 2026"))
+            // Benefits left unused in November show as expired for a while.
+            #expect(december.html.contains("Expired 30 Nov 2026"))
+            #expect(december.html.contains("benefit--expired"))
         }
     }
 

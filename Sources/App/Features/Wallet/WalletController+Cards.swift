@@ -60,8 +60,7 @@ extension WalletController {
         let page = BrowsePage(query: query, groups: order.map { BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
                               hasResults: !order.isEmpty, customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
                               versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
-        return try services.pages.page("wallet/browse", title: "Add card", section: .wallet, page: page, request: request,
-                                       context: context)
+        return try render("wallet/browse", title: "Add card", page: page, request: request, context: context)
     }
 
     struct PreviewBenefit: Sendable {
@@ -104,8 +103,7 @@ extension WalletController {
             action: WalletPaths.addFromCatalogue(id),
             owned: owned,
             backPath: WalletPaths.browse)
-        return try services.pages.page("wallet/preview", title: card.name, section: .wallet, page: page, request: request,
-                                       context: context)
+        return try render("wallet/preview", title: card.name, page: page, request: request, context: context)
     }
 
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
@@ -167,8 +165,7 @@ extension WalletController {
                             summary: errors.summary,
                             fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
                             swatches: Self.swatches)
-        return try services.pages.page("wallet/form", title: page.heading, section: .wallet, page: page, request: request,
-                                       context: context, status: status)
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
     }
 
     /// `POST /wallet/cards/custom`
@@ -219,8 +216,7 @@ extension WalletController {
                             cancelPath: WalletPaths.card(id), summary: errors.summary,
                             fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
                             swatches: Self.swatches)
-        return try services.pages.page("wallet/form", title: page.heading, section: .wallet, page: page, request: request,
-                                       context: context, status: status)
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
     }
 
     /// `POST /wallet/cards/:id/edit`
@@ -269,8 +265,7 @@ extension WalletController {
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
                                action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), buttonLabel: "Remove card")
-        return try services.pages.page("wallet/confirm", title: "Remove card", section: .wallet, page: page,
-                                       request: request, context: context)
+        return try render("wallet/confirm", title: "Remove card", page: page, request: request, context: context)
     }
 
     /// `POST /wallet/cards/:id/delete`
@@ -294,8 +289,7 @@ extension WalletController {
         let page = FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
                             submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
                             fields: BenefitRules.fields(input, errors: errors), swatches: [])
-        return try services.pages.page("wallet/form", title: page.heading, section: .wallet, page: page, request: request,
-                                       context: context, status: status)
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
     }
 
     /// `POST /wallet/cards/:id/benefits`

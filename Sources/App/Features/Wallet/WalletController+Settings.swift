@@ -101,8 +101,7 @@ extension WalletController {
                     Fact(label: "Last updated", value: catalogue.date.shortText),
                     Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
             backPath: WalletPaths.index)
-        return try services.pages.page("wallet/settings", title: "Wallet settings", section: .wallet, page: page,
-                                       request: request, context: context, status: status)
+        return try render("wallet/settings", title: "Wallet settings", page: page, request: request, context: context, status: status)
     }
 
     /// `GET /wallet/settings`

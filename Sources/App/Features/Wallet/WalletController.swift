@@ -20,6 +20,15 @@ struct WalletController {
 
     func today(_ user: User) -> CalendarDay { user.today(now: services.now()) }
 
+    /// A Wallet page: `template` with the shell, the Wallet tab current.
+    func render<Page: Sendable>(
+        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try services.pages.page(template, title: title, section: .wallet, page: page, request: request, context: context,
+                                status: status)
+    }
+
     // MARK: - Wallet
 
     struct IndexPage: Sendable {
@@ -61,8 +70,7 @@ struct WalletController {
             empty: [EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
                                text: "Add the credit cards you carry to track their benefits before they expire.",
                                action: "Add card", note: nil, actionPath: WalletPaths.browse)])
-        return try services.pages.page("wallet/index", title: "Wallet", section: .wallet, page: page, request: request,
-                                       context: context)
+        return try render("wallet/index", title: "Wallet", page: page, request: request, context: context)
     }
 
     // MARK: - Onboarding
@@ -98,8 +106,7 @@ struct WalletController {
         }
         let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
                                   selectedCount: selected.count, continueText: "Continue")
-        return try services.pages.page("wallet/onboarding", title: "Wallet", section: .wallet, page: page,
-                                       request: request, context: context)
+        return try render("wallet/onboarding", title: "Wallet", page: page, request: request, context: context)
     }
 
     /// Groups of the same issuer that aren't next to each other in the file become one.
@@ -206,8 +213,7 @@ struct WalletController {
             editPath: WalletPaths.editCard(id),
             deletePath: WalletPaths.deleteCard(id),
             newBenefitPath: WalletPaths.newBenefit(id))
-        return try services.pages.page("wallet/card", title: card.name, section: .wallet, page: page, request: request,
-                                       context: context)
+        return try render("wallet/card", title: card.name, page: page, request: request, context: context)
     }
 
     // MARK: - Benefit actions
