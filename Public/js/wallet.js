@@ -1,5 +1,5 @@
-// Wallet onboarding: keeps "Continue (N cards selected)" in step with the ticked cards. Without this script the
-// button just says "Continue" and works the same.
+// Wallet onboarding: keeps "Continue (N cards selected)" in step with the ticked cards, and adds a search box
+// that hides the cards that don't match. Without this script the button just says "Continue" and works the same.
 (function () {
   var form = document.querySelector(".onboarding");
   if (!form) return;
@@ -12,4 +12,28 @@
   }
   form.addEventListener("change", update);
   update();
+
+  var head = form.querySelector(".onboarding__head");
+  var search = document.createElement("input");
+  search.type = "search";
+  search.className = "field__control onboarding__search";
+  search.placeholder = "Search cards…";
+  search.setAttribute("aria-label", "Search cards");
+  head.insertAdjacentElement("afterend", search);
+  search.addEventListener("keydown", function (event) {
+    if (event.key === "Enter") event.preventDefault();
+  });
+  search.addEventListener("input", function () {
+    var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    form.querySelectorAll(".pick-group").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll(".pick").forEach(function (pick) {
+        var text = (group.querySelector(".pick-group__title").textContent + " " + pick.textContent).toLowerCase();
+        var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+        pick.hidden = !match;
+        if (match) shown += 1;
+      });
+      group.hidden = shown === 0;
+    });
+  });
 })();
