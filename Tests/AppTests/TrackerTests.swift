@@ -55,9 +55,11 @@ struct TrackerTests {
             ])
             #expect(added.status == .seeOther)
             #expect(added.location == "/wallet/tracker")
-            try await browser.get("/wallet/subscriptions/new?custom=1")
+            let card = try await browser.addCatalogueCard("chase-sapphire-reserve")
+            let custom = try await browser.get("/wallet/subscriptions/new?custom=1")
+            #expect(custom.html.contains("<option value=\"\(card)\">Sapphire Reserve</option>"))
             try await browser.post("/wallet/subscriptions", [
-                ("name", "Gym"), ("amount", "10"), ("frequency", "weekly"), ("renewsOn", "2026-12-20"), ("cardId", ""),
+                ("name", "Gym"), ("amount", "10"), ("frequency", "weekly"), ("renewsOn", "2026-12-20"), ("cardId", String(card)),
                 ("category", ""),
             ])
             let tracker = try await browser.get("/wallet/tracker")
@@ -66,6 +68,7 @@ struct TrackerTests {
             #expect(tracker.html.contains("Renewing soon"))
             #expect(tracker.html.contains("Renews tomorrow"))
             #expect(tracker.html.contains("Renews 20 Dec 2026"))
+            #expect(tracker.html.contains("<span class=\"pill pill--card\">Sapphire Reserve</span>"))
             let netflix = try #require(try await database.writer.read { db in
                 try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE name = 'Netflix'")
             })

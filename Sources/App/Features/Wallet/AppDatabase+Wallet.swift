@@ -48,6 +48,14 @@ extension AppDatabase {
         }
     }
 
+    /// The user's cards alone (payment-card choices, names on subscriptions).
+    func walletCards(userId: Int64) async throws -> [WalletCard] {
+        try await writer.read { db in
+            try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
+                                    arguments: [userId])
+        }
+    }
+
     func walletCard(id: Int64, userId: Int64) async throws -> WalletCard? {
         try await writer.read { db in
             try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])

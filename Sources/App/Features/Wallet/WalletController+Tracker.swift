@@ -33,7 +33,7 @@ extension WalletController {
         var history: [CouponRow] = []
         if isSubscriptions {
             let subscriptions = try await services.database.subscriptions(userId: userId)
-            let cards = try await services.database.walletSnapshot(userId: userId, today: today).cards
+            let cards = try await services.database.walletCards(userId: userId)
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
             all = upcoming.map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
@@ -121,7 +121,7 @@ extension WalletController {
     func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, request: Request,
                           context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
-        let cards = try await services.database.walletSnapshot(userId: userId, today: today(try context.requireUser())).cards
+        let cards = try await services.database.walletCards(userId: userId)
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
                             action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
@@ -137,7 +137,7 @@ extension WalletController {
         let userId = try context.requireUserId()
         let today = today(user)
         let input = try await request.decodeForm(SubscriptionInput.self, context: context)
-        let cards = try await services.database.walletSnapshot(userId: userId, today: today).cards
+        let cards = try await services.database.walletCards(userId: userId)
         var errors = FieldErrors()
         let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
                                                cardIds: Set(cards.compactMap(\.id)), into: &errors)
