@@ -34,6 +34,11 @@ PAGES = [
     ("/badges", "Badges (in progress)"),
     ("/badges?tab=all", "Badges (all)"),
     ("/profile", "Profile"),
+    ("/wallet", "Wallet (20 cards, 150 benefits)"),
+    ("/wallet/cards/1", "Wallet card detail with ROI"),
+    ("/wallet/tracker", "Tracker: 50 subscriptions"),
+    ("/wallet/tracker?tab=coupons", "Tracker: 500 coupons"),
+    ("/wallet/cards/new", "Add card: catalogue browser"),
 ]
 
 # The page wrk loads in run.sh; its row in the table gets the requests/second column.

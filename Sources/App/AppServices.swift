@@ -9,6 +9,8 @@ struct AppServices: Sendable {
     let throttle: LoginThrottle
     let sessions: SQLitePersistDriver
     let now: @Sendable () -> Date
+    /// The card catalogue, loaded and checked at start.
+    let catalogue: CardCatalogue
     /// A hash to check against when no account has the typed email, so both cases take as long.
     let dummyHash: String
 

@@ -21,6 +21,7 @@ public func buildApplication(
     let database = try database ?? openDatabase(config)
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = try await PageRenderer.load(directory: config.viewsDirectory, cookies: cookies)
+    let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
     try await sessions.removeExpired()
     let hasher = PasswordHasher(cost: config.bcryptCost)
@@ -31,6 +32,7 @@ public func buildApplication(
         throttle: LoginThrottle(database: database, now: config.now),
         sessions: sessions,
         now: config.now,
+        catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken())
     )
 
@@ -110,6 +112,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgesController(services: services).addRoutes(to: signedIn)
     ProfileController(services: services).addRoutes(to: signedIn)
     SectionsController(services: services).addRoutes(to: signedIn)
+    WalletController(services: services).addRoutes(to: signedIn)
     return router
 }
 

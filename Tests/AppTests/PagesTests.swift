@@ -43,7 +43,7 @@ struct PagesTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             let expectations = [("/statistics", "No statistics yet"), ("/badges", "Nothing in progress"),
-                                ("/wallet", "No cards yet"), ("/budget", "Set up your income")]
+                                ("/wallet", "Select your cards"), ("/budget", "Set up your income")]
             for (path, title) in expectations {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")

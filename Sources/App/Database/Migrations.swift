@@ -180,6 +180,95 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v5: wallet cards, benefits, subscriptions, coupons") { db in
+            try db.create(table: "walletCard") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("catalogueId", .text)
+                t.column("name", .text).notNull()
+                t.column("issuer", .text).notNull()
+                t.column("nickname", .text).notNull().defaults(to: "")
+                t.column("gradientStart", .text).notNull()
+                t.column("gradientEnd", .text).notNull()
+                t.column("annualFeeCents", .integer).notNull()
+                t.column("feeDueOn", .text)  // YYYY-MM-DD: the card anniversary, when the annual fee is charged
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+
+            try db.create(table: "cardBenefit") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("card", inTable: "walletCard", onDelete: .cascade).notNull()
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("name", .text).notNull()
+                t.column("details", .text).notNull().defaults(to: "")
+                t.column("valueCents", .integer).notNull()
+                t.column("period", .text).notNull()  // monthly | quarterly | semiannual | annual | anniversary
+                t.column("sortOrder", .integer).notNull()
+                t.column("snoozedUntil", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            // All of a user's benefits in one indexed read (the Wallet page), grouped by card.
+            try db.create(index: "cardBenefit_on_userId_cardId", on: "cardBenefit", columns: ["userId", "cardId", "sortOrder"])
+
+            try db.create(table: "benefitUse") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("benefit", inTable: "cardBenefit", onDelete: .cascade).notNull()
+                t.column("cardId", .integer).notNull().references("walletCard", onDelete: .cascade)
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("periodStart", .text).notNull()
+                t.column("usedOn", .text).notNull()
+                t.column("valueCents", .integer).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["benefitId", "periodStart"])
+            }
+            // Uses of the current periods (few distinct period starts) and a card year's redeemed value.
+            try db.create(index: "benefitUse_on_userId_periodStart", on: "benefitUse", columns: ["userId", "periodStart"])
+            try db.create(index: "benefitUse_on_cardId_usedOn", on: "benefitUse", columns: ["cardId", "usedOn", "valueCents"])
+
+            try db.create(table: "subscription") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("amountCents", .integer).notNull()
+                t.column("frequency", .text).notNull()  // weekly | monthly | quarterly | yearly
+                t.column("renewsOn", .text).notNull()  // a renewal date; later ones are computed from it
+                t.column("cardId", .integer).references("walletCard", onDelete: .setNull)
+                t.column("category", .text).notNull()
+                t.column("icon", .text).notNull().defaults(to: "")
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "subscription_on_cardId", on: "subscription", columns: ["cardId"])
+
+            try db.create(table: "coupon") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("name", .text).notNull()
+                t.column("details", .text).notNull().defaults(to: "")
+                t.column("expiresOn", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("valueCents", .integer)
+                t.column("code", .text).notNull().defaults(to: "")
+                t.column("usedOn", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            // Open coupons by expiry, and the history, each an index range.
+            try db.create(index: "coupon_on_userId_usedOn_expiresOn", on: "coupon", columns: ["userId", "usedOn", "expiresOn"])
+
+            try db.create(table: "walletSettings") { t in
+                t.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+                t.column("onboardingDone", .boolean).notNull().defaults(to: false)
+                t.column("notificationsEnabled", .boolean).notNull().defaults(to: true)
+                t.column("frequency", .text).notNull().defaults(to: "daily")
+                t.column("reminderTime", .text).notNull().defaults(to: "09:00")
+                t.column("leadDays", .integer).notNull().defaults(to: 7)
+                t.column("quietEnabled", .boolean).notNull().defaults(to: false)
+                t.column("quietFrom", .text).notNull().defaults(to: "22:00")
+                t.column("quietTo", .text).notNull().defaults(to: "08:00")
+            }
+        }
+
         return migrator
     }
 }

@@ -126,6 +126,7 @@ public enum DemoData {
                            arguments: [today.monthValue.previous.description, userId])
             return (stashes.count, badges)
         }
+        try await WalletDemoData.fill(database: database, userId: userId, today: today, now: now)
         return Summary(email: email, createdUser: createdUser, stashes: result.0, entries: entries, badges: result.1)
     }
 }

@@ -1,0 +1,281 @@
+import Foundation
+import GRDB
+
+/// The wallet's reads and writes. Every query is scoped by the user's id.
+extension AppDatabase {
+    // MARK: - Cards and benefits
+
+    /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
+    /// for all cards (`cardId` nil) or one.
+    func walletSnapshot(userId: Int64, cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
+        try await writer.read { db in
+            let cards: [WalletCard]
+            let benefits: [CardBenefit]
+            if let cardId {
+                cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
+                                                arguments: [cardId, userId])
+                benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db, sql: """
+                    SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
+                    """, arguments: [userId, cardId])
+            } else {
+                cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200",
+                                                arguments: [userId])
+                benefits = try CardBenefit.fetchAll(db, sql: """
+                    SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
+                    """, arguments: [userId])
+            }
+            let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
+            var starts = Set<String>()
+            for benefit in benefits {
+                let window = benefit.period.window(containing: today, anniversary: anniversaries[benefit.cardId] ?? nil)
+                starts.insert(window.start.description)
+                starts.insert(window.previous(benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil).start.description)
+            }
+            var uses: [BenefitUse] = []
+            if !starts.isEmpty {
+                let list = Array(starts)
+                let marks = Array(repeating: "?", count: list.count).joined(separator: ",")
+                var arguments: [any DatabaseValueConvertible] = [userId]
+                arguments.append(contentsOf: list)
+                var sql = "SELECT * FROM benefitUse WHERE userId = ? AND periodStart IN (\(marks))"
+                if let cardId {
+                    sql += " AND cardId = ?"
+                    arguments.append(cardId)
+                }
+                uses = try BenefitUse.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+            }
+            return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
+        }
+    }
+
+    /// The user's cards alone (payment-card choices, names on subscriptions).
+    func walletCards(userId: Int64) async throws -> [WalletCard] {
+        try await writer.read { db in
+            try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
+                                    arguments: [userId])
+        }
+    }
+
+    func walletCard(id: Int64, userId: Int64) async throws -> WalletCard? {
+        try await writer.read { db in
+            try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    func walletCardCount(userId: Int64) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
+        }
+    }
+
+    /// The catalogue ids already in the wallet.
+    func walletCatalogueIds(userId: Int64) async throws -> Set<String> {
+        try await writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT catalogueId FROM walletCard WHERE userId = ? AND catalogueId IS NOT NULL",
+                                    arguments: [userId]))
+        }
+    }
+
+    /// Value of the benefits used on `start`…`end` (a card year).
+    func redeemedCents(cardId: Int64, userId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
+        try await writer.read { db in
+            try Int64.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(valueCents), 0) FROM benefitUse
+                WHERE cardId = ? AND usedOn BETWEEN ? AND ? AND userId = ?
+                """, arguments: [cardId, start.description, end.description, userId]) ?? 0
+        }
+    }
+
+    /// Adds cards with their benefits (a catalogue card, a custom card, or several from onboarding).
+    @discardableResult
+    func addCards(_ cards: [(card: WalletCard, benefits: [CardBenefit])]) async throws -> [WalletCard] {
+        try await writer.write { db in
+            var added: [WalletCard] = []
+            for (card, benefits) in cards {
+                let inserted = try card.inserted(db)
+                guard let cardId = inserted.id else { continue }
+                for (index, benefit) in benefits.enumerated() {
+                    var row = benefit
+                    row.cardId = cardId
+                    row.userId = inserted.userId
+                    row.sortOrder = index
+                    try row.insert(db)
+                }
+                added.append(inserted)
+            }
+            return added
+        }
+    }
+
+    func updateWalletCard(_ card: WalletCard) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
+                annualFeeCents = ?, feeDueOn = ?, updatedAt = ? WHERE id = ? AND userId = ?
+                """, arguments: [card.name, card.issuer, card.nickname, card.gradientStart, card.gradientEnd,
+                                 card.annualFeeCents, card.feeDueOn, card.updatedAt, card.id, card.userId])
+        }
+    }
+
+    func deleteWalletCard(id: Int64, userId: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    func cardBenefit(id: Int64, userId: Int64) async throws -> (CardBenefit, WalletCard)? {
+        try await writer.read { db in
+            guard let benefit = try CardBenefit.fetchOne(db, sql: "SELECT * FROM cardBenefit WHERE id = ? AND userId = ?",
+                                                         arguments: [id, userId]),
+                  let card = try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
+                                                     arguments: [benefit.cardId, userId])
+            else { return nil }
+            return (benefit, card)
+        }
+    }
+
+    func addBenefit(_ benefit: CardBenefit) async throws {
+        try await writer.write { db in
+            var row = benefit
+            row.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
+                                              arguments: [benefit.cardId, benefit.userId]) ?? -1) + 1
+            try row.insert(db)
+        }
+    }
+
+    func deleteBenefit(id: Int64, userId: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM cardBenefit WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    /// Records a benefit as used for the period starting `periodStart`; a second mark of the same period is ignored.
+    func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [benefit.id, benefit.cardId, benefit.userId, periodStart.description, day.description,
+                                 benefit.valueCents, now])
+            try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = NULL WHERE id = ? AND userId = ?",
+                           arguments: [benefit.id, benefit.userId])
+        }
+    }
+
+    func undoBenefitUse(_ benefit: CardBenefit, periodStart: CalendarDay) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
+                           arguments: [benefit.id, benefit.userId, periodStart.description])
+        }
+    }
+
+    func snoozeBenefit(id: Int64, userId: Int64, until: CalendarDay?) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = ? WHERE id = ? AND userId = ?",
+                           arguments: [until?.description, id, userId])
+        }
+    }
+
+    // MARK: - Subscriptions
+
+    func subscriptions(userId: Int64) async throws -> [Subscription] {
+        try await writer.read { db in
+            try Subscription.fetchAll(db, sql: "SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500",
+                                      arguments: [userId])
+        }
+    }
+
+    func subscription(id: Int64, userId: Int64) async throws -> Subscription? {
+        try await writer.read { db in
+            try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    @discardableResult
+    func saveSubscription(_ subscription: Subscription) async throws -> Subscription {
+        try await writer.write { db in
+            if subscription.id == nil { return try subscription.inserted(db) }
+            try db.execute(sql: """
+                UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
+                icon = ?, updatedAt = ? WHERE id = ? AND userId = ?
+                """, arguments: [subscription.name, subscription.amountCents, subscription.frequency, subscription.renewsOn,
+                                 subscription.cardId, subscription.category, subscription.icon, subscription.updatedAt,
+                                 subscription.id, subscription.userId])
+            return subscription
+        }
+    }
+
+    func deleteSubscription(id: Int64, userId: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    // MARK: - Coupons
+
+    /// Coupons not used and not yet expired, soonest first.
+    func openCoupons(userId: Int64, today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
+        try await writer.read { db in
+            try Coupon.fetchAll(db, sql: """
+                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
+                ORDER BY expiresOn, id LIMIT ?
+                """, arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description, limit])
+        }
+    }
+
+    /// Used and expired coupons, most recent first.
+    func couponHistory(userId: Int64, today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
+        try await writer.read { db in
+            let expired = try Coupon.fetchAll(db, sql: """
+                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn < ? ORDER BY expiresOn DESC LIMIT ?
+                """, arguments: [userId, today.description, limit])
+            let used = try Coupon.fetchAll(db, sql: """
+                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NOT NULL ORDER BY usedOn DESC LIMIT ?
+                """, arguments: [userId, limit])
+            return Array((expired + used).sorted { ($0.usedOn ?? $0.expiresOn) > ($1.usedOn ?? $1.expiresOn) }.prefix(limit))
+        }
+    }
+
+    func coupon(id: Int64, userId: Int64) async throws -> Coupon? {
+        try await writer.read { db in
+            try Coupon.fetchOne(db, sql: "SELECT * FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    @discardableResult
+    func addCoupon(_ coupon: Coupon) async throws -> Coupon {
+        try await writer.write { db in try coupon.inserted(db) }
+    }
+
+    func markCouponUsed(id: Int64, userId: Int64, on day: CalendarDay?) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
+                           arguments: [day?.description, id, userId])
+        }
+    }
+
+    func deleteCoupon(id: Int64, userId: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
+        }
+    }
+
+    // MARK: - Settings
+
+    func walletSettings(userId: Int64) async throws -> WalletSettings {
+        try await writer.read { db in
+            try WalletSettings.fetchOne(db, sql: "SELECT * FROM walletSettings WHERE userId = ?", arguments: [userId])
+        } ?? WalletSettings(userId: userId)
+    }
+
+    func saveWalletSettings(_ settings: WalletSettings) async throws {
+        try await writer.write { db in try settings.save(db) }
+    }
+}
+
+/// What the wallet pages read in one go.
+struct WalletSnapshot: Sendable {
+    let cards: [WalletCard]
+    let benefits: [CardBenefit]
+    let uses: [BenefitUse]
+}

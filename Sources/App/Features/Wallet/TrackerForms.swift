@@ -1,0 +1,146 @@
+import Foundation
+
+/// A popular service to start a subscription from.
+struct SubscriptionTemplate: Sendable {
+    let key: String
+    let name: String
+    let amountCents: Int64
+    let frequency: RenewalFrequency
+    let category: String
+    let blurb: String
+
+    static let all: [SubscriptionTemplate] = [
+        .init(key: "netflix", name: "Netflix", amountCents: 1_549, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
+        .init(key: "spotify", name: "Spotify", amountCents: 1_199, frequency: .monthly, category: "Music", blurb: "Music streaming"),
+        .init(key: "disney", name: "Disney+", amountCents: 999, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
+        .init(key: "icloud", name: "iCloud+", amountCents: 299, frequency: .monthly, category: "Cloud storage", blurb: "Cloud storage"),
+        .init(key: "adobe", name: "Adobe Creative Cloud", amountCents: 5_999, frequency: .monthly, category: "Software", blurb: "Design apps"),
+        .init(key: "gym", name: "Gym", amountCents: 4_000, frequency: .monthly, category: "Fitness", blurb: "Gym membership"),
+        .init(key: "youtube", name: "YouTube Premium", amountCents: 1_399, frequency: .monthly, category: "Streaming", blurb: "Ad-free video"),
+        .init(key: "amazon", name: "Amazon Prime", amountCents: 13_900, frequency: .yearly, category: "Shopping", blurb: "Shipping and video"),
+        .init(key: "hulu", name: "Hulu", amountCents: 999, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
+        .init(key: "microsoft", name: "Microsoft 365", amountCents: 9_999, frequency: .yearly, category: "Software", blurb: "Office apps"),
+        .init(key: "nyt", name: "New York Times", amountCents: 2_500, frequency: .monthly, category: "News", blurb: "News"),
+        .init(key: "backup", name: "Cloud Backup", amountCents: 900, frequency: .monthly, category: "Cloud storage", blurb: "Backups"),
+    ]
+
+    static func named(_ key: String) -> SubscriptionTemplate? { all.first { $0.key == key } }
+
+    /// The first letter(s) shown as the service's icon.
+    static func initials(_ name: String) -> String {
+        let words = name.split(separator: " ").prefix(2)
+        let text = words.compactMap(\.first).map(String.init).joined()
+        return text.isEmpty ? "•" : text.uppercased()
+    }
+}
+
+/// The add / edit subscription form as typed.
+struct SubscriptionInput: Decodable, Sendable {
+    var name: String?
+    var amount: String?
+    var frequency: String?
+    var renewsOn: String?
+    var cardId: String?
+    var category: String?
+    var icon: String?
+
+    init(name: String? = nil, amount: String? = nil, frequency: String? = nil, renewsOn: String? = nil, cardId: String? = nil,
+         category: String? = nil, icon: String? = nil) {
+        self.name = name
+        self.amount = amount
+        self.frequency = frequency
+        self.renewsOn = renewsOn
+        self.cardId = cardId
+        self.category = category
+        self.icon = icon
+    }
+
+    init(_ subscription: Subscription, currency: Currency, today: CalendarDay) {
+        self.init(name: subscription.name, amount: Money(cents: subscription.amountCents, currency: currency).formValue,
+                  frequency: subscription.frequency.rawValue,
+                  renewsOn: subscription.nextRenewal(today: today).description,
+                  cardId: subscription.cardId.map(String.init) ?? "", category: subscription.category, icon: subscription.icon)
+    }
+}
+
+enum SubscriptionRules {
+    static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>,
+                         into errors: inout FieldErrors)
+        -> (name: String, amountCents: Int64, frequency: RenewalFrequency, renewsOn: CalendarDay, cardId: Int64?, category: String) {
+        let name = WalletRules.text(input.name, field: "name", required: "Enter the service's name.", max: 60, into: &errors)
+        let cents = WalletRules.money(input.amount, field: "amount", currency: currency, required: true, allowZero: false,
+                                      into: &errors) ?? 0
+        let frequency = RenewalFrequency(rawValue: input.frequency ?? "")
+        if frequency == nil { errors.add("frequency", "Choose how often it renews.") }
+        let renews = WalletRules.date(input.renewsOn, field: "renewsOn", required: true, today: today, into: &errors)
+        var cardId: Int64?
+        if let text = input.cardId, !text.isEmpty {
+            if let id = Int64(text), cardIds.contains(id) { cardId = id } else { errors.add("cardId", "Choose one of your cards.") }
+        }
+        var category = WalletRules.text(input.category, field: "category", required: nil, max: 40, into: &errors)
+        if category.isEmpty { category = "Other" }
+        return (name, cents, frequency ?? .monthly, renews ?? today, cardId, category)
+    }
+
+    static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField] {
+        [
+            .input("name", label: "Service", value: input.name ?? "", error: errors["name"], autocomplete: "off",
+                   required: true, autofocus: isNew && (input.name ?? "").isEmpty),
+            .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"], autocomplete: "off",
+                   inputmode: "decimal", required: true),
+            .select("frequency", label: "Frequency", value: input.frequency ?? RenewalFrequency.monthly.rawValue,
+                    options: RenewalFrequency.allCases.map { ($0.rawValue, $0.label) }, error: errors["frequency"]),
+            .input("renewsOn", label: "Next renewal", value: input.renewsOn ?? "", type: "date", error: errors["renewsOn"],
+                   hint: "Later renewals follow by themselves.", required: true),
+            .select("cardId", label: "Payment card", value: input.cardId ?? "",
+                    options: [("", "None (optional)")] + cards.map { (String($0.id ?? 0), $0.nickname.isEmpty ? $0.name : "\($0.name) · \($0.nickname)") },
+                    error: errors["cardId"]),
+            .input("category", label: "Category", value: input.category ?? "", error: errors["category"],
+                   hint: "Like Streaming or Fitness.", autocomplete: "off"),
+        ]
+    }
+}
+
+/// The add coupon form as typed.
+struct CouponInput: Decodable, Sendable {
+    var name: String?
+    var details: String?
+    var expiresOn: String?
+    var category: String?
+    var value: String?
+    var code: String?
+}
+
+enum CouponRules {
+    static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
+
+    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors)
+        -> (name: String, details: String, expiresOn: CalendarDay, category: String, valueCents: Int64?, code: String) {
+        let name = WalletRules.text(input.name, field: "name", required: "Enter a name.", max: 60, into: &errors)
+        let details = WalletRules.text(input.details, field: "details", required: nil, max: 200, into: &errors)
+        let expires = WalletRules.date(input.expiresOn, field: "expiresOn", required: true, today: today, into: &errors)
+        if let expires, expires < today { errors.add("expiresOn", "This date has passed; enter today or later.") }
+        let category = categories.contains(input.category ?? "") ? input.category ?? "Other" : "Other"
+        let value = WalletRules.money(input.value, field: "value", currency: currency, required: false, allowZero: false,
+                                      into: &errors)
+        let code = WalletRules.text(input.code, field: "code", required: nil, max: 40, into: &errors)
+        return (name, details, expires ?? today, category, value, code)
+    }
+
+    static func fields(_ input: CouponInput, errors: FieldErrors) -> [FormField] {
+        [
+            .input("name", label: "Name", value: input.name ?? "", error: errors["name"], hint: "Like McDonald's BOGO.",
+                   autocomplete: "off", required: true, autofocus: true),
+            .input("details", label: "Description", value: input.details ?? "", error: errors["details"],
+                   hint: "Optional, like “Buy one Big Mac, get one free”.", autocomplete: "off"),
+            .input("expiresOn", label: "Expiration date", value: input.expiresOn ?? "", type: "date",
+                   error: errors["expiresOn"], required: true),
+            .select("category", label: "Category", value: input.category ?? "Other",
+                    options: categories.map { ($0, $0) }, error: errors["category"]),
+            .input("value", label: "Value", value: input.value ?? "", error: errors["value"], hint: "Optional.",
+                   autocomplete: "off", inputmode: "decimal"),
+            .input("code", label: "Coupon code", value: input.code ?? "", error: errors["code"], hint: "Optional.",
+                   autocomplete: "off"),
+        ]
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Hummingbird
+
+/// Adding cards (catalogue browser, preview, custom card), editing and removing them, adding benefits.
+extension WalletController {
+    func addCardRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("wallet/cards/new", use: browse)
+        group.get("wallet/catalogue/:catalogueId", use: preview)
+        group.post("wallet/catalogue/:catalogueId/add", use: addFromCatalogue)
+        group.get("wallet/cards/custom", use: newCustom)
+        group.post("wallet/cards/custom", use: createCustom)
+        group.get("wallet/cards/:id/edit", use: editCard)
+        group.post("wallet/cards/:id/edit", use: updateCard)
+        group.get("wallet/cards/:id/delete", use: confirmDeleteCard)
+        group.post("wallet/cards/:id/delete", use: deleteCard)
+        group.get("wallet/cards/:id/benefits", use: newBenefit)
+        group.post("wallet/cards/:id/benefits", use: createBenefit)
+    }
+
+    // MARK: - Catalogue
+
+    struct BrowseItem: Sendable {
+        let face: CardFace
+        let feeText: String
+        let owned: Bool
+    }
+
+    struct BrowseGroup: Sendable {
+        let issuer: String
+        let items: [BrowseItem]
+    }
+
+    struct BrowsePage: Sendable {
+        let query: String
+        let groups: [BrowseGroup]
+        let hasResults: Bool
+        let customPath: String
+        let cancelPath: String
+        let versionText: String
+    }
+
+    /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
+    @Sendable func browse(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let owned = try await services.database.walletCatalogueIds(userId: try context.requireUserId())
+        let words = query.lowercased().split(separator: " ").map(String.init)
+        var order: [String] = []
+        var byIssuer: [String: [BrowseItem]] = [:]
+        for card in services.catalogue.cards {
+            let haystack = (card.issuer + " " + card.name).lowercased()
+            guard words.allSatisfy({ haystack.contains($0) }) else { continue }
+            if byIssuer[card.issuer] == nil { order.append(card.issuer) }
+            byIssuer[card.issuer, default: []].append(BrowseItem(
+                face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
+                feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(user.moneyRounded(card.annualFeeCents)) fee",
+                owned: owned.contains(card.id)))
+        }
+        let catalogue = services.catalogue
+        let page = BrowsePage(query: query, groups: order.map { BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
+                              hasResults: !order.isEmpty, customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
+                              versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
+        return try render("wallet/browse", title: "Add card", page: page, request: request, context: context)
+    }
+
+    struct PreviewBenefit: Sendable {
+        let text: String
+        let details: String?
+    }
+
+    struct PreviewPage: Sendable {
+        let face: CardFace
+        let title: String
+        let feeText: String
+        let benefits: [PreviewBenefit]
+        let hasBenefits: Bool
+        let totalText: String
+        let action: String
+        let owned: Bool
+        let backPath: String
+    }
+
+    /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
+    @Sendable func preview(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("catalogueId"), let card = services.catalogue.card(id: id) else {
+            throw HTTPError(.notFound)
+        }
+        let owned = try await services.database.walletCatalogueIds(userId: try context.requireUserId()).contains(id)
+        let page = PreviewPage(
+            face: CardFace(catalogue: card, path: nil),
+            title: "\(card.issuer) \(card.name)",
+            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee: \(user.moneyRounded(card.annualFeeCents))",
+            benefits: card.benefits.map { benefit in
+                let yearly = benefit.valueCents * benefit.period.perYear
+                let text = benefit.period.perYear == 1
+                    ? "\(user.moneyRounded(yearly)) \(benefit.name) (\(benefit.period == .annual ? "each year" : "each card year"))"
+                    : "\(user.moneyRounded(yearly)) \(benefit.name) (\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit))"
+                return PreviewBenefit(text: "+ " + text, details: benefit.description)
+            },
+            hasBenefits: !card.benefits.isEmpty,
+            totalText: "Total annual value: \(user.moneyRounded(card.annualValueCents))",
+            action: WalletPaths.addFromCatalogue(id),
+            owned: owned,
+            backPath: WalletPaths.browse)
+        return try render("wallet/preview", title: card.name, page: page, request: request, context: context)
+    }
+
+    /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
+    @Sendable func addFromCatalogue(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        guard let id = context.parameters.get("catalogueId"), let card = services.catalogue.card(id: id) else {
+            throw HTTPError(.notFound)
+        }
+        let added = try await services.database.addCards([Self.walletCard(from: card, userId: userId, now: services.now())])
+        try await endOnboarding(userId: userId)
+        return services.pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+                                       flash: .success("Added \(card.name) to your wallet."))
+    }
+
+    func endOnboarding(userId: Int64) async throws {
+        var settings = try await services.database.walletSettings(userId: userId)
+        guard !settings.onboardingDone else { return }
+        settings.onboardingDone = true
+        try await services.database.saveWalletSettings(settings)
+    }
+
+    // MARK: - Custom card and edit
+
+    struct FormPage: Sendable {
+        let heading: String
+        let intro: String?
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let fields: [FormField]
+        let swatches: [Swatch]
+        /// A "Delete…" link beside Cancel (edit forms).
+        var deletePath: String? = nil
+    }
+
+    struct Swatch: Sendable {
+        let key: String
+        let label: String
+        let start: String
+        let end: String
+    }
+
+    static let swatches = CardGradient.allCases.map {
+        Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
+    }
+
+    /// `GET /wallet/cards/custom`
+    @Sendable func newCustom(request: Request, context: AppRequestContext) async throws -> Response {
+        var input = CardInput()
+        input.gradient = CardGradient.midnight.rawValue
+        return try customForm(input, errors: FieldErrors(), request: request, context: context)
+    }
+
+    func customForm(_ input: CardInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+                    status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = FormPage(heading: "Custom card", intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
+                            action: WalletPaths.custom, submitLabel: "Add to wallet", cancelPath: WalletPaths.browse,
+                            summary: errors.summary,
+                            fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
+                            swatches: Self.swatches)
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+    }
+
+    /// `POST /wallet/cards/custom`
+    @Sendable func createCustom(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let input = try await request.decodeForm(CardInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = CardRules.validate(input, currency: user.currencyValue, today: today(user), withBenefits: true,
+                                       allowOriginal: false, into: &errors)
+        guard errors.isEmpty, let gradient = draft.gradient else {
+            return try customForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        let now = services.now()
+        let card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: draft.name, issuer: draft.issuer,
+                              nickname: draft.nickname, gradientStart: gradient.colours.start, gradientEnd: gradient.colours.end,
+                              annualFeeCents: draft.annualFeeCents, feeDueOn: draft.feeDueOn?.description,
+                              createdAt: now, updatedAt: now)
+        let benefits = draft.benefits.map {
+            CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
+                        period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
+        }
+        let added = try await services.database.addCards([(card, benefits)])
+        try await endOnboarding(userId: userId)
+        return services.pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+                                       flash: .success("Added \(draft.name) to your wallet."))
+    }
+
+    func ownedCard(_ context: AppRequestContext) async throws -> WalletCard {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let card = try await services.database.walletCard(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return card
+    }
+
+    /// `GET /wallet/cards/:id/edit`
+    @Sendable func editCard(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let card = try await ownedCard(context)
+        return try editForm(CardInput(card: card, currency: user.currencyValue), card: card, errors: FieldErrors(),
+                            request: request, context: context)
+    }
+
+    func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: AppRequestContext,
+                  status: HTTPResponse.Status = .ok) throws -> Response {
+        let id = card.id ?? 0
+        let page = FormPage(heading: "Edit card", intro: nil, action: WalletPaths.editCard(id), submitLabel: "Save changes",
+                            cancelPath: WalletPaths.card(id), summary: errors.summary,
+                            fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
+                            swatches: Self.swatches)
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+    }
+
+    /// `POST /wallet/cards/:id/edit`
+    @Sendable func updateCard(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        var card = try await ownedCard(context)
+        let input = try await request.decodeForm(CardInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = CardRules.validate(input, currency: user.currencyValue, today: today(user), withBenefits: false,
+                                       allowOriginal: true, into: &errors)
+        guard errors.isEmpty else {
+            return try editForm(input, card: card, errors: errors, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        card.name = draft.name
+        card.issuer = draft.issuer
+        card.nickname = draft.nickname
+        if let gradient = draft.gradient {
+            card.gradientStart = gradient.colours.start
+            card.gradientEnd = gradient.colours.end
+        } else if let original = card.catalogueId.flatMap(services.catalogue.card(id:)) {
+            card.gradientStart = original.gradient.start
+            card.gradientEnd = original.gradient.end
+        }
+        card.annualFeeCents = draft.annualFeeCents
+        card.feeDueOn = draft.feeDueOn?.description
+        card.updatedAt = services.now()
+        try await services.database.updateWalletCard(card)
+        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
+    }
+
+    // MARK: - Remove
+
+    struct ConfirmPage: Sendable {
+        let title: String
+        let text: String
+        let action: String
+        let cancelPath: String
+        let buttonLabel: String
+    }
+
+    /// `GET /wallet/cards/:id/delete`
+    @Sendable func confirmDeleteCard(request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await ownedCard(context)
+        let id = card.id ?? 0
+        let page = ConfirmPage(title: "Remove \(card.name)?",
+                               text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
+                               action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), buttonLabel: "Remove card")
+        return try render("wallet/confirm", title: "Remove card", page: page, request: request, context: context)
+    }
+
+    /// `POST /wallet/cards/:id/delete`
+    @Sendable func deleteCard(request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await ownedCard(context)
+        try await services.database.deleteWalletCard(id: card.id ?? 0, userId: card.userId)
+        return services.pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
+    }
+
+    // MARK: - Benefits
+
+    /// `GET /wallet/cards/:id/benefits`
+    @Sendable func newBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await ownedCard(context)
+        return try benefitForm(BenefitInput(), card: card, errors: FieldErrors(), request: request, context: context)
+    }
+
+    func benefitForm(_ input: BenefitInput, card: WalletCard, errors: FieldErrors, request: Request,
+                     context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let id = card.id ?? 0
+        let page = FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
+                            submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
+                            fields: BenefitRules.fields(input, errors: errors), swatches: [])
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+    }
+
+    /// `POST /wallet/cards/:id/benefits`
+    @Sendable func createBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let card = try await ownedCard(context)
+        let input = try await request.decodeForm(BenefitInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = BenefitRules.validate(input, currency: user.currencyValue, into: &errors)
+        guard errors.isEmpty else {
+            return try benefitForm(input, card: card, errors: errors, request: request, context: context,
+                                   status: .unprocessableContent)
+        }
+        try await services.database.addBenefit(CardBenefit(
+            id: nil, cardId: card.id ?? 0, userId: card.userId, name: draft.name, details: draft.details,
+            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: services.now()))
+        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Hummingbird
+
+/// Wallet settings: reminder preferences (stored now, delivered by reminders later) and the card database version.
+extension WalletController {
+    func addSettingsRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("wallet/settings", use: settings)
+        group.post("wallet/settings", use: saveSettings)
+    }
+
+    struct SettingsInput: Decodable, Sendable {
+        var notifications: String?
+        var frequency: String?
+        var reminderTime: String?
+        var leadDays: String?
+        var quietHours: String?
+        var quietFrom: String?
+        var quietTo: String?
+
+        init(_ settings: WalletSettings) {
+            notifications = settings.notificationsEnabled ? "on" : "off"
+            frequency = settings.frequency
+            reminderTime = settings.reminderTime
+            leadDays = String(settings.leadDays)
+            quietHours = settings.quietEnabled ? "on" : "off"
+            quietFrom = settings.quietFrom
+            quietTo = settings.quietTo
+        }
+    }
+
+    struct Fact: Sendable {
+        let label: String
+        let value: String
+    }
+
+    struct SettingsPage: Sendable {
+        let action: String
+        let summary: String?
+        let notificationFields: [FormField]
+        let quietFields: [FormField]
+        let facts: [Fact]
+        let backPath: String
+    }
+
+    /// `HH:MM` on a 24-hour clock.
+    static func isClockTime(_ text: String) -> Bool {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
+        return (0..<24).contains(hour) && (0..<60).contains(minute)
+    }
+
+    static func validate(_ input: SettingsInput, into settings: inout WalletSettings, errors: inout FieldErrors) {
+        let onOff = ["on", "off"]
+        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
+        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
+        if !WalletSettings.frequencies.contains(where: { $0.value == input.frequency }) {
+            errors.add("frequency", "Choose how often to be reminded.")
+        }
+        for field in ["reminderTime", "quietFrom", "quietTo"] {
+            let value = field == "reminderTime" ? input.reminderTime : field == "quietFrom" ? input.quietFrom : input.quietTo
+            if !isClockTime(value ?? "") { errors.add(field, "Enter a time like 09:00.") }
+        }
+        let lead = Int(input.leadDays ?? "")
+        if lead == nil || !WalletSettings.leadChoices.contains(lead ?? 0) { errors.add("leadDays", "Choose a lead time.") }
+        guard errors.isEmpty else { return }
+        settings.notificationsEnabled = input.notifications == "on"
+        settings.frequency = input.frequency ?? settings.frequency
+        settings.reminderTime = input.reminderTime ?? settings.reminderTime
+        settings.leadDays = lead ?? settings.leadDays
+        settings.quietEnabled = input.quietHours == "on"
+        settings.quietFrom = input.quietFrom ?? settings.quietFrom
+        settings.quietTo = input.quietTo ?? settings.quietTo
+    }
+
+    func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+                      status: HTTPResponse.Status = .ok) throws -> Response {
+        let onOff = [("on", "On"), ("off", "Off")]
+        let catalogue = services.catalogue
+        let page = SettingsPage(
+            action: WalletPaths.settings,
+            summary: errors.summary,
+            notificationFields: [
+                .radio("notifications", label: "Enable notifications", value: input.notifications ?? "on", options: onOff,
+                       error: errors["notifications"]),
+                .select("frequency", label: "Frequency", value: input.frequency ?? "daily",
+                        options: WalletSettings.frequencies, error: errors["frequency"]),
+                .input("reminderTime", label: "Reminder time", value: input.reminderTime ?? "", type: "time",
+                       error: errors["reminderTime"]),
+                .select("leadDays", label: "Default lead time", value: input.leadDays ?? "7",
+                        options: WalletSettings.leadChoices.map { (String($0), $0 == 1 ? "1 day" : "\($0) days") },
+                        error: errors["leadDays"], hint: "How early to hear about expiring benefits, coupons and renewals."),
+            ],
+            quietFields: [
+                .radio("quietHours", label: "Enable quiet hours", value: input.quietHours ?? "off", options: onOff,
+                       error: errors["quietHours"]),
+                .input("quietFrom", label: "From", value: input.quietFrom ?? "", type: "time", error: errors["quietFrom"]),
+                .input("quietTo", label: "To", value: input.quietTo ?? "", type: "time", error: errors["quietTo"]),
+            ],
+            facts: [Fact(label: "Database version", value: catalogue.version),
+                    Fact(label: "Last updated", value: catalogue.date.shortText),
+                    Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
+            backPath: WalletPaths.index)
+        return try render("wallet/settings", title: "Wallet settings", page: page, request: request, context: context, status: status)
+    }
+
+    /// `GET /wallet/settings`
+    @Sendable func settings(request: Request, context: AppRequestContext) async throws -> Response {
+        let settings = try await services.database.walletSettings(userId: try context.requireUserId())
+        return try settingsPage(SettingsInput(settings), errors: FieldErrors(), request: request, context: context)
+    }
+
+    /// `POST /wallet/settings`
+    @Sendable func saveSettings(request: Request, context: AppRequestContext) async throws -> Response {
+        var settings = try await services.database.walletSettings(userId: try context.requireUserId())
+        let input = try await request.decodeForm(SettingsInput.self, context: context)
+        var errors = FieldErrors()
+        Self.validate(input, into: &settings, errors: &errors)
+        guard errors.isEmpty else {
+            return try settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        try await services.database.saveWalletSettings(settings)
+        return services.pages.redirect(to: WalletPaths.settings, flash: .success("Settings saved."))
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Hummingbird
+
+/// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
+extension WalletController {
+    func addTrackerRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("wallet/tracker", use: tracker)
+        group.get("wallet/subscriptions/new", use: newSubscription)
+        group.post("wallet/subscriptions", use: createSubscription)
+        group.get("wallet/subscriptions/:id/edit", use: editSubscription)
+        group.post("wallet/subscriptions/:id/edit", use: updateSubscription)
+        group.get("wallet/subscriptions/:id/delete", use: confirmDeleteSubscription)
+        group.post("wallet/subscriptions/:id/delete", use: deleteSubscription)
+        group.get("wallet/coupons/new", use: newCoupon)
+        group.post("wallet/coupons", use: createCoupon)
+        group.post("wallet/coupons/:id/use", use: useCoupon)
+        group.post("wallet/coupons/:id/delete", use: deleteCoupon)
+    }
+
+    // MARK: - Tracker
+
+    /// `GET /wallet/tracker?tab=subscriptions|coupons`
+    @Sendable func tracker(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = today(user)
+        let isSubscriptions = request.uri.queryParameters["tab"] != "coupons"
+        let showAll = request.uri.queryParameters["later"] == "all"
+        var soon: [SubscriptionRow] = [], all: [SubscriptionRow] = []
+        var monthly: Int64 = 0
+        var count = 0
+        var groups: [CouponGroup] = []
+        var history: [CouponRow] = []
+        if isSubscriptions {
+            let subscriptions = try await services.database.subscriptions(userId: userId)
+            let cards = try await services.database.walletCards(userId: userId)
+            let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
+            let upcoming = Self.upcoming(subscriptions, today: today)
+            all = upcoming.map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
+            soon = upcoming.filter { today.distance(to: $0.1) <= 7 }
+                .map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
+            monthly = Self.monthlyTotal(subscriptions)
+            count = subscriptions.count
+        } else {
+            let open = try await services.database.openCoupons(userId: userId, today: today)
+            var bySection: [CouponSection: [CouponRow]] = [:]
+            for coupon in open {
+                let section = CouponSection.of(expiresOn: CalendarDay(coupon.expiresOn) ?? today, usedOn: nil, today: today)
+                bySection[section, default: []].append(CouponRow(coupon, today: today, user: user))
+            }
+            groups = [CouponSection.today, .thisWeek, .later].compactMap { section in
+                guard let rows = bySection[section], !rows.isEmpty else { return nil }
+                let cut = section == .later && !showAll && rows.count > Self.laterShown
+                return CouponGroup(key: section.rawValue, title: section.title, count: rows.count,
+                                   rows: cut ? Array(rows.prefix(Self.laterShown)) : rows, urgent: section != .later,
+                                   morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
+                                   moreText: cut ? "Show all \(rows.count)" : nil)
+            }
+            history = try await services.database.couponHistory(userId: userId, today: today)
+                .map { CouponRow($0, today: today, user: user) }
+        }
+        let page = TrackerPage(
+            tabs: [Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
+                   Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions)],
+            isSubscriptions: isSubscriptions,
+            monthlyText: user.money(monthly),
+            activeText: "\(count) active \(count == 1 ? "subscription" : "subscriptions")",
+            soon: soon, hasSoon: !soon.isEmpty, all: all, hasSubscriptions: !all.isEmpty,
+            groups: groups, hasOpenCoupons: !groups.isEmpty, history: history, hasHistory: !history.isEmpty,
+            addPath: isSubscriptions ? WalletPaths.newSubscription : WalletPaths.newCoupon,
+            addLabel: isSubscriptions ? "+ Add subscription" : "+ Add coupon",
+            walletPath: WalletPaths.index)
+        return try render("wallet/tracker", title: "Tracker", page: page, request: request, context: context)
+    }
+
+    // MARK: - Subscriptions
+
+    struct TemplateTile: Sendable {
+        let name: String
+        let initials: String
+        let priceText: String
+        let path: String
+    }
+
+    struct TemplatesPage: Sendable {
+        let query: String
+        let tiles: [TemplateTile]
+        let hasTiles: Bool
+        let customPath: String
+        let cancelPath: String
+    }
+
+    /// `GET /wallet/subscriptions/new`: the template grid; `?template=netflix` or `?custom=1` opens the form.
+    @Sendable func newSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        let today = today(user)
+        if let key = query["template"].map(String.init), let template = SubscriptionTemplate.named(key) {
+            let input = SubscriptionInput(
+                name: template.name, amount: Money(cents: template.amountCents, currency: user.currencyValue).formValue,
+                frequency: template.frequency.rawValue, renewsOn: template.frequency.renewal(1, after: today).description,
+                cardId: "", category: template.category, icon: template.key)
+            return try await subscriptionForm(input, id: nil, errors: FieldErrors(), request: request, context: context)
+        }
+        if query["custom"] != nil {
+            let input = SubscriptionInput(frequency: "monthly", renewsOn: RenewalFrequency.monthly.renewal(1, after: today).description)
+            return try await subscriptionForm(input, id: nil, errors: FieldErrors(), request: request, context: context)
+        }
+        let search = query["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let tiles = SubscriptionTemplate.all.filter { search.isEmpty || $0.name.lowercased().contains(search.lowercased()) }
+            .map { template in
+                TemplateTile(name: template.name, initials: SubscriptionTemplate.initials(template.name),
+                             priceText: user.money(template.amountCents) + template.frequency.suffix,
+                             path: WalletPaths.newSubscription + "?template=" + template.key)
+            }
+        let page = TemplatesPage(query: search, tiles: tiles, hasTiles: !tiles.isEmpty,
+                                 customPath: WalletPaths.newSubscription + "?custom=1", cancelPath: WalletPaths.tracker)
+        return try render("wallet/templates", title: "Add subscription", page: page, request: request, context: context)
+    }
+
+    func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, request: Request,
+                          context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let userId = try context.requireUserId()
+        let cards = try await services.database.walletCards(userId: userId)
+        let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
+        let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
+                            action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
+                            submitLabel: id == nil ? "Add subscription" : "Save changes",
+                            cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
+                            summary: errors.summary, fields: fields, swatches: [],
+                            deletePath: id.map(WalletPaths.deleteSubscription))
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+    }
+
+    func saveSubscription(existing: Subscription?, request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = today(user)
+        let input = try await request.decodeForm(SubscriptionInput.self, context: context)
+        let cards = try await services.database.walletCards(userId: userId)
+        var errors = FieldErrors()
+        let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
+                                               cardIds: Set(cards.compactMap(\.id)), into: &errors)
+        guard errors.isEmpty else {
+            return try await subscriptionForm(input, id: existing?.id, errors: errors, request: request, context: context,
+                                              status: .unprocessableContent)
+        }
+        let now = services.now()
+        let icon = SubscriptionTemplate.all.first { $0.name == draft.name }?.key ?? ""
+        var subscription = existing ?? Subscription(id: nil, userId: userId, name: "", amountCents: 0, frequency: .monthly,
+                                                    renewsOn: "", cardId: nil, category: "", icon: icon, createdAt: now,
+                                                    updatedAt: now)
+        subscription.name = draft.name
+        subscription.amountCents = draft.amountCents
+        subscription.frequency = draft.frequency
+        subscription.renewsOn = draft.renewsOn.description
+        subscription.cardId = draft.cardId
+        subscription.category = draft.category
+        subscription.icon = icon
+        subscription.updatedAt = now
+        try await services.database.saveSubscription(subscription)
+        return services.pages.redirect(to: WalletPaths.tracker,
+                                       flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
+    }
+
+    /// `POST /wallet/subscriptions`
+    @Sendable func createSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        try await saveSubscription(existing: nil, request: request, context: context)
+    }
+
+    func ownedSubscription(_ context: AppRequestContext) async throws -> Subscription {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let subscription = try await services.database.subscription(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return subscription
+    }
+
+    /// `GET /wallet/subscriptions/:id/edit`
+    @Sendable func editSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let subscription = try await ownedSubscription(context)
+        return try await subscriptionForm(SubscriptionInput(subscription, currency: user.currencyValue, today: today(user)),
+                                          id: subscription.id, errors: FieldErrors(), request: request, context: context)
+    }
+
+    /// `POST /wallet/subscriptions/:id/edit`
+    @Sendable func updateSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        let subscription = try await ownedSubscription(context)
+        return try await saveSubscription(existing: subscription, request: request, context: context)
+    }
+
+    /// `GET /wallet/subscriptions/:id/delete`
+    @Sendable func confirmDeleteSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        let subscription = try await ownedSubscription(context)
+        let id = subscription.id ?? 0
+        let page = ConfirmPage(title: "Delete \(subscription.name)?",
+                               text: "It leaves your monthly total and renewal list. This can't be undone.",
+                               action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
+                               buttonLabel: "Delete subscription")
+        return try render("wallet/confirm", title: "Delete subscription", page: page, request: request, context: context)
+    }
+
+    /// `POST /wallet/subscriptions/:id/delete`
+    @Sendable func deleteSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+        let subscription = try await ownedSubscription(context)
+        try await services.database.deleteSubscription(id: subscription.id ?? 0, userId: subscription.userId)
+        return services.pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
+    }
+
+    // MARK: - Coupons
+
+    /// `GET /wallet/coupons/new`
+    @Sendable func newCoupon(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try couponForm(CouponInput(expiresOn: today(user).adding(days: 7).description, category: "Other"),
+                              errors: FieldErrors(), request: request, context: context)
+    }
+
+    func couponForm(_ input: CouponInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+                    status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
+                            cancelPath: WalletPaths.coupons, summary: errors.summary,
+                            fields: CouponRules.fields(input, errors: errors), swatches: [])
+        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+    }
+
+    /// `POST /wallet/coupons`
+    @Sendable func createCoupon(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let input = try await request.decodeForm(CouponInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = CouponRules.validate(input, currency: user.currencyValue, today: today(user), into: &errors)
+        guard errors.isEmpty else {
+            return try couponForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        try await services.database.addCoupon(Coupon(
+            id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
+            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: services.now()))
+        return services.pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
+    }
+
+    func ownedCoupon(_ context: AppRequestContext) async throws -> Coupon {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let coupon = try await services.database.coupon(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return coupon
+    }
+
+    /// `POST /wallet/coupons/:id/use`: "Mark used" (again: back to open).
+    @Sendable func useCoupon(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let coupon = try await ownedCoupon(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        let using = coupon.usedOn == nil
+        try await services.database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
+        return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
+                                       flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
+    }
+
+    /// `POST /wallet/coupons/:id/delete`
+    @Sendable func deleteCoupon(request: Request, context: AppRequestContext) async throws -> Response {
+        let coupon = try await ownedCoupon(context)
+        try await services.database.deleteCoupon(id: coupon.id ?? 0, userId: coupon.userId)
+        return services.pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
+    }
+}

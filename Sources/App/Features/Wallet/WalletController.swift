@@ -1,0 +1,279 @@
+import Foundation
+import Hummingbird
+
+/// The Wallet: cards and their benefits, onboarding, card detail and the benefit actions.
+struct WalletController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("wallet", use: index)
+        group.post("wallet/onboarding", use: onboard)
+        group.get("wallet/cards/:id", use: show)
+        group.post("wallet/benefits/:id/use", use: useBenefit)
+        group.post("wallet/benefits/:id/unuse", use: unuseBenefit)
+        group.post("wallet/benefits/:id/snooze", use: snoozeBenefit)
+        group.post("wallet/benefits/:id/delete", use: deleteBenefit)
+        addCardRoutes(to: group)
+        addTrackerRoutes(to: group)
+        addSettingsRoutes(to: group)
+    }
+
+    func today(_ user: User) -> CalendarDay { user.today(now: services.now()) }
+
+    /// A Wallet page: `template` with the shell, the Wallet tab current.
+    func render<Page: Sendable>(
+        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try services.pages.page(template, title: title, section: .wallet, page: page, request: request, context: context,
+                                status: status)
+    }
+
+    // MARK: - Wallet
+
+    struct IndexPage: Sendable {
+        let totalText: String
+        let countText: String
+        let expiringText: String?
+        let cards: [CardFace]
+        let hasCards: Bool
+        let addPath: String
+        let trackerPath: String
+        let settingsPath: String
+        let empty: [EmptyState]
+    }
+
+    /// `GET /wallet`: the summary and the card stack (grid on wide screens), or onboarding on a first visit.
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = today(user)
+        let snapshot = try await services.database.walletSnapshot(userId: userId, today: today)
+        if snapshot.cards.isEmpty {
+            let settings = try await services.database.walletSettings(userId: userId)
+            if !settings.onboardingDone {
+                return try onboardingPage(request: request, context: context, selected: [])
+            }
+        }
+        let states = WalletState.cards(snapshot, today: today)
+        let total = states.reduce(0) { $0 + $1.availableCents }
+        let expiring = states.reduce(0) { $0 + $1.expiringCount }
+        let page = IndexPage(
+            totalText: user.moneyRounded(total),
+            countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
+            expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
+            cards: states.map { CardFace($0, user: user) },
+            hasCards: !states.isEmpty,
+            addPath: WalletPaths.browse,
+            trackerPath: WalletPaths.tracker,
+            settingsPath: WalletPaths.settings,
+            empty: [EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
+                               text: "Add the credit cards you carry to track their benefits before they expire.",
+                               action: "Add card", note: nil, actionPath: WalletPaths.browse)])
+        return try render("wallet/index", title: "Wallet", page: page, request: request, context: context)
+    }
+
+    // MARK: - Onboarding
+
+    struct PickItem: Sendable {
+        let id: String
+        let face: CardFace
+        let checked: Bool
+    }
+
+    struct PickGroup: Sendable {
+        let issuer: String
+        let items: [PickItem]
+    }
+
+    struct OnboardingPage: Sendable {
+        let action: String
+        let groups: [PickGroup]
+        let selectedCount: Int
+        let continueText: String
+    }
+
+    func onboardingPage(request: Request, context: AppRequestContext, selected: Set<String>) throws -> Response {
+        let catalogue = services.catalogue
+        var groups: [PickGroup] = []
+        for card in catalogue.cards {
+            let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil), checked: selected.contains(card.id))
+            if let last = groups.last, last.issuer == card.issuer {
+                groups[groups.count - 1] = PickGroup(issuer: last.issuer, items: last.items + [item])
+            } else {
+                groups.append(PickGroup(issuer: card.issuer, items: [item]))
+            }
+        }
+        let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
+                                  selectedCount: selected.count, continueText: "Continue")
+        return try render("wallet/onboarding", title: "Wallet", page: page, request: request, context: context)
+    }
+
+    /// Groups of the same issuer that aren't next to each other in the file become one.
+    static func mergeIssuers(_ groups: [PickGroup]) -> [PickGroup] {
+        var order: [String] = []
+        var items: [String: [PickItem]] = [:]
+        for group in groups {
+            if items[group.issuer] == nil { order.append(group.issuer) }
+            items[group.issuer, default: []].append(contentsOf: group.items)
+        }
+        return order.map { PickGroup(issuer: $0, items: items[$0] ?? []) }
+    }
+
+    struct OnboardingInput: Decodable {
+        var cards: [String]?
+        var skip: String?
+    }
+
+    /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding.
+    @Sendable func onboard(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let input = try await request.decodeForm(OnboardingInput.self, context: context)
+        let ids = input.skip == nil ? Array(Set(input.cards ?? [])).sorted() : []
+        let cards = try ids.map { id -> CardCatalogue.Card in
+            guard let card = services.catalogue.card(id: id) else { throw HTTPError(.badRequest, message: "Unknown card.") }
+            return card
+        }
+        let now = services.now()
+        try await services.database.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
+        var settings = try await services.database.walletSettings(userId: userId)
+        settings.onboardingDone = true
+        try await services.database.saveWalletSettings(settings)
+        let message = cards.isEmpty ? "You can add cards any time with “Add card”."
+            : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
+        return services.pages.redirect(to: WalletPaths.index, flash: .success(message))
+    }
+
+    /// A wallet card and its benefits made from a catalogue card.
+    static func walletCard(from card: CardCatalogue.Card, userId: Int64, now: Date) -> (card: WalletCard, benefits: [CardBenefit]) {
+        let wallet = WalletCard(id: nil, userId: userId, catalogueId: card.id, name: card.name, issuer: card.issuer,
+                                nickname: "", gradientStart: card.gradient.start, gradientEnd: card.gradient.end,
+                                annualFeeCents: card.annualFeeCents, feeDueOn: nil, createdAt: now, updatedAt: now)
+        let benefits = card.benefits.map { item in
+            CardBenefit(id: nil, cardId: 0, userId: userId, name: item.name, details: item.description ?? "",
+                        valueCents: item.valueCents, period: item.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
+        }
+        return (wallet, benefits)
+    }
+
+    // MARK: - Card detail
+
+    struct ShowPage: Sendable {
+        let face: CardFace
+        let availableTitle: String
+        let available: [BenefitRow]
+        let hasAvailable: Bool
+        let used: [BenefitRow]
+        let hasUsed: Bool
+        let expired: [BenefitRow]
+        let hasExpired: Bool
+        let hasBenefits: Bool
+        let roi: FeeReturnCard?
+        let feeText: String
+        let editPath: String
+        let deletePath: String
+        let newBenefitPath: String
+    }
+
+    /// `GET /wallet/cards/:id`
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = today(user)
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
+        let snapshot = try await services.database.walletSnapshot(userId: userId, cardId: id, today: today)
+        guard let state = WalletState.cards(snapshot, today: today).first else { throw HTTPError(.notFound) }
+        let card = state.card
+        let here = WalletPaths.card(id)
+        let open = state.benefits.filter(\.isOpen).sorted { a, b in
+            a.daysLeft != b.daysLeft ? a.daysLeft < b.daysLeft : a.benefit.valueCents > b.benefit.valueCents
+        }
+        let used = state.benefits.filter { $0.status == .used }
+        let expired = state.benefits.filter { $0.missedPrevious != nil }
+        var roi: FeeReturnCard?
+        if card.annualFeeCents > 0 {
+            let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
+            let redeemed = try await services.database.redeemedCents(cardId: id, userId: userId, from: year.start, through: year.end)
+            let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
+            roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), user: user,
+                                cardYear: year, feeDue: due, today: today)
+        }
+        let page = ShowPage(
+            face: CardFace(state, user: user),
+            availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents)))",
+            available: open.map { BenefitRow($0, card: card, user: user, returnTo: here) },
+            hasAvailable: !open.isEmpty,
+            used: used.map { BenefitRow($0, card: card, user: user, returnTo: here) },
+            hasUsed: !used.isEmpty,
+            expired: expired.map { BenefitRow($0, card: card, user: user, returnTo: here, expired: true) },
+            hasExpired: !expired.isEmpty,
+            hasBenefits: !state.benefits.isEmpty,
+            roi: roi,
+            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents))",
+            editPath: WalletPaths.editCard(id),
+            deletePath: WalletPaths.deleteCard(id),
+            newBenefitPath: WalletPaths.newBenefit(id))
+        return try render("wallet/card", title: card.name, page: page, request: request, context: context)
+    }
+
+    // MARK: - Benefit actions
+
+    struct ActionInput: Decodable {
+        var days: String?
+        var returnTo: String?
+    }
+
+    /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
+    func benefit(_ context: AppRequestContext) async throws -> (CardBenefit, WalletCard) {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let found = try await services.database.cardBenefit(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return found
+    }
+
+    func back(_ input: ActionInput, card: WalletCard) -> String {
+        input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0)
+    }
+
+    /// `POST /wallet/benefits/:id/use`: "Mark as done" for the current period, dated today.
+    @Sendable func useBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        let today = today(user)
+        let window = benefit.period.window(containing: today, anniversary: card.anniversary)
+        try await services.database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: services.now())
+        return services.pages.redirect(to: back(input, card: card),
+                                       flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
+    }
+
+    /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
+    @Sendable func unuseBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        let window = benefit.period.window(containing: today(user), anniversary: card.anniversary)
+        try await services.database.undoBenefitUse(benefit, periodStart: window.start)
+        return services.pages.redirect(to: back(input, card: card), flash: .info("“\(benefit.name)” is available again."))
+    }
+
+    /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
+    @Sendable func snoozeBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
+        else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
+        let until = days == 0 ? nil : today(user).adding(days: days)
+        try await services.database.snoozeBenefit(id: benefit.id ?? 0, userId: benefit.userId, until: until)
+        let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
+        return services.pages.redirect(to: back(input, card: card), flash: .info(message))
+    }
+
+    /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
+    @Sendable func deleteBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        try await services.database.deleteBenefit(id: benefit.id ?? 0, userId: benefit.userId)
+        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Shared checks of wallet forms.
+enum WalletRules {
+    static func text(_ value: String?, field: String, required: String?, max: Int, into errors: inout FieldErrors) -> String {
+        let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty, let required { errors.add(field, required) }
+        else if text.count > max { errors.add(field, "Use at most \(max) characters.") }
+        return text
+    }
+
+    static func money(_ value: String?, field: String, currency: Currency, required: Bool, allowZero: Bool,
+                      into errors: inout FieldErrors) -> Int64? {
+        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        if text.isEmpty && !required { return nil }
+        switch Money.parse(text, currency: currency) {
+        case .success(let money) where money.cents > 0 || (allowZero && money.cents == 0): return money.cents
+        case .success: errors.add(field, "Enter an amount above zero.")
+        case .failure(let error): errors.add(field, error.message)
+        }
+        return nil
+    }
+
+    static func date(_ value: String?, field: String, required: Bool, today: CalendarDay, into errors: inout FieldErrors) -> CalendarDay? {
+        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            if required { errors.add(field, "Enter a date.") }
+            return nil
+        }
+        guard let day = CalendarDay(text) else {
+            errors.add(field, "Enter a real date as YYYY-MM-DD, like \(today).")
+            return nil
+        }
+        guard day.year >= 1970, day <= today.adding(days: 366 * 5) else {
+            errors.add(field, "Enter a date between 1970 and five years ahead.")
+            return nil
+        }
+        return day
+    }
+
+    static let periodOptions = BenefitPeriod.allCases.map { ($0.rawValue, $0.label) }
+}
+
+// MARK: - Cards
+
+/// The custom card and edit card forms as typed (a custom card has up to three benefits of its own).
+struct CardInput: Decodable, Sendable {
+    var name: String?
+    var issuer: String?
+    var nickname: String?
+    var gradient: String?
+    var annualFee: String?
+    var feeDueOn: String?
+    var benefit1Name: String?, benefit1Value: String?, benefit1Period: String?
+    var benefit2Name: String?, benefit2Value: String?, benefit2Period: String?
+    var benefit3Name: String?, benefit3Value: String?, benefit3Period: String?
+
+    init() {}
+
+    init(card: WalletCard, currency: Currency) {
+        name = card.name
+        issuer = card.issuer
+        nickname = card.nickname
+        gradient = CardGradient.matching(start: card.gradientStart, end: card.gradientEnd)?.rawValue ?? "original"
+        annualFee = Money(cents: card.annualFeeCents, currency: currency).formValue
+        feeDueOn = card.feeDueOn ?? ""
+    }
+
+    var benefitRows: [(name: String?, value: String?, period: String?)] {
+        [(benefit1Name, benefit1Value, benefit1Period), (benefit2Name, benefit2Value, benefit2Period),
+         (benefit3Name, benefit3Value, benefit3Period)]
+    }
+}
+
+/// A card form that passed validation.
+struct CardDraft: Sendable {
+    var name: String
+    var issuer: String
+    var nickname: String
+    /// nil keeps the card's own (catalogue) colours.
+    var gradient: CardGradient?
+    var annualFeeCents: Int64
+    var feeDueOn: CalendarDay?
+    var benefits: [(name: String, valueCents: Int64, period: BenefitPeriod)]
+}
+
+enum CardRules {
+    static func validate(_ input: CardInput, currency: Currency, today: CalendarDay, withBenefits: Bool,
+                         allowOriginal: Bool, into errors: inout FieldErrors) -> CardDraft {
+        let name = WalletRules.text(input.name, field: "name", required: "Enter the card's name.", max: 60, into: &errors)
+        let issuer = WalletRules.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60, into: &errors)
+        let nickname = WalletRules.text(input.nickname, field: "nickname", required: nil, max: 40, into: &errors)
+        var gradient: CardGradient?
+        if let chosen = CardGradient(rawValue: input.gradient ?? "") { gradient = chosen }
+        else if !(allowOriginal && input.gradient == "original") { errors.add("gradient", "Choose a colour.") }
+        let fee = WalletRules.money(input.annualFee, field: "annualFee", currency: currency, required: false, allowZero: true,
+                                    into: &errors) ?? 0
+        let due = WalletRules.date(input.feeDueOn, field: "feeDueOn", required: false, today: today, into: &errors)
+        var benefits: [(String, Int64, BenefitPeriod)] = []
+        if withBenefits {
+            for (index, row) in input.benefitRows.enumerated() {
+                let number = index + 1
+                let name = (row.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = (row.value ?? "").trimmingCharacters(in: .whitespaces)
+                if name.isEmpty && value.isEmpty { continue }
+                if name.isEmpty { errors.add("benefit\(number)Name", "Name this benefit, or clear its value.") }
+                else if name.count > 60 { errors.add("benefit\(number)Name", "Use at most 60 characters.") }
+                let cents = WalletRules.money(value, field: "benefit\(number)Value", currency: currency, required: true,
+                                              allowZero: false, into: &errors)
+                let period = BenefitPeriod(rawValue: row.period ?? "")
+                if period == nil { errors.add("benefit\(number)Period", "Choose how often it resets.") }
+                if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
+            }
+        }
+        return CardDraft(name: name, issuer: issuer, nickname: nickname, gradient: gradient, annualFeeCents: fee,
+                         feeDueOn: due, benefits: benefits)
+    }
+
+    static func fields(_ input: CardInput, errors: FieldErrors, withBenefits: Bool, allowOriginal: Bool) -> [FormField] {
+        var gradients = CardGradient.allCases.map { ($0.rawValue, $0.label) }
+        if allowOriginal { gradients.insert(("original", "Original colours"), at: 0) }
+        var fields: [FormField] = [
+            .input("name", label: "Card name", value: input.name ?? "", error: errors["name"],
+                   hint: "For example Sapphire Preferred.", autocomplete: "off", required: true, autofocus: true),
+            .input("issuer", label: "Issuer", value: input.issuer ?? "", error: errors["issuer"],
+                   hint: "The bank, like Chase or American Express.", autocomplete: "off", required: true),
+            .input("nickname", label: "Nickname", value: input.nickname ?? "", error: errors["nickname"],
+                   hint: "Optional, like Personal or Business.", autocomplete: "off"),
+            .radio("gradient", label: "Colour", value: input.gradient ?? "", options: gradients, error: errors["gradient"]),
+            .input("annualFee", label: "Annual fee", value: input.annualFee ?? "", error: errors["annualFee"],
+                   hint: "Leave empty for no fee.", autocomplete: "off", inputmode: "decimal"),
+            .input("feeDueOn", label: "Fee due date", value: input.feeDueOn ?? "", type: "date", error: errors["feeDueOn"],
+                   hint: "The card anniversary: card-year benefits and the fee's return count from it."),
+        ]
+        if withBenefits {
+            for (index, row) in input.benefitRows.enumerated() {
+                let number = index + 1
+                fields.append(.input("benefit\(number)Name", label: "Benefit \(number)", value: row.name ?? "",
+                                     error: errors["benefit\(number)Name"],
+                                     hint: number == 1 ? "Optional: a credit like “Dining credit”." : nil, autocomplete: "off"))
+                fields.append(.input("benefit\(number)Value", label: "Benefit \(number) value", value: row.value ?? "",
+                                     error: errors["benefit\(number)Value"], autocomplete: "off", inputmode: "decimal"))
+                fields.append(.select("benefit\(number)Period", label: "Benefit \(number) resets",
+                                      value: row.period ?? BenefitPeriod.monthly.rawValue,
+                                      options: WalletRules.periodOptions, error: errors["benefit\(number)Period"]))
+            }
+        }
+        return fields
+    }
+}
+
+/// The add benefit form as typed.
+struct BenefitInput: Decodable, Sendable {
+    var name: String?
+    var value: String?
+    var period: String?
+    var details: String?
+}
+
+enum BenefitRules {
+    static func validate(_ input: BenefitInput, currency: Currency, into errors: inout FieldErrors)
+        -> (name: String, valueCents: Int64, period: BenefitPeriod, details: String) {
+        let name = WalletRules.text(input.name, field: "name", required: "Enter a name.", max: 60, into: &errors)
+        let cents = WalletRules.money(input.value, field: "value", currency: currency, required: true, allowZero: false,
+                                      into: &errors) ?? 0
+        let period = BenefitPeriod(rawValue: input.period ?? "")
+        if period == nil { errors.add("period", "Choose how often it resets.") }
+        let details = WalletRules.text(input.details, field: "details", required: nil, max: 200, into: &errors)
+        return (name, cents, period ?? .monthly, details)
+    }
+
+    static func fields(_ input: BenefitInput, errors: FieldErrors) -> [FormField] {
+        [
+            .input("name", label: "Benefit", value: input.name ?? "", error: errors["name"], hint: "Like “Uber Cash”.",
+                   autocomplete: "off", required: true, autofocus: true),
+            .input("value", label: "Value each period", value: input.value ?? "", error: errors["value"], autocomplete: "off",
+                   inputmode: "decimal", required: true),
+            .select("period", label: "Resets", value: input.period ?? BenefitPeriod.monthly.rawValue,
+                    options: WalletRules.periodOptions, error: errors["period"]),
+            .input("details", label: "Details", value: input.details ?? "", error: errors["details"],
+                   hint: "Optional: where it can be used.", autocomplete: "off"),
+        ]
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A benefit in its current period on a given day: status, days left, urgency, and whether last period was missed.
+struct BenefitState: Sendable {
+    let benefit: CardBenefit
+    let window: PeriodWindow
+    let status: BenefitStatus
+    let daysLeft: Int
+    let urgency: Urgency
+    let snoozed: Bool
+    /// The use recorded for the current period, if any.
+    let use: BenefitUse?
+    /// The previous period ended unused (shown as expired for a month after it ended).
+    let missedPrevious: PeriodWindow?
+
+    /// Available (or expiring) and not snoozed: belongs in "expiring soon" lists.
+    var isExpiringSoon: Bool { status == .expiringSoon && !snoozed }
+    var isOpen: Bool { status == .available || status == .expiringSoon }
+}
+
+/// A card with the state of each of its benefits.
+struct CardState: Sendable {
+    let card: WalletCard
+    let benefits: [BenefitState]
+
+    var availableCents: Int64 { benefits.filter(\.isOpen).reduce(0) { $0 + $1.benefit.valueCents } }
+    var expiringCount: Int { benefits.filter(\.isExpiringSoon).count }
+    /// The most pressing urgency of its expiring benefits (standard when none).
+    var urgency: Urgency { benefits.filter(\.isExpiringSoon).map(\.urgency).max() ?? .standard }
+    var allUsed: Bool { !benefits.isEmpty && benefits.allSatisfy { $0.status == .used } }
+}
+
+enum WalletState {
+    /// How long a missed period stays in the "Expired" list.
+    static let expiredShownDays = 31
+
+    /// Every card's state on `today`, most urgent first, then most valuable (the top of the stack).
+    static func cards(_ snapshot: WalletSnapshot, today: CalendarDay) -> [CardState] {
+        var usesByBenefit: [Int64: [String: BenefitUse]] = [:]
+        for use in snapshot.uses { usesByBenefit[use.benefitId, default: [:]][use.periodStart] = use }
+        var benefitsByCard: [Int64: [CardBenefit]] = [:]
+        for benefit in snapshot.benefits { benefitsByCard[benefit.cardId, default: []].append(benefit) }
+        let states = snapshot.cards.map { card in
+            CardState(card: card, benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
+                state(of: benefit, anniversary: card.anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today)
+            })
+        }
+        return states.sorted { a, b in
+            if a.urgency != b.urgency { return a.urgency > b.urgency }
+            if a.availableCents != b.availableCents { return a.availableCents > b.availableCents }
+            return (a.card.id ?? 0) < (b.card.id ?? 0)
+        }
+    }
+
+    static func state(of benefit: CardBenefit, anniversary: CalendarDay?, uses: [String: BenefitUse],
+                      today: CalendarDay) -> BenefitState {
+        let window = benefit.period.window(containing: today, anniversary: anniversary)
+        let use = uses[window.start.description]
+        let status = BenefitStatus.of(window: window, today: today, used: use != nil)
+        let days = window.daysLeft(from: today)
+        let previous = window.previous(benefit.period, anniversary: anniversary)
+        let missed = uses[previous.start.description] == nil && previous.end.distance(to: today) <= expiredShownDays
+            && previous.end >= created(benefit)
+        return BenefitState(benefit: benefit, window: window, status: status, daysLeft: days, urgency: Urgency(daysLeft: days),
+                            snoozed: Snooze.isSnoozed(until: benefit.snoozedUntil.flatMap(CalendarDay.init), today: today),
+                            use: use, missedPrevious: missed ? previous : nil)
+    }
+
+    /// The day a benefit was added (UTC), so a period that ended before it existed is never "missed".
+    private static func created(_ benefit: CardBenefit) -> CalendarDay {
+        CalendarDay.today(in: TimeZone(identifier: "UTC")!, now: benefit.createdAt)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Home's wallet widgets: "Expiring soon" (benefits, renewals and coupons in one list, most urgent first), the
+/// subscriptions' monthly total, and insight banners. Nil when the user has nothing in the wallet.
+struct WalletWidgets: Sendable {
+    struct Item: Sendable {
+        let title: String
+        let subtitle: String
+        let valueText: String?
+        let daysText: String
+        let urgency: String
+        let path: String
+        let actionPath: String?
+        let actionLabel: String?
+        let returnTo: String
+    }
+
+    struct Insight: Sendable {
+        let text: String
+        let path: String
+        let urgent: Bool
+    }
+
+    let totalText: String
+    let cardsText: String
+    let hasCards: Bool
+    let items: [Item]
+    let hasItems: Bool
+    let moreText: String?
+    let seeAllPath: String
+    struct SubscriptionsMini: Sendable {
+        let monthlyText: String
+        let renewalsText: String?
+        let path: String
+    }
+
+    let subscriptions: SubscriptionsMini?
+    let couponsText: String?
+    let couponsPath: String
+    let insights: [Insight]
+    let walletPath: String
+
+    static let shown = 5
+    /// Home stays calm: at most this many banners, urgent ones first.
+    static let maxInsights = 2
+
+    static func load(services: AppServices, user: User, today: CalendarDay) async throws -> WalletWidgets? {
+        guard let userId = user.id else { return nil }
+        let database = services.database
+        let snapshot = try await database.walletSnapshot(userId: userId, today: today)
+        let subscriptions = try await database.subscriptions(userId: userId)
+        let coupons = try await database.openCoupons(userId: userId, today: today, through: today.adding(days: 7))
+        guard !snapshot.cards.isEmpty || !subscriptions.isEmpty || !coupons.isEmpty else { return nil }
+        return build(snapshot: snapshot, subscriptions: subscriptions, coupons: coupons, user: user, today: today)
+    }
+
+    static func build(snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon], user: User,
+                      today: CalendarDay) -> WalletWidgets {
+        let cards = WalletState.cards(snapshot, today: today)
+        var entries: [(days: Int, value: Int64, item: Item)] = []
+        for card in cards {
+            let cardName = card.card.nickname.isEmpty ? card.card.name : "\(card.card.name) · \(card.card.nickname)"
+            for benefit in card.benefits where benefit.isExpiringSoon {
+                let id = benefit.benefit.id ?? 0
+                entries.append((benefit.daysLeft, benefit.benefit.valueCents, Item(
+                    title: "\(user.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
+                    valueText: nil, daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
+                    path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
+                    actionLabel: "Mark as done", returnTo: Paths.home)))
+            }
+        }
+        let upcoming = WalletController.upcoming(subscriptions, today: today)
+        let renewingSoon = upcoming.filter { today.distance(to: $0.1) <= 7 }
+        for (subscription, next) in renewingSoon {
+            let days = today.distance(to: next)
+            entries.append((days, subscription.amountCents, Item(
+                title: "\(subscription.name) renews", subtitle: "Subscription · \(user.money(subscription.amountCents))",
+                valueText: nil, daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
+                urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
+                path: WalletPaths.editSubscription(subscription.id ?? 0), actionPath: nil, actionLabel: nil,
+                returnTo: Paths.home)))
+        }
+        var expiringToday = 0, expiringWeek = 0
+        for coupon in coupons {
+            guard let expires = CalendarDay(coupon.expiresOn) else { continue }
+            let days = today.distance(to: expires)
+            if days == 0 { expiringToday += 1 } else { expiringWeek += 1 }
+            entries.append((days, coupon.valueCents ?? 0, Item(
+                title: coupon.name, subtitle: "Coupon · \(coupon.category)", valueText: nil,
+                daysText: daysLeftText(days), urgency: Urgency(daysLeft: days).rawValue, path: WalletPaths.coupons,
+                actionPath: WalletPaths.useCoupon(coupon.id ?? 0), actionLabel: "Mark used", returnTo: Paths.home)))
+        }
+        entries.sort { a, b in a.days != b.days ? a.days < b.days : a.value > b.value }
+        let shown = entries.prefix(shown).map(\.item)
+
+        var insights: [Insight] = []
+        if renewingSoon.count >= 3 {
+            let total = renewingSoon.reduce(0) { $0 + $1.0.amountCents }
+            insights.append(Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(user.moneyRounded(total))",
+                                    path: WalletPaths.tracker, urgent: false))
+        }
+        if expiringToday > 0 {
+            insights.append(Insight(text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
+                                    path: WalletPaths.coupons, urgent: true))
+        }
+        for card in cards.map(\.card) where card.annualFeeCents > 0 {
+            guard let anniversary = card.anniversary else { continue }
+            let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
+            if days < 30 {
+                let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
+                insights.append(Insight(text: "\(card.name) \(user.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
+                                        path: WalletPaths.card(card.id ?? 0), urgent: days <= 7))
+            }
+        }
+        insights.sort { $0.urgent && !$1.urgent }
+        insights = Array(insights.prefix(maxInsights))
+        let total = cards.reduce(0) { $0 + $1.availableCents }
+        let couponsText: String? = coupons.isEmpty ? nil
+            : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
+        let renewalsText: String? = renewingSoon.isEmpty ? nil
+            : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
+            : "\(renewingSoon.count) renew this week"
+        return WalletWidgets(
+            totalText: user.moneyRounded(total),
+            cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
+            hasCards: !cards.isEmpty,
+            items: shown, hasItems: !shown.isEmpty,
+            moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
+            seeAllPath: WalletPaths.index,
+            subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
+                monthlyText: "\(user.money(WalletController.monthlyTotal(subscriptions)))/mo total",
+                renewalsText: renewalsText, path: WalletPaths.tracker),
+            couponsText: couponsText,
+            couponsPath: WalletPaths.coupons,
+            insights: insights,
+            walletPath: WalletPaths.index)
+    }
+}

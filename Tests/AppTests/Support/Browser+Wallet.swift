@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+@testable import App
+
+extension Browser {
+    /// Adds a catalogue card through its preview's "Add to wallet" and returns the new card's id.
+    func addCatalogueCard(_ catalogueId: String) async throws -> Int64 {
+        try await get("/wallet/catalogue/\(catalogueId)")
+        let page = try await post("/wallet/catalogue/\(catalogueId)/add")
+        guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
+        else { throw WalletTestError.notCreated(page.status.code, page.html) }
+        return id
+    }
+
+    /// Adds a custom card through its form and returns the new card's id.
+    func addCustomCard(_ fields: [(String, String)]) async throws -> Int64 {
+        try await get("/wallet/cards/custom")
+        let page = try await post("/wallet/cards/custom", fields)
+        guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
+        else { throw WalletTestError.notCreated(page.status.code, page.html) }
+        return id
+    }
+}
+
+enum WalletTestError: Error {
+    case notCreated(Int, String)
+}
+
+extension AppDatabase {
+    func benefitIds(cardId: Int64) async throws -> [String: Int64] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?", arguments: [cardId])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["id"] as Int64) })
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Tracker: subscriptions and coupons")
+struct TrackerTests {
+    func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
+
+    @Test("renewal dates roll forward to the first one on or after today, keeping the day of the month")
+    func rollForward() {
+        #expect(RenewalFrequency.monthly.nextRenewal(from: day("2026-01-31"), onOrAfter: day("2026-02-15")) == day("2026-02-28"))
+        #expect(RenewalFrequency.monthly.nextRenewal(from: day("2026-01-31"), onOrAfter: day("2026-03-01")) == day("2026-03-31"))
+        #expect(RenewalFrequency.monthly.nextRenewal(from: day("2026-01-31"), onOrAfter: day("2026-03-31")) == day("2026-03-31"))
+        #expect(RenewalFrequency.weekly.nextRenewal(from: day("2026-11-01"), onOrAfter: day("2026-11-22")) == day("2026-11-22"))
+        #expect(RenewalFrequency.weekly.nextRenewal(from: day("2026-11-01"), onOrAfter: day("2026-11-23")) == day("2026-11-29"))
+        #expect(RenewalFrequency.quarterly.nextRenewal(from: day("2025-11-30"), onOrAfter: day("2026-11-22")) == day("2026-11-30"))
+        #expect(RenewalFrequency.yearly.nextRenewal(from: day("2024-02-29"), onOrAfter: day("2026-11-22")) == day("2027-02-28"))
+        #expect(RenewalFrequency.yearly.nextRenewal(from: day("2024-02-29"), onOrAfter: day("2027-12-01")) == day("2028-02-29"))
+        #expect(RenewalFrequency.monthly.nextRenewal(from: day("2027-01-05"), onOrAfter: day("2026-11-22")) == day("2027-01-05"))
+    }
+
+    @Test("monthly totals normalise every frequency to whole cents")
+    func normalise() {
+        #expect(RenewalFrequency.weekly.monthlyCents(1_000) == 4_333)
+        #expect(RenewalFrequency.weekly.monthlyCents(999) == 4_329)
+        #expect(RenewalFrequency.monthly.monthlyCents(1_599) == 1_599)
+        #expect(RenewalFrequency.quarterly.monthlyCents(3_000) == 1_000)
+        #expect(RenewalFrequency.quarterly.monthlyCents(1_000) == 333)
+        #expect(RenewalFrequency.yearly.monthlyCents(13_900) == 1_158)
+    }
+
+    @Test("coupons sort into today, this week, later and history", arguments: [
+        ("2026-11-22", nil as String?, CouponSection.today), ("2026-11-23", nil, .thisWeek), ("2026-11-29", nil, .thisWeek),
+        ("2026-11-30", nil, .later), ("2026-11-21", nil, .history), ("2026-12-30", "2026-11-20", .history),
+    ])
+    func couponSections(expires: String, used: String?, expected: CouponSection) {
+        #expect(CouponSection.of(expiresOn: day(expires), usedOn: used.map(day), today: day("2026-11-22")) == expected)
+    }
+
+    @Test("subscriptions: add from a template, monthly total, renewing soon, edit and delete")
+    func subscriptions() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let grid = try await browser.get("/wallet/subscriptions/new")
+            #expect(grid.html.contains("Netflix"))
+            #expect(grid.html.contains("Spotify"))
+            let form = try await browser.get("/wallet/subscriptions/new?template=netflix")
+            #expect(form.fieldValue("name") == "Netflix")
+            #expect(form.fieldValue("amount") == "15.49")
+            #expect(form.fieldValue("renewsOn") == "2026-12-22")
+            let added = try await browser.post("/wallet/subscriptions", [
+                ("name", "Netflix"), ("amount", "15.99"), ("frequency", "monthly"), ("renewsOn", "2026-10-23"),
+                ("cardId", ""), ("category", "Streaming"),
+            ])
+            #expect(added.status == .seeOther)
+            #expect(added.location == "/wallet/tracker")
+            let card = try await browser.addCatalogueCard("chase-sapphire-reserve")
+            let custom = try await browser.get("/wallet/subscriptions/new?custom=1")
+            #expect(custom.html.contains("<option value=\"\(card)\">Sapphire Reserve</option>"))
+            try await browser.post("/wallet/subscriptions", [
+                ("name", "Gym"), ("amount", "10"), ("frequency", "weekly"), ("renewsOn", "2026-12-20"), ("cardId", String(card)),
+                ("category", ""),
+            ])
+            let tracker = try await browser.get("/wallet/tracker")
+            #expect(tracker.html.contains("$59.32"))  // 15.99 + 10 × 52 ÷ 12
+            #expect(tracker.html.contains("2 active subscriptions"))
+            #expect(tracker.html.contains("Renewing soon"))
+            #expect(tracker.html.contains("Renews tomorrow"))
+            #expect(tracker.html.contains("Renews 20 Dec 2026"))
+            #expect(tracker.html.contains("<span class=\"pill pill--card\">Sapphire Reserve</span>"))
+            let netflix = try #require(try await database.writer.read { db in
+                try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE name = 'Netflix'")
+            })
+            #expect(netflix.renewsOn == "2026-10-23")
+            #expect(netflix.icon == "netflix")
+
+            let edit = try await browser.get("/wallet/subscriptions/\(netflix.id ?? 0)/edit")
+            #expect(edit.fieldValue("renewsOn") == "2026-11-23")
+            #expect(edit.html.contains("href=\"/wallet/subscriptions/\(netflix.id ?? 0)/delete\""))
+            let bad = try await browser.post("/wallet/subscriptions/\(netflix.id ?? 0)/edit", [
+                ("name", "Netflix"), ("amount", "-3"), ("frequency", "daily"), ("renewsOn", "soon"), ("cardId", "999"),
+                ("category", "Streaming"),
+            ])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.fieldError("amount") != nil)
+            #expect(bad.fieldError("frequency") == "Choose how often it renews.")
+            #expect(bad.fieldError("renewsOn")?.hasPrefix("Enter a real date") == true)
+            #expect(bad.fieldError("cardId") == "Choose one of your cards.")
+            #expect(bad.fieldValue("amount") == "-3")
+
+            let confirm = try await browser.get("/wallet/subscriptions/\(netflix.id ?? 0)/delete")
+            #expect(confirm.html.contains("Delete Netflix?"))
+            let deleted = try await browser.post("/wallet/subscriptions/\(netflix.id ?? 0)/delete")
+            #expect(deleted.status == .seeOther)
+            #expect(try await database.writer.read { db in try Subscription.fetchCount(db) } == 1)
+        }
+    }
+
+    @Test("coupons: add, sections, mark used into the history")
+    func coupons() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            for (name, expires) in [("BOGO Burger", "2026-11-22"), ("$5 Off $25", "2026-11-25"), ("20% Off", "2027-01-10")] {
+                try await browser.get("/wallet/coupons/new")
+                let page = try await browser.post("/wallet/coupons", [
+                    ("name", name), ("details", ""), ("expiresOn", expires), ("category", "Dining"), ("value", "5"), ("code", "SAVE5"),
+                ])
+                #expect(page.status == .seeOther)
+            }
+            let bad = try await browser.post("/wallet/coupons", [
+                ("name", ""), ("expiresOn", "2026-11-01"), ("category", "Dining"), ("value", "x"), ("code", "KEEP"),
+            ])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.fieldError("name") == "Enter a name.")
+            #expect(bad.fieldError("expiresOn") == "This date has passed; enter today or later.")
+            #expect(bad.fieldValue("code") == "KEEP")
+
+            let page = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(page.html.contains("Expiring today (1)"))
+            #expect(page.html.contains("Expiring this week (1)"))
+            #expect(page.html.contains("Later (1)"))
+            #expect(page.html.contains("Expires today"))
+            #expect(page.html.contains("3 days left"))
+            let id = try #require(try await database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM coupon WHERE name = 'BOGO Burger'")
+            })
+            let used = try await browser.post("/wallet/coupons/\(id)/use")
+            #expect(used.location == "/wallet/tracker?tab=coupons")
+            let after = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(!after.html.contains("Expiring today"))
+            #expect(after.html.contains("History"))
+            #expect(after.html.contains("Used 22 Nov 2026"))
+            #expect(try await database.writer.read { db in
+                try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
+            } == "2026-11-22")
+        }
+    }
+
+    @Test("a long Later list is cut to 50 with a link to show all")
+    func laterLimit() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let userId = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") })
+            try await database.writer.write { db in
+                for index in 0..<52 {
+                    try db.execute(sql: """
+                        INSERT INTO coupon (userId, name, details, expiresOn, category, code, createdAt)
+                        VALUES (?, ?, '', '2027-01-15', 'Dining', '', ?)
+                        """, arguments: [userId, "Coupon \(index)", Date()])
+                }
+            }
+            let page = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(page.html.contains("Later (52)"))
+            #expect(page.html.components(separatedBy: "class=\"track urgency--standard").count - 1 == 50)
+            #expect(page.html.contains("Show all 52"))
+            let all = try await browser.get("/wallet/tracker?tab=coupons&later=all")
+            #expect(all.html.components(separatedBy: "class=\"track urgency--standard").count - 1 == 52)
+        }
+    }
+
+    @Test("Home shows the wallet widgets: expiring soon, monthly total and insights")
+    func homeWidgets() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "ann@example.com")
+            #expect(!(try await browser.get("/").html.contains("Expiring soon")))
+            try await browser.get("/wallet/coupons/new")
+            try await browser.post("/wallet/coupons", [("name", "BOGO Burger"), ("expiresOn", "2026-11-22"), ("category", "Dining")])
+            for name in ["Netflix", "Spotify", "Disney+"] {
+                try await browser.post("/wallet/subscriptions", [
+                    ("name", name), ("amount", "10"), ("frequency", "monthly"), ("renewsOn", "2026-11-25"), ("category", "Streaming"),
+                ])
+            }
+            let home = try await browser.get("/")
+            #expect(home.html.contains("Expiring soon"))
+            #expect(home.html.contains("BOGO Burger"))
+            #expect(home.html.contains("Netflix renews"))
+            #expect(home.html.contains("$30.00/mo total"))
+            #expect(home.html.contains("3 subscriptions renew this week: $30"))
+            #expect(home.html.contains("1 coupon expires today!"))
+        }
+    }
+
+    @Test("a second user never sees or changes the first user's subscriptions and coupons")
+    func isolation() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/wallet/coupons/new")
+            try await browser.post("/wallet/coupons", [("name", "Zebra coupon"), ("expiresOn", "2026-12-01"), ("category", "Dining")])
+            try await browser.post("/wallet/subscriptions", [
+                ("name", "Zebra stream"), ("amount", "10"), ("frequency", "monthly"), ("renewsOn", "2026-12-01"), ("category", "x"),
+            ])
+            let coupon = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            let subscription = try #require(try await database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM subscription")
+            })
+            try await browser.logOut()
+            try await browser.signUp(email: "bob@example.com")
+            #expect(try await browser.get("/wallet/subscriptions/\(subscription)/edit").status == .notFound)
+            #expect(try await browser.get("/wallet/subscriptions/\(subscription)/delete").status == .notFound)
+            try await browser.get("/wallet/settings")
+            for path in ["/wallet/subscriptions/\(subscription)/edit", "/wallet/subscriptions/\(subscription)/delete",
+                         "/wallet/coupons/\(coupon)/use", "/wallet/coupons/\(coupon)/delete"] {
+                #expect(try await browser.post(path, [("name", "Bob"), ("amount", "1"), ("frequency", "monthly"),
+                                                      ("renewsOn", "2026-12-01")]).status == .notFound, "\(path)")
+            }
+            #expect(!(try await browser.get("/wallet/tracker").html.contains("Zebra")))
+            #expect(!(try await browser.get("/wallet/tracker?tab=coupons").html.contains("Zebra")))
+            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon WHERE usedOn IS NULL") } == 1)
+            #expect(try await database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM subscription") } == "Zebra stream")
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Wallet: cards and benefits")
+struct WalletTests {
+    @Test("a first visit offers onboarding; Continue adds the ticked cards, Skip adds none")
+    func onboarding() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let first = try await browser.get("/wallet")
+            #expect(first.status == .ok)
+            #expect(first.html.contains("Select your cards"))
+            #expect(first.html.contains("name=\"cards[]\" value=\"amex-platinum\""))
+            let done = try await browser.post("/wallet/onboarding", [("cards[]", "amex-platinum"), ("cards[]", "amex-gold"),
+                                                                     ("cards[]", "chase-sapphire-reserve")])
+            #expect(done.status == .seeOther)
+            #expect(done.location == "/wallet")
+            let names = try await database.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM walletCard ORDER BY name")
+            }
+            #expect(names == ["Gold Card", "Platinum Card", "Sapphire Reserve"])
+            let wallet = try await browser.get("/wallet")
+            #expect(!wallet.html.contains("Select your cards"))
+            #expect(wallet.html.contains("Across 3 cards"))
+            #expect(wallet.html.contains("Total available value"))
+
+            // Another user skips.
+            try await browser.logOut()
+            try await browser.signUp(email: "bob@example.com")
+            try await browser.get("/wallet")
+            let skipped = try await browser.post("/wallet/onboarding", [("cards[]", "amex-gold"), ("skip", "1")])
+            #expect(skipped.status == .seeOther)
+            let empty = try await browser.get("/wallet")
+            #expect(empty.html.contains("No cards yet"))
+            #expect(!empty.html.contains("Select your cards"))
+            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard") } == 3)
+        }
+    }
+
+    @Test("a catalogue card shows its benefits, value and expiry; mark as done records the use and rolls over next month")
+    func markDone() async throws {
+        let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let preview = try await browser.get("/wallet/catalogue/amex-platinum")
+            #expect(preview.html.contains("Annual fee: $695"))
+            #expect(preview.html.contains("$180 Uber Cash ($15 / month)"))
+            #expect(preview.html.contains("Total annual value: $1,109"))
+            let id = try await browser.addCatalogueCard("amex-platinum")
+            let benefits = try await database.benefitIds(cardId: id)
+            let uber = try #require(benefits["Uber Cash"])
+
+            let detail = try await browser.get("/wallet/cards/\(id)")
+            #expect(detail.status == .ok)
+            #expect(detail.html.contains("Uber Cash"))
+            #expect(detail.html.contains("Expires 30 Nov 2026"))
+            #expect(detail.html.contains("3 days left"))
+            #expect(detail.html.contains("benefit--expiring urgency--urgent"))
+
+            let done = try await browser.post("/wallet/benefits/\(uber)/use", [("returnTo", "/wallet/cards/\(id)")])
+            #expect(done.status == .seeOther)
+            #expect(done.location == "/wallet/cards/\(id)")
+            let uses = try await database.writer.read { db in try BenefitUse.fetchAll(db) }
+            #expect(uses.count == 1)
+            #expect(uses.first?.periodStart == "2026-11-01")
+            #expect(uses.first?.usedOn == "2026-11-27")
+            #expect(uses.first?.valueCents == 1_500)
+            // A second click in the same period changes nothing.
+            try await browser.get("/wallet/cards/\(id)")
+            try await browser.post("/wallet/benefits/\(uber)/use")
+            #expect(try await database.writer.read { db in try BenefitUse.fetchCount(db) } == 1)
+
+            let after = try await browser.get("/wallet/cards/\(id)")
+            #expect(after.html.contains("Used this period"))
+            #expect(after.html.contains("Used 27 Nov 2026"))
+
+            // December: available again, and November's use is not "expired".
+            clock.advance(by: 5 * 86_400)
+            let december = try await browser.get("/wallet/cards/\(id)")
+            #expect(!december.html.contains("Used this period"))
+            #expect(december.html.contains("Expires 31 Dec 2026"))
+            // Benefits left unused in November show as expired for a while.
+            #expect(december.html.contains("Expired 30 Nov 2026"))
+            #expect(december.html.contains("benefit--expired"))
+        }
+    }
+
+    @Test("snooze hides a benefit from the expiring count until the snooze ends")
+    func snooze() async throws {
+        let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let id = try await browser.addCustomCard([
+                ("name", "Travel Card"), ("issuer", "My Bank"), ("nickname", ""), ("gradient", "sapphire"), ("annualFee", ""),
+                ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
+            ])
+            let benefit = try #require(try await database.benefitIds(cardId: id)["Lounge"])
+            #expect(try await browser.get("/wallet").html.contains("1 expiring soon"))
+            try await browser.get("/wallet/cards/\(id)")
+            let snoozed = try await browser.post("/wallet/benefits/\(benefit)/snooze", [("days", "1")])
+            #expect(snoozed.status == .seeOther)
+            #expect(try await database.writer.read { db in
+                try String.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])
+            } == "2026-11-28")
+            #expect(!(try await browser.get("/wallet").html.contains("expiring soon")))
+            #expect(try await browser.get("/wallet/cards/\(id)").html.contains("Snoozed until 28 Nov 2026"))
+            clock.advance(by: 86_400)
+            #expect(try await browser.get("/wallet").html.contains("1 expiring soon"))
+            // Only the offered lengths are accepted.
+            let bad = try await browser.post("/wallet/benefits/\(benefit)/snooze", [("days", "30")])
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("custom card validation shows field errors and keeps what was typed")
+    func customValidation() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/wallet/cards/custom")
+            let page = try await browser.post("/wallet/cards/custom", [
+                ("name", " "), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "plaid"), ("annualFee", "9.999"),
+                ("feeDueOn", "2026-02-30"), ("benefit1Name", ""), ("benefit1Value", "10"), ("benefit1Period", "monthly"),
+                ("benefit2Name", "Dining"), ("benefit2Value", "abc"), ("benefit2Period", "weekly"),
+            ])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("name") == "Enter the card&#39;s name." || page.fieldError("name") == "Enter the card's name.")
+            #expect(page.fieldError("gradient") == "Choose a colour.")
+            #expect(page.fieldError("annualFee") == "Use at most 2 digits after the decimal point.")
+            #expect(page.fieldError("feeDueOn")?.hasPrefix("Enter a real date") == true)
+            #expect(page.fieldError("benefit1Name") == "Name this benefit, or clear its value.")
+            #expect(page.fieldError("benefit2Value") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldError("benefit2Period") == "Choose how often it resets.")
+            #expect(page.fieldValue("issuer") == "Local Bank")
+            #expect(page.fieldValue("nickname") == "Personal")
+            #expect(page.fieldValue("annualFee") == "9.999")
+            #expect(page.fieldValue("benefit2Name") == "Dining")
+            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 0)
+
+            let id = try await browser.addCustomCard([
+                ("name", "Everyday"), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "rose-gold"),
+                ("annualFee", "95"), ("feeDueOn", "2027-01-10"), ("benefit1Name", "Streaming"), ("benefit1Value", "7"),
+                ("benefit1Period", "monthly"), ("benefit2Name", ""), ("benefit2Value", ""), ("benefit2Period", "monthly"),
+            ])
+            let card = try #require(try await database.writer.read { db in try WalletCard.fetchOne(db, key: id) })
+            #expect(card.gradientStart == "#b76e79")
+            #expect(card.gradientEnd == "#eacda3")
+            #expect(card.annualFeeCents == 9_500)
+            #expect(card.feeDueOn == "2027-01-10")
+            #expect(try await database.benefitIds(cardId: id).keys.sorted() == ["Streaming"])
+        }
+    }
+
+    @Test("annual-fee ROI: redeemed this card year minus the fee, with a fee-due warning under 30 days")
+    func roi() async throws {
+        let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let id = try await browser.addCustomCard([
+                ("name", "Premium"), ("issuer", "Bank"), ("gradient", "gold"), ("annualFee", "550"), ("feeDueOn", "2026-12-10"),
+                ("benefit1Name", "Airline"), ("benefit1Value", "200"), ("benefit1Period", "anniversary"),
+                ("benefit2Name", "Dining"), ("benefit2Value", "10"), ("benefit2Period", "monthly"),
+            ])
+            let ids = try await database.benefitIds(cardId: id)
+            try await browser.get("/wallet/cards/\(id)")
+            try await browser.post("/wallet/benefits/\(try #require(ids["Airline"]))/use")
+            try await browser.post("/wallet/benefits/\(try #require(ids["Dining"]))/use")
+            let page = try await browser.get("/wallet/cards/\(id)")
+            #expect(page.html.contains("Annual fee ROI"))
+            #expect(page.html.contains("$210"))
+            #expect(page.html.contains("$550"))
+            #expect(page.html.contains("$340"))
+            #expect(page.html.contains("Net loss"))
+            #expect(page.html.contains("Redeem $340 more to break even"))
+            #expect(page.html.contains("38%"))
+            #expect(page.html.contains("Fee due in 18 days"))
+            #expect(page.html.contains("pill--warning"))
+            #expect(page.html.contains("Card year 10 Dec 2025 – 9 Dec 2026"))
+        }
+    }
+
+    @Test("edit and remove a card (with confirmation)")
+    func editAndRemove() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let id = try await browser.addCatalogueCard("chase-sapphire-preferred")
+            let form = try await browser.get("/wallet/cards/\(id)/edit")
+            #expect(form.fieldValue("name") == "Sapphire Preferred")
+            let saved = try await browser.post("/wallet/cards/\(id)/edit", [
+                ("name", "Sapphire Preferred"), ("issuer", "Chase"), ("nickname", "Travel"), ("gradient", "original"),
+                ("annualFee", "95"), ("feeDueOn", "2027-05-01"),
+            ])
+            #expect(saved.status == .seeOther)
+            let card = try #require(try await database.writer.read { db in try WalletCard.fetchOne(db, key: id) })
+            #expect(card.nickname == "Travel")
+            #expect(card.feeDueOn == "2027-05-01")
+            #expect(card.gradientStart == "#0f4c75")
+            let confirm = try await browser.get("/wallet/cards/\(id)/delete")
+            #expect(confirm.html.contains("Remove Sapphire Preferred?"))
+            let removed = try await browser.post("/wallet/cards/\(id)/delete")
+            #expect(removed.location == "/wallet")
+            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try await database.writer.read { db in try CardBenefit.fetchCount(db) } == 0)
+        }
+    }
+
+    @Test("the catalogue browser groups by issuer and searches")
+    func browse() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "ann@example.com")
+            let all = try await browser.get("/wallet/cards/new")
+            #expect(all.html.contains("American Express"))
+            #expect(all.html.contains("Capital One"))
+            #expect(all.html.contains("Card database 1.0.0, updated 15 Jan 2026"))
+            let search = try await browser.get("/wallet/cards/new?q=sapphire")
+            #expect(search.html.contains("Sapphire Reserve"))
+            #expect(search.html.contains("Sapphire Preferred"))
+            #expect(!search.html.contains("Venture X"))
+            #expect(try await browser.get("/wallet/catalogue/nope").status == .notFound)
+        }
+    }
+
+    @Test("a second user never sees or changes the first user's cards and benefits")
+    func isolation() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let id = try await browser.addCatalogueCard("amex-gold")
+            let benefit = try #require(try await database.benefitIds(cardId: id)["Dining Credit"])
+            try await browser.logOut()
+            try await browser.signUp(email: "bob@example.com")
+            try await browser.get("/wallet/settings")
+            for path in ["/wallet/cards/\(id)", "/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete",
+                         "/wallet/cards/\(id)/benefits"] {
+                #expect(try await browser.get(path).status == .notFound, "\(path)")
+            }
+            try await browser.get("/wallet/settings")
+            for path in ["/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete", "/wallet/cards/\(id)/benefits",
+                         "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/snooze",
+                         "/wallet/benefits/\(benefit)/delete"] {
+                #expect(try await browser.post(path, [("name", "Mine"), ("days", "1")]).status == .notFound, "\(path)")
+            }
+            let wallet = try await browser.get("/wallet")
+            #expect(!wallet.html.contains("/wallet/cards/\(id)"))
+            #expect(try await database.writer.read { db in try BenefitUse.fetchCount(db) } == 0)
+            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 1)
+            let snoozed = try await database.writer.read { db -> String? in
+                try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?["snoozedUntil"]
+            }
+            #expect(snoozed == nil)
+        }
+    }
+
+    @Test("settings store the reminder preferences per user and show the catalogue version and date")
+    func settings() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let page = try await browser.get("/wallet/settings")
+            #expect(page.html.contains("1.0.0"))
+            #expect(page.html.contains("15 Jan 2026"))
+            #expect(page.fieldValue("reminderTime") == "09:00")
+            let bad = try await browser.post("/wallet/settings", [
+                ("notifications", "on"), ("frequency", "weekly"), ("reminderTime", "25:00"), ("leadDays", "3"),
+                ("quietHours", "on"), ("quietFrom", "22:30"), ("quietTo", "07:00"),
+            ])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.fieldError("reminderTime") == "Enter a time like 09:00.")
+            #expect(bad.fieldValue("quietFrom") == "22:30")
+            let saved = try await browser.post("/wallet/settings", [
+                ("notifications", "off"), ("frequency", "weekly"), ("reminderTime", "08:15"), ("leadDays", "3"),
+                ("quietHours", "on"), ("quietFrom", "22:30"), ("quietTo", "07:00"),
+            ])
+            #expect(saved.status == .seeOther)
+            let settings = try #require(try await database.writer.read { db in try WalletSettings.fetchOne(db) })
+            #expect(settings.notificationsEnabled == false)
+            #expect(settings.frequency == "weekly")
+            #expect(settings.reminderTime == "08:15")
+            #expect(settings.leadDays == 3)
+            #expect(settings.quietEnabled)
+            #expect(settings.quietFrom == "22:30")
+            #expect(settings.quietTo == "07:00")
+        }
+    }
+}
