@@ -119,7 +119,7 @@ extension WalletController {
 }
 
 // Big lists: answer template lookups directly instead of by reflection.
-extension WalletController.CouponRow: MustacheParent {
+extension WalletController.CouponRow: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -132,12 +132,12 @@ extension WalletController.CouponRow: MustacheParent {
         case "usePath": usePath
         case "deletePath": deletePath
         case "used": used
-        default: nil
+        default: unknownField(name)
         }
     }
 }
 
-extension WalletController.SubscriptionRow: MustacheParent {
+extension WalletController.SubscriptionRow: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -149,7 +149,7 @@ extension WalletController.SubscriptionRow: MustacheParent {
         case "category": category
         case "editPath": editPath
         case "deletePath": deletePath
-        default: nil
+        default: unknownField(name)
         }
     }
 }

@@ -174,7 +174,7 @@ struct BenefitRow: Sendable {
     }
 }
 
-extension BenefitRow: MustacheParent {
+extension BenefitRow: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
@@ -199,12 +199,12 @@ extension BenefitRow: MustacheParent {
         case "snoozeChoices": snoozeChoices
         case "returnTo": returnTo
         case "expiredRow": isExpired
-        default: nil
+        default: unknownField(name)
         }
     }
 }
 
-extension CardFace: MustacheParent {
+extension CardFace: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "key": key
@@ -220,7 +220,7 @@ extension CardFace: MustacheParent {
         case "urgency": urgency
         case "allUsed": allUsed
         case "isUrgent": isUrgent
-        default: nil
+        default: unknownField(name)
         }
     }
 }
