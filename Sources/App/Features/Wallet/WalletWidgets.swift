@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// Home's wallet widgets: "Expiring soon" (benefits, renewals and coupons in one list, most urgent first), the
 /// subscriptions' monthly total, and insight banners. Nil when the user has nothing in the wallet.
@@ -134,5 +135,66 @@ struct WalletWidgets: Sendable {
             couponsPath: WalletPaths.coupons,
             insights: insights,
             walletPath: WalletPaths.index)
+    }
+}
+
+// Rendered on every Home page: answer Mustache without reflection (see `MustacheLookup`).
+
+extension WalletWidgets: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "totalText": totalText
+        case "cardsText": cardsText
+        case "hasCards": hasCards
+        case "items": items
+        case "hasItems": hasItems
+        case "moreText": moreText
+        case "seeAllPath": seeAllPath
+        case "subscriptions": subscriptions
+        case "couponsText": couponsText
+        case "couponsPath": couponsPath
+        case "insights": insights
+        case "walletPath": walletPath
+        default: unknownField(name)
+        }
+    }
+}
+
+extension WalletWidgets.Item: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "subtitle": subtitle
+        case "valueText": valueText
+        case "daysText": daysText
+        case "urgency": urgency
+        case "path": path
+        case "actionPath": actionPath
+        case "actionLabel": actionLabel
+        case "returnTo": returnTo
+        default: unknownField(name)
+        }
+    }
+}
+
+extension WalletWidgets.Insight: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "path": path
+        case "urgent": urgent
+        default: unknownField(name)
+        }
+    }
+}
+
+extension WalletWidgets.SubscriptionsMini: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "monthlyText": monthlyText
+        case "renewalsText": renewalsText
+        case "path": path
+        default: unknownField(name)
+        }
     }
 }
