@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Statistics, Wallet and Budget, each showing its first-run empty state.
+/// Wallet and Budget, each showing its first-run empty state.
 struct SectionsController {
     let services: AppServices
 
@@ -10,10 +10,6 @@ struct SectionsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("statistics") { request, context in
-            try render(.statistics, intro: "Daily, monthly and yearly views of your saving and spending.",
-                       states: [.statistics], request: request, context: context)
-        }
         group.get("wallet") { request, context in
             try render(.wallet, intro: "Your cards, their benefits, subscriptions and coupons.", states: [.wallet],
                        request: request, context: context)

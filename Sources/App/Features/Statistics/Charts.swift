@@ -1,0 +1,222 @@
+import Foundation
+
+/// A chart as a page shows it: server-drawn SVG markup (every text in it escaped here), a heading, and the same
+/// figures as a table for screen readers and for reading without the picture.
+struct ChartView: Sendable {
+    struct Table: Sendable {
+        let headers: [String]
+        let rows: [[String]]
+    }
+
+    let id: String
+    let title: String
+    /// SVG markup built by `Charts`; all text inside is escaped.
+    let svg: String
+    let table: Table
+    let isEmpty: Bool
+    let emptyText: String
+    /// A legend under the chart (donuts): label, amount, percent, colour class.
+    let legend: [LegendItem]
+    let hasLegend: Bool
+
+    init(id: String, title: String, svg: String, table: Table, isEmpty: Bool, emptyText: String, legend: [LegendItem] = []) {
+        self.id = id
+        self.title = title
+        self.svg = svg
+        self.table = table
+        self.isEmpty = isEmpty
+        self.emptyText = emptyText
+        self.legend = legend
+        hasLegend = !legend.isEmpty
+    }
+}
+
+/// One line of a chart legend.
+struct LegendItem: Sendable {
+    let label: String
+    let amount: String
+    let percent: String
+    let colorClass: String
+}
+
+/// One series of a bar chart.
+struct ChartSeries: Sendable {
+    let name: String
+    /// `chart__bar--saved`, `--spent`, `--income`, `--count`.
+    let colorClass: String
+    let values: [Int64]
+}
+
+/// Builds chart SVGs with precomputed coordinates. Colours come from CSS classes (design tokens), text uses
+/// `currentColor`; every SVG scales to its container through its viewBox.
+enum Charts {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func number(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+
+    /// A grouped bar chart: one group per label, one bar per series. `format` writes an axis or tooltip value.
+    static func bars(
+        id: String, title: String, labels: [String], tickLabels: [String], series: [ChartSeries],
+        format: (Int64) -> String
+    ) -> String {
+        let width = 640.0, height = 220.0, left = 56.0, right = 8.0, top = 12.0, bottom = 26.0
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let maximum = max(1, series.flatMap(\.values).max() ?? 1)
+        let scaleMax = Double(niceCeiling(maximum))
+        var svg = """
+            <svg class="chart chart--bars" viewBox="0 0 \(Int(width)) \(Int(height))" width="100%" role="img" \
+            aria-labelledby="\(id)-title" focusable="false"><title id="\(id)-title">\(escape(title))</title>
+            """
+        for step in 0...2 {
+            let value = scaleMax * Double(step) / 2
+            let y = top + plotHeight - plotHeight * Double(step) / 2
+            svg += "<line class=\"chart__grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y))\" y2=\"\(number(y))\"/>"
+            svg += "<text class=\"chart__axis\" x=\"\(number(left - 6))\" y=\"\(number(y + 4))\" text-anchor=\"end\">\(escape(format(Int64(value))))</text>"
+        }
+        let groups = max(1, labels.count)
+        let groupWidth = plotWidth / Double(groups)
+        let barWidth = max(1, groupWidth * 0.8 / Double(max(1, series.count)))
+        for index in 0..<labels.count {
+            let groupX = left + groupWidth * Double(index) + groupWidth * 0.1
+            for (seriesIndex, item) in series.enumerated() where index < item.values.count {
+                let value = item.values[index]
+                guard value > 0 else { continue }
+                let barHeight = max(1, plotHeight * Double(value) / scaleMax)
+                let x = groupX + barWidth * Double(seriesIndex)
+                svg += "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(number(x))\" y=\"\(number(top + plotHeight - barHeight))\" "
+                    + "width=\"\(number(barWidth))\" height=\"\(number(barHeight))\">"
+                    + "<title>\(escape(labels[index])): \(escape(item.name.lowercased())) \(escape(format(value)))</title></rect>"
+            }
+            if index < tickLabels.count, !tickLabels[index].isEmpty {
+                let x = left + groupWidth * (Double(index) + 0.5)
+                svg += "<text class=\"chart__axis\" x=\"\(number(x))\" y=\"\(number(height - 8))\" text-anchor=\"middle\">\(escape(tickLabels[index]))</text>"
+            }
+        }
+        svg += "<line class=\"chart__baseline\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(top + plotHeight))\" y2=\"\(number(top + plotHeight))\"/>"
+        return svg + "</svg>"
+    }
+
+    /// A donut: slices as stroked circle segments (no arc maths to get wrong), the total in the middle.
+    static func donut(id: String, title: String, slices: [(label: String, cents: Int64, colorClass: String)], centre: String) -> String {
+        let size = 200.0, radius = 70.0, circumference = 2 * Double.pi * radius
+        let total = max(1, slices.reduce(Int64(0)) { $0 + $1.cents })
+        var svg = """
+            <svg class="chart chart--donut" viewBox="0 0 200 200" width="100%" role="img" aria-labelledby="\(id)-title" \
+            focusable="false"><title id="\(id)-title">\(escape(title))</title>\
+            <circle class="donut__track" cx="100" cy="100" r="\(Int(radius))" fill="none" stroke-width="28"/>
+            """
+        var offset = 0.0
+        for slice in slices where slice.cents > 0 {
+            let length = circumference * Double(slice.cents) / Double(total)
+            svg += "<circle class=\"donut__slice \(slice.colorClass)\" cx=\"100\" cy=\"100\" r=\"\(Int(radius))\" fill=\"none\" "
+                + "stroke-width=\"28\" stroke-dasharray=\"\(number(length)) \(number(circumference - length))\" "
+                + "stroke-dashoffset=\"\(number(-offset))\" transform=\"rotate(-90 100 100)\">"
+                + "<title>\(escape(slice.label))</title></circle>"
+            offset += length
+        }
+        svg += "<text class=\"donut__centre\" x=\"\(Int(size / 2))\" y=\"106\" text-anchor=\"middle\">\(escape(centre))</text>"
+        return svg + "</svg>"
+    }
+
+    /// A sparkline of `values` with the point at `highlight` marked.
+    static func sparkline(id: String, title: String, values: [Int64], highlight: Int) -> String {
+        let width = 300.0, height = 60.0, pad = 6.0
+        let maximum = Double(max(1, values.max() ?? 1))
+        let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
+        func point(_ index: Int) -> (Double, Double) {
+            (pad + step * Double(index), height - pad - (height - 2 * pad) * Double(values[index]) / maximum)
+        }
+        let points = values.indices.map { let (x, y) = point($0); return "\(number(x)),\(number(y))" }.joined(separator: " ")
+        var svg = """
+            <svg class="chart chart--spark" viewBox="0 0 300 60" width="100%" role="img" aria-labelledby="\(id)-title" \
+            focusable="false"><title id="\(id)-title">\(escape(title))</title>\
+            <line class="chart__baseline" x1="\(number(pad))" x2="\(number(width - pad))" y1="\(number(height - pad))" y2="\(number(height - pad))"/>\
+            <polyline class="spark__line" fill="none" points="\(points)"/>
+            """
+        if values.indices.contains(highlight) {
+            let (x, y) = point(highlight)
+            svg += "<line class=\"spark__marker-line\" x1=\"\(number(x))\" x2=\"\(number(x))\" y1=\"\(number(pad))\" y2=\"\(number(height - pad))\"/>"
+            svg += "<circle class=\"spark__marker\" cx=\"\(number(x))\" cy=\"\(number(y))\" r=\"4\"/>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// A GitHub-style calendar of a year: one square per day, weeks as columns (Monday on top), shaded by level 0…4.
+    static func heatmap(id: String, title: String, year: Int, levels: [String: Int], labels: [String: String]) -> String {
+        let cell = 12.0, gap = 2.0, left = 26.0, top = 16.0
+        guard let jan1 = CalendarDay(year: year, month: 1, day: 1) else { return "" }
+        let offset = jan1.weekday - 1
+        let days = Month(year: year, month: 2).isLeapYear ? 366 : 365
+        let weeks = (offset + days + 6) / 7
+        let width = left + Double(weeks) * (cell + gap), height = top + 7 * (cell + gap)
+        var svg = """
+            <svg class="chart chart--heatmap" viewBox="0 0 \(number(width)) \(number(height))" width="100%" role="img" \
+            aria-labelledby="\(id)-title" focusable="false"><title id="\(id)-title">\(escape(title))</title>
+            """
+        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
+            svg += "<text class=\"chart__axis\" x=\"0\" y=\"\(number(top + Double(row) * (cell + gap) + cell - 2))\">\(name)</text>"
+        }
+        var day = jan1
+        for index in 0..<days {
+            let position = offset + index
+            let column = position / 7, row = position % 7
+            let x = left + Double(column) * (cell + gap), y = top + Double(row) * (cell + gap)
+            if day.day == 1 {
+                svg += "<text class=\"chart__axis\" x=\"\(number(x))\" y=\"10\">\(Month.names[day.month - 1].prefix(3))</text>"
+            }
+            let key = day.description
+            let level = levels[key] ?? 0
+            svg += "<rect class=\"heat heat--\(level)\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(cell))\" "
+                + "height=\"\(number(cell))\" rx=\"2\"><title>\(escape(labels[key] ?? "\(day.mediumTitle): no entries"))</title></rect>"
+            day = day.adding(days: 1)
+        }
+        return svg + "</svg>"
+    }
+
+    /// The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`, so axes read in round numbers.
+    static func niceCeiling(_ value: Int64) -> Int64 {
+        guard value > 0 else { return 1 }
+        var magnitude: Int64 = 1
+        while magnitude <= value / 10 { magnitude *= 10 }
+        for factor in [1, 2, 2.5, 5, 10] as [Double] {
+            let candidate = Int64((Double(magnitude) * factor).rounded(.up))
+            if candidate >= value { return candidate }
+        }
+        return magnitude * 10
+    }
+}
+
+extension User {
+    /// A short amount for chart axes: `$1.2k`, `$340`, `$2.5M`.
+    func compactMoney(_ cents: Int64) -> String {
+        let currency = currencyValue
+        let major = Double(cents) / Double(currency.scale)
+        let symbol = currency.symbol
+        switch major {
+        case 1_000_000...: return symbol + trimmed(major / 1_000_000) + "M"
+        case 1_000...: return symbol + trimmed(major / 1_000) + "k"
+        default: return symbol + String(Int(major.rounded()))
+        }
+    }
+
+    private func trimmed(_ value: Double) -> String {
+        let text = String(format: "%.1f", value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}
