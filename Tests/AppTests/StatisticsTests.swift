@@ -264,13 +264,17 @@ struct StatisticsTests {
             LEFT JOIN category ON category.id = ledger.categoryId LEFT JOIN stash ON stash.id = ledger.stashId
             WHERE ledger.userId = 1 AND ledger.kind = 'expense' AND ledger.date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryLabel
             """,
+            """
+            SELECT stashId, SUM(amountCents) AS total FROM ledger
+            WHERE userId = 1 AND kind IN ('saving', 'expense') AND date = '2026-11-21' AND stashId IS NOT NULL GROUP BY stashId
+            """,
         ]
         for sql in queries {
             let details = try await database.writer.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
             }
             #expect(!details.contains { $0.hasPrefix("SCAN ledger") }, "\(details)")
-            #expect(details.contains { $0.contains("SEARCH ledger USING COVERING INDEX") }, "\(details)")
+            #expect(details.contains { $0.contains("SEARCH ledger USING COVERING INDEX") && $0.contains("date") }, "\(details)")
         }
     }
 }

@@ -57,9 +57,9 @@ struct StatisticsWordingTests {
     @Test("insight sentences")
     func insights() {
         #expect(StatisticsWording.targetProgress(name: "Vacation Fund", percent: 75) == "You're at 75% of your Vacation Fund target.")
-        #expect(StatisticsWording.completed(count: 2, points: 20, in: "November 2026")
+        #expect(StatisticsWording.completed(count: 2, points: 20, when: "in November 2026")
                 == "You completed 2 stashes in November 2026, earning 20 points.")
-        #expect(StatisticsWording.completed(count: 0, points: 0, in: "2026") == "No stashes completed in 2026 yet.")
+        #expect(StatisticsWording.completed(count: 0, points: 0, when: "on Sat, 21 Nov 2026") == "No stashes completed on Sat, 21 Nov 2026 yet.")
     }
 
     @Test("periods parse, step and refuse what doesn't exist")

@@ -76,6 +76,9 @@ struct StatisticsPeriod: Sendable, Equatable {
         }
     }
 
+    /// "in November 2026", "in 2026", "on Sat, 21 Nov 2026".
+    var inTitle: String { (unit == .daily ? "on " : "in ") + title }
+
     var previous: StatisticsPeriod {
         switch unit {
         case .daily: .day(first.adding(days: -1))

@@ -72,10 +72,11 @@ enum StatisticsWording {
         "You're at \(percent)% of your \(name) target."
     }
 
-    /// "You completed 2 stashes in November 2026, earning 20 points." or the empty-period wording.
-    static func completed(count: Int, points: Int, in periodTitle: String) -> String {
-        guard count > 0 else { return "No stashes completed in \(periodTitle) yet." }
+    /// "You completed 2 stashes in November 2026, earning 20 points." or the empty-period wording; `when` is
+    /// "in November 2026" or "on Sat, 21 Nov 2026".
+    static func completed(count: Int, points: Int, when: String) -> String {
+        guard count > 0 else { return "No stashes completed \(when) yet." }
         let stashes = count == 1 ? "1 stash" : "\(count) stashes"
-        return "You completed \(stashes) in \(periodTitle), earning \(points) \(points == 1 ? "point" : "points")."
+        return "You completed \(stashes) \(when), earning \(points) \(points == 1 ? "point" : "points")."
     }
 }

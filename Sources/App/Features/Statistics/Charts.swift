@@ -18,8 +18,13 @@ struct ChartView: Sendable {
     /// A legend under the chart (donuts): label, amount, percent, colour class.
     let legend: [LegendItem]
     let hasLegend: Bool
+    /// Spans the whole chart grid (month-by-day bars, the year's calendar).
+    let wide: Bool
 
-    init(id: String, title: String, svg: String, table: Table, isEmpty: Bool, emptyText: String, legend: [LegendItem] = []) {
+    init(
+        id: String, title: String, svg: String, table: Table, isEmpty: Bool, emptyText: String, legend: [LegendItem] = [],
+        wide: Bool = false
+    ) {
         self.id = id
         self.title = title
         self.svg = svg
@@ -28,6 +33,7 @@ struct ChartView: Sendable {
         self.emptyText = emptyText
         self.legend = legend
         hasLegend = !legend.isEmpty
+        self.wide = wide
     }
 }
 
@@ -142,7 +148,10 @@ enum Charts {
         func point(_ index: Int) -> (Double, Double) {
             (pad + step * Double(index), height - pad - (height - 2 * pad) * Double(values[index]) / maximum)
         }
-        let points = values.indices.map { let (x, y) = point($0); return "\(number(x)),\(number(y))" }.joined(separator: " ")
+        let points = values.indices.map { index -> String in
+            let (x, y) = point(index)
+            return number(x) + "," + number(y)
+        }.joined(separator: " ")
         var svg = """
             <svg class="chart chart--spark" viewBox="0 0 300 60" width="100%" role="img" aria-labelledby="\(id)-title" \
             focusable="false"><title id="\(id)-title">\(escape(title))</title>\

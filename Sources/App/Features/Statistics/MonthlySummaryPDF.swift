@@ -41,7 +41,7 @@ struct MonthlySummaryPDF {
             pdf.text(column.1, x: x, y: y, size: 14, bold: true, color: column.2)
         }
         y -= 22
-        pdf.text(StatisticsWording.completed(count: badges.count, points: badges.points, in: month.title), x: margin, y: y, size: 10)
+        pdf.text(StatisticsWording.completed(count: badges.count, points: badges.points, when: "in " + month.title), x: margin, y: y, size: 10)
         y -= 30
 
         // Bar chart: saved vs spent per day

@@ -54,8 +54,8 @@ struct StatisticsPageBuilder {
             if filter == .all { charts.append(incomeDonut(totals)) }
             if filter != .saving { charts.append(try await categoryDonut()) }
         case .yearly:
-            charts += try await monthlyBars()
-            charts.append(try await heatmap())
+            let bars = try await monthlyBars()
+            charts += [bars[0], try await heatmap(), bars[1]]
             if filter != .saving { charts.append(try await categoryDonut()) }
         }
 
@@ -102,7 +102,7 @@ struct StatisticsPageBuilder {
             performance: shown.map { PerformanceItem($0, period: period, user: user) },
             performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
             insights: insights(performance: inFilter, badges: badges),
-            completedText: StatisticsWording.completed(count: badges.count, points: badges.points, in: period.title),
+            completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
             points: badges.points,
             csvPath: StatisticsPaths.csv(query),
             pdfPath: StatisticsPaths.pdf(period.month),
@@ -186,6 +186,13 @@ struct StatisticsPageBuilder {
         return series
     }
 
+    /// "Saved and spent", "Saved", "Spent".
+    private func seriesTitle(_ series: [ChartSeries]) -> String {
+        let names = series.map(\.name)
+        guard let first = names.first else { return "Entries" }
+        return ([first] + names.dropFirst().map { $0.lowercased() }).joined(separator: " and ")
+    }
+
     private func table(labels: [String], series: [ChartSeries], first: String) -> ChartView.Table {
         ChartView.Table(headers: [first] + series.map(\.name),
                         rows: labels.indices.map { index in [labels[index]] + series.map { user.money($0.values[index]) } })
@@ -199,14 +206,14 @@ struct StatisticsPageBuilder {
         let series = seriesFor(totals)
         let labels = days.map { "\($0.day) \(Month.names[month.month - 1].prefix(3))" }
         let ticks = days.map { [1, 8, 15, 22, 29].contains($0.day) ? String($0.day) : "" }
-        let title = "\(series.map(\.name).joined(separator: " and ")) per day, \(month.title)"
+        let title = "\(seriesTitle(series)) per day, \(month.title)"
         let rows = table(labels: labels, series: series, first: "Day")
         return ChartView(
             id: "chart-daily", title: title,
             svg: Charts.bars(id: "chart-daily", title: title, labels: labels, tickLabels: ticks, series: series,
                              format: user.compactMoney),
             table: ChartView.Table(headers: rows.headers, rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).")
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true)
     }
 
     private func incomeDonut(_ totals: LedgerTotals) -> ChartView {
@@ -252,7 +259,7 @@ struct StatisticsPageBuilder {
         let series = seriesFor(totals)
         let labels = months.map(\.title)
         let ticks = months.map { String(Month.names[$0.month - 1].prefix(1)) }
-        let title = "\(series.map(\.name).joined(separator: " and ")) per month, \(period.year)"
+        let title = "\(seriesTitle(series)) per month, \(period.year)"
         let counts = ChartSeries(name: "Completed", colorClass: "chart__bar--count",
                                  values: months.map { Int64(completed[$0.description] ?? 0) })
         let countTitle = "Completed stashes per month, \(period.year)"
@@ -262,7 +269,7 @@ struct StatisticsPageBuilder {
                       svg: Charts.bars(id: "chart-monthly", title: title, labels: labels, tickLabels: ticks, series: series,
                                        format: user.compactMoney),
                       table: ChartView.Table(headers: moneyRows.headers, rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year)."),
+                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year).", wide: true),
             ChartView(id: "chart-completed", title: countTitle,
                       svg: Charts.bars(id: "chart-completed", title: countTitle, labels: labels, tickLabels: ticks,
                                        series: [counts], format: { String($0) }),
@@ -294,7 +301,7 @@ struct StatisticsPageBuilder {
             id: "chart-heatmap", title: title,
             svg: Charts.heatmap(id: "chart-heatmap", title: title, year: period.year, levels: levels, labels: labels),
             table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).")
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true)
     }
 
     private func sparkline() async throws -> ChartView {
@@ -308,6 +315,6 @@ struct StatisticsPageBuilder {
             svg: Charts.sparkline(id: "chart-spark", title: title, values: values, highlight: period.first.day - 1),
             table: ChartView.Table(headers: ["Day", "Amount"],
                                    rows: days.indices.filter { values[$0] > 0 }.map { [days[$0].mediumTitle, user.money(values[$0])] }),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).")
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true)
     }
 }

@@ -199,7 +199,7 @@ extension AppDatabase {
         try await writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT stashId, SUM(amountCents) AS total FROM ledger
-                WHERE userId = ? AND date = ? AND stashId IS NOT NULL GROUP BY stashId
+                WHERE userId = ? AND kind IN ('saving', 'expense') AND date = ? AND stashId IS NOT NULL GROUP BY stashId
                 """, arguments: [userId, day.description])
             return Dictionary(rows.map { ($0["stashId"] as Int64, $0["total"] as Int64) }, uniquingKeysWith: +)
         }
@@ -223,7 +223,7 @@ extension AppDatabase {
         try await writer.read { db in
             var sql = """
                 SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
-                WHERE userId = ? AND earned AND month BETWEEN ? AND ?
+                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
                 """
             var arguments: StatementArguments = [userId, period.first.monthValue.description, period.last.monthValue.description]
             if period.unit == .daily {
@@ -240,7 +240,7 @@ extension AppDatabase {
         try await writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT month, COUNT(*) AS count FROM badge
-                WHERE userId = ? AND earned AND month BETWEEN ? AND ? GROUP BY month
+                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month
                 """, arguments: [userId, String(format: "%04d-01", year), String(format: "%04d-12", year)])
             return Dictionary(rows.map { ($0["month"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
         }

@@ -109,10 +109,13 @@ extension PerformanceItem {
         }
         comparison = StatisticsWording.comparison(performance.figures, period: period, money: user.money)
         allowance = period.unit == .daily ? nil : StatisticsWording.allowance(performance.figures)
-        completed = performance.completed
+        // A year counts as complete only when every month so far was.
+        completed = period.unit == .yearly
+            ? performance.countedMonths > 0 && performance.completedMonths == performance.countedMonths
+            : performance.completed
         overBudget = performance.overBudget
         bar = ProgressBar(percent: performance.percent, label: "\(stash.name): \(performance.percent)% of its target",
-                          modifier: performance.overBudget ? "progress--over" : performance.completed ? "progress--complete" : "")
+                          modifier: overBudget ? "progress--over" : completed ? "progress--complete" : "")
     }
 }
 
