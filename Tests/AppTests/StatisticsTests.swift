@@ -249,7 +249,7 @@ struct StatisticsTests {
                 }
             }
             let alex = try await browser.get("/statistics")
-            #expect(Self.text(alex.html).contains("Nothing recorded in November 2026"))
+            #expect(Self.text(alex.html).contains("No statistics yet"))
         }
     }
 

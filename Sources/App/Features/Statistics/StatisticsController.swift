@@ -38,7 +38,10 @@ struct StatisticsPageBuilder {
     var filter: StatisticsFilter { query.filter }
 
     func build() async throws -> StatisticsPage {
-        let totals = try await database.ledgerTotals(userId: userId, from: period.first, to: period.last, filter: filter)
+        // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
+        let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
+        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: span.0, to: span.1, filter: filter)
+        let totals = period.unit == .daily ? byDay[period.first.description] ?? LedgerTotals() : byDay.values.reduce(LedgerTotals(), +)
         let performance = try await performances()
         let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
 
@@ -46,16 +49,16 @@ struct StatisticsPageBuilder {
         var entries: [StatisticsEntryItem] = []
         switch period.unit {
         case .daily:
-            charts.append(try await sparkline())
+            charts.append(sparkline(byDay))
             entries = try await database.dayEntries(userId: userId, on: period.first, filter: filter)
                 .map { StatisticsEntryItem($0, user: user) }
         case .monthly:
-            charts.append(try await dailyBars())
+            charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
             if filter != .saving { charts.append(try await categoryDonut()) }
         case .yearly:
-            let bars = try await monthlyBars()
-            charts += [bars[0], try await heatmap(), bars[1]]
+            let bars = try await monthlyBars(byDay)
+            charts += [bars[0], heatmap(byDay), bars[1]]
             if filter != .saving { charts.append(try await categoryDonut()) }
         }
 
@@ -68,7 +71,9 @@ struct StatisticsPageBuilder {
         }
         let topSaved = top(.save), topSpent = top(.spend)
 
+        let firstRun = performance.isEmpty && totals.isEmpty ? try await database.hasNoLedger(userId: userId) : false
         return StatisticsPage(
+            firstRun: firstRun ? EmptyState.statistics : nil,
             periodTitle: period.title,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
                 let target = unit == period.unit ? period : StatisticsPeriod.containing(
@@ -85,6 +90,7 @@ struct StatisticsPageBuilder {
             nextPath: query.with(period: period.next).path,
             currentPath: period.first <= today && today <= period.last ? nil
                 : query.with(period: .containing(today, unit: period.unit)).path,
+            currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
             picker: picker(),
             figures: figures(totals, stashesUpdated: period.unit == .daily ? performance.filter { $0.currentCents > 0 }.count : nil),
             hasData: !totals.isEmpty,
@@ -198,9 +204,8 @@ struct StatisticsPageBuilder {
                         rows: labels.indices.map { index in [labels[index]] + series.map { user.money($0.values[index]) } })
     }
 
-    private func dailyBars() async throws -> ChartView {
+    private func dailyBars(_ byDay: [String: LedgerTotals]) -> ChartView {
         let month = period.month
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay, filter: filter)
         let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
         let totals = days.map { byDay[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
@@ -251,8 +256,9 @@ struct StatisticsPageBuilder {
                                             colorClass: $0.colorClass) })
     }
 
-    private func monthlyBars() async throws -> [ChartView] {
-        let byMonth = try await database.ledgerTotalsBy(.month, userId: userId, from: period.first, to: period.last, filter: filter)
+    private func monthlyBars(_ byDay: [String: LedgerTotals]) async throws -> [ChartView] {
+        var byMonth: [String: LedgerTotals] = [:]
+        for (date, totals) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += totals }
         let completed = try await database.earnedBadgesByMonth(userId: userId, year: period.year)
         let months = period.months
         let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
@@ -279,8 +285,7 @@ struct StatisticsPageBuilder {
         ]
     }
 
-    private func heatmap() async throws -> ChartView {
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: period.first, to: period.last, filter: filter)
+    private func heatmap(_ byDay: [String: LedgerTotals]) -> ChartView {
         let busiest = byDay.values.map(\.entryCount).max() ?? 0
         var levels: [String: Int] = [:]
         var labels: [String: String] = [:]
@@ -304,9 +309,8 @@ struct StatisticsPageBuilder {
             isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true)
     }
 
-    private func sparkline() async throws -> ChartView {
+    private func sparkline(_ byDay: [String: LedgerTotals]) -> ChartView {
         let month = period.month
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay, filter: filter)
         let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
         let values = days.map { byDay[$0.description].map { $0.savedCents + $0.spentCents + $0.incomeCents } ?? 0 }
         let title = "\(period.first.mediumTitle) within \(month.title): money moved per day"

@@ -40,6 +40,15 @@ struct LedgerTotals: Sendable, Equatable {
     var entryCount: Int = 0
 
     var isEmpty: Bool { entryCount == 0 }
+
+    static func + (lhs: LedgerTotals, rhs: LedgerTotals) -> LedgerTotals {
+        LedgerTotals(savedCents: lhs.savedCents + rhs.savedCents, spentCents: lhs.spentCents + rhs.spentCents,
+                     incomeCents: lhs.incomeCents + rhs.incomeCents, entryCount: lhs.entryCount + rhs.entryCount)
+    }
+
+    static func += (lhs: inout LedgerTotals, rhs: LedgerTotals) {
+        lhs = lhs + rhs
+    }
 }
 
 /// A labelled amount (a category's spending, a stash's total).
@@ -215,6 +224,13 @@ extension AppDatabase {
                 WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL.replacingOccurrences(of: "kind", with: "ledger.kind"))
                 ORDER BY ledger.id DESC LIMIT 200
                 """, arguments: [userId, day.description]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
+        }
+    }
+
+    /// Whether the user has no transaction at all (the first-run state).
+    func hasNoLedger(userId: Int64) async throws -> Bool {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT 1 FROM ledger WHERE userId = ? LIMIT 1", arguments: [userId]) == nil
         }
     }
 

@@ -53,6 +53,8 @@ struct StatisticsEntryItem: Sendable {
 
 /// The whole Statistics page.
 struct StatisticsPage: Sendable {
+    /// The account has no stashes and no transactions yet: only the first-run message is shown.
+    let firstRun: EmptyState?
     let periodTitle: String
     let viewTabs: [StatisticsLink]
     let filterTabs: [StatisticsLink]
@@ -60,6 +62,8 @@ struct StatisticsPage: Sendable {
     let previousPath: String
     let nextPath: String
     let currentPath: String?
+    /// "Today", "This month", "This year".
+    let currentLabel: String
     let picker: PeriodPicker
     let figures: [StatisticsFigure]
     let hasData: Bool
