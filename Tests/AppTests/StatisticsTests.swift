@@ -278,3 +278,82 @@ struct StatisticsTests {
         }
     }
 }
+
+@Suite("Statistics over time")
+struct StatisticsHistoryTests {
+    @Test("a past month keeps the target it had; the year compares with last year")
+    func targetHistoryAndYear() async throws {
+        let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, _ in
+            // Given: a 400 target in November, raised to 1,000 in December
+            try await browser.signUp(email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Vacation Fund", target: "400", category: "Travel")
+            try await browser.addEntry(stash: fund, amount: "100", date: "2025-06-01")
+            try await browser.addEntry(stash: fund, amount: "300", date: "2026-11-05")
+            clock.advance(by: 10 * 86_400)
+            try await browser.get("/stashes/\(fund)/edit")
+            let edited = try await browser.post("/stashes/\(fund)/edit", [
+                ("name", "Vacation Fund"), ("kind", "save"), ("target", "1000"), ("goal", ""), ("reward", ""),
+                ("category", "Travel"), ("newCategory", ""), ("reminder", "off"),
+            ])
+            #expect(edited.status == .seeOther)
+            try await browser.addEntry(stash: fund, amount: "500", date: "2026-12-01")
+
+            // When / Then
+            let november = StatisticsTests.text(try await browser.get("/statistics?view=monthly&period=2026-11").html)
+            #expect(november.contains("$300.00 saved of $400.00"))
+            #expect(november.contains("Vacation Fund 75%"))
+            let december = StatisticsTests.text(try await browser.get("/statistics?view=monthly&period=2026-12").html)
+            #expect(december.contains("$500.00 saved of $1,000.00"))
+            #expect(december.contains("You saved 67% more than last month in Vacation Fund."))
+            #expect(december.contains("You're at 50% of your Vacation Fund target."))
+            let year = try await browser.get("/statistics?view=yearly&period=2026")
+            let yearText = StatisticsTests.text(year.html)
+            #expect(yearText.contains("You saved 700% more than last year in Vacation Fund."))
+            #expect(yearText.contains("$800.00 saved · completed 0 of 2 months"))
+            #expect(year.html.contains("Completed stashes per month, 2026"))
+            #expect(year.html.contains("No stashes completed in 2026 yet."))
+            let lastYear = StatisticsTests.text(try await browser.get("/statistics?view=yearly&period=2025").html)
+            #expect(lastYear.contains("No previous data for Vacation Fund yet: $100.00 saved this year."))
+        }
+    }
+
+    @Test("the daily view lists the day's entries and what each stash did that day")
+    func daily() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
+            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
+            try await browser.addEntry(stash: coffee, amount: "4", date: "2026-11-20", note: "Flat white")
+            try await browser.addEntry(stash: coffee, amount: "3", date: "2026-11-21")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-11-21", cents: 50_000, kind: .income,
+                                        category: "Freelance", note: "Invoice 12")
+
+            let page = try await browser.get("/statistics?view=daily&period=2026-11-21")
+            let text = StatisticsTests.text(page.html)
+            #expect(text.contains("Sat, 21 Nov 2026"))
+            #expect(text.contains("Spent $3.00"))
+            #expect(text.contains("Income $500.00"))
+            #expect(text.contains("Stashes updated 1"))
+            #expect(text.contains("Freelance Income Invoice 12 +$500.00"))
+            #expect(text.contains("Coffee Spent −$3.00"))
+            #expect(text.contains("You spent 25% less than the day before on Coffee."))
+            #expect(text.contains("No stashes completed on Sat, 21 Nov 2026 yet."))
+            #expect(page.html.contains("Sat, 21 Nov 2026 within November 2026"))
+        }
+    }
+
+    @Test("names typed by the user are escaped inside charts and tables")
+    func escaping() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let fun = try await browser.createStash(name: "<i>Fun</i>", kind: "spend", target: "50", category: "<b>Fun & \"Games\"</b>")
+            try await browser.addEntry(stash: fun, amount: "5", date: "2026-11-02")
+            let page = try await browser.get("/statistics?view=monthly&period=2026-11")
+            #expect(page.status == .ok)
+            #expect(!page.html.contains("<b>Fun"))
+            #expect(!page.html.contains("<i>Fun"))
+            #expect(page.html.contains("<title>&lt;b&gt;Fun &amp; &quot;Games&quot;&lt;/b&gt;</title>"))
+        }
+    }
+}
