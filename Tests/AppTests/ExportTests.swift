@@ -140,6 +140,32 @@ struct ExportTests {
         }
     }
 
+    @Test("a long stash table continues on a second page, with its header again")
+    func pdfPages() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            for index in 1...24 {
+                let id = try await browser.createStash(name: String(format: "Stash %02d", index), target: "10")
+                try await browser.addEntry(stash: id, amount: "\(index)", date: "2026-11-0\(index % 9 + 1)")
+            }
+            let client = await browser.client
+            let cookies = await browser.cookies
+            let response = try await client.executeRequest(
+                uri: "/statistics/summary.pdf", method: .get,
+                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")], body: nil)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentDisposition] == "inline; filename=\"stashify-summary-2026-11.pdf\"")
+            let bytes = Array(response.body.readableBytesView)
+            #expect(String(decoding: bytes, as: UTF8.self).contains("/Count 2"))
+            if let text = try Self.pdfText(bytes) {
+                #expect(text.contains("Stash 01"))
+                #expect(text.contains("Stash 24"))
+                #expect(text.contains("Stashes (continued)"))
+                #expect(text.contains("$300.00"))
+            }
+        }
+    }
+
     /// The PDF's text through `pdftotext`, or nil when poppler-utils isn't installed.
     static func pdfText(_ bytes: [UInt8]) throws -> String? {
         let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].first { FileManager.default.isExecutableFile(atPath: $0) }
