@@ -76,67 +76,86 @@ enum Charts {
         String(format: "%.1f", value)
     }
 
+    /// One SVG element: attributes (numbers written with one decimal, text escaped) and optional text content or
+    /// `<title>` tooltip.
+    private static func element(_ name: String, _ attributes: KeyValuePairs<String, Any>, text: String? = nil,
+                                title: String? = nil) -> String {
+        var markup = "<" + name
+        for (key, value) in attributes {
+            let written = switch value {
+            case let double as Double: number(double)
+            case let int as Int: String(int)
+            default: escape("\(value)")
+            }
+            markup += " \(key)=\"\(written)\""
+        }
+        if text == nil && title == nil { return markup + "/>" }
+        markup += ">"
+        if let title { markup += "<title>" + escape(title) + "</title>" }
+        if let text { markup += escape(text) }
+        return markup + "</\(name)>"
+    }
+
+    /// The opening `<svg>` of a chart, scaled to its container, named by its `<title>` for screen readers.
+    private static func open(_ kind: String, id: String, title: String, width: Double, height: Double) -> String {
+        "<svg class=\"chart chart--\(kind)\" viewBox=\"0 0 \(number(width)) \(number(height))\" width=\"100%\" role=\"img\" "
+            + "aria-labelledby=\"\(id)-title\" focusable=\"false\"><title id=\"\(id)-title\">\(escape(title))</title>"
+    }
+
     /// A grouped bar chart: one group per label, one bar per series. `format` writes an axis or tooltip value.
     static func bars(
         id: String, title: String, labels: [String], tickLabels: [String], series: [ChartSeries],
         format: (Int64) -> String
     ) -> String {
         let width = 640.0, height = 220.0, left = 56.0, right = 8.0, top = 12.0, bottom = 26.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let maximum = max(1, series.flatMap(\.values).max() ?? 1)
-        let scaleMax = Double(niceCeiling(maximum))
-        var svg = """
-            <svg class="chart chart--bars" viewBox="0 0 \(Int(width)) \(Int(height))" width="100%" role="img" \
-            aria-labelledby="\(id)-title" focusable="false"><title id="\(id)-title">\(escape(title))</title>
-            """
+        let plotWidth = width - left - right, plotHeight = height - top - bottom, baseline = top + plotHeight
+        let scaleMax = Double(niceCeiling(max(1, series.flatMap(\.values).max() ?? 1)))
+        var svg = open("bars", id: id, title: title, width: width, height: height)
         for step in 0...2 {
-            let value = scaleMax * Double(step) / 2
-            let y = top + plotHeight - plotHeight * Double(step) / 2
-            svg += "<line class=\"chart__grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y))\" y2=\"\(number(y))\"/>"
-            svg += "<text class=\"chart__axis\" x=\"\(number(left - 6))\" y=\"\(number(y + 4))\" text-anchor=\"end\">\(escape(format(Int64(value))))</text>"
+            let y = baseline - plotHeight * Double(step) / 2
+            svg += element("line", ["class": "chart__grid", "x1": left, "x2": width - right, "y1": y, "y2": y])
+            svg += element("text", ["class": "chart__axis", "x": left - 6, "y": y + 4, "text-anchor": "end"],
+                           text: format(Int64(scaleMax * Double(step) / 2)))
         }
-        let groups = max(1, labels.count)
-        let groupWidth = plotWidth / Double(groups)
+        let groupWidth = plotWidth / Double(max(1, labels.count))
         let barWidth = max(1, groupWidth * 0.8 / Double(max(1, series.count)))
-        for index in 0..<labels.count {
+        for index in labels.indices {
             let groupX = left + groupWidth * Double(index) + groupWidth * 0.1
-            for (seriesIndex, item) in series.enumerated() where index < item.values.count {
+            for (seriesIndex, item) in series.enumerated() where index < item.values.count && item.values[index] > 0 {
                 let value = item.values[index]
-                guard value > 0 else { continue }
                 let barHeight = max(1, plotHeight * Double(value) / scaleMax)
-                let x = groupX + barWidth * Double(seriesIndex)
-                svg += "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(number(x))\" y=\"\(number(top + plotHeight - barHeight))\" "
-                    + "width=\"\(number(barWidth))\" height=\"\(number(barHeight))\">"
-                    + "<title>\(escape(labels[index])): \(escape(item.name.lowercased())) \(escape(format(value)))</title></rect>"
+                svg += element("rect", ["class": "chart__bar " + item.colorClass, "x": groupX + barWidth * Double(seriesIndex),
+                                        "y": baseline - barHeight, "width": barWidth, "height": barHeight],
+                               title: "\(labels[index]): \(item.name.lowercased()) \(format(value))")
             }
             if index < tickLabels.count, !tickLabels[index].isEmpty {
-                let x = left + groupWidth * (Double(index) + 0.5)
-                svg += "<text class=\"chart__axis\" x=\"\(number(x))\" y=\"\(number(height - 8))\" text-anchor=\"middle\">\(escape(tickLabels[index]))</text>"
+                svg += element("text", ["class": "chart__axis", "x": left + groupWidth * (Double(index) + 0.5), "y": height - 8,
+                                        "text-anchor": "middle"], text: tickLabels[index])
             }
         }
-        svg += "<line class=\"chart__baseline\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(top + plotHeight))\" y2=\"\(number(top + plotHeight))\"/>"
+        svg += element("line", ["class": "chart__baseline", "x1": left, "x2": width - right, "y1": baseline, "y2": baseline])
         return svg + "</svg>"
     }
 
     /// A donut: slices as stroked circle segments (no arc maths to get wrong), the total in the middle.
-    static func donut(id: String, title: String, slices: [(label: String, cents: Int64, colorClass: String)], centre: String) -> String {
-        let size = 200.0, radius = 70.0, circumference = 2 * Double.pi * radius
+    static func donut(
+        id: String, title: String, slices: [(label: String, cents: Int64, colorClass: String)], centre: String
+    ) -> String {
+        let radius = 70.0, circumference = 2 * Double.pi * radius
         let total = max(1, slices.reduce(Int64(0)) { $0 + $1.cents })
-        var svg = """
-            <svg class="chart chart--donut" viewBox="0 0 200 200" width="100%" role="img" aria-labelledby="\(id)-title" \
-            focusable="false"><title id="\(id)-title">\(escape(title))</title>\
-            <circle class="donut__track" cx="100" cy="100" r="\(Int(radius))" fill="none" stroke-width="28"/>
-            """
+        var svg = open("donut", id: id, title: title, width: 200, height: 200)
+        svg += element("circle", ["class": "donut__track", "cx": 100, "cy": 100, "r": radius, "fill": "none", "stroke-width": 28])
         var offset = 0.0
         for slice in slices where slice.cents > 0 {
             let length = circumference * Double(slice.cents) / Double(total)
-            svg += "<circle class=\"donut__slice \(slice.colorClass)\" cx=\"100\" cy=\"100\" r=\"\(Int(radius))\" fill=\"none\" "
-                + "stroke-width=\"28\" stroke-dasharray=\"\(number(length)) \(number(circumference - length))\" "
-                + "stroke-dashoffset=\"\(number(-offset))\" transform=\"rotate(-90 100 100)\">"
-                + "<title>\(escape(slice.label))</title></circle>"
+            svg += element("circle", ["class": "donut__slice " + slice.colorClass, "cx": 100, "cy": 100, "r": radius,
+                                      "fill": "none", "stroke-width": 28,
+                                      "stroke-dasharray": number(length) + " " + number(circumference - length),
+                                      "stroke-dashoffset": -offset, "transform": "rotate(-90 100 100)"],
+                           title: slice.label)
             offset += length
         }
-        svg += "<text class=\"donut__centre\" x=\"\(Int(size / 2))\" y=\"106\" text-anchor=\"middle\">\(escape(centre))</text>"
+        svg += element("text", ["class": "donut__centre", "x": 100, "y": 106, "text-anchor": "middle"], text: centre)
         return svg + "</svg>"
     }
 
@@ -145,54 +164,42 @@ enum Charts {
         let width = 300.0, height = 60.0, pad = 6.0
         let maximum = Double(max(1, values.max() ?? 1))
         let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
-        func point(_ index: Int) -> (Double, Double) {
+        func point(_ index: Int) -> (x: Double, y: Double) {
             (pad + step * Double(index), height - pad - (height - 2 * pad) * Double(values[index]) / maximum)
         }
-        let points = values.indices.map { index -> String in
-            let (x, y) = point(index)
-            return number(x) + "," + number(y)
-        }.joined(separator: " ")
-        var svg = """
-            <svg class="chart chart--spark" viewBox="0 0 300 60" width="100%" role="img" aria-labelledby="\(id)-title" \
-            focusable="false"><title id="\(id)-title">\(escape(title))</title>\
-            <line class="chart__baseline" x1="\(number(pad))" x2="\(number(width - pad))" y1="\(number(height - pad))" y2="\(number(height - pad))"/>\
-            <polyline class="spark__line" fill="none" points="\(points)"/>
-            """
+        let points = values.indices.map { number(point($0).x) + "," + number(point($0).y) }.joined(separator: " ")
+        var svg = open("spark", id: id, title: title, width: width, height: height)
+        svg += element("line", ["class": "chart__baseline", "x1": pad, "x2": width - pad, "y1": height - pad, "y2": height - pad])
+        svg += element("polyline", ["class": "spark__line", "fill": "none", "points": points])
         if values.indices.contains(highlight) {
-            let (x, y) = point(highlight)
-            svg += "<line class=\"spark__marker-line\" x1=\"\(number(x))\" x2=\"\(number(x))\" y1=\"\(number(pad))\" y2=\"\(number(height - pad))\"/>"
-            svg += "<circle class=\"spark__marker\" cx=\"\(number(x))\" cy=\"\(number(y))\" r=\"4\"/>"
+            let marker = point(highlight)
+            svg += element("line", ["class": "spark__marker-line", "x1": marker.x, "x2": marker.x, "y1": pad, "y2": height - pad])
+            svg += element("circle", ["class": "spark__marker", "cx": marker.x, "cy": marker.y, "r": 4])
         }
         return svg + "</svg>"
     }
 
     /// A GitHub-style calendar of a year: one square per day, weeks as columns (Monday on top), shaded by level 0…4.
     static func heatmap(id: String, title: String, year: Int, levels: [String: Int], labels: [String: String]) -> String {
-        let cell = 12.0, gap = 2.0, left = 26.0, top = 16.0
+        let cell = 12.0, pitch = 14.0, left = 26.0, top = 16.0
         guard let jan1 = CalendarDay(year: year, month: 1, day: 1) else { return "" }
         let offset = jan1.weekday - 1
         let days = Month(year: year, month: 2).isLeapYear ? 366 : 365
         let weeks = (offset + days + 6) / 7
-        let width = left + Double(weeks) * (cell + gap), height = top + 7 * (cell + gap)
-        var svg = """
-            <svg class="chart chart--heatmap" viewBox="0 0 \(number(width)) \(number(height))" width="100%" role="img" \
-            aria-labelledby="\(id)-title" focusable="false"><title id="\(id)-title">\(escape(title))</title>
-            """
+        var svg = open("heatmap", id: id, title: title, width: left + Double(weeks) * pitch, height: top + 7 * pitch)
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-            svg += "<text class=\"chart__axis\" x=\"0\" y=\"\(number(top + Double(row) * (cell + gap) + cell - 2))\">\(name)</text>"
+            svg += element("text", ["class": "chart__axis", "x": 0, "y": top + Double(row) * pitch + cell - 2], text: name)
         }
         var day = jan1
         for index in 0..<days {
             let position = offset + index
-            let column = position / 7, row = position % 7
-            let x = left + Double(column) * (cell + gap), y = top + Double(row) * (cell + gap)
+            let x = left + Double(position / 7) * pitch, y = top + Double(position % 7) * pitch
             if day.day == 1 {
-                svg += "<text class=\"chart__axis\" x=\"\(number(x))\" y=\"10\">\(Month.names[day.month - 1].prefix(3))</text>"
+                svg += element("text", ["class": "chart__axis", "x": x, "y": 10], text: String(Month.names[day.month - 1].prefix(3)))
             }
             let key = day.description
-            let level = levels[key] ?? 0
-            svg += "<rect class=\"heat heat--\(level)\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(cell))\" "
-                + "height=\"\(number(cell))\" rx=\"2\"><title>\(escape(labels[key] ?? "\(day.mediumTitle): no entries"))</title></rect>"
+            svg += element("rect", ["class": "heat heat--\(levels[key] ?? 0)", "x": x, "y": y, "width": cell, "height": cell,
+                                    "rx": 2], title: labels[key] ?? "\(day.mediumTitle): no entries")
             day = day.adding(days: 1)
         }
         return svg + "</svg>"
