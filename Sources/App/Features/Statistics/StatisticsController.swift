@@ -41,7 +41,9 @@ struct StatisticsPageBuilder {
         // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
         let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
         let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: span.0, to: span.1, filter: filter)
-        let totals = period.unit == .daily ? byDay[period.first.description] ?? LedgerTotals() : byDay.values.reduce(LedgerTotals(), +)
+        let totals = period.unit == .daily
+            ? byDay[period.first.description] ?? LedgerTotals()
+            : byDay.values.reduce(LedgerTotals(), +)
         let performance = try await performances()
         let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
 
@@ -92,10 +94,12 @@ struct StatisticsPageBuilder {
                 : query.with(period: .containing(today, unit: period.unit)).path,
             currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
             picker: picker(),
-            figures: figures(totals, stashesUpdated: period.unit == .daily ? performance.filter { $0.currentCents > 0 }.count : nil),
+            figures: figures(totals, stashesUpdated: period.unit == .daily
+                ? performance.filter { $0.currentCents > 0 }.count : nil),
             hasData: !totals.isEmpty,
             emptyTitle: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
-            emptyText: "No entries \(filter == .all ? "" : "of this kind ")in this period. Pick another period, or add an entry to a stash.",
+            emptyText: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
+                + "Pick another period, or add an entry to a stash.",
             charts: charts,
             isDaily: period.unit == .daily,
             entries: entries,
@@ -147,11 +151,22 @@ struct StatisticsPageBuilder {
         }
     }
 
+    /// The money figures the filter shows: name, CSS suffix and which total.
+    private var shownAmounts: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] {
+        let all: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] = [
+            ("Saved", "saved", \.savedCents), ("Spent", "spent", \.spentCents), ("Income", "income", \.incomeCents),
+        ]
+        return switch filter {
+        case .all: all
+        case .saving: [all[0]]
+        case .spending: [all[1]]
+        }
+    }
+
     private func figures(_ totals: LedgerTotals, stashesUpdated: Int?) -> [StatisticsFigure] {
-        var result: [StatisticsFigure] = []
-        if filter != .spending { result.append(.init(label: "Saved", value: user.money(totals.savedCents), colorClass: "amount--saved")) }
-        if filter != .saving { result.append(.init(label: "Spent", value: user.money(totals.spentCents), colorClass: "amount--spent")) }
-        if filter == .all { result.append(.init(label: "Income", value: user.money(totals.incomeCents), colorClass: "amount--income")) }
+        var result = shownAmounts.map {
+            StatisticsFigure(label: $0.name, value: user.money(totals[keyPath: $0.cents]), colorClass: "amount--" + $0.key)
+        }
         if let stashesUpdated {
             result.append(.init(label: "Stashes updated", value: String(stashesUpdated), colorClass: ""))
         } else {
@@ -185,11 +200,11 @@ struct StatisticsPageBuilder {
 
     // MARK: - Charts
 
+    /// Saved and spent bars (income has its own donut), as the filter allows.
     private func seriesFor(_ totals: [LedgerTotals]) -> [ChartSeries] {
-        var series: [ChartSeries] = []
-        if filter != .spending { series.append(ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents))) }
-        if filter != .saving { series.append(ChartSeries(name: "Spent", colorClass: "chart__bar--spent", values: totals.map(\.spentCents))) }
-        return series
+        shownAmounts.filter { $0.key != "income" }.map { amount in
+            ChartSeries(name: amount.name, colorClass: "chart__bar--" + amount.key, values: totals.map { $0[keyPath: amount.cents] })
+        }
     }
 
     /// "Saved and spent", "Saved", "Spent".
