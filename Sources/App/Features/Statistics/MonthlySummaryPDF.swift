@@ -14,7 +14,8 @@ struct MonthlySummaryPDF {
     func render() async throws -> [UInt8] {
         let period = StatisticsPeriod.month(month)
         let totals = try await database.ledgerTotals(userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
+        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay,
+                                                      filter: .all)
         let categories = try await database.spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
         let figures = try await database.stashFigures(userId: userId, months: [month.previous, month], today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
@@ -41,7 +42,8 @@ struct MonthlySummaryPDF {
             pdf.text(column.1, x: x, y: y, size: 14, bold: true, color: column.2)
         }
         y -= 22
-        pdf.text(StatisticsWording.completed(count: badges.count, points: badges.points, when: "in " + month.title), x: margin, y: y, size: 10)
+        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, when: "in " + month.title)
+        pdf.text(completed, x: margin, y: y, size: 10)
         y -= 30
 
         // Bar chart: saved vs spent per day
@@ -62,14 +64,16 @@ struct MonthlySummaryPDF {
         for (index, value) in values.enumerated() {
             let x = plotLeft + group * Double(index) + group * 0.1
             if value.savedCents > 0 {
-                pdf.rect(x: x, y: chartBottom, width: bar, height: max(0.5, chartHeight * Double(value.savedCents) / maximum), color: .saved)
+                pdf.rect(x: x, y: chartBottom, width: bar,
+                         height: max(0.5, chartHeight * Double(value.savedCents) / maximum), color: .saved)
             }
             if value.spentCents > 0 {
                 pdf.rect(x: x + bar, y: chartBottom, width: bar,
                          height: max(0.5, chartHeight * Double(value.spentCents) / maximum), color: .spent)
             }
             if [1, 8, 15, 22, 29].contains(index + 1) {
-                pdf.text(String(index + 1), x: plotLeft + group * (Double(index) + 0.5) - 3, y: chartBottom - 10, size: 7, color: .secondary)
+                pdf.text(String(index + 1), x: plotLeft + group * (Double(index) + 0.5) - 3, y: chartBottom - 10, size: 7,
+                         color: .secondary)
             }
         }
         pdf.rect(x: plotLeft, y: chartBottom - 24, width: 8, height: 8, color: .saved)
@@ -125,7 +129,7 @@ struct MonthlySummaryPDF {
                 y -= 20
                 header()
             }
-            let status = item.completed ? "\(item.percent)% - completed" : item.overBudget ? "\(item.percent)% - over" : "\(item.percent)%"
+            let status = "\(item.percent)%" + (item.completed ? " - completed" : item.overBudget ? " - over" : "")
             pdf.text(String(item.stash.name.prefix(34)), x: margin, y: y, size: 10, bold: true)
             pdf.text(item.stash.kind.label, x: margin + 190, y: y, size: 10)
             pdf.text(user.money(item.currentCents), x: margin + 330, y: y, size: 10, alignRight: true)

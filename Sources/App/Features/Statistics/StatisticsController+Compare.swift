@@ -67,7 +67,8 @@ extension StatisticsController {
                 CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
                 CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
             ]
-            let names = Set(categories.values.flatMap(\.keys)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+            let names = Set(categories.values.flatMap(\.keys))
+                .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
             rows += names.map { name in
                 CompareRow(label: name, cells: months.map { user.money(categories[$0]?[name] ?? 0) }, isCategory: true)
             }
