@@ -20,10 +20,13 @@ struct ChartView: Sendable {
     let hasLegend: Bool
     /// Spans the whole chart grid (month-by-day bars, the year's calendar).
     let wide: Bool
+    /// Which colour is which series, for bar charts.
+    let keys: [LegendItem]
+    let hasKeys: Bool
 
     init(
         id: String, title: String, svg: String, table: Table, isEmpty: Bool, emptyText: String, legend: [LegendItem] = [],
-        wide: Bool = false
+        wide: Bool = false, series: [ChartSeries] = []
     ) {
         self.id = id
         self.title = title
@@ -34,6 +37,10 @@ struct ChartView: Sendable {
         self.legend = legend
         hasLegend = !legend.isEmpty
         self.wide = wide
+        keys = series.count < 2 ? [] : series.map {
+            LegendItem(label: $0.name, amount: "", percent: "", colorClass: $0.colorClass)
+        }
+        hasKeys = !keys.isEmpty
     }
 }
 

@@ -51,7 +51,7 @@ extension StatisticsController {
             month = month.previous
         }
         offered = Array(Set(offered + months)).sorted(by: >)
-        let choices = offered.map { MonthChoice(value: $0.description, label: $0.title, checked: months.contains($0)) }
+        let choices = offered.map { MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
 
         var rows: [CompareRow] = []
         var chart: ChartView?
@@ -84,7 +84,7 @@ extension StatisticsController {
                                  series: series, format: user.compactMoney),
                 table: ChartView.Table(headers: ["Month"] + series.map(\.name),
                                        rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }),
-                isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.")
+                isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.", series: series)
         }
         let page = ComparePage(
             choices: choices,

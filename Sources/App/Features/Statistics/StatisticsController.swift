@@ -233,7 +233,7 @@ struct StatisticsPageBuilder {
             svg: Charts.bars(id: "chart-daily", title: title, labels: labels, tickLabels: ticks, series: series,
                              format: user.compactMoney),
             table: ChartView.Table(headers: rows.headers, rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true)
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true, series: series)
     }
 
     private func incomeDonut(_ totals: LedgerTotals) -> ChartView {
@@ -290,7 +290,7 @@ struct StatisticsPageBuilder {
                       svg: Charts.bars(id: "chart-monthly", title: title, labels: labels, tickLabels: ticks, series: series,
                                        format: user.compactMoney),
                       table: ChartView.Table(headers: moneyRows.headers, rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year).", wide: true),
+                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year).", wide: true, series: series),
             ChartView(id: "chart-completed", title: countTitle,
                       svg: Charts.bars(id: "chart-completed", title: countTitle, labels: labels, tickLabels: ticks,
                                        series: [counts], format: { String($0) }),
