@@ -74,3 +74,20 @@ struct StatisticsWordingTests {
         #expect(StatisticsPeriod.parse("2026-11", unit: .daily) == nil)
     }
 }
+
+@Suite("Chart helpers")
+struct ChartHelperTests {
+    @Test("axes round up to 1, 2, 2.5 or 5 times a power of ten; short amounts keep their sign")
+    func axes() throws {
+        #expect(Charts.niceCeiling(0) == 1)
+        #expect(Charts.niceCeiling(7) == 10)
+        #expect(Charts.niceCeiling(160_940) == 200_000)
+        #expect(Charts.niceCeiling(230_000) == 250_000)
+        #expect(Charts.niceCeiling(410_000) == 500_000)
+        let user = User(id: 1, name: "A", email: "a@b.c", passwordHash: "", currency: "USD", timeZone: "UTC", theme: .system,
+                        createdAt: .init(), updatedAt: .init())
+        #expect(user.compactMoney(150_000) == "$1.5k")
+        #expect(user.compactMoney(-50_000) == "−$500")
+        #expect(user.compactMoney(250_000_000) == "$2.5M")
+    }
+}
