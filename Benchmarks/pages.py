@@ -24,7 +24,8 @@ import sys
 import time
 import urllib.parse
 
-# The pages to measure, signed in. Add new pages here: (path template, note). Templates may use
+# The pages to measure, signed in. Add new pages here: (path template, note) or (path template, note, target
+# median in ms) for pages with their own target (non-HTML responses are fine). Templates may use
 # {today} (YYYY-MM-DD), {this_month} and {months_ago_N} (YYYY-MM, N = 1..120), all in local time.
 PAGES = [
     ("/", "Home (list or calendar, per saved preference)"),
@@ -39,6 +40,12 @@ PAGES = [
     ("/wallet/tracker", "Tracker: 50 subscriptions"),
     ("/wallet/tracker?tab=coupons", "Tracker: 500 coupons"),
     ("/wallet/cards/new", "Add card: catalogue browser"),
+    ("/statistics?view=daily&period={today}", "Statistics, daily", 15.0),
+    ("/statistics?view=monthly&period={this_month}", "Statistics, monthly", 15.0),
+    ("/statistics?view=yearly&period={today:%Y}", "Statistics, yearly with heatmap", 25.0),
+    ("/statistics/compare?month={months_ago_1}&month={this_month}", "Statistics, compare two months", 15.0),
+    ("/statistics/export.csv?view=monthly&period={this_month}", "Statistics, CSV of a month", 15.0),
+    ("/statistics/summary.pdf?period={months_ago_1}", "Statistics, PDF monthly summary", 200.0),
 ]
 
 # The page wrk loads in run.sh; its row in the table gets the requests/second column.
@@ -55,14 +62,22 @@ def months_ago(today: datetime.date, n: int) -> str:
 
 
 def expand(template: str, today: datetime.date) -> str:
-    values = {"today": today.isoformat(), "this_month": months_ago(today, 0)}
+    values = {"today": today, "this_month": months_ago(today, 0)}
     for n in range(1, 121):
         values[f"months_ago_{n}"] = months_ago(today, n)
     return template.format(**values)
 
 
 def page_paths(today: datetime.date) -> list:
-    return [expand(template, today) for template, _ in PAGES]
+    return [expand(page[0], today) for page in PAGES]
+
+
+def page_target(path: str, today: datetime.date) -> float:
+    """The median target of a measured path: its own third PAGES element, else TARGET_MEDIAN_MS."""
+    for page in PAGES:
+        if expand(page[0], today) == path and len(page) > 2:
+            return page[2]
+    return TARGET_MEDIAN_MS
 
 
 def connect(base_url: str) -> http.client.HTTPSConnection:
@@ -257,8 +272,9 @@ def cmd_table(args) -> int:
             problems.append(f"{page['path']}: the connection was reopened {page['reconnects']} times (keep-alive lost)")
         if page["requests"] < data["requests"]:
             problems.append(f"{page['path']}: only {page['requests']} of {data['requests']} requests timed")
-        if page["median_ms"] is not None and page["median_ms"] >= TARGET_MEDIAN_MS:
-            problems.append(f"{page['path']}: median {page['median_ms']:.2f} ms is over the {TARGET_MEDIAN_MS:.0f} ms target")
+        target = page_target(page["path"], datetime.date.today())
+        if page["median_ms"] is not None and page["median_ms"] >= target:
+            problems.append(f"{page['path']}: median {page['median_ms']:.2f} ms is over the {target:.0f} ms target")
     if wrk:
         if wrk.get("rps") is None:
             problems.append("wrk: no requests/second reported")
@@ -273,7 +289,7 @@ def cmd_table(args) -> int:
         for problem in problems:
             print(f"  - {problem}")
     else:
-        print(f"All pages under {TARGET_MEDIAN_MS:.0f} ms median, all responses 200"
+        print(f"All pages under their median targets ({TARGET_MEDIAN_MS:.0f} ms unless noted), all responses 200"
               + (f", {load_path} over {TARGET_RPS:.0f} requests/s." if wrk else "."))
     failed = any(page["error"] or page["non200"] or page["requests"] < data["requests"] for page in data["pages"])
     failed = failed or bool(wrk.get("non200")) or (bool(wrk) and wrk.get("rps") is None)

@@ -113,6 +113,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     ProfileController(services: services).addRoutes(to: signedIn)
     SectionsController(services: services).addRoutes(to: signedIn)
     WalletController(services: services).addRoutes(to: signedIn)
+    StatisticsController(services: services).addRoutes(to: signedIn)
     return router
 }
 

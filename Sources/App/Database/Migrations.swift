@@ -269,6 +269,12 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v6: statistics spending by category") { db in
+            // Spending per category over a date range (Statistics, the PDF summary) reads only this index.
+            try db.create(index: "ledger_on_userId_kind_date", on: "ledger",
+                          columns: ["userId", "kind", "date", "categoryId", "stashId", "amountCents"])
+        }
+
         return migrator
     }
 }

@@ -24,7 +24,8 @@ struct PageRenderer: Sendable {
     /// Templates the app cannot run without.
     static let requiredTemplates = ["layout", "errors/error", "accounts/login", "accounts/signup", "accounts/details",
                                     "profile/show", "home/index", "sections/empty", "stashes/form", "stashes/show",
-                                    "stashes/delete", "entries/form", "badges/index", "badges/show"]
+                                    "stashes/delete", "entries/form", "badges/index", "badges/show", "statistics/index", "statistics/chart",
+                                    "statistics/compare"]
 
     /// A full HTML page: `template` rendered with the shell around `page`. `navigation: false` drops the tab bar
     /// and header for steps that stand alone (sign-up's second step).

@@ -25,7 +25,7 @@ struct EmptyState: Sendable {
     static let statistics = EmptyState(
         key: "statistics", icon: "statistics", title: "No statistics yet",
         text: "Once you add entries, your daily, monthly and yearly charts will appear here.",
-        action: nil, note: nil)
+        action: "+ New stash", note: nil, actionPath: StashPaths.new)
 
     static let wallet = EmptyState(
         key: "wallet", icon: "wallet", title: "No cards yet",

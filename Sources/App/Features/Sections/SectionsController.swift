@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Statistics and Budget, each showing its first-run empty state.
+/// Budget, showing its first-run empty state.
 struct SectionsController {
     let services: AppServices
 
@@ -10,10 +10,6 @@ struct SectionsController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("statistics") { request, context in
-            try render(.statistics, intro: "Daily, monthly and yearly views of your saving and spending.",
-                       states: [.statistics], request: request, context: context)
-        }
         group.get("budget") { request, context in
             try render(.budget, intro: "Where your money goes: needs, wants and savings.", states: [.income],
                        request: request, context: context)

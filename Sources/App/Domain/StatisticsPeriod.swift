@@ -1,0 +1,126 @@
+/// The time frame a Statistics view covers: one day, one month or one year, with its neighbours.
+struct StatisticsPeriod: Sendable, Equatable {
+    enum Unit: String, Sendable, CaseIterable {
+        case daily, monthly, yearly
+
+        var label: String {
+            switch self {
+            case .daily: "Daily"
+            case .monthly: "Monthly"
+            case .yearly: "Yearly"
+            }
+        }
+    }
+
+    let unit: Unit
+    let first: CalendarDay
+    let last: CalendarDay
+
+    /// Years a period may name: wide enough for any real ledger, narrow enough that neighbours always exist.
+    static let years = 1000...9998
+
+    static func day(_ day: CalendarDay) -> StatisticsPeriod {
+        StatisticsPeriod(unit: .daily, first: day, last: day)
+    }
+
+    static func month(_ month: Month) -> StatisticsPeriod {
+        StatisticsPeriod(unit: .monthly, first: month.firstDay, last: month.lastDay)
+    }
+
+    static func year(_ year: Int) -> StatisticsPeriod {
+        StatisticsPeriod(unit: .yearly, first: CalendarDay(year: year, month: 1, day: 1)!,
+                         last: CalendarDay(year: year, month: 12, day: 31)!)
+    }
+
+    /// The period of `unit` that contains `day`.
+    static func containing(_ day: CalendarDay, unit: Unit) -> StatisticsPeriod {
+        switch unit {
+        case .daily: .day(day)
+        case .monthly: .month(day.monthValue)
+        case .yearly: .year(day.year)
+        }
+    }
+
+    /// Parses the `period` query value for `unit`: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. Nil if it doesn't fit.
+    static func parse(_ text: String, unit: Unit) -> StatisticsPeriod? {
+        switch unit {
+        case .daily:
+            guard let day = CalendarDay(text), years.contains(day.year) else { return nil }
+            return .day(day)
+        case .monthly:
+            guard let month = Month(text), years.contains(month.year) else { return nil }
+            return .month(month)
+        case .yearly:
+            guard text.count == 4, text.allSatisfy(\.isASCIIDigit), let year = Int(text), years.contains(year) else { return nil }
+            return .year(year)
+        }
+    }
+
+    var month: Month { first.monthValue }
+    var year: Int { first.year }
+
+    /// The query value: `2026-11-22`, `2026-11` or `2026`.
+    var value: String {
+        switch unit {
+        case .daily: first.description
+        case .monthly: month.description
+        case .yearly: String(format: "%04d", year)
+        }
+    }
+
+    var title: String {
+        switch unit {
+        case .daily: first.mediumTitle
+        case .monthly: month.title
+        case .yearly: String(year)
+        }
+    }
+
+    /// "in November 2026", "in 2026", "on Sat, 21 Nov 2026".
+    var inTitle: String { (unit == .daily ? "on " : "in ") + title }
+
+    var previous: StatisticsPeriod {
+        switch unit {
+        case .daily: .day(first.adding(days: -1))
+        case .monthly: .month(month.previous)
+        case .yearly: .year(year - 1)
+        }
+    }
+
+    var next: StatisticsPeriod {
+        switch unit {
+        case .daily: .day(first.adding(days: 1))
+        case .monthly: .month(month.next)
+        case .yearly: .year(year + 1)
+        }
+    }
+
+    /// The months the period touches, in order (one for a day or a month, twelve for a year).
+    var months: [Month] {
+        var result: [Month] = []
+        var month = first.monthValue
+        while month <= last.monthValue {
+            result.append(month)
+            month = month.next
+        }
+        return result
+    }
+
+    /// How the previous period is named in a sentence: "the day before", "last month", "last year".
+    var previousName: String {
+        switch unit {
+        case .daily: "the day before"
+        case .monthly: "last month"
+        case .yearly: "last year"
+        }
+    }
+
+    /// How this period is named in a sentence: "that day", "this month", "this year".
+    var thisName: String {
+        switch unit {
+        case .daily: "that day"
+        case .monthly: "this month"
+        case .yearly: "this year"
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The monthly summary as a one- or two-page PDF: totals, the month's bar chart, spending by category, the
+/// stash table with completion and comparison, and the badges earned. Same queries as the monthly view.
+struct MonthlySummaryPDF {
+    let database: AppDatabase
+    let user: User
+    let userId: Int64
+    let today: CalendarDay
+    let month: Month
+
+    private let margin = 48.0
+
+    func render() async throws -> [UInt8] {
+        let period = StatisticsPeriod.month(month)
+        let totals = try await database.ledgerTotals(userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
+        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay,
+                                                      filter: .all)
+        let categories = try await database.spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
+        let figures = try await database.stashFigures(userId: userId, months: [month.previous, month], today: today)
+        let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
+        let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
+
+        var pdf = PDFWriter()
+        let right = PDFWriter.pageWidth - margin
+        var y = PDFWriter.pageHeight - margin - 10
+
+        pdf.text("Monthly summary — \(month.title)", x: margin, y: y, size: 20, bold: true)
+        y -= 18
+        pdf.text("Stashify · \(user.name) · made \(today.mediumTitle)", x: margin, y: y, size: 10, color: .secondary)
+        y -= 34
+
+        // Totals
+        let columns = [("Saved", user.money(totals.savedCents), PDFWriter.Color.saved),
+                       ("Spent", user.money(totals.spentCents), .spent),
+                       ("Income", user.money(totals.incomeCents), .text),
+                       ("Entries", String(totals.entryCount), .text)]
+        let columnWidth = (right - margin) / Double(columns.count)
+        for (index, column) in columns.enumerated() {
+            let x = margin + columnWidth * Double(index)
+            pdf.text(column.0, x: x, y: y + 16, size: 9, color: .secondary)
+            pdf.text(column.1, x: x, y: y, size: 14, bold: true, color: column.2)
+        }
+        y -= 22
+        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, when: "in " + month.title)
+        pdf.text(completed, x: margin, y: y, size: 10)
+        y -= 30
+
+        // Bar chart: saved vs spent per day
+        pdf.text("Saved and spent per day", x: margin, y: y, size: 12, bold: true)
+        y -= 12
+        let chartHeight = 120.0, chartBottom = y - chartHeight
+        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let values = days.map { byDay[$0.description] ?? LedgerTotals() }
+        let maximum = Double(Charts.niceCeiling(max(1, values.map { max($0.savedCents, $0.spentCents) }.max() ?? 1)))
+        let plotLeft = margin + 40, plotWidth = right - plotLeft
+        for step in 0...2 {
+            let lineY = chartBottom + chartHeight * Double(step) / 2
+            pdf.line(x1: plotLeft, y1: lineY, x2: right, y2: lineY)
+            pdf.text(user.compactMoney(Int64(maximum * Double(step) / 2)), x: plotLeft - 4, y: lineY - 3, size: 7,
+                     color: .secondary, alignRight: true)
+        }
+        let group = plotWidth / Double(days.count), bar = group * 0.38
+        for (index, value) in values.enumerated() {
+            let x = plotLeft + group * Double(index) + group * 0.1
+            if value.savedCents > 0 {
+                pdf.rect(x: x, y: chartBottom, width: bar,
+                         height: max(0.5, chartHeight * Double(value.savedCents) / maximum), color: .saved)
+            }
+            if value.spentCents > 0 {
+                pdf.rect(x: x + bar, y: chartBottom, width: bar,
+                         height: max(0.5, chartHeight * Double(value.spentCents) / maximum), color: .spent)
+            }
+            if [1, 8, 15, 22, 29].contains(index + 1) {
+                pdf.text(String(index + 1), x: plotLeft + group * (Double(index) + 0.5) - 3, y: chartBottom - 10, size: 7,
+                         color: .secondary)
+            }
+        }
+        pdf.rect(x: plotLeft, y: chartBottom - 24, width: 8, height: 8, color: .saved)
+        pdf.text("Saved", x: plotLeft + 12, y: chartBottom - 23, size: 8)
+        pdf.rect(x: plotLeft + 60, y: chartBottom - 24, width: 8, height: 8, color: .spent)
+        pdf.text("Spent", x: plotLeft + 72, y: chartBottom - 23, size: 8)
+        if totals.isEmpty {
+            pdf.text("No entries this month.", x: plotLeft + 8, y: chartBottom + chartHeight / 2, size: 10, color: .secondary)
+        }
+        y = chartBottom - 48
+
+        // Spending by category
+        pdf.text("Spending by category", x: margin, y: y, size: 12, bold: true)
+        y -= 18
+        let spent = categories.reduce(Int64(0)) { $0 + $1.cents }
+        if categories.isEmpty {
+            pdf.text("No spending this month.", x: margin, y: y, size: 10, color: .secondary)
+            y -= 16
+        }
+        let largest = Double(categories.first?.cents ?? 1)
+        for category in categories.prefix(10) {
+            pdf.text(category.label, x: margin, y: y, size: 9)
+            let barWidth = max(1, 220 * Double(category.cents) / largest)
+            pdf.rect(x: margin + 130, y: y - 1, width: barWidth, height: 9, color: .accent)
+            pdf.text("\(user.money(category.cents))  \(percentText(category.cents, of: spent))", x: right, y: y, size: 9,
+                     alignRight: true)
+            y -= 15
+        }
+        y -= 16
+
+        // Stash table
+        pdf.text("Stashes", x: margin, y: y, size: 12, bold: true)
+        y -= 18
+        func header() {
+            pdf.text("Stash", x: margin, y: y, size: 8, bold: true, color: .secondary)
+            pdf.text("Kind", x: margin + 190, y: y, size: 8, bold: true, color: .secondary)
+            pdf.text("Amount", x: margin + 330, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            pdf.text("Target", x: margin + 410, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            pdf.text("Completion", x: right, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            y -= 6
+            pdf.line(x1: margin, y1: y, x2: right, y2: y)
+            y -= 14
+        }
+        header()
+        if performance.isEmpty {
+            pdf.text("No stashes yet.", x: margin, y: y, size: 10, color: .secondary)
+        }
+        for item in performance {
+            if y < margin + 40 {
+                pdf.newPage()
+                y = PDFWriter.pageHeight - margin
+                pdf.text("Stashes (continued) — \(month.title)", x: margin, y: y, size: 12, bold: true)
+                y -= 20
+                header()
+            }
+            let status = "\(item.percent)%" + (item.completed ? " - completed" : item.overBudget ? " - over" : "")
+            pdf.text(String(item.stash.name.prefix(34)), x: margin, y: y, size: 10, bold: true)
+            pdf.text(item.stash.kind.label, x: margin + 190, y: y, size: 10)
+            pdf.text(user.money(item.currentCents), x: margin + 330, y: y, size: 10, alignRight: true)
+            pdf.text(user.money(item.targetCents), x: margin + 410, y: y, size: 10, alignRight: true)
+            pdf.text(status, x: right, y: y, size: 10,
+                     color: item.completed ? .saved : item.overBudget ? .spent : .text, alignRight: true)
+            y -= 13
+            var sentence = StatisticsWording.comparison(item.figures, period: period, money: user.money)
+            if let allowance = StatisticsWording.allowance(item.figures) { sentence += " " + allowance }
+            pdf.text(String(sentence.prefix(110)), x: margin, y: y, size: 8, color: .secondary)
+            y -= 8
+            pdf.line(x1: margin, y1: y, x2: right, y2: y)
+            y -= 14
+        }
+        return pdf.document(title: "Stashify monthly summary, \(month.title)")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+
+/// Months side by side: saved, spent, income and spending per category.
+extension StatisticsController {
+    struct MonthChoice: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
+    }
+
+    struct CompareRow: Sendable {
+        let label: String
+        let cells: [String]
+        let isCategory: Bool
+    }
+
+    struct ComparePage: Sendable {
+        let choices: [MonthChoice]
+        let message: String?
+        let headers: [String]
+        let rows: [CompareRow]
+        let hasComparison: Bool
+        let chart: ChartView?
+        let backPath: String
+    }
+
+    static let maximumCompared = 12
+
+    /// `GET /statistics/compare?month=2026-09&month=2026-10…`
+    @Sendable func compare(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        var months: [Month] = []
+        for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
+            guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {
+                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” isn't a month. Use months like \(today.monthValue).")
+            }
+            if !months.contains(month) { months.append(month) }
+        }
+        guard months.count <= Self.maximumCompared else {
+            throw HTTPError(.badRequest, message: "Compare at most \(Self.maximumCompared) months at a time.")
+        }
+        months.sort()
+
+        var offered: [Month] = []
+        var month = today.monthValue
+        for _ in 0..<12 {
+            offered.append(month)
+            month = month.previous
+        }
+        offered = Array(Set(offered + months)).sorted(by: >)
+        let choices = offered.map { MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
+
+        var rows: [CompareRow] = []
+        var chart: ChartView?
+        if months.count >= 2 {
+            var totals: [LedgerTotals] = []
+            for month in months {
+                totals.append(try await services.database.ledgerTotals(userId: userId, from: month.firstDay, to: month.lastDay,
+                                                                       filter: .all))
+            }
+            let categories = try await services.database.spendingByCategory(userId: userId, months: months)
+            rows = [
+                CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
+                CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
+                CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
+            ]
+            let names = Set(categories.values.flatMap(\.keys))
+                .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+            rows += names.map { name in
+                CompareRow(label: name, cells: months.map { user.money(categories[$0]?[name] ?? 0) }, isCategory: true)
+            }
+            let series = [
+                ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents)),
+                ChartSeries(name: "Spent", colorClass: "chart__bar--spent", values: totals.map(\.spentCents)),
+                ChartSeries(name: "Income", colorClass: "chart__bar--income", values: totals.map(\.incomeCents)),
+            ]
+            let title = "Saved, spent and income: " + months.map(\.shortTitle).joined(separator: ", ")
+            chart = ChartView(
+                id: "chart-compare", title: title,
+                svg: Charts.bars(id: "chart-compare", title: title, labels: months.map(\.title), tickLabels: months.map(\.shortTitle),
+                                 series: series, format: user.compactMoney),
+                table: ChartView.Table(headers: ["Month"] + series.map(\.name),
+                                       rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }),
+                isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.", series: series)
+        }
+        let page = ComparePage(
+            choices: choices,
+            message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
+            headers: months.map(\.shortTitle), rows: rows, hasComparison: months.count >= 2, chart: chart,
+            backPath: StatisticsPaths.index)
+        return try services.pages.page("statistics/compare", title: "Compare months", section: .statistics, page: page,
+                                       request: request, context: context)
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import Hummingbird
+
+/// Statistics: daily, monthly and yearly views with charts and the stash performance list, month comparison,
+/// and the CSV and PDF exports.
+struct StatisticsController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("statistics", use: index)
+        group.get("statistics/compare", use: compare)
+        group.get("statistics/export.csv", use: exportCSV)
+        group.get("statistics/summary.pdf", use: summaryPDF)
+    }
+
+    /// `GET /statistics?view=daily|monthly|yearly&period=…&filter=all|saving|spending&status=all|in-progress|completed`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
+        let page = try await StatisticsPageBuilder(database: services.database, user: user, userId: userId, today: today,
+                                                   query: query).build()
+        return try services.pages.page("statistics/index", title: "Statistics", section: .statistics, page: page,
+                                       request: request, context: context)
+    }
+}
+
+/// Gathers one Statistics view's figures (a handful of bounded SQL aggregates) and shapes them for the page.
+struct StatisticsPageBuilder {
+    let database: AppDatabase
+    let user: User
+    let userId: Int64
+    let today: CalendarDay
+    let query: StatisticsQuery
+
+    var period: StatisticsPeriod { query.period }
+    var filter: StatisticsFilter { query.filter }
+
+    func build() async throws -> StatisticsPage {
+        // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
+        let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
+        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: span.0, to: span.1, filter: filter)
+        let totals = period.unit == .daily
+            ? byDay[period.first.description] ?? LedgerTotals()
+            : byDay.values.reduce(LedgerTotals(), +)
+        let performance = try await performances()
+        let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
+
+        var charts: [ChartView] = []
+        var entries: [StatisticsEntryItem] = []
+        switch period.unit {
+        case .daily:
+            charts.append(sparkline(byDay))
+            entries = try await database.dayEntries(userId: userId, on: period.first, filter: filter)
+                .map { StatisticsEntryItem($0, user: user) }
+        case .monthly:
+            charts.append(dailyBars(byDay))
+            if filter == .all { charts.append(incomeDonut(totals)) }
+            if filter != .saving { charts.append(try await categoryDonut()) }
+        case .yearly:
+            let bars = try await monthlyBars(byDay)
+            charts += [bars[0], heatmap(byDay), bars[1]]
+            if filter != .saving { charts.append(try await categoryDonut()) }
+        }
+
+        let shown = performance.filter { filter.includes($0.stash.kind) && query.status.includes($0) }
+        let inFilter = performance.filter { filter.includes($0.stash.kind) }
+        let top: (Stash.Kind) -> [LabelledText] = { kind in
+            inFilter.filter { $0.stash.kind == kind && $0.currentCents > 0 }
+                .sorted { ($0.currentCents, $1.stash.name) > ($1.currentCents, $0.stash.name) }
+                .prefix(3).map { LabelledText(label: $0.stash.name, value: user.money($0.currentCents)) }
+        }
+        let topSaved = top(.save), topSpent = top(.spend)
+
+        let firstRun = performance.isEmpty && totals.isEmpty ? try await database.hasNoLedger(userId: userId) : false
+        return StatisticsPage(
+            firstRun: firstRun ? EmptyState.statistics : nil,
+            periodTitle: period.title,
+            viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
+                let target = unit == period.unit ? period : StatisticsPeriod.containing(
+                    period.unit == .yearly && unit != .yearly && period.year != today.year ? period.first : pick(unit), unit: unit)
+                return StatisticsLink(label: unit.label, href: query.with(period: target).path, current: unit == period.unit)
+            },
+            filterTabs: StatisticsFilter.allCases.map {
+                StatisticsLink(label: $0.label, href: query.with(filter: $0).path, current: $0 == filter)
+            },
+            statusTabs: StatisticsStatus.allCases.map {
+                StatisticsLink(label: $0.label, href: query.with(status: $0).path, current: $0 == query.status)
+            },
+            previousPath: query.with(period: period.previous).path,
+            nextPath: query.with(period: period.next).path,
+            currentPath: period.first <= today && today <= period.last ? nil
+                : query.with(period: .containing(today, unit: period.unit)).path,
+            currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
+            picker: picker(),
+            figures: figures(totals, stashesUpdated: period.unit == .daily
+                ? performance.filter { $0.currentCents > 0 }.count : nil),
+            hasData: !totals.isEmpty,
+            emptyTitle: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
+            emptyText: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
+                + "Pick another period, or add an entry to a stash.",
+            charts: charts,
+            isDaily: period.unit == .daily,
+            entries: entries,
+            hasEntries: !entries.isEmpty,
+            topSaved: topSaved,
+            topSpent: topSpent,
+            hasTopSaved: !topSaved.isEmpty,
+            hasTopSpent: !topSpent.isEmpty,
+            hasTop: !topSaved.isEmpty || !topSpent.isEmpty,
+            performance: shown.map { PerformanceItem($0, period: period, user: user) },
+            performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
+            insights: insights(performance: inFilter, badges: badges),
+            completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
+            points: badges.points,
+            csvPath: StatisticsPaths.csv(query),
+            pdfPath: StatisticsPaths.pdf(period.month),
+            comparePath: StatisticsPaths.compare([period.month.previous, period.month]))
+    }
+
+    /// The day or month a switch of view lands on: the one shown if it contains today, else its first.
+    private func pick(_ unit: StatisticsPeriod.Unit) -> CalendarDay {
+        period.first <= today && today <= period.last ? today : period.first
+    }
+
+    private func performances() async throws -> [StashPerformance] {
+        let months: [Month] = switch period.unit {
+        case .daily: [period.month]
+        case .monthly: [period.month.previous, period.month]
+        case .yearly: period.previous.months + period.months
+        }
+        let figures = try await database.stashFigures(userId: userId, months: months, today: today)
+        var dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])?
+        if period.unit == .daily {
+            dayTotals = (try await database.stashTotals(userId: userId, on: period.first),
+                         try await database.stashTotals(userId: userId, on: period.first.adding(days: -1)))
+        }
+        return StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone,
+                                      dayTotals: dayTotals)
+    }
+
+    private func picker() -> PeriodPicker {
+        var hidden = [PeriodPicker.Hidden(name: "view", value: period.unit.rawValue)]
+        if filter != .all { hidden.append(.init(name: "filter", value: filter.rawValue)) }
+        if query.status != .all { hidden.append(.init(name: "status", value: query.status.rawValue)) }
+        return switch period.unit {
+        case .daily: PeriodPicker(label: "Day", inputType: "date", value: period.value, hidden: hidden, isYear: false)
+        case .monthly: PeriodPicker(label: "Month", inputType: "month", value: period.value, hidden: hidden, isYear: false)
+        case .yearly: PeriodPicker(label: "Year", inputType: "number", value: period.value, hidden: hidden, isYear: true)
+        }
+    }
+
+    /// The money figures the filter shows: name, CSS suffix and which total.
+    private var shownAmounts: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] {
+        let all: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] = [
+            ("Saved", "saved", \.savedCents), ("Spent", "spent", \.spentCents), ("Income", "income", \.incomeCents),
+        ]
+        return switch filter {
+        case .all: all
+        case .saving: [all[0]]
+        case .spending: [all[1]]
+        }
+    }
+
+    private func figures(_ totals: LedgerTotals, stashesUpdated: Int?) -> [StatisticsFigure] {
+        var result = shownAmounts.map {
+            StatisticsFigure(label: $0.name, value: user.money(totals[keyPath: $0.cents]), colorClass: "amount--" + $0.key)
+        }
+        if let stashesUpdated {
+            result.append(.init(label: "Stashes updated", value: String(stashesUpdated), colorClass: ""))
+        } else {
+            result.append(.init(label: "Entries", value: String(totals.entryCount), colorClass: ""))
+        }
+        return result
+    }
+
+    private func emptyPerformanceText(hasStashes: Bool) -> String {
+        guard hasStashes else { return "No stashes here yet. Create one to see how it performs." }
+        return switch query.status {
+        case .completed: "No stash completed in \(period.title) yet."
+        case .inProgress: "Every stash is complete for \(period.title)."
+        case .all: "No stashes here yet."
+        }
+    }
+
+    private func insights(performance: [StashPerformance], badges: (count: Int, points: Int)) -> [String] {
+        var sentences: [String] = []
+        let closest = performance
+            .filter { $0.stash.kind == .save && !$0.completed && $0.percent > 0 && period.unit != .yearly }
+            .max { ($0.percent, $1.stash.name) < ($1.percent, $0.stash.name) }
+        if let closest {
+            sentences.append(StatisticsWording.targetProgress(name: closest.stash.name, percent: closest.percent))
+        }
+        if let over = performance.filter({ $0.overBudget }).max(by: { $0.percent < $1.percent }) {
+            sentences.append("\(over.stash.name) is at \(over.percent)% of its allowance.")
+        }
+        return Array(sentences.prefix(2))
+    }
+
+    // MARK: - Charts
+
+    /// Saved and spent bars (income has its own donut), as the filter allows.
+    private func seriesFor(_ totals: [LedgerTotals]) -> [ChartSeries] {
+        shownAmounts.filter { $0.key != "income" }.map { amount in
+            ChartSeries(name: amount.name, colorClass: "chart__bar--" + amount.key, values: totals.map { $0[keyPath: amount.cents] })
+        }
+    }
+
+    /// "Saved and spent", "Saved", "Spent".
+    private func seriesTitle(_ series: [ChartSeries]) -> String {
+        let names = series.map(\.name)
+        guard let first = names.first else { return "Entries" }
+        return ([first] + names.dropFirst().map { $0.lowercased() }).joined(separator: " and ")
+    }
+
+    private func table(labels: [String], series: [ChartSeries], first: String) -> ChartView.Table {
+        ChartView.Table(headers: [first] + series.map(\.name),
+                        rows: labels.indices.map { index in [labels[index]] + series.map { user.money($0.values[index]) } })
+    }
+
+    private func dailyBars(_ byDay: [String: LedgerTotals]) -> ChartView {
+        let month = period.month
+        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let totals = days.map { byDay[$0.description] ?? LedgerTotals() }
+        let series = seriesFor(totals)
+        let labels = days.map { "\($0.day) \(Month.names[month.month - 1].prefix(3))" }
+        let ticks = days.map { [1, 8, 15, 22, 29].contains($0.day) ? String($0.day) : "" }
+        let title = "\(seriesTitle(series)) per day, \(month.title)"
+        let rows = table(labels: labels, series: series, first: "Day")
+        return ChartView(
+            id: "chart-daily", title: title,
+            svg: Charts.bars(id: "chart-daily", title: title, labels: labels, tickLabels: ticks, series: series,
+                             format: user.compactMoney),
+            table: ChartView.Table(headers: rows.headers, rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true, series: series)
+    }
+
+    private func incomeDonut(_ totals: LedgerTotals) -> ChartView {
+        let total = totals.incomeCents + totals.spentCents
+        let slices = [("Income", totals.incomeCents, "chart-income"), ("Expenses", totals.spentCents, "chart-expense")]
+        let title = "Income vs expenses, \(period.title)"
+        let net = totals.incomeCents - totals.spentCents
+        return ChartView(
+            id: "chart-income", title: title,
+            svg: Charts.donut(id: "chart-income", title: title, slices: slices.map { (label: $0.0, cents: $0.1, colorClass: $0.2) },
+                              centre: (net >= 0 ? "+" : "") + user.compactMoney(net)),
+            table: ChartView.Table(headers: ["", "Amount", "Share"],
+                                   rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total)] }),
+            isEmpty: total == 0, emptyText: "No income or expenses recorded in \(period.title).",
+            legend: slices.map { LegendItem(label: $0.0, amount: user.money($0.1), percent: percentText($0.1, of: total), colorClass: $0.2) })
+    }
+
+    private func categoryDonut() async throws -> ChartView {
+        let rows = try await database.spendingByCategory(userId: userId, from: period.first, to: period.last)
+        let total = rows.reduce(Int64(0)) { $0 + $1.cents }
+        // Past the palette, the smallest categories share one slice so colours stay distinct.
+        var slices = rows.prefix(ChartPalette.count - 1).enumerated().map { (label: $1.label, cents: $1.cents, colorClass: ChartPalette.category($0)) }
+        if rows.count >= ChartPalette.count {
+            slices.append((label: "Everything else", cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
+                           colorClass: ChartPalette.category(ChartPalette.count - 1)))
+        }
+        let title = "Spending by category, \(period.title)"
+        return ChartView(
+            id: "chart-category", title: title,
+            svg: Charts.donut(id: "chart-category", title: title, slices: slices, centre: user.compactMoney(total)),
+            table: ChartView.Table(headers: ["Category", "Spent", "Share"],
+                                   rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total)] }),
+            isEmpty: total == 0, emptyText: "No spending recorded in \(period.title).",
+            legend: slices.map { LegendItem(label: $0.label, amount: user.money($0.cents), percent: percentText($0.cents, of: total),
+                                            colorClass: $0.colorClass) })
+    }
+
+    private func monthlyBars(_ byDay: [String: LedgerTotals]) async throws -> [ChartView] {
+        var byMonth: [String: LedgerTotals] = [:]
+        for (date, totals) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += totals }
+        let completed = try await database.earnedBadgesByMonth(userId: userId, year: period.year)
+        let months = period.months
+        let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
+        let series = seriesFor(totals)
+        let labels = months.map(\.title)
+        let ticks = months.map { String(Month.names[$0.month - 1].prefix(1)) }
+        let title = "\(seriesTitle(series)) per month, \(period.year)"
+        let counts = ChartSeries(name: "Completed", colorClass: "chart__bar--count",
+                                 values: months.map { Int64(completed[$0.description] ?? 0) })
+        let countTitle = "Completed stashes per month, \(period.year)"
+        let moneyRows = table(labels: labels, series: series, first: "Month")
+        return [
+            ChartView(id: "chart-monthly", title: title,
+                      svg: Charts.bars(id: "chart-monthly", title: title, labels: labels, tickLabels: ticks, series: series,
+                                       format: user.compactMoney),
+                      table: ChartView.Table(headers: moneyRows.headers, rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
+                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year).", wide: true, series: series),
+            ChartView(id: "chart-completed", title: countTitle,
+                      svg: Charts.bars(id: "chart-completed", title: countTitle, labels: labels, tickLabels: ticks,
+                                       series: [counts], format: { String($0) }),
+                      table: ChartView.Table(headers: ["Month", "Completed"],
+                                             rows: months.indices.filter { counts.values[$0] > 0 }.map { [labels[$0], String(counts.values[$0])] }),
+                      isEmpty: completed.isEmpty, emptyText: "No stashes completed in \(period.year) yet."),
+        ]
+    }
+
+    private func heatmap(_ byDay: [String: LedgerTotals]) -> ChartView {
+        let busiest = byDay.values.map(\.entryCount).max() ?? 0
+        var levels: [String: Int] = [:]
+        var labels: [String: String] = [:]
+        for (date, totals) in byDay {
+            levels[date] = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
+            let day = CalendarDay(date)?.mediumTitle ?? date
+            labels[date] = "\(day): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
+                + user.money(totals.savedCents + totals.spentCents + totals.incomeCents)
+        }
+        let title = "Activity calendar, \(period.year): days shaded by number of entries"
+        let months = period.months
+        let byMonthRows = months.compactMap { month -> [String]? in
+            let days = byDay.filter { $0.key.hasPrefix(month.description) }
+            guard !days.isEmpty else { return nil }
+            return [month.title, String(days.count), String(days.values.reduce(0) { $0 + $1.entryCount })]
+        }
+        return ChartView(
+            id: "chart-heatmap", title: title,
+            svg: Charts.heatmap(id: "chart-heatmap", title: title, year: period.year, levels: levels, labels: labels),
+            table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true)
+    }
+
+    private func sparkline(_ byDay: [String: LedgerTotals]) -> ChartView {
+        let month = period.month
+        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let values = days.map { byDay[$0.description].map { $0.savedCents + $0.spentCents + $0.incomeCents } ?? 0 }
+        let title = "\(period.first.mediumTitle) within \(month.title): money moved per day"
+        return ChartView(
+            id: "chart-spark", title: title,
+            svg: Charts.sparkline(id: "chart-spark", title: title, values: values, highlight: period.first.day - 1),
+            table: ChartView.Table(headers: ["Day", "Amount"],
+                                   rows: days.indices.filter { values[$0] > 0 }.map { [days[$0].mediumTitle, user.money(values[$0])] }),
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true)
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import GRDB
+
+/// Which rows of the ledger a Statistics view counts: everything, money saved, or money spent.
+enum StatisticsFilter: String, Sendable, CaseIterable {
+    case all, saving, spending
+
+    var label: String {
+        switch self {
+        case .all: "All"
+        case .saving: "Saving stashes"
+        case .spending: "Spending stashes"
+        }
+    }
+
+    /// The SQL condition on `ledger.kind` (an indexed column, so ranges stay covered).
+    var kindSQL: String {
+        switch self {
+        case .all: ""
+        case .saving: " AND kind = 'saving'"
+        case .spending: " AND kind = 'expense'"
+        }
+    }
+
+    /// Whether a stash of `kind` belongs in the stash lists under this filter.
+    func includes(_ kind: Stash.Kind) -> Bool {
+        switch self {
+        case .all: true
+        case .saving: kind == .save
+        case .spending: kind == .spend
+        }
+    }
+}
+
+/// Saved, spent and income over some dates, and how many rows made them.
+struct LedgerTotals: Sendable, Equatable {
+    var savedCents: Int64 = 0
+    var spentCents: Int64 = 0
+    var incomeCents: Int64 = 0
+    var entryCount: Int = 0
+
+    var isEmpty: Bool { entryCount == 0 }
+
+    static func + (lhs: LedgerTotals, rhs: LedgerTotals) -> LedgerTotals {
+        LedgerTotals(savedCents: lhs.savedCents + rhs.savedCents, spentCents: lhs.spentCents + rhs.spentCents,
+                     incomeCents: lhs.incomeCents + rhs.incomeCents, entryCount: lhs.entryCount + rhs.entryCount)
+    }
+
+    static func += (lhs: inout LedgerTotals, rhs: LedgerTotals) {
+        lhs = lhs + rhs
+    }
+}
+
+/// A labelled amount (a category's spending, a stash's total).
+struct LabelledAmount: Sendable, Equatable {
+    let label: String
+    let cents: Int64
+}
+
+/// One stash's figures for each month a view needs, with the target each month had.
+struct StashMonthFigures: Sendable {
+    let stash: Stash
+    /// Month → progress in that month (months without entries have total 0).
+    let progress: [Month: StashProgress]
+    /// The first month the stash has entries in, if any.
+    let firstMonth: Month?
+}
+
+/// One entry of a day, for the daily view.
+struct DayEntry: Sendable {
+    let entry: Transaction
+    let label: String
+}
+
+/// The read side of Statistics. Every figure is a SQL aggregate over a bounded date range of the user's ledger
+/// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `stashMonth`, never a loop over history.
+extension AppDatabase {
+    /// Totals per kind over `first…last`.
+    func ledgerTotals(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter) async throws
+        -> LedgerTotals
+    {
+        try await writer.read { db in
+            var totals = LedgerTotals()
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL)
+                GROUP BY kind
+                """, arguments: [userId, first.description, last.description])
+            for row in rows {
+                let total: Int64 = row["total"]
+                totals.entryCount += row["count"] as Int
+                switch row["kind"] as String {
+                case "saving": totals.savedCents = total
+                case "expense": totals.spentCents = total
+                case "income": totals.incomeCents = total
+                default: break
+                }
+            }
+            return totals
+        }
+    }
+
+    /// Totals per day (`YYYY-MM-DD`) or per month (`YYYY-MM`, `byMonth`) over `first…last`.
+    func ledgerTotalsBy(
+        _ grouping: LedgerGrouping, userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
+    ) async throws -> [String: LedgerTotals] {
+        try await writer.read { db in
+            try Self.totalsBy(db, grouping, userId: userId, from: first, to: last, filter: filter)
+        }
+    }
+
+    enum LedgerGrouping: String, Sendable {
+        case day = "date"
+        case month = "substr(date, 1, 7)"
+    }
+
+    static func totalsBy(
+        _ db: Database, _ grouping: LedgerGrouping, userId: Int64, from first: CalendarDay, to last: CalendarDay,
+        filter: StatisticsFilter
+    ) throws -> [String: LedgerTotals] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT \(grouping.rawValue) AS bucket,
+                   SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
+                   SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent,
+                   SUM(CASE WHEN kind = 'income' THEN amountCents ELSE 0 END) AS income,
+                   COUNT(*) AS count
+            FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL)
+            GROUP BY bucket
+            """, arguments: [userId, first.description, last.description])
+        var result: [String: LedgerTotals] = [:]
+        for row in rows {
+            result[row["bucket"]] = LedgerTotals(savedCents: row["saved"], spentCents: row["spent"],
+                                                 incomeCents: row["income"], entryCount: row["count"])
+        }
+        return result
+    }
+
+    /// The SQL naming an expense row's category: its budget category, else its stash's category, else "Other".
+    static let categoryNameSQL = "COALESCE(category.name, stash.category, 'Other')"
+
+    /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
+    func spendingByCategory(userId: Int64, from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.categoryNameSQL) AS categoryLabel, SUM(ledger.amountCents) AS total
+                FROM ledger
+                LEFT JOIN category ON category.id = ledger.categoryId
+                LEFT JOIN stash ON stash.id = ledger.stashId
+                WHERE ledger.userId = ? AND ledger.kind = 'expense' AND ledger.date BETWEEN ? AND ?
+                GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
+                """, arguments: [userId, first.description, last.description])
+                .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
+        }
+    }
+
+    /// Spending per month and category for `months` (the compare view): month → category → cents.
+    func spendingByCategory(userId: Int64, months: [Month]) async throws -> [Month: [String: Int64]] {
+        var result: [Month: [String: Int64]] = [:]
+        for month in months {
+            let rows = try await spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
+            result[month] = Dictionary(rows.map { ($0.label, $0.cents) }, uniquingKeysWith: +)
+        }
+        return result
+    }
+
+    /// Every stash of the user with its progress in each of `months` (target as each month had it) and its
+    /// first month with entries. Reads `stashMonth` and `stashTarget` only.
+    func stashFigures(userId: Int64, months: [Month], today: CalendarDay) async throws -> [StashMonthFigures] {
+        guard !months.isEmpty else { return [] }
+        let values = months.map { _ in "(?)" }.joined(separator: ", ")
+        let arguments = StatementArguments(months.map(\.description)) + [userId]
+        let rows = try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                WITH months(month) AS (VALUES \(values))
+                SELECT stash.*, months.month AS periodMonth,
+                       COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+                       \(Self.targetSQL(stashId: "stash.id", month: "months.month")) AS monthTarget,
+                       (SELECT MIN(f.month) FROM stashMonth f WHERE f.stashId = stash.id) AS firstMonth
+                FROM stash CROSS JOIN months
+                LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = months.month
+                WHERE stash.userId = ?
+                ORDER BY stash.name COLLATE NOCASE, stash.id
+                """, arguments: arguments).map { row -> (Stash, Month?, StashProgress?, Month?) in
+                let stash = try Stash(row: row)
+                let month = Month(row["periodMonth"])
+                let progress = month.map {
+                    StashProgress(kind: stash.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
+                                  targetCents: row["monthTarget"], monthClosed: $0 < today.monthValue)
+                }
+                return (stash, month, progress, (row["firstMonth"] as String?).flatMap(Month.init))
+            }
+        }
+        var order: [Int64] = []
+        var byStash: [Int64: (Stash, [Month: StashProgress], Month?)] = [:]
+        for (stash, month, progress, firstMonth) in rows {
+            guard let id = stash.id else { continue }
+            if byStash[id] == nil {
+                order.append(id)
+                byStash[id] = (stash, [:], firstMonth)
+            }
+            if let month, let progress { byStash[id]?.1[month] = progress }
+        }
+        return order.compactMap { id in byStash[id].map { StashMonthFigures(stash: $0.0, progress: $0.1, firstMonth: $0.2) } }
+    }
+
+    /// Each stash's total on one day (stash id → cents).
+    func stashTotals(userId: Int64, on day: CalendarDay) async throws -> [Int64: Int64] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT stashId, SUM(amountCents) AS total FROM ledger
+                WHERE userId = ? AND kind IN ('saving', 'expense') AND date = ? AND stashId IS NOT NULL GROUP BY stashId
+                """, arguments: [userId, day.description])
+            return Dictionary(rows.map { ($0["stashId"] as Int64, $0["total"] as Int64) }, uniquingKeysWith: +)
+        }
+    }
+
+    /// The user's ledger rows on one day under `filter`, with their stash or category name.
+    func dayEntries(userId: Int64, on day: CalendarDay, filter: StatisticsFilter) async throws -> [DayEntry] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
+                LEFT JOIN stash ON stash.id = ledger.stashId
+                LEFT JOIN category ON category.id = ledger.categoryId
+                WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL.replacingOccurrences(of: "kind", with: "ledger.kind"))
+                ORDER BY ledger.id DESC LIMIT 200
+                """, arguments: [userId, day.description]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
+        }
+    }
+
+    /// Whether the user has no transaction at all (the first-run state).
+    func hasNoLedger(userId: Int64) async throws -> Bool {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT 1 FROM ledger WHERE userId = ? LIMIT 1", arguments: [userId]) == nil
+        }
+    }
+
+    /// Earned badges (count and points) for months `first…last`, or completed on one day.
+    func earnedBadgeTotals(userId: Int64, period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
+        try await writer.read { db in
+            var sql = """
+                SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
+                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
+                """
+            var arguments: StatementArguments = [userId, period.first.monthValue.description, period.last.monthValue.description]
+            if period.unit == .daily {
+                sql += " AND completedOn = ?"
+                arguments += [period.first.description]
+            }
+            let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
+            return (row?["count"] ?? 0, row?["points"] ?? 0)
+        }
+    }
+
+    /// Earned badges per month (`YYYY-MM` → count) in a year.
+    func earnedBadgesByMonth(userId: Int64, year: Int) async throws -> [String: Int] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT month, COUNT(*) AS count FROM badge
+                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month
+                """, arguments: [userId, String(format: "%04d-01", year), String(format: "%04d-12", year)])
+            return Dictionary(rows.map { ($0["month"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
+        }
+    }
+}

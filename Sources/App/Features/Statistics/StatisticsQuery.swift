@@ -1,0 +1,125 @@
+import Hummingbird
+
+/// Which stashes the performance list shows: all, those still in progress, or those completed in the period.
+enum StatisticsStatus: String, Sendable, CaseIterable {
+    case all, inProgress = "in-progress", completed
+
+    var label: String {
+        switch self {
+        case .all: "All"
+        case .inProgress: "In progress"
+        case .completed: "Completed"
+        }
+    }
+
+    func includes(_ performance: StashPerformance) -> Bool {
+        switch self {
+        case .all: true
+        case .inProgress: !performance.completed
+        case .completed: performance.completed
+        }
+    }
+}
+
+/// Everything a Statistics view is chosen by, read from and written back to the query string, so any view
+/// can be bookmarked: `?view=monthly&period=2026-11&filter=saving&status=completed`.
+struct StatisticsQuery: Sendable, Equatable {
+    var period: StatisticsPeriod
+    var filter: StatisticsFilter = .all
+    var status: StatisticsStatus = .all
+
+    var unit: StatisticsPeriod.Unit { period.unit }
+
+    /// Reads the query; a missing value takes its default (this month, all, all), a wrong one is a 400 that says
+    /// what was expected.
+    static func parse(_ parameters: Parameters, today: CalendarDay, defaultUnit: StatisticsPeriod.Unit = .monthly) throws
+        -> StatisticsQuery
+    {
+        var unit = defaultUnit
+        if let text = nonEmpty(parameters["view"]) {
+            guard let parsed = StatisticsPeriod.Unit(rawValue: text) else {
+                throw HTTPError(.badRequest, message: "“\(text)” isn't a view. Use daily, monthly or yearly.")
+            }
+            unit = parsed
+        }
+        var period = StatisticsPeriod.containing(today, unit: unit)
+        if let text = nonEmpty(parameters["period"]) {
+            guard let parsed = StatisticsPeriod.parse(text, unit: unit) else {
+                let example = switch unit {
+                case .daily: "a day like \(today)"
+                case .monthly: "a month like \(today.monthValue)"
+                case .yearly: "a year like \(today.year)"
+                }
+                throw HTTPError(.badRequest, message: "“\(text)” isn't a period for the \(unit.rawValue) view. Use \(example).")
+            }
+            period = parsed
+        }
+        var query = StatisticsQuery(period: period)
+        if let text = nonEmpty(parameters["filter"]) {
+            guard let filter = StatisticsFilter(rawValue: text) else {
+                throw HTTPError(.badRequest, message: "“\(text)” isn't a filter. Use all, saving or spending.")
+            }
+            query.filter = filter
+        }
+        if let text = nonEmpty(parameters["status"]) {
+            guard let status = StatisticsStatus(rawValue: text) else {
+                throw HTTPError(.badRequest, message: "“\(text)” isn't a status. Use all, in-progress or completed.")
+            }
+            query.status = status
+        }
+        return query
+    }
+
+    private static func nonEmpty(_ value: Substring?) -> String? {
+        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return String(value.prefix(40))
+    }
+
+    /// The query string of this view (defaults left out), starting with `?`.
+    var queryString: String {
+        var parts = ["view=\(unit.rawValue)", "period=\(period.value)"]
+        if filter != .all { parts.append("filter=\(filter.rawValue)") }
+        if status != .all { parts.append("status=\(status.rawValue)") }
+        return "?" + parts.joined(separator: "&")
+    }
+
+    var path: String { StatisticsPaths.index + queryString }
+
+    func with(period: StatisticsPeriod) -> StatisticsQuery {
+        var copy = self
+        copy.period = period
+        return copy
+    }
+
+    func with(filter: StatisticsFilter) -> StatisticsQuery {
+        var copy = self
+        copy.filter = filter
+        return copy
+    }
+
+    func with(status: StatisticsStatus) -> StatisticsQuery {
+        var copy = self
+        copy.status = status
+        return copy
+    }
+}
+
+/// Paths of the Statistics pages and exports.
+enum StatisticsPaths {
+    static let index = "/statistics"
+    static let compare = "/statistics/compare"
+    static let csv = "/statistics/export.csv"
+    static let pdf = "/statistics/summary.pdf"
+
+    static func csv(_ query: StatisticsQuery) -> String {
+        var parts = ["view=\(query.unit.rawValue)", "period=\(query.period.value)"]
+        if query.filter != .all { parts.append("filter=\(query.filter.rawValue)") }
+        return csv + "?" + parts.joined(separator: "&")
+    }
+
+    static func pdf(_ month: Month) -> String { pdf + "?period=\(month)" }
+
+    static func compare(_ months: [Month]) -> String {
+        compare + (months.isEmpty ? "" : "?" + months.map { "month=\($0)" }.joined(separator: "&"))
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Statistics exports")
+struct ExportTests {
+    /// An RFC 4180 reader: CRLF rows, quoted fields with doubled quotes.
+    static func parseCSV(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = Array(text.unicodeScalars)[...]
+        while let c = characters.popFirst() {
+            if quoted {
+                if c == "\"" {
+                    if characters.first == "\"" { field.unicodeScalars.append("\""); characters.removeFirst() } else { quoted = false }
+                } else { field.unicodeScalars.append(c) }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                row.append(field); field = ""
+            } else if c == "\r", characters.first == "\n" {
+                characters.removeFirst()
+                row.append(field); rows.append(row); row = []; field = ""
+            } else {
+                field.unicodeScalars.append(c)
+            }
+        }
+        return rows
+    }
+
+    @Test("CSV escaping follows RFC 4180 and defuses spreadsheet formulas")
+    func escaping() {
+        #expect(CSVWriter.escape("plain") == "plain")
+        #expect(CSVWriter.escape("a,b") == "\"a,b\"")
+        #expect(CSVWriter.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVWriter.escape("two\nlines") == "\"two\nlines\"")
+        #expect(CSVWriter.escape("=SUM(A1)") == "'=SUM(A1)")
+        #expect(CSVWriter.escape("+1") == "'+1")
+        #expect(CSVWriter.escape("-2,3") == "\"'-2,3\"")
+        #expect(CSVWriter.escape("@cmd") == "'@cmd")
+        var writer = CSVWriter()
+        writer.append(["a", "b"])
+        writer.append(["c", ""])
+        #expect(writer.text == "a,b\r\nc,\r\n")
+    }
+
+    @Test("the CSV of a month parses back to the month's rows, and only those")
+    func csvRoundTrip() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Vacation, \"Big\" Fund", target: "500", category: "Travel")
+            try await browser.addEntry(stash: fund, amount: "12.5", date: "2026-11-02", note: "=HYPERLINK(\"x\")")
+            try await browser.addEntry(stash: fund, amount: "1,000", date: "2026-11-30", note: "line one\nline two")
+            try await browser.addEntry(stash: fund, amount: "9", date: "2026-12-01")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-11-15", cents: 4_599, kind: .expense, category: "Groceries",
+                                        note: "-5 coupon")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-10-31", cents: 100, kind: .expense, category: "Groceries")
+
+            // When
+            let response = try await browser.get("/statistics/export.csv?view=monthly&period=2026-11")
+
+            // Then
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(response.headers[.contentDisposition] == "attachment; filename=\"stashify-2026-11.csv\"")
+            #expect(response.html.hasSuffix("\r\n"))
+            let rows = Self.parseCSV(response.html)
+            #expect(rows == [
+                ["date", "kind", "amount", "currency", "category", "stash", "account", "note"],
+                ["2026-11-02", "saving", "12.50", "USD", "Travel", "Vacation, \"Big\" Fund", "", "'=HYPERLINK(\"x\")"],
+                ["2026-11-15", "expense", "45.99", "USD", "Groceries", "", "", "'-5 coupon"],
+                ["2026-11-30", "saving", "1000.00", "USD", "Travel", "Vacation, \"Big\" Fund", "", "line one\nline two"],
+            ])
+
+            let spending = Self.parseCSV(try await browser.get("/statistics/export.csv?view=monthly&period=2026-11&filter=spending").html)
+            #expect(spending.count == 2)
+            #expect(spending[1][1] == "expense")
+            let day = Self.parseCSV(try await browser.get("/statistics/export.csv?view=daily&period=2026-12-01").html)
+            #expect(day.count == 2)
+            #expect(day[1][2] == "9.00")
+        }
+    }
+
+    @Test("the PDF summary is a valid PDF with the month's figures in it")
+    func pdfSummary() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Vacation (Fund) \\ ✈", target: "500")
+            let dining = try await browser.createStash(name: "Dining Out", kind: "spend", target: "200")
+            try await browser.addEntry(stash: fund, amount: "100", date: "2026-10-05")
+            try await browser.addEntry(stash: fund, amount: "375", date: "2026-11-05")
+            try await browser.addEntry(stash: dining, amount: "85", date: "2026-11-12")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-11-03", cents: 300_000, kind: .income, category: "Salary")
+
+            // When
+            let client = await browser.client
+            let cookies = await browser.cookies
+            let response = try await client.executeRequest(
+                uri: "/statistics/summary.pdf?period=2026-11", method: .get,
+                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")], body: nil)
+
+            // Then
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/pdf")
+            let bytes = Array(response.body.readableBytesView)
+            #expect(bytes.starts(with: Array("%PDF-1.4".utf8)))
+            let latin = String(decoding: bytes.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+            #expect(latin.hasSuffix("%%EOF\n"))
+            // Each xref entry points at its "n 0 obj".
+            let startxref = try #require(latin.range(of: "startxref\n", options: .backwards))
+            let xrefOffset = try #require(Int(latin[startxref.upperBound...].prefix { $0.isNumber }))
+            let xrefText = String(decoding: bytes[xrefOffset...], as: UTF8.self)
+            #expect(xrefText.hasPrefix("xref\n0 "))
+            let entries = xrefText.split(separator: "\n").dropFirst(3).prefix { $0.hasSuffix(" n ") }
+            #expect(entries.count >= 7)
+            for (index, entry) in entries.enumerated() {
+                let offset = try #require(Int(entry.prefix(10)))
+                #expect(String(decoding: bytes[offset..<offset + 12], as: UTF8.self).hasPrefix("\(index + 1) 0 obj"))
+            }
+            #expect(latin.contains("(Vacation \\(Fund\\) \\\\ ?)"))
+
+            let text = try Self.pdfText(bytes)
+            if let text {
+                #expect(text.contains("Monthly summary"))
+                #expect(text.contains("November 2026"))
+                #expect(text.contains("$375.00"))
+                #expect(text.contains("$85.00"))
+                #expect(text.contains("$3,000.00"))
+                #expect(text.contains("Dining Out"))
+                #expect(text.contains("You saved 275% more than last month in Vacation (Fund)"))
+                #expect(text.contains("Dining Out stayed 58% under its allowance."))
+            }
+        }
+    }
+
+    @Test("a long stash table continues on a second page, with its header again")
+    func pdfPages() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            for index in 1...24 {
+                let id = try await browser.createStash(name: String(format: "Stash %02d", index), target: "10")
+                try await browser.addEntry(stash: id, amount: "\(index)", date: "2026-11-0\(index % 9 + 1)")
+            }
+            let client = await browser.client
+            let cookies = await browser.cookies
+            let response = try await client.executeRequest(
+                uri: "/statistics/summary.pdf", method: .get,
+                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")], body: nil)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentDisposition] == "inline; filename=\"stashify-summary-2026-11.pdf\"")
+            let bytes = Array(response.body.readableBytesView)
+            #expect(String(decoding: bytes, as: UTF8.self).contains("/Count 2"))
+            if let text = try Self.pdfText(bytes) {
+                #expect(text.contains("Stash 01"))
+                #expect(text.contains("Stash 24"))
+                #expect(text.contains("Stashes (continued)"))
+                #expect(text.contains("$300.00"))
+            }
+        }
+    }
+
+    /// The PDF's text through `pdftotext`, or nil when poppler-utils isn't installed.
+    static func pdfText(_ bytes: [UInt8]) throws -> String? {
+        let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let tool else { return nil }
+        let path = NSTemporaryDirectory() + "stashify-summary-" + UUID().uuidString + ".pdf"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-layout", path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
