@@ -33,7 +33,24 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        // Built by hand: `String(format:)` goes through Foundation's formatter and showed up in page profiles.
+        zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
+    }
+
+    /// The calendar day of `instant` in UTC, without building a `Calendar` (days since 1970-01-01 to a civil date).
+    public static func utc(of instant: Date) -> CalendarDay {
+        let days = Int((instant.timeIntervalSince1970 / 86_400).rounded(.down))
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return CalendarDay(year: year, month: month, day: day) ?? CalendarDay(year: 1970, month: 1, day: 1)!
     }
 
     public var monthValue: Month { Month(year: year, month: month) }
@@ -99,7 +116,7 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: year, month: month)
     }
 
-    public var description: String { String(format: "%04d-%02d", year, month) }
+    public var description: String { zeroPadded(year, 4) + "-" + zeroPadded(month, 2) }
 
     public var isLeapYear: Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
@@ -135,4 +152,10 @@ extension CalendarDay {
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         return "\(names[weekday - 1]), \(day) \(Month.names[month - 1].prefix(3)) \(year)"
     }
+}
+
+/// `value` in decimal with leading zeros to `width` digits (for non-negative values).
+func zeroPadded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -45,11 +45,14 @@ enum WalletState {
                 state(of: benefit, anniversary: card.anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today)
             })
         }
-        return states.sorted { a, b in
-            if a.urgency != b.urgency { return a.urgency > b.urgency }
-            if a.availableCents != b.availableCents { return a.availableCents > b.availableCents }
-            return (a.card.id ?? 0) < (b.card.id ?? 0)
-        }
+        // Each card's sort key once, not at every comparison.
+        return states.map { (state: $0, urgency: $0.urgency, available: $0.availableCents, id: $0.card.id ?? 0) }
+            .sorted { a, b in
+                if a.urgency != b.urgency { return a.urgency > b.urgency }
+                if a.available != b.available { return a.available > b.available }
+                return a.id < b.id
+            }
+            .map(\.state)
     }
 
     static func state(of benefit: CardBenefit, anniversary: CalendarDay?, uses: [String: BenefitUse],
@@ -68,6 +71,6 @@ enum WalletState {
 
     /// The day a benefit was added (UTC), so a period that ended before it existed is never "missed".
     private static func created(_ benefit: CardBenefit) -> CalendarDay {
-        CalendarDay.today(in: TimeZone(identifier: "UTC")!, now: benefit.createdAt)
+        CalendarDay.utc(of: benefit.createdAt)
     }
 }
