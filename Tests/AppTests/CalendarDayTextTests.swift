@@ -19,6 +19,17 @@ struct CalendarDayTextTests {
         }
     }
 
+    @Test("only YYYY-MM-DD parses, with spaces around it allowed")
+    func parsing() {
+        #expect(CalendarDay(" 2026-11-05 ")?.description == "2026-11-05")
+        #expect(CalendarDay("2026-11-05x") == nil)
+        #expect(CalendarDay("2026/11/05") == nil)
+        #expect(CalendarDay("0000-01-01") == nil)
+        #expect(CalendarDay("2026-00-10") == nil)
+        #expect(CalendarDay("2026-11-0٥") == nil, "only ASCII digits")
+        #expect(CalendarDay("") == nil)
+    }
+
     @Test("days and months print with leading zeros")
     func descriptions() throws {
         #expect(try #require(CalendarDay(year: 2028, month: 2, day: 9)).description == "2028-02-09")

@@ -17,11 +17,24 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Parses exactly `YYYY-MM-DD` (what `<input type="date">` sends); anything else, or a date that doesn't
     /// exist (31 April, 29 February in a common year), is nil.
     public init?(_ text: String) {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
+        // Read as bytes: dates are parsed for every row of some pages, and this is several times faster than
+        // trimming and splitting the string.
+        var bytes = Substring(text).utf8[...]
+        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+        guard bytes.count == 10 else { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 4 || offset == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                digits.append(Int(byte - UInt8(ascii: "0")))
+            }
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
     /// Today where the user is.

@@ -27,9 +27,14 @@ extension AppDatabase {
             let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
             var starts = Set<String>()
             for benefit in benefits {
-                let window = benefit.period.window(containing: today, anniversary: anniversaries[benefit.cardId] ?? nil)
+                let anniversary = anniversaries[benefit.cardId] ?? nil
+                let window = benefit.period.window(containing: today, anniversary: anniversary)
                 starts.insert(window.start.description)
-                starts.insert(window.previous(benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil).start.description)
+                // The previous period matters only while it can still show as missed.
+                let previous = window.previous(benefit.period, anniversary: anniversary)
+                if previous.end.distance(to: today) <= WalletState.expiredShownDays {
+                    starts.insert(previous.start.description)
+                }
             }
             var uses: [BenefitUse] = []
             if !starts.isEmpty {

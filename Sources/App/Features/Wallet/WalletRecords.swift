@@ -45,6 +45,23 @@ struct CardBenefit: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
+// Every Wallet page and Home read all of a user's benefits and this period's uses: decoding them column by column
+// is several times cheaper than through `Decodable`.
+extension CardBenefit {
+    init(row: Row) throws {
+        id = row["id"]
+        cardId = row["cardId"]
+        userId = row["userId"]
+        name = row["name"]
+        details = row["details"]
+        valueCents = row["valueCents"]
+        period = row["period"]
+        sortOrder = row["sortOrder"]
+        snoozedUntil = row["snoozedUntil"]
+        createdAt = row["createdAt"]
+    }
+}
+
 extension BenefitPeriod: DatabaseValueConvertible {}
 extension RenewalFrequency: DatabaseValueConvertible {}
 
@@ -62,6 +79,19 @@ struct BenefitUse: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
     static let databaseTableName = "benefitUse"
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension BenefitUse {
+    init(row: Row) throws {
+        id = row["id"]
+        benefitId = row["benefitId"]
+        cardId = row["cardId"]
+        userId = row["userId"]
+        periodStart = row["periodStart"]
+        usedOn = row["usedOn"]
+        valueCents = row["valueCents"]
+        createdAt = row["createdAt"]
+    }
 }
 
 /// A recurring payment (Netflix, the gym…).
