@@ -110,6 +110,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgesController(services: services).addRoutes(to: signedIn)
     ProfileController(services: services).addRoutes(to: signedIn)
     SectionsController(services: services).addRoutes(to: signedIn)
+    BudgetRoutes(services: services).addRoutes(to: signedIn)
     return router
 }
 

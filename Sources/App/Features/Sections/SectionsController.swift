@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Statistics, Wallet and Budget, each showing its first-run empty state.
+/// Statistics and Wallet, each showing its first-run empty state.
 struct SectionsController {
     let services: AppServices
 
@@ -16,10 +16,6 @@ struct SectionsController {
         }
         group.get("wallet") { request, context in
             try render(.wallet, intro: "Your cards, their benefits, subscriptions and coupons.", states: [.wallet],
-                       request: request, context: context)
-        }
-        group.get("budget") { request, context in
-            try render(.budget, intro: "Where your money goes: needs, wants and savings.", states: [.income],
                        request: request, context: context)
         }
     }
