@@ -180,6 +180,13 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v4: budget ledger by kind and category") { db in
+            // Needs / Wants / Savings and the monthly reports sum one kind of a user's month per category
+            // without touching the table.
+            try db.create(index: "ledger_on_userId_kind_date", on: "ledger",
+                          columns: ["userId", "kind", "date", "categoryId", "amountCents"])
+        }
+
         return migrator
     }
 }

@@ -8,5 +8,6 @@ struct BudgetRoutes {
         BudgetController(services: services).addRoutes(to: group)
         IncomeController(services: services).addRoutes(to: group)
         TransactionsController(services: services).addRoutes(to: group)
+        MoneyAccountsController(services: services).addRoutes(to: group)
     }
 }
