@@ -9,5 +9,6 @@ struct BudgetRoutes {
         IncomeController(services: services).addRoutes(to: group)
         TransactionsController(services: services).addRoutes(to: group)
         MoneyAccountsController(services: services).addRoutes(to: group)
+        CategoriesController(services: services).addRoutes(to: group)
     }
 }

@@ -72,6 +72,7 @@ struct HomeController {
         let quickDate: String
         let newStashPath: String
         let states: [EmptyState]
+        let summary: SummaryCards
     }
 
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
@@ -142,7 +143,8 @@ struct HomeController {
             drawer: drawer,
             quickDate: today.description,
             newStashPath: StashPaths.new,
-            states: [.stashes, .income])
+            states: [.stashes, .income],
+            summary: try await SummaryCards.load(services: services, user: user, month: month, today: today))
         let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
                                        context: context, celebration: celebration)
