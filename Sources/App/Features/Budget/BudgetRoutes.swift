@@ -10,5 +10,6 @@ struct BudgetRoutes {
         TransactionsController(services: services).addRoutes(to: group)
         MoneyAccountsController(services: services).addRoutes(to: group)
         CategoriesController(services: services).addRoutes(to: group)
+        ReportController(services: services).addRoutes(to: group)
     }
 }
