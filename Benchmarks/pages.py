@@ -34,6 +34,18 @@ PAGES = [
     ("/badges", "Badges (in progress)"),
     ("/badges?tab=all", "Badges (all)"),
     ("/profile", "Profile"),
+    ("/budget", "Budget: Expenses (remaining this month)"),
+    ("/budget/needs", "Budget: Needs"),
+    ("/budget/wants", "Budget: Wants"),
+    ("/budget/savings", "Budget: Savings"),
+    ("/budget/income", "Budget: income sources"),
+    ("/budget/categories", "Budget: categories"),
+    ("/transactions", "Transactions, first page"),
+    ("/transactions?before={months_ago_30}-01,1", "Transactions, a page ~30 months back (keyset)"),
+    ("/transactions?q=market", "Transactions, search by note"),
+    ("/accounts", "Accounts with balances"),
+    ("/accounts/1", "Account detail"),
+    ("/budget/reports", "Past reports"),
 ]
 
 # The page wrk loads in run.sh; its row in the table gets the requests/second column.
