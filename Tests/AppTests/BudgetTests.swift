@@ -132,4 +132,30 @@ struct BudgetTests {
             #expect(try await database.ledgerRows(email: Self.email).isEmpty)
         }
     }
+
+    @Test("the add form pre-selects the kind from + Add and the kind's most recently used category")
+    func recentCategoryPreselected() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let shopping = try await database.categoryId("Shopping", kind: .wants, email: Self.email)
+            let utilities = try await database.categoryId("Utilities", kind: .needs, email: Self.email)
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
+            try await browser.addTransaction(amount: "30", kind: "wants", category: shopping, date: "2026-11-20")
+            try await browser.addTransaction(amount: "60", kind: "needs", category: utilities, date: "2026-11-21")
+            try await browser.addTransaction(amount: "25", kind: "savings", category: vacation, date: "2026-11-21", note: "Beach")
+            let wants = try await browser.get("/budget/wants")
+            #expect(wants.html.contains("/transactions/new?kind=wants"))
+            let form = try await browser.get("/transactions/new?kind=wants")
+            #expect(form.html.contains("value=\"wants\" checked"))
+            #expect(form.fieldValue("category") == String(shopping))
+            #expect(form.fieldValue("date") == "2026-11-22")
+            let needs = try await browser.get("/transactions/new?kind=needs")
+            #expect(needs.fieldValue("category") == String(utilities))
+            // Savings outside a stash show by category on the Savings tab.
+            let savings = try await browser.get("/budget/savings")
+            #expect(savings.html.contains("Savings by category"))
+            #expect(savings.html.contains("Vacation"))
+            #expect(savings.html.contains("Beach"))
+        }
+    }
 }

@@ -204,23 +204,17 @@ struct BudgetController {
         async let categoriesLoad = database.categories(userId: userId)
         async let rowsLoad = database.recentRows(userId: userId, month: month, ledgerKind: .saving, limit: 20)
         async let totalsLoad = database.monthTotals(userId: userId, month: month)
-        async let splitLoad = database.categoryTotals(userId: userId, month: month, kind: .saving)
+        async let splitLoad = database.categoryTotals(userId: userId, month: month, kind: .saving, outsideStashes: true)
         let (goals, categories, rows, totals, byCategory) = try await (goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad)
         let here = BudgetPaths.tab(.savings, month: monthParam)
         // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
-        let stashCents = goals.reduce(Int64(0)) { $0 + $1.1 }
-        var other: [CategoryRow] = []
-        let categorized = byCategory.filter { $0.categoryId != nil }
-        let categorizedCents = categorized.reduce(Int64(0)) { $0 + $1.totalCents }
-        if categorizedCents > 0 && totals.savedCents > stashCents {
-            other = categorized.compactMap { total in
+        let other: [CategoryRow] = byCategory.filter { $0.categoryId != nil }.compactMap { total in
                 guard let id = total.categoryId, let category = names[id] else { return nil }
                 return CategoryRow(name: category.name, amount: user.money(total.totalCents),
                                    countText: Self.countText(total.count),
                                    path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
                                    swatch: CategoryPalette.swatchClass(category.color), empty: false)
-            }
         }
         let page = SavingsPage(
             tabs: BudgetTab.all(current: .savings, month: monthParam),

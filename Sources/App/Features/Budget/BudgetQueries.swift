@@ -150,11 +150,14 @@ extension AppDatabase {
     }
 
     /// Per category: total and count of the month's rows of one ledger kind (nil category = stash rows).
-    func categoryTotals(userId: Int64, month: Month, kind: Transaction.Kind) async throws -> [CategoryTotal] {
-        try await writer.read { db in
+    /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
+    func categoryTotals(userId: Int64, month: Month, kind: Transaction.Kind,
+                        outsideStashes: Bool = false) async throws -> [CategoryTotal] {
+        let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
+        return try await writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT categoryId, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind = ? AND date BETWEEN ? AND ? GROUP BY categoryId
+                WHERE userId = ? AND kind = ? AND date BETWEEN ? AND ?\(stashCondition) GROUP BY categoryId
                 """, arguments: [userId, kind.rawValue, month.firstDay.description, month.lastDay.description])
                 .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
         }
