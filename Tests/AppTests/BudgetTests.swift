@@ -104,7 +104,7 @@ struct BudgetTests {
             #expect(saved.location == "/budget/savings")
             let page = try await browser.get("/budget/savings")
             #expect(page.html.contains("$400.00 this month"))
-            #expect(page.html.contains("$500.00 <span class=\"muted small\">total"))
+            #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
             let month = try await database.writer.read { db in
                 try Int64.fetchOne(db, sql: "SELECT totalCents FROM stashMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
             }
