@@ -158,4 +158,32 @@ struct BudgetTests {
             #expect(savings.html.contains("Beach"))
         }
     }
+
+    @Test("today and month boundaries follow the user's time zone (December → January)")
+    func timeZoneAndNewYear() async throws {
+        // 2026-12-31 23:30 UTC is already 2027-01-01 in Kiritimati (UTC+14).
+        let clock = TestClock(TestClock.date("2026-12-31T23:30:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: Self.email)
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE user SET timeZone = 'Pacific/Kiritimati'")
+            }
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let form = try await browser.get("/transactions/new")
+            #expect(form.fieldValue("date") == "2027-01-01")
+            try await browser.addTransaction(amount: "1000", kind: "income", category: salary, date: "2026-12-31")
+            try await browser.addTransaction(amount: "300", kind: "needs", category: rent, date: "2027-01-01")
+            let january = try await browser.get("/budget")
+            #expect(january.html.contains("value=\"2027-01\""))
+            #expect(january.html.contains("budget-hero__amount amount--expense\">−$300.00</p>"))
+            #expect(january.html.contains("remaining this month"))
+            let december = try await browser.get("/budget?month=2026-12")
+            #expect(december.html.contains(">$1,000.00</p>"))
+            #expect(december.html.contains("remaining in December 2026"))
+            let totals = try await database.monthTotals(userId: 1, month: Month(year: 2027, month: 1))
+            #expect(totals == MonthTotals(incomeCents: 0, spentCents: 30_000, savedCents: 0, count: 1))
+            #expect(totals.remainingCents == -30_000)
+        }
+    }
 }

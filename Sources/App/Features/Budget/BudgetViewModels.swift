@@ -135,3 +135,22 @@ enum CategoryPalette {
         "swatch-" + safe(color).dropFirst().lowercased()
     }
 }
+
+/// A plain form page (`budget/simple-form`): labelled fields, Save, Cancel, and a link to delete.
+struct SimpleFormPage: Sendable {
+    let heading: String
+    let action: String
+    let summary: String?
+    let fields: [FormField]
+    let deletePath: String?
+    let cancelPath: String
+}
+
+/// A delete confirmation (`budget/confirm`): what goes, what happens to the rest, Cancel and the red button.
+struct ConfirmPage: Sendable {
+    let title: String
+    let text: String
+    let action: String
+    let cancelPath: String
+    let button: String
+}

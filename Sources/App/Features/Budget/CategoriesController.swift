@@ -153,7 +153,7 @@ struct CategoriesController {
         }
         let count = try await services.database.transactionCount(categoryId: category.id ?? 0,
                                                                   userId: try context.requireUserId())
-        let page = IncomeController.DeletePage(
+        let page = ConfirmPage(
             title: "Delete “\(category.name)”?",
             text: count == 0 ? "It has no transactions."
                 : "\(count == 1 ? "1 transaction" : "\(count) transactions") will be moved to “\(Category.otherName)” category.",

@@ -54,9 +54,7 @@ struct IncomeController {
             newPath: BudgetPaths.newIncome,
             received: user.money(totals.incomeCents),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
-            emptyState: EmptyState(key: "income", icon: "budget", title: "Set up your income",
-                                   text: "Add your income sources to start tracking where your money goes.",
-                                   action: "Add income", note: nil, actionPath: BudgetPaths.newIncome))
+            emptyState: .income)
         return try services.pages.page("budget/income", title: "Income sources", section: .budget, page: page,
                                        request: request, context: context)
     }
@@ -67,15 +65,6 @@ struct IncomeController {
         var name: String?
         var amount: String?
         var frequency: String?
-    }
-
-    struct FormPage: Sendable {
-        let heading: String
-        let action: String
-        let summary: String?
-        let fields: [FormField]
-        let deletePath: String?
-        let cancelPath: String
     }
 
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,17 +114,9 @@ struct IncomeController {
         return services.pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(name)”."))
     }
 
-    struct DeletePage: Sendable {
-        let title: String
-        let text: String
-        let action: String
-        let cancelPath: String
-        let button: String
-    }
-
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
         let source = try await load(context: context)
-        let page = DeletePage(title: "Delete “\(source.name)”?",
+        let page = ConfirmPage(title: "Delete “\(source.name)”?",
                               text: "Income you already received stays in your transactions.",
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
                               button: "Delete")
@@ -170,7 +151,7 @@ struct IncomeController {
     private func formPage(_ input: Input, errors: FieldErrors, source: IncomeSource?, request: Request,
                           context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = source == nil ? "Add income source" : "Edit income source"
-        let page = FormPage(
+        let page = SimpleFormPage(
             heading: heading,
             action: source.map { BudgetPaths.editIncome($0.id ?? 0) } ?? BudgetPaths.income,
             summary: errors.summary,

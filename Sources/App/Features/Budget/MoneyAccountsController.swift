@@ -108,15 +108,6 @@ struct MoneyAccountsController {
         var opening: String?
     }
 
-    struct FormPage: Sendable {
-        let heading: String
-        let action: String
-        let summary: String?
-        let fields: [FormField]
-        let deletePath: String?
-        let cancelPath: String
-    }
-
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
         try formPage(Input(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
                      context: context)
@@ -166,7 +157,7 @@ struct MoneyAccountsController {
 
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
         let account = try await load(context: context)
-        let page = IncomeController.DeletePage(
+        let page = ConfirmPage(
             title: "Delete “\(account.name)”?",
             text: "Its transactions stay in your budget, without an account.",
             action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
@@ -208,7 +199,7 @@ struct MoneyAccountsController {
     private func formPage(_ input: Input, errors: FieldErrors, account: Account?, request: Request,
                           context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = account == nil ? "Add account" : "Edit account"
-        let page = FormPage(
+        let page = SimpleFormPage(
             heading: heading,
             action: account.map { BudgetPaths.editAccount($0.id ?? 0) } ?? BudgetPaths.accounts,
             summary: errors.summary,
