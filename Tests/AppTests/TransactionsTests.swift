@@ -139,4 +139,22 @@ struct TransactionsTests {
             #expect(edit.location == "/entries/\(id)/edit")
         }
     }
+
+    @Test("a failed save says Couldn't save under the button and keeps what was typed")
+    func saveFailed() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await database.writer.write { db in
+                try db.execute(sql: "CREATE TEMP TRIGGER failing BEFORE INSERT ON ledger BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+            }
+            let page = try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries,
+                                                        date: "2026-11-20", note: "Whole Foods")
+            #expect(page.status == .internalServerError)
+            #expect(page.html.contains("Couldn&#39;t save. Try again.") || page.html.contains("Couldn't save. Try again."))
+            #expect(page.fieldValue("amount") == "52.30")
+            #expect(page.fieldValue("note") == "Whole Foods")
+            #expect(page.fieldValue("category") == String(groceries))
+        }
+    }
 }
