@@ -28,6 +28,8 @@ struct CategoriesTests {
             try await browser.addTransaction(amount: "12", kind: "wants", category: pets, date: "2026-11-20")
             try await browser.addTransaction(amount: "8", kind: "wants", category: pets, date: "2026-11-21")
             #expect(try await names(database, kind: .wants).last == "Pet Supplies")
+            let list = try await browser.get("/budget/categories?kind=wants")
+            #expect(list.html.contains("Custom · 2 transactions"))
 
             let confirm = try await browser.get("/budget/categories/\(pets)/delete")
             #expect(confirm.html.contains("Delete “Pet Supplies”?"))

@@ -108,6 +108,22 @@ extension AppDatabase {
         }
     }
 
+    /// How many transactions each of the user's categories holds (counted on the (categoryId, date) index).
+    func transactionCounts(categoryIds: [Int64], userId: Int64) async throws -> [Int64: Int] {
+        guard !categoryIds.isEmpty else { return [:] }
+        let list = categoryIds.map(String.init).joined(separator: ",")
+        return try await writer.read { db in
+            var result: [Int64: Int] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT categoryId, COUNT(*) AS count FROM ledger
+                WHERE categoryId IN (SELECT id FROM category WHERE userId = ? AND id IN (\(list))) GROUP BY categoryId
+                """, arguments: [userId]) {
+                result[row["categoryId"]] = row["count"]
+            }
+            return result
+        }
+    }
+
     /// The category of the user's newest transaction of each category kind, among their latest 200.
     func recentCategoryIds(userId: Int64) async throws -> [Category.Kind: Int64] {
         try await writer.read { db in

@@ -24,6 +24,7 @@ struct CategoriesController {
         let swatch: String
         let hidden: Bool
         let isDefault: Bool
+        let countText: String
         let showPath: String
         let editPath: String
         let movePath: String
@@ -47,10 +48,12 @@ struct CategoriesController {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
         let categories = try await services.database.categories(userId: userId).filter { $0.kind == kind }
         let here = BudgetPaths.categories(kind: kind)
+        let counts = try await services.database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
-                       hidden: category.isHidden, isDefault: category.isDefault, showPath: BudgetPaths.category(id),
+                       hidden: category.isHidden, isDefault: category.isDefault,
+                       countText: BudgetController.countText(counts[id] ?? 0), showPath: BudgetPaths.category(id),
                        editPath: BudgetPaths.editCategory(id), movePath: BudgetPaths.moveCategory(id),
                        hidePath: BudgetPaths.hideCategory(id), canMoveUp: index > 0,
                        canMoveDown: index < categories.count - 1, returnTo: here)
