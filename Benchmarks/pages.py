@@ -46,6 +46,18 @@ PAGES = [
     ("/statistics/compare?month={months_ago_1}&month={this_month}", "Statistics, compare two months", 15.0),
     ("/statistics/export.csv?view=monthly&period={this_month}", "Statistics, CSV of a month", 15.0),
     ("/statistics/summary.pdf?period={months_ago_1}", "Statistics, PDF monthly summary", 200.0),
+    ("/budget", "Budget: Expenses (remaining this month)"),
+    ("/budget/needs", "Budget: Needs"),
+    ("/budget/wants", "Budget: Wants"),
+    ("/budget/savings", "Budget: Savings"),
+    ("/budget/income", "Budget: income sources"),
+    ("/budget/categories", "Budget: categories"),
+    ("/transactions", "Transactions, first page"),
+    ("/transactions?before={months_ago_30}-01,1", "Transactions, a page ~30 months back (keyset)"),
+    ("/transactions?q=market", "Transactions, search by note"),
+    ("/accounts", "Accounts with balances"),
+    ("/accounts/1", "Account detail"),
+    ("/budget/reports", "Past reports"),
 ]
 
 # The page wrk loads in run.sh; its row in the table gets the requests/second column.

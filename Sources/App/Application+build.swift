@@ -111,9 +111,9 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     EntriesController(services: services).addRoutes(to: signedIn)
     BadgesController(services: services).addRoutes(to: signedIn)
     ProfileController(services: services).addRoutes(to: signedIn)
-    SectionsController(services: services).addRoutes(to: signedIn)
     WalletController(services: services).addRoutes(to: signedIn)
     StatisticsController(services: services).addRoutes(to: signedIn)
+    BudgetRoutes(services: services).addRoutes(to: signedIn)
     return router
 }
 

@@ -4,19 +4,21 @@ import Testing
 
 @Suite("Page shell, errors and health")
 struct PagesTests {
-    @Test("every template selects the byte-wise HTML escaper")
+    @Test("every template selects the byte-wise HTML escaper and is checked at start")
     func pageTemplatesChooseTheEscaper() throws {
         // A template without the pragma would fall back to the library's character-wise escaper; partials don't
         // inherit it from the page that includes them.
         let views = URL(fileURLWithPath: TestApp.root).appendingPathComponent("Views")
         let files = try #require(FileManager.default.enumerator(at: views, includingPropertiesForKeys: nil))
-        var templates = 0
+        var templates: [String] = []
         for case let file as URL in files where file.pathExtension == "mustache" {
             let text = try String(contentsOf: file, encoding: .utf8)
-            templates += 1
+            let name = file.path.dropFirst(views.path.count + 1).dropLast(".mustache".count)
+            templates.append(String(name))
             #expect(text.hasPrefix("{{% CONTENT_TYPE: HTML}}"), "\(file.lastPathComponent) must start with the pragma")
         }
-        #expect(templates > 10)
+        #expect(templates.count > 10)
+        #expect(templates.sorted() == PageRenderer.requiredTemplates.sorted(), "every template is checked at start")
     }
 
     @Test("the shell has the navigation, the avatar and a skip link")

@@ -99,9 +99,16 @@ extension AppDatabase {
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                                                   arguments: [trashId, userId]),
                   let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
-                  entry.userId == userId,
-                  let stashId = entry.stashId,
-                  let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
+                  entry.userId == userId
+            else { return nil }
+            // A budget transaction (no stash) comes back as it was, with nothing to judge.
+            guard let stashId = entry.stashId else {
+                try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
+                var restored = entry
+                try restored.insert(db)
+                return (entry, Outcome())
+            }
+            guard let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
             else { return nil }
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry

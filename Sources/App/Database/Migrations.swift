@@ -275,6 +275,29 @@ extension AppDatabase {
                           columns: ["userId", "kind", "date", "categoryId", "stashId", "amountCents"])
         }
 
+        migrator.registerMigration("v7: account balances kept in step with the ledger") { db in
+            // Balance = opening balance + this running total, so no page sums an account's whole history. Triggers
+            // keep it right whichever code writes the ledger (forms, undo, demo data, category moves).
+            try db.alter(table: "account") { t in
+                t.add(column: "ledgerTotalCents", .integer).notNull().defaults(to: 0)
+            }
+            let signed = { (row: String) in "(CASE \(row).kind WHEN 'income' THEN \(row).amountCents ELSE -\(row).amountCents END)" }
+            try db.execute(sql: """
+                UPDATE account SET ledgerTotalCents = (
+                    SELECT COALESCE(SUM(\(signed("ledger"))), 0) FROM ledger WHERE ledger.accountId = account.id);
+                CREATE TRIGGER ledger_account_insert AFTER INSERT ON ledger WHEN NEW.accountId IS NOT NULL BEGIN
+                    UPDATE account SET ledgerTotalCents = ledgerTotalCents + \(signed("NEW")) WHERE id = NEW.accountId;
+                END;
+                CREATE TRIGGER ledger_account_delete AFTER DELETE ON ledger WHEN OLD.accountId IS NOT NULL BEGIN
+                    UPDATE account SET ledgerTotalCents = ledgerTotalCents - \(signed("OLD")) WHERE id = OLD.accountId;
+                END;
+                CREATE TRIGGER ledger_account_update AFTER UPDATE OF accountId, kind, amountCents ON ledger BEGIN
+                    UPDATE account SET ledgerTotalCents = ledgerTotalCents - \(signed("OLD")) WHERE id = OLD.accountId;
+                    UPDATE account SET ledgerTotalCents = ledgerTotalCents + \(signed("NEW")) WHERE id = NEW.accountId;
+                END;
+                """)
+        }
+
         return migrator
     }
 }

@@ -21,11 +21,20 @@ struct PageRenderer: Sendable {
         return PageRenderer(library: library, cookies: cookies)
     }
 
-    /// Templates the app cannot run without.
-    static let requiredTemplates = ["layout", "errors/error", "accounts/login", "accounts/signup", "accounts/details",
-                                    "profile/show", "home/index", "sections/empty", "stashes/form", "stashes/show",
-                                    "stashes/delete", "entries/form", "badges/index", "badges/show", "statistics/index", "statistics/chart",
-                                    "statistics/compare"]
+    /// Templates the app cannot run without: every file under `Views/` (a test keeps this list complete).
+    static let requiredTemplates = [
+        "accounts/details", "accounts/login", "accounts/signup", "badges/index", "badges/show", "budget/categories",
+        "budget/category", "budget/category-form", "budget/confirm", "budget/days", "budget/expenses",
+        "budget/income", "budget/links", "budget/month-bar", "budget/report", "budget/report-month",
+        "budget/reports", "budget/savings", "budget/simple-form", "budget/tab", "budget/tabs", "entries/form",
+        "errors/error", "home/index", "home/summary-cards", "home/wallet-widgets", "layout", "ledger/account",
+        "ledger/accounts", "profile/show", "shared/csrf", "shared/empty-state", "shared/field",
+        "shared/form-summary", "shared/progress", "shared/stash-card", "stashes/delete", "stashes/form",
+        "stashes/show", "statistics/chart", "statistics/compare", "statistics/index", "transactions/form",
+        "transactions/index", "wallet/benefit-row", "wallet/browse", "wallet/card", "wallet/card-face",
+        "wallet/confirm", "wallet/coupon-row", "wallet/form", "wallet/index", "wallet/onboarding", "wallet/preview",
+        "wallet/settings", "wallet/subscription-row", "wallet/templates", "wallet/tracker"
+    ]
 
     /// A full HTML page: `template` rendered with the shell around `page`. `navigation: false` drops the tab bar
     /// and header for steps that stand alone (sign-up's second step).

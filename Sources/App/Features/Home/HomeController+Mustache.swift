@@ -22,6 +22,7 @@ extension HomeController.HomePage: MustacheLookup {
         case "quickDate": quickDate
         case "newStashPath": newStashPath
         case "states": states
+        case "summary": summary
         case "wallet": wallet
         default: unknownField(name)
         }

@@ -72,6 +72,7 @@ struct HomeController {
         let quickDate: String
         let newStashPath: String
         let states: [EmptyState]
+        let summary: SummaryCards
         var wallet: WalletWidgets? = nil
     }
 
@@ -144,6 +145,7 @@ struct HomeController {
             quickDate: today.description,
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
+            summary: try await SummaryCards.load(services: services, user: user, month: month, today: today),
             wallet: try await WalletWidgets.load(services: services, user: user, today: today))
         let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,

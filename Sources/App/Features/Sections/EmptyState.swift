@@ -15,7 +15,7 @@ struct EmptyState: Sendable {
     static let income = EmptyState(
         key: "income", icon: "budget", title: "Set up your income",
         text: "Add your income sources to start tracking where your money goes.",
-        action: "Add income", note: comingSoon)
+        action: "Add income", note: nil, actionPath: BudgetPaths.newIncome)
 
     static let stashes = EmptyState(
         key: "stashes", icon: "stash", title: "Start your first stash",

@@ -97,7 +97,7 @@ public enum DemoData {
                 INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for _ in 0..<entries {
+            for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
                 let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
                 let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
                 let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
@@ -106,6 +106,7 @@ public enum DemoData {
                 try statement.execute(arguments: [userId, day.description, cents, stash.kind.entryKind.rawValue, note,
                                                   stash.id, now, now])
             }
+            try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
             let ids = stashes.compactMap { $0.0.id }
             let list = ids.map(String.init).joined(separator: ",")
             try db.execute(sql: "DELETE FROM stashMonth WHERE stashId IN (\(list))")

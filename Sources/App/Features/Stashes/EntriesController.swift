@@ -121,7 +121,10 @@ struct EntriesController {
               let (entry, outcome) = try await services.database.restoreEntry(
                 trashId: trashId, userId: try context.requireUserId(), today: user.today(now: services.now()))
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
-        return services.pages.redirect(to: StashPaths.show(entry.stashId ?? 0, month: entry.day?.monthValue),
+        guard let stashId = entry.stashId else {
+            return services.pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
+        }
+        return services.pages.redirect(to: StashPaths.show(stashId, month: entry.day?.monthValue),
                                        flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
     }
 

@@ -1,0 +1,326 @@
+import Foundation
+import Hummingbird
+
+/// The Budget section: Expenses (remaining this month), Needs, Wants, Savings, and one category's month.
+///
+/// Where every expense row shows up, so Needs + Wants always equals Expenses' "spent": rows in a Needs category
+/// count in Needs; everything else — Wants categories and spend stash entries (no category) — counts in Wants,
+/// the stash rows under one "Spending stashes" row.
+struct BudgetController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("budget", use: expenses)
+        group.get("budget/needs") { request, context in try await tab(.needs, request: request, context: context) }
+        group.get("budget/wants") { request, context in try await tab(.wants, request: request, context: context) }
+        group.get("budget/savings", use: savings)
+        group.get("budget/categories/:id", use: category)
+    }
+
+    struct AddMenu: Sendable {
+        let expensePath: String
+        let incomePath: String
+    }
+
+    // MARK: - Expenses
+
+    struct ExpensesPage: Sendable {
+        let tabs: [BudgetTab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let needsSetup: Bool
+        let setup: EmptyState
+        let remaining: String
+        let remainingNegative: Bool
+        let isCurrentMonth: Bool
+        let income: String
+        let expected: String?
+        let spent: String
+        let saved: String
+        let hasSaved: Bool
+        let days: [LedgerDay]
+        let hasExpenses: Bool
+        let incomePath: String
+        let links: [BudgetLink]
+    }
+
+    struct BudgetLink: Sendable {
+        let label: String
+        let href: String
+    }
+
+    /// `GET /budget?month=YYYY-MM`
+    @Sendable func expenses(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let month = Self.month(request, today: today)
+        let database = services.database
+        async let totalsLoad = database.monthTotals(userId: userId, month: month)
+        async let sourcesLoad = database.incomeSources(userId: userId)
+        async let rowsLoad = database.recentRows(userId: userId, month: month, limit: 30)
+        let (totals, sources, rows) = try await (totalsLoad, sourcesLoad, rowsLoad)
+        let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
+        let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
+        let page = ExpensesPage(
+            tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
+            picker: MonthPicker(month: month, today: today, path: BudgetPaths.expenses(month:), action: BudgetPaths.expenses),
+            add: Self.addMenu(kind: .needs, returnTo: here),
+            needsSetup: sources.isEmpty && totals.count == 0,
+            setup: .income,
+            remaining: user.money(totals.remainingCents),
+            remainingNegative: totals.remainingCents < 0,
+            isCurrentMonth: month == today.monthValue,
+            income: user.money(totals.incomeCents),
+            expected: sources.isEmpty ? nil : user.money(expected),
+            spent: user.money(totals.spentCents),
+            saved: user.money(totals.savedCents),
+            hasSaved: totals.savedCents > 0,
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
+            incomePath: BudgetPaths.income,
+            links: Self.links)
+        return try services.pages.page("budget/expenses", title: "Budget", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    static let links = [
+        BudgetLink(label: "Income sources", href: BudgetPaths.income),
+        BudgetLink(label: "Transactions", href: BudgetPaths.transactions),
+        BudgetLink(label: "Accounts", href: BudgetPaths.accounts),
+        BudgetLink(label: "Categories", href: BudgetPaths.categories),
+        BudgetLink(label: "Monthly report", href: BudgetPaths.report),
+        BudgetLink(label: "Past reports", href: BudgetPaths.reports),
+    ]
+
+    // MARK: - Needs and Wants
+
+    struct CategoryRow: Sendable {
+        let name: String
+        let amount: String
+        let countText: String
+        let path: String?
+        let icon: String
+        let swatch: String
+        let empty: Bool
+    }
+
+    struct TabPage: Sendable {
+        let tabs: [BudgetTab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let kindLabel: String
+        let spent: String
+        let rows: [CategoryRow]
+        let days: [LedgerDay]
+        let hasSpending: Bool
+        let editPath: String
+        let addPath: String
+    }
+
+    private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let month = Self.month(request, today: today)
+        let monthParam = month == today.monthValue ? nil : month
+        let database = services.database
+        async let categoriesLoad = database.categories(userId: userId)
+        async let totalsLoad = database.categoryTotals(userId: userId, month: month, kind: .expense)
+        async let rowsLoad = database.recentRows(userId: userId, month: month, categoryKind: kind,
+                                                 withStashSpending: kind == .wants, limit: 15)
+        let (categories, totals, rows) = try await (categoriesLoad, totalsLoad, rowsLoad)
+        let split = BudgetSplit(categories: categories, totals: totals)
+        let byCategory = Dictionary(totals.compactMap { total in total.categoryId.map { ($0, total) } },
+                                    uniquingKeysWith: { first, _ in first })
+        var list: [CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
+            let total = byCategory[category.id ?? 0]
+            if category.isHidden && total == nil { return nil }
+            return CategoryRow(
+                name: category.name, amount: user.money(total?.totalCents ?? 0),
+                countText: Self.countText(total?.count ?? 0), path: BudgetPaths.category(category.id ?? 0, month: monthParam),
+                icon: category.icon, swatch: CategoryPalette.swatchClass(category.color), empty: total == nil)
+        }
+        if kind == .wants, split.stashSpending.count > 0 {
+            list.append(CategoryRow(name: "Spending stashes", amount: user.money(split.stashSpending.totalCents),
+                                    countText: Self.countText(split.stashSpending.count), path: Paths.home,
+                                    icon: "stash", swatch: CategoryPalette.swatchClass(nil), empty: false))
+        }
+        let spent = kind == .needs ? split.needsCents : split.wantsCents
+        let here = BudgetPaths.tab(kind, month: monthParam)
+        let page = TabPage(
+            tabs: BudgetTab.all(current: kind, month: monthParam),
+            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(kind, month: $0) },
+                                action: BudgetPaths.tab(kind)),
+            add: Self.addMenu(kind: kind, returnTo: here),
+            kindLabel: kind.label,
+            spent: user.money(spent),
+            rows: list,
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            hasSpending: spent > 0,
+            editPath: BudgetPaths.categories(kind: kind),
+            addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here))
+        return try services.pages.page("budget/tab", title: kind.label, section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    // MARK: - Savings
+
+    struct GoalRow: Sendable {
+        let name: String
+        let monthAmount: String
+        let total: String
+        let path: String
+    }
+
+    struct SavingsPage: Sendable {
+        let tabs: [BudgetTab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let saved: String
+        let goals: [GoalRow]
+        let hasGoals: Bool
+        let other: [CategoryRow]
+        let hasOther: Bool
+        let days: [LedgerDay]
+        let hasContributions: Bool
+        let isEmpty: Bool
+        let emptyState: EmptyState
+        let newGoalPath: String
+        let editPath: String
+    }
+
+    /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
+    @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let month = Self.month(request, today: today)
+        let monthParam = month == today.monthValue ? nil : month
+        let database = services.database
+        async let goalsLoad = database.savingsGoals(userId: userId, month: month)
+        async let categoriesLoad = database.categories(userId: userId)
+        async let rowsLoad = database.recentRows(userId: userId, month: month, ledgerKind: .saving, limit: 20)
+        async let totalsLoad = database.monthTotals(userId: userId, month: month)
+        async let splitLoad = database.categoryTotals(userId: userId, month: month, kind: .saving, outsideStashes: true)
+        let (goals, categories, rows, totals, byCategory) = try await (goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad)
+        let here = BudgetPaths.tab(.savings, month: monthParam)
+        // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
+        let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
+        let other: [CategoryRow] = byCategory.filter { $0.categoryId != nil }.compactMap { total in
+                guard let id = total.categoryId, let category = names[id] else { return nil }
+                return CategoryRow(name: category.name, amount: user.money(total.totalCents),
+                                   countText: Self.countText(total.count),
+                                   path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
+                                   swatch: CategoryPalette.swatchClass(category.color), empty: false)
+        }
+        let page = SavingsPage(
+            tabs: BudgetTab.all(current: .savings, month: monthParam),
+            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(.savings, month: $0) },
+                                action: BudgetPaths.tab(.savings)),
+            add: Self.addMenu(kind: .savings, returnTo: here),
+            saved: user.money(totals.savedCents),
+            goals: goals.map { stash, monthCents, allTime in
+                GoalRow(name: stash.name, monthAmount: user.money(monthCents), total: user.money(allTime),
+                        path: StashPaths.show(stash.id ?? 0, month: monthParam))
+            },
+            hasGoals: !goals.isEmpty,
+            other: other,
+            hasOther: !other.isEmpty,
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            hasContributions: !rows.isEmpty,
+            isEmpty: goals.isEmpty && rows.isEmpty,
+            emptyState: EmptyState(key: "savings", icon: "stash", title: "Start building your future",
+                                   text: "Add a savings goal to begin tracking what you set aside.",
+                                   action: "Add Savings Goal", note: nil, actionPath: StashPaths.new + "?kind=save"),
+            newGoalPath: StashPaths.new + "?kind=save",
+            editPath: BudgetPaths.categories(kind: .savings))
+        return try services.pages.page("budget/savings", title: "Savings", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    // MARK: - One category
+
+    struct CategoryPage: Sendable {
+        let name: String
+        let kindLabel: String
+        let backPath: String
+        let picker: MonthPicker
+        let total: String
+        let countText: String
+        let days: [LedgerDay]
+        let hasRows: Bool
+        let emptyTitle: String
+        let emptyText: String
+        let addPath: String
+        let editPath: String
+        let allPath: String
+    }
+
+    /// `GET /budget/categories/:id?month=YYYY-MM`: the category's transactions in the month.
+    @Sendable func category(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let category = try await services.database.category(id: id, userId: userId)
+        else { throw HTTPError(.notFound) }
+        let today = user.today(now: services.now())
+        let month = Self.month(request, today: today)
+        let monthParam = month == today.monthValue ? nil : month
+        let rows = try await services.database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
+        let total = rows.reduce(Int64(0)) { $0 + $1.transaction.amountCents }
+        let here = BudgetPaths.category(id, month: monthParam)
+        let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
+        let page = CategoryPage(
+            name: category.name,
+            kindLabel: category.kind.label,
+            backPath: category.kind == .income ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
+            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.category(id, month: $0) },
+                                action: BudgetPaths.category(id)),
+            total: user.money(total),
+            countText: Self.countText(rows.count),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            hasRows: !rows.isEmpty,
+            emptyTitle: "No \(category.name.lowercased()) \(what) yet",
+            emptyText: "Transactions you categorize as \(category.name) will appear here.",
+            addPath: BudgetPaths.newTransaction(kind: category.kind, returnTo: here),
+            editPath: BudgetPaths.editCategory(id),
+            allPath: BudgetPaths.transactions + "?category=\(id)")
+        return try services.pages.page("budget/category", title: category.name, section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    // MARK: - Helpers
+
+    static func month(_ request: Request, today: CalendarDay) -> Month {
+        request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
+    }
+
+    static func countText(_ count: Int) -> String {
+        count == 0 ? "No transactions" : count == 1 ? "1 transaction" : "\(count) transactions"
+    }
+
+    static func addMenu(kind: Category.Kind, returnTo: String) -> AddMenu {
+        AddMenu(expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
+                incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo))
+    }
+}
+
+/// The month's expense rows split into Needs and Wants (Wants takes everything not in a Needs category).
+struct BudgetSplit: Sendable {
+    var needsCents: Int64 = 0
+    var wantsCents: Int64 = 0
+    var stashSpending = CategoryTotal(categoryId: nil, totalCents: 0, count: 0)
+
+    init(categories: [Category], totals: [CategoryTotal]) {
+        let needs = Set(categories.filter { $0.kind == .needs }.compactMap(\.id))
+        for total in totals {
+            if let id = total.categoryId, needs.contains(id) {
+                needsCents += total.totalCents
+            } else {
+                wantsCents += total.totalCents
+                if total.categoryId == nil { stashSpending = total }
+            }
+        }
+    }
+}

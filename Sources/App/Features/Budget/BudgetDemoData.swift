@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// The budget half of `stashify demo-data`: income sources, accounts, and `count` ledger rows — monthly income
+/// and bills, then day-to-day Needs / Wants expenses and some savings, many of them paid from an account.
+enum BudgetDemoData {
+    /// How many of `entries` demo rows are budget transactions (the rest are stash entries).
+    static func share(of entries: Int) -> Int { entries / 2 }
+
+    static let everyday: [(kind: Category.Kind, name: String, amounts: [Int64], weight: Int)] = [
+        (.needs, "Groceries", [4_320, 8_915, 2_250, 12_040], 6),
+        (.needs, "Transport", [290, 1_500, 4_000], 3),
+        (.needs, "Healthcare", [2_500, 6_000], 1),
+        (.wants, "Dining Out", [1_850, 3_200, 4_550], 4),
+        (.wants, "Entertainment", [1_200, 2_500], 2),
+        (.wants, "Shopping", [2_999, 5_450, 8_900], 2),
+        (.wants, "Personal Care", [1_500, 3_500], 1),
+        (.wants, "Hobbies", [2_000, 4_500], 1),
+        (.savings, "Emergency Fund", [5_000, 10_000], 1),
+        (.savings, "Vacation", [2_500, 5_000], 1),
+    ]
+    static let notes = ["", "", "", "Market", "Corner shop", "Lunch", "Weekend", "Online order", "Refill"]
+
+    static func fill(_ db: Database, userId: Int64, firstDay: CalendarDay, today: CalendarDay, count: Int,
+                     seed: UInt64, now: Date) throws {
+        guard count > 0 else { return }
+        var rng = SeededGenerator(seed: seed &+ 0xB0D6E7)
+        for (name, cents, frequency) in [("Salary", Int64(420_000), IncomeSource.Frequency.monthly),
+                                         ("Freelance", Int64(60_000), .variable)] {
+            _ = try IncomeSource(id: nil, userId: userId, name: name, amountCents: cents, frequency: frequency,
+                                 createdAt: now, updatedAt: now).inserted(db)
+        }
+        let accounts = try [("Everyday checking", Account.Kind.checking, Int64(250_000)),
+                            ("Visa", .creditCard, -35_000), ("Cash", .cash, 12_000)].map {
+            try Account(id: nil, userId: userId, name: $0.0, kind: $0.1, openingBalanceCents: $0.2, createdAt: now,
+                        updatedAt: now).inserted(db).id
+        }
+        var categoryIds: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, kind, name FROM category WHERE userId = ?", arguments: [userId]) {
+            categoryIds["\(row["kind"] as String)/\(row["name"] as String)"] = row["id"]
+        }
+        func id(_ kind: Category.Kind, _ name: String) -> Int64? { categoryIds["\(kind.rawValue)/\(name)"] }
+
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, accountId, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var written = 0
+        func insert(_ day: CalendarDay, _ cents: Int64, _ kind: Category.Kind, _ category: Int64?, _ note: String,
+                    _ account: Int64?) throws {
+            guard written < count else { return }
+            try statement.execute(arguments: [userId, day.description, cents, kind.transactionKind.rawValue, note,
+                                              category, account, now, now])
+            written += 1
+        }
+        // Each month: salary, freelance now and then, rent and bills.
+        var month = firstDay.monthValue
+        while month <= today.monthValue && written < count {
+            let first = max(month.firstDay, firstDay)
+            if first <= today {
+                try insert(first, 420_000, .income, id(.income, "Salary"), "Paycheck", accounts[0])
+                try insert(first, 140_000, .needs, id(.needs, "Rent/Mortgage"), "Rent", accounts[0])
+            }
+            if let day = CalendarDay(year: month.year, month: month.month, day: 15), day >= firstDay, day <= today {
+                try insert(day, 9_800 + Int64(month.month) * 350, .needs, id(.needs, "Utilities"), "Power and water", accounts[0])
+                try insert(day, 12_000, .needs, id(.needs, "Insurance"), "", accounts[0])
+                try insert(day, 1_599, .wants, id(.wants, "Subscriptions"), "Streaming", accounts[1])
+                if month.month % 3 == 0 { try insert(day, 60_000, .income, id(.income, "Freelance"), "Side gig", accounts[0]) }
+            }
+            month = month.next
+        }
+        // Day to day: the rest of the rows, amounts scaled to the density so months stay believable.
+        let dayCount = firstDay.distance(to: today) + 1
+        let remaining = max(0, count - written)
+        let perMonth = max(1, remaining / max(1, dayCount / 30))
+        let scale = Int64(max(1, perMonth / 60))
+        let weighted = everyday.flatMap { Array(repeating: $0, count: $0.weight) }
+        while written < count {
+            let item = weighted[Int.random(in: 0..<weighted.count, using: &rng)]
+            let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
+            let cents = max(50, item.amounts[Int.random(in: 0..<item.amounts.count, using: &rng)] / scale)
+            let account = Int.random(in: 0..<4, using: &rng) < 3 ? accounts[Int.random(in: 0..<accounts.count, using: &rng)] : nil
+            try insert(day, cents, item.kind, id(item.kind, item.name), notes[Int.random(in: 0..<notes.count, using: &rng)],
+                       account)
+        }
+    }
+}

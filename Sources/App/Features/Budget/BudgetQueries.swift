@@ -1,0 +1,357 @@
+import Foundation
+import GRDB
+
+/// A ledger row with the names a list shows beside it.
+struct LedgerRow: Sendable {
+    let transaction: Transaction
+    let categoryName: String?
+    let categoryKind: Category.Kind?
+    let categoryIcon: String?
+    let categoryColor: String?
+    let stashName: String?
+    let accountName: String?
+
+    static let selectSQL = """
+        SELECT ledger.*, category.name AS categoryName, category.kind AS categoryKind, category.icon AS categoryIcon,
+               category.color AS categoryColor, stash.name AS stashName, account.name AS accountName
+        FROM ledger
+        LEFT JOIN category ON category.id = ledger.categoryId
+        LEFT JOIN stash ON stash.id = ledger.stashId
+        LEFT JOIN account ON account.id = ledger.accountId
+        """
+
+    init(row: Row) throws {
+        transaction = try Transaction(row: row)
+        categoryName = row["categoryName"]
+        categoryKind = (row["categoryKind"] as String?).flatMap(Category.Kind.init(rawValue:))
+        categoryIcon = row["categoryIcon"]
+        categoryColor = row["categoryColor"]
+        stashName = row["stashName"]
+        accountName = row["accountName"]
+    }
+}
+
+/// Income, spending and saving of one month: the numbers every Budget page starts from.
+struct MonthTotals: Sendable, Equatable {
+    var incomeCents: Int64 = 0
+    var spentCents: Int64 = 0
+    var savedCents: Int64 = 0
+    var count = 0
+
+    /// Income received − spent (the Budget seed's "remaining this month").
+    var remainingCents: Int64 { incomeCents - spentCents }
+}
+
+/// The month's total and transaction count of one category (or of the uncategorized stash rows).
+struct CategoryTotal: Sendable {
+    let categoryId: Int64?
+    let totalCents: Int64
+    let count: Int
+}
+
+/// Filters of the transactions list; every one optional.
+struct LedgerFilter: Sendable, Equatable {
+    var text: String?
+    var kind: Transaction.Kind?
+    var categoryId: Int64?
+    var accountId: Int64?
+    var month: Month?
+    /// Amount typed into the search box, in cents.
+    var amountCents: Int64?
+}
+
+/// A position in the newest-first list: rows strictly older than (date, id).
+struct LedgerCursor: Sendable, Equatable, CustomStringConvertible {
+    let date: String
+    let id: Int64
+
+    init(date: String, id: Int64) {
+        self.date = date
+        self.id = id
+    }
+
+    /// Parses `YYYY-MM-DD,<id>`.
+    init?(_ text: String) {
+        let parts = text.split(separator: ",")
+        guard parts.count == 2, let day = CalendarDay(String(parts[0])), let id = Int64(parts[1]) else { return nil }
+        self.init(date: day.description, id: id)
+    }
+
+    var description: String { "\(date),\(id)" }
+}
+
+/// The read side of the budget: every query scoped by user id and bounded by a month, a page or an index range.
+extension AppDatabase {
+    // MARK: - Categories
+
+    /// The user's categories in display order (kind, then their order).
+    func categories(userId: Int64) async throws -> [Category] {
+        try await writer.read { db in
+            try Category.fetchAll(db, sql: """
+                SELECT * FROM category WHERE userId = ?
+                ORDER BY CASE kind WHEN 'needs' THEN 0 WHEN 'wants' THEN 1 WHEN 'savings' THEN 2 ELSE 3 END, sortOrder, id
+                """, arguments: [userId])
+        }
+    }
+
+    func category(id: Int64, userId: Int64) async throws -> Category? {
+        try await writer.read { db in
+            try Category.filter(Category.Columns.id == id && Category.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    /// How many transactions a category holds (told before deleting it).
+    func transactionCount(categoryId: Int64, userId: Int64) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE categoryId = ? AND userId = ?",
+                             arguments: [categoryId, userId]) ?? 0
+        }
+    }
+
+    /// How many transactions each of the user's categories holds (counted on the (categoryId, date) index).
+    func transactionCounts(categoryIds: [Int64], userId: Int64) async throws -> [Int64: Int] {
+        guard !categoryIds.isEmpty else { return [:] }
+        let list = categoryIds.map(String.init).joined(separator: ",")
+        return try await writer.read { db in
+            var result: [Int64: Int] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT categoryId, COUNT(*) AS count FROM ledger
+                WHERE categoryId IN (SELECT id FROM category WHERE userId = ? AND id IN (\(list))) GROUP BY categoryId
+                """, arguments: [userId]) {
+                result[row["categoryId"]] = row["count"]
+            }
+            return result
+        }
+    }
+
+    /// The category of the user's newest transaction of each category kind, among their latest 200.
+    func recentCategoryIds(userId: Int64) async throws -> [Category.Kind: Int64] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT category.kind AS kind, recent.categoryId AS categoryId
+                FROM (SELECT categoryId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
+                JOIN category ON category.id = recent.categoryId AND category.isHidden = 0
+                ORDER BY recent.date DESC, recent.id DESC
+                """, arguments: [userId])
+            var result: [Category.Kind: Int64] = [:]
+            for row in rows {
+                guard let kind = Category.Kind(rawValue: row["kind"]), result[kind] == nil else { continue }
+                result[kind] = row["categoryId"]
+            }
+            return result
+        }
+    }
+
+    // MARK: - Months
+
+    /// Income, spent and saved in `month` (covered by the (userId, date, kind, amount) index).
+    func monthTotals(userId: Int64, month: Month) async throws -> MonthTotals {
+        try await writer.read { db in
+            var totals = MonthTotals()
+            for row in try Row.fetchAll(db, sql: """
+                SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                WHERE userId = ? AND date BETWEEN ? AND ? GROUP BY kind
+                """, arguments: [userId, month.firstDay.description, month.lastDay.description]) {
+                let total: Int64 = row["total"]
+                switch Transaction.Kind(rawValue: row["kind"]) {
+                case .income: totals.incomeCents = total
+                case .expense: totals.spentCents = total
+                case .saving: totals.savedCents = total
+                case nil: break
+                }
+                totals.count += row["count"] as Int
+            }
+            return totals
+        }
+    }
+
+    /// Per category: total and count of the month's rows of one ledger kind (nil category = stash rows).
+    /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
+    func categoryTotals(userId: Int64, month: Month, kind: Transaction.Kind,
+                        outsideStashes: Bool = false) async throws -> [CategoryTotal] {
+        let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT categoryId, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                WHERE userId = ? AND kind = ? AND date BETWEEN ? AND ?\(stashCondition) GROUP BY categoryId
+                """, arguments: [userId, kind.rawValue, month.firstDay.description, month.lastDay.description])
+                .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
+        }
+    }
+
+    /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
+    /// `withStashSpending` adds the expense rows without a category (spend stash entries) to a Wants list.
+    func recentRows(userId: Int64, month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
+                    categoryId: Int64? = nil, withStashSpending: Bool = false, limit: Int) async throws -> [LedgerRow] {
+        var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
+        var arguments: [String: DatabaseValue] = [
+            "userId": userId.databaseValue, "first": month.firstDay.description.databaseValue,
+            "last": month.lastDay.description.databaseValue, "limit": limit.databaseValue,
+        ]
+        if let categoryKind {
+            conditions.append(withStashSpending
+                ? "(category.kind = :categoryKind OR (ledger.kind = 'expense' AND ledger.categoryId IS NULL))"
+                : "category.kind = :categoryKind")
+            arguments["categoryKind"] = (categoryKind.rawValue).databaseValue
+        }
+        if let ledgerKind {
+            conditions.append("ledger.kind = :ledgerKind")
+            arguments["ledgerKind"] = (ledgerKind.rawValue).databaseValue
+        }
+        if let categoryId {
+            conditions.append("ledger.categoryId = :categoryId")
+            arguments["categoryId"] = (categoryId).databaseValue
+        }
+        let sql = LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+            + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
+        let values = arguments
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
+        }
+    }
+
+    /// Months with expenses, newest first, with their totals (the past reports): one pass over the covering index.
+    func expenseMonths(userId: Int64, limit: Int = 120) async throws -> [(Month, Int64, Int)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT substr(date, 1, 7) AS month, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                WHERE userId = ? AND kind = 'expense' GROUP BY substr(date, 1, 7) ORDER BY month DESC LIMIT ?
+                """, arguments: [userId, limit]).compactMap { row in
+                Month(row["month"]).map { ($0, row["total"] as Int64, row["count"] as Int) }
+            }
+        }
+    }
+
+    // MARK: - Transactions list
+
+    /// One page of the user's transactions, newest first, strictly before `cursor` (keyset paging: page 500
+    /// costs what page 1 does). Returns the rows and whether older ones follow.
+    func ledgerPage(userId: Int64, filter: LedgerFilter, before cursor: LedgerCursor?, after: LedgerCursor? = nil,
+                    limit: Int) async throws -> (rows: [LedgerRow], more: Bool) {
+        var conditions = ["ledger.userId = :userId"]
+        var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue, "limit": (limit + 1).databaseValue]
+        if let kind = filter.kind {
+            conditions.append("ledger.kind = :kind")
+            arguments["kind"] = (kind.rawValue).databaseValue
+        }
+        if let categoryId = filter.categoryId {
+            conditions.append("ledger.categoryId = :categoryId")
+            arguments["categoryId"] = (categoryId).databaseValue
+        }
+        if let accountId = filter.accountId {
+            conditions.append("ledger.accountId = :accountId")
+            arguments["accountId"] = (accountId).databaseValue
+        }
+        if let month = filter.month {
+            conditions.append("ledger.date BETWEEN :first AND :last")
+            arguments["first"] = (month.firstDay.description).databaseValue
+            arguments["last"] = (month.lastDay.description).databaseValue
+        }
+        if let text = filter.text, !text.isEmpty {
+            var alternatives = ["ledger.note LIKE :pattern ESCAPE '\\'",
+                                "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                                "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')"]
+            if let cents = filter.amountCents {
+                alternatives.append("ledger.amountCents = :amount")
+                arguments["amount"] = (cents).databaseValue
+            }
+            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+            arguments["pattern"] = ("%" + escaped + "%").databaseValue
+        }
+        var order = "DESC"
+        if let cursor {
+            conditions.append("(ledger.date < :cursorDate OR (ledger.date = :cursorDate AND ledger.id < :cursorId))")
+            arguments["cursorDate"] = (cursor.date).databaseValue
+            arguments["cursorId"] = (cursor.id).databaseValue
+        } else if let after {
+            conditions.append("(ledger.date > :cursorDate OR (ledger.date = :cursorDate AND ledger.id > :cursorId))")
+            arguments["cursorDate"] = (after.date).databaseValue
+            arguments["cursorId"] = (after.id).databaseValue
+            order = "ASC"
+        }
+        let sql = LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+            + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
+        let values = arguments
+        let rows = try await writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
+        }
+        let page = Array(rows.prefix(limit))
+        return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)
+    }
+
+    func ledgerRow(id: Int64, userId: Int64) async throws -> LedgerRow? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
+                             arguments: [id, userId]).map(LedgerRow.init(row:))
+        }
+    }
+
+    // MARK: - Accounts
+
+    func accounts(userId: Int64) async throws -> [Account] {
+        try await writer.read { db in
+            try Account.filter(Account.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+        }
+    }
+
+    func account(id: Int64, userId: Int64) async throws -> Account? {
+        try await writer.read { db in
+            try Account.filter(Account.Columns.id == id && Account.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
+    func accountBalances(userId: Int64) async throws -> [(Account, Int64)] {
+        try await writer.read { db in
+            // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE, id
+                """), arguments: [userId])
+            return try rows.map { row in
+                let account = try Account(row: row)
+                return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
+            }
+        }
+    }
+
+    // MARK: - Income sources
+
+    func incomeSources(userId: Int64) async throws -> [IncomeSource] {
+        try await writer.read { db in
+            try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(db)
+        }
+    }
+
+    func incomeSource(id: Int64, userId: Int64) async throws -> IncomeSource? {
+        try await writer.read { db in
+            try IncomeSource.filter(IncomeSource.Columns.id == id && IncomeSource.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    // MARK: - Savings goals
+
+    /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
+    func savingsGoals(userId: Int64, month: Month) async throws -> [(Stash, Int64, Int64)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT stash.*, COALESCE((SELECT totalCents FROM stashMonth m WHERE m.stashId = stash.id AND m.month = ?), 0) AS monthTotal,
+                       COALESCE((SELECT SUM(totalCents) FROM stashMonth m WHERE m.stashId = stash.id), 0) AS allTime
+                FROM stash WHERE stash.userId = ? AND stash.kind = 'save' ORDER BY stash.name COLLATE NOCASE, stash.id
+                """, arguments: [month.description, userId]).map { row in
+                (try Stash(row: row), row["monthTotal"] as Int64, row["allTime"] as Int64)
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// The user's save stashes by name (the savings goals a transaction can name).
+    func saveStashes(userId: Int64) async throws -> [Stash] {
+        try await writer.read { db in
+            try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.save.rawValue)
+                .order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// One transaction as a list row: amount with its sign, what it was, and where it leads.
+struct LedgerItem: Sendable {
+    let title: String
+    let detail: String
+    let amount: String
+    let amountClass: String
+    let editPath: String
+    let icon: String
+    let swatch: String
+    let dateTitle: String
+
+    init(_ row: LedgerRow, user: User, today: CalendarDay, returnTo: String? = nil) {
+        let transaction = row.transaction
+        let id = transaction.id ?? 0
+        let categoryName = row.categoryName ?? row.stashName ?? "Uncategorized"
+        title = transaction.note.isEmpty ? categoryName : transaction.note
+        let kindLabel = LedgerItem.kindLabel(row)
+        var parts = [transaction.note.isEmpty ? nil : categoryName, kindLabel].compactMap { $0 }
+        if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
+        if let account = row.accountName { parts.append(account) }
+        detail = parts.joined(separator: " · ")
+        let sign = transaction.kind == .expense ? "−" : "+"
+        amount = sign + user.money(transaction.amountCents)
+        amountClass = switch transaction.kind {
+        case .income: "amount--income"
+        case .expense: "amount--expense"
+        case .saving: "amount--saving"
+        }
+        let query = returnTo.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) }
+            .map { "?return=" + $0 } ?? ""
+        editPath = (transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id)) + query
+        icon = row.categoryIcon ?? "stash"
+        swatch = CategoryPalette.swatchClass(row.categoryColor)
+        dateTitle = LedgerItem.dayTitle(transaction.day, today: today)
+    }
+
+    /// Needs / Wants / Savings / Income, or the stash kind for stash rows without a category.
+    static func kindLabel(_ row: LedgerRow) -> String {
+        if let kind = row.categoryKind { return kind.label }
+        switch row.transaction.kind {
+        case .income: return "Income"
+        case .saving: return "Savings"
+        case .expense: return row.stashName != nil ? "Spending stash" : "Expense"
+        }
+    }
+
+    /// "Today", "Yesterday" or "Sun, 22 Nov 2026".
+    static func dayTitle(_ day: CalendarDay?, today: CalendarDay) -> String {
+        guard let day else { return "" }
+        if day == today { return "Today" }
+        if day == today.adding(days: -1) { return "Yesterday" }
+        return day.mediumTitle
+    }
+}
+
+/// Rows of one day under its heading (Today / Yesterday / date).
+struct LedgerDay: Sendable {
+    let title: String
+    let items: [LedgerItem]
+
+    static func group(_ rows: [LedgerRow], user: User, today: CalendarDay, returnTo: String? = nil) -> [LedgerDay] {
+        var days: [LedgerDay] = []
+        var current: (String, [LedgerItem])?
+        for row in rows {
+            let item = LedgerItem(row, user: user, today: today, returnTo: returnTo)
+            if let open = current, open.0 == row.transaction.date {
+                current = (open.0, open.1 + [item])
+            } else {
+                if let open = current { days.append(LedgerDay(title: open.1.first?.dateTitle ?? "", items: open.1)) }
+                current = (row.transaction.date, [item])
+            }
+        }
+        if let open = current { days.append(LedgerDay(title: open.1.first?.dateTitle ?? "", items: open.1)) }
+        return days
+    }
+}
+
+/// The Budget sub-navigation: Expenses · Needs · Wants · Savings.
+struct BudgetTab: Sendable {
+    let label: String
+    let href: String
+    let current: Bool
+
+    static func all(current: Category.Kind?, month: Month?) -> [BudgetTab] {
+        [BudgetTab(label: "Expenses", href: BudgetPaths.expenses(month: month), current: current == nil)]
+            + [Category.Kind.needs, .wants, .savings].map {
+                BudgetTab(label: $0.label, href: BudgetPaths.tab($0, month: month), current: current == $0)
+            }
+    }
+}
+
+/// The month picker: previous / next month links and a "This month" link when away from it.
+struct MonthPicker: Sendable {
+    let title: String
+    let value: String
+    let previousPath: String
+    let nextPath: String
+    let currentPath: String?
+    let action: String
+
+    init(month: Month, today: CalendarDay, path: (Month?) -> String, action: String) {
+        title = month.title
+        value = month.description
+        previousPath = path(month.previous)
+        nextPath = path(month.next)
+        currentPath = month == today.monthValue ? nil : path(nil)
+        self.action = action
+    }
+}
+
+/// The fixed colours and icons a category can have (FundFlow).
+enum CategoryPalette {
+    static let colors: [(value: String, label: String)] = [
+        ("#16A34A", "Green"), ("#2563EB", "Blue"), ("#0EA5E9", "Sky"), ("#0891B2", "Teal"), ("#0D9488", "Emerald"),
+        ("#7C3AED", "Violet"), ("#9333EA", "Purple"), ("#DB2777", "Pink"), ("#E11D48", "Rose"), ("#DC2626", "Red"),
+        ("#EA580C", "Orange"), ("#F59E0B", "Amber"), ("#CA8A04", "Gold"), ("#6B6B6B", "Grey"),
+    ]
+    static let icons: [(value: String, label: String)] = [
+        ("house", "House"), ("cart", "Cart"), ("bolt", "Bolt"), ("shield", "Shield"), ("car", "Car"),
+        ("heart", "Heart"), ("fork", "Fork and knife"), ("ticket", "Ticket"), ("bag", "Bag"), ("repeat", "Repeat"),
+        ("spark", "Spark"), ("star", "Star"), ("clock", "Clock"), ("plane", "Plane"), ("book", "Book"),
+        ("chart", "Chart"), ("briefcase", "Briefcase"), ("paw", "Paw"), ("gift", "Gift"), ("dots", "Dots"),
+    ]
+
+    /// A colour from the palette, so a stored value can go into a class name or attribute safely.
+    static func safe(_ color: String?) -> String {
+        guard let color, colors.contains(where: { $0.value == color }) else { return "#6B6B6B" }
+        return color
+    }
+
+    /// The CSS class of a palette colour (`swatch-16a34a`): no inline styles under the CSP.
+    static func swatchClass(_ color: String?) -> String {
+        "swatch-" + safe(color).dropFirst().lowercased()
+    }
+}
+
+/// A plain form page (`budget/simple-form`): labelled fields, Save, Cancel, and a link to delete.
+struct SimpleFormPage: Sendable {
+    let heading: String
+    let action: String
+    let summary: String?
+    let fields: [FormField]
+    let deletePath: String?
+    let cancelPath: String
+}
+
+/// A delete confirmation (`budget/confirm`): what goes, what happens to the rest, Cancel and the red button.
+struct ConfirmPage: Sendable {
+    let title: String
+    let text: String
+    let action: String
+    let cancelPath: String
+    let button: String
+}

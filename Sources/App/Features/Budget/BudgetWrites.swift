@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+/// Writes of budget transactions, categories, accounts and income sources. Rows linked to a stash go through
+/// the stash entry writes, so stash month totals and badges stay in step.
+extension AppDatabase {
+    // MARK: - Transactions
+
+    /// Adds a transaction; one that names a stash is added as that stash's entry.
+    func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay) async throws -> (Transaction, Outcome) {
+        if let stash { return try await addEntry(transaction, to: stash, today: today) }
+        let saved = try await writer.write { db in try transaction.inserted(db) }
+        return (saved, Outcome())
+    }
+
+    /// Saves an edited transaction that has no stash.
+    func updateTransaction(_ transaction: Transaction) async throws {
+        try await writer.write { db in try transaction.update(db) }
+    }
+
+    /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
+    func deleteTransaction(_ transaction: Transaction, now: Date) async throws -> Int64 {
+        try await writer.write { db in
+            let payload = try JSONEncoder().encode(transaction)
+            try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
+                           arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)])
+            try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
+                           arguments: [transaction.userId, payload, now])
+            let trashId = db.lastInsertedRowID
+            _ = try transaction.delete(db)
+            return trashId
+        }
+    }
+
+    /// Inserts the transactions of a monthly report in one database transaction.
+    func addTransactions(_ transactions: [Transaction]) async throws {
+        try await writer.write { db in
+            for transaction in transactions { _ = try transaction.inserted(db) }
+        }
+    }
+
+    // MARK: - Categories
+
+    /// Adds a category at the end of its kind, before that kind's "Other".
+    func createCategory(_ category: Category) async throws -> Category {
+        try await writer.write { db in
+            var category = category
+            let last = try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM category WHERE userId = ? AND kind = ?",
+                                        arguments: [category.userId, category.kind.rawValue]) ?? 0
+            category.sortOrder = last + 1
+            return try category.inserted(db)
+        }
+    }
+
+    func updateCategory(_ category: Category) async throws {
+        try await writer.write { db in try category.update(db) }
+    }
+
+    /// Swaps a category with its neighbour above (`up`) or below in its kind's order.
+    func moveCategory(_ category: Category, up: Bool) async throws {
+        try await writer.write { db in
+            let siblings = try Category.fetchAll(db, sql: """
+                SELECT * FROM category WHERE userId = ? AND kind = ? ORDER BY sortOrder, id
+                """, arguments: [category.userId, category.kind.rawValue])
+            guard let index = siblings.firstIndex(where: { $0.id == category.id }) else { return }
+            let other = up ? index - 1 : index + 1
+            guard siblings.indices.contains(other) else { return }
+            var ordered = siblings
+            ordered.swapAt(index, other)
+            for (position, item) in ordered.enumerated() where item.sortOrder != position {
+                try db.execute(sql: "UPDATE category SET sortOrder = ? WHERE id = ?", arguments: [position, item.id])
+            }
+        }
+    }
+
+    /// Deletes a custom category, moving its transactions to the same kind's "Other". Returns how many moved.
+    func deleteCategory(_ category: Category) async throws -> Int {
+        try await writer.write { db in
+            guard let id = category.id, !category.isDefault else { return 0 }
+            let otherId = try Self.otherCategoryId(db, userId: category.userId, kind: category.kind)
+            try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
+                           arguments: [otherId, id, category.userId])
+            let moved = db.changesCount
+            _ = try category.delete(db)
+            return moved
+        }
+    }
+
+    /// The id of the user's "Other" category of `kind`, made again if it went missing.
+    static func otherCategoryId(_ db: Database, userId: Int64, kind: Category.Kind) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: """
+            SELECT id FROM category WHERE userId = ? AND kind = ? AND isDefault = 1 AND name = ? ORDER BY id LIMIT 1
+            """, arguments: [userId, kind.rawValue, Category.otherName]) { return id }
+        let other = try Category(id: nil, userId: userId, name: Category.otherName, kind: kind, icon: "dots",
+                                 color: "#6B6B6B", sortOrder: 10_000, isDefault: true, isHidden: false, createdAt: Date())
+            .inserted(db)
+        return other.id ?? 0
+    }
+
+    // MARK: - Accounts
+
+    func saveAccount(_ account: Account) async throws -> Account {
+        try await writer.write { db in
+            if account.id == nil { return try account.inserted(db) }
+            try account.update(db)
+            return account
+        }
+    }
+
+    /// Deletes an account; its transactions stay, without an account.
+    func deleteAccount(_ account: Account) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
+                           arguments: [account.id, account.userId])
+            _ = try account.delete(db)
+        }
+    }
+
+    // MARK: - Income sources
+
+    func saveIncomeSource(_ source: IncomeSource) async throws -> IncomeSource {
+        try await writer.write { db in
+            if source.id == nil { return try source.inserted(db) }
+            try source.update(db)
+            return source
+        }
+    }
+
+    func deleteIncomeSource(_ source: IncomeSource) async throws {
+        _ = try await writer.write { db in try source.delete(db) }
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Hummingbird
+
+/// Manage categories: add, rename, icon and colour, reorder (up / down), hide defaults, delete custom ones
+/// (their transactions move to the kind's "Other").
+struct CategoriesController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("budget/categories", use: index)
+        group.get("budget/categories/new", use: new)
+        group.post("budget/categories", use: create)
+        group.get("budget/categories/:id/edit", use: edit)
+        group.post("budget/categories/:id/edit", use: update)
+        group.get("budget/categories/:id/delete", use: confirmDelete)
+        group.post("budget/categories/:id/delete", use: delete)
+        group.post("budget/categories/:id/move", use: move)
+        group.post("budget/categories/:id/hide", use: toggleHidden)
+    }
+
+    struct Row: Sendable {
+        let name: String
+        let icon: String
+        let swatch: String
+        let hidden: Bool
+        let isDefault: Bool
+        let countText: String
+        let showPath: String
+        let editPath: String
+        let movePath: String
+        let hidePath: String
+        let canMoveUp: Bool
+        let canMoveDown: Bool
+        let returnTo: String
+    }
+
+    struct IndexPage: Sendable {
+        let kindLabel: String
+        let tabs: [BudgetTab]
+        let rows: [Row]
+        let newPath: String
+        let backPath: String
+    }
+
+    /// `GET /budget/categories?kind=needs|wants|savings|income`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
+        let categories = try await services.database.categories(userId: userId).filter { $0.kind == kind }
+        let here = BudgetPaths.categories(kind: kind)
+        let counts = try await services.database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
+        let rows = categories.enumerated().map { index, category in
+            let id = category.id ?? 0
+            return Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
+                       hidden: category.isHidden, isDefault: category.isDefault,
+                       countText: BudgetController.countText(counts[id] ?? 0), showPath: BudgetPaths.category(id),
+                       editPath: BudgetPaths.editCategory(id), movePath: BudgetPaths.moveCategory(id),
+                       hidePath: BudgetPaths.hideCategory(id), canMoveUp: index > 0,
+                       canMoveDown: index < categories.count - 1, returnTo: here)
+        }
+        let page = IndexPage(
+            kindLabel: kind.label,
+            tabs: [Category.Kind.needs, .wants, .savings, .income].map {
+                BudgetTab(label: $0.label, href: BudgetPaths.categories(kind: $0), current: $0 == kind)
+            },
+            rows: rows,
+            newPath: BudgetPaths.newCategory(kind: kind),
+            backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind))
+        return try services.pages.page("budget/categories", title: "Edit \(kind.label) categories", section: .budget,
+                                       page: page, request: request, context: context)
+    }
+
+    // MARK: - Form
+
+    struct Input: Decodable, Sendable {
+        var name: String?
+        var kind: String?
+        var icon: String?
+        var color: String?
+    }
+
+    struct Choice: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
+        let swatch: String
+    }
+
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let summary: String?
+        let name: FormField
+        let kind: String
+        let icons: [Choice]
+        let colors: [Choice]
+        let iconError: String?
+        let colorError: String?
+        let deletePath: String?
+        let hideHint: String?
+        let cancelPath: String
+    }
+
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
+        return try formPage(Input(kind: kind.rawValue, icon: "star", color: "#2563EB"), errors: FieldErrors(),
+                            category: nil, request: request, context: context)
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let kind = Category.Kind(rawValue: input.kind ?? "")
+        if kind == nil { errors.add("name", "Choose Needs, Wants, Savings or Income first.") }
+        let (name, icon, color) = validate(input, errors: &errors)
+        guard errors.isEmpty, let kind else {
+            return try formPage(input, errors: errors, category: nil, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        let category = try await services.database.createCategory(Category(
+            id: nil, userId: try context.requireUserId(), name: name, kind: kind, icon: icon, color: color, sortOrder: 0,
+            isDefault: false, isHidden: false, createdAt: services.now()))
+        return services.pages.redirect(to: BudgetPaths.categories(kind: kind),
+                                       flash: .success("Added “\(category.name)” to \(kind.label)."))
+    }
+
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let category = try await load(context: context)
+        return try formPage(Input(name: category.name, kind: category.kind.rawValue, icon: category.icon,
+                                  color: category.color),
+                            errors: FieldErrors(), category: category, request: request, context: context)
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        var category = try await load(context: context)
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let (name, icon, color) = validate(input, errors: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, category: category, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        category.name = name
+        category.icon = icon
+        category.color = color
+        try await services.database.updateCategory(category)
+        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(name)”."))
+    }
+
+    // MARK: - Delete, move, hide
+
+    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+        let category = try await load(context: context)
+        guard !category.isDefault else {
+            throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
+        }
+        let count = try await services.database.transactionCount(categoryId: category.id ?? 0,
+                                                                  userId: try context.requireUserId())
+        let page = ConfirmPage(
+            title: "Delete “\(category.name)”?",
+            text: count == 0 ? "It has no transactions."
+                : "\(count == 1 ? "1 transaction" : "\(count) transactions") will be moved to “\(Category.otherName)” category.",
+            action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
+            button: "Delete")
+        return try services.pages.page("budget/confirm", title: "Delete category", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let category = try await load(context: context)
+        guard !category.isDefault else {
+            throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
+        }
+        let moved = try await services.database.deleteCategory(category)
+        let tail = moved == 0 ? "" : " \(moved == 1 ? "1 transaction" : "\(moved) transactions") moved to “\(Category.otherName)”."
+        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind),
+                                       flash: .success("Deleted “\(category.name)”." + tail))
+    }
+
+    struct MoveInput: Decodable, Sendable {
+        var direction: String?
+    }
+
+    /// `POST /budget/categories/:id/move` with `direction=up|down` (works without JavaScript).
+    @Sendable func move(request: Request, context: AppRequestContext) async throws -> Response {
+        let category = try await load(context: context)
+        let input = try await request.decodeForm(MoveInput.self, context: context)
+        guard let direction = input.direction, direction == "up" || direction == "down" else {
+            throw HTTPError(.badRequest, message: "Choose up or down.")
+        }
+        try await services.database.moveCategory(category, up: direction == "up")
+        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind))
+    }
+
+    /// `POST /budget/categories/:id/hide`: hides a shown category or shows a hidden one. Hidden ones keep their
+    /// history but aren't offered when adding.
+    @Sendable func toggleHidden(request: Request, context: AppRequestContext) async throws -> Response {
+        var category = try await load(context: context)
+        category.isHidden.toggle()
+        try await services.database.updateCategory(category)
+        return services.pages.redirect(
+            to: BudgetPaths.categories(kind: category.kind),
+            flash: .success(category.isHidden ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."))
+    }
+
+    // MARK: - Helpers
+
+    private func validate(_ input: Input, errors: inout FieldErrors) -> (String, String, String) {
+        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { errors.add("name", "Enter a name.") }
+        else if name.count > 40 { errors.add("name", "Use at most 40 characters.") }
+        let icon = input.icon ?? ""
+        if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
+        let color = input.color ?? ""
+        if !CategoryPalette.colors.contains(where: { $0.value == color }) { errors.add("color", "Choose a colour.") }
+        return (name, icon, color)
+    }
+
+    private func formPage(_ input: Input, errors: FieldErrors, category: Category?, request: Request,
+                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let kind = Category.Kind(rawValue: input.kind ?? "") ?? category?.kind ?? .needs
+        let swatch = CategoryPalette.swatchClass(input.color)
+        let page = FormPage(
+            heading: category == nil ? "Add \(kind.label) category" : "Edit category",
+            action: category.map { BudgetPaths.editCategory($0.id ?? 0) } ?? BudgetPaths.categories,
+            summary: errors.summary,
+            name: .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
+                         hint: category == nil ? "Like Pet Supplies." : nil, autocomplete: "off", required: true,
+                         autofocus: category == nil),
+            kind: kind.rawValue,
+            icons: CategoryPalette.icons.map { Choice(value: $0.value, label: $0.label, checked: $0.value == input.icon, swatch: swatch) },
+            colors: CategoryPalette.colors.map {
+                Choice(value: $0.value, label: $0.label, checked: $0.value == input.color,
+                       swatch: CategoryPalette.swatchClass($0.value))
+            },
+            iconError: errors["icon"],
+            colorError: errors["color"],
+            deletePath: category.flatMap { $0.isDefault ? nil : BudgetPaths.deleteCategory($0.id ?? 0) },
+            hideHint: category?.isDefault == true ? "Default categories can be hidden from the category list, not deleted." : nil,
+            cancelPath: BudgetPaths.categories(kind: kind))
+        return try services.pages.page("budget/category-form", title: page.heading, section: .budget, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    private func load(context: AppRequestContext) async throws -> Category {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let category = try await services.database.category(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return category
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+
+/// Income sources: what the user expects to receive, and the expected total per month.
+struct IncomeController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("budget/income", use: index)
+        group.get("budget/income/new", use: new)
+        group.post("budget/income", use: create)
+        group.get("budget/income/:id/edit", use: edit)
+        group.post("budget/income/:id/edit", use: update)
+        group.get("budget/income/:id/delete", use: confirmDelete)
+        group.post("budget/income/:id/delete", use: delete)
+    }
+
+    struct SourceRow: Sendable {
+        let name: String
+        let detail: String
+        let monthly: String?
+        let editPath: String
+        let deletePath: String
+    }
+
+    struct IndexPage: Sendable {
+        let total: String
+        let sources: [SourceRow]
+        let hasSources: Bool
+        let newPath: String
+        let received: String
+        let addIncomePath: String
+        let emptyState: EmptyState
+    }
+
+    /// `GET /budget/income`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let sources = try await services.database.incomeSources(userId: userId)
+        let totals = try await services.database.monthTotals(userId: userId, month: today.monthValue)
+        let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
+        let page = IndexPage(
+            total: user.money(total),
+            sources: sources.map { source in
+                let monthly = source.frequency.monthlyCents(source.amountCents)
+                return SourceRow(
+                    name: source.name, detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
+                    monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil,
+                    editPath: BudgetPaths.editIncome(source.id ?? 0), deletePath: BudgetPaths.deleteIncome(source.id ?? 0))
+            },
+            hasSources: !sources.isEmpty,
+            newPath: BudgetPaths.newIncome,
+            received: user.money(totals.incomeCents),
+            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
+            emptyState: .income)
+        return try services.pages.page("budget/income", title: "Income sources", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    // MARK: - Form
+
+    struct Input: Decodable, Sendable {
+        var name: String?
+        var amount: String?
+        var frequency: String?
+    }
+
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        try formPage(Input(frequency: "monthly"), errors: FieldErrors(), source: nil, request: request, context: context)
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let (name, cents, frequency) = validate(input, currency: user.currencyValue, errors: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, source: nil, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        let now = services.now()
+        _ = try await services.database.saveIncomeSource(IncomeSource(
+            id: nil, userId: try context.requireUserId(), name: name, amountCents: cents, frequency: frequency,
+            createdAt: now, updatedAt: now))
+        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(name)”."))
+    }
+
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let source = try await load(context: context)
+        return try formPage(Input(name: source.name,
+                                  amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
+                                  frequency: source.frequency.rawValue),
+                            errors: FieldErrors(), source: source, request: request, context: context)
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        var source = try await load(context: context)
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let (name, cents, frequency) = validate(input, currency: user.currencyValue, errors: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, source: source, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        source.name = name
+        source.amountCents = cents
+        source.frequency = frequency
+        source.updatedAt = services.now()
+        _ = try await services.database.saveIncomeSource(source)
+        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(name)”."))
+    }
+
+    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+        let source = try await load(context: context)
+        let page = ConfirmPage(title: "Delete “\(source.name)”?",
+                              text: "Income you already received stays in your transactions.",
+                              action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
+                              button: "Delete")
+        return try services.pages.page("budget/confirm", title: "Delete income source", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let source = try await load(context: context)
+        try await services.database.deleteIncomeSource(source)
+        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
+    }
+
+    // MARK: - Helpers
+
+    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors)
+        -> (String, Int64, IncomeSource.Frequency) {
+        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { errors.add("name", "Enter a name.") }
+        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
+        var cents: Int64 = 0
+        switch Money.parse(input.amount ?? "", currency: currency) {
+        case .success(let money) where money.cents > 0: cents = money.cents
+        case .success: errors.add("amount", "Enter an amount above zero.")
+        case .failure(let error): errors.add("amount", error.message)
+        }
+        let frequency = IncomeSource.Frequency(rawValue: input.frequency ?? "")
+        if frequency == nil { errors.add("frequency", "Choose how often it comes in.") }
+        return (name, cents, frequency ?? .monthly)
+    }
+
+    private func formPage(_ input: Input, errors: FieldErrors, source: IncomeSource?, request: Request,
+                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let heading = source == nil ? "Add income source" : "Edit income source"
+        let page = SimpleFormPage(
+            heading: heading,
+            action: source.map { BudgetPaths.editIncome($0.id ?? 0) } ?? BudgetPaths.income,
+            summary: errors.summary,
+            fields: [
+                .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
+                       hint: "Like Salary or Freelance.", autocomplete: "off", required: true, autofocus: source == nil),
+                .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
+                       hint: "For variable income, your monthly estimate.", autocomplete: "off", inputmode: "decimal",
+                       required: true),
+                .radio("frequency", label: "Frequency", value: input.frequency ?? "",
+                       options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label) }, error: errors["frequency"]),
+            ],
+            deletePath: source.map { BudgetPaths.deleteIncome($0.id ?? 0) },
+            cancelPath: BudgetPaths.income)
+        return try services.pages.page("budget/simple-form", title: heading, section: .budget, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    private func load(context: AppRequestContext) async throws -> IncomeSource {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let source = try await services.database.incomeSource(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return source
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Hummingbird
+
+/// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
+struct MoneyAccountsController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("accounts", use: index)
+        group.get("accounts/new", use: new)
+        group.post("accounts", use: create)
+        group.get("accounts/:id", use: show)
+        group.get("accounts/:id/edit", use: edit)
+        group.post("accounts/:id/edit", use: update)
+        group.get("accounts/:id/delete", use: confirmDelete)
+        group.post("accounts/:id/delete", use: delete)
+    }
+
+    struct AccountRow: Sendable {
+        let name: String
+        let kindLabel: String
+        let balance: String
+        let negative: Bool
+        let path: String
+        let icon: String
+    }
+
+    struct IndexPage: Sendable {
+        let total: String
+        let accounts: [AccountRow]
+        let hasAccounts: Bool
+        let newPath: String
+    }
+
+    /// `GET /accounts`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let balances = try await services.database.accountBalances(userId: try context.requireUserId())
+        let page = IndexPage(
+            total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
+            accounts: balances.map { Self.row($0.0, balance: $0.1, user: user) },
+            hasAccounts: !balances.isEmpty,
+            newPath: BudgetPaths.newAccount)
+        return try services.pages.page("ledger/accounts", title: "Accounts", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    static func row(_ account: Account, balance: Int64, user: User) -> AccountRow {
+        AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
+                   path: BudgetPaths.account(account.id ?? 0), icon: icon(account.kind))
+    }
+
+    static func icon(_ kind: Account.Kind) -> String {
+        switch kind {
+        case .checking: "wallet"
+        case .savings: "stash"
+        case .creditCard: "wallet"
+        case .cash: "dots"
+        case .other: "budget"
+        }
+    }
+
+    struct ShowPage: Sendable {
+        let account: AccountRow
+        let opening: String
+        let days: [LedgerDay]
+        let hasRows: Bool
+        let olderPath: String?
+        let firstPath: String?
+        let editPath: String
+        let deletePath: String
+        let addPath: String
+    }
+
+    /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let account = try await load(context: context)
+        let id = account.id ?? 0
+        let balance = try await services.database.accountBalances(userId: userId).first { $0.0.id == id }?.1
+            ?? account.openingBalanceCents
+        let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
+        var filter = LedgerFilter()
+        filter.accountId = id
+        let (rows, more) = try await services.database.ledgerPage(userId: userId, filter: filter, before: before,
+                                                                  limit: TransactionsController.perPage)
+        let here = BudgetPaths.account(id)
+        let page = ShowPage(
+            account: Self.row(account, balance: balance, user: user),
+            opening: user.money(account.openingBalanceCents),
+            days: LedgerDay.group(rows, user: user, today: user.today(now: services.now()), returnTo: here),
+            hasRows: !rows.isEmpty,
+            olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
+            firstPath: before != nil ? here : nil,
+            editPath: BudgetPaths.editAccount(id),
+            deletePath: BudgetPaths.deleteAccount(id),
+            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
+        return try services.pages.page("ledger/account", title: account.name, section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    // MARK: - Form
+
+    struct Input: Decodable, Sendable {
+        var name: String?
+        var kind: String?
+        var opening: String?
+    }
+
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        try formPage(Input(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
+                     context: context)
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let (name, kind, cents) = validate(input, currency: user.currencyValue, errors: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, account: nil, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        let now = services.now()
+        let account = try await services.database.saveAccount(Account(
+            id: nil, userId: try context.requireUserId(), name: name, kind: kind, openingBalanceCents: cents,
+            createdAt: now, updatedAt: now))
+        return services.pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(name)”."))
+    }
+
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let account = try await load(context: context)
+        return try formPage(Input(name: account.name, kind: account.kind.rawValue,
+                                  opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
+                            errors: FieldErrors(), account: account, request: request, context: context)
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        var account = try await load(context: context)
+        let input = try await request.decodeForm(Input.self, context: context)
+        var errors = FieldErrors()
+        let (name, kind, cents) = validate(input, currency: user.currencyValue, errors: &errors)
+        guard errors.isEmpty else {
+            return try formPage(input, errors: errors, account: account, request: request, context: context,
+                                status: .unprocessableContent)
+        }
+        account.name = name
+        account.kind = kind
+        account.openingBalanceCents = cents
+        account.updatedAt = services.now()
+        _ = try await services.database.saveAccount(account)
+        return services.pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(name)”."))
+    }
+
+    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try await load(context: context)
+        let page = ConfirmPage(
+            title: "Delete “\(account.name)”?",
+            text: "Its transactions stay in your budget, without an account.",
+            action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
+            button: "Delete")
+        return try services.pages.page("budget/confirm", title: "Delete account", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try await load(context: context)
+        try await services.database.deleteAccount(account)
+        return services.pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
+    }
+
+    // MARK: - Helpers
+
+    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> (String, Account.Kind, Int64) {
+        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { errors.add("name", "Enter a name.") }
+        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
+        let kind = Account.Kind(rawValue: input.kind ?? "")
+        if kind == nil { errors.add("kind", "Choose an account type.") }
+        var text = (input.opening ?? "").trimmingCharacters(in: .whitespaces)
+        var negative = false
+        if text.hasPrefix("-") || text.hasPrefix("−") {
+            negative = true
+            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+        }
+        var cents: Int64 = 0
+        if !text.isEmpty {
+            switch Money.parse(text, currency: currency) {
+            case .success(let money): cents = negative ? -money.cents : money.cents
+            case .failure(let error): errors.add("opening", error.message)
+            }
+        }
+        return (name, kind ?? .checking, cents)
+    }
+
+    private func formPage(_ input: Input, errors: FieldErrors, account: Account?, request: Request,
+                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let heading = account == nil ? "Add account" : "Edit account"
+        let page = SimpleFormPage(
+            heading: heading,
+            action: account.map { BudgetPaths.editAccount($0.id ?? 0) } ?? BudgetPaths.accounts,
+            summary: errors.summary,
+            fields: [
+                .input("name", label: "Account name", value: input.name ?? "", error: errors["name"],
+                       hint: "Like Everyday checking or Visa.", autocomplete: "off", required: true, autofocus: account == nil),
+                .select("kind", label: "Type", value: input.kind ?? "checking",
+                        options: Account.Kind.allCases.map { ($0.rawValue, $0.label) }, error: errors["kind"]),
+                .input("opening", label: "Opening balance", value: input.opening ?? "", error: errors["opening"],
+                       hint: "What it held when you started; negative (like -250) for a credit card you owe on.",
+                       autocomplete: "off", inputmode: "decimal"),
+            ],
+            deletePath: account.map { BudgetPaths.deleteAccount($0.id ?? 0) },
+            cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts)
+        return try services.pages.page("budget/simple-form", title: heading, section: .budget, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    private func load(context: AppRequestContext) async throws -> Account {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let account = try await services.database.account(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return account
+    }
+}

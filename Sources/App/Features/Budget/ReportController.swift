@@ -1,0 +1,192 @@
+import Foundation
+import Hummingbird
+
+/// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
+/// past months with their totals.
+struct ReportController {
+    let services: AppServices
+    static let note = "Monthly report"
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("budget/report", use: form)
+        group.post("budget/report", use: create)
+        group.get("budget/reports", use: index)
+        group.get("budget/reports/:month", use: show)
+    }
+
+    // MARK: - Form
+
+    struct Group: Sendable {
+        let label: String
+        let fields: [FormField]
+    }
+
+    struct FormPage: Sendable {
+        let monthValue: String
+        let monthTitle: String
+        let maxMonth: String
+        let summary: String?
+        let monthError: String?
+        let groups: [Group]
+        let dateText: String
+        let reportsPath: String
+    }
+
+    /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
+    @Sendable func form(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let today = user.today(now: services.now())
+        let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
+            ?? today.monthValue
+        return try await formPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
+                                  context: context)
+    }
+
+    /// `POST /budget/report`: creates one expense per filled-in category, dated the month's last day (today in the
+    /// current month), noted "Monthly report".
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let values = try await request.decodeForm([String: String].self, context: context)
+        let now = services.now()
+        let today = user.today(now: now)
+        var errors = FieldErrors()
+        let month = Month(values["month"] ?? "")
+        if month == nil { errors.add("month", "Choose a month.") }
+        else if let month, month > today.monthValue { errors.add("month", "Choose this month or an earlier one.") }
+        let categories = try await reportCategories(userId: userId)
+        var amounts: [(Category, Int64)] = []
+        for category in categories {
+            let key = "c\(category.id ?? 0)"
+            let text = (values[key] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            switch Money.parse(text, currency: user.currencyValue) {
+            case .success(let money) where money.cents > 0: amounts.append((category, money.cents))
+            case .success: break
+            case .failure(let error): errors.add(key, error.message)
+            }
+        }
+        if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }
+        guard errors.isEmpty, let month else {
+            return try await formPage(values: values, month: month ?? today.monthValue, errors: errors, user: user,
+                                      request: request, context: context, status: .unprocessableContent)
+        }
+        let date = (month == today.monthValue ? today : month.lastDay).description
+        try await services.database.addTransactions(amounts.map { category, cents in
+            Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.note,
+                        stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
+        })
+        let total = amounts.reduce(Int64(0)) { $0 + $1.1 }
+        return services.pages.redirect(
+            to: BudgetPaths.pastReport(month),
+            flash: .success("Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."))
+    }
+
+    private func reportCategories(userId: Int64) async throws -> [Category] {
+        try await services.database.categories(userId: userId)
+            .filter { ($0.kind == .needs || $0.kind == .wants) && !$0.isHidden }
+    }
+
+    private func formPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
+                          context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let userId = try context.requireUserId()
+        let today = user.today(now: services.now())
+        let categories = try await reportCategories(userId: userId)
+        let totals = try await services.database.categoryTotals(userId: userId, month: month, kind: .expense)
+        let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
+        let groups = [Category.Kind.needs, .wants].map { kind in
+            Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
+                let key = "c\(category.id ?? 0)"
+                let so = recorded[category.id ?? 0].map { "Recorded so far: \(user.money($0))" }
+                return FormField.input(key, label: category.name, value: values[key] ?? "", error: errors[key],
+                                       hint: so, autocomplete: "off", inputmode: "decimal")
+            })
+        }
+        let page = FormPage(
+            monthValue: month.description,
+            monthTitle: month.title,
+            maxMonth: today.monthValue.description,
+            summary: errors.summary,
+            monthError: errors["month"],
+            groups: groups,
+            dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)",
+            reportsPath: BudgetPaths.reports)
+        return try services.pages.page("budget/report", title: "Monthly report", section: .budget, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    // MARK: - Past reports
+
+    struct MonthRow: Sendable {
+        let title: String
+        let total: String
+        let countText: String
+        let path: String
+    }
+
+    struct IndexPage: Sendable {
+        let months: [MonthRow]
+        let hasMonths: Bool
+        let newPath: String
+    }
+
+    /// `GET /budget/reports`: months with spending, newest first, with their totals.
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let months = try await services.database.expenseMonths(userId: try context.requireUserId())
+        let page = IndexPage(
+            months: months.map { month, total, count in
+                MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
+                         path: BudgetPaths.pastReport(month))
+            },
+            hasMonths: !months.isEmpty,
+            newPath: BudgetPaths.report)
+        return try services.pages.page("budget/reports", title: "Past reports", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    struct ShowPage: Sendable {
+        let monthTitle: String
+        let total: String
+        let needs: String
+        let wants: String
+        let rows: [BudgetController.CategoryRow]
+        let hasRows: Bool
+        let addPath: String
+        let previousPath: String
+        let nextPath: String
+    }
+
+    /// `GET /budget/reports/:month`: that month's spending by category.
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        guard let month = context.parameters.get("month").flatMap(Month.init) else { throw HTTPError(.notFound) }
+        async let categoriesLoad = services.database.categories(userId: userId)
+        async let totalsLoad = services.database.categoryTotals(userId: userId, month: month, kind: .expense)
+        let (categories, totals) = try await (categoriesLoad, totalsLoad)
+        let split = BudgetSplit(categories: categories, totals: totals)
+        let byId = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
+        let rows = totals.sorted { $0.totalCents > $1.totalCents }.map { total -> BudgetController.CategoryRow in
+            let category = total.categoryId.flatMap { byId[$0] }
+            return BudgetController.CategoryRow(
+                name: category.map { "\($0.name)" } ?? "Spending stashes",
+                amount: user.money(total.totalCents),
+                countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),
+                path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? Paths.home,
+                icon: category?.icon ?? "stash", swatch: CategoryPalette.swatchClass(category?.color), empty: false)
+        }
+        let page = ShowPage(
+            monthTitle: month.title,
+            total: user.money(split.needsCents + split.wantsCents),
+            needs: user.money(split.needsCents),
+            wants: user.money(split.wantsCents),
+            rows: rows,
+            hasRows: !rows.isEmpty,
+            addPath: BudgetPaths.report(month: month),
+            previousPath: BudgetPaths.pastReport(month.previous),
+            nextPath: BudgetPaths.pastReport(month.next))
+        return try services.pages.page("budget/report-month", title: "\(month.title) report", section: .budget,
+                                       page: page, request: request, context: context)
+    }
+}

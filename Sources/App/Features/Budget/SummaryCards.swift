@@ -1,0 +1,33 @@
+import Foundation
+
+/// Home's ledger summary (FundFlow dashboard cards): total balance, income, spent and remaining in a month.
+/// The same queries as the Budget and Accounts pages, so the numbers agree everywhere.
+struct SummaryCards: Sendable {
+    struct Card: Sendable {
+        let key: String
+        let label: String
+        let amount: String
+        let href: String
+    }
+
+    let cards: [Card]
+
+    static func load(services: AppServices, user: User, month: Month, today: CalendarDay) async throws -> SummaryCards {
+        guard let userId = user.id else { return SummaryCards(cards: []) }
+        async let balancesLoad = services.database.accountBalances(userId: userId)
+        async let totalsLoad = services.database.monthTotals(userId: userId, month: month)
+        let (balances, totals) = try await (balancesLoad, totalsLoad)
+        let monthParam = month == today.monthValue ? nil : month
+        let monthText = month == today.monthValue ? "this month" : month.shortTitle
+        return SummaryCards(cards: [
+            Card(key: "balance", label: "Total balance", amount: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
+                 href: BudgetPaths.accounts),
+            Card(key: "income", label: "Income \(monthText)", amount: user.money(totals.incomeCents),
+                 href: BudgetPaths.transactions + "?kind=income&month=\(month)"),
+            Card(key: "spent", label: "Spent \(monthText)", amount: user.money(totals.spentCents),
+                 href: BudgetPaths.expenses(month: monthParam)),
+            Card(key: "remaining", label: "Remaining", amount: user.money(totals.remainingCents),
+                 href: BudgetPaths.expenses(month: monthParam)),
+        ])
+    }
+}

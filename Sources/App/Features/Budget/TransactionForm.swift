@@ -1,0 +1,166 @@
+import Foundation
+
+/// The add / edit transaction form as typed.
+struct TransactionInput: Decodable, Sendable {
+    var amount: String?
+    var kind: String?
+    var category: String?
+    var note: String?
+    var date: String?
+    var account: String?
+    var stash: String?
+    var returnTo: String?
+}
+
+/// A transaction form that passed validation.
+struct TransactionDraft: Sendable {
+    var cents: Int64
+    var category: Category
+    var note: String
+    var day: CalendarDay
+    var accountId: Int64?
+    var stash: Stash?
+
+    func apply(to transaction: inout Transaction) {
+        transaction.amountCents = cents
+        transaction.kind = category.kind.transactionKind
+        transaction.categoryId = category.id
+        transaction.note = note
+        transaction.date = day.description
+        transaction.accountId = accountId
+    }
+}
+
+/// What the form offers: the user's categories, accounts and save stashes.
+struct TransactionChoices: Sendable {
+    let categories: [Category]
+    let accounts: [Account]
+    let stashes: [Stash]
+    /// The category each kind pre-selects (the most recently used).
+    let recent: [Category.Kind: Int64]
+}
+
+/// Validation and view of the transaction form.
+enum TransactionRules {
+    static let kinds: [Category.Kind] = [.needs, .wants, .savings, .income]
+
+    /// Checks every field; the category must be one of the user's, of the chosen kind, and (for new
+    /// transactions) not hidden — except the one the transaction already has.
+    static func validate(
+        _ input: TransactionInput, choices: TransactionChoices, currency: Currency, today: CalendarDay,
+        keepCategoryId: Int64? = nil, into errors: inout FieldErrors
+    ) -> TransactionDraft? {
+        var cents: Int64 = 0
+        switch Money.parse(input.amount ?? "", currency: currency) {
+        case .success(let money) where money.cents > 0: cents = money.cents
+        case .success: errors.add("amount", "Enter an amount above zero.")
+        case .failure(let error): errors.add("amount", error == .empty ? "Enter an amount" + "." : error.message)
+        }
+        let kind = Category.Kind(rawValue: input.kind ?? "")
+        if kind == nil { errors.add("kind", "Choose Needs, Wants, Savings or Income.") }
+        let categoryId = Int64(input.category ?? "")
+        let category = choices.categories.first {
+            $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
+        }
+        if let kind {
+            if category == nil { errors.add("category", "Choose a category.") }
+            else if category?.kind != kind { errors.add("category", "Choose a \(kind.label) category.") }
+        }
+        let dateText = (input.date ?? "").trimmingCharacters(in: .whitespaces)
+        var day = today
+        if dateText.isEmpty {
+            errors.add("date", "Enter a date.")
+        } else if let parsed = CalendarDay(dateText), parsed.year >= 1970, parsed <= today.adding(days: 366) {
+            day = parsed
+        } else {
+            errors.add("date", "Enter a real date as YYYY-MM-DD, like \(today).")
+        }
+        let note = (input.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if note.count > 200 { errors.add("note", "Use at most 200 characters.") }
+        var accountId: Int64?
+        if let text = input.account, !text.isEmpty {
+            accountId = choices.accounts.first { String($0.id ?? 0) == text }?.id
+            if accountId == nil { errors.add("account", "Choose one of your accounts.") }
+        }
+        var stash: Stash?
+        if kind == .savings, let text = input.stash, !text.isEmpty {
+            stash = choices.stashes.first { String($0.id ?? 0) == text }
+            if stash == nil { errors.add("stash", "Choose one of your savings goals.") }
+        }
+        guard errors.isEmpty, let category else { return nil }
+        return TransactionDraft(cents: cents, category: category, note: note, day: day, accountId: accountId, stash: stash)
+    }
+
+    // MARK: - View
+
+    struct KindOption: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
+    }
+
+    struct CategoryOption: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+        let kind: String
+        let recent: Bool
+    }
+
+    struct CategoryGroup: Sendable {
+        let label: String
+        let kind: String
+        let options: [CategoryOption]
+    }
+
+    struct Form: Sendable {
+        let amount: FormField
+        let kindOptions: [KindOption]
+        let kindError: String?
+        let groups: [CategoryGroup]
+        let categoryError: String?
+        let note: FormField
+        let date: FormField
+        let account: FormField?
+        let stash: FormField?
+    }
+
+    /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
+    static func form(_ input: TransactionInput, choices: TransactionChoices, errors: FieldErrors, today: CalendarDay,
+                     keepCategoryId: Int64? = nil) -> Form {
+        let kind = Category.Kind(rawValue: input.kind ?? "") ?? .needs
+        let typedCategory = input.category.flatMap { Int64($0) }
+        let selectedCategory = typedCategory ?? choices.recent[kind]
+            ?? choices.categories.first { $0.kind == kind && !$0.isHidden }?.id
+        let groups = kinds.map { groupKind in
+            CategoryGroup(label: groupKind.label, kind: groupKind.rawValue, options: choices.categories
+                .filter { $0.kind == groupKind && (!$0.isHidden || $0.id == keepCategoryId) }
+                .map { category in
+                    CategoryOption(value: String(category.id ?? 0), label: category.name,
+                                   selected: category.id == selectedCategory, kind: groupKind.rawValue,
+                                   recent: choices.recent[groupKind] == category.id)
+                })
+        }
+        let account: FormField? = choices.accounts.isEmpty ? nil : .select(
+            "account", label: "Account (optional)", value: input.account ?? "",
+            options: [("", "No account")] + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label)") },
+            error: errors["account"])
+        let stash: FormField? = choices.stashes.isEmpty ? nil : .select(
+            "stash", label: "Savings goal (optional)", value: input.stash ?? "",
+            options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
+            error: errors["stash"], hint: "Savings only: counts toward that stash's monthly target.")
+        return Form(
+            amount: .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
+                           autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
+            kindOptions: kinds.map { KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind) },
+            kindError: errors["kind"],
+            groups: groups,
+            categoryError: errors["category"],
+            note: .input("note", label: "Note (optional)", value: input.note ?? "", error: errors["note"],
+                         hint: "Like “Whole Foods run”.", autocomplete: "off"),
+            date: .input("date", label: "Date", value: input.date ?? today.description, type: "date",
+                         error: errors["date"], required: true),
+            account: account,
+            stash: stash)
+    }
+}

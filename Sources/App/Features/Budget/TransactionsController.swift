@@ -1,0 +1,297 @@
+import Foundation
+import Hummingbird
+
+/// The ledger as a list (search, filters, keyset pages) and the add / edit / delete transaction flow.
+struct TransactionsController {
+    let services: AppServices
+    static let perPage = 50
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("transactions", use: index)
+        group.get("transactions/new", use: new)
+        group.post("transactions", use: create)
+        group.get("transactions/:id/edit", use: edit)
+        group.post("transactions/:id/edit", use: update)
+        group.post("transactions/:id/delete", use: delete)
+    }
+
+    // MARK: - List
+
+    struct FilterOption: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct IndexPage: Sendable {
+        let query: String
+        let month: String
+        let kinds: [FilterOption]
+        let categories: [FilterOption]
+        let accounts: [FilterOption]
+        let hasAccounts: Bool
+        let days: [LedgerDay]
+        let hasRows: Bool
+        let filtered: Bool
+        let newerPath: String?
+        let olderPath: String?
+        let firstPath: String?
+        let addPath: String
+        let addIncomePath: String
+    }
+
+    /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let params = request.uri.queryParameters
+        let text = params["q"].map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        var filter = LedgerFilter()
+        filter.text = text.isEmpty ? nil : String(text.prefix(100))
+        if case .success(let money) = Money.parse(text, currency: user.currencyValue), money.cents > 0 {
+            filter.amountCents = money.cents
+        }
+        filter.kind = params["kind"].flatMap { Transaction.Kind(rawValue: String($0)) }
+        filter.categoryId = params["category"].flatMap { Int64(String($0)) }
+        filter.accountId = params["account"].flatMap { Int64(String($0)) }
+        filter.month = params["month"].flatMap { Month(String($0)) }
+        let before = params["before"].flatMap { LedgerCursor(String($0)) }
+        let after = before == nil ? params["after"].flatMap { LedgerCursor(String($0)) } : nil
+
+        let categories = try await services.database.categories(userId: userId)
+        let accounts = try await services.database.accounts(userId: userId)
+        let (rows, more) = try await services.database.ledgerPage(userId: userId, filter: filter, before: before,
+                                                                  after: after, limit: Self.perPage)
+        let today = user.today(now: services.now())
+        let base = Self.listPath(filter: filter, text: text)
+        let joiner = base.contains("?") ? "&" : "?"
+        let older = rows.last.flatMap { last -> String? in
+            let hasOlder = after != nil || more
+            return hasOlder ? base + joiner + "before=" + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
+        }
+        let newer = rows.first.flatMap { first -> String? in
+            let hasNewer = before != nil || (after != nil && more)
+            return hasNewer ? base + joiner + "after=" + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
+        }
+        let kindLabels: [(String, String)] = [("", "All kinds"), ("income", "Income"), ("expense", "Expenses"), ("saving", "Savings")]
+        let page = IndexPage(
+            query: text,
+            month: filter.month?.description ?? "",
+            kinds: kindLabels.map { FilterOption(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? "")) },
+            categories: [FilterOption(value: "", label: "All categories", selected: filter.categoryId == nil)]
+                + categories.map {
+                    FilterOption(value: String($0.id ?? 0), label: "\($0.kind.label) · \($0.name)", selected: $0.id == filter.categoryId)
+                },
+            accounts: [FilterOption(value: "", label: "All accounts", selected: filter.accountId == nil)]
+                + accounts.map { FilterOption(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId) },
+            hasAccounts: !accounts.isEmpty,
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
+            hasRows: !rows.isEmpty,
+            filtered: filter != LedgerFilter(),
+            newerPath: newer,
+            olderPath: older,
+            firstPath: before != nil || after != nil ? base : nil,
+            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions),
+            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))
+        return try services.pages.page("transactions/index", title: "Transactions", section: .budget, page: page,
+                                       request: request, context: context)
+    }
+
+    /// The list path with the filters (no cursor).
+    static func listPath(filter: LedgerFilter, text: String) -> String {
+        var query: [String] = []
+        func add(_ name: String, _ value: String?) {
+            guard let value, !value.isEmpty,
+                  let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) else { return }
+            query.append("\(name)=\(encoded)")
+        }
+        add("q", text)
+        add("kind", filter.kind?.rawValue)
+        add("category", filter.categoryId.map(String.init))
+        add("account", filter.accountId.map(String.init))
+        add("month", filter.month?.description)
+        return BudgetPaths.transactions + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    // MARK: - Add / edit
+
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let form: TransactionRules.Form
+        let returnTo: String?
+        let deletePath: String?
+        let saveError: String?
+        let hasCategoriesLink: String
+    }
+
+    /// `GET /transactions/new?kind=needs|wants|savings|income`
+    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let params = request.uri.queryParameters
+        var input = TransactionInput()
+        input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue } ?? Category.Kind.needs.rawValue
+        input.returnTo = params["return"].map(String.init)
+        if let date = params["date"].flatMap({ CalendarDay(String($0)) }) { input.date = date.description }
+        return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request, context: context)
+    }
+
+    /// `POST /transactions`
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let input = try await request.decodeForm(TransactionInput.self, context: context)
+        let choices = try await self.choices(userId: userId)
+        let now = services.now()
+        let today = user.today(now: now)
+        var errors = FieldErrors()
+        guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
+                                                    into: &errors) else {
+            return try await formPage(input, errors: errors, existing: nil, user: user, request: request, context: context,
+                                      status: .unprocessableContent)
+        }
+        var transaction = Transaction(id: nil, userId: userId, date: "", amountCents: 0, kind: .expense, note: "",
+                                      stashId: draft.stash?.id, categoryId: nil, accountId: nil, createdAt: now, updatedAt: now)
+        draft.apply(to: &transaction)
+        let outcome: AppDatabase.Outcome
+        do {
+            outcome = try await services.database.addTransaction(transaction, stash: draft.stash, today: today).1
+        } catch {
+            return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
+                                      context: context, status: .internalServerError, saveFailed: true)
+        }
+        let verb = switch draft.category.kind {
+        case .income: "Added income of"
+        case .savings: "Saved"
+        case .needs, .wants: "Spent"
+        }
+        return services.pages.redirect(
+            to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
+            flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).", badgeIds: outcome.newBadgeIds))
+    }
+
+    /// `GET /transactions/:id/edit` (a stash entry is edited on its entry page).
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let row = try await load(context: context)
+        let transaction = row.transaction
+        if transaction.stashId != nil {
+            return Response(status: .seeOther, headers: [.location: StashPaths.editEntry(transaction.id ?? 0)])
+        }
+        let kind = row.categoryKind ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
+        let input = TransactionInput(
+            amount: Money(cents: transaction.amountCents, currency: user.currencyValue).formValue, kind: kind.rawValue,
+            category: transaction.categoryId.map(String.init), note: transaction.note, date: transaction.date,
+            account: transaction.accountId.map(String.init) ?? "", stash: nil,
+            returnTo: request.uri.queryParameters["return"].map(String.init))
+        return try await formPage(input, errors: FieldErrors(), existing: transaction, user: user, request: request,
+                                  context: context)
+    }
+
+    /// `POST /transactions/:id/edit`
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try context.requireUserId()
+        let row = try await load(context: context)
+        guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
+        let input = try await request.decodeForm(TransactionInput.self, context: context)
+        let choices = try await self.choices(userId: userId)
+        let now = services.now()
+        let today = user.today(now: now)
+        var errors = FieldErrors()
+        var limited = input
+        limited.stash = nil
+        guard let draft = TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
+                                                    keepCategoryId: row.transaction.categoryId, into: &errors) else {
+            return try await formPage(input, errors: errors, existing: row.transaction, user: user, request: request,
+                                      context: context, status: .unprocessableContent)
+        }
+        var transaction = row.transaction
+        draft.apply(to: &transaction)
+        transaction.updatedAt = now
+        do {
+            try await services.database.updateTransaction(transaction)
+        } catch {
+            return try await formPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
+                                      context: context, status: .internalServerError, saveFailed: true)
+        }
+        return services.pages.redirect(
+            to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
+            flash: .success("Transaction saved."))
+    }
+
+    /// `POST /transactions/:id/delete`: to the trash, with "Undo".
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let row = try await load(context: context)
+        guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
+        let input = try await request.decodeForm(TransactionInput.self, context: context)
+        let trashId = try await services.database.deleteTransaction(row.transaction, now: services.now())
+        let name = row.categoryName ?? "transaction"
+        return services.pages.redirect(
+            to: Self.returnPath(input.returnTo) ?? BudgetPaths.transactions,
+            flash: .undoable("Deleted \(user.money(row.transaction.amountCents)) · \(name).",
+                             undoPath: StashPaths.restore(trashId)))
+    }
+
+    // MARK: - Helpers
+
+    private func choices(userId: Int64) async throws -> TransactionChoices {
+        let database = services.database
+        async let categories = database.categories(userId: userId)
+        async let accounts = database.accounts(userId: userId)
+        async let stashes = database.saveStashes(userId: userId)
+        async let recent = database.recentCategoryIds(userId: userId)
+        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
+    }
+
+    private func formPage(
+        _ input: TransactionInput, errors: FieldErrors, existing: Transaction?, user: User, request: Request,
+        context: AppRequestContext, status: HTTPResponse.Status = .ok, saveFailed: Bool = false
+    ) async throws -> Response {
+        let userId = try context.requireUserId()
+        var choices = try await self.choices(userId: userId)
+        if existing != nil {
+            choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
+                                         recent: choices.recent)
+        }
+        let today = user.today(now: services.now())
+        let returnTo = Self.returnPath(input.returnTo)
+        let isIncome = input.kind == Category.Kind.income.rawValue
+        let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"
+        let page = FormPage(
+            heading: heading,
+            action: existing.map { BudgetPaths.editTransaction($0.id ?? 0) } ?? BudgetPaths.transactions,
+            submitLabel: existing == nil ? "Save" : "Save changes",
+            cancelPath: returnTo ?? BudgetPaths.expenses,
+            summary: errors.summary,
+            form: TransactionRules.form(input, choices: choices, errors: errors, today: today,
+                                        keepCategoryId: existing?.categoryId),
+            returnTo: returnTo,
+            deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
+            saveError: saveFailed ? "Couldn't save. Try again." : nil,
+            hasCategoriesLink: BudgetPaths.categories)
+        return try services.pages.page("transactions/form", title: heading, section: .budget, page: page,
+                                       request: request, context: context, status: status)
+    }
+
+    private func load(context: AppRequestContext) async throws -> LedgerRow {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let row = try await services.database.ledgerRow(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return row
+    }
+
+    /// Where a saved transaction leads: its Budget tab, on its month.
+    static func landing(kind: Category.Kind, day: CalendarDay, today: CalendarDay) -> String {
+        let month = day.monthValue == today.monthValue ? nil : day.monthValue
+        return kind == .income ? BudgetPaths.expenses(month: month) : BudgetPaths.tab(kind, month: month)
+    }
+
+    static func returnPath(_ path: String?) -> String? {
+        path.flatMap(Paths.safeReturnPath)
+    }
+}

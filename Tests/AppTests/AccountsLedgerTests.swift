@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Accounts and isolation between users")
+struct AccountsLedgerTests {
+    static let email = "ann@example.com"
+
+    @Test("balance = opening + income − expenses − savings; deleting keeps the transactions")
+    func balances() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/accounts/new")
+            let bad = try await browser.post("/accounts", [("name", ""), ("kind", "vault"), ("opening", "1.2.3")])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.fieldError("name") == "Enter a name.")
+            #expect(bad.fieldValue("opening") == "1.2.3")
+            let created = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "1,000")])
+            #expect(created.status == .seeOther)
+            let checking = try #require(Int64(created.location?.split(separator: "/").last ?? ""))
+            try await browser.get("/accounts/new")
+            try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "-250.50")])
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
+            try await browser.addTransaction(amount: "500", kind: "income", category: salary, date: "2026-11-01", account: String(checking))
+            try await browser.addTransaction(amount: "300", kind: "needs", category: rent, date: "2026-11-02", account: String(checking))
+            try await browser.addTransaction(amount: "50", kind: "savings", category: vacation, date: "2026-11-03", account: String(checking))
+            try await browser.addTransaction(amount: "70", kind: "needs", category: rent, date: "2026-11-04")
+
+            let list = try await browser.get("/accounts")
+            #expect(list.html.contains("$1,150.00"))
+            #expect(list.html.contains("−$250.50"))
+            #expect(list.html.contains("$899.50"))
+            let detail = try await browser.get("/accounts/\(checking)")
+            #expect(detail.html.contains("$1,150.00"))
+            #expect(detail.html.contains("−$300.00"))
+            #expect(!detail.html.contains("−$70.00"))
+            let home = try await browser.get("/")
+            #expect(home.html.contains("Total balance"))
+            #expect(home.html.contains("$899.50"))
+
+            let confirm = try await browser.get("/accounts/\(checking)/delete")
+            #expect(confirm.html.contains("Delete “Checking”?"))
+            let deleted = try await browser.post("/accounts/\(checking)/delete")
+            #expect(deleted.status == .seeOther)
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 4)
+            #expect(rows.allSatisfy { $0.accountId == nil })
+        }
+    }
+
+    @Test("balances follow edits, moves between accounts, delete and undo")
+    func balancesFollowEveryWrite() async throws {
+        try await TestApp.run { browser, database in
+            // Given: two accounts and an expense on the first
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/accounts/new")
+            let first = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "100")])
+            let checking = try #require(Int64(first.location?.split(separator: "/").last ?? ""))
+            try await browser.get("/accounts/new")
+            let second = try await browser.post("/accounts", [("name", "Cash"), ("kind", "cash"), ("opening", "0")])
+            let cash = try #require(Int64(second.location?.split(separator: "/").last ?? ""))
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20",
+                                             account: String(checking))
+            let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
+            func balances() async throws -> [Int64: Int64] {
+                let userId = try #require(try await database.user(email: Self.email)?.id)
+                return Dictionary(uniqueKeysWithValues: try await database.accountBalances(userId: userId)
+                    .map { ($0.0.id ?? 0, $0.1) })
+            }
+            #expect(try await balances() == [checking: 8_000, cash: 0])
+
+            // When: the amount changes and it moves to the other account
+            try await browser.get("/transactions/\(id)/edit")
+            try await browser.post("/transactions/\(id)/edit", [
+                ("amount", "25"), ("kind", "needs"), ("category", String(groceries)), ("note", ""),
+                ("date", "2026-11-20"), ("account", String(cash)),
+            ])
+            // Then
+            #expect(try await balances() == [checking: 10_000, cash: -2_500])
+
+            // When: deleted, then undone
+            try await browser.post("/transactions/\(id)/delete", [("returnTo", "/transactions")])
+            #expect(try await balances() == [checking: 10_000, cash: 0])
+            let list = try await browser.get("/transactions")
+            let undo = try #require(list.html.range(of: "/trash/[0-9]+/restore", options: .regularExpression))
+            try await browser.post(String(list.html[undo]))
+            // Then
+            #expect(try await balances() == [checking: 10_000, cash: -2_500])
+            let page = try await browser.get("/accounts")
+            #expect(page.html.contains("−$25.00"))
+        }
+    }
+
+    @Test("a second user never sees or changes the first's income, categories, transactions or accounts")
+    func isolation() async throws {
+        try await TestApp.run { browser, database in
+            // Given: Ann's data
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.get("/accounts/new")
+            try await browser.post("/accounts", [("name", "Ann's bank"), ("kind", "checking"), ("opening", "10")])
+            try await browser.get("/budget/income/new")
+            try await browser.post("/budget/income", [("name", "Ann salary"), ("amount", "100"), ("frequency", "monthly")])
+            try await browser.addTransaction(amount: "800", kind: "needs", category: rent, date: "2026-11-02", note: "Ann rent")
+            let tx = try #require(try await database.ledgerRows(email: Self.email).first?.id)
+            let account = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") })
+            let income = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") })
+            try await browser.logOut()
+
+            // When: Bob looks and pokes
+            let bob = "bob@example.com"
+            try await browser.signUp(name: "Bob", email: bob)
+            for path in ["/transactions/\(tx)/edit", "/accounts/\(account)", "/accounts/\(account)/edit",
+                         "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
+                         "/budget/categories/\(rent)", "/budget/categories/\(rent)/edit"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .notFound, "\(path)")
+            }
+            try await browser.get("/budget")
+            for path in ["/transactions/\(tx)/edit", "/transactions/\(tx)/delete", "/accounts/\(account)/edit",
+                         "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
+                         "/budget/categories/\(rent)/edit", "/budget/categories/\(rent)/hide", "/budget/categories/\(rent)/move"] {
+                try await browser.get("/transactions/new")
+                let page = try await browser.post(path, [("name", "Mine"), ("amount", "1"), ("kind", "needs"),
+                                                         ("category", String(rent)), ("date", "2026-11-01"),
+                                                         ("frequency", "monthly"), ("direction", "up")])
+                #expect(page.status == .notFound, "\(path)")
+            }
+            // Bob can't file his transaction under Ann's category or account
+            try await browser.get("/transactions/new")
+            let stolen = try await browser.post("/transactions", [("amount", "1"), ("kind", "needs"), ("category", String(rent)),
+                                                                  ("date", "2026-11-01"), ("account", String(account))])
+            #expect(stolen.status == .unprocessableContent)
+            let pages = [try await browser.get("/budget"), try await browser.get("/transactions"),
+                         try await browser.get("/accounts"), try await browser.get("/budget/income"),
+                         try await browser.get("/budget/needs")]
+            for page in pages {
+                #expect(!page.html.contains("Ann rent"))
+                #expect(!page.html.contains("Ann&#39;s bank") && !page.html.contains("Ann's bank"))
+                #expect(!page.html.contains("Ann salary"))
+            }
+
+            // Then: Ann's rows are untouched
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 1)
+            #expect(rows.first?.amountCents == 80_000)
+            #expect(try await database.ledgerRows(email: bob).isEmpty)
+            #expect(try await database.writer.read { db in try Account.fetchOne(db)?.name } == "Ann's bank")
+            #expect(try await database.writer.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
+            #expect(try await database.category(id: rent, userId: 1)?.isHidden == false)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Monthly expense report and past reports")
+struct BudgetReportTests {
+    static let email = "ann@example.com"
+
+    @Test("the report creates one expense per filled category, dated the month's last day, noted Monthly report")
+    func reportCreatesTransactions() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let fun = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
+            let form = try await browser.get("/budget/report?month=2026-10")
+            #expect(form.html.contains("Rent/Mortgage"))
+            #expect(form.html.contains("Dining Out"))
+            let saved = try await browser.post("/budget/report", [
+                ("month", "2026-10"), ("c\(rent)", "1,200"), ("c\(groceries)", "310.40"), ("c\(fun)", "45"), ("c\(rent + 100)", "9"),
+            ])
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/budget/reports/2026-10")
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 3)
+            #expect(rows.allSatisfy { $0.date == "2026-10-31" && $0.note == "Monthly report" && $0.kind == .expense })
+            #expect(Set(rows.map(\.categoryId)) == Set([rent, groceries, fun]))
+            let month = try await browser.get("/budget/reports/2026-10")
+            #expect(month.html.contains("$1,555.40"))
+            #expect(month.html.contains("$1,510.40"))  // needs
+            // The current month's report is dated today.
+            try await browser.get("/budget/report")
+            try await browser.post("/budget/report", [("month", "2026-11"), ("c\(groceries)", "20")])
+            #expect(try await database.ledgerRows(email: Self.email).last?.date == "2026-11-22")
+            let past = try await browser.get("/budget/reports")
+            let november = try #require(past.html.range(of: "November 2026"))
+            let october = try #require(past.html.range(of: "October 2026"))
+            #expect(november.lowerBound < october.lowerBound)
+        }
+    }
+
+    @Test("bad report amounts get field errors and keep what was typed; nothing is saved")
+    func reportValidation() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await browser.get("/budget/report")
+            let page = try await browser.post("/budget/report", [("month", "2026-11"), ("c\(rent)", "12,00"), ("c\(groceries)", "50")])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("c\(rent)") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldValue("c\(rent)") == "12,00")
+            #expect(page.fieldValue("c\(groceries)") == "50")
+            let future = try await browser.post("/budget/report", [("month", "2027-01"), ("c\(rent)", "5")])
+            #expect(future.status == .unprocessableContent)
+            #expect(future.html.contains("Choose this month or an earlier one."))
+            let empty = try await browser.post("/budget/report", [("month", "2026-11")])
+            #expect(empty.html.contains("Enter at least one amount."))
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Budget: expenses, needs, wants, savings, income")
+struct BudgetTests {
+    static let email = "ann@example.com"
+
+    @Test("remaining this month = income received − spent; Needs + Wants = spent, stash spending under Wants")
+    func remainingArithmetic() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
+            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
+
+            // When
+            let income = try await browser.addTransaction(amount: "5,000", kind: "income", category: salary, date: "2026-11-01")
+            try await browser.addTransaction(amount: "800", kind: "needs", category: rent, date: "2026-11-02", note: "November rent")
+            try await browser.addTransaction(amount: "45.20", kind: "wants", category: dining, date: "2026-11-22")
+            try await browser.addEntry(stash: coffee, amount: "4.50", date: "2026-11-21")
+            try await browser.addTransaction(amount: "99", kind: "needs", category: rent, date: "2026-10-31")
+
+            // Then
+            #expect(income.status == .seeOther)
+            #expect(income.location == "/budget")
+            let page = try await browser.get("/budget")
+            #expect(page.status == .ok)
+            #expect(page.html.contains("$4,150.30"))  // 5000 − 849.70
+            #expect(page.html.contains("remaining this month"))
+            #expect(page.html.contains("$849.70"))
+            #expect(page.html.contains("Today"))
+            #expect(page.html.contains("Yesterday"))
+            #expect(page.html.contains("November rent"))
+            let needs = try await browser.get("/budget/needs")
+            #expect(needs.html.contains("$800.00 <span class=\"budget-hero__unit\">spent"))
+            #expect(needs.html.contains("1 transaction"))
+            let wants = try await browser.get("/budget/wants")
+            #expect(wants.html.contains("$49.70 <span class=\"budget-hero__unit\">spent"))
+            #expect(wants.html.contains("Spending stashes"))
+            let october = try await browser.get("/budget?month=2026-10")
+            #expect(october.html.contains("−$99.00"))
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 5)
+            let spent: Int64 = rows.filter { $0.kind == .expense }.map(\.amountCents).reduce(0, +)
+            #expect(spent == 94_870)
+        }
+    }
+
+    @Test("first launch shows Set up your income; bi-weekly income counts × 26 ÷ 12")
+    func incomeSources() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let empty = try await browser.get("/budget")
+            #expect(empty.html.contains("Set up your income"))
+            let savings = try await browser.get("/budget/savings")
+            #expect(savings.html.contains("Start building your future"))
+
+            try await browser.get("/budget/income/new")
+            let created = try await browser.post("/budget/income", [("name", "Salary"), ("amount", "1,200"), ("frequency", "biweekly")])
+            #expect(created.status == .seeOther)
+            #expect(created.location == "/budget/income")
+            try await browser.get("/budget/income/new")
+            try await browser.post("/budget/income", [("name", "Freelance"), ("amount", "850"), ("frequency", "variable")])
+            let list = try await browser.get("/budget/income")
+            #expect(list.html.contains("$3,450.00"))  // 1200 × 26 ÷ 12 = 2600, + 850
+            #expect(list.html.contains("$1,200.00 · Bi-weekly"))
+            #expect(IncomeSource.Frequency.biweekly.monthlyCents(100_000) == 216_667)
+            let budget = try await browser.get("/budget")
+            #expect(budget.html.contains("of $3,450.00 expected"))
+            #expect(budget.html.contains("No expenses this month"))
+
+            // Edit and delete with confirmation
+            let id = try #require(try await database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Freelance'")
+            })
+            try await browser.get("/budget/income/\(id)/edit")
+            let bad = try await browser.post("/budget/income/\(id)/edit", [("name", ""), ("amount", "abc"), ("frequency", "weekly")])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.fieldError("name") == "Enter a name.")
+            #expect(bad.fieldError("amount") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(bad.fieldValue("amount") == "abc")
+            let confirm = try await browser.get("/budget/income/\(id)/delete")
+            #expect(confirm.html.contains("Delete “Freelance”?"))
+            let deleted = try await browser.post("/budget/income/\(id)/delete")
+            #expect(deleted.status == .seeOther)
+            #expect(try await database.writer.read { db in try IncomeSource.fetchCount(db) } == 1)
+        }
+    }
+
+    @Test("savings: save stashes are the goals with this month and total; transactions can name one")
+    func savingsGoals() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let fund = try await browser.createStash(name: "Emergency Fund", target: "400")
+            let category = try await database.categoryId("Emergency Fund", kind: .savings, email: Self.email)
+            try await browser.addEntry(stash: fund, amount: "100", date: "2026-10-05")
+            let saved = try await browser.addTransaction(amount: "400", kind: "savings", category: category,
+                                                         date: "2026-11-05", stash: String(fund))
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/budget/savings")
+            let page = try await browser.get("/budget/savings")
+            #expect(page.html.contains("$400.00 this month"))
+            #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
+            let month = try await database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT totalCents FROM stashMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
+            }
+            #expect(month == 40_000)
+            // The stash completed its month: the badge came with it.
+            #expect(try await database.writer.read { db in try Badge.fetchCount(db) } == 1)
+        }
+    }
+
+    @Test("the transaction form validates kind, category, amount and date, and keeps what was typed")
+    func transactionValidation() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let page = try await browser.addTransaction(amount: "12.345", kind: "wants", category: rent, date: "2026-02-30",
+                                                        note: "Kept note")
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("amount") == "Use at most 2 digits after the decimal point.")
+            #expect(page.fieldError("category") == "Choose a Wants category.")
+            #expect(page.fieldError("date")?.hasPrefix("Enter a real date") == true)
+            #expect(page.fieldValue("amount") == "12.345")
+            #expect(page.fieldValue("note") == "Kept note")
+            let empty = try await browser.addTransaction(amount: "", kind: "needs", category: rent, date: "2026-11-01")
+            #expect(empty.fieldError("amount") == "Enter an amount.")
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+        }
+    }
+
+    @Test("the add form pre-selects the kind from + Add and the kind's most recently used category")
+    func recentCategoryPreselected() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let shopping = try await database.categoryId("Shopping", kind: .wants, email: Self.email)
+            let utilities = try await database.categoryId("Utilities", kind: .needs, email: Self.email)
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
+            try await browser.addTransaction(amount: "30", kind: "wants", category: shopping, date: "2026-11-20")
+            try await browser.addTransaction(amount: "60", kind: "needs", category: utilities, date: "2026-11-21")
+            try await browser.addTransaction(amount: "25", kind: "savings", category: vacation, date: "2026-11-21", note: "Beach")
+            let wants = try await browser.get("/budget/wants")
+            #expect(wants.html.contains("/transactions/new?kind=wants"))
+            let form = try await browser.get("/transactions/new?kind=wants")
+            #expect(form.html.contains("value=\"wants\" checked"))
+            #expect(form.fieldValue("category") == String(shopping))
+            #expect(form.fieldValue("date") == "2026-11-22")
+            let needs = try await browser.get("/transactions/new?kind=needs")
+            #expect(needs.fieldValue("category") == String(utilities))
+            // Savings outside a stash show by category on the Savings tab.
+            let savings = try await browser.get("/budget/savings")
+            #expect(savings.html.contains("Savings by category"))
+            #expect(savings.html.contains("Vacation"))
+            #expect(savings.html.contains("Beach"))
+        }
+    }
+
+    @Test("today and month boundaries follow the user's time zone (December → January)")
+    func timeZoneAndNewYear() async throws {
+        // 2026-12-31 23:30 UTC is already 2027-01-01 in Kiritimati (UTC+14).
+        let clock = TestClock(TestClock.date("2026-12-31T23:30:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: Self.email)
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE user SET timeZone = 'Pacific/Kiritimati'")
+            }
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let form = try await browser.get("/transactions/new")
+            #expect(form.fieldValue("date") == "2027-01-01")
+            try await browser.addTransaction(amount: "1000", kind: "income", category: salary, date: "2026-12-31")
+            try await browser.addTransaction(amount: "300", kind: "needs", category: rent, date: "2027-01-01")
+            let january = try await browser.get("/budget")
+            #expect(january.html.contains("value=\"2027-01\""))
+            #expect(january.html.contains("budget-hero__amount amount--expense\">−$300.00</p>"))
+            #expect(january.html.contains("remaining this month"))
+            let december = try await browser.get("/budget?month=2026-12")
+            #expect(december.html.contains(">$1,000.00</p>"))
+            #expect(december.html.contains("remaining in December 2026"))
+            let totals = try await database.monthTotals(userId: 1, month: Month(year: 2027, month: 1))
+            #expect(totals == MonthTotals(incomeCents: 0, spentCents: 30_000, savedCents: 0, count: 1))
+            #expect(totals.remainingCents == -30_000)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Transactions: list, search, filters, paging, edit, delete with undo")
+struct TransactionsTests {
+    static let email = "ann@example.com"
+
+    @Test("search by note, category or amount; filter by kind, category and month")
+    func searchAndFilters() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries, date: "2026-11-20", note: "Whole Foods")
+            try await browser.addTransaction(amount: "18", kind: "wants", category: dining, date: "2026-11-21", note: "Tacos")
+            try await browser.addTransaction(amount: "3000", kind: "income", category: salary, date: "2026-10-30", note: "Pay")
+
+            let byNote = try await browser.get("/transactions?q=whole")
+            #expect(byNote.html.contains("Whole Foods"))
+            #expect(!byNote.html.contains("Tacos"))
+            let byCategory = try await browser.get("/transactions?q=dining")
+            #expect(byCategory.html.contains("Tacos"))
+            #expect(!byCategory.html.contains("Whole Foods"))
+            let byAmount = try await browser.get("/transactions?q=52.30")
+            #expect(byAmount.html.contains("Whole Foods"))
+            #expect(!byAmount.html.contains("Tacos"))
+            let income = try await browser.get("/transactions?kind=income")
+            #expect(income.html.contains("Pay"))
+            #expect(!income.html.contains("Tacos"))
+            let category = try await browser.get("/transactions?category=\(groceries)")
+            #expect(category.html.contains("Whole Foods"))
+            #expect(!category.html.contains("Pay"))
+            let month = try await browser.get("/transactions?month=2026-10")
+            #expect(month.html.contains("Pay"))
+            #expect(!month.html.contains("Whole Foods"))
+            let none = try await browser.get("/transactions?q=%25")
+            #expect(none.html.contains("No transactions match"))
+        }
+    }
+
+    @Test("pages of 50 newest first with a keyset cursor; the query walks the (userId, date) index")
+    func paging() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await database.writer.write { db in
+                let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
+                for index in 0..<120 {
+                    let day = CalendarDay(year: 2026, month: 1, day: 1)!.adding(days: index)
+                    try db.execute(sql: """
+                        INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
+                        VALUES (?, ?, ?, 'expense', ?, ?, ?, ?)
+                        """, arguments: [userId, day.description, 100 + index, "Item \(index)", groceries, Date(), Date()])
+                }
+            }
+            let first = try await browser.get("/transactions")
+            #expect(first.html.contains("Item 119"))
+            #expect(first.html.contains("Item 70"))
+            #expect(!first.html.contains("Item 69"))
+            let older = try #require(first.html.range(of: "href=\"(/transactions\\?before=[^\"]+)\"", options: .regularExpression))
+            let path = String(first.html[older].dropFirst(6).dropLast()).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(path == "/transactions?before=2026-03-12,71")
+            let second = try await browser.get(path)
+            #expect(second.html.contains("Item 69"))
+            #expect(second.html.contains("Item 20"))
+            #expect(!second.html.contains("Item 70<"))
+            #expect(second.html.contains("← Newer"))
+
+            let plan = try await database.writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    EXPLAIN QUERY PLAN SELECT * FROM ledger WHERE ledger.userId = 1
+                    AND (ledger.date < '2026-03-12' OR (ledger.date = '2026-03-12' AND ledger.id < 71))
+                    ORDER BY ledger.date DESC, ledger.id DESC LIMIT 51
+                    """).map { $0["detail"] as String }.joined(separator: " | ")
+            }
+            #expect(plan.contains("ledger_on_userId_date"), "\(plan)")
+            // Only rows of one date are sorted by id ("RIGHT PART"); never the whole history.
+            #expect(!plan.contains("TEMP B-TREE FOR ORDER BY"))
+            let monthPlan = try await database.writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    EXPLAIN QUERY PLAN SELECT categoryId, SUM(amountCents), COUNT(*) FROM ledger
+                    WHERE userId = 1 AND kind = 'expense' AND date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryId
+                    """).map { $0["detail"] as String }.joined(separator: " | ")
+            }
+            #expect(monthPlan.contains("COVERING INDEX ledger_on_userId_kind_date"))
+        }
+    }
+
+    @Test("edit moves a transaction; delete goes to the trash and Undo restores it")
+    func editDeleteUndo() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let shopping = try await database.categoryId("Shopping", kind: .wants, email: Self.email)
+            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20", note: "Market")
+            let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
+            let form = try await browser.get("/transactions/\(id)/edit")
+            #expect(form.fieldValue("amount") == "20.00")
+            #expect(form.fieldValue("category") == String(groceries))
+            let saved = try await browser.post("/transactions/\(id)/edit", [
+                ("amount", "25"), ("kind", "wants"), ("category", String(shopping)), ("note", "Market"),
+                ("date", "2026-11-19"), ("account", ""),
+            ])
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/budget/wants")
+            let row = try #require(try await database.ledgerRows(email: Self.email).first)
+            #expect(row.amountCents == 2_500)
+            #expect(row.categoryId == shopping)
+            #expect(row.date == "2026-11-19")
+
+            let deleted = try await browser.post("/transactions/\(id)/delete", [("returnTo", "/transactions")])
+            #expect(deleted.status == .seeOther)
+            #expect(deleted.location == "/transactions")
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+            let list = try await browser.get("/transactions")
+            let undo = try #require(list.html.range(of: "/trash/[0-9]+/restore", options: .regularExpression))
+            let restored = try await browser.post(String(list.html[undo]))
+            #expect(restored.status == .seeOther)
+            #expect(restored.location == "/transactions")
+            #expect(try await database.ledgerRows(email: Self.email).first == row)
+        }
+    }
+
+    @Test("a stash entry shows in the list and is edited on its entry page")
+    func stashEntriesInList() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
+            try await browser.addEntry(stash: coffee, amount: "4.50", date: "2026-11-21")
+            let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
+            let list = try await browser.get("/transactions")
+            #expect(list.html.contains("Coffee"))
+            #expect(list.html.contains("/entries/\(id)/edit"))
+            let edit = try await browser.get("/transactions/\(id)/edit")
+            #expect(edit.status == .seeOther)
+            #expect(edit.location == "/entries/\(id)/edit")
+        }
+    }
+
+    @Test("a failed save says Couldn't save under the button and keeps what was typed")
+    func saveFailed() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await database.writer.write { db in
+                try db.execute(sql: "CREATE TEMP TRIGGER failing BEFORE INSERT ON ledger BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+            }
+            let page = try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries,
+                                                        date: "2026-11-20", note: "Whole Foods")
+            #expect(page.status == .internalServerError)
+            #expect(page.html.contains("Couldn&#39;t save. Try again.") || page.html.contains("Couldn't save. Try again."))
+            #expect(page.fieldValue("amount") == "52.30")
+            #expect(page.fieldValue("note") == "Whole Foods")
+            #expect(page.fieldValue("category") == String(groceries))
+        }
+    }
+}
