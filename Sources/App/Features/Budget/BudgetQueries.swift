@@ -144,13 +144,13 @@ extension AppDatabase {
 
     // MARK: - Months
 
-    /// Income, spent and saved in `month` (covered by the (userId, date, kind, amount) index).
+    /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
     func monthTotals(userId: Int64, month: Month) async throws -> MonthTotals {
         try await writer.read { db in
             var totals = MonthTotals()
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND date BETWEEN ? AND ? GROUP BY kind
+                WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ? GROUP BY kind
                 """, arguments: [userId, month.firstDay.description, month.lastDay.description]) {
                 let total: Int64 = row["total"]
                 switch Transaction.Kind(rawValue: row["kind"]) {

@@ -83,7 +83,7 @@ extension AppDatabase {
             var totals = LedgerTotals()
             let rows = try Row.fetchAll(db, sql: """
                 SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL)
+                WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ?\(filter.kindSQL)
                 GROUP BY kind
                 """, arguments: [userId, first.description, last.description])
             for row in rows {
