@@ -37,6 +37,21 @@ struct BudgetReportTests {
             let november = try #require(past.html.range(of: "November 2026"))
             let october = try #require(past.html.range(of: "October 2026"))
             #expect(november.lowerBound < october.lowerBound)
+            #expect(!past.html.contains("Earlier years"), "nothing before this year")
+
+            // Past reports go a year at a time.
+            try await browser.get("/budget/report")
+            let march = try await browser.post("/budget/report", [("month", "2025-03"), ("c\(groceries)", "77")])
+            try await browser.get(try #require(march.location))  // shows (and clears) the "saved" message
+            let thisYear = try await browser.get("/budget/reports")
+            #expect(!thisYear.html.contains("March 2025"))
+            #expect(thisYear.html.contains("href=\"/budget/reports?year=2025\""))
+            let lastYear = try await browser.get("/budget/reports?year=2025")
+            #expect(lastYear.html.contains("March 2025") && lastYear.html.contains("$77.00"))
+            #expect(!lastYear.html.contains("October 2026"))
+            #expect(lastYear.html.contains("href=\"/budget/reports\""), "back to this year")
+            #expect(try await browser.get("/budget/reports?year=2027").status == .badRequest)
+            #expect(try await browser.get("/budget/reports?year=abc").status == .badRequest)
         }
     }
 

@@ -210,15 +210,23 @@ extension AppDatabase {
         }
     }
 
-    /// Months with expenses, newest first, with their totals (the past reports): one pass over the covering index.
-    func expenseMonths(userId: Int64, limit: Int = 120) async throws -> [(Month, Int64, Int)] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: """
+    /// The months of `year` with expenses, newest first, with their totals (the past reports), and whether
+    /// earlier years have any: one year's range of the covering index, never the whole history.
+    func expenseMonths(userId: Int64, year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
+        let first = Month(year: year, month: 1).firstDay.description
+        let last = Month(year: year, month: 12).lastDay.description
+        return try await writer.read { db in
+            let months = try Row.fetchAll(db, sql: """
                 SELECT substr(date, 1, 7) AS month, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind = 'expense' GROUP BY substr(date, 1, 7) ORDER BY month DESC LIMIT ?
-                """, arguments: [userId, limit]).compactMap { row in
+                WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
+                GROUP BY substr(date, 1, 7) ORDER BY month DESC
+                """, arguments: [userId, first, last]).compactMap { row in
                 Month(row["month"]).map { ($0, row["total"] as Int64, row["count"] as Int) }
             }
+            let hasEarlier = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM ledger WHERE userId = ? AND kind = 'expense' AND date < ?)
+                """, arguments: [userId, first]) ?? false
+            return (months, hasEarlier)
         }
     }
 

@@ -125,22 +125,36 @@ struct ReportController {
     }
 
     struct IndexPage: Sendable {
+        let year: Int
         let months: [MonthRow]
         let hasMonths: Bool
         let newPath: String
+        let earlierPath: String?
+        let laterPath: String?
     }
 
-    /// `GET /budget/reports`: months with spending, newest first, with their totals.
+    /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let months = try await services.database.expenseMonths(userId: try context.requireUserId())
+        let thisYear = user.today(now: services.now()).year
+        var year = thisYear
+        if let text = request.uri.queryParameters["year"] {
+            guard let value = Int(String(text)), (1...thisYear).contains(value) else {
+                throw HTTPError(.badRequest, message: "Choose a year from 1 to \(thisYear), like ?year=\(thisYear - 1).")
+            }
+            year = value
+        }
+        let (months, hasEarlier) = try await services.database.expenseMonths(userId: try context.requireUserId(), year: year)
         let page = IndexPage(
+            year: year,
             months: months.map { month, total, count in
                 MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
                          path: BudgetPaths.pastReport(month))
             },
             hasMonths: !months.isEmpty,
-            newPath: BudgetPaths.report)
+            newPath: BudgetPaths.report,
+            earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
+            laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil)
         return try services.pages.page("budget/reports", title: "Past reports", section: .budget, page: page,
                                        request: request, context: context)
     }
