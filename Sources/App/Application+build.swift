@@ -18,7 +18,7 @@ public func buildApplication(
         return logger
     }()
 
-    let database = try database ?? openDatabase(config)
+    let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = try await PageRenderer.load(directory: config.viewsDirectory, cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
@@ -115,21 +115,6 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     StatisticsController(services: services).addRoutes(to: signedIn)
     BudgetRoutes(services: services).addRoutes(to: signedIn)
     return router
-}
-
-private func openDatabase(_ config: AppConfig) throws -> AppDatabase {
-    do {
-        try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
-        // Only the server's own user may read the database (password hashes, sessions, finances).
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: config.dataDirectory)
-    } catch {
-        throw StartupError("cannot create the data folder \(config.dataDirectory): \(error.localizedDescription)")
-    }
-    do {
-        return try AppDatabase.open(path: config.databasePath)
-    } catch {
-        throw StartupError("cannot open the database \(config.databasePath): \(error)")
-    }
 }
 
 private func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {

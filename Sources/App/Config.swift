@@ -49,7 +49,7 @@ public struct AppConfig: Sendable {
         self.now = now
     }
 
-    public var databasePath: String { dataDirectory + "/stashify.sqlite" }
+    public var databasePath: String { dataDirectory + "/" + AppDatabase.fileName }
     public var certificateDirectory: String { dataDirectory + "/tls" }
     public var viewsDirectory: String { resourcesDirectory + "/Views" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }

@@ -84,8 +84,7 @@ struct DemoDataCommand: AsyncParsableCommand {
         guard (0...5_000_000).contains(entries) else { throw StartupError("--entries must be from 0 to 5,000,000") }
         guard password.count >= 8 else { throw StartupError("--password needs at least 8 characters") }
         let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let database = try AppDatabase.open(path: folder + "/stashify.sqlite")
+        let database = try AppDatabase.open(dataDirectory: folder)
         let password = self.password
         let started = Date()
         let summary = try await DemoData.fill(

@@ -14,10 +14,21 @@ struct MoneyTests {
     @Test("refuses anything else with a clear reason", arguments: [
         ("", Money.ParseError.empty), ("abc", .invalid), ("12.", .invalid), (".5", .invalid), ("1,23", .invalid),
         ("12,34", .invalid), ("1,2345", .invalid), ("-5", .invalid), ("1.234", .tooManyDecimals(2)),
-        ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("$5", .invalid),
+        ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("1,000,000,001", .tooLarge), ("$5", .invalid),
     ] as [(String, Money.ParseError)])
     func rejectsInvalidAmounts(text: String, error: Money.ParseError) {
         #expect(throws: error) { try Money.parse(text, currency: .usd).get() }
+    }
+
+    @Test("a billion is the largest amount; progress percent never overflows")
+    func limits() throws {
+        #expect(try Money.parse("1,000,000,000.00", currency: .usd).get().cents == 100_000_000_000)
+        let huge = StashProgress(kind: .save, totalCents: .max / 2, entryCount: 1, targetCents: 1, monthClosed: false)
+        #expect(huge.percent == 9_999)
+        let big = StashProgress(kind: .spend, totalCents: 200_000_000_000_000_000, entryCount: 1,
+                                targetCents: 100_000_000_000_000_000, monthClosed: true)
+        #expect(big.percent == 200)
+        #expect(big.isOverBudget)
     }
 
     @Test("respects each currency's decimals")

@@ -56,6 +56,23 @@ struct SecurityTests {
         }
     }
 
+    @Test("page numbers past any list (or past Int64) show an empty page, never crash")
+    func hugePageNumbers() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "10")
+            try await browser.addEntry(stash: id, amount: "5", date: "2026-11-20")
+            // When / Then
+            for path in ["/stashes/\(id)?page=9223372036854775807", "/badges?tab=all&page=9223372036854775807",
+                         "/stashes/\(id)?page=-9223372036854775808", "/badges?tab=completed&page=99999999"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+            }
+            #expect(try await browser.get("/stashes/\(id)?page=1").html.contains("$5.00"))
+        }
+    }
+
     @Test("forms without a session use a cookie token; a post without it is refused")
     func csrfOnAnonymousForms() async throws {
         try await TestApp.run { browser, database in

@@ -12,6 +12,26 @@ public struct AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Opens (or creates) `stashify.sqlite` in `folder`, creating the folder readable by this user only (password
+    /// hashes, sessions, finances); a problem is one clear start-up error.
+    public static func open(dataDirectory folder: String) throws -> AppDatabase {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+        } catch {
+            throw StartupError("cannot create the data folder \(folder): \(error.localizedDescription)")
+        }
+        let path = folder + "/" + fileName
+        do {
+            return try open(path: path)
+        } catch {
+            throw StartupError("cannot open the database \(path): \(error)")
+        }
+    }
+
+    /// The database's file name inside the data folder.
+    public static let fileName = "stashify.sqlite"
+
     /// Opens (or creates) the database file at `path`, in WAL mode, and migrates it.
     public static func open(path: String) throws -> AppDatabase {
         let pool = try DatabasePool(path: path, configuration: configuration)

@@ -39,7 +39,6 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let userId = Column(CodingKeys.userId)
-        static let name = Column(CodingKeys.name)
         static let kind = Column(CodingKeys.kind)
     }
 
@@ -90,9 +89,6 @@ struct Transaction: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let userId = Column(CodingKeys.userId)
-        static let date = Column(CodingKeys.date)
-        static let stashId = Column(CodingKeys.stashId)
-        static let amountCents = Column(CodingKeys.amountCents)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -118,10 +114,8 @@ struct Badge: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     static let pointsPerBadge = 10
 
     enum Columns {
-        static let userId = Column(CodingKeys.userId)
         static let stashId = Column(CodingKeys.stashId)
         static let month = Column(CodingKeys.month)
-        static let earned = Column(CodingKeys.earned)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -25,8 +25,9 @@ public struct Money: Sendable, Equatable {
         }
     }
 
-    /// The largest amount a form accepts, in major units (a trillion).
-    static let maximumMajorUnits: Int64 = 1_000_000_000_000
+    /// The largest amount a form accepts, in major units (a billion): sums of millions of such amounts still fit in
+    /// an `Int64` of minor units, so no total a page adds up can overflow.
+    static let maximumMajorUnits: Int64 = 1_000_000_000
 
     /// Parses `12`, `12.5`, `12.50` or `1,234.56` (grouping commas in threes) into minor units.
     public static func parse(_ text: String, currency: Currency) -> Result<Money, ParseError> {
@@ -45,7 +46,7 @@ public struct Money: Sendable, Equatable {
             guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return .failure(.invalid) }
         }
         let digits = groups.joined()
-        guard digits.count <= 13, let major = Int64(digits), major <= maximumMajorUnits else {
+        guard digits.count <= 10, let major = Int64(digits), major <= maximumMajorUnits else {
             return .failure(.tooLarge)
         }
         guard fraction.count <= currency.minorUnits else {

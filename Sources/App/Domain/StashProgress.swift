@@ -10,7 +10,10 @@ struct StashProgress: Sendable, Equatable {
     /// Percent of the target, rounded down; may pass 100 (over budget for spend stashes).
     var percent: Int {
         guard targetCents > 0 else { return totalCents > 0 ? 100 : 0 }
-        return Int(min(totalCents * 100 / targetCents, 9_999))
+        // Divide before multiplying where the product could overflow: totals can reach 10^14 cents and beyond.
+        let (product, overflow) = totalCents.multipliedReportingOverflow(by: 100)
+        let percent = overflow ? min(totalCents / targetCents, 100) * 100 : product / targetCents
+        return Int(min(max(percent, 0), 9_999))
     }
 
     /// Completed for the month: a save stash the moment it reaches 100 %; a spend stash once its month has
@@ -23,9 +26,6 @@ struct StashProgress: Sendable, Equatable {
     }
 
     var isOverBudget: Bool { kind == .spend && totalCents > targetCents }
-
-    /// Width of the progress bar, 0…100.
-    var barPercent: Int { min(percent, 100) }
 
     /// For ordering "closest to completion first".
     var closeness: Int {

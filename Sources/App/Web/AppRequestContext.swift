@@ -50,4 +50,11 @@ extension Request {
             throw HTTPError(.badRequest, message: "The form couldn't be read. Go back, reload the page and try again.")
         }
     }
+
+    /// `?page=N` of a paged list, from 1 to 100,000: any other value is page 1 or the last allowed page, so the
+    /// offset a query computes from it can never overflow.
+    var pageNumber: Int {
+        let page = uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1
+        return min(max(1, page), 100_000)
+    }
 }

@@ -105,7 +105,6 @@ extension EmptyState: MustacheLookup {
         case "title": title
         case "text": text
         case "action": action
-        case "note": note
         case "actionPath": actionPath
         default: unknownField(name)
         }

@@ -71,7 +71,7 @@ struct BadgesController {
         let userId = try context.requireUserId()
         let today = user.today(now: services.now())
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
-        let pageNumber = max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1)
+        let pageNumber = request.pageNumber
         let rank = Rank(points: try await services.database.points(userId: userId))
 
         var inProgress: [StashCard] = []

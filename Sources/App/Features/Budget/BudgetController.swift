@@ -232,7 +232,7 @@ struct BudgetController {
             isEmpty: goals.isEmpty && rows.isEmpty,
             emptyState: EmptyState(key: "savings", icon: "stash", title: "Start building your future",
                                    text: "Add a savings goal to begin tracking what you set aside.",
-                                   action: "Add Savings Goal", note: nil, actionPath: StashPaths.new + "?kind=save"),
+                                   action: "Add Savings Goal", actionPath: StashPaths.new + "?kind=save"),
             newGoalPath: StashPaths.new + "?kind=save",
             editPath: BudgetPaths.categories(kind: .savings))
         return try services.pages.page("budget/savings", title: "Savings", section: .budget, page: page,

@@ -59,7 +59,6 @@ struct ProfileController {
         let preferences: FormSection
         let password: FormSection
         let summary: String?
-        let sessionCount: Int
         let otherSessions: Bool
         let sessionsText: String
         let profilePath: String
@@ -156,17 +155,12 @@ struct ProfileController {
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let sessions = try await services.database.sessionCount(userId: try context.requireUserId(), now: services.now())
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = "MMMM yyyy"
-        formatter.timeZone = user.calendarTimeZone
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePage(
             initials: user.initials,
             name: user.name,
             email: user.email,
-            memberSince: formatter.string(from: user.createdAt),
+            memberSince: CalendarDay.today(in: user.calendarTimeZone, now: user.createdAt).monthValue.title,
             details: FormSection(summary: nil, fields: [
                 .input("name", label: "Name", value: profile.name ?? "", error: profileErrors["name"],
                        autocomplete: "name", required: true),
@@ -186,7 +180,6 @@ struct ProfileController {
                        error: passwordErrors["confirmPassword"], autocomplete: "new-password", required: true),
             ]),
             summary: profileErrors.summary,
-            sessionCount: sessions,
             otherSessions: sessions > 1,
             sessionsText: sessions <= 1 ? "You're logged in on this browser only."
                 : "You're logged in on \(sessions) browsers, this one included.",

@@ -33,30 +33,29 @@ extension AppDatabase {
         """
     }
 
-    static let targetForMonthSQL = targetSQL(stashId: "stash.id", month: ":month")
+    /// The user's stashes with their month total, entry count and target in `:month`; callers add the order or
+    /// the stash id.
+    static let summarySQL = """
+        SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+               \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget
+        FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
+        WHERE stash.userId = :userId
+        """
 
     /// Every stash of the user with its progress in `month`, by name.
     func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
         try await writer.read { db in
-            try Self.summaries(db, sql: """
-                SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
-                       \(Self.targetForMonthSQL) AS monthTarget
-                FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
-                WHERE stash.userId = :userId
-                ORDER BY stash.name COLLATE NOCASE, stash.id
-                """, arguments: ["month": month.description, "userId": userId], month: month, today: today)
+            try Self.summaries(db, sql: Self.summarySQL + " ORDER BY stash.name COLLATE NOCASE, stash.id",
+                               arguments: ["month": month.description, "userId": userId], month: month, today: today)
         }
     }
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
     func stashSummary(id: Int64, userId: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
         try await writer.read { db in
-            try Self.summaries(db, sql: """
-                SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
-                       \(Self.targetForMonthSQL) AS monthTarget
-                FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
-                WHERE stash.id = :id AND stash.userId = :userId
-                """, arguments: ["month": month.description, "userId": userId, "id": id], month: month, today: today).first
+            try Self.summaries(db, sql: Self.summarySQL + " AND stash.id = :id",
+                               arguments: ["month": month.description, "userId": userId, "id": id], month: month,
+                               today: today).first
         }
     }
 
@@ -157,14 +156,6 @@ extension AppDatabase {
                                              targetCents: row["target"], monthClosed: month < today.monthValue)
                 return (month, progress, row["earned"] as Bool)
             }
-        }
-    }
-
-    /// Everything ever put in (or spent from) a stash: the sum of its month totals.
-    func allTimeTotal(stashId: Int64) async throws -> Int64 {
-        try await writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(totalCents), 0) FROM stashMonth WHERE stashId = ?",
-                               arguments: [stashId]) ?? 0
         }
     }
 

@@ -128,7 +128,6 @@ struct StashesController {
         let monthTitle: String
         let previousPath: String
         let nextPath: String?
-        let isCurrentMonth: Bool
         let goal: ProgressBar?
         let goalText: String?
         let reward: String?
@@ -150,7 +149,7 @@ struct StashesController {
         let userId = try context.requireUserId()
         let today = user.today(now: services.now())
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
-        let pageNumber = max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1)
+        let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),
               let summary = try await services.database.stashSummary(id: id, userId: userId, month: month, today: today)
         else { throw HTTPError(.notFound) }
@@ -162,7 +161,7 @@ struct StashesController {
         var goalBar: ProgressBar?
         var goalText: String?
         if let goal = stash.goalCents {
-            let total = try await services.database.allTimeTotal(stashId: id)
+            let total = results.reduce(Int64(0)) { $0 + $1.1.totalCents }  // every month with entries
             let progress = StashProgress(kind: .save, totalCents: total, entryCount: 0, targetCents: goal, monthClosed: false)
             goalBar = ProgressBar(progress, label: "Long-term goal: \(progress.percent)%")
             goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
@@ -173,7 +172,6 @@ struct StashesController {
             monthTitle: month.title,
             previousPath: StashPaths.show(id, month: month.previous),
             nextPath: month < today.monthValue ? StashPaths.show(id, month: month.next) : nil,
-            isCurrentMonth: month == today.monthValue,
             goal: goalBar,
             goalText: goalText,
             reward: stash.reward.isEmpty ? nil : stash.reward,
@@ -214,8 +212,7 @@ struct StashesController {
 
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let stash = try await services.stashSummary(named: context, user: user).stash
+        let stash = try await services.stash(named: context)
         let id = stash.id ?? 0
         let footprint = try await services.database.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
@@ -228,8 +225,7 @@ struct StashesController {
 
     /// `POST /stashes/:id/delete`
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let stash = try await services.stashSummary(named: context, user: user).stash
+        let stash = try await services.stash(named: context)
         try await services.database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
         return services.pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
     }
@@ -244,5 +240,13 @@ extension AppServices {
                                                             month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
+    }
+
+    /// The stash named by the `:id` path parameter, or a 404 if it isn't the user's.
+    func stash(named context: AppRequestContext) async throws -> Stash {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let stash = try await database.stash(id: id, userId: try context.requireUserId())
+        else { throw HTTPError(.notFound) }
+        return stash
     }
 }

@@ -69,7 +69,7 @@ struct WalletController {
             settingsPath: WalletPaths.settings,
             empty: [EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
                                text: "Add the credit cards you carry to track their benefits before they expire.",
-                               action: "Add card", note: nil, actionPath: WalletPaths.browse)])
+                               action: "Add card", actionPath: WalletPaths.browse)])
         return try render("wallet/index", title: "Wallet", page: page, request: request, context: context)
     }
 

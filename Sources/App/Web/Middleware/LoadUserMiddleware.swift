@@ -9,10 +9,7 @@ struct LoadUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let userId = context.sessions.session?.userId {
-            let user = try await database.writer.read { db in
-                try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [userId])
-            }
-            if let user {
+            if let user = try await database.user(id: userId) {
                 context.user = user
             } else {
                 context.sessions.clearSession()
