@@ -24,8 +24,8 @@ struct AppServices: Sendable {
 
 extension AppServices {
     /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any.
-    func celebration(for request: Request, user: User) async throws -> Shell.Celebration? {
-        guard let ids = Flash.from(request)?.badgeIds, let first = ids.first, let userId = user.id else { return nil }
+    func celebration(badgeIds ids: [Int64], user: User) async throws -> Shell.Celebration? {
+        guard let first = ids.first, let userId = user.id else { return nil }
         guard let details = try await database.badgeDetails(id: first, userId: userId), details.badge.earned else {
             return nil
         }

@@ -97,6 +97,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let app = router.group()
         .add(middleware: sessionMiddleware)
         .add(middleware: LoadUserMiddleware(database: services.database))
+        .add(middleware: FlashMiddleware(services: services))
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
     let accounts = AccountsController(services: services)

@@ -5,6 +5,30 @@ import Testing
 
 @Suite("Badges, points and ranks")
 struct BadgesTests {
+    @Test("a savings transaction that completes a stash celebrates on the Budget page it leads to")
+    func budgetSavingCelebrates() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "100", reward: "Cinema night")
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: "alex@example.com")
+
+            // When
+            let saved = try await browser.addTransaction(amount: "100", kind: "savings", category: vacation,
+                                                         date: "2026-11-05", stash: String(id))
+
+            // Then
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.location)
+            #expect(location.hasPrefix("/budget"))
+            let next = try await browser.get(location)
+            #expect(next.html.contains("Badge earned!"))
+            #expect(next.html.contains("Cinema night"))
+            #expect(try await database.points(userId: 1) == 10)
+            #expect(!(try await browser.get(location)).html.contains("Badge earned!"), "the dialog shows once")
+        }
+    }
+
     @Test("a save stash completes the moment it reaches exactly 100 %, and the next page celebrates")
     func saveCompletesAtTarget() async throws {
         try await TestApp.run { browser, database in

@@ -16,6 +16,11 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     public var user: User?
     /// The token to embed in this request's forms (the session's, or the anonymous cookie's).
     public var csrfToken: String = ""
+    /// Set by `FlashMiddleware`: the message the previous action left, whether its cookie came at all (a cookie
+    /// that doesn't decode is still cleared), and the "Receive badge" dialog for badges it earned.
+    var flash: Flash?
+    var hasFlashCookie = false
+    var celebration: Shell.Celebration?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

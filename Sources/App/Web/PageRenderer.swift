@@ -46,17 +46,16 @@ struct PageRenderer: Sendable {
         request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok,
-        navigation: Bool = true,
-        celebration: Shell.Celebration? = nil
+        navigation: Bool = true
     ) throws -> Response {
-        let flash = Flash.from(request)
+        let flash = context.flash
         let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash,
-                          navigation: navigation, celebration: celebration)
+                          navigation: navigation, celebration: context.celebration)
         guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
             throw HTTPError(.internalServerError, message: "Template \(template) not found")
         }
         var response = Self.html(html, status: status)
-        if flash != nil {
+        if context.hasFlashCookie {
             response.setCookie(cookies.expired(name: Flash.cookieName))
         }
         return response

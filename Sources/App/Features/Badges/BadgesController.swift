@@ -114,9 +114,8 @@ struct BadgesController {
             newStashPath: StashPaths.new,
             olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
             newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
-        let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("badges/index", title: "Badges", section: .badges, page: page, request: request,
-                                       context: context, celebration: celebration)
+                                       context: context)
     }
 
     private static func group(_ badges: [BadgeDetails]) -> [BadgeGroup] {

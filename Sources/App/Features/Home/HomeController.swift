@@ -147,9 +147,8 @@ struct HomeController {
             states: [.stashes, .income],
             summary: try await SummaryCards.load(services: services, user: user, month: month, today: today),
             wallet: try await WalletWidgets.load(services: services, user: user, today: today))
-        let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
-                                       context: context, celebration: celebration)
+                                       context: context)
     }
 
     struct ViewInput: Decodable {

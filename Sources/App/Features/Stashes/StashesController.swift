@@ -196,9 +196,8 @@ struct StashesController {
             addPath: StashPaths.newEntry(id),
             kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
         )
-        let celebration = try await services.celebration(for: request, user: user)
         return try services.pages.page("stashes/show", title: stash.name, section: .home, page: page, request: request,
-                                       context: context, celebration: celebration)
+                                       context: context)
     }
 
     // MARK: - Delete

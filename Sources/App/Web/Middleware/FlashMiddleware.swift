@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// Reads the one-time flash cookie once per request and, when the previous action earned badges, loads the
+/// "Receive badge" dialog, so whichever page the action led to shows it (`PageRenderer.page` reads both).
+struct FlashMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let services: AppServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.cookies[Flash.cookieName] != nil else { return try await next(request, context) }
+        var context = context
+        context.hasFlashCookie = true
+        context.flash = Flash.from(request)
+        if let user = context.user, let ids = context.flash?.badgeIds {
+            context.celebration = try await services.celebration(badgeIds: ids, user: user)
+        }
+        return try await next(request, context)
+    }
+}
