@@ -39,7 +39,9 @@ struct QueryPlanTests {
                 "/", "/?day=2026-11-03", "/stashes/\(save)", "/badges", "/badges?tab=all", "/profile",
                 "/statistics", "/statistics?view=daily&period=2026-11-03", "/statistics?view=yearly&period=2026",
                 "/statistics/compare?month=2026-10&month=2026-11", "/statistics/export.csv?view=monthly&period=2026-11",
-                "/statistics/summary.pdf?period=2026-11",
+                "/statistics/summary.pdf?period=2026-11", "/statistics?view=yearly&period=2026&filter=saving",
+                "/statistics?view=daily&period=2026-11-03&filter=spending",
+                "/statistics/export.csv?view=monthly&period=2026-11&filter=saving",
                 "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/categories",
                 "/budget/reports", "/transactions", "/accounts", "/accounts/1", "/wallet", "/wallet/tracker",
             ]

@@ -78,18 +78,19 @@ struct StatisticsTests {
             }
 
             // When / Then: the SQL aggregates
-            let leapDay = try await database.ledgerTotals(userId: userId, from: CalendarDay("2028-02-29")!,
-                                                          to: CalendarDay("2028-02-29")!, filter: .all)
-            #expect(leapDay.savedCents == 4_000)
-            let february = try await database.ledgerTotalsBy(.day, userId: userId, from: Month(year: 2028, month: 2).firstDay,
-                                                             to: Month(year: 2028, month: 2).lastDay, filter: .all)
+            let leapDay = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2028-02-29")!,
+                                                               to: CalendarDay("2028-02-29")!, filter: .all)
+            #expect(leapDay.mapValues(\.savedCents) == ["2028-02-29": 4_000])
+            let february = try await database.ledgerTotalsByDay(userId: userId, from: Month(year: 2028, month: 2).firstDay,
+                                                                to: Month(year: 2028, month: 2).lastDay, filter: .all)
             #expect(february.keys.sorted() == ["2028-02-28", "2028-02-29"])
-            let year = try await database.ledgerTotalsBy(.month, userId: userId, from: StatisticsPeriod.year(2028).first,
-                                                         to: StatisticsPeriod.year(2028).last, filter: .all)
-            #expect(year.mapValues(\.savedCents) == ["2028-01": 2_000, "2028-02": 7_000, "2028-03": 5_000, "2028-12": 6_000])
-            let empty = try await database.ledgerTotals(userId: userId, from: CalendarDay("2028-06-01")!,
-                                                        to: CalendarDay("2028-06-30")!, filter: .all)
-            #expect(empty == LedgerTotals())
+            let year = try await database.ledgerTotalsByDay(userId: userId, from: StatisticsPeriod.year(2028).first,
+                                                            to: StatisticsPeriod.year(2028).last, filter: .all)
+            let byMonth = Dictionary(year.map { (String($0.key.prefix(7)), $0.value.savedCents) }, uniquingKeysWith: +)
+            #expect(byMonth == ["2028-01": 2_000, "2028-02": 7_000, "2028-03": 5_000, "2028-12": 6_000])
+            let empty = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2028-06-01")!,
+                                                             to: CalendarDay("2028-06-30")!, filter: .all)
+            #expect(empty.isEmpty)
 
             // The default view is the user's month: January 2029 in Tokyo
             let page = try await browser.get("/statistics")
@@ -167,8 +168,9 @@ struct StatisticsTests {
                                                              to: CalendarDay("2026-11-30")!)
             #expect(rows == [LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 5_550),
                              LabelledAmount(label: "Other", cents: 2_500)])
-            let totals = try await database.ledgerTotals(userId: userId, from: CalendarDay("2026-11-01")!,
-                                                         to: CalendarDay("2026-11-30")!, filter: .all)
+            let totals = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2026-11-01")!,
+                                                              to: CalendarDay("2026-11-30")!, filter: .all)
+                .values.reduce(LedgerTotals(), +)
             #expect(rows.reduce(0) { $0 + $1.cents } == totals.spentCents)
         }
     }
@@ -187,12 +189,17 @@ struct StatisticsTests {
                 ("/statistics/compare?month=2026-1", "isn&#39;t a month"),
                 ("/statistics/export.csv?period=nope", "isn&#39;t a period"),
                 ("/statistics/summary.pdf?view=daily", "The PDF summary covers one month"),
+                // The whole value is read, not a prefix: a valid day followed by padding and junk is wrong.
+                ("/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk",
+                 "isn&#39;t a period for the daily view"),
             ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .badRequest, "\(path)")
                 #expect(page.html.contains(message), "\(path)")
                 #expect(!page.html.contains("<script>"))
             }
+            let padded = try await browser.get("/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk")
+            #expect(padded.html.contains("“2026-11-21" + String(repeating: " ", count: 30)))
             let empty = try await browser.get("/statistics?view=&period=&filter=")
             #expect(empty.status == .ok)
         }
@@ -222,6 +229,7 @@ struct StatisticsTests {
             #expect(text.contains("Income $0.00 $2,500.00"))
             #expect(text.contains("Groceries $75.00 $0.00"))
             #expect(page.html.contains("value=\"2026-09\" checked"))
+            #expect(page.html.contains("Saved, spent and income: Sep 2026, Oct 2026"))
         }
     }
 
@@ -250,31 +258,6 @@ struct StatisticsTests {
             }
             let alex = try await browser.get("/statistics")
             #expect(Self.text(alex.html).contains("No statistics yet"))
-        }
-    }
-
-    @Test("every Statistics aggregate searches the ledger by index, never scans it")
-    func queryPlans() async throws {
-        let database = try AppDatabase.inMemory()
-        let queries = [
-            "SELECT kind, SUM(amountCents), COUNT(*) FROM ledger WHERE userId = 1 AND date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY kind",
-            "SELECT substr(date, 1, 7) AS bucket, SUM(amountCents) FROM ledger WHERE userId = 1 AND date BETWEEN '2026-01-01' AND '2026-12-31' AND kind = 'saving' GROUP BY bucket",
-            """
-            SELECT \(AppDatabase.categoryNameSQL) AS categoryLabel, SUM(ledger.amountCents) AS total FROM ledger
-            LEFT JOIN category ON category.id = ledger.categoryId LEFT JOIN stash ON stash.id = ledger.stashId
-            WHERE ledger.userId = 1 AND ledger.kind = 'expense' AND ledger.date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryLabel
-            """,
-            """
-            SELECT stashId, SUM(amountCents) AS total FROM ledger
-            WHERE userId = 1 AND kind IN ('saving', 'expense') AND date = '2026-11-21' AND stashId IS NOT NULL GROUP BY stashId
-            """,
-        ]
-        for sql in queries {
-            let details = try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
-            }
-            #expect(!details.contains { $0.hasPrefix("SCAN ledger") }, "\(details)")
-            #expect(details.contains { $0.contains("SEARCH ledger USING COVERING INDEX") && $0.contains("date") }, "\(details)")
         }
     }
 }
@@ -343,6 +326,56 @@ struct StatisticsHistoryTests {
         }
     }
 
+    @Test("the daily view's stash count follows the filter")
+    func dailyStashCountFiltered() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
+            let fund = try await browser.createStash(name: "Fund", target: "100")
+            try await browser.addEntry(stash: coffee, amount: "3", date: "2026-11-21")
+            try await browser.addEntry(stash: fund, amount: "10", date: "2026-11-21")
+
+            let all = StatisticsTests.text(try await browser.get("/statistics?view=daily&period=2026-11-21").html)
+            #expect(all.contains("Stashes updated 2"))
+            let saving = StatisticsTests.text(try await browser.get("/statistics?view=daily&period=2026-11-21&filter=saving").html)
+            #expect(saving.contains("Saved $10.00"))
+            #expect(saving.contains("Stashes updated 1"))
+        }
+    }
+
+    @Test("a year is complete only when every counted month was: one completed month of two is in progress")
+    func yearlyCompletion() async throws {
+        let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, _ in
+            // Given: created in November, complete in October (an earlier entry), not yet in November
+            try await browser.signUp(email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Half Fund", target: "100")
+            try await browser.addEntry(stash: fund, amount: "100", date: "2026-10-05")
+            try await browser.addEntry(stash: fund, amount: "20", date: "2026-11-02")
+
+            // When
+            let all = try await browser.get("/statistics?view=yearly&period=2026")
+            let inProgress = try await browser.get("/statistics?view=yearly&period=2026&status=in-progress")
+            let completed = try await browser.get("/statistics?view=yearly&period=2026&status=completed")
+
+            // Then: the card, the status filter and the empty text agree
+            let allText = StatisticsTests.text(all.html)
+            #expect(allText.contains("$120.00 saved · completed 1 of 2 months"))
+            #expect(!all.html.contains("stash-card--complete"))
+            #expect(!all.html.contains("✓ Completed"))
+            #expect(inProgress.html.contains("Half Fund</a>"))
+            #expect(!completed.html.contains("Half Fund</a>"))
+            #expect(StatisticsTests.text(completed.html).contains("No stash completed in 2026 yet."))
+
+            // And once every counted month is complete, the year is
+            try await browser.addEntry(stash: fund, amount: "80", date: "2026-11-03")
+            let done = try await browser.get("/statistics?view=yearly&period=2026&status=completed")
+            #expect(done.html.contains("Half Fund</a>"))
+            #expect(done.html.contains("stash-card--complete"))
+            #expect(StatisticsTests.text(done.html).contains("completed 2 of 2 months"))
+        }
+    }
+
     @Test("names typed by the user are escaped inside charts and tables")
     func escaping() async throws {
         try await TestApp.run { browser, _ in
@@ -354,6 +387,22 @@ struct StatisticsHistoryTests {
             #expect(!page.html.contains("<b>Fun"))
             #expect(!page.html.contains("<i>Fun"))
             #expect(page.html.contains("<title>&lt;b&gt;Fun &amp; &quot;Games&quot;&lt;/b&gt;</title>"))
+        }
+    }
+
+    @Test("a quote followed by a combining mark is escaped inside chart labels")
+    func escapingCombiningMarks() async throws {
+        try await TestApp.run { browser, _ in
+            let name = "Fun \"\u{301}Games"
+            try await browser.signUp(email: "alex@example.com")
+            let fun = try await browser.createStash(name: name, kind: "spend", target: "50", category: name)
+            try await browser.addEntry(stash: fun, amount: "5", date: "2026-11-02")
+            let page = try await browser.get("/statistics?view=monthly&period=2026-11")
+            #expect(page.status == .ok)
+            // Compared as bytes: Swift compares strings by canonical equivalence.
+            let bytes = Data(page.html.utf8)
+            #expect(bytes.range(of: Data("<title>Fun &quot;\u{301}Games".utf8)) != nil)
+            #expect(bytes.range(of: Data("\"\u{301}".utf8)) == nil)
         }
     }
 }

@@ -143,6 +143,8 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var firstDay: CalendarDay { CalendarDay(year: year, month: month, day: 1)! }
     public var lastDay: CalendarDay { CalendarDay(year: year, month: month, day: dayCount)! }
+    /// Every day of the month, in order.
+    public var days: [CalendarDay] { (1...dayCount).map { CalendarDay(year: year, month: month, day: $0)! } }
     public var next: Month { month == 12 ? Month(year: year + 1, month: 1) : Month(year: year, month: month + 1) }
     public var previous: Month { month == 1 ? Month(year: year - 1, month: 12) : Month(year: year, month: month - 1) }
 

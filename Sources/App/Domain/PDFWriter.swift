@@ -13,7 +13,6 @@ struct PDFWriter {
         static let accent = Color(red: 0, green: 0.478, blue: 1)
         static let saved = Color(red: 0.086, green: 0.639, blue: 0.290)
         static let spent = Color(red: 0.863, green: 0.149, blue: 0.149)
-        static let warning = Color(red: 1, green: 0.584, blue: 0)
     }
 
     static let pageWidth = 595.0

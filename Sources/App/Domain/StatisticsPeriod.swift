@@ -64,7 +64,7 @@ struct StatisticsPeriod: Sendable, Equatable {
         switch unit {
         case .daily: first.description
         case .monthly: month.description
-        case .yearly: String(format: "%04d", year)
+        case .yearly: zeroPadded(year, 4)
         }
     }
 

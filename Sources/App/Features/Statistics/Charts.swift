@@ -63,20 +63,9 @@ struct ChartSeries: Sendable {
 /// Builds chart SVGs with precomputed coordinates. Colours come from CSS classes (design tokens), text uses
 /// `currentColor`; every SVG scales to its container through its viewBox.
 enum Charts {
+    /// Escapes text for an SVG attribute or text node, byte-wise like the page templates (see `HTMLEscaping`).
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLEscaping().escapeText(text)
     }
 
     private static func number(_ value: Double) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The monthly summary as a one- or two-page PDF: totals, the month's bar chart, spending by category, the
-/// stash table with completion and comparison, and the badges earned. Same queries as the monthly view.
+/// stash table with completion and comparison, and the badges earned. It runs the monthly view's queries (with no
+/// filter): one GROUP BY date for the totals and the chart, the category breakdown, the stash figures and badges.
 struct MonthlySummaryPDF {
     let database: AppDatabase
     let user: User
@@ -13,9 +14,9 @@ struct MonthlySummaryPDF {
 
     func render() async throws -> [UInt8] {
         let period = StatisticsPeriod.month(month)
-        let totals = try await database.ledgerTotals(userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: month.firstDay, to: month.lastDay,
-                                                      filter: .all)
+        let byDay = try await database.ledgerTotalsByDay(userId: userId, from: month.firstDay, to: month.lastDay,
+                                                         filter: .all)
+        let totals = byDay.values.reduce(LedgerTotals(), +)
         let categories = try await database.spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
         let figures = try await database.stashFigures(userId: userId, months: [month.previous, month], today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
@@ -50,7 +51,7 @@ struct MonthlySummaryPDF {
         pdf.text("Saved and spent per day", x: margin, y: y, size: 12, bold: true)
         y -= 12
         let chartHeight = 120.0, chartBottom = y - chartHeight
-        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let days = month.days
         let values = days.map { byDay[$0.description] ?? LedgerTotals() }
         let maximum = Double(Charts.niceCeiling(max(1, values.map { max($0.savedCents, $0.spentCents) }.max() ?? 1)))
         let plotLeft = margin + 40, plotWidth = right - plotLeft

@@ -9,6 +9,7 @@ struct StashPerformance: Sendable {
     /// Percent of the period's target (allowance for spend stashes).
     let percent: Int
     let targetCents: Int64
+    /// For a day or a month: that month is complete. For a year: every month counted so far is.
     let completed: Bool
     let overBudget: Bool
     /// For a year: months completed out of the months counted.
@@ -56,9 +57,11 @@ struct StashPerformance: Sendable {
                 let previous = period.previous.months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
                 let overall = StashProgress(kind: stash.kind, totalCents: total, entryCount: 0, targetCents: target,
                                             monthClosed: false)
+                // A year counts as complete only when every month counted so far was.
+                let completed = !counted.isEmpty && completedMonths == counted.count
                 return StashPerformance(
                     stash: stash, currentCents: total, previousCents: hasEarlier ? previous : nil,
-                    percent: counted.isEmpty ? 0 : overall.percent, targetCents: target, completed: completedMonths > 0,
+                    percent: counted.isEmpty ? 0 : overall.percent, targetCents: target, completed: completed,
                     overBudget: !counted.isEmpty && overall.isOverBudget, completedMonths: completedMonths,
                     countedMonths: counted.count)
             }

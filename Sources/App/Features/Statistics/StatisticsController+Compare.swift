@@ -56,21 +56,18 @@ extension StatisticsController {
         var rows: [CompareRow] = []
         var chart: ChartView?
         if months.count >= 2 {
-            var totals: [LedgerTotals] = []
-            for month in months {
-                totals.append(try await services.database.ledgerTotals(userId: userId, from: month.firstDay, to: month.lastDay,
-                                                                       filter: .all))
-            }
-            let categories = try await services.database.spendingByCategory(userId: userId, months: months)
+            let figures = try await services.database.monthComparison(userId: userId, months: months)
+            let totals = figures.map(\.totals)
+            let categories = figures.map(\.categories)
             rows = [
                 CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
                 CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
                 CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
             ]
-            let names = Set(categories.values.flatMap(\.keys))
+            let names = Set(categories.flatMap(\.keys))
                 .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
             rows += names.map { name in
-                CompareRow(label: name, cells: months.map { user.money(categories[$0]?[name] ?? 0) }, isCategory: true)
+                CompareRow(label: name, cells: categories.map { user.money($0[name] ?? 0) }, isCategory: true)
             }
             let series = [
                 ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents)),

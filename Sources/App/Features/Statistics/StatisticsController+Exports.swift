@@ -18,7 +18,7 @@ extension AppDatabase {
                 LEFT JOIN category ON category.id = ledger.categoryId
                 LEFT JOIN stash ON stash.id = ledger.stashId
                 LEFT JOIN account ON account.id = ledger.accountId
-                WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL.replacingOccurrences(of: "kind", with: "ledger.kind"))
+                WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL)
                 ORDER BY ledger.date, ledger.id
                 """, arguments: [userId, first.description, last.description])
             while let row = try rows.next() {

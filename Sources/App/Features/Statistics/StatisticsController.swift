@@ -40,7 +40,7 @@ struct StatisticsPageBuilder {
     func build() async throws -> StatisticsPage {
         // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
         let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
-        let byDay = try await database.ledgerTotalsBy(.day, userId: userId, from: span.0, to: span.1, filter: filter)
+        let byDay = try await database.ledgerTotalsByDay(userId: userId, from: span.0, to: span.1, filter: filter)
         let totals = period.unit == .daily
             ? byDay[period.first.description] ?? LedgerTotals()
             : byDay.values.reduce(LedgerTotals(), +)
@@ -78,8 +78,7 @@ struct StatisticsPageBuilder {
             firstRun: firstRun ? EmptyState.statistics : nil,
             periodTitle: period.title,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
-                let target = unit == period.unit ? period : StatisticsPeriod.containing(
-                    period.unit == .yearly && unit != .yearly && period.year != today.year ? period.first : pick(unit), unit: unit)
+                let target = StatisticsPeriod.containing(pick(), unit: unit)
                 return StatisticsLink(label: unit.label, href: query.with(period: target).path, current: unit == period.unit)
             },
             filterTabs: StatisticsFilter.allCases.map {
@@ -95,13 +94,12 @@ struct StatisticsPageBuilder {
             currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
             picker: picker(),
             figures: figures(totals, stashesUpdated: period.unit == .daily
-                ? performance.filter { $0.currentCents > 0 }.count : nil),
+                ? inFilter.filter { $0.currentCents > 0 }.count : nil),
             hasData: !totals.isEmpty,
             emptyTitle: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
             emptyText: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
                 + "Pick another period, or add an entry to a stash.",
             charts: charts,
-            isDaily: period.unit == .daily,
             entries: entries,
             hasEntries: !entries.isEmpty,
             topSaved: topSaved,
@@ -113,14 +111,14 @@ struct StatisticsPageBuilder {
             performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
             insights: insights(performance: inFilter, badges: badges),
             completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
-            points: badges.points,
             csvPath: StatisticsPaths.csv(query),
             pdfPath: StatisticsPaths.pdf(period.month),
             comparePath: StatisticsPaths.compare([period.month.previous, period.month]))
     }
 
-    /// The day or month a switch of view lands on: the one shown if it contains today, else its first.
-    private func pick(_ unit: StatisticsPeriod.Unit) -> CalendarDay {
+    /// The day a switch of view lands in: today if the period shown contains it, else the period's first day
+    /// (so the period shown itself is kept when its own tab is picked).
+    private func pick() -> CalendarDay {
         period.first <= today && today <= period.last ? today : period.first
     }
 
@@ -221,7 +219,7 @@ struct StatisticsPageBuilder {
 
     private func dailyBars(_ byDay: [String: LedgerTotals]) -> ChartView {
         let month = period.month
-        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let days = month.days
         let totals = days.map { byDay[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
         let labels = days.map { "\($0.day) \(Month.names[month.month - 1].prefix(3))" }
@@ -326,7 +324,7 @@ struct StatisticsPageBuilder {
 
     private func sparkline(_ byDay: [String: LedgerTotals]) -> ChartView {
         let month = period.month
-        let days = (1...month.dayCount).map { CalendarDay(year: month.year, month: month.month, day: $0)! }
+        let days = month.days
         let values = days.map { byDay[$0.description].map { $0.savedCents + $0.spentCents + $0.incomeCents } ?? 0 }
         let title = "\(period.first.mediumTitle) within \(month.title): money moved per day"
         return ChartView(

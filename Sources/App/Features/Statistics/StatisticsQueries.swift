@@ -13,12 +13,13 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
         }
     }
 
-    /// The SQL condition on `ledger.kind` (an indexed column, so ranges stay covered).
+    /// The SQL condition on `ledger.kind` (an indexed column, so ranges stay covered), for queries that read
+    /// `FROM ledger` under that name.
     var kindSQL: String {
         switch self {
         case .all: ""
-        case .saving: " AND kind = 'saving'"
-        case .spending: " AND kind = 'expense'"
+        case .saving: " AND ledger.kind = 'saving'"
+        case .spending: " AND ledger.kind = 'expense'"
         }
     }
 
@@ -75,62 +76,31 @@ struct DayEntry: Sendable {
 /// The read side of Statistics. Every figure is a SQL aggregate over a bounded date range of the user's ledger
 /// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `stashMonth`, never a loop over history.
 extension AppDatabase {
-    /// Totals per kind over `first…last`.
-    func ledgerTotals(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter) async throws
-        -> LedgerTotals
+    /// Totals per day (`YYYY-MM-DD`) over `first…last`: one GROUP BY date that feeds a view's totals and charts.
+    func ledgerTotalsByDay(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
+        async throws -> [String: LedgerTotals]
     {
         try await writer.read { db in
-            var totals = LedgerTotals()
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ?\(filter.kindSQL)
-                GROUP BY kind
-                """, arguments: [userId, first.description, last.description])
-            for row in rows {
-                let total: Int64 = row["total"]
-                totals.entryCount += row["count"] as Int
-                switch row["kind"] as String {
-                case "saving": totals.savedCents = total
-                case "expense": totals.spentCents = total
-                case "income": totals.incomeCents = total
-                default: break
-                }
-            }
-            return totals
+            try Self.totalsByDay(db, userId: userId, from: first, to: last, filter: filter)
         }
     }
 
-    /// Totals per day (`YYYY-MM-DD`) or per month (`YYYY-MM`, `byMonth`) over `first…last`.
-    func ledgerTotalsBy(
-        _ grouping: LedgerGrouping, userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
-    ) async throws -> [String: LedgerTotals] {
-        try await writer.read { db in
-            try Self.totalsBy(db, grouping, userId: userId, from: first, to: last, filter: filter)
-        }
-    }
-
-    enum LedgerGrouping: String, Sendable {
-        case day = "date"
-        case month = "substr(date, 1, 7)"
-    }
-
-    static func totalsBy(
-        _ db: Database, _ grouping: LedgerGrouping, userId: Int64, from first: CalendarDay, to last: CalendarDay,
-        filter: StatisticsFilter
+    static func totalsByDay(
+        _ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
     ) throws -> [String: LedgerTotals] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT \(grouping.rawValue) AS bucket,
+            SELECT date,
                    SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
                    SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent,
                    SUM(CASE WHEN kind = 'income' THEN amountCents ELSE 0 END) AS income,
                    COUNT(*) AS count
             FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL)
-            GROUP BY bucket
+            GROUP BY date
             """, arguments: [userId, first.description, last.description])
         var result: [String: LedgerTotals] = [:]
         for row in rows {
-            result[row["bucket"]] = LedgerTotals(savedCents: row["saved"], spentCents: row["spent"],
-                                                 incomeCents: row["income"], entryCount: row["count"])
+            result[row["date"]] = LedgerTotals(savedCents: row["saved"], spentCents: row["spent"],
+                                               incomeCents: row["income"], entryCount: row["count"])
         }
         return result
     }
@@ -141,26 +111,37 @@ extension AppDatabase {
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
     func spendingByCategory(userId: Int64, from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.categoryNameSQL) AS categoryLabel, SUM(ledger.amountCents) AS total
-                FROM ledger
-                LEFT JOIN category ON category.id = ledger.categoryId
-                LEFT JOIN stash ON stash.id = ledger.stashId
-                WHERE ledger.userId = ? AND ledger.kind = 'expense' AND ledger.date BETWEEN ? AND ?
-                GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
-                """, arguments: [userId, first.description, last.description])
-                .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
+            try Self.spendingByCategory(db, userId: userId, from: first, to: last)
         }
     }
 
-    /// Spending per month and category for `months` (the compare view): month → category → cents.
-    func spendingByCategory(userId: Int64, months: [Month]) async throws -> [Month: [String: Int64]] {
-        var result: [Month: [String: Int64]] = [:]
-        for month in months {
-            let rows = try await spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
-            result[month] = Dictionary(rows.map { ($0.label, $0.cents) }, uniquingKeysWith: +)
+    static func spendingByCategory(_ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay) throws
+        -> [LabelledAmount]
+    {
+        try Row.fetchAll(db, sql: """
+            SELECT \(categoryNameSQL) AS categoryLabel, SUM(ledger.amountCents) AS total
+            FROM ledger
+            LEFT JOIN category ON category.id = ledger.categoryId
+            LEFT JOIN stash ON stash.id = ledger.stashId
+            WHERE ledger.userId = ? AND ledger.kind = 'expense' AND ledger.date BETWEEN ? AND ?
+            GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
+            """, arguments: [userId, first.description, last.description])
+            .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
+    }
+
+    /// Each of `months` (the compare view): its totals and its spending per category (category → cents), all read
+    /// in one transaction, each month a bounded range.
+    func monthComparison(userId: Int64, months: [Month]) async throws
+        -> [(totals: LedgerTotals, categories: [String: Int64])]
+    {
+        try await writer.read { db in
+            try months.map { month in
+                let totals = try Self.totalsByDay(db, userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
+                    .values.reduce(LedgerTotals(), +)
+                let rows = try Self.spendingByCategory(db, userId: userId, from: month.firstDay, to: month.lastDay)
+                return (totals, Dictionary(rows.map { ($0.label, $0.cents) }, uniquingKeysWith: +))
+            }
         }
-        return result
     }
 
     /// Every stash of the user with its progress in each of `months` (target as each month had it) and its
@@ -221,7 +202,7 @@ extension AppDatabase {
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
                 LEFT JOIN stash ON stash.id = ledger.stashId
                 LEFT JOIN category ON category.id = ledger.categoryId
-                WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL.replacingOccurrences(of: "kind", with: "ledger.kind"))
+                WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
                 ORDER BY ledger.id DESC LIMIT 200
                 """, arguments: [userId, day.description]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
         }
@@ -257,7 +238,7 @@ extension AppDatabase {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT month, COUNT(*) AS count FROM badge
                 WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month
-                """, arguments: [userId, String(format: "%04d-01", year), String(format: "%04d-12", year)])
+                """, arguments: [userId, Month(year: year, month: 1).description, Month(year: year, month: 12).description])
             return Dictionary(rows.map { ($0["month"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
         }
     }

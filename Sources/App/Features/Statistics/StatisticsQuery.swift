@@ -32,13 +32,11 @@ struct StatisticsQuery: Sendable, Equatable {
 
     /// Reads the query; a missing value takes its default (this month, all, all), a wrong one is a 400 that says
     /// what was expected.
-    static func parse(_ parameters: Parameters, today: CalendarDay, defaultUnit: StatisticsPeriod.Unit = .monthly) throws
-        -> StatisticsQuery
-    {
-        var unit = defaultUnit
+    static func parse(_ parameters: Parameters, today: CalendarDay) throws -> StatisticsQuery {
+        var unit = StatisticsPeriod.Unit.monthly
         if let text = nonEmpty(parameters["view"]) {
             guard let parsed = StatisticsPeriod.Unit(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(text)” isn't a view. Use daily, monthly or yearly.")
+                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a view. Use daily, monthly or yearly.")
             }
             unit = parsed
         }
@@ -50,29 +48,35 @@ struct StatisticsQuery: Sendable, Equatable {
                 case .monthly: "a month like \(today.monthValue)"
                 case .yearly: "a year like \(today.year)"
                 }
-                throw HTTPError(.badRequest, message: "“\(text)” isn't a period for the \(unit.rawValue) view. Use \(example).")
+                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a period for the \(unit.rawValue) view. Use \(example).")
             }
             period = parsed
         }
         var query = StatisticsQuery(period: period)
         if let text = nonEmpty(parameters["filter"]) {
             guard let filter = StatisticsFilter(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(text)” isn't a filter. Use all, saving or spending.")
+                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a filter. Use all, saving or spending.")
             }
             query.filter = filter
         }
         if let text = nonEmpty(parameters["status"]) {
             guard let status = StatisticsStatus(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(text)” isn't a status. Use all, in-progress or completed.")
+                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a status. Use all, in-progress or completed.")
             }
             query.status = status
         }
         return query
     }
 
+    /// The value without surrounding spaces, or nil if nothing is left. The whole value is parsed, never a prefix.
     private static func nonEmpty(_ value: Substring?) -> String? {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        return String(value.prefix(40))
+        guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    /// A wrong value as an error message quotes it: at most 40 characters.
+    private static func shown(_ text: String) -> Substring {
+        text.prefix(40)
     }
 
     /// The query string of this view (defaults left out), starting with `?`.

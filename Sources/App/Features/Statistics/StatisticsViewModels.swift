@@ -70,7 +70,6 @@ struct StatisticsPage: Sendable {
     let emptyTitle: String
     let emptyText: String
     let charts: [ChartView]
-    let isDaily: Bool
     let entries: [StatisticsEntryItem]
     let hasEntries: Bool
     let topSaved: [LabelledText]
@@ -82,7 +81,6 @@ struct StatisticsPage: Sendable {
     let performanceEmpty: String?
     let insights: [String]
     let completedText: String
-    let points: Int
     let csvPath: String
     let pdfPath: String
     let comparePath: String
@@ -113,10 +111,7 @@ extension PerformanceItem {
         }
         comparison = StatisticsWording.comparison(performance.figures, period: period, money: user.money)
         allowance = period.unit == .daily ? nil : StatisticsWording.allowance(performance.figures)
-        // A year counts as complete only when every month so far was.
-        completed = period.unit == .yearly
-            ? performance.countedMonths > 0 && performance.completedMonths == performance.countedMonths
-            : performance.completed
+        completed = performance.completed
         overBudget = performance.overBudget
         bar = ProgressBar(percent: performance.percent, label: "\(stash.name): \(performance.percent)% of its target",
                           modifier: overBudget ? "progress--over" : completed ? "progress--complete" : "")
