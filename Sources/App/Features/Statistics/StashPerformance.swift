@@ -53,7 +53,8 @@ struct StashPerformance: Sendable {
                 let counted = months.filter { $0 <= today.monthValue && ($0 >= created || item.progress[$0]?.entryCount ?? 0 > 0) }
                 let total = months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
                 let target = counted.reduce(Int64(0)) { $0 + (item.progress[$1]?.targetCents ?? 0) }
-                let completedMonths = months.filter { item.progress[$0]?.isCompleted == true }.count
+                // Counted among the same months as the target, so a future month's entries can't tip the count.
+                let completedMonths = counted.filter { item.progress[$0]?.isCompleted == true }.count
                 let previous = period.previous.months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
                 let overall = StashProgress(kind: stash.kind, totalCents: total, entryCount: 0, targetCents: target,
                                             monthClosed: false)
