@@ -72,6 +72,16 @@ struct BenefitPeriodTests {
         #expect(BenefitStatus.of(window: window, today: day("2026-12-01"), used: false) == .expired)
     }
 
+    @Test("the wallet reads the current period, and the previous one only while it can show as missed")
+    func periodsRead() {
+        let early = WalletState.periods(of: .monthly, anniversary: nil, today: day("2026-12-31"))
+        #expect(early.current == PeriodWindow(start: day("2026-12-01"), end: day("2026-12-31")))
+        #expect(early.previous == PeriodWindow(start: day("2026-11-01"), end: day("2026-11-30")))
+        #expect(WalletState.periods(of: .quarterly, anniversary: nil, today: day("2026-10-31")).previous?.start == day("2026-07-01"))
+        #expect(WalletState.periods(of: .quarterly, anniversary: nil, today: day("2026-11-01")).previous == nil)
+        #expect(WalletState.periods(of: .annual, anniversary: nil, today: day("2026-11-22")).previous == nil)
+    }
+
     @Test("a snooze lasts until its day starts")
     func snooze() {
         let until = day("2026-11-25")

@@ -137,6 +137,76 @@ struct TrackerTests {
         }
     }
 
+    @Test("Mark used sets the state it names: a second submit keeps the coupon used, Reopen keeps it open")
+    func markUsedTwice() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/wallet/coupons/new")
+            try await browser.post("/wallet/coupons", [("name", "BOGO Burger"), ("expiresOn", "2026-11-25"), ("category", "Dining")])
+            let id = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            func usedOn() async throws -> String? {
+                try await database.writer.read { db in
+                    try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
+                }
+            }
+            let open = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(open.html.contains("<input type=\"hidden\" name=\"used\" value=\"1\">"))
+            for _ in 0..<2 {
+                let page = try await browser.post("/wallet/coupons/\(id)/use", [("used", "1")])
+                #expect(page.status == .seeOther)
+                #expect(try await usedOn() == "2026-11-22")
+            }
+            let used = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(used.html.contains("<input type=\"hidden\" name=\"used\" value=\"0\">"))
+            for _ in 0..<2 {
+                try await browser.post("/wallet/coupons/\(id)/use", [("used", "0")])
+                #expect(try await usedOn() == nil)
+            }
+            #expect(try await browser.post("/wallet/coupons/\(id)/use", [("used", "maybe")]).status == .badRequest)
+            #expect(try await usedOn() == nil)
+        }
+    }
+
+    @Test("a coupon with a category not in the list is refused with a field error, keeping what was typed")
+    func couponUnknownCategory() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/wallet/coupons/new")
+            let page = try await browser.post("/wallet/coupons", [
+                ("name", "BOGO Burger"), ("details", "Two for one"), ("expiresOn", "2026-11-25"), ("category", "Snacks"),
+                ("value", "5"), ("code", "TWO4ONE"),
+            ])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("category") == "Choose a category.")
+            #expect(page.fieldValue("name") == "BOGO Burger")
+            #expect(page.fieldValue("details") == "Two for one")
+            #expect(page.fieldValue("expiresOn") == "2026-11-25")
+            #expect(page.fieldValue("value") == "5")
+            #expect(page.fieldValue("code") == "TWO4ONE")
+            #expect(try await database.writer.read { db in try Coupon.fetchCount(db) } == 0)
+        }
+    }
+
+    @Test("a subscription can't be paid with another user's card")
+    func subscriptionWithAnotherUsersCard() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let card = try await browser.addCatalogueCard("amex-gold")
+            try await browser.logOut()
+            try await browser.signUp(email: "bob@example.com")
+            try await browser.get("/wallet/subscriptions/new?custom=1")
+            let page = try await browser.post("/wallet/subscriptions", [
+                ("name", "Netflix"), ("amount", "15.49"), ("frequency", "monthly"), ("renewsOn", "2026-12-01"),
+                ("cardId", String(card)), ("category", "Streaming"),
+            ])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("cardId") == "Choose one of your cards.")
+            #expect(page.fieldValue("name") == "Netflix")
+            #expect(!page.html.contains("<option value=\"\(card)\""))
+            #expect(try await database.writer.read { db in try Subscription.fetchCount(db) } == 0)
+        }
+    }
+
     @Test("a long Later list is cut to 50 with a link to show all")
     func laterLimit() async throws {
         try await TestApp.run { browser, database in

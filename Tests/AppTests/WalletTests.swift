@@ -87,6 +87,23 @@ struct WalletTests {
         }
     }
 
+    @Test("a card added early on the 1st east of UTC shows no benefit as expired")
+    func addedEastOfUTC() async throws {
+        // 18:00 UTC on 30 November is 02:00 on 1 December in Singapore: last period ended before the card was added.
+        let clock = TestClock(TestClock.date("2026-11-30T18:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, _ in
+            try await browser.signUp(email: "mei@example.com")
+            try await browser.get("/signup/details")
+            try await browser.post("/signup/details", [("currency", "SGD"), ("timeZone", "Asia/Singapore")])
+            let id = try await browser.addCatalogueCard("amex-platinum")
+            let page = try await browser.get("/wallet/cards/\(id)")
+            #expect(page.status == .ok)
+            #expect(page.html.contains("Expires 31 Dec 2026"))
+            #expect(!page.html.contains("id=\"expired-title\""))
+            #expect(!page.html.contains("benefit--expired"))
+        }
+    }
+
     @Test("snooze hides a benefit from the expiring count until the snooze ends")
     func snooze() async throws {
         let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
@@ -236,7 +253,8 @@ struct WalletTests {
             }
             try await browser.get("/wallet/settings")
             for path in ["/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete", "/wallet/cards/\(id)/benefits",
-                         "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/snooze",
+                         "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/unuse",
+                         "/wallet/benefits/\(benefit)/snooze",
                          "/wallet/benefits/\(benefit)/delete"] {
                 #expect(try await browser.post(path, [("name", "Mine"), ("days", "1")]).status == .notFound, "\(path)")
             }

@@ -169,6 +169,13 @@ extension CalendarDay {
     }
 }
 
+extension CalendarDay {
+    /// Whole days from this day to `other`.
+    func distance(to other: CalendarDay) -> Int {
+        other.ordinal - ordinal
+    }
+}
+
 /// `value` in decimal with leading zeros to `width` digits (for non-negative values).
 func zeroPadded(_ value: Int, _ width: Int) -> String {
     let digits = String(value)

@@ -32,7 +32,7 @@ struct PageRenderer: Sendable {
         "shared/form-summary", "shared/progress", "shared/stash-card", "stashes/delete", "stashes/form",
         "stashes/show", "statistics/chart", "statistics/compare", "statistics/index", "transactions/form",
         "transactions/index", "wallet/benefit-row", "wallet/browse", "wallet/card", "wallet/card-face",
-        "wallet/confirm", "wallet/coupon-row", "wallet/form", "wallet/index", "wallet/onboarding", "wallet/preview",
+        "wallet/coupon-row", "wallet/form", "wallet/index", "wallet/onboarding", "wallet/preview",
         "wallet/settings", "wallet/subscription-row", "wallet/templates", "wallet/tracker"
     ]
 

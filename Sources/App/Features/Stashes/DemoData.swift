@@ -148,10 +148,3 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
-
-extension CalendarDay {
-    /// Whole days from this day to `other`.
-    func distance(to other: CalendarDay) -> Int {
-        other.ordinal - ordinal
-    }
-}

@@ -8,49 +8,64 @@ extension AppDatabase {
     /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
     /// for all cards (`cardId` nil) or one.
     func walletSnapshot(userId: Int64, cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
+        try await writer.read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
+    }
+
+    /// Home's wallet widgets' reads in one go: nil, after one query, when the user has no cards, no subscriptions and
+    /// no coupon open through `last`.
+    func walletWidgetData(userId: Int64, today: CalendarDay, through last: CalendarDay) async throws
+        -> (snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon])? {
         try await writer.read { db in
-            let cards: [WalletCard]
-            let benefits: [CardBenefit]
-            if let cardId {
-                cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
-                                                arguments: [cardId, userId])
-                benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db, sql: """
-                    SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
-                    """, arguments: [userId, cardId])
-            } else {
-                cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200",
-                                                arguments: [userId])
-                benefits = try CardBenefit.fetchAll(db, sql: """
-                    SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
-                    """, arguments: [userId])
-            }
-            let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
-            var starts = Set<String>()
-            for benefit in benefits {
-                let anniversary = anniversaries[benefit.cardId] ?? nil
-                let window = benefit.period.window(containing: today, anniversary: anniversary)
-                starts.insert(window.start.description)
-                // The previous period matters only while it can still show as missed.
-                let previous = window.previous(benefit.period, anniversary: anniversary)
-                if previous.end.distance(to: today) <= WalletState.expiredShownDays {
-                    starts.insert(previous.start.description)
-                }
-            }
-            var uses: [BenefitUse] = []
-            if !starts.isEmpty {
-                let list = Array(starts)
-                let marks = Array(repeating: "?", count: list.count).joined(separator: ",")
-                var arguments: [any DatabaseValueConvertible] = [userId]
-                arguments.append(contentsOf: list)
-                var sql = "SELECT * FROM benefitUse WHERE userId = ? AND periodStart IN (\(marks))"
-                if let cardId {
-                    sql += " AND cardId = ?"
-                    arguments.append(cardId)
-                }
-                uses = try BenefitUse.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
-            }
-            return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
+            let any = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM walletCard WHERE userId = ?)
+                    OR EXISTS (SELECT 1 FROM subscription WHERE userId = ?)
+                    OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
+                """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
+            guard any else { return nil }
+            return (try Self.walletSnapshot(db, userId: userId, cardId: nil, today: today),
+                    try Self.subscriptions(db, userId: userId),
+                    try Self.openCoupons(db, userId: userId, today: today, through: last, limit: 500))
         }
+    }
+
+    private static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
+        let cards: [WalletCard]
+        let benefits: [CardBenefit]
+        if let cardId {
+            cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
+                                            arguments: [cardId, userId])
+            benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db, sql: """
+                SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
+                """, arguments: [userId, cardId])
+        } else {
+            cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200",
+                                            arguments: [userId])
+            benefits = try CardBenefit.fetchAll(db, sql: """
+                SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
+                """, arguments: [userId])
+        }
+        let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
+        var starts = Set<String>()
+        for benefit in benefits {
+            let periods = WalletState.periods(of: benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil,
+                                              today: today)
+            starts.insert(periods.current.start.description)
+            if let previous = periods.previous { starts.insert(previous.start.description) }
+        }
+        var uses: [BenefitUse] = []
+        if !starts.isEmpty {
+            let list = Array(starts)
+            let marks = Array(repeating: "?", count: list.count).joined(separator: ",")
+            var arguments: [any DatabaseValueConvertible] = [userId]
+            arguments.append(contentsOf: list)
+            var sql = "SELECT * FROM benefitUse WHERE userId = ? AND periodStart IN (\(marks))"
+            if let cardId {
+                sql += " AND cardId = ?"
+                arguments.append(cardId)
+            }
+            uses = try BenefitUse.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        }
+        return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
 
     /// The user's cards alone (payment-card choices, names on subscriptions).
@@ -64,12 +79,6 @@ extension AppDatabase {
     func walletCard(id: Int64, userId: Int64) async throws -> WalletCard? {
         try await writer.read { db in
             try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
-        }
-    }
-
-    func walletCardCount(userId: Int64) async throws -> Int {
-        try await writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
         }
     }
 
@@ -184,10 +193,12 @@ extension AppDatabase {
     // MARK: - Subscriptions
 
     func subscriptions(userId: Int64) async throws -> [Subscription] {
-        try await writer.read { db in
-            try Subscription.fetchAll(db, sql: "SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500",
-                                      arguments: [userId])
-        }
+        try await writer.read { db in try Self.subscriptions(db, userId: userId) }
+    }
+
+    private static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
+        try Subscription.fetchAll(db, sql: "SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500",
+                                  arguments: [userId])
     }
 
     func subscription(id: Int64, userId: Int64) async throws -> Subscription? {
@@ -220,12 +231,15 @@ extension AppDatabase {
 
     /// Coupons not used and not yet expired, soonest first.
     func openCoupons(userId: Int64, today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
-        try await writer.read { db in
-            try Coupon.fetchAll(db, sql: """
-                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
-                ORDER BY expiresOn, id LIMIT ?
-                """, arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description, limit])
-        }
+        try await writer.read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
+    }
+
+    private static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
+                                    limit: Int) throws -> [Coupon] {
+        try Coupon.fetchAll(db, sql: """
+            SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
+            ORDER BY expiresOn, id LIMIT ?
+            """, arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description, limit])
     }
 
     /// Used and expired coupons, most recent first.

@@ -7,21 +7,20 @@ struct SubscriptionTemplate: Sendable {
     let amountCents: Int64
     let frequency: RenewalFrequency
     let category: String
-    let blurb: String
 
     static let all: [SubscriptionTemplate] = [
-        .init(key: "netflix", name: "Netflix", amountCents: 1_549, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
-        .init(key: "spotify", name: "Spotify", amountCents: 1_199, frequency: .monthly, category: "Music", blurb: "Music streaming"),
-        .init(key: "disney", name: "Disney+", amountCents: 999, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
-        .init(key: "icloud", name: "iCloud+", amountCents: 299, frequency: .monthly, category: "Cloud storage", blurb: "Cloud storage"),
-        .init(key: "adobe", name: "Adobe Creative Cloud", amountCents: 5_999, frequency: .monthly, category: "Software", blurb: "Design apps"),
-        .init(key: "gym", name: "Gym", amountCents: 4_000, frequency: .monthly, category: "Fitness", blurb: "Gym membership"),
-        .init(key: "youtube", name: "YouTube Premium", amountCents: 1_399, frequency: .monthly, category: "Streaming", blurb: "Ad-free video"),
-        .init(key: "amazon", name: "Amazon Prime", amountCents: 13_900, frequency: .yearly, category: "Shopping", blurb: "Shipping and video"),
-        .init(key: "hulu", name: "Hulu", amountCents: 999, frequency: .monthly, category: "Streaming", blurb: "Streaming service"),
-        .init(key: "microsoft", name: "Microsoft 365", amountCents: 9_999, frequency: .yearly, category: "Software", blurb: "Office apps"),
-        .init(key: "nyt", name: "New York Times", amountCents: 2_500, frequency: .monthly, category: "News", blurb: "News"),
-        .init(key: "backup", name: "Cloud Backup", amountCents: 900, frequency: .monthly, category: "Cloud storage", blurb: "Backups"),
+        .init(key: "netflix", name: "Netflix", amountCents: 1_549, frequency: .monthly, category: "Streaming"),
+        .init(key: "spotify", name: "Spotify", amountCents: 1_199, frequency: .monthly, category: "Music"),
+        .init(key: "disney", name: "Disney+", amountCents: 999, frequency: .monthly, category: "Streaming"),
+        .init(key: "icloud", name: "iCloud+", amountCents: 299, frequency: .monthly, category: "Cloud storage"),
+        .init(key: "adobe", name: "Adobe Creative Cloud", amountCents: 5_999, frequency: .monthly, category: "Software"),
+        .init(key: "gym", name: "Gym", amountCents: 4_000, frequency: .monthly, category: "Fitness"),
+        .init(key: "youtube", name: "YouTube Premium", amountCents: 1_399, frequency: .monthly, category: "Streaming"),
+        .init(key: "amazon", name: "Amazon Prime", amountCents: 13_900, frequency: .yearly, category: "Shopping"),
+        .init(key: "hulu", name: "Hulu", amountCents: 999, frequency: .monthly, category: "Streaming"),
+        .init(key: "microsoft", name: "Microsoft 365", amountCents: 9_999, frequency: .yearly, category: "Software"),
+        .init(key: "nyt", name: "New York Times", amountCents: 2_500, frequency: .monthly, category: "News"),
+        .init(key: "backup", name: "Cloud Backup", amountCents: 900, frequency: .monthly, category: "Cloud storage"),
     ]
 
     static func named(_ key: String) -> SubscriptionTemplate? { all.first { $0.key == key } }
@@ -120,7 +119,10 @@ enum CouponRules {
         let details = WalletRules.text(input.details, field: "details", required: nil, max: 200, into: &errors)
         let expires = WalletRules.date(input.expiresOn, field: "expiresOn", required: true, today: today, into: &errors)
         if let expires, expires < today { errors.add("expiresOn", "This date has passed; enter today or later.") }
-        let category = categories.contains(input.category ?? "") ? input.category ?? "Other" : "Other"
+        // A form without the field means "Other"; a value that isn't in the list is refused, not changed.
+        let typed = input.category ?? ""
+        let category = typed.isEmpty ? "Other" : typed
+        if !categories.contains(category) { errors.add("category", "Choose a category.") }
         let value = WalletRules.money(input.value, field: "value", currency: currency, required: false, allowZero: false,
                                       into: &errors)
         let code = WalletRules.text(input.code, field: "code", required: nil, max: 40, into: &errors)

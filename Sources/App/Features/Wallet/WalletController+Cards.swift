@@ -250,22 +250,14 @@ extension WalletController {
 
     // MARK: - Remove
 
-    struct ConfirmPage: Sendable {
-        let title: String
-        let text: String
-        let action: String
-        let cancelPath: String
-        let buttonLabel: String
-    }
-
     /// `GET /wallet/cards/:id/delete`
     @Sendable func confirmDeleteCard(request: Request, context: AppRequestContext) async throws -> Response {
         let card = try await ownedCard(context)
         let id = card.id ?? 0
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
-                               action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), buttonLabel: "Remove card")
-        return try render("wallet/confirm", title: "Remove card", page: page, request: request, context: context)
+                               action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
+        return try render("budget/confirm", title: "Remove card", page: page, request: request, context: context)
     }
 
     /// `POST /wallet/cards/:id/delete`

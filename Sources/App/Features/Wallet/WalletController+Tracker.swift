@@ -118,10 +118,13 @@ extension WalletController {
         return try render("wallet/templates", title: "Add subscription", page: page, request: request, context: context)
     }
 
-    func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, request: Request,
-                          context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+    /// The add / edit form; `cards` when the caller has already read them (a form sent back with errors).
+    func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, cards known: [WalletCard]? = nil,
+                          request: Request, context: AppRequestContext,
+                          status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
-        let cards = try await services.database.walletCards(userId: userId)
+        let cards: [WalletCard]
+        if let known { cards = known } else { cards = try await services.database.walletCards(userId: userId) }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
                             action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
@@ -142,8 +145,8 @@ extension WalletController {
         let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
                                                cardIds: Set(cards.compactMap(\.id)), into: &errors)
         guard errors.isEmpty else {
-            return try await subscriptionForm(input, id: existing?.id, errors: errors, request: request, context: context,
-                                              status: .unprocessableContent)
+            return try await subscriptionForm(input, id: existing?.id, errors: errors, cards: cards, request: request,
+                                              context: context, status: .unprocessableContent)
         }
         let now = services.now()
         let icon = SubscriptionTemplate.all.first { $0.name == draft.name }?.key ?? ""
@@ -196,8 +199,8 @@ extension WalletController {
         let page = ConfirmPage(title: "Delete \(subscription.name)?",
                                text: "It leaves your monthly total and renewal list. This can't be undone.",
                                action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
-                               buttonLabel: "Delete subscription")
-        return try render("wallet/confirm", title: "Delete subscription", page: page, request: request, context: context)
+                               button: "Delete subscription")
+        return try render("budget/confirm", title: "Delete subscription", page: page, request: request, context: context)
     }
 
     /// `POST /wallet/subscriptions/:id/delete`
@@ -247,13 +250,27 @@ extension WalletController {
         return coupon
     }
 
-    /// `POST /wallet/coupons/:id/use`: "Mark used" (again: back to open).
+    struct CouponUseInput: Decodable {
+        /// The state the form asks for: "1" (or absent) used, "0" open again.
+        var used: String?
+        var returnTo: String?
+    }
+
+    /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a
+    /// second submit of the same form changes nothing (a used coupon keeps the day it was used).
     @Sendable func useCoupon(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let coupon = try await ownedCoupon(context)
-        let input = try await request.decodeForm(ActionInput.self, context: context)
-        let using = coupon.usedOn == nil
-        try await services.database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
+        let input = try await request.decodeForm(CouponUseInput.self, context: context)
+        let using: Bool
+        switch input.used ?? "1" {
+        case "1": using = true
+        case "0": using = false
+        default: throw HTTPError(.badRequest, message: "Mark the coupon used or open.")
+        }
+        if using != (coupon.usedOn != nil) {
+            try await services.database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
+        }
         return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
                                        flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
     }

@@ -52,10 +52,10 @@ struct WalletController {
         if snapshot.cards.isEmpty {
             let settings = try await services.database.walletSettings(userId: userId)
             if !settings.onboardingDone {
-                return try onboardingPage(request: request, context: context, selected: [])
+                return try onboardingPage(request: request, context: context)
             }
         }
-        let states = WalletState.cards(snapshot, today: today)
+        let states = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
         let total = states.reduce(0) { $0 + $1.availableCents }
         let expiring = states.reduce(0) { $0 + $1.expiringCount }
         let page = IndexPage(
@@ -78,7 +78,6 @@ struct WalletController {
     struct PickItem: Sendable {
         let id: String
         let face: CardFace
-        let checked: Bool
     }
 
     struct PickGroup: Sendable {
@@ -89,15 +88,14 @@ struct WalletController {
     struct OnboardingPage: Sendable {
         let action: String
         let groups: [PickGroup]
-        let selectedCount: Int
         let continueText: String
     }
 
-    func onboardingPage(request: Request, context: AppRequestContext, selected: Set<String>) throws -> Response {
+    func onboardingPage(request: Request, context: AppRequestContext) throws -> Response {
         let catalogue = services.catalogue
         var groups: [PickGroup] = []
         for card in catalogue.cards {
-            let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil), checked: selected.contains(card.id))
+            let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
             if let last = groups.last, last.issuer == card.issuer {
                 groups[groups.count - 1] = PickGroup(issuer: last.issuer, items: last.items + [item])
             } else {
@@ -105,7 +103,7 @@ struct WalletController {
             }
         }
         let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
-                                  selectedCount: selected.count, continueText: "Continue")
+                                  continueText: "Continue")
         return try render("wallet/onboarding", title: "Wallet", page: page, request: request, context: context)
     }
 
@@ -136,9 +134,7 @@ struct WalletController {
         }
         let now = services.now()
         try await services.database.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
-        var settings = try await services.database.walletSettings(userId: userId)
-        settings.onboardingDone = true
-        try await services.database.saveWalletSettings(settings)
+        try await endOnboarding(userId: userId)
         let message = cards.isEmpty ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
         return services.pages.redirect(to: WalletPaths.index, flash: .success(message))
@@ -182,7 +178,9 @@ struct WalletController {
         let today = today(user)
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
         let snapshot = try await services.database.walletSnapshot(userId: userId, cardId: id, today: today)
-        guard let state = WalletState.cards(snapshot, today: today).first else { throw HTTPError(.notFound) }
+        guard let state = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone).first else {
+            throw HTTPError(.notFound)
+        }
         let card = state.card
         let here = WalletPaths.card(id)
         let open = state.benefits.filter(\.isOpen).sorted { a, b in
@@ -201,11 +199,11 @@ struct WalletController {
         let page = ShowPage(
             face: CardFace(state, user: user),
             availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents)))",
-            available: open.map { BenefitRow($0, card: card, user: user, returnTo: here) },
+            available: open.map { BenefitRow($0, user: user, returnTo: here) },
             hasAvailable: !open.isEmpty,
-            used: used.map { BenefitRow($0, card: card, user: user, returnTo: here) },
+            used: used.map { BenefitRow($0, user: user, returnTo: here) },
             hasUsed: !used.isEmpty,
-            expired: expired.map { BenefitRow($0, card: card, user: user, returnTo: here, expired: true) },
+            expired: expired.map { BenefitRow($0, user: user, returnTo: here, expired: true) },
             hasExpired: !expired.isEmpty,
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,

@@ -34,15 +34,17 @@ enum WalletState {
     /// How long a missed period stays in the "Expired" list.
     static let expiredShownDays = 31
 
-    /// Every card's state on `today`, most urgent first, then most valuable (the top of the stack).
-    static func cards(_ snapshot: WalletSnapshot, today: CalendarDay) -> [CardState] {
+    /// Every card's state on `today` in `timeZone` (the user's), most urgent first, then most valuable (the top of
+    /// the stack).
+    static func cards(_ snapshot: WalletSnapshot, today: CalendarDay, timeZone: TimeZone) -> [CardState] {
         var usesByBenefit: [Int64: [String: BenefitUse]] = [:]
         for use in snapshot.uses { usesByBenefit[use.benefitId, default: [:]][use.periodStart] = use }
         var benefitsByCard: [Int64: [CardBenefit]] = [:]
         for benefit in snapshot.benefits { benefitsByCard[benefit.cardId, default: []].append(benefit) }
         let states = snapshot.cards.map { card in
             CardState(card: card, benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
-                state(of: benefit, anniversary: card.anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today)
+                state(of: benefit, anniversary: card.anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today,
+                      timeZone: timeZone)
             })
         }
         // Each card's sort key once, not at every comparison.
@@ -55,22 +57,33 @@ enum WalletState {
             .map(\.state)
     }
 
+    /// The periods whose uses a benefit's state needs on `today`: the current one, and the previous one only while
+    /// it can still show as missed (up to `expiredShownDays` after it ended).
+    static func periods(of period: BenefitPeriod, anniversary: CalendarDay?,
+                        today: CalendarDay) -> (current: PeriodWindow, previous: PeriodWindow?) {
+        let current = period.window(containing: today, anniversary: anniversary)
+        let previous = current.previous(period, anniversary: anniversary)
+        return (current, previous.end.distance(to: today) <= expiredShownDays ? previous : nil)
+    }
+
     static func state(of benefit: CardBenefit, anniversary: CalendarDay?, uses: [String: BenefitUse],
-                      today: CalendarDay) -> BenefitState {
-        let window = benefit.period.window(containing: today, anniversary: anniversary)
+                      today: CalendarDay, timeZone: TimeZone) -> BenefitState {
+        let (window, previous) = periods(of: benefit.period, anniversary: anniversary, today: today)
         let use = uses[window.start.description]
         let status = BenefitStatus.of(window: window, today: today, used: use != nil)
         let days = window.daysLeft(from: today)
-        let previous = window.previous(benefit.period, anniversary: anniversary)
-        let missed = uses[previous.start.description] == nil && previous.end.distance(to: today) <= expiredShownDays
-            && previous.end >= created(benefit)
+        let missed = previous.flatMap { previous in
+            uses[previous.start.description] == nil && previous.end >= created(benefit, in: timeZone) ? previous : nil
+        }
         return BenefitState(benefit: benefit, window: window, status: status, daysLeft: days, urgency: Urgency(daysLeft: days),
                             snoozed: Snooze.isSnoozed(until: benefit.snoozedUntil.flatMap(CalendarDay.init), today: today),
-                            use: use, missedPrevious: missed ? previous : nil)
+                            use: use, missedPrevious: missed)
     }
 
-    /// The day a benefit was added (UTC), so a period that ended before it existed is never "missed".
-    private static func created(_ benefit: CardBenefit) -> CalendarDay {
-        CalendarDay.utc(of: benefit.createdAt)
+    /// The day a benefit was added where the user is, so a period that ended before it existed is never "missed".
+    /// Shifts the instant by the zone's offset then reads the UTC day: no `Calendar` per benefit.
+    private static func created(_ benefit: CardBenefit, in timeZone: TimeZone) -> CalendarDay {
+        let instant = benefit.createdAt
+        return CalendarDay.utc(of: instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant))))
     }
 }

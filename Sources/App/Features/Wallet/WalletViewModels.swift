@@ -61,7 +61,6 @@ struct CardFace: Sendable {
     let expiringText: String?
     let urgency: String
     let allUsed: Bool
-    let isUrgent: Bool
 
     init(_ state: CardState, user: User) {
         let card = state.card
@@ -78,7 +77,6 @@ struct CardFace: Sendable {
         expiringText = expiring == 0 ? nil : "\(expiring) expiring soon"
         urgency = state.urgency.rawValue
         allUsed = state.allUsed
-        isUrgent = state.urgency >= .urgent
     }
 
     init(catalogue card: CardCatalogue.Card, path: String?) {
@@ -94,7 +92,6 @@ struct CardFace: Sendable {
         expiringText = nil
         urgency = Urgency.standard.rawValue
         allUsed = false
-        isUrgent = false
     }
 
     /// Whether the gradient's average is light enough to need dark text.
@@ -118,8 +115,6 @@ struct BenefitRow: Sendable {
     let id: Int64
     let name: String
     let details: String?
-    let cardName: String
-    let cardPath: String
     let valueText: String
     let periodText: String
     let expiryText: String
@@ -138,13 +133,11 @@ struct BenefitRow: Sendable {
     let returnTo: String
     let isExpired: Bool
 
-    init(_ state: BenefitState, card: WalletCard, user: User, returnTo: String, expired: Bool = false) {
+    init(_ state: BenefitState, user: User, returnTo: String, expired: Bool = false) {
         let benefit = state.benefit
         id = benefit.id ?? 0
         name = benefit.name
         details = benefit.details.isEmpty ? nil : benefit.details
-        cardName = card.nickname.isEmpty ? card.name : "\(card.name) · \(card.nickname)"
-        cardPath = WalletPaths.card(card.id ?? 0)
         valueText = user.money(benefit.valueCents)
         periodText = "\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit)"
         if expired, let missed = state.missedPrevious {
@@ -180,8 +173,6 @@ extension BenefitRow: MustacheLookup {
         case "id": id
         case "name": self.name
         case "details": details
-        case "cardName": cardName
-        case "cardPath": cardPath
         case "valueText": valueText
         case "periodText": periodText
         case "expiryText": expiryText
@@ -219,7 +210,6 @@ extension CardFace: MustacheLookup {
         case "expiringText": expiringText
         case "urgency": urgency
         case "allUsed": allUsed
-        case "isUrgent": isUrgent
         default: unknownField(name)
         }
     }

@@ -7,7 +7,6 @@ struct WalletWidgets: Sendable {
     struct Item: Sendable {
         let title: String
         let subtitle: String
-        let valueText: String?
         let daysText: String
         let urgency: String
         let path: String
@@ -47,17 +46,15 @@ struct WalletWidgets: Sendable {
 
     static func load(services: AppServices, user: User, today: CalendarDay) async throws -> WalletWidgets? {
         guard let userId = user.id else { return nil }
-        let database = services.database
-        let snapshot = try await database.walletSnapshot(userId: userId, today: today)
-        let subscriptions = try await database.subscriptions(userId: userId)
-        let coupons = try await database.openCoupons(userId: userId, today: today, through: today.adding(days: 7))
-        guard !snapshot.cards.isEmpty || !subscriptions.isEmpty || !coupons.isEmpty else { return nil }
-        return build(snapshot: snapshot, subscriptions: subscriptions, coupons: coupons, user: user, today: today)
+        guard let data = try await services.database.walletWidgetData(userId: userId, today: today,
+                                                                      through: today.adding(days: 7))
+        else { return nil }
+        return build(snapshot: data.snapshot, subscriptions: data.subscriptions, coupons: data.coupons, user: user, today: today)
     }
 
     static func build(snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon], user: User,
                       today: CalendarDay) -> WalletWidgets {
-        let cards = WalletState.cards(snapshot, today: today)
+        let cards = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
         var entries: [(days: Int, value: Int64, item: Item)] = []
         for card in cards {
             let cardName = card.card.nickname.isEmpty ? card.card.name : "\(card.card.name) · \(card.card.nickname)"
@@ -65,7 +62,7 @@ struct WalletWidgets: Sendable {
                 let id = benefit.benefit.id ?? 0
                 entries.append((benefit.daysLeft, benefit.benefit.valueCents, Item(
                     title: "\(user.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
-                    valueText: nil, daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
+                    daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
                     path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
                     actionLabel: "Mark as done", returnTo: Paths.home)))
             }
@@ -76,7 +73,7 @@ struct WalletWidgets: Sendable {
             let days = today.distance(to: next)
             entries.append((days, subscription.amountCents, Item(
                 title: "\(subscription.name) renews", subtitle: "Subscription · \(user.money(subscription.amountCents))",
-                valueText: nil, daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
+                daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
                 urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
                 path: WalletPaths.editSubscription(subscription.id ?? 0), actionPath: nil, actionLabel: nil,
                 returnTo: Paths.home)))
@@ -87,7 +84,7 @@ struct WalletWidgets: Sendable {
             let days = today.distance(to: expires)
             if days == 0 { expiringToday += 1 } else { expiringWeek += 1 }
             entries.append((days, coupon.valueCents ?? 0, Item(
-                title: coupon.name, subtitle: "Coupon · \(coupon.category)", valueText: nil,
+                title: coupon.name, subtitle: "Coupon · \(coupon.category)",
                 daysText: daysLeftText(days), urgency: Urgency(daysLeft: days).rawValue, path: WalletPaths.coupons,
                 actionPath: WalletPaths.useCoupon(coupon.id ?? 0), actionLabel: "Mark used", returnTo: Paths.home)))
         }
@@ -165,7 +162,6 @@ extension WalletWidgets.Item: MustacheLookup {
         switch name {
         case "title": title
         case "subtitle": subtitle
-        case "valueText": valueText
         case "daysText": daysText
         case "urgency": urgency
         case "path": path
