@@ -167,6 +167,11 @@ extension CalendarDay {
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         return "\(names[weekday - 1]), \(day) \(Month.names[month - 1].prefix(3)) \(year)"
     }
+
+    /// "30 Nov 2026"
+    var shortText: String { "\(dayMonthText) \(year)" }
+    /// "30 Nov"
+    var dayMonthText: String { "\(day) \(Month.names[month - 1].prefix(3))" }
 }
 
 extension CalendarDay {

@@ -85,6 +85,9 @@ struct HomeController {
         let query = request.uri.queryParameters
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
+        // The summary cards and wallet widgets don't depend on the stashes: read them alongside.
+        async let summaryLoad = SummaryCards.load(services: services, user: user, month: month, today: today)
+        async let walletLoad = WalletWidgets.load(services: services, user: user, today: today)
         let summaries = try await services.database.stashSummaries(userId: userId, month: month, today: today)
         let view = selectedDay != nil ? .calendar : user.homeView
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
@@ -145,8 +148,8 @@ struct HomeController {
             quickDate: today.description,
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
-            summary: try await SummaryCards.load(services: services, user: user, month: month, today: today),
-            wallet: try await WalletWidgets.load(services: services, user: user, today: today))
+            summary: try await summaryLoad,
+            wallet: try await walletLoad)
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
                                        context: context)
     }

@@ -222,7 +222,7 @@ struct StatisticsPageBuilder {
         let days = month.days
         let totals = days.map { byDay[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
-        let labels = days.map { "\($0.day) \(Month.names[month.month - 1].prefix(3))" }
+        let labels = days.map(\.dayMonthText)
         let ticks = days.map { [1, 8, 15, 22, 29].contains($0.day) ? String($0.day) : "" }
         let title = "\(seriesTitle(series)) per day, \(month.title)"
         let rows = table(labels: labels, series: series, first: "Day")

@@ -31,12 +31,6 @@ enum WalletPaths {
     static func deleteCoupon(_ id: Int64) -> String { "/wallet/coupons/\(id)/delete" }
 }
 
-extension CalendarDay {
-    /// "30 Nov 2026"
-    var shortText: String { "\(day) \(Month.names[month - 1].prefix(3)) \(year)" }
-    /// "30 Nov"
-    var dayMonthText: String { "\(day) \(Month.names[month - 1].prefix(3))" }
-}
 
 extension User {
     /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
