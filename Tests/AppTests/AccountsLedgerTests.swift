@@ -154,4 +154,65 @@ struct AccountsLedgerTests {
             #expect(try await database.category(id: rent, userId: 1)?.isHidden == false)
         }
     }
+
+    @Test("a second user can't delete the first's category, undo their delete, name their goal, report into their categories or filter by them")
+    func isolationOfCategoriesTrashGoalsAndReports() async throws {
+        try await TestApp.run { browser, database in
+            // Given: Ann's custom category with a transaction, a save stash, and a deleted transaction in the trash
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/budget/categories/new?kind=wants")
+            try await browser.post("/budget/categories", [
+                ("name", "Ann Pets"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+            ])
+            let pets = try await database.categoryId("Ann Pets", kind: .wants, email: Self.email)
+            let trip = try await browser.createStash(name: "Ann Trip", target: "100")
+            try await browser.addTransaction(amount: "15", kind: "wants", category: pets, date: "2026-11-20", note: "Ann kibble")
+            try await browser.addTransaction(amount: "9", kind: "wants", category: pets, date: "2026-11-21", note: "Ann toy")
+            let toy = try #require(try await database.ledgerRows(email: Self.email).last?.id)
+            try await browser.get("/transactions")
+            try await browser.post("/transactions/\(toy)/delete", [("returnTo", "/transactions")])
+            let trashId = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") })
+            let annRows = try await database.ledgerRows(email: Self.email)
+            #expect(annRows.count == 1)
+            try await browser.logOut()
+
+            // When: Bob, with a save stash of his own, pokes at them
+            let bob = "bob@example.com"
+            try await browser.signUp(name: "Bob", email: bob)
+            _ = try await browser.createStash(name: "Bob Bike", target: "50")
+            let bobVacation = try await database.categoryId("Vacation", kind: .savings, email: bob)
+
+            let confirm = try await browser.get("/budget/categories/\(pets)/delete")
+            #expect(confirm.status == .notFound)
+            try await browser.get("/budget")
+            let delete = try await browser.post("/budget/categories/\(pets)/delete")
+            #expect(delete.status == .notFound)
+
+            try await browser.get("/budget")
+            let restore = try await browser.post("/trash/\(trashId)/restore")
+            #expect(restore.status == .notFound)
+
+            let goal = try await browser.addTransaction(amount: "5", kind: "savings", category: bobVacation,
+                                                        date: "2026-11-21", stash: String(trip))
+            #expect(goal.status == .unprocessableContent)
+            #expect(goal.fieldError("stash") == "Choose one of your savings goals.")
+
+            try await browser.get("/budget/report")
+            let report = try await browser.post("/budget/report", [("month", "2026-11"), ("c\(pets)", "10")])
+            #expect(report.status == .unprocessableContent)
+
+            let filtered = try await browser.get("/transactions?category=\(pets)")
+            #expect(filtered.status == .ok)
+            #expect(!filtered.html.contains("Ann kibble"))
+            #expect(!filtered.html.contains("Ann Pets"))
+
+            // Then: nothing of Ann's changed and nothing was saved for Bob
+            #expect(try await database.category(id: pets, userId: 1)?.name == "Ann Pets")
+            #expect(try await database.ledgerRows(email: Self.email) == annRows)
+            #expect(try await database.ledgerRows(email: bob).isEmpty)
+            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
+                                                                            arguments: [trashId]) } == 1)
+            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth") } == 0)
+        }
+    }
 }

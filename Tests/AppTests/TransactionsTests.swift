@@ -124,6 +124,87 @@ struct TransactionsTests {
         }
     }
 
+    @Test("undo after the category and account were deleted restores to the kind's Other, without an account")
+    func undoAfterCategoryAndAccountDeleted() async throws {
+        try await TestApp.run { browser, database in
+            // Given: an expense in a custom Wants category on an account, deleted to the trash
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/budget/categories/new?kind=wants")
+            try await browser.post("/budget/categories", [
+                ("name", "Pet Supplies"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+            ])
+            let pets = try await database.categoryId("Pet Supplies", kind: .wants, email: Self.email)
+            let other = try await database.categoryId("Other", kind: .wants, email: Self.email)
+            try await browser.get("/accounts/new")
+            let created = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "0")])
+            let checking = try #require(Int64(created.location?.split(separator: "/").last ?? ""))
+            try await browser.addTransaction(amount: "12.34", kind: "wants", category: pets, date: "2026-11-20",
+                                             note: "Kibble", account: String(checking))
+            let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
+            try await browser.get("/transactions")
+            try await browser.post("/transactions/\(id)/delete", [("returnTo", "/transactions")])
+            let list = try await browser.get("/transactions")
+            let undo = try #require(list.html.range(of: "/trash/[0-9]+/restore", options: .regularExpression))
+
+            // When: the category and the account go, then the delete is undone
+            try await browser.get("/budget/categories/\(pets)/delete")
+            #expect(try await browser.post("/budget/categories/\(pets)/delete").status == .seeOther)
+            try await browser.get("/accounts/\(checking)/delete")
+            #expect(try await browser.post("/accounts/\(checking)/delete").status == .seeOther)
+            try await browser.get("/transactions")
+            let restored = try await browser.post(String(list.html[undo]))
+
+            // Then: the row is back in Wants' Other, with no account
+            #expect(restored.status == .seeOther)
+            let row = try #require(try await database.ledgerRows(email: Self.email).first)
+            #expect(row.id == id)
+            #expect(row.categoryId == other)
+            #expect(row.accountId == nil)
+            #expect(row.amountCents == 1_234)
+            #expect(row.note == "Kibble")
+            let wants = try await browser.get("/budget/wants")
+            #expect(wants.html.contains("$12.34 <span class=\"budget-hero__unit\">spent"))
+            #expect(wants.html.contains("Kibble"))
+            let otherPage = try await browser.get("/budget/categories/\(other)")
+            #expect(otherPage.html.contains("Kibble"))
+            #expect(otherPage.html.contains("1 transaction in"))
+        }
+    }
+
+    @Test("the category page totals and counts the whole month, past the 200 rows it lists")
+    func categoryPageTotalsWholeMonth() async throws {
+        try await TestApp.run { browser, database in
+            // Given: 250 groceries in November and one in October
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            try await database.writer.write { db in
+                let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
+                for index in 0..<251 {
+                    let date = index == 250 ? "2026-10-31" : "2026-11-\(String(format: "%02d", index % 22 + 1))"
+                    try db.execute(sql: """
+                        INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
+                        VALUES (?, ?, 100, 'expense', ?, ?, ?, ?)
+                        """, arguments: [userId, date, "Item \(index)", groceries, Date(), Date()])
+                }
+            }
+
+            // When
+            let page = try await browser.get("/budget/categories/\(groceries)")
+
+            // Then: the hero counts all 250 of the month; the total is theirs
+            #expect(page.status == .ok)
+            #expect(page.html.contains("$250.00"))
+            #expect(page.html.contains("250 transactions in"))
+            let plan = try await database.writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    EXPLAIN QUERY PLAN SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
+                    WHERE categoryId = 5 AND date BETWEEN '2026-11-01' AND '2026-11-30' AND userId = 1
+                    """).map { $0["detail"] as String }.joined(separator: " | ")
+            }
+            #expect(plan.contains("ledger_on_categoryId_date"), "\(plan)")
+        }
+    }
+
     @Test("a stash entry shows in the list and is edited on its entry page")
     func stashEntriesInList() async throws {
         try await TestApp.run { browser, database in

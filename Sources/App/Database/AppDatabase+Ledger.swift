@@ -79,13 +79,7 @@ extension AppDatabase {
     /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
     func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
         try await writer.write { db in
-            let payload = try JSONEncoder().encode(entry)
-            try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
-                           arguments: [entry.userId, now.addingTimeInterval(-24 * 3600)])
-            try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
-                           arguments: [entry.userId, payload, now])
-            let trashId = db.lastInsertedRowID
-            _ = try entry.delete(db)
+            let trashId = try Self.moveToTrash(db, entry, now: now)
             _ = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
                 (entry.month, -entry.amountCents, -1),
             ])
@@ -101,12 +95,24 @@ extension AppDatabase {
                   let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
                   entry.userId == userId
             else { return nil }
-            // A budget transaction (no stash) comes back as it was, with nothing to judge.
+            // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
+            // deleted meanwhile gives way to the kind's "Other", and a deleted account to none.
             guard let stashId = entry.stashId else {
                 try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
                 var restored = entry
+                if let categoryId = entry.categoryId, try !Self.exists(db, table: "category", id: categoryId, userId: userId) {
+                    let kind: Category.Kind = switch entry.kind {
+                    case .expense: .wants
+                    case .income: .income
+                    case .saving: .savings
+                    }
+                    restored.categoryId = try Self.otherCategoryId(db, userId: userId, kind: kind)
+                }
+                if let accountId = entry.accountId, try !Self.exists(db, table: "account", id: accountId, userId: userId) {
+                    restored.accountId = nil
+                }
                 try restored.insert(db)
-                return (entry, Outcome())
+                return (restored, Outcome())
             }
             guard let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
             else { return nil }
@@ -118,6 +124,25 @@ extension AppDatabase {
             ])
             return (entry, outcome)
         }
+    }
+
+    /// Moves a ledger row to the trash, where "Undo" finds it for a day: drops the user's trash older than that,
+    /// keeps the row as it is, then deletes it. Returns the trash id.
+    static func moveToTrash(_ db: Database, _ transaction: Transaction, now: Date) throws -> Int64 {
+        let payload = try JSONEncoder().encode(transaction)
+        try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
+                       arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)])
+        try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
+                       arguments: [transaction.userId, payload, now])
+        let trashId = db.lastInsertedRowID
+        _ = try transaction.delete(db)
+        return trashId
+    }
+
+    /// Whether the user still has the row `id` of `table` (a category or an account).
+    private static func exists(_ db: Database, table: String, id: Int64, userId: Int64) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ? AND userId = ?)",
+                          arguments: [id, userId]) ?? false
     }
 
     // MARK: - Judging

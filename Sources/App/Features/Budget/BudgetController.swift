@@ -207,12 +207,12 @@ struct BudgetController {
         let here = BudgetPaths.tab(.savings, month: monthParam)
         // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
-        let other: [CategoryRow] = byCategory.filter { $0.categoryId != nil }.compactMap { total in
-                guard let id = total.categoryId, let category = names[id] else { return nil }
-                return CategoryRow(name: category.name, amount: user.money(total.totalCents),
-                                   countText: Self.countText(total.count),
-                                   path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
-                                   swatch: CategoryPalette.swatchClass(category.color), empty: false)
+        let other: [CategoryRow] = byCategory.compactMap { total in
+            guard let id = total.categoryId, let category = names[id] else { return nil }
+            return CategoryRow(name: category.name, amount: user.money(total.totalCents),
+                               countText: Self.countText(total.count),
+                               path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
+                               swatch: CategoryPalette.swatchClass(category.color), empty: false)
         }
         let page = SavingsPage(
             tabs: BudgetTab.all(current: .savings, month: monthParam),
@@ -267,8 +267,9 @@ struct BudgetController {
         let today = user.today(now: services.now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        let rows = try await services.database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
-        let total = rows.reduce(Int64(0)) { $0 + $1.transaction.amountCents }
+        async let rowsLoad = services.database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
+        async let totalLoad = services.database.categoryMonthTotal(categoryId: id, userId: userId, month: month)
+        let (rows, total) = try await (rowsLoad, totalLoad)
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
         let page = CategoryPage(
@@ -277,8 +278,8 @@ struct BudgetController {
             backPath: category.kind == .income ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
             picker: MonthPicker(month: month, today: today, path: { BudgetPaths.category(id, month: $0) },
                                 action: BudgetPaths.category(id)),
-            total: user.money(total),
-            countText: Self.countText(rows.count),
+            total: user.money(total.totalCents),
+            countText: Self.countText(total.count),
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             hasRows: !rows.isEmpty,
             emptyTitle: "No \(category.name.lowercased()) \(what) yet",

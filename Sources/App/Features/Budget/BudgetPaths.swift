@@ -6,7 +6,6 @@ enum BudgetPaths {
     static let income = "/budget/income"
     static let newIncome = "/budget/income/new"
     static let categories = "/budget/categories"
-    static let newCategory = "/budget/categories/new"
     static let report = "/budget/report"
     static let reports = "/budget/reports"
     static let transactions = "/transactions"

@@ -179,6 +179,17 @@ extension AppDatabase {
         }
     }
 
+    /// Total and count of one category's rows in `month`: a seek on the (categoryId, date) index.
+    func categoryMonthTotal(categoryId: Int64, userId: Int64, month: Month) async throws -> CategoryTotal {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
+                WHERE categoryId = ? AND date BETWEEN ? AND ? AND userId = ?
+                """, arguments: [categoryId, month.firstDay.description, month.lastDay.description, userId])
+            return CategoryTotal(categoryId: categoryId, totalCents: row?["total"] ?? 0, count: row?["count"] ?? 0)
+        }
+    }
+
     /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
     /// `withStashSpending` adds the expense rows without a category (spend stash entries) to a Wants list.
     func recentRows(userId: Int64, month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
@@ -307,6 +318,17 @@ extension AppDatabase {
     func account(id: Int64, userId: Int64) async throws -> Account? {
         try await writer.read { db in
             try Account.filter(Account.Columns.id == id && Account.Columns.userId == userId).fetchOne(db)
+        }
+    }
+
+    /// One account with its balance (as `accountBalances` reads it), if it is the user's.
+    func accountWithBalance(id: Int64, userId: Int64) async throws -> (Account, Int64)? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
+                                             arguments: [id, userId])
+            else { return nil }
+            let account = try Account(row: row)
+            return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
         }
     }
 

@@ -20,16 +20,7 @@ extension AppDatabase {
 
     /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
     func deleteTransaction(_ transaction: Transaction, now: Date) async throws -> Int64 {
-        try await writer.write { db in
-            let payload = try JSONEncoder().encode(transaction)
-            try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
-                           arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)])
-            try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
-                           arguments: [transaction.userId, payload, now])
-            let trashId = db.lastInsertedRowID
-            _ = try transaction.delete(db)
-            return trashId
-        }
+        try await writer.write { db in try Self.moveToTrash(db, transaction, now: now) }
     }
 
     /// Inserts the transactions of a monthly report in one database transaction.
@@ -41,7 +32,7 @@ extension AppDatabase {
 
     // MARK: - Categories
 
-    /// Adds a category at the end of its kind, before that kind's "Other".
+    /// Adds a category at the end of its kind, after that kind's "Other".
     func createCategory(_ category: Category) async throws -> Category {
         try await writer.write { db in
             var category = category

@@ -25,13 +25,11 @@ struct CategoriesController {
         let hidden: Bool
         let isDefault: Bool
         let countText: String
-        let showPath: String
         let editPath: String
         let movePath: String
         let hidePath: String
         let canMoveUp: Bool
         let canMoveDown: Bool
-        let returnTo: String
     }
 
     struct IndexPage: Sendable {
@@ -47,16 +45,15 @@ struct CategoriesController {
         let userId = try context.requireUserId()
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
         let categories = try await services.database.categories(userId: userId).filter { $0.kind == kind }
-        let here = BudgetPaths.categories(kind: kind)
         let counts = try await services.database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
                        hidden: category.isHidden, isDefault: category.isDefault,
-                       countText: BudgetController.countText(counts[id] ?? 0), showPath: BudgetPaths.category(id),
+                       countText: BudgetController.countText(counts[id] ?? 0),
                        editPath: BudgetPaths.editCategory(id), movePath: BudgetPaths.moveCategory(id),
                        hidePath: BudgetPaths.hideCategory(id), canMoveUp: index > 0,
-                       canMoveDown: index < categories.count - 1, returnTo: here)
+                       canMoveDown: index < categories.count - 1)
         }
         let page = IndexPage(
             kindLabel: kind.label,
@@ -159,7 +156,7 @@ struct CategoriesController {
         let page = ConfirmPage(
             title: "Delete “\(category.name)”?",
             text: count == 0 ? "It has no transactions."
-                : "\(count == 1 ? "1 transaction" : "\(count) transactions") will be moved to “\(Category.otherName)” category.",
+                : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
             action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
             button: "Delete")
         return try services.pages.page("budget/confirm", title: "Delete category", section: .budget, page: page,
@@ -172,7 +169,7 @@ struct CategoriesController {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
         let moved = try await services.database.deleteCategory(category)
-        let tail = moved == 0 ? "" : " \(moved == 1 ? "1 transaction" : "\(moved) transactions") moved to “\(Category.otherName)”."
+        let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
         return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind),
                                        flash: .success("Deleted “\(category.name)”." + tail))
     }

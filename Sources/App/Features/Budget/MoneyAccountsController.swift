@@ -76,10 +76,9 @@ struct MoneyAccountsController {
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let account = try await load(context: context)
-        let id = account.id ?? 0
-        let balance = try await services.database.accountBalances(userId: userId).first { $0.0.id == id }?.1
-            ?? account.openingBalanceCents
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let (account, balance) = try await services.database.accountWithBalance(id: id, userId: userId)
+        else { throw HTTPError(.notFound) }
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
         var filter = LedgerFilter()
         filter.accountId = id

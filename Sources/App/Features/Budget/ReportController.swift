@@ -69,7 +69,8 @@ struct ReportController {
         if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }
         guard errors.isEmpty, let month else {
             return try await formPage(values: values, month: month ?? today.monthValue, errors: errors, user: user,
-                                      request: request, context: context, status: .unprocessableContent)
+                                      request: request, context: context, categories: categories,
+                                      status: .unprocessableContent)
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
         try await services.database.addTransactions(amounts.map { category, cents in
@@ -87,11 +88,13 @@ struct ReportController {
             .filter { ($0.kind == .needs || $0.kind == .wants) && !$0.isHidden }
     }
 
+    /// The form page; `categories` are loaded unless the caller already has them.
     private func formPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
-                          context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+                          context: AppRequestContext, categories loaded: [Category]? = nil,
+                          status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
         let today = user.today(now: services.now())
-        let categories = try await reportCategories(userId: userId)
+        let categories = if let loaded { loaded } else { try await reportCategories(userId: userId) }
         let totals = try await services.database.categoryTotals(userId: userId, month: month, kind: .expense)
         let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
         let groups = [Category.Kind.needs, .wants].map { kind in

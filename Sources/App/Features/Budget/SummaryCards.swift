@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// Home's ledger summary (FundFlow dashboard cards): total balance, income, spent and remaining in a month.
 /// The same queries as the Budget and Accounts pages, so the numbers agree everywhere.
@@ -29,5 +30,28 @@ struct SummaryCards: Sendable {
             Card(key: "remaining", label: "Remaining", amount: user.money(totals.remainingCents),
                  href: BudgetPaths.expenses(month: monthParam)),
         ])
+    }
+}
+
+// Rendered on every Home page: answer Mustache without reflection (see `MustacheLookup`).
+
+extension SummaryCards: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "cards": cards
+        default: unknownField(name)
+        }
+    }
+}
+
+extension SummaryCards.Card: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": key
+        case "label": label
+        case "amount": amount
+        case "href": href
+        default: unknownField(name)
+        }
     }
 }

@@ -17,18 +17,12 @@ struct TransactionsController {
 
     // MARK: - List
 
-    struct FilterOption: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     struct IndexPage: Sendable {
         let query: String
         let month: String
-        let kinds: [FilterOption]
-        let categories: [FilterOption]
-        let accounts: [FilterOption]
+        let kinds: [FormField.Option]
+        let categories: [FormField.Option]
+        let accounts: [FormField.Option]
         let hasAccounts: Bool
         let days: [LedgerDay]
         let hasRows: Bool
@@ -77,13 +71,13 @@ struct TransactionsController {
         let page = IndexPage(
             query: text,
             month: filter.month?.description ?? "",
-            kinds: kindLabels.map { FilterOption(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? "")) },
-            categories: [FilterOption(value: "", label: "All categories", selected: filter.categoryId == nil)]
+            kinds: kindLabels.map { FormField.Option(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? "")) },
+            categories: [FormField.Option(value: "", label: "All categories", selected: filter.categoryId == nil)]
                 + categories.map {
-                    FilterOption(value: String($0.id ?? 0), label: "\($0.kind.label) · \($0.name)", selected: $0.id == filter.categoryId)
+                    FormField.Option(value: String($0.id ?? 0), label: "\($0.kind.label) · \($0.name)", selected: $0.id == filter.categoryId)
                 },
-            accounts: [FilterOption(value: "", label: "All accounts", selected: filter.accountId == nil)]
-                + accounts.map { FilterOption(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId) },
+            accounts: [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
+                + accounts.map { FormField.Option(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId) },
             hasAccounts: !accounts.isEmpty,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
             hasRows: !rows.isEmpty,
@@ -151,7 +145,7 @@ struct TransactionsController {
         guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
                                                     into: &errors) else {
             return try await formPage(input, errors: errors, existing: nil, user: user, request: request, context: context,
-                                      status: .unprocessableContent)
+                                      choices: choices, status: .unprocessableContent)
         }
         var transaction = Transaction(id: nil, userId: userId, date: "", amountCents: 0, kind: .expense, note: "",
                                       stashId: draft.stash?.id, categoryId: nil, accountId: nil, createdAt: now, updatedAt: now)
@@ -161,7 +155,7 @@ struct TransactionsController {
             outcome = try await services.database.addTransaction(transaction, stash: draft.stash, today: today).1
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
-                                      context: context, status: .internalServerError, saveFailed: true)
+                                      context: context, choices: choices, status: .internalServerError, saveFailed: true)
         }
         let verb = switch draft.category.kind {
         case .income: "Added income of"
@@ -179,7 +173,7 @@ struct TransactionsController {
         let row = try await load(context: context)
         let transaction = row.transaction
         if transaction.stashId != nil {
-            return Response(status: .seeOther, headers: [.location: StashPaths.editEntry(transaction.id ?? 0)])
+            return services.pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
         let kind = row.categoryKind ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
         let input = TransactionInput(
@@ -207,7 +201,7 @@ struct TransactionsController {
         guard let draft = TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
                                                     keepCategoryId: row.transaction.categoryId, into: &errors) else {
             return try await formPage(input, errors: errors, existing: row.transaction, user: user, request: request,
-                                      context: context, status: .unprocessableContent)
+                                      context: context, choices: choices, status: .unprocessableContent)
         }
         var transaction = row.transaction
         draft.apply(to: &transaction)
@@ -216,7 +210,7 @@ struct TransactionsController {
             try await services.database.updateTransaction(transaction)
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
-                                      context: context, status: .internalServerError, saveFailed: true)
+                                      context: context, choices: choices, status: .internalServerError, saveFailed: true)
         }
         return services.pages.redirect(
             to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
@@ -248,12 +242,13 @@ struct TransactionsController {
         return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
     }
 
+    /// The form page; `choices` are loaded unless the caller already has them.
     private func formPage(
         _ input: TransactionInput, errors: FieldErrors, existing: Transaction?, user: User, request: Request,
-        context: AppRequestContext, status: HTTPResponse.Status = .ok, saveFailed: Bool = false
+        context: AppRequestContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
+        saveFailed: Bool = false
     ) async throws -> Response {
-        let userId = try context.requireUserId()
-        var choices = try await self.choices(userId: userId)
+        var choices = if let loaded { loaded } else { try await self.choices(userId: try context.requireUserId()) }
         if existing != nil {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)
