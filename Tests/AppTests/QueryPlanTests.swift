@@ -43,7 +43,7 @@ struct QueryPlanTests {
                 "/statistics?view=daily&period=2026-11-03&filter=spending",
                 "/statistics/export.csv?view=monthly&period=2026-11&filter=saving",
                 "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/categories",
-                "/budget/reports", "/transactions", "/accounts", "/accounts/1", "/wallet", "/wallet/tracker",
+                "/budget/reports", "/budget/categories/\(groceries)?month=2026-11", "/transactions", "/accounts", "/accounts/1", "/wallet", "/wallet/tracker",
             ]
             for path in pages {
                 let page = try await browser.get(path)

@@ -145,7 +145,8 @@ enum TransactionRules {
             "account", label: "Account (optional)", value: input.account ?? "",
             options: [("", "No account")] + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label)") },
             error: errors["account"])
-        let stash: FormField? = choices.stashes.isEmpty ? nil : .select(
+        // Drawn whenever there are goals to offer, or an error to show next to it.
+        let stash: FormField? = choices.stashes.isEmpty && errors["stash"] == nil ? nil : .select(
             "stash", label: "Savings goal (optional)", value: input.stash ?? "",
             options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
             error: errors["stash"], hint: "Savings only: counts toward that stash's monthly target.")
