@@ -13,6 +13,8 @@ struct AppServices: Sendable {
     let catalogue: CardCatalogue
     /// A hash to check against when no account has the typed email, so both cases take as long.
     let dummyHash: String
+    /// Home's wallet widgets, kept until the wallet changes.
+    let walletWidgets = WalletWidgetCache()
 
     static let sessionCookieName = "stashify_session"
 

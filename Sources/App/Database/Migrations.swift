@@ -298,6 +298,27 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v8: wallet revision") { db in
+            // A number per user that every write to the wallet's tables raises, so Home can keep its wallet widgets
+            // until the wallet changes instead of reading every card and benefit on each visit. Triggers keep it
+            // right whichever code writes (forms, undo, demo data from another process). No foreign key: deleting a
+            // user cascades to the wallet rows, whose triggers must not fail. User ids are never reused
+            // (AUTOINCREMENT), so a row left by a deleted user is never read again.
+            try db.execute(sql: """
+                CREATE TABLE walletRevision (userId INTEGER PRIMARY KEY, revision INTEGER NOT NULL);
+                """)
+            for table in ["walletCard", "cardBenefit", "benefitUse", "subscription", "coupon"] {
+                for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
+                    try db.execute(sql: """
+                        CREATE TRIGGER \(table)_walletRevision_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                            INSERT INTO walletRevision (userId, revision) VALUES (\(row).userId, 1)
+                            ON CONFLICT (userId) DO UPDATE SET revision = revision + 1;
+                        END;
+                        """)
+                }
+            }
+        }
+
         return migrator
     }
 }

@@ -146,23 +146,25 @@ extension AppDatabase {
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
     func monthTotals(userId: Int64, month: Month) async throws -> MonthTotals {
-        try await writer.read { db in
-            var totals = MonthTotals()
-            for row in try Row.fetchAll(db, sql: """
-                SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ? GROUP BY kind
-                """, arguments: [userId, month.firstDay.description, month.lastDay.description]) {
-                let total: Int64 = row["total"]
-                switch Transaction.Kind(rawValue: row["kind"]) {
-                case .income: totals.incomeCents = total
-                case .expense: totals.spentCents = total
-                case .saving: totals.savedCents = total
-                case nil: break
-                }
-                totals.count += row["count"] as Int
+        try await writer.read { db in try Self.monthTotals(db, userId: userId, month: month) }
+    }
+
+    static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
+        var totals = MonthTotals()
+        for row in try Row.fetchAll(db, sql: """
+            SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+            WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ? GROUP BY kind
+            """, arguments: [userId, month.firstDay.description, month.lastDay.description]) {
+            let total: Int64 = row["total"]
+            switch Transaction.Kind(rawValue: row["kind"]) {
+            case .income: totals.incomeCents = total
+            case .expense: totals.spentCents = total
+            case .saving: totals.savedCents = total
+            case nil: break
             }
-            return totals
+            totals.count += row["count"] as Int
         }
+        return totals
     }
 
     /// Per category: total and count of the month's rows of one ledger kind (nil category = stash rows).
@@ -334,15 +336,17 @@ extension AppDatabase {
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
     func accountBalances(userId: Int64) async throws -> [(Account, Int64)] {
-        try await writer.read { db in
-            // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE, id
-                """), arguments: [userId])
-            return try rows.map { row in
-                let account = try Account(row: row)
-                return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
-            }
+        try await writer.read { db in try Self.accountBalances(db, userId: userId) }
+    }
+
+    static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
+        // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE, id
+            """), arguments: [userId])
+        return try rows.map { row in
+            let account = try Account(row: row)
+            return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
         }
     }
 

@@ -13,14 +13,12 @@ struct SummaryCards: Sendable {
 
     let cards: [Card]
 
-    static func load(services: AppServices, user: User, month: Month, today: CalendarDay) async throws -> SummaryCards {
-        guard let userId = user.id else { return SummaryCards(cards: []) }
-        async let balancesLoad = services.database.accountBalances(userId: userId)
-        async let totalsLoad = services.database.monthTotals(userId: userId, month: month)
-        let (balances, totals) = try await (balancesLoad, totalsLoad)
+    /// The cards from the accounts' balances (`AppDatabase.accountBalances`) and the month's totals
+    /// (`AppDatabase.monthTotals`).
+    init(balances: [(Account, Int64)], totals: MonthTotals, user: User, month: Month, today: CalendarDay) {
         let monthParam = month == today.monthValue ? nil : month
         let monthText = month == today.monthValue ? "this month" : month.shortTitle
-        return SummaryCards(cards: [
+        cards = [
             Card(key: "balance", label: "Total balance", amount: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
                  href: BudgetPaths.accounts),
             Card(key: "income", label: "Income \(monthText)", amount: user.money(totals.incomeCents),
@@ -29,7 +27,7 @@ struct SummaryCards: Sendable {
                  href: BudgetPaths.expenses(month: monthParam)),
             Card(key: "remaining", label: "Remaining", amount: user.money(totals.remainingCents),
                  href: BudgetPaths.expenses(month: monthParam)),
-        ])
+        ]
     }
 }
 

@@ -85,25 +85,22 @@ struct HomeController {
         let query = request.uri.queryParameters
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
-        // The summary cards and wallet widgets don't depend on the stashes: read them alongside.
-        async let summaryLoad = SummaryCards.load(services: services, user: user, month: month, today: today)
-        async let walletLoad = WalletWidgets.load(services: services, user: user, today: today)
-        let summaries = try await services.database.stashSummaries(userId: userId, month: month, today: today)
         let view = selectedDay != nil ? .calendar : user.homeView
+        let walletKey = WalletWidgetCache.Key(user: user, today: today)
+        let keptWallet = services.walletWidgets.entry(userId: userId, key: walletKey)
+        let data = try await services.database.homeData(userId: userId, month: month, today: today, view: view,
+                                                        day: selectedDay, walletRevision: keptWallet?.revision)
+        let summaries = data.summaries
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
         var cards: [StashCard] = []
         var weeks: [CalendarWeek] = []
         var drawer: DayDrawer?
         if view == .list {
-            let quick = month == today.monthValue
-                ? try await services.database.frequentAmounts(stashIds: summaries.compactMap(\.stash.id)) : [:]
-            cards = summaries.map { StashCard($0, user: user, quickAmounts: quick[$0.stash.id ?? 0] ?? []) }
+            cards = summaries.map { StashCard($0, user: user, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? []) }
         } else if !summaries.isEmpty {
-            let activity = try await services.database.dayActivity(userId: userId, month: month)
-            weeks = Self.weeks(month: month, activity: activity, today: today, selected: selectedDay)
-            if let selectedDay, selectedDay.monthValue == month {
-                let rows = try await services.database.entries(userId: userId, on: selectedDay)
+            weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay)
+            if let selectedDay, let rows = data.dayEntries {
                 drawer = DayDrawer(
                     title: selectedDay.mediumTitle,
                     entries: rows.map { row in
@@ -148,8 +145,9 @@ struct HomeController {
             quickDate: today.description,
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
-            summary: try await summaryLoad,
-            wallet: try await walletLoad)
+            summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
+            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, key: walletKey, cache: services.walletWidgets,
+                                          user: user, today: today))
         return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
                                        context: context)
     }

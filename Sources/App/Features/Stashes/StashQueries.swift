@@ -44,10 +44,12 @@ extension AppDatabase {
 
     /// Every stash of the user with its progress in `month`, by name.
     func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
-        try await writer.read { db in
-            try Self.summaries(db, sql: Self.summarySQL + " ORDER BY stash.name COLLATE NOCASE, stash.id",
-                               arguments: ["month": month.description, "userId": userId], month: month, today: today)
-        }
+        try await writer.read { db in try Self.stashSummaries(db, userId: userId, month: month, today: today) }
+    }
+
+    static func stashSummaries(_ db: Database, userId: Int64, month: Month, today: CalendarDay) throws -> [StashSummary] {
+        try summaries(db, sql: summarySQL + " ORDER BY stash.name COLLATE NOCASE, stash.id",
+                      arguments: ["month": month.description, "userId": userId], month: month, today: today)
     }
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
@@ -86,46 +88,40 @@ extension AppDatabase {
 
     /// The amounts most often entered on each stash among its last `recent` entries (at most `limit` per stash,
     /// most used first, then the smaller amount). Each stash reads only its newest index entries.
-    func frequentAmounts(stashIds: [Int64], recent: Int = 50, limit: Int = 3) async throws -> [Int64: [Int64]] {
-        try await writer.read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents LIMIT ?
-                """)
-            var result: [Int64: [Int64]] = [:]
-            for stashId in stashIds {
-                let amounts = try Int64.fetchAll(statement, arguments: [stashId, recent])
-                var uses: [Int64: Int] = [:]
-                for cents in amounts { uses[cents, default: 0] += 1 }
-                result[stashId] = uses.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(limit).map(\.key)
-            }
-            return result
+    static func frequentAmounts(_ db: Database, stashIds: [Int64], recent: Int = 50, limit: Int = 3) throws -> [Int64: [Int64]] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents LIMIT ?
+            """)
+        var result: [Int64: [Int64]] = [:]
+        for stashId in stashIds {
+            let amounts = try Int64.fetchAll(statement, arguments: [stashId, recent])
+            var uses: [Int64: Int] = [:]
+            for cents in amounts { uses[cents, default: 0] += 1 }
+            result[stashId] = uses.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(limit).map(\.key)
         }
+        return result
     }
 
     /// Saved and spent per day of `month`, for the calendar dots.
-    func dayActivity(userId: Int64, month: Month) async throws -> [String: DayActivity] {
-        let rows = try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT date,
-                       SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
-                       SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent
-                FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?
-                GROUP BY date
-                """, arguments: [userId, month.firstDay.description, month.lastDay.description])
-                .map { DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"]) }
-        }
+    static func dayActivity(_ db: Database, userId: Int64, month: Month) throws -> [String: DayActivity] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT date,
+                   SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
+                   SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent
+            FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?
+            GROUP BY date
+            """, arguments: [userId, month.firstDay.description, month.lastDay.description])
+            .map { DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"]) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
     /// The user's entries on one day, newest first, with their stash names.
-    func entries(userId: Int64, on day: CalendarDay) async throws -> [EntryRow] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
-                WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
-                ORDER BY ledger.id DESC
-                """, arguments: [userId, day.description]).map { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
-        }
+    static func entries(_ db: Database, userId: Int64, on day: CalendarDay) throws -> [EntryRow] {
+        try Row.fetchAll(db, sql: """
+            SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
+            WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
+            ORDER BY ledger.id DESC
+            """, arguments: [userId, day.description]).map { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.

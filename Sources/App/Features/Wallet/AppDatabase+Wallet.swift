@@ -11,21 +11,30 @@ extension AppDatabase {
         try await writer.read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
     }
 
-    /// Home's wallet widgets' reads in one go: nil, after one query, when the user has no cards, no subscriptions and
-    /// no coupon open through `last`.
-    func walletWidgetData(userId: Int64, today: CalendarDay, through last: CalendarDay) async throws
-        -> (snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon])? {
+    /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
+    /// otherwise the revision and the data, which is nil, after one query, when the user has no cards, no
+    /// subscriptions and no coupon open through `last`.
+    func walletWidgetData(userId: Int64, today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
+        async throws -> WalletWidgetRead {
         try await writer.read { db in
-            let any = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM walletCard WHERE userId = ?)
-                    OR EXISTS (SELECT 1 FROM subscription WHERE userId = ?)
-                    OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
-                """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
-            guard any else { return nil }
-            return (try Self.walletSnapshot(db, userId: userId, cardId: nil, today: today),
-                    try Self.subscriptions(db, userId: userId),
-                    try Self.openCoupons(db, userId: userId, today: today, through: last, limit: 500))
+            try Self.walletWidgetData(db, userId: userId, today: today, through: last, unlessRevision: known)
         }
+    }
+
+    static func walletWidgetData(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay,
+                                 unlessRevision known: Int64?) throws -> WalletWidgetRead {
+        let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM walletRevision WHERE userId = ?"),
+                                          arguments: [userId]) ?? 0
+        if revision == known { return .unchanged }
+        let any = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM walletCard WHERE userId = ?)
+                OR EXISTS (SELECT 1 FROM subscription WHERE userId = ?)
+                OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
+            """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
+        guard any else { return .fresh(revision: revision, data: nil) }
+        return .fresh(revision: revision, data: (try walletSnapshot(db, userId: userId, cardId: nil, today: today),
+                                                 try subscriptions(db, userId: userId),
+                                                 try openCoupons(db, userId: userId, today: today, through: last, limit: 500)))
     }
 
     private static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
@@ -293,6 +302,13 @@ extension AppDatabase {
 }
 
 /// What the wallet pages read in one go.
+/// What `walletWidgetData` found.
+enum WalletWidgetRead: Sendable {
+    /// The wallet is as it was at the revision the caller knows.
+    case unchanged
+    case fresh(revision: Int64, data: (snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon])?)
+}
+
 struct WalletSnapshot: Sendable {
     let cards: [WalletCard]
     let benefits: [CardBenefit]

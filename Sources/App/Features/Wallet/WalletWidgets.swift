@@ -44,12 +44,20 @@ struct WalletWidgets: Sendable {
     /// Home stays calm: at most this many banners, urgent ones first.
     static let maxInsights = 2
 
-    static func load(services: AppServices, user: User, today: CalendarDay) async throws -> WalletWidgets? {
-        guard let userId = user.id else { return nil }
-        guard let data = try await services.database.walletWidgetData(userId: userId, today: today,
-                                                                      through: today.adding(days: 7))
-        else { return nil }
-        return build(snapshot: data.snapshot, subscriptions: data.subscriptions, coupons: data.coupons, user: user, today: today)
+    /// The widgets for what Home's read found (`AppDatabase.walletWidgetData`, asked with `kept?.revision`): the kept
+    /// ones while the wallet is unchanged, else built again and kept (see `WalletWidgetCache`).
+    static func resolve(_ read: WalletWidgetRead, kept: WalletWidgetCache.Entry?, key: WalletWidgetCache.Key,
+                        cache: WalletWidgetCache, user: User, today: CalendarDay) -> WalletWidgets? {
+        switch read {
+        case .unchanged:
+            return kept?.widgets
+        case .fresh(let revision, let data):
+            let widgets = data.map {
+                build(snapshot: $0.snapshot, subscriptions: $0.subscriptions, coupons: $0.coupons, user: user, today: today)
+            }
+            if let userId = user.id { cache.store(.init(key: key, revision: revision, widgets: widgets), userId: userId) }
+            return widgets
+        }
     }
 
     static func build(snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon], user: User,
