@@ -95,6 +95,66 @@ struct AccountsLedgerTests {
         }
     }
 
+    @Test("month totals follow every ledger write: added, edited into another month and kind, deleted, undone")
+    func monthTotalsFollowEveryWrite() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            func kept() async throws -> [[DatabaseValue]] {
+                try await database.writer.read { db in
+                    try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM ledgerMonth ORDER BY 1, 2, 3")
+                        .map { Array($0.databaseValues) }
+                }
+            }
+            func summed() async throws -> [[DatabaseValue]] {
+                try await database.writer.read { db in
+                    try Row.fetchAll(db, sql: """
+                        SELECT userId, substr(date, 1, 7), kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+                        """).map { Array($0.databaseValues) }
+                }
+            }
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
+            try await browser.addTransaction(amount: "500", kind: "income", category: salary, date: "2026-11-01")
+            try await browser.addTransaction(amount: "300", kind: "needs", category: rent, date: "2026-11-02")
+            try await browser.addTransaction(amount: "40", kind: "wants", category: dining, date: "2026-11-03")
+            let stash = try await browser.createStash(name: "Trip", target: "100")
+            try await browser.addEntry(stash: stash, amount: "25", date: "2026-11-04")
+            #expect(try await kept() == summed())
+            #expect(try await kept().count == 3, "income, expense and saving in November")
+            var home = try await browser.get("/")
+            #expect(home.html.contains("Income this month</span><span class=\"summary-card__amount\">$500.00"))
+            #expect(home.html.contains("Spent this month</span><span class=\"summary-card__amount\">$340.00"))
+
+            // When: the rent moves to October and becomes a want, then the dinner is deleted
+            let rows = try await database.ledgerRows(email: Self.email)
+            let rentRow = try #require(rows.first { $0.amountCents == 30_000 }?.id)
+            let dinner = try #require(rows.first { $0.amountCents == 4_000 }?.id)
+            try await browser.get("/transactions/\(rentRow)/edit")
+            try await browser.post("/transactions/\(rentRow)/edit", [
+                ("amount", "310"), ("kind", "wants"), ("category", String(dining)), ("note", ""), ("date", "2026-10-31"),
+                ("account", ""),
+            ])
+            #expect(try await kept() == summed())
+            try await browser.post("/transactions/\(dinner)/delete", [("returnTo", "/transactions")])
+            #expect(try await kept() == summed())
+            let list = try await browser.get("/transactions")
+            let undo = try #require(list.html.range(of: "/trash/[0-9]+/restore", options: .regularExpression))
+            home = try await browser.get("/")
+            #expect(home.html.contains("Spent this month</span><span class=\"summary-card__amount\">$0.00"))
+            #expect(try await browser.get("/?month=2026-10").html.contains("Spent Oct 2026</span><span class=\"summary-card__amount\">$310.00"))
+
+            // When: the delete is undone, and another writer removes a row straight from the database
+            try await browser.post(String(list.html[undo]))
+            #expect(try await kept() == summed())
+            try await database.writer.write { db in try db.execute(sql: "DELETE FROM ledger WHERE kind = 'income'") }
+            #expect(try await kept() == summed())
+            home = try await browser.get("/")
+            #expect(home.html.contains("Income this month</span><span class=\"summary-card__amount\">$0.00"))
+            #expect(home.html.contains("Spent this month</span><span class=\"summary-card__amount\">$40.00"))
+        }
+    }
+
     @Test("a second user never sees or changes the first's income, categories, transactions or accounts")
     func isolation() async throws {
         try await TestApp.run { browser, database in

@@ -319,6 +319,48 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v9: month totals kept in step with the ledger") { db in
+            // Per user, month and kind: the total and the number of rows, so a month's income, spending and savings
+            // are three key lookups however many rows the month has. Triggers keep it right whichever code writes
+            // the ledger; a row whose count falls to zero is removed.
+            try db.execute(sql: """
+                CREATE TABLE ledgerMonth (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    month TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    totalCents INTEGER NOT NULL,
+                    entryCount INTEGER NOT NULL,
+                    PRIMARY KEY (userId, month, kind)
+                ) WITHOUT ROWID;
+                INSERT INTO ledgerMonth (userId, month, kind, totalCents, entryCount)
+                    SELECT userId, substr(date, 1, 7), kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3;
+                """)
+            let add = { (row: String) in """
+                INSERT INTO ledgerMonth (userId, month, kind, totalCents, entryCount)
+                    VALUES (\(row).userId, substr(\(row).date, 1, 7), \(row).kind, \(row).amountCents, 1)
+                    ON CONFLICT (userId, month, kind) DO UPDATE
+                    SET totalCents = totalCents + excluded.totalCents, entryCount = entryCount + 1;
+                """ }
+            let remove = { (row: String) in """
+                UPDATE ledgerMonth SET totalCents = totalCents - \(row).amountCents, entryCount = entryCount - 1
+                    WHERE userId = \(row).userId AND month = substr(\(row).date, 1, 7) AND kind = \(row).kind;
+                DELETE FROM ledgerMonth
+                    WHERE userId = \(row).userId AND month = substr(\(row).date, 1, 7) AND kind = \(row).kind AND entryCount <= 0;
+                """ }
+            try db.execute(sql: """
+                CREATE TRIGGER ledger_month_insert AFTER INSERT ON ledger BEGIN
+                    \(add("NEW"))
+                END;
+                CREATE TRIGGER ledger_month_delete AFTER DELETE ON ledger BEGIN
+                    \(remove("OLD"))
+                END;
+                CREATE TRIGGER ledger_month_update AFTER UPDATE OF userId, date, kind, amountCents ON ledger BEGIN
+                    \(remove("OLD"))
+                    \(add("NEW"))
+                END;
+                """)
+        }
+
         return migrator
     }
 }

@@ -149,12 +149,13 @@ extension AppDatabase {
         try await writer.read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
+    /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v9): three key lookups.
     static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
         var totals = MonthTotals()
-        for row in try Row.fetchAll(db, sql: """
-            SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-            WHERE userId = ? AND kind IN ('income', 'expense', 'saving') AND date BETWEEN ? AND ? GROUP BY kind
-            """, arguments: [userId, month.firstDay.description, month.lastDay.description]) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT kind, totalCents AS total, entryCount AS count FROM ledgerMonth
+            WHERE userId = ? AND month = ? AND kind IN ('income', 'expense', 'saving')
+            """), arguments: [userId, month.description]) {
             let total: Int64 = row["total"]
             switch Transaction.Kind(rawValue: row["kind"]) {
             case .income: totals.incomeCents = total

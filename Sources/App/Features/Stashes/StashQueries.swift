@@ -89,15 +89,15 @@ extension AppDatabase {
     /// The amounts most often entered on each stash among its last `recent` entries (at most `limit` per stash,
     /// most used first, then the smaller amount). Each stash reads only its newest index entries.
     static func frequentAmounts(_ db: Database, stashIds: [Int64], recent: Int = 50, limit: Int = 3) throws -> [Int64: [Int64]] {
+        // The newest entries come straight off the (stashId, date, amountCents) index, read backwards.
         let statement = try db.cachedStatement(sql: """
-            SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents LIMIT ?
+            SELECT amountCents FROM (
+                SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents DESC LIMIT ?)
+            GROUP BY amountCents ORDER BY COUNT(*) DESC, amountCents LIMIT ?
             """)
         var result: [Int64: [Int64]] = [:]
         for stashId in stashIds {
-            let amounts = try Int64.fetchAll(statement, arguments: [stashId, recent])
-            var uses: [Int64: Int] = [:]
-            for cents in amounts { uses[cents, default: 0] += 1 }
-            result[stashId] = uses.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(limit).map(\.key)
+            result[stashId] = try Int64.fetchAll(statement, arguments: [stashId, recent, limit])
         }
         return result
     }
