@@ -154,3 +154,16 @@ extension StashCard.QuickAmount: MustacheLookup {
         }
     }
 }
+
+// Strings and numbers say how they render, so each `{{value}}` stops at the library's first check instead of
+// working through lambdas, optionals and `String(describing:)`. The text is what that path would give.
+
+extension String: @retroactive MustacheCustomRenderable {
+    public var renderText: String { self }
+    public var isNull: Bool { false }
+}
+
+extension Int: @retroactive MustacheCustomRenderable {
+    public var renderText: String { String(self) }
+    public var isNull: Bool { false }
+}
