@@ -207,10 +207,17 @@ struct StashesTests {
             #expect(home.html.contains("name=\"amount\" value=\"4.50\" aria-label=\"Add +$4.50 to Coffee\""),
                     "each button submits its amount")
 
-            // When: a quick-add button is pressed
-            try await browser.get("/")
+            // When: a quick-add button is pressed, it sends the shared form's fields to its own stash
+            #expect(home.html.contains("form=\"quick-add\" formaction=\"/stashes/\(id)/entries\" name=\"amount\" value=\"4.50\""))
+            let start = try #require(home.html.range(of: "<form id=\"quick-add\" method=\"post\">"))
+            let end = try #require(home.html.range(of: "</form>", range: start.upperBound..<home.html.endIndex))
+            let form = String(home.html[start.lowerBound..<end.upperBound])
+            #expect(form.contains("name=\"date\" value=\"2026-11-22\""))
+            #expect(form.contains("name=\"returnTo\" value=\"/\""))
+            #expect(form.contains("name=\"_csrf\""))
             let page = try await browser.post("/stashes/\(id)/entries", [("amount", "4.50"), ("date", "2026-11-22"), ("returnTo", "/")])
             #expect(page.location == "/")
+            #expect(try await browser.get("/").html.contains("$40.00 spent of $100.00"))
         }
     }
 

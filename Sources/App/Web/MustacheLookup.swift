@@ -129,6 +129,7 @@ extension StashCard: MustacheLookup {
         case "name": self.name
         case "path": path
         case "addPath": addPath
+        case "addEntryPath": addEntryPath
         case "kindLabel": kindLabel
         case "category": category
         case "percentText": percentText
@@ -138,7 +139,6 @@ extension StashCard: MustacheLookup {
         case "overBudget": overBudget
         case "bar": bar
         case "quickAmounts": quickAmounts
-        case "hasQuickAmounts": hasQuickAmounts
         default: unknownField(name)
         }
     }
@@ -147,6 +147,7 @@ extension StashCard: MustacheLookup {
 extension StashCard.QuickAmount: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
+        case "action": action
         case "value": value
         case "label": label
         case "ariaLabel": ariaLabel

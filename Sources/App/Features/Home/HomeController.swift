@@ -97,7 +97,9 @@ struct HomeController {
         var weeks: [CalendarWeek] = []
         var drawer: DayDrawer?
         if view == .list {
-            cards = summaries.map { StashCard($0, user: user, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? []) }
+            cards = summaries.map {
+                StashCard($0, user: user, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? [], returnTo: here)
+            }
         } else if !summaries.isEmpty {
             weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay)
             if let selectedDay, let rows = data.dayEntries {

@@ -33,6 +33,8 @@ struct ProgressBar: Sendable {
 /// One stash as a row of Home's list, Badges' in-progress list or the detail header.
 struct StashCard: Sendable {
     struct QuickAmount: Sendable {
+        /// Where the button posts the entry.
+        let action: String
         let value: String
         let label: String
         let ariaLabel: String
@@ -41,6 +43,8 @@ struct StashCard: Sendable {
     let name: String
     let path: String
     let addPath: String
+    /// The add-entry form, coming back to `returnTo` after saving.
+    let addEntryPath: String
     let kindLabel: String
     let category: String
     let percentText: String
@@ -50,15 +54,16 @@ struct StashCard: Sendable {
     let overBudget: Bool
     let bar: ProgressBar
     let quickAmounts: [QuickAmount]
-    let hasQuickAmounts: Bool
 
-    init(_ summary: StashSummary, user: User, quickAmounts: [Int64] = []) {
+    init(_ summary: StashSummary, user: User, quickAmounts: [Int64] = [], returnTo: String? = nil) {
         let stash = summary.stash
         let progress = summary.progress
         let id = stash.id ?? 0
         name = stash.name
         path = StashPaths.show(id)
-        addPath = StashPaths.newEntry(id)
+        let addPath = StashPaths.newEntry(id)
+        self.addPath = addPath
+        addEntryPath = returnTo.map { addPath + "?return=" + $0 } ?? addPath
         kindLabel = stash.kind.label
         category = stash.category
         percentText = "\(progress.percent)%"
@@ -76,10 +81,9 @@ struct StashCard: Sendable {
         let currency = user.currencyValue
         self.quickAmounts = quickAmounts.map {
             let label = "+" + user.money($0)
-            return QuickAmount(value: Money(cents: $0, currency: currency).formValue, label: label,
-                               ariaLabel: "Add \(label) to \(stash.name)")
+            return QuickAmount(action: StashPaths.entries(id), value: Money(cents: $0, currency: currency).formValue,
+                               label: label, ariaLabel: "Add \(label) to \(stash.name)")
         }
-        hasQuickAmounts = !quickAmounts.isEmpty
     }
 }
 
