@@ -26,9 +26,11 @@ import urllib.parse
 
 # The pages to measure, signed in. Add new pages here: (path template, note) or (path template, note, target
 # median in ms) for pages with their own target (non-HTML responses are fine). Templates may use
-# {today} (YYYY-MM-DD), {this_month} and {months_ago_N} (YYYY-MM, N = 1..120), all in local time.
+# {today} (YYYY-MM-DD), {this_month} and {months_ago_N} (YYYY-MM, N = 1..120), all in local time. "A | B" takes turns
+# between the paths, request by request.
 PAGES = [
     ("/", "Home (list or calendar, per saved preference)"),
+    ("/ | /?month={months_ago_1}", "Home, rendered afresh each time (alternates two months; Home keeps one per user)"),
     ("/?day={today}", "Home calendar with today's entries"),
     ("/stashes/1", "Stash detail"),
     ("/stashes/4?month={months_ago_18}", "Stash detail, a month ~18 months ago"),
@@ -183,10 +185,11 @@ def measure_page(conn, path: str, cookie: str, warmup: int, requests: int) -> di
     reconnects = 0
     error = None
     sock = conn.sock
+    turns = path.split(" | ")
     for index in range(warmup + requests):
         try:
             start = time.perf_counter()
-            conn.request("GET", path, headers=headers)
+            conn.request("GET", turns[index % len(turns)], headers=headers)
             response = conn.getresponse()
             body = response.read()
             elapsed = time.perf_counter() - start

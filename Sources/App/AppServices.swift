@@ -14,7 +14,9 @@ struct AppServices: Sendable {
     /// A hash to check against when no account has the typed email, so both cases take as long.
     let dummyHash: String
     /// Home's wallet widgets, kept until the wallet changes.
-    let walletWidgets = WalletWidgetCache()
+    let walletWidgets = WalletWidgets.Cache()
+    /// Home's HTML (inside the page shell), kept until the user's data changes.
+    let homePages = HomeController.Cache()
 
     static let sessionCookieName = "stashify_session"
 

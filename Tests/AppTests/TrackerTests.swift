@@ -298,60 +298,6 @@ struct TrackerTests {
         }
     }
 
-    @Test("every insert, update and delete on a wallet table raises the user's wallet revision, and only theirs")
-    func walletRevision() async throws {
-        let database = try AppDatabase.inMemory()
-        let (ann, bob) = try await database.writer.write { db in
-            let now = Date()
-            var ann = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
-                           theme: .system, createdAt: now, updatedAt: now)
-            var bob = ann
-            bob.email = "bob@example.com"
-            try ann.insert(db)
-            try bob.insert(db)
-            return (ann.id!, bob.id!)
-        }
-        func revision(_ userId: Int64) async throws -> Int64? {
-            try await database.writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT revision FROM walletRevision WHERE userId = ?", arguments: [userId])
-            }
-        }
-        func write(_ sql: String) async throws {
-            try await database.writer.write { db in try db.execute(sql: sql, arguments: ["ann": ann]) }
-        }
-        #expect(try await revision(ann) == nil)
-        let writes = [
-            "INSERT INTO walletCard (userId, name, issuer, gradientStart, gradientEnd, annualFeeCents, createdAt, updatedAt) VALUES (:ann, 'Card', 'Bank', '#000', '#111', 0, '2026-11-22', '2026-11-22')",
-            "INSERT INTO cardBenefit (userId, cardId, name, valueCents, period, sortOrder, createdAt) SELECT :ann, id, 'Credit', 1000, 'monthly', 0, '2026-11-22' FROM walletCard",
-            "INSERT INTO benefitUse (userId, cardId, benefitId, periodStart, usedOn, valueCents, createdAt) SELECT :ann, cardId, id, '2026-11-01', '2026-11-22', 1000, '2026-11-22' FROM cardBenefit",
-            "INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, category, icon, createdAt, updatedAt) VALUES (:ann, 'Netflix', 1599, 'monthly', '2026-12-10', 'Streaming', '', '2026-11-22', '2026-11-22')",
-            "INSERT INTO coupon (userId, name, expiresOn, category, createdAt) VALUES (:ann, 'BOGO', '2026-11-30', 'Dining', '2026-11-22')",
-            "UPDATE walletCard SET name = 'Renamed'", "UPDATE cardBenefit SET snoozedUntil = '2026-11-25'",
-            "UPDATE benefitUse SET usedOn = '2026-11-21'", "UPDATE subscription SET amountCents = 1699",
-            "UPDATE coupon SET usedOn = '2026-11-22'", "DELETE FROM benefitUse", "DELETE FROM coupon", "DELETE FROM subscription",
-            "DELETE FROM cardBenefit", "DELETE FROM walletCard",
-        ]
-        for (index, sql) in writes.enumerated() {
-            try await write(sql)
-            #expect(try await revision(ann) == Int64(index + 1), "\(sql)")
-        }
-        #expect(try await revision(bob) == nil)
-
-        // Home asks again only when the revision moved on.
-        let today = CalendarDay("2026-11-22")!
-        let current = try #require(try await revision(ann))
-        if case .unchanged = try await database.walletWidgetData(userId: ann, today: today, through: today, unlessRevision: current) {
-        } else {
-            Issue.record("the same revision should read as unchanged")
-        }
-        if case .fresh(let revision, _) = try await database.walletWidgetData(userId: ann, today: today, through: today,
-                                                                             unlessRevision: current - 1) {
-            #expect(revision == current)
-        } else {
-            Issue.record("an older revision should read again")
-        }
-    }
-
     @Test("a second user never sees or changes the first user's subscriptions and coupons")
     func isolation() async throws {
         try await TestApp.run { browser, database in

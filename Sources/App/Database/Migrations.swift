@@ -298,28 +298,7 @@ extension AppDatabase {
                 """)
         }
 
-        migrator.registerMigration("v8: wallet revision") { db in
-            // A number per user that every write to the wallet's tables raises, so Home can keep its wallet widgets
-            // until the wallet changes instead of reading every card and benefit on each visit. Triggers keep it
-            // right whichever code writes (forms, undo, demo data from another process). No foreign key: deleting a
-            // user cascades to the wallet rows, whose triggers must not fail. User ids are never reused
-            // (AUTOINCREMENT), so a row left by a deleted user is never read again.
-            try db.execute(sql: """
-                CREATE TABLE walletRevision (userId INTEGER PRIMARY KEY, revision INTEGER NOT NULL);
-                """)
-            for table in ["walletCard", "cardBenefit", "benefitUse", "subscription", "coupon"] {
-                for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
-                    try db.execute(sql: """
-                        CREATE TRIGGER \(table)_walletRevision_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
-                            INSERT INTO walletRevision (userId, revision) VALUES (\(row).userId, 1)
-                            ON CONFLICT (userId) DO UPDATE SET revision = revision + 1;
-                        END;
-                        """)
-                }
-            }
-        }
-
-        migrator.registerMigration("v9: month totals kept in step with the ledger") { db in
+        migrator.registerMigration("v8: month totals kept in step with the ledger") { db in
             // Per user, month and kind: the total and the number of rows, so a month's income, spending and savings
             // are three key lookups however many rows the month has. Triggers keep it right whichever code writes
             // the ledger; a row whose count falls to zero is removed.
@@ -359,6 +338,45 @@ extension AppDatabase {
                     \(add("NEW"))
                 END;
                 """)
+        }
+
+        migrator.registerMigration("v9: user revisions") { db in
+            // Two numbers per user that writes raise, so a page can keep what it built until the data under it
+            // changes instead of reading and rendering it all again: `data` moves with every write to any table that
+            // holds the user's data (Home keeps its HTML on it), `wallet` with writes to the wallet's tables (Home
+            // keeps its wallet widgets on it). Triggers keep them right whichever code writes (forms, undo, demo
+            // data from another process). No foreign key: deleting a user cascades to their rows, whose triggers
+            // must not fail. User ids are never reused (AUTOINCREMENT), so a row left by a deleted user is never read.
+            try db.execute(sql: """
+                CREATE TABLE userRevision (
+                    userId INTEGER PRIMARY KEY,
+                    data INTEGER NOT NULL DEFAULT 0,
+                    wallet INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+            // Every table that holds a user's data: its owner column, or nil when the row names its stash instead.
+            let tables: [(name: String, owner: String?)] = [
+                ("user", "id"), ("account", "userId"), ("category", "userId"), ("incomeSource", "userId"),
+                ("ledger", "userId"), ("ledgerMonth", "userId"), ("stash", "userId"), ("stashTarget", nil),
+                ("stashMonth", nil), ("badge", "userId"), ("walletSettings", "userId"), ("walletCard", "userId"),
+                ("cardBenefit", "userId"), ("benefitUse", "userId"), ("subscription", "userId"), ("coupon", "userId"),
+            ]
+            let walletTables: Set = ["walletCard", "cardBenefit", "benefitUse", "subscription", "coupon"]
+            for table in tables {
+                for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
+                    let wallet = walletTables.contains(table.name) ? 1 : 0
+                    // A row without its own userId names its stash; when the stash itself is being deleted the
+                    // SELECT finds nothing and the stash's own trigger has raised the revision.
+                    let owner = table.owner.map { "SELECT \(row).\($0), 1, \(wallet) WHERE true" }
+                        ?? "SELECT userId, 1, \(wallet) FROM stash WHERE id = \(row).stashId"
+                    try db.execute(sql: """
+                        CREATE TRIGGER \(table.name)_revision_\(event.lowercased()) AFTER \(event) ON \(table.name) BEGIN
+                            INSERT INTO userRevision (userId, data, wallet) \(owner)
+                            ON CONFLICT (userId) DO UPDATE SET data = data + 1, wallet = wallet + excluded.wallet;
+                        END;
+                        """)
+                }
+            }
         }
 
         return migrator

@@ -28,7 +28,7 @@ struct PageRenderer: Sendable {
         "budget/income", "budget/links", "budget/month-bar", "budget/report", "budget/report-month",
         "budget/reports", "budget/savings", "budget/simple-form", "budget/tab", "budget/tabs", "entries/form",
         "errors/error", "home/index", "home/summary-cards", "home/wallet-widgets", "layout", "ledger/account",
-        "ledger/accounts", "profile/show", "shared/csrf", "shared/empty-state", "shared/field",
+        "ledger/accounts", "prerendered", "profile/show", "shared/csrf", "shared/empty-state", "shared/field",
         "shared/form-summary", "shared/progress", "shared/stash-card", "stashes/delete", "stashes/form",
         "stashes/show", "statistics/chart", "statistics/compare", "statistics/index", "transactions/form",
         "transactions/index", "wallet/benefit-row", "wallet/browse", "wallet/card", "wallet/card-face",
@@ -48,17 +48,38 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok,
         navigation: Bool = true
     ) throws -> Response {
-        let flash = context.flash
-        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: flash,
-                          navigation: navigation, celebration: context.celebration)
-        guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
-            throw HTTPError(.internalServerError, message: "Template \(template) not found")
-        }
+        let html = try render(template, page: page, shell: shell(title: title, section: section, context: context,
+                                                                 navigation: navigation))
         var response = Self.html(html, status: status)
         if context.hasFlashCookie {
             response.setCookie(cookies.expired(name: Flash.cookieName))
         }
         return response
+    }
+
+    /// The inside of a page on its own, for a page that keeps its HTML: `template` (one without the layout)
+    /// rendered with the same context `page(_:…)` gives, so its forms carry this session's CSRF token.
+    func main<Page: Sendable>(_ template: String, title: String, section: Section?, page: Page,
+                              context: AppRequestContext) throws -> String {
+        try render(template, page: page, shell: shell(title: title, section: section, context: context, navigation: true))
+    }
+
+    /// A full HTML page around `main`, HTML that `main(_:…)` rendered.
+    func page(main: String, title: String, section: Section?, request: Request,
+              context: AppRequestContext) throws -> Response {
+        try page("prerendered", title: title, section: section, page: main, request: request, context: context)
+    }
+
+    private func shell(title: String, section: Section?, context: AppRequestContext, navigation: Bool) -> Shell {
+        Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: context.flash,
+              navigation: navigation, celebration: context.celebration)
+    }
+
+    private func render<Page: Sendable>(_ template: String, page: Page, shell: Shell) throws -> String {
+        guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
+            throw HTTPError(.internalServerError, message: "Template \(template) not found")
+        }
+        return html
     }
 
     /// A 303 See Other to `location`, optionally carrying a flash message to the next page.

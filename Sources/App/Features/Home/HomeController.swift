@@ -76,6 +76,23 @@ struct HomeController {
         var wallet: WalletWidgets? = nil
     }
 
+    /// What else, besides the user's data revision, a kept Home was rendered for. The user's own fields are here
+    /// too (not only in the revision) because the user was read before the revision.
+    struct CacheKey: Equatable, Sendable {
+        let today: CalendarDay
+        let greeting: String
+        let month: Month
+        let day: CalendarDay?
+        let view: HomeView
+        let currency: String
+        let timeZone: String
+        let csrfToken: String
+    }
+
+    /// Home's HTML per user, kept until their data changes: a visit to Home that follows no change is one key lookup
+    /// in the database and the page shell.
+    typealias Cache = UserCache<CacheKey, String>
+
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
@@ -86,10 +103,19 @@ struct HomeController {
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
         let view = selectedDay != nil ? .calendar : user.homeView
-        let walletKey = WalletWidgetCache.Key(user: user, today: today)
+        let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
+        let key = CacheKey(today: today, greeting: greeting, month: month, day: selectedDay, view: view,
+                           currency: user.currency, timeZone: user.timeZone, csrfToken: context.csrfToken)
+        let kept = services.homePages.entry(userId: userId, key: key)
+        let walletKey = WalletWidgets.CacheKey(user: user, today: today)
         let keptWallet = services.walletWidgets.entry(userId: userId, key: walletKey)
-        let data = try await services.database.homeData(userId: userId, month: month, today: today, view: view,
-                                                        day: selectedDay, walletRevision: keptWallet?.revision)
+        guard let data = try await services.database.homeData(
+            userId: userId, month: month, today: today, view: view, day: selectedDay, unlessRevision: kept?.revision,
+            walletRevision: keptWallet?.revision)
+        else {
+            return try services.pages.page(main: kept?.value ?? "", title: "Home", section: .home, request: request,
+                                           context: context)
+        }
         let summaries = data.summaries
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
@@ -129,7 +155,7 @@ struct HomeController {
             spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) spent of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
             hasSave: !save.isEmpty, hasSpend: !spend.isEmpty)
         let page = HomePage(
-            greeting: "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)",
+            greeting: greeting,
             monthTitle: month.title,
             previousPath: StashPaths.home(month: month.previous),
             nextPath: StashPaths.home(month: month.next),
@@ -150,8 +176,9 @@ struct HomeController {
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
             wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, key: walletKey, cache: services.walletWidgets,
                                           user: user, today: today))
-        return try services.pages.page("home/index", title: "Home", section: .home, page: page, request: request,
-                                       context: context)
+        let html = try services.pages.main("home/index", title: "Home", section: .home, page: page, context: context)
+        services.homePages.store(.init(key: key, revision: data.revision, value: html), userId: userId)
+        return try services.pages.page(main: html, title: "Home", section: .home, request: request, context: context)
     }
 
     struct ViewInput: Decodable {

@@ -23,7 +23,7 @@ extension AppDatabase {
 
     static func walletWidgetData(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay,
                                  unlessRevision known: Int64?) throws -> WalletWidgetRead {
-        let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM walletRevision WHERE userId = ?"),
+        let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
                                           arguments: [userId]) ?? 0
         if revision == known { return .unchanged }
         let any = try Bool.fetchOne(db, sql: """

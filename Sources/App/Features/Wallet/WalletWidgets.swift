@@ -40,22 +40,39 @@ struct WalletWidgets: Sendable {
     let insights: [Insight]
     let walletPath: String
 
+    /// What else, besides the wallet's revision, the kept widgets were built for.
+    struct CacheKey: Equatable, Sendable {
+        let today: CalendarDay
+        let currency: String
+        let timeZone: String
+
+        init(user: User, today: CalendarDay) {
+            self.today = today
+            currency = user.currency
+            timeZone = user.timeZone
+        }
+    }
+
+    /// Home's wallet widgets per user, kept until the wallet changes (the `wallet` revision), so a visit to Home
+    /// doesn't read and work through every card, benefit, subscription and coupon again.
+    typealias Cache = UserCache<CacheKey, WalletWidgets?>
+
     static let shown = 5
     /// Home stays calm: at most this many banners, urgent ones first.
     static let maxInsights = 2
 
     /// The widgets for what Home's read found (`AppDatabase.walletWidgetData`, asked with `kept?.revision`): the kept
-    /// ones while the wallet is unchanged, else built again and kept (see `WalletWidgetCache`).
-    static func resolve(_ read: WalletWidgetRead, kept: WalletWidgetCache.Entry?, key: WalletWidgetCache.Key,
-                        cache: WalletWidgetCache, user: User, today: CalendarDay) -> WalletWidgets? {
+    /// ones while the wallet is unchanged, else built again and kept.
+    static func resolve(_ read: WalletWidgetRead, kept: Cache.Entry?, key: CacheKey, cache: Cache, user: User,
+                        today: CalendarDay) -> WalletWidgets? {
         switch read {
         case .unchanged:
-            return kept?.widgets
+            return kept?.value
         case .fresh(let revision, let data):
             let widgets = data.map {
                 build(snapshot: $0.snapshot, subscriptions: $0.subscriptions, coupons: $0.coupons, user: user, today: today)
             }
-            if let userId = user.id { cache.store(.init(key: key, revision: revision, widgets: widgets), userId: userId) }
+            if let userId = user.id { cache.store(.init(key: key, revision: revision, value: widgets), userId: userId) }
             return widgets
         }
     }
