@@ -116,3 +116,26 @@ extension FormField.Option: MustacheParent {
         }
     }
 }
+
+extension FormField: MustacheLookup {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "id": id
+        case "label": label
+        case "value": value
+        case "type": type
+        case "isSelect": isSelect
+        case "isRadio": isRadio
+        case "options": options
+        case "error": error
+        case "hint": hint
+        case "autocomplete": autocomplete
+        case "inputmode": inputmode
+        case "required": required
+        case "autofocus": autofocus
+        case "describedBy": describedBy
+        default: unknownField(name)
+        }
+    }
+}
