@@ -218,6 +218,13 @@ struct StashesTests {
             let page = try await browser.post("/stashes/\(id)/entries", [("amount", "4.50"), ("date", "2026-11-22"), ("returnTo", "/")])
             #expect(page.location == "/")
             #expect(try await browser.get("/").html.contains("$40.00 spent of $100.00"))
+
+            // "Add entry" opens the form, coming back to the month it was opened from
+            #expect(try await browser.get("/").html.contains("href=\"/stashes/\(id)/entries/new?return=/\""))
+            let october = try await browser.get("/?month=2026-10")
+            #expect(october.html.contains("href=\"/stashes/\(id)/entries/new?return=/%3Fmonth%3D2026-10\""))
+            let entryForm = try await browser.get("/stashes/\(id)/entries/new?return=/%3Fmonth%3D2026-10")
+            #expect(entryForm.html.contains("name=\"returnTo\" value=\"/?month=2026-10\""))
         }
     }
 

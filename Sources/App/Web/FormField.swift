@@ -1,3 +1,5 @@
+import Mustache
+
 /// One labelled form control as `shared/field.mustache` draws it: label, input or select, hint and error.
 struct FormField: Sendable {
     struct Option: Sendable {
@@ -103,16 +105,16 @@ struct FieldErrors: Sendable {
     }
 }
 
-import Mustache
 
-// Forms can hold hundreds of options (time zones): answer template lookups directly instead of by reflection.
-extension FormField.Option: MustacheParent {
+// Forms can hold hundreds of options (time zones): fields and options answer template lookups without reflection
+// (see `MustacheLookup`).
+extension FormField.Option: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "value": value
         case "label": label
         case "selected": selected
-        default: nil
+        default: unknownField(name)
         }
     }
 }

@@ -21,6 +21,14 @@ enum Paths {
         return login + "?next=" + (safe.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? home)
     }
 
+    /// `path` with `return=returnTo` added to its query, so the page it opens can come back; `path` itself when
+    /// `returnTo` is nil.
+    static func path(_ path: String, returningTo returnTo: String?) -> String {
+        guard let returnTo, let encoded = returnTo.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
+        else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "return=" + encoded
+    }
+
     /// `path` if it is a local absolute path (no scheme, no host, no `//`), else nil — so `next` can't send
     /// anyone to another site. Only printable ASCII is accepted: browsers drop tabs and newlines from URLs, so
     /// `/<tab>/evil.example` would otherwise become `//evil.example`.

@@ -19,12 +19,7 @@ enum BudgetPaths {
     }
     static func expenses(month: Month?) -> String { expenses + monthQuery(month) }
     static func newTransaction(kind: Category.Kind?, returnTo: String? = nil) -> String {
-        var query: [String] = []
-        if let kind { query.append("kind=\(kind.rawValue)") }
-        if let returnTo, let encoded = returnTo.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) {
-            query.append("return=\(encoded)")
-        }
-        return newTransaction + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        Paths.path(newTransaction + (kind.map { "?kind=\($0.rawValue)" } ?? ""), returningTo: returnTo)
     }
     static func editTransaction(_ id: Int64) -> String { "/transactions/\(id)/edit" }
     static func deleteTransaction(_ id: Int64) -> String { "/transactions/\(id)/delete" }

@@ -28,9 +28,8 @@ struct LedgerItem: Sendable {
         case .expense: "amount--expense"
         case .saving: "amount--saving"
         }
-        let query = returnTo.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) }
-            .map { "?return=" + $0 } ?? ""
-        editPath = (transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id)) + query
+        editPath = Paths.path(transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id),
+                              returningTo: returnTo)
         icon = row.categoryIcon ?? "stash"
         swatch = CategoryPalette.swatchClass(row.categoryColor)
         dateTitle = LedgerItem.dayTitle(transaction.day, today: today)

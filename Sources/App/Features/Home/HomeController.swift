@@ -135,8 +135,7 @@ struct HomeController {
                         DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
                                  kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
                                  stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
-                                 editPath: StashPaths.editEntry(row.entry.id ?? 0) + "?return="
-                                     + (here.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"))
+                                 editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
                     },
                     hasEntries: !rows.isEmpty,
                     closePath: StashPaths.home(month: month == today.monthValue ? nil : month))

@@ -63,7 +63,7 @@ struct StashCard: Sendable {
         path = StashPaths.show(id)
         let addPath = StashPaths.newEntry(id)
         self.addPath = addPath
-        addEntryPath = returnTo.map { addPath + "?return=" + $0 } ?? addPath
+        addEntryPath = Paths.path(addPath, returningTo: returnTo)
         kindLabel = stash.kind.label
         category = stash.category
         percentText = "\(progress.percent)%"
