@@ -23,9 +23,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
+        .target(name: "HTML"),
+        .target(name: "Views", dependencies: ["HTML"], path: "Views"),
         .target(
             name: "App",
             dependencies: [
+                "HTML",
+                "Views",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -52,10 +56,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
                 "App",
+                "HTML",
+                "Views",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

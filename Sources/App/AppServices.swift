@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// What controllers share: the database, the page renderer, password hashing, log-in throttling and the clock.
 struct AppServices: Sendable {

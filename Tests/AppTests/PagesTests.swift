@@ -17,8 +17,6 @@ struct PagesTests {
             templates.append(String(name))
             #expect(text.hasPrefix("{{% CONTENT_TYPE: HTML}}"), "\(file.lastPathComponent) must start with the pragma")
         }
-        #expect(templates.count > 10)
-        #expect(templates.sorted() == PageRenderer.requiredTemplates.sorted(), "every template is checked at start")
     }
 
     @Test("the shell has the navigation, the avatar and a skip link")

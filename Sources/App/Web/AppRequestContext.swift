@@ -1,4 +1,5 @@
 import Hummingbird
+import Views
 import HummingbirdAuth
 import Logging
 

@@ -1,4 +1,5 @@
 import Mustache
+import Views
 
 /// View models on busy pages answer Mustache's lookups with a `switch` instead of being reflected over at every
 /// `{{name}}` (reflection was most of the cost of rendering Home). An optional field that is nil answers nil, so the
@@ -28,7 +29,7 @@ extension PageContext: MustacheLookup {
     }
 }
 
-extension Shell: MustacheLookup {
+extension TemplateShell: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "title": title
@@ -47,7 +48,7 @@ extension Shell: MustacheLookup {
     }
 }
 
-extension Shell.NavItem: MustacheLookup {
+extension TemplateShell.NavItem: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "key": key
@@ -59,7 +60,7 @@ extension Shell.NavItem: MustacheLookup {
     }
 }
 
-extension Shell.Avatar: MustacheLookup {
+extension TemplateShell.Avatar: MustacheLookup {
     func child(named name: String) -> Any? {
         switch name {
         case "initials": initials
@@ -72,7 +73,7 @@ extension Shell.Avatar: MustacheLookup {
 }
 
 extension Shell.Celebration: MustacheLookup {
-    func child(named name: String) -> Any? {
+    public func child(named name: String) -> Any? {
         switch name {
         case "stashName": stashName
         case "monthTitle": monthTitle
@@ -97,65 +98,6 @@ extension Flash: MustacheLookup {
     }
 }
 
-extension EmptyState: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "key": key
-        case "icon": icon
-        case "title": title
-        case "text": text
-        case "action": action
-        case "actionPath": actionPath
-        default: unknownField(name)
-        }
-    }
-}
-
-extension ProgressBar: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "percent": percent
-        case "width": width
-        case "label": label
-        case "modifier": modifier
-        default: unknownField(name)
-        }
-    }
-}
-
-extension StashCard: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "path": path
-        case "addPath": addPath
-        case "addEntryPath": addEntryPath
-        case "kindLabel": kindLabel
-        case "category": category
-        case "percentText": percentText
-        case "amountText": amountText
-        case "statusText": statusText
-        case "completed": completed
-        case "overBudget": overBudget
-        case "bar": bar
-        case "quickAmounts": quickAmounts
-        default: unknownField(name)
-        }
-    }
-}
-
-extension StashCard.QuickAmount: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "action": action
-        case "value": value
-        case "label": label
-        case "ariaLabel": ariaLabel
-        default: unknownField(name)
-        }
-    }
-}
-
 // Strings and numbers say how they render, so each `{{value}}` stops at the library's first check instead of
 // working through lambdas, optionals and `String(describing:)`. The text is what that path would give.
 
@@ -167,4 +109,44 @@ extension String: @retroactive MustacheCustomRenderable {
 extension Int: @retroactive MustacheCustomRenderable {
     public var renderText: String { String(self) }
     public var isNull: Bool { false }
+}
+
+// Form fields of pages still drawn by templates.
+extension FormField.Option: MustacheLookup {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: unknownField(name)
+        }
+    }
+}
+
+extension FormField: MustacheLookup {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "id": id
+        case "label": label
+        case "value": value
+        case "type":
+            switch control {
+            case .input(let type): type
+            case .select: "select"
+            case .radio: "radio"
+            }
+        case "isSelect": { if case .select = control { true } else { false } }()
+        case "isRadio": { if case .radio = control { true } else { false } }()
+        case "options": options
+        case "error": error
+        case "hint": hint
+        case "autocomplete": autocomplete
+        case "inputmode": inputmode
+        case "required": required
+        case "autofocus": autofocus
+        case "describedBy": describedBy
+        default: nil
+        }
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HTML
 import Mustache
+import Views
 
 /// Renders Mustache templates from `Views/` into HTML responses inside the page shell.
 struct PageRenderer: Sendable {
@@ -15,26 +17,23 @@ struct PageRenderer: Sendable {
         }
         HTMLEscaping.register()
         let library = try await MustacheLibrary(directory: directory)
-        for name in requiredTemplates where library.getTemplate(named: name) == nil {
-            throw StartupError("template \(name).mustache is missing from \(directory)")
-        }
         return PageRenderer(library: library, cookies: cookies)
     }
 
-    /// Templates the app cannot run without: every file under `Views/` (a test keeps this list complete).
-    static let requiredTemplates = [
-        "accounts/details", "accounts/login", "accounts/signup", "badges/index", "badges/show", "budget/categories",
-        "budget/category", "budget/category-form", "budget/confirm", "budget/days", "budget/expenses",
-        "budget/income", "budget/links", "budget/month-bar", "budget/report", "budget/report-month",
-        "budget/reports", "budget/savings", "budget/simple-form", "budget/tab", "budget/tabs", "entries/form",
-        "errors/error", "home/index", "home/summary-cards", "home/wallet-widgets", "layout", "ledger/account",
-        "ledger/accounts", "prerendered", "profile/show", "shared/csrf", "shared/empty-state", "shared/field",
-        "shared/form-summary", "shared/progress", "shared/stash-card", "stashes/delete", "stashes/form",
-        "stashes/show", "statistics/chart", "statistics/compare", "statistics/index", "transactions/form",
-        "transactions/index", "wallet/benefit-row", "wallet/browse", "wallet/card", "wallet/card-face",
-        "wallet/coupon-row", "wallet/form", "wallet/index", "wallet/onboarding", "wallet/preview",
-        "wallet/settings", "wallet/subscription-row", "wallet/templates", "wallet/tracker"
-    ]
+    /// A full HTML page: the shell around what `main` draws. `navigation: false` drops the tab bar and header for
+    /// steps that stand alone (sign-up's second step).
+    func page(
+        title: String, section: Section?, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        navigation: Bool = true, _ main: (Shell) -> HTML
+    ) -> Response {
+        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken,
+                          flash: context.flash, navigation: navigation, celebration: context.celebration)
+        var response = Self.html(shell.page(main(shell)), status: status)
+        if context.hasFlashCookie {
+            response.setCookie(cookies.expired(name: Flash.cookieName))
+        }
+        return response
+    }
 
     /// A full HTML page: `template` rendered with the shell around `page`. `navigation: false` drops the tab bar
     /// and header for steps that stand alone (sign-up's second step).
@@ -70,12 +69,12 @@ struct PageRenderer: Sendable {
         try page("prerendered", title: title, section: section, page: main, request: request, context: context)
     }
 
-    private func shell(title: String, section: Section?, context: AppRequestContext, navigation: Bool) -> Shell {
-        Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: context.flash,
+    private func shell(title: String, section: Section?, context: AppRequestContext, navigation: Bool) -> TemplateShell {
+        TemplateShell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: context.flash,
               navigation: navigation, celebration: context.celebration)
     }
 
-    private func render<Page: Sendable>(_ template: String, page: Page, shell: Shell) throws -> String {
+    private func render<Page: Sendable>(_ template: String, page: Page, shell: TemplateShell) throws -> String {
         guard let html = library.render(PageContext(shell: shell, page: page), withTemplate: template) else {
             throw HTTPError(.internalServerError, message: "Template \(template) not found")
         }
@@ -89,6 +88,15 @@ struct PageRenderer: Sendable {
             response.setCookie(cookies.cookie(name: Flash.cookieName, value: flash.cookieValue, maxAge: 60))
         }
         return response
+    }
+
+    /// An HTML response that browsers and proxies must not store (pages show private money data).
+    static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: html.bytes))
+        )
     }
 
     /// An HTML response that browsers and proxies must not store (pages show private money data).

@@ -28,8 +28,32 @@ enum Section: String, Sendable, CaseIterable {
     static let navigation: [Section] = [.home, .statistics, .badges, .wallet, .budget]
 }
 
-/// The page shell's view model: everything `layout.mustache` shows around a page.
-struct Shell: Sendable {
+import Views
+
+extension Shell {
+    /// The shell for a page of `section` (nil: a page outside the sections) seen by `user` (nil: signed out).
+    init(title: String, section: Section?, user: User?, csrfToken: String, flash: App.Flash?, navigation: Bool = true,
+         celebration: Celebration? = nil) {
+        let theme = user?.theme ?? .system
+        self.init(
+            title: title,
+            theme: theme == .system ? nil : theme.rawValue,
+            colorScheme: theme == .system ? "light dark" : theme.rawValue,
+            csrf: CSRF(token: csrfToken),
+            avatar: user.map {
+                Avatar(initials: $0.initials, name: $0.name, href: Paths.profile, current: section == .profile)
+            },
+            nav: Section.navigation.map {
+                NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section)
+            },
+            showNav: user != nil && navigation,
+            flash: flash.map { Flash(kind: $0.kind.rawValue, message: $0.message, undoPath: $0.undoPath) },
+            celebration: celebration)
+    }
+}
+
+/// The page shell's view model for pages still drawn by `layout.mustache`.
+struct TemplateShell: Sendable {
     struct NavItem: Sendable {
         let key: String
         let label: String
@@ -44,16 +68,6 @@ struct Shell: Sendable {
         let current: Bool
     }
 
-    /// The "Receive badge" dialog, shown right after an entry completes a stash.
-    struct Celebration: Sendable {
-        let stashName: String
-        let monthTitle: String
-        let points: Int
-        let reward: String?
-        let badgePath: String
-        let more: Int?
-    }
-
     let title: String
     /// `light`, `dark` or nil to follow the system.
     let theme: String?
@@ -65,11 +79,11 @@ struct Shell: Sendable {
     let flash: Flash?
     let flashIsError: Bool
     let logoutPath: String
-    let celebration: Celebration?
+    let celebration: Shell.Celebration?
 
     init(
         title: String, section: Section?, user: User?, csrfToken: String, flash: Flash?, navigation: Bool = true,
-        celebration: Celebration? = nil
+        celebration: Shell.Celebration? = nil
     ) {
         self.title = title
         let theme = user?.theme ?? .system
@@ -92,6 +106,6 @@ struct Shell: Sendable {
 
 /// What every page template is rendered with: the shell, and the page's own view model under `page`.
 struct PageContext<Page: Sendable>: Sendable {
-    let shell: Shell
+    let shell: TemplateShell
     let page: Page
 }

@@ -1,9 +1,14 @@
 import Foundation
 import GRDB
 import Hummingbird
+import Views
 
 /// Sign up (two steps), log in and log out.
 struct AccountsController {
+    typealias SignupPage = AccountPages.SignupPage
+    typealias DetailsPage = AccountPages.DetailsPage
+    typealias LoginPage = AccountPages.LoginPage
+
     let services: AppServices
 
     /// Pages anyone may open (sign-up and log-in).
@@ -27,12 +32,6 @@ struct AccountsController {
         var name: String?
         var email: String?
         var password: String?
-    }
-
-    struct SignupPage: Sendable {
-        let summary: String?
-        let fields: [FormField]
-        let loginPath: String
     }
 
     /// `GET /signup`
@@ -87,18 +86,12 @@ struct AccountsController {
                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
                    autocomplete: "new-password", required: true),
         ], loginPath: Paths.login)
-        return try services.pages.page("accounts/signup", title: "Create your account", section: nil, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: "Create your account", section: nil, context: context, status: status) {
+            AccountPages.signup(page, csrf: $0.csrf)
+        }
     }
 
     // MARK: - Sign up, step 2
-
-    struct DetailsPage: Sendable {
-        let summary: String?
-        let fields: [FormField]
-        let skipPath: String
-        let firstName: String
-    }
 
     /// `GET /signup/details`
     @Sendable func editDetails(request: Request, context: AppRequestContext) async throws -> Response {
@@ -130,8 +123,8 @@ struct AccountsController {
     ) throws -> Response {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
                                skipPath: Paths.home, firstName: user.firstName)
-        return try services.pages.page("accounts/details", title: "Account details", section: nil, page: page,
-                                       request: request, context: context, status: status, navigation: false)
+        return services.pages.page(title: "Account details", section: nil, context: context, status: status,
+                                   navigation: false) { AccountPages.details(page, csrf: $0.csrf) }
     }
 
     // MARK: - Log in and out
@@ -140,13 +133,6 @@ struct AccountsController {
         var email: String?
         var password: String?
         var next: String?
-    }
-
-    struct LoginPage: Sendable {
-        let error: String?
-        let fields: [FormField]
-        let next: String?
-        let signupPath: String
     }
 
     /// `GET /login`
@@ -211,8 +197,9 @@ struct AccountsController {
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
         ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: Paths.signup)
-        return try services.pages.page("accounts/login", title: "Log in", section: nil, page: page, request: request,
-                                       context: context, status: status)
+        return services.pages.page(title: "Log in", section: nil, context: context, status: status) {
+            AccountPages.login(page, csrf: $0.csrf)
+        }
     }
 
     /// A brand-new session (new id, new CSRF token) for `user`.

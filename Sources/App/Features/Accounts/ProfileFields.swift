@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// The profile details asked at sign-up step 2 and edited on Profile, as typed into the form.
 struct DetailsInput: Decodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
 struct BadgesController {

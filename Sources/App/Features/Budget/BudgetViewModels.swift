@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// One transaction as a list row: amount with its sign, what it was, and where it leads.
 struct LedgerItem: Sendable {

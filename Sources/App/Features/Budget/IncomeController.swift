@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Income sources: what the user expects to receive, and the expected total per month.
 struct IncomeController {

@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// The add / edit transaction form as typed.
 struct TransactionInput: Decodable, Sendable {

@@ -1,13 +1,7 @@
-/// A section's first-run message, drawn by `shared/empty-state.mustache`.
-struct EmptyState: Sendable {
-    let key: String
-    let icon: String
-    let title: String
-    let text: String
-    /// The button that gets the user going, and where it leads.
-    let action: String
-    let actionPath: String
+import Views
 
+/// The sections' first-run messages.
+extension EmptyState {
     static let income = EmptyState(
         key: "income", icon: "budget", title: "Set up your income",
         text: "Add your income sources to start tracking where your money goes.",

@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Add, edit, delete and restore stash entries.
 struct EntriesController {
+    typealias FormPage = StashPages.EntryFormPage
+
     let services: AppServices
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -12,24 +15,6 @@ struct EntriesController {
         group.post("entries/:id/edit", use: update)
         group.post("entries/:id/delete", use: delete)
         group.post("trash/:id/restore", use: restore)
-    }
-
-    struct FormPage: Sendable {
-        let heading: String
-        let stashName: String
-        let action: String
-        let submitLabel: String
-        let cancelPath: String
-        let summary: String?
-        let fields: [FormField]
-        let card: StashCard
-        /// For the live "after this entry" preview (JavaScript).
-        let totalCents: Int64
-        let targetCents: Int64
-        let oldAmountCents: Int64
-        let minorUnits: Int
-        let deletePath: String?
-        let returnTo: String?
     }
 
     /// `GET /stashes/:id/entries/new`
@@ -153,8 +138,9 @@ struct EntriesController {
             minorUnits: user.currencyValue.minorUnits,
             deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
             returnTo: returnTo)
-        return try services.pages.page("entries/form", title: page.heading, section: .home, page: page, request: request,
-                                       context: context, status: status)
+        return services.pages.page(title: page.heading, section: .home, context: context, status: status) {
+            StashPages.entryForm(page, csrf: $0.csrf)
+        }
     }
 
     /// Only local paths are followed after saving.

@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// The create / edit stash form as typed.
 struct StashInput: Decodable, Sendable {

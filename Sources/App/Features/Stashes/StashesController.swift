@@ -1,8 +1,15 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Create, show, edit and delete stashes.
 struct StashesController {
+    typealias FormPage = StashPages.FormPage
+    typealias ShowPage = StashPages.ShowPage
+    typealias MonthRow = StashPages.MonthRow
+    typealias EntryItem = StashPages.EntryItem
+    typealias DeletePage = StashPages.DeletePage
+
     let services: AppServices
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -16,15 +23,6 @@ struct StashesController {
     }
 
     // MARK: - Create
-
-    struct FormPage: Sendable {
-        let heading: String
-        let action: String
-        let submitLabel: String
-        let cancelPath: String
-        let summary: String?
-        let fields: [FormField]
-    }
 
     /// `GET /stashes/new`
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
@@ -100,48 +98,12 @@ struct StashesController {
             cancelPath: stashId.map { StashPaths.show($0) } ?? Paths.home,
             summary: errors.summary,
             fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil))
-        return try services.pages.page("stashes/form", title: page.heading, section: .home, page: page, request: request,
-                                       context: context, status: status)
+        return services.pages.page(title: page.heading, section: .home, context: context, status: status) {
+            StashPages.form(page, csrf: $0.csrf)
+        }
     }
 
     // MARK: - Show
-
-    struct MonthRow: Sendable {
-        let title: String
-        let path: String
-        let amount: String
-        let percentText: String
-        let result: String
-        let earned: Bool
-        let current: Bool
-    }
-
-    struct EntryItem: Sendable {
-        let dateTitle: String
-        let amount: String
-        let note: String?
-        let editPath: String
-    }
-
-    struct ShowPage: Sendable {
-        let card: StashCard
-        let monthTitle: String
-        let previousPath: String
-        let nextPath: String?
-        let goal: ProgressBar?
-        let goalText: String?
-        let reward: String?
-        let entries: [EntryItem]
-        let hasEntries: Bool
-        let newerPath: String?
-        let olderPath: String?
-        let months: [MonthRow]
-        let hasMonths: Bool
-        let editPath: String
-        let deletePath: String
-        let addPath: String
-        let kindLabel: String
-    }
 
     /// `GET /stashes/:id?month=YYYY-MM&page=N`
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
@@ -179,7 +141,6 @@ struct StashesController {
                 EntryItem(dateTitle: entry.day?.mediumTitle ?? entry.date, amount: user.money(entry.amountCents),
                           note: entry.note.isEmpty ? nil : entry.note, editPath: StashPaths.editEntry(entry.id ?? 0))
             },
-            hasEntries: !entries.isEmpty,
             newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
             olderPath: more ? monthPath(month, pageNumber + 1) : nil,
             months: results.map { (resultMonth, progress, earned) in
@@ -190,24 +151,15 @@ struct StashesController {
                              : resultMonth < today.monthValue ? "Not completed" : "In progress",
                          earned: earned, current: resultMonth == month)
             },
-            hasMonths: !results.isEmpty,
             editPath: StashPaths.edit(id),
             deletePath: StashPaths.delete(id),
             addPath: StashPaths.newEntry(id),
             kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
         )
-        return try services.pages.page("stashes/show", title: stash.name, section: .home, page: page, request: request,
-                                       context: context)
+        return services.pages.page(title: stash.name, section: .home, context: context) { _ in StashPages.show(page) }
     }
 
     // MARK: - Delete
-
-    struct DeletePage: Sendable {
-        let name: String
-        let consequences: String
-        let action: String
-        let cancelPath: String
-    }
 
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -218,8 +170,9 @@ struct StashesController {
         let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
         let page = DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
                               action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
-        return try services.pages.page("stashes/delete", title: "Delete stash", section: .home, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Delete stash", section: .home, context: context) {
+            StashPages.delete(page, csrf: $0.csrf)
+        }
     }
 
     /// `POST /stashes/:id/delete`

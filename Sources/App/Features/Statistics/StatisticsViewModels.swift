@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// A link in one of the Statistics segmented controls.
 struct StatisticsLink: Sendable {

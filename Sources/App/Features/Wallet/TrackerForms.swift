@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// A popular service to start a subscription from.
 struct SubscriptionTemplate: Sendable {

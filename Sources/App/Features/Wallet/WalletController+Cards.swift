@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Adding cards (catalogue browser, preview, custom card), editing and removing them, adding benefits.
 extension WalletController {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Wallet settings: reminder preferences (stored now, delivered by reminders later) and the card database version.
 extension WalletController {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// The Wallet: cards and their benefits, onboarding, card detail and the benefit actions.
 struct WalletController {

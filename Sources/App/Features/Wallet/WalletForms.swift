@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// Shared checks of wallet forms.
 enum WalletRules {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Views
 
 /// Every wallet path, in one place.
 enum WalletPaths {

@@ -1,18 +1,12 @@
 import Hummingbird
 import Logging
+import Views
 
 /// Turns any error thrown below it into an HTML page inside the shell: 404 and 403 with their message,
 /// anything unexpected as a 500 that is logged but never shows a stack trace.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let pages: PageRenderer
-
-    struct ErrorPage: Sendable {
-        let status: Int
-        let heading: String
-        let message: String
-        let homePath: String
-    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -36,8 +30,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         let (heading, fallback) = Self.wording(for: status)
         let page = ErrorPage(status: status.code, heading: heading, message: status.code >= 500 ? fallback : message ?? fallback,
                              homePath: Paths.home)
-        return try pages.page("errors/error", title: heading, section: nil, page: page, request: request,
-                              context: context, status: status)
+        return pages.page(title: heading, section: nil, context: context, status: status) { _ in page.html }
     }
 
     static func wording(for status: HTTPResponse.Status) -> (heading: String, message: String) {

@@ -1,0 +1,99 @@
+import HTML
+
+/// Sign-up (two steps) and log-in.
+public enum AccountPages {
+    public struct SignupPage: Sendable {
+        public let summary: String?
+        public let fields: [FormField]
+        public let loginPath: String
+
+        public init(summary: String?, fields: [FormField], loginPath: String) {
+            self.summary = summary
+            self.fields = fields
+            self.loginPath = loginPath
+        }
+    }
+
+    public struct DetailsPage: Sendable {
+        public let summary: String?
+        public let fields: [FormField]
+        public let skipPath: String
+        public let firstName: String
+
+        public init(summary: String?, fields: [FormField], skipPath: String, firstName: String) {
+            self.summary = summary
+            self.fields = fields
+            self.skipPath = skipPath
+            self.firstName = firstName
+        }
+    }
+
+    public struct LoginPage: Sendable {
+        public let error: String?
+        public let fields: [FormField]
+        public let next: String?
+        public let signupPath: String
+
+        public init(error: String?, fields: [FormField], next: String?, signupPath: String) {
+            self.error = error
+            self.fields = fields
+            self.next = next
+            self.signupPath = signupPath
+        }
+    }
+
+    public static func signup(_ page: SignupPage, csrf: CSRF) -> HTML {
+        """
+        <section class="auth card" aria-labelledby="signup-title">
+          <p class="steps">Step 1 of 2</p>
+          <h1 class="auth__title" id="signup-title">Create your account</h1>
+          <p class="auth__lead">Stashes, budgets and card benefits in one calm place — on your own server.</p>
+          \(Form.summary(page.summary))
+          <form method="post" action="/signup" novalidate>
+            \(csrf.field)
+            \(Form.fields(page.fields))
+            <button class="button button--primary button--block" type="submit">Sign up</button>
+          </form>
+          <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+        </section>
+        """
+    }
+
+    public static func details(_ page: DetailsPage, csrf: CSRF) -> HTML {
+        """
+        <section class="auth auth--wide card" aria-labelledby="details-title">
+          <p class="steps">Step 2 of 2</p>
+          <h1 class="auth__title" id="details-title">Account details</h1>
+          <p class="auth__lead">Hi \(page.firstName)! Everything here is optional — skip it now and fill it in later on your Profile.</p>
+          \(Form.summary(page.summary))
+          <form method="post" action="/signup/details" novalidate>
+            \(csrf.field)
+            <div class="field-grid">
+            \(Form.fields(page.fields))
+            </div>
+            <div class="form-actions">
+              <button class="button button--primary" type="submit">Save and continue</button>
+              <a class="button button--plain" href="\(page.skipPath)">Skip for now</a>
+            </div>
+          </form>
+        </section>
+        """
+    }
+
+    public static func login(_ page: LoginPage, csrf: CSRF) -> HTML {
+        """
+        <section class="auth card" aria-labelledby="login-title">
+          <h1 class="auth__title" id="login-title">Log in</h1>
+          <p class="auth__lead">Welcome back.</p>
+          \(page.error.map { "<p class=\"form-summary\" role=\"alert\" id=\"login-error\">\($0)</p>" as HTML })
+          <form method="post" action="/login" novalidate\(page.error == nil ? "" : " aria-describedby=\"login-error\"")>
+            \(csrf.field)
+            \(Form.hidden("next", page.next))
+            \(Form.fields(page.fields))
+            <button class="button button--primary button--block" type="submit">Log in</button>
+          </form>
+          <p class="auth__switch">New to Stashify? <a href="\(page.signupPath)">Create an account</a></p>
+        </section>
+        """
+    }
+}

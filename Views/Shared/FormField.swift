@@ -1,0 +1,152 @@
+import HTML
+
+/// One labelled form control: label, input or select, hint and error, wired together for screen readers.
+public struct FormField: Sendable {
+    public struct Option: Sendable {
+        public let value: String
+        public let label: String
+        public let selected: Bool
+
+        public init(value: String, label: String, selected: Bool) {
+            self.value = value
+            self.label = label
+            self.selected = selected
+        }
+    }
+
+    public enum Control: Sendable {
+        case input(type: String)
+        case select
+        case radio
+    }
+
+    public let name: String
+    public let id: String
+    public let label: String
+    public let value: String
+    public let control: Control
+    public let options: [Option]
+    public let error: String?
+    public let hint: String?
+    public let autocomplete: String?
+    public let inputmode: String?
+    public let required: Bool
+    public let autofocus: Bool
+
+    /// A text-like `<input>` (text, email, password, number, date…).
+    public static func input(
+        _ name: String, label: String, value: String = "", type: String = "text", error: String? = nil,
+        hint: String? = nil, autocomplete: String? = nil, inputmode: String? = nil, required: Bool = false,
+        autofocus: Bool = false
+    ) -> FormField {
+        FormField(name: name, label: label, value: value, control: .input(type: type), options: [], error: error,
+                  hint: hint, autocomplete: autocomplete, inputmode: inputmode, required: required, autofocus: autofocus)
+    }
+
+    /// A `<select>` whose option with `value` is pre-selected.
+    public static func select(
+        _ name: String, label: String, value: String, options: [(value: String, label: String)],
+        error: String? = nil, hint: String? = nil, autocomplete: String? = nil
+    ) -> FormField {
+        FormField(name: name, label: label, value: value, control: .select,
+                  options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+                  error: error, hint: hint, autocomplete: autocomplete, inputmode: nil, required: false, autofocus: false)
+    }
+
+    /// A group of radio buttons (a `<fieldset>`), the one with `value` checked.
+    public static func radio(
+        _ name: String, label: String, value: String, options: [(value: String, label: String)], error: String? = nil
+    ) -> FormField {
+        FormField(name: name, label: label, value: value, control: .radio,
+                  options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+                  error: error, hint: nil, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+    }
+
+    private init(
+        name: String, label: String, value: String, control: Control, options: [Option], error: String?,
+        hint: String?, autocomplete: String?, inputmode: String?, required: Bool, autofocus: Bool
+    ) {
+        self.name = name
+        self.id = "field-" + name
+        self.label = label
+        self.value = value
+        self.control = control
+        self.options = options
+        self.error = error
+        self.hint = hint
+        self.autocomplete = autocomplete
+        self.inputmode = inputmode
+        self.required = required
+        self.autofocus = autofocus
+    }
+
+    /// The ids of the hint and error, for `aria-describedby`.
+    public var describedBy: String? {
+        let ids = [hint.map { _ in id + "-hint" }, error.map { _ in id + "-error" }].compactMap { $0 }
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
+    }
+
+    /// The field as the form shows it.
+    public var html: HTML {
+        let describedBy: HTML? = describedBy.map { " aria-describedby=\"\($0)\"" }
+        let invalid: HTML? = error == nil ? nil : " aria-invalid=\"true\""
+        let errorText: HTML? = error.map { "<p class=\"field__error\" id=\"\(id)-error\">\($0)</p>" }
+        let autocomplete: HTML? = autocomplete.map { " autocomplete=\"\($0)\"" }
+        switch control {
+        case .radio:
+            return """
+            <fieldset class="field field--choices\(error == nil ? "" : " field--invalid")"\(describedBy)>
+              <legend class="field__label">\(label)</legend>
+              \(options.map { option in
+                  "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.selected ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
+              })  \(errorText)
+            </fieldset>
+
+            """
+        case .select:
+            return """
+            <div class="field\(error == nil ? "" : " field--invalid")">
+              <label class="field__label" for="\(id)">\(label)</label>
+              <select class="field__control" id="\(id)" name="\(name)"\(autocomplete)\(describedBy)\(invalid)>
+                \(options.map { option in
+                    "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>" as HTML
+                })
+              </select>
+              \(footer)\(errorText)
+            </div>
+
+            """
+        case .input(let type):
+            return """
+            <div class="field\(error == nil ? "" : " field--invalid")">
+              <label class="field__label" for="\(id)">\(label)</label>
+              <input class="field__control" id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(autocomplete)\(inputmode.map { " inputmode=\"\($0)\"" as HTML })\(required ? " required" : "")\(autofocus ? " autofocus" : "")\(describedBy)\(invalid)>
+              \(footer)\(errorText)
+            </div>
+
+            """
+        }
+    }
+
+    private var footer: HTML? {
+        hint.map { "<p class=\"field__hint\" id=\"\(id)-hint\">\($0)</p>" }
+    }
+}
+
+/// Form helpers every page shares.
+public enum Form {
+    /// The line above a form that failed validation, if it did.
+    public static func summary(_ summary: String?) -> HTML? {
+        summary.map { "<p class=\"form-summary\" role=\"alert\">\($0)</p>" }
+    }
+
+    /// The fields, one after another.
+    public static func fields(_ fields: [FormField]) -> HTML {
+        fields.map(\.html).joined()
+    }
+
+    /// A hidden field, only when it has a value.
+    public static func hidden(_ name: String, _ value: String?) -> HTML? {
+        value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
+    }
+}

@@ -1,0 +1,201 @@
+import HTML
+
+/// The page shell's view model: everything the layout shows around a page.
+public struct Shell: Sendable {
+    public struct NavItem: Sendable {
+        public let key: String
+        public let label: String
+        public let href: String
+        public let current: Bool
+
+        public init(key: String, label: String, href: String, current: Bool) {
+            self.key = key
+            self.label = label
+            self.href = href
+            self.current = current
+        }
+    }
+
+    public struct Avatar: Sendable {
+        public let initials: String
+        public let name: String
+        public let href: String
+        public let current: Bool
+
+        public init(initials: String, name: String, href: String, current: Bool) {
+            self.initials = initials
+            self.name = name
+            self.href = href
+            self.current = current
+        }
+    }
+
+    /// The one-time message the previous action left.
+    public struct Flash: Sendable {
+        /// `success`, `info` or `error`.
+        public let kind: String
+        public let message: String
+        /// Where its "Undo" button posts, if the action can be undone.
+        public let undoPath: String?
+
+        public init(kind: String, message: String, undoPath: String?) {
+            self.kind = kind
+            self.message = message
+            self.undoPath = undoPath
+        }
+    }
+
+    /// The "Receive badge" dialog, shown right after an entry completes a stash.
+    public struct Celebration: Sendable {
+        public let stashName: String
+        public let monthTitle: String
+        public let points: Int
+        public let reward: String?
+        public let badgePath: String
+        public let more: Int?
+
+        public init(stashName: String, monthTitle: String, points: Int, reward: String?, badgePath: String, more: Int?) {
+            self.stashName = stashName
+            self.monthTitle = monthTitle
+            self.points = points
+            self.reward = reward
+            self.badgePath = badgePath
+            self.more = more
+        }
+    }
+
+    public let title: String
+    /// `light`, `dark` or nil to follow the system.
+    public let theme: String?
+    public let colorScheme: String
+    /// This session's token, for every form the page holds.
+    public let csrf: CSRF
+    public let avatar: Avatar?
+    public let nav: [NavItem]
+    public let showNav: Bool
+    public let flash: Flash?
+    public let celebration: Celebration?
+
+    public init(title: String, theme: String?, colorScheme: String, csrf: CSRF, avatar: Avatar?, nav: [NavItem], showNav: Bool, flash: Flash?, celebration: Celebration?) {
+        self.title = title
+        self.theme = theme
+        self.colorScheme = colorScheme
+        self.csrf = csrf
+        self.avatar = avatar
+        self.nav = nav
+        self.showNav = showNav
+        self.flash = flash
+        self.celebration = celebration
+    }
+}
+
+/// The anti-forgery token every form posts back.
+public struct CSRF: Sendable {
+    public let token: String
+
+    public init(token: String) {
+        self.token = token
+    }
+
+    /// The hidden field that carries it.
+    public var field: HTML { "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">" }
+}
+
+extension Shell {
+    /// A whole page: `main` inside the head, navigation, flash and badge dialog.
+    public func page(_ main: HTML) -> HTML {
+        """
+        <!doctype html>
+        <html lang="en"\(theme.map { " data-theme=\"\($0)\"" as HTML })>
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="color-scheme" content="\(colorScheme)">
+        <title>\(title) · Stashify</title>
+        <link rel="stylesheet" href="/css/app.css">
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+        <link rel="manifest" href="/manifest.webmanifest">
+        </head>
+        <body class="\(showNav ? "with-nav" : "without-nav")">
+        <a class="skip-link" href="#main">Skip to content</a>
+        \(showNav ? navigation : nil)<div class="frame">
+          \(showNav ? topBar : brandBar)
+          \(flash.map(flashMessage))
+          \(celebration.map(Self.dialog))
+          <main id="main" class="main" tabindex="-1">
+        \(main)
+          </main>
+        </div>
+        </body>
+        </html>
+
+        """
+    }
+
+    private var navigation: HTML {
+        """
+        <nav class="nav" aria-label="Primary">
+          <a class="nav__brand" href="/"><svg class="nav__logo" aria-hidden="true" width="28" height="28"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+          <ul class="nav__list">
+            \(nav.map { item in
+                """
+                <li><a class="nav__item" href="\(item.href)"\(item.current ? " aria-current=\"page\"" as HTML : .empty)><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#\(item.key)"></use></svg><span class="nav__label">\(item.label)</span></a></li>
+                """ as HTML
+            })
+          </ul>
+        </nav>
+
+        """
+    }
+
+    private var topBar: HTML {
+        """
+        <header class="topbar">
+            <h1 class="topbar__title">\(title)</h1>
+            \(avatar.map { avatar in
+                """
+                <a class="avatar" href="\(avatar.href)" title="Profile"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">Profile: </span><span aria-hidden="true">\(avatar.initials)</span><span class="visually-hidden">\(avatar.name)</span></a>
+                """ as HTML
+            })
+          </header>
+        """
+    }
+
+    private var brandBar: HTML {
+        """
+        <header class="brandbar">
+            <a class="brandbar__brand" href="/"><svg class="nav__logo" aria-hidden="true" width="32" height="32"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+          </header>
+        """
+    }
+
+    private func flashMessage(_ flash: Flash) -> HTML {
+        let undo: HTML? = flash.undoPath.map {
+            """
+            <form class="flash__action" method="post" action="\($0)">\(csrf.field)<button class="button button--plain" type="submit">Undo</button></form>
+            """
+        }
+        return """
+        <div class="flash flash--\(flash.kind)" role="\(flash.kind == "error" ? "alert" : "status")">
+            <span class="flash__message">\(flash.message)</span>
+            \(undo)
+          </div>
+        """
+    }
+
+    private static func dialog(_ celebration: Celebration) -> HTML {
+        """
+        <dialog class="celebration" open aria-labelledby="celebration-title">
+            <svg class="celebration__badge" aria-hidden="true" width="72" height="72"><use href="/icons/sprite.svg#badges"></use></svg>
+            <h2 class="celebration__title" id="celebration-title">Badge earned!</h2>
+            <p>You completed <strong>\(celebration.stashName)</strong> for \(celebration.monthTitle). <strong>+\(celebration.points) points</strong>.</p>
+            \(celebration.reward.map { "<p class=\"celebration__reward\">Your reward: \($0)</p>" as HTML })
+            \(celebration.more.map { "<p class=\"muted\">And \($0) more badge(s) with it.</p>" as HTML })
+            <form method="dialog" class="form-actions celebration__actions">
+              <a class="button button--secondary" href="\(celebration.badgePath)">See badge</a>
+              <button class="button button--primary" type="submit" autofocus>Nice!</button>
+            </form>
+          </dialog>
+        """
+    }
+}

@@ -1,0 +1,278 @@
+import HTML
+
+/// The stash pages: the stash form, the stash with its month, the delete confirmation, and the entry form.
+public enum StashPages {
+    /// A form of labelled fields with a submit and a cancel button (new and edit stash).
+    public struct FormPage: Sendable {
+        public let heading: String
+        public let action: String
+        public let submitLabel: String
+        public let cancelPath: String
+        public let summary: String?
+        public let fields: [FormField]
+
+        public init(heading: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField]) {
+            self.heading = heading
+            self.action = action
+            self.submitLabel = submitLabel
+            self.cancelPath = cancelPath
+            self.summary = summary
+            self.fields = fields
+        }
+    }
+
+    public struct MonthRow: Sendable {
+        public let title: String
+        public let path: String
+        public let amount: String
+        public let percentText: String
+        public let result: String
+        public let earned: Bool
+        public let current: Bool
+
+        public init(title: String, path: String, amount: String, percentText: String, result: String, earned: Bool, current: Bool) {
+            self.title = title
+            self.path = path
+            self.amount = amount
+            self.percentText = percentText
+            self.result = result
+            self.earned = earned
+            self.current = current
+        }
+    }
+
+    public struct EntryItem: Sendable {
+        public let dateTitle: String
+        public let amount: String
+        public let note: String?
+        public let editPath: String
+
+        public init(dateTitle: String, amount: String, note: String?, editPath: String) {
+            self.dateTitle = dateTitle
+            self.amount = amount
+            self.note = note
+            self.editPath = editPath
+        }
+    }
+
+    public struct ShowPage: Sendable {
+        public let card: StashCard
+        public let monthTitle: String
+        public let previousPath: String
+        public let nextPath: String?
+        public let goal: ProgressBar?
+        public let goalText: String?
+        public let reward: String?
+        public let entries: [EntryItem]
+        public let newerPath: String?
+        public let olderPath: String?
+        public let months: [MonthRow]
+        public let editPath: String
+        public let deletePath: String
+        public let addPath: String
+        public let kindLabel: String
+
+        public init(card: StashCard, monthTitle: String, previousPath: String, nextPath: String?, goal: ProgressBar?, goalText: String?, reward: String?, entries: [EntryItem], newerPath: String?, olderPath: String?, months: [MonthRow], editPath: String, deletePath: String, addPath: String, kindLabel: String) {
+            self.card = card
+            self.monthTitle = monthTitle
+            self.previousPath = previousPath
+            self.nextPath = nextPath
+            self.goal = goal
+            self.goalText = goalText
+            self.reward = reward
+            self.entries = entries
+            self.newerPath = newerPath
+            self.olderPath = olderPath
+            self.months = months
+            self.editPath = editPath
+            self.deletePath = deletePath
+            self.addPath = addPath
+            self.kindLabel = kindLabel
+        }
+    }
+
+    public struct DeletePage: Sendable {
+        public let name: String
+        public let consequences: String
+        public let action: String
+        public let cancelPath: String
+
+        public init(name: String, consequences: String, action: String, cancelPath: String) {
+            self.name = name
+            self.consequences = consequences
+            self.action = action
+            self.cancelPath = cancelPath
+        }
+    }
+
+    /// The add or edit entry form, with this month's progress and a live preview of the new total.
+    public struct EntryFormPage: Sendable {
+        public let heading: String
+        public let stashName: String
+        public let action: String
+        public let submitLabel: String
+        public let cancelPath: String
+        public let summary: String?
+        public let fields: [FormField]
+        public let card: StashCard
+        public let totalCents: Int64
+        public let targetCents: Int64
+        public let oldAmountCents: Int64
+        public let minorUnits: Int
+        public let deletePath: String?
+        public let returnTo: String?
+
+        public init(heading: String, stashName: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField], card: StashCard, totalCents: Int64, targetCents: Int64, oldAmountCents: Int64, minorUnits: Int, deletePath: String?, returnTo: String?) {
+            self.heading = heading
+            self.stashName = stashName
+            self.action = action
+            self.submitLabel = submitLabel
+            self.cancelPath = cancelPath
+            self.summary = summary
+            self.fields = fields
+            self.card = card
+            self.totalCents = totalCents
+            self.targetCents = targetCents
+            self.oldAmountCents = oldAmountCents
+            self.minorUnits = minorUnits
+            self.deletePath = deletePath
+            self.returnTo = returnTo
+        }
+    }
+
+    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+        """
+        <section class="card form-card" aria-labelledby="form-title">
+          <h2 class="card__title" id="form-title">\(page.heading)</h2>
+          \(Form.summary(page.summary))
+          <form method="post" action="\(page.action)" novalidate>
+            \(csrf.field)
+            \(Form.fields(page.fields))
+            <div class="form-actions">
+              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
+              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
+            </div>
+          </form>
+        </section>
+        """
+    }
+
+    public static func show(_ page: ShowPage) -> HTML {
+        """
+        <p class="breadcrumb"><a href="/">← Home</a> · \(page.kindLabel)</p>
+        <nav class="month-nav" aria-label="Month">
+          <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous month">‹</a>
+          <h2 class="month-nav__title">\(page.monthTitle)</h2>
+          \(page.nextPath.map { "<a class=\"month-nav__step\" href=\"\($0)\" aria-label=\"Next month\">›</a>" as HTML })
+        </nav>
+
+        <section class="card">
+          \(page.card.html)
+          <div class="form-actions">
+            <a class="button button--primary" href="\(page.addPath)">Add entry</a>
+            <a class="button button--secondary" href="\(page.editPath)">Edit stash</a>
+            <a class="button button--danger-outline" href="\(page.deletePath)">Delete…</a>
+          </div>
+        </section>
+        \(page.goal.map { goal in
+            """
+            <section class="card" aria-labelledby="goal-title">
+              <h2 class="card__title" id="goal-title">Long-term goal</h2>
+              \(goal.html)
+              <p class="muted">\(page.goalText ?? "")</p>
+            </section>
+            """ as HTML
+        })
+        \(page.reward.map { reward in
+            """
+            <section class="card reward" aria-labelledby="reward-title">
+              <h2 class="card__title" id="reward-title">Your reward</h2>
+              <p>If I complete this stash, I get… <strong>\(reward)</strong></p>
+            </section>
+            """ as HTML
+        })
+        <section class="card" aria-labelledby="entries-title">
+          <h2 class="card__title" id="entries-title">Entries in \(page.monthTitle)</h2>
+          \(page.entries.isEmpty ? "<p class=\"muted\">No entries this month yet.</p>" : entryList(page))
+        </section>
+        \(page.months.isEmpty ? nil : monthList(page.months))
+        """
+    }
+
+    private static func entryList(_ page: ShowPage) -> HTML {
+        """
+        <ul class="entry-list">
+            \(page.entries.map { entry in
+                """
+                <li class="entry-list__item"><a href="\(entry.editPath)"><span class="entry-list__main"><span class="entry-list__amount">\(entry.amount)</span> <span class="muted">\(entry.dateTitle)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
+                """ as HTML
+            })
+          </ul>
+          <nav class="pager" aria-label="Entry pages">
+            \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
+            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+          </nav>
+        """
+    }
+
+    private static func monthList(_ months: [MonthRow]) -> HTML {
+        """
+        <section class="card" aria-labelledby="months-title">
+          <h2 class="card__title" id="months-title">Month by month</h2>
+          <ul class="month-list">
+            \(months.map { month in
+                """
+                <li><a class="month-list__row\(month.current ? " month-list__row--current" : "")" href="\(month.path)"><span>\(month.title)</span><span class="muted">\(month.amount) · \(month.percentText)</span><span class="result\(month.earned ? " result--earned" : "")">\(month.result)</span></a></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
+    }
+
+    public static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
+        """
+        <section class="card form-card" aria-labelledby="delete-title">
+          <h2 class="card__title" id="delete-title">Delete “\(page.name)”?</h2>
+          <p>\(page.consequences)</p>
+          <form method="post" action="\(page.action)" class="form-actions">
+            \(csrf.field)
+            <a class="button button--secondary" href="\(page.cancelPath)">Cancel</a>
+            <button class="button button--danger" type="submit">Delete stash</button>
+          </form>
+        </section>
+        """
+    }
+
+    public static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
+        let returnTo = Form.hidden("returnTo", page.returnTo)
+        return """
+        <section class="card form-card" aria-labelledby="form-title">
+          <p class="breadcrumb">\(page.stashName)</p>
+          <h2 class="card__title" id="form-title">\(page.heading)</h2>
+          \(page.card.summary)
+          <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" aria-live="polite"></p>
+          \(Form.summary(page.summary))
+          <form method="post" action="\(page.action)" novalidate data-preview="entry-preview">
+            \(csrf.field)
+            \(returnTo)
+            \(Form.fields(page.fields))
+            <div class="form-actions">
+              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
+              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
+            </div>
+          </form>
+          \(page.deletePath.map { path in
+              """
+              <form method="post" action="\(path)" class="form-actions form-actions--separate">
+                \(csrf.field)
+                \(returnTo)
+                <button class="button button--danger-outline" type="submit">Delete entry</button>
+              </form>
+              """ as HTML
+          })
+        </section>
+        <script src="/js/entry-preview.js" defer></script>
+        """
+    }
+}
