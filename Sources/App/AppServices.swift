@@ -16,8 +16,6 @@ struct AppServices: Sendable {
     let dummyHash: String
     /// Home's wallet widgets, kept until the wallet changes.
     let walletWidgets = WalletWidgets.Cache()
-    /// Home's HTML (inside the page shell), kept until the user's data changes.
-    let homePages = HomeController.Cache()
 
     static let sessionCookieName = "stashify_session"
 

@@ -56,19 +56,6 @@ struct PageRenderer: Sendable {
         return response
     }
 
-    /// The inside of a page on its own, for a page that keeps its HTML: `template` (one without the layout)
-    /// rendered with the same context `page(_:…)` gives, so its forms carry this session's CSRF token.
-    func main<Page: Sendable>(_ template: String, title: String, section: Section?, page: Page,
-                              context: AppRequestContext) throws -> String {
-        try render(template, page: page, shell: shell(title: title, section: section, context: context, navigation: true))
-    }
-
-    /// A full HTML page around `main`, HTML that `main(_:…)` rendered.
-    func page(main: String, title: String, section: Section?, request: Request,
-              context: AppRequestContext) throws -> Response {
-        try page("prerendered", title: title, section: section, page: main, request: request, context: context)
-    }
-
     private func shell(title: String, section: Section?, context: AppRequestContext, navigation: Bool) -> TemplateShell {
         TemplateShell(title: title, section: section, user: context.user, csrfToken: context.csrfToken, flash: context.flash,
               navigation: navigation, celebration: context.celebration)

@@ -1,98 +1,24 @@
 import Foundation
 import Hummingbird
 import Views
+import Views
 
 /// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
 struct HomeController {
+    typealias HomePage = HomePages.HomePage
+    typealias Overview = HomePages.Overview
+    typealias ViewToggle = HomePages.ViewToggle
+    typealias CalendarCell = HomePages.CalendarCell
+    typealias CalendarWeek = HomePages.CalendarWeek
+    typealias DayEntry = HomePages.DayEntry
+    typealias DayDrawer = HomePages.DayDrawer
+
     let services: AppServices
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("/", use: index)
         group.post("home/view", use: setView)
     }
-
-    struct Overview: Sendable {
-        let completedText: String
-        let savedText: String
-        let spentText: String
-        let hasSave: Bool
-        let hasSpend: Bool
-    }
-
-    struct ViewToggle: Sendable {
-        let value: String
-        let label: String
-        let current: Bool
-    }
-
-    struct CalendarCell: Sendable {
-        let day: Int
-        let inMonth: Bool
-        let path: String
-        let saved: Bool
-        let spent: Bool
-        let today: Bool
-        let selected: Bool
-        let label: String
-    }
-
-    struct CalendarWeek: Sendable {
-        let cells: [CalendarCell]
-    }
-
-    struct DayEntry: Sendable {
-        let amount: String
-        let kindClass: String
-        let stashName: String
-        let note: String?
-        let editPath: String
-    }
-
-    struct DayDrawer: Sendable {
-        let title: String
-        let entries: [DayEntry]
-        let hasEntries: Bool
-        let closePath: String
-    }
-
-    struct HomePage: Sendable {
-        let greeting: String
-        let monthTitle: String
-        let previousPath: String
-        let nextPath: String
-        let currentPath: String?
-        let hasStashes: Bool
-        let overview: Overview
-        let toggles: [ViewToggle]
-        let togglePath: String
-        let returnPath: String
-        let isList: Bool
-        let cards: [StashCard]
-        let weeks: [CalendarWeek]
-        let drawer: DayDrawer?
-        let quickDate: String
-        let newStashPath: String
-        let states: [EmptyState]
-        let summary: SummaryCards
-        var wallet: WalletWidgets? = nil
-    }
-
-    /// What else, besides the user's data revision, a kept Home was rendered for. The user's own fields are here
-    /// too (not only in the revision) because the user was read before the revision.
-    struct CacheKey: Equatable, Sendable {
-        let today: CalendarDay
-        let greeting: String
-        let month: Month
-        let day: CalendarDay?
-        let view: HomeView
-        let currency: String
-        let timeZone: String
-        let csrfToken: String
-    }
-
-    /// Home's HTML per user, kept until their data changes: a visit to Home that follows no change is one key lookup
-    /// in the database and the page shell.
-    typealias Cache = UserCache<CacheKey, String>
 
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -105,18 +31,10 @@ struct HomeController {
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
         let view = selectedDay != nil ? .calendar : user.homeView
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
-        let key = CacheKey(today: today, greeting: greeting, month: month, day: selectedDay, view: view,
-                           currency: user.currency, timeZone: user.timeZone, csrfToken: context.csrfToken)
-        let kept = services.homePages.entry(userId: userId, key: key)
         let walletKey = WalletWidgets.CacheKey(user: user, today: today)
         let keptWallet = services.walletWidgets.entry(userId: userId, key: walletKey)
-        guard let data = try await services.database.homeData(
-            userId: userId, month: month, today: today, view: view, day: selectedDay, unlessRevision: kept?.revision,
-            walletRevision: keptWallet?.revision)
-        else {
-            return try services.pages.page(main: kept?.value ?? "", title: "Home", section: .home, request: request,
-                                           context: context)
-        }
+        let data = try await services.database.homeData(
+            userId: userId, month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
         let summaries = data.summaries
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
@@ -138,7 +56,6 @@ struct HomeController {
                                  stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
                                  editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
                     },
-                    hasEntries: !rows.isEmpty,
                     closePath: StashPaths.home(month: month == today.monthValue ? nil : month))
             }
         }
@@ -176,9 +93,7 @@ struct HomeController {
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
             wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, key: walletKey, cache: services.walletWidgets,
                                           user: user, today: today))
-        let html = try services.pages.main("home/index", title: "Home", section: .home, page: page, context: context)
-        services.homePages.store(.init(key: key, revision: data.revision, value: html), userId: userId)
-        return try services.pages.page(main: html, title: "Home", section: .home, request: request, context: context)
+        return services.pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
     }
 
     struct ViewInput: Decodable {

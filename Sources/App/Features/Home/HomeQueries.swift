@@ -3,8 +3,6 @@ import GRDB
 
 /// Everything Home shows that comes from the database.
 struct HomeData: Sendable {
-    /// The user's data revision these reads saw.
-    var revision: Int64 = 0
     var summaries: [StashSummary] = []
     /// The amounts most often entered per stash (list view of the current month).
     var quickAmounts: [Int64: [Int64]] = [:]
@@ -19,15 +17,11 @@ struct HomeData: Sendable {
 
 extension AppDatabase {
     /// Home's reads in one read transaction, so the page takes one trip to the database and its numbers agree.
-    /// Nil, after one key lookup, when the user's data revision is still `known` (the revision of the page the caller
-    /// keeps, if any). `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
+    /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
     func homeData(userId: Int64, month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
-                  unlessRevision known: Int64?, walletRevision: Int64?) async throws -> HomeData? {
+                  walletRevision: Int64?) async throws -> HomeData {
         try await writer.read { db in
-            let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT data FROM userRevision WHERE userId = ?"),
-                                              arguments: [userId]) ?? 0
-            if revision == known { return nil }
-            var data = HomeData(revision: revision)
+            var data = HomeData()
             data.summaries = try Self.stashSummaries(db, userId: userId, month: month, today: today)
             if view == .list {
                 if month == today.monthValue {

@@ -1,45 +1,9 @@
 import Foundation
-import Mustache
+import Views
 
-/// Home's wallet widgets: "Expiring soon" (benefits, renewals and coupons in one list, most urgent first), the
-/// subscriptions' monthly total, and insight banners. Nil when the user has nothing in the wallet.
-struct WalletWidgets: Sendable {
-    struct Item: Sendable {
-        let title: String
-        let subtitle: String
-        let daysText: String
-        let urgency: String
-        let path: String
-        let actionPath: String?
-        let actionLabel: String?
-        let returnTo: String
-    }
-
-    struct Insight: Sendable {
-        let text: String
-        let path: String
-        let urgent: Bool
-    }
-
-    let totalText: String
-    let cardsText: String
-    let hasCards: Bool
-    let items: [Item]
-    let hasItems: Bool
-    let moreText: String?
-    let seeAllPath: String
-    struct SubscriptionsMini: Sendable {
-        let monthlyText: String
-        let renewalsText: String?
-        let path: String
-    }
-
-    let subscriptions: SubscriptionsMini?
-    let couponsText: String?
-    let couponsPath: String
-    let insights: [Insight]
-    let walletPath: String
-
+/// Building Home's wallet widgets, and keeping them until the wallet changes. Nil when the user has nothing in the
+/// wallet.
+extension WalletWidgets {
     /// What else, besides the wallet's revision, the kept widgets were built for.
     struct CacheKey: Equatable, Sendable {
         let today: CalendarDay
@@ -147,7 +111,7 @@ struct WalletWidgets: Sendable {
             totalText: user.moneyRounded(total),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
             hasCards: !cards.isEmpty,
-            items: shown, hasItems: !shown.isEmpty,
+            items: shown,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
             seeAllPath: WalletPaths.index,
             subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
@@ -157,65 +121,5 @@ struct WalletWidgets: Sendable {
             couponsPath: WalletPaths.coupons,
             insights: insights,
             walletPath: WalletPaths.index)
-    }
-}
-
-// Rendered on every Home page: answer Mustache without reflection (see `MustacheLookup`).
-
-extension WalletWidgets: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "totalText": totalText
-        case "cardsText": cardsText
-        case "hasCards": hasCards
-        case "items": items
-        case "hasItems": hasItems
-        case "moreText": moreText
-        case "seeAllPath": seeAllPath
-        case "subscriptions": subscriptions
-        case "couponsText": couponsText
-        case "couponsPath": couponsPath
-        case "insights": insights
-        case "walletPath": walletPath
-        default: unknownField(name)
-        }
-    }
-}
-
-extension WalletWidgets.Item: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "subtitle": subtitle
-        case "daysText": daysText
-        case "urgency": urgency
-        case "path": path
-        case "actionPath": actionPath
-        case "actionLabel": actionLabel
-        case "returnTo": returnTo
-        default: unknownField(name)
-        }
-    }
-}
-
-extension WalletWidgets.Insight: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "text": text
-        case "path": path
-        case "urgent": urgent
-        default: unknownField(name)
-        }
-    }
-}
-
-extension WalletWidgets.SubscriptionsMini: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "monthlyText": monthlyText
-        case "renewalsText": renewalsText
-        case "path": path
-        default: unknownField(name)
-        }
     }
 }

@@ -1,0 +1,412 @@
+import HTML
+
+/// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
+public enum HomePages {
+    public struct Overview: Sendable {
+        public let completedText: String
+        public let savedText: String
+        public let spentText: String
+        public let hasSave: Bool
+        public let hasSpend: Bool
+
+        public init(completedText: String, savedText: String, spentText: String, hasSave: Bool, hasSpend: Bool) {
+            self.completedText = completedText
+            self.savedText = savedText
+            self.spentText = spentText
+            self.hasSave = hasSave
+            self.hasSpend = hasSpend
+        }
+    }
+
+    public struct ViewToggle: Sendable {
+        public let value: String
+        public let label: String
+        public let current: Bool
+
+        public init(value: String, label: String, current: Bool) {
+            self.value = value
+            self.label = label
+            self.current = current
+        }
+    }
+
+    public struct CalendarCell: Sendable {
+        /// The day of the month; 0 for a cell outside the month.
+        public let day: Int
+        public let inMonth: Bool
+        public let path: String
+        public let saved: Bool
+        public let spent: Bool
+        public let today: Bool
+        public let selected: Bool
+        public let label: String
+
+        public init(day: Int, inMonth: Bool, path: String, saved: Bool, spent: Bool, today: Bool, selected: Bool, label: String) {
+            self.day = day
+            self.inMonth = inMonth
+            self.path = path
+            self.saved = saved
+            self.spent = spent
+            self.today = today
+            self.selected = selected
+            self.label = label
+        }
+    }
+
+    public struct CalendarWeek: Sendable {
+        public let cells: [CalendarCell]
+
+        public init(cells: [CalendarCell]) {
+            self.cells = cells
+        }
+    }
+
+    public struct DayEntry: Sendable {
+        public let amount: String
+        public let kindClass: String
+        public let stashName: String
+        public let note: String?
+        public let editPath: String
+
+        public init(amount: String, kindClass: String, stashName: String, note: String?, editPath: String) {
+            self.amount = amount
+            self.kindClass = kindClass
+            self.stashName = stashName
+            self.note = note
+            self.editPath = editPath
+        }
+    }
+
+    public struct DayDrawer: Sendable {
+        public let title: String
+        public let entries: [DayEntry]
+        public let closePath: String
+
+        public init(title: String, entries: [DayEntry], closePath: String) {
+            self.title = title
+            self.entries = entries
+            self.closePath = closePath
+        }
+    }
+
+    public struct HomePage: Sendable {
+        public let greeting: String
+        public let monthTitle: String
+        public let previousPath: String
+        public let nextPath: String
+        public let currentPath: String?
+        public let hasStashes: Bool
+        public let overview: Overview
+        public let toggles: [ViewToggle]
+        public let togglePath: String
+        public let returnPath: String
+        public let isList: Bool
+        public let cards: [StashCard]
+        public let weeks: [CalendarWeek]
+        public let drawer: DayDrawer?
+        public let quickDate: String
+        public let newStashPath: String
+        public let states: [EmptyState]
+        public let summary: SummaryCards
+        public let wallet: WalletWidgets?
+
+        public init(greeting: String, monthTitle: String, previousPath: String, nextPath: String, currentPath: String?, hasStashes: Bool, overview: Overview, toggles: [ViewToggle], togglePath: String, returnPath: String, isList: Bool, cards: [StashCard], weeks: [CalendarWeek], drawer: DayDrawer?, quickDate: String, newStashPath: String, states: [EmptyState], summary: SummaryCards, wallet: WalletWidgets?) {
+            self.greeting = greeting
+            self.monthTitle = monthTitle
+            self.previousPath = previousPath
+            self.nextPath = nextPath
+            self.currentPath = currentPath
+            self.hasStashes = hasStashes
+            self.overview = overview
+            self.toggles = toggles
+            self.togglePath = togglePath
+            self.returnPath = returnPath
+            self.isList = isList
+            self.cards = cards
+            self.weeks = weeks
+            self.drawer = drawer
+            self.quickDate = quickDate
+            self.newStashPath = newStashPath
+            self.states = states
+            self.summary = summary
+            self.wallet = wallet
+        }
+    }
+
+    public static func home(_ page: HomePage, csrf: CSRF) -> HTML {
+        """
+        <section class="hero">
+          <p class="hero__eyebrow">\(page.greeting)</p>
+          <nav class="month-nav" aria-label="Month">
+            <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous month">‹</a>
+            <h2 class="month-nav__title">\(page.monthTitle)</h2>
+            <a class="month-nav__step" href="\(page.nextPath)" aria-label="Next month">›</a>
+            \(page.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">This month</a>" as HTML })
+          </nav>
+        </section>
+        \(page.summary.html)
+        \(page.hasStashes ? stashes(page, csrf: csrf) : firstRun(page.states))
+        \(page.wallet.map { $0.html(csrf: csrf) })
+        """
+    }
+
+    private static func stashes(_ page: HomePage, csrf: CSRF) -> HTML {
+        let overview = page.overview
+        return """
+        <section class="overview card" aria-label="Month overview">
+          <p class="overview__headline">\(overview.completedText)</p>
+          <div class="overview__figures">
+            \(overview.hasSave ? "<p><span class=\"overview__label\">Saved</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
+            \(overview.hasSpend ? "<p><span class=\"overview__label\">Spent</span> <span class=\"amount--spent\">\(overview.spentText)</span></p>" as HTML : nil)
+          </div>
+        </section>
+
+        <div class="toolbar">
+          <form class="segmented" method="post" action="\(page.togglePath)" aria-label="View">
+            \(csrf.field)
+            <input type="hidden" name="returnTo" value="\(page.returnPath)">
+            \(page.toggles.map { toggle in
+                "<button class=\"segmented__item\" type=\"submit\" name=\"view\" value=\"\(toggle.value)\" aria-pressed=\"\(toggle.current ? "true" : "false")\">\(toggle.label)</button>" as HTML
+            })
+          </form>
+          <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
+        </div>
+        \(page.isList ? list(page, csrf: csrf) : calendar(page))
+        """
+    }
+
+    /// The stash cards with their quick-add buttons. One form carries what every button sends; each button posts
+    /// it to its own stash.
+    private static func list(_ page: HomePage, csrf: CSRF) -> HTML {
+        """
+        <form id="quick-add" method="post">\(csrf.field)<input type="hidden" name="date" value="\(page.quickDate)"><input type="hidden" name="returnTo" value="\(page.returnPath)"></form>
+        <div class="stash-list">
+          \(page.cards.map { card in
+              """
+              <div class="stash-list__item">
+                  \(card.html)    <div class="quick-add">
+                      \(card.quickAmounts.map { quick in
+                          "<button class=\"chip\" type=\"submit\" form=\"quick-add\" formaction=\"\(quick.action)\" name=\"amount\" value=\"\(quick.value)\" aria-label=\"\(quick.ariaLabel)\">\(quick.label)</button>" as HTML
+                      })
+                      <a class="chip chip--outline" href="\(card.addEntryPath)">Add entry</a>
+                    </div>
+                  </div>
+
+              """ as HTML
+          })
+        </div>
+        """
+    }
+
+    private static func calendar(_ page: HomePage) -> HTML {
+        """
+        <section class="calendar card" aria-label="\(page.monthTitle) calendar">
+          <table class="calendar__grid">
+            <thead><tr><th scope="col" abbr="Monday">Mo</th><th scope="col" abbr="Tuesday">Tu</th><th scope="col" abbr="Wednesday">We</th><th scope="col" abbr="Thursday">Th</th><th scope="col" abbr="Friday">Fr</th><th scope="col" abbr="Saturday">Sa</th><th scope="col" abbr="Sunday">Su</th></tr></thead>
+            <tbody>
+              \(page.weeks.map { week in "<tr>\(week.cells.map(cell))</tr>" as HTML })
+            </tbody>
+          </table>
+          <p class="calendar__legend"><span class="dot dot--saved"></span> savings <span class="dot dot--spent"></span> spending</p>
+        </section>
+        \(page.drawer.map(drawer))
+        """
+    }
+
+    private static func cell(_ cell: CalendarCell) -> HTML {
+        guard cell.inMonth else { return "<td></td>" }
+        return """
+        <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(cell.path)" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(cell.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
+        """
+    }
+
+    private static func drawer(_ drawer: DayDrawer) -> HTML {
+        let entries: HTML = drawer.entries.isEmpty ? "<p class=\"muted\">Nothing saved or spent on this day.</p>" : """
+            <ul class="entry-list">
+                \(drawer.entries.map { entry in
+                    """
+                    <li class="entry-list__item"><a href="\(entry.editPath)"><span class="entry-list__main"><span class="\(entry.kindClass) entry-list__amount">\(entry.amount)</span> <span>\(entry.stashName)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
+                    """ as HTML
+                })
+              </ul>
+            """
+        return """
+        <section class="drawer card" aria-labelledby="drawer-title">
+          <div class="drawer__head">
+            <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
+            <a class="button button--plain" href="\(drawer.closePath)">Close</a>
+          </div>
+          \(entries)
+        </section>
+        """
+    }
+
+    private static func firstRun(_ states: [EmptyState]) -> HTML {
+        """
+        <p class="muted">You haven't added anything yet. Two steps get you going:</p>
+        <div class="empty-grid">
+        \(states.map(\.html))
+        </div>
+        """
+    }
+}
+
+/// Home's wallet widgets: "Expiring soon" (benefits, renewals and coupons in one list, most urgent first), the
+/// subscriptions' monthly total, and insight banners.
+public struct WalletWidgets: Sendable {
+    public struct Item: Sendable {
+        public let title: String
+        public let subtitle: String
+        public let daysText: String
+        public let urgency: String
+        public let path: String
+        public let actionPath: String?
+        public let actionLabel: String?
+        public let returnTo: String
+
+        public init(title: String, subtitle: String, daysText: String, urgency: String, path: String, actionPath: String?, actionLabel: String?, returnTo: String) {
+            self.title = title
+            self.subtitle = subtitle
+            self.daysText = daysText
+            self.urgency = urgency
+            self.path = path
+            self.actionPath = actionPath
+            self.actionLabel = actionLabel
+            self.returnTo = returnTo
+        }
+    }
+
+    public struct Insight: Sendable {
+        public let text: String
+        public let path: String
+        public let urgent: Bool
+
+        public init(text: String, path: String, urgent: Bool) {
+            self.text = text
+            self.path = path
+            self.urgent = urgent
+        }
+    }
+
+    public struct SubscriptionsMini: Sendable {
+        public let monthlyText: String
+        public let renewalsText: String?
+        public let path: String
+
+        public init(monthlyText: String, renewalsText: String?, path: String) {
+            self.monthlyText = monthlyText
+            self.renewalsText = renewalsText
+            self.path = path
+        }
+    }
+
+    public let totalText: String
+    public let cardsText: String
+    public let hasCards: Bool
+    public let items: [Item]
+    public let moreText: String?
+    public let seeAllPath: String
+    public let subscriptions: SubscriptionsMini?
+    public let couponsText: String?
+    public let couponsPath: String
+    public let insights: [Insight]
+    public let walletPath: String
+
+    public func html(csrf: CSRF) -> HTML {
+        """
+        <div class="wallet-widgets">
+        \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\($0.path)\">\($0.text)</a>" as HTML })
+        \(hasCards ? summary : nil)
+        \(items.isEmpty ? nil : expiring(csrf: csrf))
+        <div class="wallet-widgets__minis">
+        \(subscriptions.map { mini in
+            "<a class=\"card mini-widget\" href=\"\(mini.path)\"><span class=\"mini-widget__title\">Subscriptions</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML
+        })
+        \(couponsText.map { "<a class=\"card mini-widget\" href=\"\(couponsPath)\"><span class=\"mini-widget__title\">Coupons expiring</span><span class=\"muted small\">\($0)</span></a>" as HTML })
+        </div>
+        </div>
+        """
+    }
+
+    private var summary: HTML {
+        """
+        <section class="card wallet-summary wallet-summary--home" aria-label="Wallet">
+          <p class="wallet-summary__label">Total available</p>
+          <p class="wallet-summary__value">\(totalText)</p>
+          <p class="wallet-summary__count">\(cardsText) · <a href="\(walletPath)">See breakdown →</a></p>
+        </section>
+        """
+    }
+
+    private func expiring(csrf: CSRF) -> HTML {
+        """
+        <section class="card" aria-labelledby="expiring-title">
+          <h2 class="card__title" id="expiring-title">Expiring soon</h2>
+          <ul class="track-list track-list--flat">
+            \(items.map { item in
+                """
+                <li class="track urgency--\(item.urgency)">
+                      <div class="track__body">
+                        <p class="track__head"><a class="track__name" href="\(item.path)">\(item.title)</a> <span class="track__when">\(item.daysText)</span></p>
+                        <p class="track__meta">\(item.subtitle)</p>
+                      </div>
+                      \(item.actionPath.map { path in
+                          "<div class=\"track__actions\"><form method=\"post\" action=\"\(path)\">\(csrf.field)<input type=\"hidden\" name=\"returnTo\" value=\"\(item.returnTo)\"><input type=\"hidden\" name=\"used\" value=\"1\"><button class=\"button button--primary button--small\" type=\"submit\">\(item.actionLabel ?? "")</button></form></div>" as HTML
+                      })
+                    </li>
+
+                """ as HTML
+            })
+          </ul>
+          \(moreText.map { "<p class=\"wallet-widgets__more\"><a href=\"\(seeAllPath)\">\($0) →</a></p>" as HTML })
+        </section>
+        """
+    }
+
+    public init(totalText: String, cardsText: String, hasCards: Bool, items: [Item], moreText: String?, seeAllPath: String, subscriptions: SubscriptionsMini?, couponsText: String?, couponsPath: String, insights: [Insight], walletPath: String) {
+        self.totalText = totalText
+        self.cardsText = cardsText
+        self.hasCards = hasCards
+        self.items = items
+        self.moreText = moreText
+        self.seeAllPath = seeAllPath
+        self.subscriptions = subscriptions
+        self.couponsText = couponsText
+        self.couponsPath = couponsPath
+        self.insights = insights
+        self.walletPath = walletPath
+    }
+}
+
+/// Home's ledger summary (dashboard cards): total balance, income, spent and remaining in a month.
+public struct SummaryCards: Sendable {
+    public struct Card: Sendable {
+        public let key: String
+        public let label: String
+        public let amount: String
+        public let href: String
+
+        public init(key: String, label: String, amount: String, href: String) {
+            self.key = key
+            self.label = label
+            self.amount = amount
+            self.href = href
+        }
+    }
+
+    public let cards: [Card]
+
+    public var html: HTML {
+        """
+        <section class="summary-cards" aria-label="Money summary">
+          \(cards.map { card in
+              "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"summary-card__amount\">\(card.amount)</span></a>" as HTML
+          })
+        </section>
+        """
+    }
+
+    public init(cards: [Card]) {
+        self.cards = cards
+    }
+}
