@@ -9,12 +9,13 @@
 #   BENCH_DURATION    wrk duration, like 10s or 1m      (default 10s)
 #   BENCH_PORT        port to try first                 (default 18443; a free one is picked if taken)
 #   BENCH_SKIP_BUILD  1 = reuse .build-bench/release/stashify as it is
+#   BENCH_BIN         measure this stashify binary instead (implies no build), e.g. an earlier release
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH_DIR="$ROOT/Benchmarks"
 SCRATCH="$ROOT/.build-bench"
-BIN="$SCRATCH/release/stashify"
+BIN="${BENCH_BIN:-$SCRATCH/release/stashify}"
 
 ENTRIES="${BENCH_ENTRIES:-100000}"
 REQUESTS="${BENCH_REQUESTS:-500}"
@@ -22,6 +23,7 @@ WARMUP="${BENCH_WARMUP:-20}"
 DURATION="${BENCH_DURATION:-10s}"
 PORT="${BENCH_PORT:-18443}"
 SKIP_BUILD="${BENCH_SKIP_BUILD:-0}"
+[[ -n "${BENCH_BIN:-}" ]] && SKIP_BUILD=1
 EMAIL="demo@example.com"
 PASSWORD="stashify-demo"
 PYTHON="${PYTHON:-python3}"
@@ -127,16 +129,19 @@ step "timing pages: $WARMUP warm-up + $REQUESTS timed requests each, one keep-al
     --warmup "$WARMUP" --requests "$REQUESTS" --out "$TMP/pages.json" || die "page timing failed"
 
 # --- load test ------------------------------------------------------------------------------------
-LOAD_PATH="$("$PYTHON" "$BENCH_DIR/pages.py" load-path)"
+# Home, then /healthz with the same cookie and settings: the ratio of the two holds on any machine.
 WRK_ARGS="-t2 -c32 -d$DURATION"
-step "load test: wrk $WRK_ARGS $LOAD_PATH"
-timeout --kill-after=5 $(( DURATION_S + 60 )) \
-    wrk -t2 -c32 -d"$DURATION" --timeout 5s -s "$BENCH_DIR/count-status.lua" \
-        -H "Cookie: $COOKIE" "$BASE$LOAD_PATH" >"$TMP/wrk.txt" 2>&1 \
-    || { cat "$TMP/wrk.txt" >&2; die "wrk failed"; }
-sed 's/^/    /' "$TMP/wrk.txt" >&2
-"$PYTHON" "$BENCH_DIR/pages.py" wrk-parse "$TMP/wrk.txt" --wrk-args "$WRK_ARGS" --out "$TMP/wrk.json"
-kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$TMP/server.log" >&2; die "the server died during the load test"; }
+for key in load floor; do
+    LOAD_PATH="$("$PYTHON" "$BENCH_DIR/pages.py" "$key-path")"
+    step "load test: wrk $WRK_ARGS $LOAD_PATH"
+    timeout --kill-after=5 $(( DURATION_S + 60 )) \
+        wrk -t2 -c32 -d"$DURATION" --timeout 5s -s "$BENCH_DIR/count-status.lua" \
+            -H "Cookie: $COOKIE" "$BASE$LOAD_PATH" >"$TMP/wrk-$key.txt" 2>&1 \
+        || { cat "$TMP/wrk-$key.txt" >&2; die "wrk failed"; }
+    sed 's/^/    /' "$TMP/wrk-$key.txt" >&2
+    "$PYTHON" "$BENCH_DIR/pages.py" wrk-parse "$TMP/wrk-$key.txt" --wrk-args "$WRK_ARGS" --key "$key" --out "$TMP/wrk.json"
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$TMP/server.log" >&2; die "the server died during the load test"; }
+done
 
 if grep -qiE "error|critical|fatal" "$TMP/server.log"; then
     echo "Server log lines mentioning errors:" >&2

@@ -1,22 +1,52 @@
 import Foundation
+import HTML
 import Testing
+import Views
 @testable import App
 
 @Suite("Page shell, errors and health")
 struct PagesTests {
-    @Test("every template selects the byte-wise HTML escaper and is checked at start")
-    func pageTemplatesChooseTheEscaper() throws {
-        // A template without the pragma would fall back to the library's character-wise escaper; partials don't
-        // inherit it from the page that includes them.
-        let views = URL(fileURLWithPath: TestApp.root).appendingPathComponent("Views")
-        let files = try #require(FileManager.default.enumerator(at: views, includingPropertiesForKeys: nil))
-        var templates: [String] = []
-        for case let file as URL in files where file.pathExtension == "mustache" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            let name = file.path.dropFirst(views.path.count + 1).dropLast(".mustache".count)
-            templates.append(String(name))
-            #expect(text.hasPrefix("{{% CONTENT_TYPE: HTML}}"), "\(file.lastPathComponent) must start with the pragma")
-        }
+    @Test("the shell escapes every text it is given and keeps its markup, signed in or not")
+    func shellEscapes() {
+        // Given: a shell whose every text is hostile
+        let hostile = "<script>\"x\" & 'y'</script>"
+        let shell = Shell(
+            title: hostile, theme: "dark", colorScheme: "dark", csrf: CSRF(token: "\"><b>"),
+            avatar: Shell.Avatar(initials: hostile, name: hostile, href: "/profile", current: true),
+            nav: [Shell.NavItem(key: "home", label: hostile, href: "/?a=1&b=2", current: true)], showNav: true,
+            flash: Shell.Flash(kind: "error", message: hostile, undoPath: "/trash/1/restore"),
+            celebration: Shell.Celebration(stashName: hostile, monthTitle: "November 2026", points: 10, reward: hostile,
+                                           badgePath: "/badges/1", more: 2))
+
+        // When
+        let html = shell.page("<p>main</p>").description
+
+        // Then
+        let escaped = "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("<title>\(escaped) · Stashify</title>"))
+        #expect(html.contains("<h1 class=\"topbar__title\">\(escaped)</h1>"))
+        #expect(html.contains("<span class=\"flash__message\">\(escaped)</span>"))
+        #expect(html.contains("role=\"alert\""))
+        #expect(html.contains("<input type=\"hidden\" name=\"_csrf\" value=\"&quot;&gt;&lt;b&gt;\">"))
+        #expect(html.contains("href=\"/?a=1&amp;b=2\" aria-current=\"page\""))
+        #expect(html.contains("<strong>\(escaped)</strong> for November 2026. <strong>+10 points</strong>"))
+        #expect(html.contains("Your reward: \(escaped)"))
+        #expect(html.contains("And 2 more badge(s) with it."))
+        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\" data-theme=\"dark\">"))
+        #expect(html.contains("<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<p>main</p>\n  </main>"))
+
+        // A signed-out shell: the brand bar instead of the navigation, a status flash, no theme
+        let plain = Shell(title: "Log in", theme: nil, colorScheme: "light dark", csrf: CSRF(token: "t"), avatar: nil,
+                          nav: [], showNav: false, flash: Shell.Flash(kind: "info", message: "Bye", undoPath: nil),
+                          celebration: nil).page(.empty).description
+        #expect(plain.contains("<html lang=\"en\">"))
+        #expect(plain.contains("<body class=\"without-nav\">"))
+        #expect(plain.contains("class=\"brandbar\""))
+        #expect(!plain.contains("class=\"nav\""))
+        #expect(plain.contains("role=\"status\""))
+        #expect(!plain.contains("Undo"))
+        #expect(!plain.contains("<dialog"))
     }
 
     @Test("the shell has the navigation, the avatar and a skip link")
