@@ -18,37 +18,19 @@ struct BudgetController {
         group.get("budget/categories/:id", use: category)
     }
 
-    struct AddMenu: Sendable {
-        let expensePath: String
-        let incomePath: String
-    }
+    typealias AddMenu = BudgetPages.AddMenu
+    typealias BudgetLink = BudgetPages.Link
+    typealias CategoryRow = BudgetPages.CategoryRow
+    typealias ExpensesPage = BudgetPages.ExpensesPage
+    typealias TabPage = BudgetPages.TabPage
+    typealias GoalRow = BudgetPages.GoalRow
+    typealias SavingsPage = BudgetPages.SavingsPage
+    typealias CategoryPage = BudgetPages.CategoryPage
+
 
     // MARK: - Expenses
 
-    struct ExpensesPage: Sendable {
-        let tabs: [BudgetTab]
-        let picker: MonthPicker
-        let add: AddMenu
-        let needsSetup: Bool
-        let setup: EmptyState
-        let remaining: String
-        let remainingNegative: Bool
-        let isCurrentMonth: Bool
-        let income: String
-        let expected: String?
-        let spent: String
-        let saved: String
-        let hasSaved: Bool
-        let days: [LedgerDay]
-        let hasExpenses: Bool
-        let incomePath: String
-        let links: [BudgetLink]
-    }
 
-    struct BudgetLink: Sendable {
-        let label: String
-        let href: String
-    }
 
     /// `GET /budget?month=YYYY-MM`
     @Sendable func expenses(request: Request, context: AppRequestContext) async throws -> Response {
@@ -75,14 +57,14 @@ struct BudgetController {
             income: user.money(totals.incomeCents),
             expected: sources.isEmpty ? nil : user.money(expected),
             spent: user.money(totals.spentCents),
-            saved: user.money(totals.savedCents),
-            hasSaved: totals.savedCents > 0,
+            saved: totals.savedCents > 0 ? user.money(totals.savedCents) : nil,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
             incomePath: BudgetPaths.income,
             links: Self.links)
-        return try services.pages.page("budget/expenses", title: "Budget", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Budget", section: .budget, context: context) { _ in
+            BudgetPages.expenses(page)
+        }
     }
 
     static let links = [
@@ -96,28 +78,7 @@ struct BudgetController {
 
     // MARK: - Needs and Wants
 
-    struct CategoryRow: Sendable {
-        let name: String
-        let amount: String
-        let countText: String
-        let path: String?
-        let icon: String
-        let swatch: String
-        let empty: Bool
-    }
 
-    struct TabPage: Sendable {
-        let tabs: [BudgetTab]
-        let picker: MonthPicker
-        let add: AddMenu
-        let kindLabel: String
-        let spent: String
-        let rows: [CategoryRow]
-        let days: [LedgerDay]
-        let hasSpending: Bool
-        let editPath: String
-        let addPath: String
-    }
 
     private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
@@ -161,35 +122,12 @@ struct BudgetController {
             hasSpending: spent > 0,
             editPath: BudgetPaths.categories(kind: kind),
             addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here))
-        return try services.pages.page("budget/tab", title: kind.label, section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
     }
 
     // MARK: - Savings
 
-    struct GoalRow: Sendable {
-        let name: String
-        let monthAmount: String
-        let total: String
-        let path: String
-    }
 
-    struct SavingsPage: Sendable {
-        let tabs: [BudgetTab]
-        let picker: MonthPicker
-        let add: AddMenu
-        let saved: String
-        let goals: [GoalRow]
-        let hasGoals: Bool
-        let other: [CategoryRow]
-        let hasOther: Bool
-        let days: [LedgerDay]
-        let hasContributions: Bool
-        let isEmpty: Bool
-        let emptyState: EmptyState
-        let newGoalPath: String
-        let editPath: String
-    }
 
     /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
     @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
@@ -225,38 +163,21 @@ struct BudgetController {
                 GoalRow(name: stash.name, monthAmount: user.money(monthCents), total: user.money(allTime),
                         path: StashPaths.show(stash.id ?? 0, month: monthParam))
             },
-            hasGoals: !goals.isEmpty,
             other: other,
-            hasOther: !other.isEmpty,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
-            hasContributions: !rows.isEmpty,
             isEmpty: goals.isEmpty && rows.isEmpty,
             emptyState: EmptyState(key: "savings", icon: "stash", title: "Start building your future",
                                    text: "Add a savings goal to begin tracking what you set aside.",
                                    action: "Add Savings Goal", actionPath: StashPaths.new + "?kind=save"),
             newGoalPath: StashPaths.new + "?kind=save",
             editPath: BudgetPaths.categories(kind: .savings))
-        return try services.pages.page("budget/savings", title: "Savings", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Savings", section: .budget, context: context) { _ in
+            BudgetPages.savings(page)
+        }
     }
 
     // MARK: - One category
 
-    struct CategoryPage: Sendable {
-        let name: String
-        let kindLabel: String
-        let backPath: String
-        let picker: MonthPicker
-        let total: String
-        let countText: String
-        let days: [LedgerDay]
-        let hasRows: Bool
-        let emptyTitle: String
-        let emptyText: String
-        let addPath: String
-        let editPath: String
-        let allPath: String
-    }
 
     /// `GET /budget/categories/:id?month=YYYY-MM`: the category's transactions in the month.
     @Sendable func category(request: Request, context: AppRequestContext) async throws -> Response {
@@ -274,7 +195,6 @@ struct BudgetController {
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
         let page = CategoryPage(
-            name: category.name,
             kindLabel: category.kind.label,
             backPath: category.kind == .income ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
             picker: MonthPicker(month: month, today: today, path: { BudgetPaths.category(id, month: $0) },
@@ -282,14 +202,14 @@ struct BudgetController {
             total: user.money(total.totalCents),
             countText: Self.countText(total.count),
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
-            hasRows: !rows.isEmpty,
             emptyTitle: "No \(category.name.lowercased()) \(what) yet",
             emptyText: "Transactions you categorize as \(category.name) will appear here.",
             addPath: BudgetPaths.newTransaction(kind: category.kind, returnTo: here),
             editPath: BudgetPaths.editCategory(id),
             allPath: BudgetPaths.transactions + "?category=\(id)")
-        return try services.pages.page("budget/category", title: category.name, section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: category.name, section: .budget, context: context) { _ in
+            BudgetPages.category(page)
+        }
     }
 
     // MARK: - Helpers

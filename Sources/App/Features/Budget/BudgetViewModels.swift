@@ -1,39 +1,38 @@
 import Foundation
 import Views
 
-/// One transaction as a list row: amount with its sign, what it was, and where it leads.
-struct LedgerItem: Sendable {
-    let title: String
-    let detail: String
-    let amount: String
-    let amountClass: String
-    let editPath: String
-    let icon: String
-    let swatch: String
-    let dateTitle: String
+typealias LedgerItem = BudgetPages.LedgerItem
+typealias LedgerDay = BudgetPages.LedgerDay
+typealias BudgetTab = BudgetPages.Tab
+typealias MonthPicker = BudgetPages.MonthPicker
+typealias SimpleFormPage = BudgetPages.SimpleFormPage
+typealias ConfirmPage = BudgetPages.ConfirmPage
 
+extension LedgerItem {
+    /// One transaction as a list row: amount with its sign, what it was, and where it leads.
     init(_ row: LedgerRow, user: User, today: CalendarDay, returnTo: String? = nil) {
         let transaction = row.transaction
         let id = transaction.id ?? 0
         let categoryName = row.categoryName ?? row.stashName ?? "Uncategorized"
-        title = transaction.note.isEmpty ? categoryName : transaction.note
         let kindLabel = LedgerItem.kindLabel(row)
         var parts = [transaction.note.isEmpty ? nil : categoryName, kindLabel].compactMap { $0 }
         if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
         if let account = row.accountName { parts.append(account) }
-        detail = parts.joined(separator: " · ")
         let sign = transaction.kind == .expense ? "−" : "+"
-        amount = sign + user.money(transaction.amountCents)
-        amountClass = switch transaction.kind {
+        let amountClass = switch transaction.kind {
         case .income: "amount--income"
         case .expense: "amount--expense"
         case .saving: "amount--saving"
         }
-        editPath = Paths.path(transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id),
-                              returningTo: returnTo)
-        icon = row.categoryIcon ?? "stash"
-        swatch = CategoryPalette.swatchClass(row.categoryColor)
-        dateTitle = LedgerItem.dayTitle(transaction.day, today: today)
+        self.init(
+            title: transaction.note.isEmpty ? categoryName : transaction.note,
+            detail: parts.joined(separator: " · "),
+            amount: sign + user.money(transaction.amountCents),
+            amountClass: amountClass,
+            editPath: Paths.path(transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id),
+                                 returningTo: returnTo),
+            icon: row.categoryIcon ?? "stash",
+            swatch: CategoryPalette.swatchClass(row.categoryColor))
     }
 
     /// Needs / Wants / Savings / Income, or the stash kind for stash rows without a category.
@@ -55,34 +54,27 @@ struct LedgerItem: Sendable {
     }
 }
 
-/// Rows of one day under its heading (Today / Yesterday / date).
-struct LedgerDay: Sendable {
-    let title: String
-    let items: [LedgerItem]
-
+extension LedgerDay {
+    /// Rows grouped by day, newest first as given, each under its heading (Today / Yesterday / date).
     static func group(_ rows: [LedgerRow], user: User, today: CalendarDay, returnTo: String? = nil) -> [LedgerDay] {
         var days: [LedgerDay] = []
-        var current: (String, [LedgerItem])?
+        var open: (date: String, title: String, items: [LedgerItem])?
         for row in rows {
             let item = LedgerItem(row, user: user, today: today, returnTo: returnTo)
-            if let open = current, open.0 == row.transaction.date {
-                current = (open.0, open.1 + [item])
+            if open?.date == row.transaction.date {
+                open?.items.append(item)
             } else {
-                if let open = current { days.append(LedgerDay(title: open.1.first?.dateTitle ?? "", items: open.1)) }
-                current = (row.transaction.date, [item])
+                if let open { days.append(LedgerDay(title: open.title, items: open.items)) }
+                open = (row.transaction.date, LedgerItem.dayTitle(row.transaction.day, today: today), [item])
             }
         }
-        if let open = current { days.append(LedgerDay(title: open.1.first?.dateTitle ?? "", items: open.1)) }
+        if let open { days.append(LedgerDay(title: open.title, items: open.items)) }
         return days
     }
 }
 
-/// The Budget sub-navigation: Expenses · Needs · Wants · Savings.
-struct BudgetTab: Sendable {
-    let label: String
-    let href: String
-    let current: Bool
-
+extension BudgetTab {
+    /// The Budget sub-navigation: Expenses · Needs · Wants · Savings.
     static func all(current: Category.Kind?, month: Month?) -> [BudgetTab] {
         [BudgetTab(label: "Expenses", href: BudgetPaths.expenses(month: month), current: current == nil)]
             + [Category.Kind.needs, .wants, .savings].map {
@@ -91,22 +83,10 @@ struct BudgetTab: Sendable {
     }
 }
 
-/// The month picker: previous / next month links and a "This month" link when away from it.
-struct MonthPicker: Sendable {
-    let title: String
-    let value: String
-    let previousPath: String
-    let nextPath: String
-    let currentPath: String?
-    let action: String
-
+extension MonthPicker {
     init(month: Month, today: CalendarDay, path: (Month?) -> String, action: String) {
-        title = month.title
-        value = month.description
-        previousPath = path(month.previous)
-        nextPath = path(month.next)
-        currentPath = month == today.monthValue ? nil : path(nil)
-        self.action = action
+        self.init(title: month.title, value: month.description, previousPath: path(month.previous),
+                  nextPath: path(month.next), currentPath: month == today.monthValue ? nil : path(nil), action: action)
     }
 }
 
@@ -134,23 +114,4 @@ enum CategoryPalette {
     static func swatchClass(_ color: String?) -> String {
         "swatch-" + safe(color).dropFirst().lowercased()
     }
-}
-
-/// A plain form page (`budget/simple-form`): labelled fields, Save, Cancel, and a link to delete.
-struct SimpleFormPage: Sendable {
-    let heading: String
-    let action: String
-    let summary: String?
-    let fields: [FormField]
-    let deletePath: String?
-    let cancelPath: String
-}
-
-/// A delete confirmation (`budget/confirm`): what goes, what happens to the rest, Cancel and the red button.
-struct ConfirmPage: Sendable {
-    let title: String
-    let text: String
-    let action: String
-    let cancelPath: String
-    let button: String
 }

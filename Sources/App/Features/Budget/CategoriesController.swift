@@ -19,27 +19,12 @@ struct CategoriesController {
         group.post("budget/categories/:id/hide", use: toggleHidden)
     }
 
-    struct Row: Sendable {
-        let name: String
-        let icon: String
-        let swatch: String
-        let hidden: Bool
-        let isDefault: Bool
-        let countText: String
-        let editPath: String
-        let movePath: String
-        let hidePath: String
-        let canMoveUp: Bool
-        let canMoveDown: Bool
-    }
+    typealias Row = CategoriesPages.Row
+    typealias IndexPage = CategoriesPages.IndexPage
+    typealias Choice = CategoriesPages.Choice
+    typealias FormPage = CategoriesPages.FormPage
 
-    struct IndexPage: Sendable {
-        let kindLabel: String
-        let tabs: [BudgetTab]
-        let rows: [Row]
-        let newPath: String
-        let backPath: String
-    }
+
 
     /// `GET /budget/categories?kind=needs|wants|savings|income`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -64,8 +49,9 @@ struct CategoriesController {
             rows: rows,
             newPath: BudgetPaths.newCategory(kind: kind),
             backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind))
-        return try services.pages.page("budget/categories", title: "Edit \(kind.label) categories", section: .budget,
-                                       page: page, request: request, context: context)
+        return services.pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
+            CategoriesPages.index(page, csrf: shell.csrf)
+        }
     }
 
     // MARK: - Form
@@ -77,27 +63,7 @@ struct CategoriesController {
         var color: String?
     }
 
-    struct Choice: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-        let swatch: String
-    }
 
-    struct FormPage: Sendable {
-        let heading: String
-        let action: String
-        let summary: String?
-        let name: FormField
-        let kind: String
-        let icons: [Choice]
-        let colors: [Choice]
-        let iconError: String?
-        let colorError: String?
-        let deletePath: String?
-        let hideHint: String?
-        let cancelPath: String
-    }
 
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
@@ -160,8 +126,9 @@ struct CategoriesController {
                 : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
             action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
             button: "Delete")
-        return try services.pages.page("budget/confirm", title: "Delete category", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Delete category", section: .budget, context: context) { shell in
+            BudgetPages.confirm(page, csrf: shell.csrf)
+        }
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -236,8 +203,9 @@ struct CategoriesController {
             deletePath: category.flatMap { $0.isDefault ? nil : BudgetPaths.deleteCategory($0.id ?? 0) },
             hideHint: category?.isDefault == true ? "Default categories can be hidden from the category list, not deleted." : nil,
             cancelPath: BudgetPaths.categories(kind: kind))
-        return try services.pages.page("budget/category-form", title: page.heading, section: .budget, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
+            CategoriesPages.form(page, csrf: shell.csrf)
+        }
     }
 
     private func load(context: AppRequestContext) async throws -> Category {

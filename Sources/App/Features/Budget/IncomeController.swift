@@ -6,6 +6,9 @@ import Views
 struct IncomeController {
     let services: AppServices
 
+    typealias SourceRow = IncomePages.SourceRow
+    typealias IndexPage = IncomePages.IndexPage
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget/income", use: index)
         group.get("budget/income/new", use: new)
@@ -16,23 +19,7 @@ struct IncomeController {
         group.post("budget/income/:id/delete", use: delete)
     }
 
-    struct SourceRow: Sendable {
-        let name: String
-        let detail: String
-        let monthly: String?
-        let editPath: String
-        let deletePath: String
-    }
 
-    struct IndexPage: Sendable {
-        let total: String
-        let sources: [SourceRow]
-        let hasSources: Bool
-        let newPath: String
-        let received: String
-        let addIncomePath: String
-        let emptyState: EmptyState
-    }
 
     /// `GET /budget/income`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -51,13 +38,13 @@ struct IncomeController {
                     monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil,
                     editPath: BudgetPaths.editIncome(source.id ?? 0), deletePath: BudgetPaths.deleteIncome(source.id ?? 0))
             },
-            hasSources: !sources.isEmpty,
             newPath: BudgetPaths.newIncome,
             received: user.money(totals.incomeCents),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
             emptyState: .income)
-        return try services.pages.page("budget/income", title: "Income sources", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Income sources", section: .budget, context: context) { _ in
+            IncomePages.index(page)
+        }
     }
 
     // MARK: - Form
@@ -121,8 +108,9 @@ struct IncomeController {
                               text: "Income you already received stays in your transactions.",
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
                               button: "Delete")
-        return try services.pages.page("budget/confirm", title: "Delete income source", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Delete income source", section: .budget, context: context) { shell in
+            BudgetPages.confirm(page, csrf: shell.csrf)
+        }
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -167,8 +155,9 @@ struct IncomeController {
             ],
             deletePath: source.map { BudgetPaths.deleteIncome($0.id ?? 0) },
             cancelPath: BudgetPaths.income)
-        return try services.pages.page("budget/simple-form", title: heading, section: .budget, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+            BudgetPages.simpleForm(page, csrf: shell.csrf)
+        }
     }
 
     private func load(context: AppRequestContext) async throws -> IncomeSource {

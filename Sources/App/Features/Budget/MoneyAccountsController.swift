@@ -1,9 +1,14 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
 struct MoneyAccountsController {
     let services: AppServices
+
+    typealias AccountRow = MoneyAccountPages.AccountRow
+    typealias IndexPage = MoneyAccountPages.IndexPage
+    typealias ShowPage = MoneyAccountPages.ShowPage
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("accounts", use: index)
@@ -16,21 +21,7 @@ struct MoneyAccountsController {
         group.post("accounts/:id/delete", use: delete)
     }
 
-    struct AccountRow: Sendable {
-        let name: String
-        let kindLabel: String
-        let balance: String
-        let negative: Bool
-        let path: String
-        let icon: String
-    }
 
-    struct IndexPage: Sendable {
-        let total: String
-        let accounts: [AccountRow]
-        let hasAccounts: Bool
-        let newPath: String
-    }
 
     /// `GET /accounts`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -39,10 +30,10 @@ struct MoneyAccountsController {
         let page = IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.row($0.0, balance: $0.1, user: user) },
-            hasAccounts: !balances.isEmpty,
             newPath: BudgetPaths.newAccount)
-        return try services.pages.page("ledger/accounts", title: "Accounts", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Accounts", section: .budget, context: context) { _ in
+            MoneyAccountPages.index(page)
+        }
     }
 
     static func row(_ account: Account, balance: Int64, user: User) -> AccountRow {
@@ -60,17 +51,6 @@ struct MoneyAccountsController {
         }
     }
 
-    struct ShowPage: Sendable {
-        let account: AccountRow
-        let opening: String
-        let days: [LedgerDay]
-        let hasRows: Bool
-        let olderPath: String?
-        let firstPath: String?
-        let editPath: String
-        let deletePath: String
-        let addPath: String
-    }
 
     /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
@@ -89,14 +69,14 @@ struct MoneyAccountsController {
             account: Self.row(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
             days: LedgerDay.group(rows, user: user, today: user.today(now: services.now()), returnTo: here),
-            hasRows: !rows.isEmpty,
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
             deletePath: BudgetPaths.deleteAccount(id),
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
-        return try services.pages.page("ledger/account", title: account.name, section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: account.name, section: .budget, context: context) { _ in
+            MoneyAccountPages.show(page)
+        }
     }
 
     // MARK: - Form
@@ -161,8 +141,9 @@ struct MoneyAccountsController {
             text: "Its transactions stay in your budget, without an account.",
             action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
             button: "Delete")
-        return try services.pages.page("budget/confirm", title: "Delete account", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Delete account", section: .budget, context: context) { shell in
+            BudgetPages.confirm(page, csrf: shell.csrf)
+        }
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -213,8 +194,9 @@ struct MoneyAccountsController {
             ],
             deletePath: account.map { BudgetPaths.deleteAccount($0.id ?? 0) },
             cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts)
-        return try services.pages.page("budget/simple-form", title: heading, section: .budget, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+            BudgetPages.simpleForm(page, csrf: shell.csrf)
+        }
     }
 
     private func load(context: AppRequestContext) async throws -> Account {

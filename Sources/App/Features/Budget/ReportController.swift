@@ -8,6 +8,12 @@ struct ReportController {
     let services: AppServices
     static let note = "Monthly report"
 
+    typealias Group = ReportPages.Group
+    typealias FormPage = ReportPages.FormPage
+    typealias MonthRow = ReportPages.MonthRow
+    typealias IndexPage = ReportPages.IndexPage
+    typealias ShowPage = ReportPages.ShowPage
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget/report", use: form)
         group.post("budget/report", use: create)
@@ -17,21 +23,7 @@ struct ReportController {
 
     // MARK: - Form
 
-    struct Group: Sendable {
-        let label: String
-        let fields: [FormField]
-    }
 
-    struct FormPage: Sendable {
-        let monthValue: String
-        let monthTitle: String
-        let maxMonth: String
-        let summary: String?
-        let monthError: String?
-        let groups: [Group]
-        let dateText: String
-        let reportsPath: String
-    }
 
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
     @Sendable func form(request: Request, context: AppRequestContext) async throws -> Response {
@@ -115,27 +107,14 @@ struct ReportController {
             groups: groups,
             dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)",
             reportsPath: BudgetPaths.reports)
-        return try services.pages.page("budget/report", title: "Monthly report", section: .budget, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
+            ReportPages.form(page, csrf: shell.csrf)
+        }
     }
 
     // MARK: - Past reports
 
-    struct MonthRow: Sendable {
-        let title: String
-        let total: String
-        let countText: String
-        let path: String
-    }
 
-    struct IndexPage: Sendable {
-        let year: Int
-        let months: [MonthRow]
-        let hasMonths: Bool
-        let newPath: String
-        let earlierPath: String?
-        let laterPath: String?
-    }
 
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -155,25 +134,14 @@ struct ReportController {
                 MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
                          path: BudgetPaths.pastReport(month))
             },
-            hasMonths: !months.isEmpty,
             newPath: BudgetPaths.report,
             earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
             laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil)
-        return try services.pages.page("budget/reports", title: "Past reports", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Past reports", section: .budget, context: context) { _ in
+            ReportPages.index(page)
+        }
     }
 
-    struct ShowPage: Sendable {
-        let monthTitle: String
-        let total: String
-        let needs: String
-        let wants: String
-        let rows: [BudgetController.CategoryRow]
-        let hasRows: Bool
-        let addPath: String
-        let previousPath: String
-        let nextPath: String
-    }
 
     /// `GET /budget/reports/:month`: that month's spending by category.
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
@@ -200,11 +168,11 @@ struct ReportController {
             needs: user.money(split.needsCents),
             wants: user.money(split.wantsCents),
             rows: rows,
-            hasRows: !rows.isEmpty,
             addPath: BudgetPaths.report(month: month),
             previousPath: BudgetPaths.pastReport(month.previous),
             nextPath: BudgetPaths.pastReport(month.next))
-        return try services.pages.page("budget/report-month", title: "\(month.title) report", section: .budget,
-                                       page: page, request: request, context: context)
+        return services.pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
+            ReportPages.show(page)
+        }
     }
 }

@@ -94,37 +94,14 @@ enum TransactionRules {
 
     // MARK: - View
 
-    struct KindOption: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-    }
+    typealias KindOption = TransactionPages.KindOption
+    typealias CategoryOption = TransactionPages.CategoryOption
+    typealias CategoryGroup = TransactionPages.CategoryGroup
+    typealias Form = TransactionPages.Controls
 
-    struct CategoryOption: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-        let kind: String
-        let recent: Bool
-    }
 
-    struct CategoryGroup: Sendable {
-        let label: String
-        let kind: String
-        let options: [CategoryOption]
-    }
 
-    struct Form: Sendable {
-        let amount: FormField
-        let kindOptions: [KindOption]
-        let kindError: String?
-        let groups: [CategoryGroup]
-        let categoryError: String?
-        let note: FormField
-        let date: FormField
-        let account: FormField?
-        let stash: FormField?
-    }
+
 
     /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
     static func form(_ input: TransactionInput, choices: TransactionChoices, errors: FieldErrors, today: CalendarDay,

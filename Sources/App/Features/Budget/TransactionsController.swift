@@ -7,6 +7,9 @@ struct TransactionsController {
     let services: AppServices
     static let perPage = 50
 
+    typealias IndexPage = TransactionPages.IndexPage
+    typealias FormPage = TransactionPages.FormPage
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("transactions", use: index)
         group.get("transactions/new", use: new)
@@ -18,22 +21,6 @@ struct TransactionsController {
 
     // MARK: - List
 
-    struct IndexPage: Sendable {
-        let query: String
-        let month: String
-        let kinds: [FormField.Option]
-        let categories: [FormField.Option]
-        let accounts: [FormField.Option]
-        let hasAccounts: Bool
-        let days: [LedgerDay]
-        let hasRows: Bool
-        let filtered: Bool
-        let newerPath: String?
-        let olderPath: String?
-        let firstPath: String?
-        let addPath: String
-        let addIncomePath: String
-    }
 
     /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -77,19 +64,18 @@ struct TransactionsController {
                 + categories.map {
                     FormField.Option(value: String($0.id ?? 0), label: "\($0.kind.label) · \($0.name)", selected: $0.id == filter.categoryId)
                 },
-            accounts: [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
+            accounts: accounts.isEmpty ? [] : [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
                 + accounts.map { FormField.Option(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId) },
-            hasAccounts: !accounts.isEmpty,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
-            hasRows: !rows.isEmpty,
             filtered: filter != LedgerFilter(),
             newerPath: newer,
             olderPath: older,
             firstPath: before != nil || after != nil ? base : nil,
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))
-        return try services.pages.page("transactions/index", title: "Transactions", section: .budget, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Transactions", section: .budget, context: context) { _ in
+            TransactionPages.index(page)
+        }
     }
 
     /// The list path with the filters (no cursor).
@@ -110,18 +96,6 @@ struct TransactionsController {
 
     // MARK: - Add / edit
 
-    struct FormPage: Sendable {
-        let heading: String
-        let action: String
-        let submitLabel: String
-        let cancelPath: String
-        let summary: String?
-        let form: TransactionRules.Form
-        let returnTo: String?
-        let deletePath: String?
-        let saveError: String?
-        let hasCategoriesLink: String
-    }
 
     /// `GET /transactions/new?kind=needs|wants|savings|income`
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
@@ -269,9 +243,10 @@ struct TransactionsController {
             returnTo: returnTo,
             deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
             saveError: saveFailed ? "Couldn't save. Try again." : nil,
-            hasCategoriesLink: BudgetPaths.categories)
-        return try services.pages.page("transactions/form", title: heading, section: .budget, page: page,
-                                       request: request, context: context, status: status)
+            categoriesPath: BudgetPaths.categories)
+        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+            TransactionPages.form(page, csrf: shell.csrf)
+        }
     }
 
     private func load(context: AppRequestContext) async throws -> LedgerRow {

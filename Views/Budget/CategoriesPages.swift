@@ -1,0 +1,162 @@
+import HTML
+
+/// Managing categories: the list of one kind with move, hide and edit, and the add / edit form with icon and colour.
+public enum CategoriesPages {
+    public struct Row: Sendable {
+        public let name: String
+        public let icon: String
+        public let swatch: String
+        public let hidden: Bool
+        public let isDefault: Bool
+        public let countText: String
+        public let editPath: String
+        public let movePath: String
+        public let hidePath: String
+        public let canMoveUp: Bool
+        public let canMoveDown: Bool
+
+        public init(name: String, icon: String, swatch: String, hidden: Bool, isDefault: Bool, countText: String, editPath: String, movePath: String, hidePath: String, canMoveUp: Bool, canMoveDown: Bool) {
+            self.name = name
+            self.icon = icon
+            self.swatch = swatch
+            self.hidden = hidden
+            self.isDefault = isDefault
+            self.countText = countText
+            self.editPath = editPath
+            self.movePath = movePath
+            self.hidePath = hidePath
+            self.canMoveUp = canMoveUp
+            self.canMoveDown = canMoveDown
+        }
+    }
+
+    public struct IndexPage: Sendable {
+        public let kindLabel: String
+        public let tabs: [BudgetPages.Tab]
+        public let rows: [Row]
+        public let newPath: String
+        public let backPath: String
+
+        public init(kindLabel: String, tabs: [BudgetPages.Tab], rows: [Row], newPath: String, backPath: String) {
+            self.kindLabel = kindLabel
+            self.tabs = tabs
+            self.rows = rows
+            self.newPath = newPath
+            self.backPath = backPath
+        }
+    }
+
+    /// An icon or colour choice of the palette.
+    public struct Choice: Sendable {
+        public let value: String
+        public let label: String
+        public let checked: Bool
+        public let swatch: String
+
+        public init(value: String, label: String, checked: Bool, swatch: String) {
+            self.value = value
+            self.label = label
+            self.checked = checked
+            self.swatch = swatch
+        }
+    }
+
+    public struct FormPage: Sendable {
+        public let heading: String
+        public let action: String
+        public let summary: String?
+        public let name: FormField
+        public let kind: String
+        public let icons: [Choice]
+        public let colors: [Choice]
+        public let iconError: String?
+        public let colorError: String?
+        public let deletePath: String?
+        public let hideHint: String?
+        public let cancelPath: String
+
+        public init(heading: String, action: String, summary: String?, name: FormField, kind: String, icons: [Choice], colors: [Choice], iconError: String?, colorError: String?, deletePath: String?, hideHint: String?, cancelPath: String) {
+            self.heading = heading
+            self.action = action
+            self.summary = summary
+            self.name = name
+            self.kind = kind
+            self.icons = icons
+            self.colors = colors
+            self.iconError = iconError
+            self.colorError = colorError
+            self.deletePath = deletePath
+            self.hideHint = hideHint
+            self.cancelPath = cancelPath
+        }
+    }
+
+    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+        """
+        <div class="budget-bar">
+          <p class="breadcrumb"><a href="\(page.backPath)">← \(page.kindLabel)</a></p>
+          <a class="button button--primary" href="\(page.newPath)">+ Add</a>
+        </div>
+        \(BudgetPages.tabs(page.tabs, label: "Category kinds"))
+        <section class="card" aria-label="\(page.kindLabel) categories">
+          <ul class="category-rows">
+            \(page.rows.map { row in
+                """
+                <li class="row-with-actions">
+                      <a class="category-row" href="\(row.editPath)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.hidden ? "Hidden · " : "")\(row.isDefault ? "Default" : "Custom") · \(row.countText)</span></span></a>
+                      <div class="row-actions">
+                        <form method="post" action="\(row.movePath)">\(csrf.field)<input type="hidden" name="direction" value="up"><button class="button button--plain" type="submit" aria-label="Move \(row.name) up"\(row.canMoveUp ? "" : " disabled")>↑</button></form>
+                        <form method="post" action="\(row.movePath)">\(csrf.field)<input type="hidden" name="direction" value="down"><button class="button button--plain" type="submit" aria-label="Move \(row.name) down"\(row.canMoveDown ? "" : " disabled")>↓</button></form>
+                        <form method="post" action="\(row.hidePath)">\(csrf.field)<button class="button button--plain" type="submit">\(row.hidden ? "Show" : "Hide")<span class="visually-hidden"> \(row.name)</span></button></form>
+                      </div>
+                    </li>
+                """ as HTML
+            })
+          </ul>
+          <p class="muted small">Hidden categories aren't offered when you add a transaction; their history stays. Deleting a custom category moves its transactions to “Other”.</p>
+        </section>
+        """
+    }
+
+    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+        """
+        <section class="card form-card" aria-labelledby="form-title">
+          <h2 class="card__title" id="form-title">\(page.heading)</h2>
+          \(Form.summary(page.summary))
+          <form method="post" action="\(page.action)" novalidate>
+            \(csrf.field)
+            <input type="hidden" name="kind" value="\(page.kind)">
+            \(page.name.html)
+            <fieldset class="field field--choices">
+              <legend class="field__label">Icon</legend>
+              <div class="palette">
+                \(page.icons.map { choice in
+                    """
+                    <label class="palette__choice" title="\(choice.label)"><input type="radio" name="icon" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><svg width="22" height="22" aria-hidden="true"><use href="/icons/sprite.svg#\(choice.value)"></use></svg><span class="visually-hidden">\(choice.label)</span></span></label>
+                    """ as HTML
+                })
+              </div>
+              \(page.iconError.map { "<p class=\"field__error\" id=\"field-icon-error\">\($0)</p>" as HTML })
+            </fieldset>
+            <fieldset class="field field--choices">
+              <legend class="field__label">Colour</legend>
+              <div class="palette">
+                \(page.colors.map { choice in
+                    """
+                    <label class="palette__choice" title="\(choice.label)"><input type="radio" name="color" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><span class="palette__dot"></span><span class="visually-hidden">\(choice.label)</span></span></label>
+                    """ as HTML
+                })
+              </div>
+              \(page.colorError.map { "<p class=\"field__error\" id=\"field-color-error\">\($0)</p>" as HTML })
+            </fieldset>
+            <div class="form-actions">
+              <button class="button button--primary" type="submit">Save</button>
+              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
+            </div>
+          </form>
+          \(page.hideHint.map { "<p class=\"muted small\">\($0)</p>" as HTML })
+          \(page.deletePath.map { "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">Delete Category</a></p>" as HTML })
+        </section>
+        """
+    }
+}

@@ -1,0 +1,67 @@
+import HTML
+
+/// Income sources: what comes in each month, and what has arrived so far.
+public enum IncomePages {
+    public struct SourceRow: Sendable {
+        public let name: String
+        public let detail: String
+        public let monthly: String?
+        public let editPath: String
+        public let deletePath: String
+
+        public init(name: String, detail: String, monthly: String?, editPath: String, deletePath: String) {
+            self.name = name
+            self.detail = detail
+            self.monthly = monthly
+            self.editPath = editPath
+            self.deletePath = deletePath
+        }
+    }
+
+    public struct IndexPage: Sendable {
+        public let total: String
+        public let sources: [SourceRow]
+        public let newPath: String
+        public let received: String
+        public let addIncomePath: String
+        public let emptyState: EmptyState
+
+        public init(total: String, sources: [SourceRow], newPath: String, received: String, addIncomePath: String, emptyState: EmptyState) {
+            self.total = total
+            self.sources = sources
+            self.newPath = newPath
+            self.received = received
+            self.addIncomePath = addIncomePath
+            self.emptyState = emptyState
+        }
+    }
+
+    public static func index(_ page: IndexPage) -> HTML {
+        """
+        <div class="budget-bar">
+          <p class="breadcrumb"><a href="/budget">← Budget</a></p>
+          <a class="button button--primary" href="\(page.newPath)">+ Add</a>
+        </div>
+        \(page.sources.isEmpty ? "<div class=\"empty-grid empty-grid--single\">\(page.emptyState.html)</div>" as HTML : sources(page))
+        """
+    }
+
+    private static func sources(_ page: IndexPage) -> HTML {
+        """
+        <section class="card budget-hero">
+          <p class="budget-hero__label">Total this month</p>
+          <p class="budget-hero__amount">\(page.total)</p>
+          <p class="muted">Received so far: \(page.received) · <a href="\(page.addIncomePath)">Record income received</a></p>
+        </section>
+        <section class="card" aria-label="Income sources">
+          <ul class="category-rows">
+            \(page.sources.map { source in
+                """
+                <li class="row-with-actions"><a class="category-row" href="\(source.editPath)"><span class="ledger-item__text"><span class="ledger-item__title">\(source.name)</span><span class="ledger-item__detail">\(source.detail)\(source.monthly.map { " · \($0)" as HTML })</span></span></a><a class="button button--plain row-action" href="\(source.deletePath)" aria-label="Delete \(source.name)">Delete</a></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
+    }
+}

@@ -1,0 +1,122 @@
+import HTML
+
+/// Money accounts: the list with balances, and one account with its transactions.
+public enum MoneyAccountPages {
+    public struct AccountRow: Sendable {
+        public let name: String
+        public let kindLabel: String
+        public let balance: String
+        public let negative: Bool
+        public let path: String
+        public let icon: String
+
+        public init(name: String, kindLabel: String, balance: String, negative: Bool, path: String, icon: String) {
+            self.name = name
+            self.kindLabel = kindLabel
+            self.balance = balance
+            self.negative = negative
+            self.path = path
+            self.icon = icon
+        }
+    }
+
+    public struct IndexPage: Sendable {
+        public let total: String
+        public let accounts: [AccountRow]
+        public let newPath: String
+
+        public init(total: String, accounts: [AccountRow], newPath: String) {
+            self.total = total
+            self.accounts = accounts
+            self.newPath = newPath
+        }
+    }
+
+    public struct ShowPage: Sendable {
+        public let account: AccountRow
+        public let opening: String
+        public let days: [BudgetPages.LedgerDay]
+        public let olderPath: String?
+        public let firstPath: String?
+        public let editPath: String
+        public let deletePath: String
+        public let addPath: String
+
+        public init(account: AccountRow, opening: String, days: [BudgetPages.LedgerDay], olderPath: String?, firstPath: String?, editPath: String, deletePath: String, addPath: String) {
+            self.account = account
+            self.opening = opening
+            self.days = days
+            self.olderPath = olderPath
+            self.firstPath = firstPath
+            self.editPath = editPath
+            self.deletePath = deletePath
+            self.addPath = addPath
+        }
+    }
+
+    public static func index(_ page: IndexPage) -> HTML {
+        """
+        <div class="budget-bar">
+          <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/transactions">Transactions</a></p>
+          <a class="button button--primary" href="\(page.newPath)">+ Add account</a>
+        </div>
+        \(page.accounts.isEmpty ? """
+            <div class="empty-grid empty-grid--single">
+            <section class="empty-state" aria-labelledby="empty-accounts">
+              <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#wallet"></use></svg>
+              <h2 class="empty-state__title" id="empty-accounts">No accounts yet</h2>
+              <p class="empty-state__text">Add your checking, savings, credit card or cash accounts to see what each one holds.</p>
+              <a class="button button--primary" href="\(page.newPath)">Add account</a>
+            </section>
+            </div>
+            """ as HTML : accounts(page))
+        """
+    }
+
+    private static func accounts(_ page: IndexPage) -> HTML {
+        """
+        <section class="card budget-hero">
+          <p class="budget-hero__label">Total balance</p>
+          <p class="budget-hero__amount">\(page.total)</p>
+        </section>
+        <section class="card" aria-label="Accounts">
+          <ul class="category-rows">
+            \(page.accounts.map { account in
+                """
+                <li><a class="category-row" href="\(account.path)"><span class="cat-icon swatch-2563eb" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(account.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(account.name)</span><span class="ledger-item__detail">\(account.kindLabel)</span></span><span class="ledger-item__amount\(account.negative ? " amount--expense" : "")">\(account.balance)</span></a></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
+    }
+
+    public static func show(_ page: ShowPage) -> HTML {
+        """
+        <div class="budget-bar">
+          <p class="breadcrumb"><a href="/accounts">← Accounts</a></p>
+          <a class="button button--primary" href="\(page.addPath)">+ Add</a>
+        </div>
+        <section class="card budget-hero">
+          <p class="budget-hero__label">\(page.account.kindLabel) · balance</p>
+          <p class="budget-hero__amount\(page.account.negative ? " amount--expense" : "")">\(page.account.balance)</p>
+          <details class="account-details">
+            <summary>Details</summary>
+            <dl class="figures"><div class="figures__row"><dt>Opening balance</dt><dd>\(page.opening)</dd></div></dl>
+          </details>
+          <div class="form-actions">
+            <a class="button button--secondary" href="\(page.editPath)">Edit account</a>
+            <a class="button button--danger-outline" href="\(page.deletePath)">Delete…</a>
+          </div>
+        </section>
+        <section class="card" aria-labelledby="tx-title">
+          <h2 class="card__title" id="tx-title">Transactions</h2>
+          \(page.days.isEmpty ? "<p class=\"muted\">No transactions in this account yet. Choose it when you add one.</p>" as HTML : BudgetPages.days(page.days))
+          <nav class="pager" aria-label="Transaction pages">
+            \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newest</a>" as HTML })
+            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+          </nav>
+        </section>
+        """
+    }
+}
