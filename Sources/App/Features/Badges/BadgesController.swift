@@ -6,6 +6,13 @@ import Views
 struct BadgesController {
     let services: AppServices
 
+    typealias RankCard = BadgesPages.RankCard
+    typealias TabLink = BadgesPages.TabLink
+    typealias BadgeItem = BadgesPages.BadgeItem
+    typealias BadgeGroup = BadgesPages.BadgeGroup
+    typealias IndexPage = BadgesPages.IndexPage
+    typealias ShowPage = BadgesPages.ShowPage
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("badges", use: index)
         group.get("badges/:id", use: show)
@@ -24,47 +31,10 @@ struct BadgesController {
         }
     }
 
-    struct RankCard: Sendable {
-        let title: String
-        let tier: String
-        let tierClass: String
-        let points: Int
-        let nextText: String
-        let bar: ProgressBar
-    }
 
-    struct TabLink: Sendable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
 
-    struct BadgeItem: Sendable {
-        let stashName: String
-        let monthTitle: String
-        let completedOn: String
-        let points: Int
-        let path: String
-        let claimed: Bool
-    }
 
-    struct BadgeGroup: Sendable {
-        let monthTitle: String
-        let badges: [BadgeItem]
-    }
 
-    struct IndexPage: Sendable {
-        let rank: RankCard
-        let tabs: [TabLink]
-        let showInProgress: Bool
-        let inProgress: [StashCard]
-        let groups: [BadgeGroup]
-        let emptyTitle: String?
-        let emptyText: String?
-        let newStashPath: String
-        let olderPath: String?
-        let newerPath: String?
-    }
 
     /// `GET /badges?tab=in-progress|completed|all&page=N`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -78,8 +48,7 @@ struct BadgesController {
         var inProgress: [StashCard] = []
         var groups: [BadgeGroup] = []
         var more = false
-        var emptyTitle: String?
-        var emptyText: String?
+        var empty: BadgesPages.Empty?
         switch tab {
         case .inProgress:
             let summaries = try await services.database.stashSummaries(userId: userId, month: today.monthValue, today: today)
@@ -87,8 +56,8 @@ struct BadgesController {
                 .sorted { $0.progress.closeness > $1.progress.closeness }
             inProgress = summaries.map { StashCard($0, user: user) }
             if inProgress.isEmpty {
-                emptyTitle = "Nothing in progress"
-                emptyText = "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge."
+                empty = .init(title: "Nothing in progress",
+                              text: "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge.")
             }
         case .completed, .all:
             let (badges, hasMore) = try await services.database.earnedBadges(
@@ -96,8 +65,8 @@ struct BadgesController {
             more = hasMore
             groups = Self.group(badges)
             if groups.isEmpty {
-                emptyTitle = tab == .completed ? "No badges this month yet" : "No badges yet"
-                emptyText = "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank."
+                empty = .init(title: tab == .completed ? "No badges this month yet" : "No badges yet",
+                              text: "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank.")
             }
         }
         let page = IndexPage(
@@ -107,28 +76,25 @@ struct BadgesController {
                 nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
             tabs: Tab.allCases.map { TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
-            showInProgress: tab == .inProgress,
-            inProgress: inProgress,
+            inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
-            emptyTitle: emptyTitle,
-            emptyText: emptyText,
+            empty: empty,
             newStashPath: StashPaths.new,
             olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
             newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
-        return try services.pages.page("badges/index", title: "Badges", section: .badges, page: page, request: request,
-                                       context: context)
+        return services.pages.page(title: "Badges", section: .badges, context: context) { _ in BadgesPages.index(page) }
     }
 
     private static func group(_ badges: [BadgeDetails]) -> [BadgeGroup] {
         var groups: [BadgeGroup] = []
         for details in badges {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
-            let item = BadgeItem(stashName: details.stashName, monthTitle: monthTitle,
+            let item = BadgeItem(stashName: details.stashName,
                                  completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
                                  points: details.badge.points, path: StashPaths.badge(details.badge.id ?? 0),
                                  claimed: details.badge.claimedAt != nil)
-            if let last = groups.last, last.monthTitle == monthTitle {
-                groups[groups.count - 1] = BadgeGroup(monthTitle: monthTitle, badges: last.badges + [item])
+            if groups.last?.monthTitle == monthTitle {
+                groups[groups.count - 1].badges.append(item)
             } else {
                 groups.append(BadgeGroup(monthTitle: monthTitle, badges: [item]))
             }
@@ -136,18 +102,6 @@ struct BadgesController {
         return groups
     }
 
-    struct ShowPage: Sendable {
-        let stashName: String
-        let stashPath: String
-        let monthTitle: String
-        let completedOn: String
-        let points: Int
-        let reward: String?
-        let claimed: Bool
-        let claimedOn: String?
-        let claimPath: String
-        let backPath: String
-    }
 
     /// `GET /badges/:id`
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
@@ -162,11 +116,11 @@ struct BadgesController {
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
             points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
-            claimed: badge.claimedAt != nil,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
             claimPath: StashPaths.claimBadge(id), backPath: "/badges?tab=all")
-        return try services.pages.page("badges/show", title: "Badge", section: .badges, page: page, request: request,
-                                       context: context)
+        return services.pages.page(title: "Badge", section: .badges, context: context) { shell in
+            BadgesPages.show(page, csrf: shell.csrf)
+        }
     }
 
     struct ClaimInput: Decodable {

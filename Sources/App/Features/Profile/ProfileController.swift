@@ -7,6 +7,8 @@ import Views
 struct ProfileController {
     let services: AppServices
 
+    typealias ProfilePage = ProfilePages.ProfilePage
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("profile", use: show)
         group.post("profile", use: update)
@@ -46,26 +48,7 @@ struct ProfileController {
         var confirmPassword: String?
     }
 
-    struct FormSection: Sendable {
-        let summary: String?
-        let fields: [FormField]
-    }
 
-    struct ProfilePage: Sendable {
-        let initials: String
-        let name: String
-        let email: String
-        let memberSince: String
-        let details: FormSection
-        let preferences: FormSection
-        let password: FormSection
-        let summary: String?
-        let otherSessions: Bool
-        let sessionsText: String
-        let profilePath: String
-        let passwordPath: String
-        let sessionsPath: String
-    }
 
     // MARK: - Handlers
 
@@ -162,16 +145,18 @@ struct ProfileController {
             name: user.name,
             email: user.email,
             memberSince: CalendarDay.today(in: user.calendarTimeZone, now: user.createdAt).monthValue.title,
-            details: FormSection(summary: nil, fields: [
+            details: [
                 .input("name", label: "Name", value: profile.name ?? "", error: profileErrors["name"],
                        autocomplete: "name", required: true),
                 .input("email", label: "Email", value: profile.email ?? "", type: "email",
                        error: profileErrors["email"], autocomplete: "email", required: true),
-            ] + detailFields.prefix(4)),
-            preferences: FormSection(summary: nil, fields: Array(detailFields.suffix(2)) + [
+            ] + detailFields.prefix(4),
+            preferences: Array(detailFields.suffix(2)) + [
                 ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),
-            ]),
-            password: FormSection(summary: passwordErrors.summary, fields: [
+            ],
+            summary: profileErrors.summary,
+            passwordSummary: passwordErrors.summary,
+            passwordFields: [
                 .input("currentPassword", label: "Current password", type: "password",
                        error: passwordErrors["currentPassword"], autocomplete: "current-password", required: true),
                 .input("newPassword", label: "New password", type: "password", error: passwordErrors["newPassword"],
@@ -179,16 +164,17 @@ struct ProfileController {
                        required: true),
                 .input("confirmPassword", label: "Repeat new password", type: "password",
                        error: passwordErrors["confirmPassword"], autocomplete: "new-password", required: true),
-            ]),
-            summary: profileErrors.summary,
+            ],
             otherSessions: sessions > 1,
             sessionsText: sessions <= 1 ? "You're logged in on this browser only."
                 : "You're logged in on \(sessions) browsers, this one included.",
             profilePath: Paths.profile,
             passwordPath: Paths.profilePassword,
-            sessionsPath: Paths.profileSessions
+            sessionsPath: Paths.profileSessions,
+            logoutPath: Paths.logout
         )
-        return try services.pages.page("profile/show", title: "Profile", section: .profile, page: page,
-                                       request: request, context: context, status: status)
+        return services.pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
+            ProfilePages.show(page, csrf: shell.csrf)
+        }
     }
 }
