@@ -1,5 +1,6 @@
 import Testing
 @testable import App
+import Views
 
 @Suite("Statistics wording")
 struct StatisticsWordingTests {
@@ -89,5 +90,19 @@ struct ChartHelperTests {
         #expect(user.compactMoney(150_000) == "$1.5k")
         #expect(user.compactMoney(-50_000) == "−$500")
         #expect(user.compactMoney(250_000_000) == "$2.5M")
+    }
+
+    @Test("bars are drawn at one-decimal coordinates, with escaped labels and the series' classes")
+    func barCoordinates() throws {
+        let svg = Charts.bars(id: "c", title: "Saved <per> day", labels: ["1 Nov & co"], tickLabels: ["1"],
+                              series: [Charts.Series(name: "Saved", colorClass: "chart__bar--saved", values: [50])],
+                              format: { String($0) }).description
+        #expect(svg.hasPrefix("<svg class=\"chart chart--bars\" viewBox=\"0 0 640.0 220.0\""))
+        #expect(svg.contains("<title id=\"c-title\">Saved &lt;per&gt; day</title>"))
+        #expect(svg.contains("<rect class=\"chart__bar chart__bar--saved\" x=\"113.6\" y=\"12.0\" width=\"460.8\" height=\"182.0\"><title>1 Nov &amp; co: saved 50</title></rect>"))
+        #expect(svg.contains("<text class=\"chart__axis\" x=\"50.0\" y=\"198.0\" text-anchor=\"end\">0</text>"))
+        #expect(svg.hasSuffix("</svg>"))
+        let spark = Charts.sparkline(id: "s", title: "t", values: [0, 10], highlight: 1).description
+        #expect(spark.contains("points=\"6.0,54.0 294.0,6.0\""))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// The monthly summary as a one- or two-page PDF: totals, the month's bar chart, spending by category, the
 /// stash table with completion and comparison, and the badges earned. It runs the monthly view's queries (with no

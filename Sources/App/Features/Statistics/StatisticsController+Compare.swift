@@ -1,29 +1,14 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// Months side by side: saved, spent, income and spending per category.
 extension StatisticsController {
-    struct MonthChoice: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-    }
+    typealias MonthChoice = StatisticsPages.MonthChoice
+    typealias CompareRow = StatisticsPages.CompareRow
+    typealias ComparePage = StatisticsPages.ComparePage
 
-    struct CompareRow: Sendable {
-        let label: String
-        let cells: [String]
-        let isCategory: Bool
-    }
 
-    struct ComparePage: Sendable {
-        let choices: [MonthChoice]
-        let message: String?
-        let headers: [String]
-        let rows: [CompareRow]
-        let hasComparison: Bool
-        let chart: ChartView?
-        let backPath: String
-    }
 
     static let maximumCompared = 12
 
@@ -53,13 +38,12 @@ extension StatisticsController {
         offered = Array(Set(offered + months)).sorted(by: >)
         let choices = offered.map { MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
 
-        var rows: [CompareRow] = []
-        var chart: ChartView?
+        var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
             let figures = try await services.database.monthComparison(userId: userId, months: months)
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
-            rows = [
+            var rows = [
                 CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
                 CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
                 CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
@@ -75,20 +59,22 @@ extension StatisticsController {
                 ChartSeries(name: "Income", colorClass: "chart__bar--income", values: totals.map(\.incomeCents)),
             ]
             let title = "Saved, spent and income: " + months.map(\.shortTitle).joined(separator: ", ")
-            chart = ChartView(
+            let chart = ChartView(
                 id: "chart-compare", title: title,
                 svg: Charts.bars(id: "chart-compare", title: title, labels: months.map(\.title), tickLabels: months.map(\.shortTitle),
                                  series: series, format: user.compactMoney),
                 table: ChartView.Table(headers: ["Month"] + series.map(\.name),
                                        rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }),
                 isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.", series: series)
+            comparison = .init(chart: chart, headers: months.map(\.shortTitle), rows: rows)
         }
         let page = ComparePage(
             choices: choices,
             message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
-            headers: months.map(\.shortTitle), rows: rows, hasComparison: months.count >= 2, chart: chart,
+            comparison: comparison,
             backPath: StatisticsPaths.index)
-        return try services.pages.page("statistics/compare", title: "Compare months", section: .statistics, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Compare months", section: .statistics, context: context) { _ in
+            StatisticsPages.compare(page)
+        }
     }
 }

@@ -22,8 +22,9 @@ struct StatisticsController {
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         let page = try await StatisticsPageBuilder(database: services.database, user: user, userId: userId, today: today,
                                                    query: query).build()
-        return try services.pages.page("statistics/index", title: "Statistics", section: .statistics, page: page,
-                                       request: request, context: context)
+        return services.pages.page(title: "Statistics", section: .statistics, context: context) { _ in
+            StatisticsPages.index(page)
+        }
     }
 }
 
@@ -96,18 +97,14 @@ struct StatisticsPageBuilder {
             picker: picker(),
             figures: figures(totals, stashesUpdated: period.unit == .daily
                 ? inFilter.filter { $0.currentCents > 0 }.count : nil),
-            hasData: !totals.isEmpty,
-            emptyTitle: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
-            emptyText: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
-                + "Pick another period, or add an entry to a stash.",
-            charts: charts,
+            empty: !totals.isEmpty ? nil : .init(
+                title: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
+                text: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
+                    + "Pick another period, or add an entry to a stash."),
+            charts: totals.isEmpty ? [] : charts,
             entries: entries,
-            hasEntries: !entries.isEmpty,
             topSaved: topSaved,
             topSpent: topSpent,
-            hasTopSaved: !topSaved.isEmpty,
-            hasTopSpent: !topSpent.isEmpty,
-            hasTop: !topSaved.isEmpty || !topSpent.isEmpty,
             performance: shown.map { PerformanceItem($0, period: period, user: user) },
             performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
             insights: insights(performance: inFilter, badges: badges),
@@ -242,7 +239,7 @@ struct StatisticsPageBuilder {
         let net = totals.incomeCents - totals.spentCents
         return ChartView(
             id: "chart-income", title: title,
-            svg: Charts.donut(id: "chart-income", title: title, slices: slices.map { (label: $0.0, cents: $0.1, colorClass: $0.2) },
+            svg: Charts.donut(id: "chart-income", title: title, slices: slices.map { Charts.Slice(label: $0.0, cents: $0.1, colorClass: $0.2) },
                               centre: (net >= 0 ? "+" : "") + user.compactMoney(net)),
             table: ChartView.Table(headers: ["", "Amount", "Share"],
                                    rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total)] }),
@@ -254,10 +251,12 @@ struct StatisticsPageBuilder {
         let rows = try await database.spendingByCategory(userId: userId, from: period.first, to: period.last)
         let total = rows.reduce(Int64(0)) { $0 + $1.cents }
         // Past the palette, the smallest categories share one slice so colours stay distinct.
-        var slices = rows.prefix(ChartPalette.count - 1).enumerated().map { (label: $1.label, cents: $1.cents, colorClass: ChartPalette.category($0)) }
+        var slices = rows.prefix(ChartPalette.count - 1).enumerated().map {
+            Charts.Slice(label: $1.label, cents: $1.cents, colorClass: ChartPalette.category($0))
+        }
         if rows.count >= ChartPalette.count {
-            slices.append((label: "Everything else", cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
-                           colorClass: ChartPalette.category(ChartPalette.count - 1)))
+            slices.append(Charts.Slice(label: "Everything else", cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
+                                       colorClass: ChartPalette.category(ChartPalette.count - 1)))
         }
         let title = "Spending by category, \(period.title)"
         return ChartView(
@@ -301,13 +300,25 @@ struct StatisticsPageBuilder {
 
     private func heatmap(_ byDay: [String: LedgerTotals]) -> ChartView {
         let busiest = byDay.values.map(\.entryCount).max() ?? 0
-        var levels: [String: Int] = [:]
-        var labels: [String: String] = [:]
-        for (date, totals) in byDay {
-            levels[date] = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
-            let day = CalendarDay(date)?.mediumTitle ?? date
-            labels[date] = "\(day): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
-                + user.money(totals.savedCents + totals.spentCents + totals.incomeCents)
+        var cells: [Charts.HeatDay] = []
+        var offset = 0
+        if let jan1 = CalendarDay(year: period.year, month: 1, day: 1) {
+            offset = jan1.weekday - 1
+            let count = Month(year: period.year, month: 2).isLeapYear ? 366 : 365
+            cells.reserveCapacity(count)
+            var day = jan1
+            for _ in 0..<count {
+                let monthLabel = day.day == 1 ? String(Month.names[day.month - 1].prefix(3)) : nil
+                if let totals = byDay[day.description] {
+                    let level = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
+                    let label = "\(day.mediumTitle): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
+                        + user.money(totals.savedCents + totals.spentCents + totals.incomeCents)
+                    cells.append(Charts.HeatDay(level: level, label: label, monthLabel: monthLabel))
+                } else {
+                    cells.append(Charts.HeatDay(level: 0, label: "\(day.mediumTitle): no entries", monthLabel: monthLabel))
+                }
+                day = day.adding(days: 1)
+            }
         }
         let title = "Activity calendar, \(period.year): days shaded by number of entries"
         let months = period.months
@@ -318,7 +329,7 @@ struct StatisticsPageBuilder {
         }
         return ChartView(
             id: "chart-heatmap", title: title,
-            svg: Charts.heatmap(id: "chart-heatmap", title: title, year: period.year, levels: levels, labels: labels),
+            svg: Charts.heatmap(id: "chart-heatmap", title: title, offset: offset, days: cells),
             table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
             isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true)
     }
