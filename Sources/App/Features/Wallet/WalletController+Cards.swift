@@ -20,25 +20,8 @@ extension WalletController {
 
     // MARK: - Catalogue
 
-    struct BrowseItem: Sendable {
-        let face: CardFace
-        let feeText: String
-        let owned: Bool
-    }
 
-    struct BrowseGroup: Sendable {
-        let issuer: String
-        let items: [BrowseItem]
-    }
 
-    struct BrowsePage: Sendable {
-        let query: String
-        let groups: [BrowseGroup]
-        let hasResults: Bool
-        let customPath: String
-        let cancelPath: String
-        let versionText: String
-    }
 
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: AppRequestContext) async throws -> Response {
@@ -59,27 +42,12 @@ extension WalletController {
         }
         let catalogue = services.catalogue
         let page = BrowsePage(query: query, groups: order.map { BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
-                              hasResults: !order.isEmpty, customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
+                              customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
                               versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
-        return try render("wallet/browse", title: "Add card", page: page, request: request, context: context)
+        return render(title: "Add card", context: context) { _ in WalletPages.browse(page) }
     }
 
-    struct PreviewBenefit: Sendable {
-        let text: String
-        let details: String?
-    }
 
-    struct PreviewPage: Sendable {
-        let face: CardFace
-        let title: String
-        let feeText: String
-        let benefits: [PreviewBenefit]
-        let hasBenefits: Bool
-        let totalText: String
-        let action: String
-        let owned: Bool
-        let backPath: String
-    }
 
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
     @Sendable func preview(request: Request, context: AppRequestContext) async throws -> Response {
@@ -99,12 +67,11 @@ extension WalletController {
                     : "\(user.moneyRounded(yearly)) \(benefit.name) (\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit))"
                 return PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
-            hasBenefits: !card.benefits.isEmpty,
             totalText: "Total annual value: \(user.moneyRounded(card.annualValueCents))",
             action: WalletPaths.addFromCatalogue(id),
             owned: owned,
             backPath: WalletPaths.browse)
-        return try render("wallet/preview", title: card.name, page: page, request: request, context: context)
+        return render(title: card.name, context: context) { shell in WalletPages.preview(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
@@ -128,25 +95,15 @@ extension WalletController {
 
     // MARK: - Custom card and edit
 
-    struct FormPage: Sendable {
-        let heading: String
-        let intro: String?
-        let action: String
-        let submitLabel: String
-        let cancelPath: String
-        let summary: String?
-        let fields: [FormField]
-        let swatches: [Swatch]
-        /// A "Delete…" link beside Cancel (edit forms).
-        var deletePath: String? = nil
-    }
 
-    struct Swatch: Sendable {
-        let key: String
-        let label: String
-        let start: String
-        let end: String
-    }
+
+    typealias BrowseItem = WalletPages.BrowseItem
+    typealias BrowseGroup = WalletPages.BrowseGroup
+    typealias BrowsePage = WalletPages.BrowsePage
+    typealias PreviewBenefit = WalletPages.PreviewBenefit
+    typealias PreviewPage = WalletPages.PreviewPage
+    typealias FormPage = WalletPages.FormPage
+    typealias Swatch = WalletPages.Swatch
 
     static let swatches = CardGradient.allCases.map {
         Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
@@ -166,7 +123,7 @@ extension WalletController {
                             summary: errors.summary,
                             fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
                             swatches: Self.swatches)
-        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/custom`
@@ -217,7 +174,7 @@ extension WalletController {
                             cancelPath: WalletPaths.card(id), summary: errors.summary,
                             fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
                             swatches: Self.swatches)
-        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/:id/edit`
@@ -258,7 +215,7 @@ extension WalletController {
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
                                action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
-        return try render("budget/confirm", title: "Remove card", page: page, request: request, context: context)
+        return render(title: "Remove card", context: context) { shell in BudgetPages.confirm(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/:id/delete`
@@ -282,7 +239,7 @@ extension WalletController {
         let page = FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
                             submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
                             fields: BenefitRules.fields(input, errors: errors), swatches: [])
-        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/:id/benefits`

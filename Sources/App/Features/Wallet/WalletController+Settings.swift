@@ -29,19 +29,7 @@ extension WalletController {
         }
     }
 
-    struct Fact: Sendable {
-        let label: String
-        let value: String
-    }
 
-    struct SettingsPage: Sendable {
-        let action: String
-        let summary: String?
-        let notificationFields: [FormField]
-        let quietFields: [FormField]
-        let facts: [Fact]
-        let backPath: String
-    }
 
     /// `HH:MM` on a 24-hour clock.
     static func isClockTime(_ text: String) -> Bool {
@@ -74,6 +62,9 @@ extension WalletController {
         settings.quietTo = input.quietTo ?? settings.quietTo
     }
 
+    typealias Fact = WalletPages.Fact
+    typealias SettingsPage = WalletPages.SettingsPage
+
     func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: AppRequestContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         let onOff = [("on", "On"), ("off", "Off")]
@@ -102,7 +93,9 @@ extension WalletController {
                     Fact(label: "Last updated", value: catalogue.date.shortText),
                     Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
             backPath: WalletPaths.index)
-        return try render("wallet/settings", title: "Wallet settings", page: page, request: request, context: context, status: status)
+        return render(title: "Wallet settings", context: context, status: status) { shell in
+            WalletPages.settings(page, csrf: shell.csrf)
+        }
     }
 
     /// `GET /wallet/settings`

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Views
 
 /// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
 extension WalletController {
@@ -65,30 +66,19 @@ extension WalletController {
             isSubscriptions: isSubscriptions,
             monthlyText: user.money(monthly),
             activeText: "\(count) active \(count == 1 ? "subscription" : "subscriptions")",
-            soon: soon, hasSoon: !soon.isEmpty, all: all, hasSubscriptions: !all.isEmpty,
-            groups: groups, hasOpenCoupons: !groups.isEmpty, history: history, hasHistory: !history.isEmpty,
+            soon: soon, all: all, groups: groups, history: history,
             addPath: isSubscriptions ? WalletPaths.newSubscription : WalletPaths.newCoupon,
             addLabel: isSubscriptions ? "+ Add subscription" : "+ Add coupon",
             walletPath: WalletPaths.index)
-        return try render("wallet/tracker", title: "Tracker", page: page, request: request, context: context)
+        return render(title: "Tracker", context: context) { shell in TrackerPages.tracker(page, csrf: shell.csrf) }
     }
 
     // MARK: - Subscriptions
 
-    struct TemplateTile: Sendable {
-        let name: String
-        let initials: String
-        let priceText: String
-        let path: String
-    }
+    typealias TemplateTile = TrackerPages.TemplateTile
+    typealias TemplatesPage = TrackerPages.TemplatesPage
 
-    struct TemplatesPage: Sendable {
-        let query: String
-        let tiles: [TemplateTile]
-        let hasTiles: Bool
-        let customPath: String
-        let cancelPath: String
-    }
+
 
     /// `GET /wallet/subscriptions/new`: the template grid; `?template=netflix` or `?custom=1` opens the form.
     @Sendable func newSubscription(request: Request, context: AppRequestContext) async throws -> Response {
@@ -113,9 +103,9 @@ extension WalletController {
                              priceText: user.money(template.amountCents) + template.frequency.suffix,
                              path: WalletPaths.newSubscription + "?template=" + template.key)
             }
-        let page = TemplatesPage(query: search, tiles: tiles, hasTiles: !tiles.isEmpty,
+        let page = TemplatesPage(query: search, tiles: tiles,
                                  customPath: WalletPaths.newSubscription + "?custom=1", cancelPath: WalletPaths.tracker)
-        return try render("wallet/templates", title: "Add subscription", page: page, request: request, context: context)
+        return render(title: "Add subscription", context: context) { _ in TrackerPages.templates(page) }
     }
 
     /// The add / edit form; `cards` when the caller has already read them (a form sent back with errors).
@@ -132,7 +122,7 @@ extension WalletController {
                             cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
                             summary: errors.summary, fields: fields, swatches: [],
                             deletePath: id.map(WalletPaths.deleteSubscription))
-        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     func saveSubscription(existing: Subscription?, request: Request, context: AppRequestContext) async throws -> Response {
@@ -200,7 +190,7 @@ extension WalletController {
                                text: "It leaves your monthly total and renewal list. This can't be undone.",
                                action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
                                button: "Delete subscription")
-        return try render("budget/confirm", title: "Delete subscription", page: page, request: request, context: context)
+        return render(title: "Delete subscription", context: context) { shell in BudgetPages.confirm(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/subscriptions/:id/delete`
@@ -224,7 +214,7 @@ extension WalletController {
         let page = FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
                             cancelPath: WalletPaths.coupons, summary: errors.summary,
                             fields: CouponRules.fields(input, errors: errors), swatches: [])
-        return try render("wallet/form", title: page.heading, page: page, request: request, context: context, status: status)
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/coupons`

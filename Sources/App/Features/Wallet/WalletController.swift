@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import Hummingbird
 import Views
 
@@ -21,28 +22,20 @@ struct WalletController {
 
     func today(_ user: User) -> CalendarDay { user.today(now: services.now()) }
 
-    /// A Wallet page: `template` with the shell, the Wallet tab current.
-    func render<Page: Sendable>(
-        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
-    ) throws -> Response {
-        try services.pages.page(template, title: title, section: .wallet, page: page, request: request, context: context,
-                                status: status)
+    typealias IndexPage = WalletPages.IndexPage
+    typealias PickItem = WalletPages.PickItem
+    typealias PickGroup = WalletPages.PickGroup
+    typealias OnboardingPage = WalletPages.OnboardingPage
+    typealias ShowPage = WalletPages.ShowPage
+
+    /// A Wallet page in the shell, the Wallet tab current.
+    func render(title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+                _ main: (Shell) -> HTML) -> Response {
+        services.pages.page(title: title, section: .wallet, context: context, status: status, main)
     }
 
     // MARK: - Wallet
 
-    struct IndexPage: Sendable {
-        let totalText: String
-        let countText: String
-        let expiringText: String?
-        let cards: [CardFace]
-        let hasCards: Bool
-        let addPath: String
-        let trackerPath: String
-        let settingsPath: String
-        let empty: [EmptyState]
-    }
 
     /// `GET /wallet`: the summary and the card stack (grid on wide screens), or onboarding on a first visit.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -64,48 +57,34 @@ struct WalletController {
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
             expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
             cards: states.map { CardFace($0, user: user) },
-            hasCards: !states.isEmpty,
             addPath: WalletPaths.browse,
             trackerPath: WalletPaths.tracker,
             settingsPath: WalletPaths.settings,
-            empty: [EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
-                               text: "Add the credit cards you carry to track their benefits before they expire.",
-                               action: "Add card", actionPath: WalletPaths.browse)])
-        return try render("wallet/index", title: "Wallet", page: page, request: request, context: context)
+            empty: EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
+                              text: "Add the credit cards you carry to track their benefits before they expire.",
+                              action: "Add card", actionPath: WalletPaths.browse))
+        return render(title: "Wallet", context: context) { _ in WalletPages.index(page) }
     }
 
     // MARK: - Onboarding
 
-    struct PickItem: Sendable {
-        let id: String
-        let face: CardFace
-    }
 
-    struct PickGroup: Sendable {
-        let issuer: String
-        let items: [PickItem]
-    }
 
-    struct OnboardingPage: Sendable {
-        let action: String
-        let groups: [PickGroup]
-        let continueText: String
-    }
 
     func onboardingPage(request: Request, context: AppRequestContext) throws -> Response {
         let catalogue = services.catalogue
         var groups: [PickGroup] = []
         for card in catalogue.cards {
             let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
-            if let last = groups.last, last.issuer == card.issuer {
-                groups[groups.count - 1] = PickGroup(issuer: last.issuer, items: last.items + [item])
+            if groups.last?.issuer == card.issuer {
+                groups[groups.count - 1].items.append(item)
             } else {
                 groups.append(PickGroup(issuer: card.issuer, items: [item]))
             }
         }
         let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
                                   continueText: "Continue")
-        return try render("wallet/onboarding", title: "Wallet", page: page, request: request, context: context)
+        return render(title: "Wallet", context: context) { shell in WalletPages.onboarding(page, csrf: shell.csrf) }
     }
 
     /// Groups of the same issuer that aren't next to each other in the file become one.
@@ -155,22 +134,6 @@ struct WalletController {
 
     // MARK: - Card detail
 
-    struct ShowPage: Sendable {
-        let face: CardFace
-        let availableTitle: String
-        let available: [BenefitRow]
-        let hasAvailable: Bool
-        let used: [BenefitRow]
-        let hasUsed: Bool
-        let expired: [BenefitRow]
-        let hasExpired: Bool
-        let hasBenefits: Bool
-        let roi: FeeReturnCard?
-        let feeText: String
-        let editPath: String
-        let deletePath: String
-        let newBenefitPath: String
-    }
 
     /// `GET /wallet/cards/:id`
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
@@ -201,18 +164,15 @@ struct WalletController {
             face: CardFace(state, user: user),
             availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents)))",
             available: open.map { BenefitRow($0, user: user, returnTo: here) },
-            hasAvailable: !open.isEmpty,
             used: used.map { BenefitRow($0, user: user, returnTo: here) },
-            hasUsed: !used.isEmpty,
             expired: expired.map { BenefitRow($0, user: user, returnTo: here, expired: true) },
-            hasExpired: !expired.isEmpty,
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,
             feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents))",
             editPath: WalletPaths.editCard(id),
             deletePath: WalletPaths.deleteCard(id),
             newBenefitPath: WalletPaths.newBenefit(id))
-        return try render("wallet/card", title: card.name, page: page, request: request, context: context)
+        return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
     }
 
     // MARK: - Benefit actions

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import Views
 
 /// Every wallet path, in one place.
@@ -41,52 +40,29 @@ extension User {
     }
 }
 
-/// A card drawn as a card: gradient, issuer, name, nickname and status pills.
-struct CardFace: Sendable {
-    let key: String
-    let name: String
-    let issuer: String
-    let nickname: String?
-    let start: String
-    let end: String
-    /// Dark text on a light gradient (Platinum, Rose Gold).
-    let light: Bool
-    let path: String?
-    let availableText: String?
-    let expiringText: String?
-    let urgency: String
-    let allUsed: Bool
+typealias CardFace = WalletPages.CardFace
+typealias BenefitRow = WalletPages.BenefitRow
+typealias FeeReturnCard = WalletPages.FeeReturnCard
 
+extension CardFace {
     init(_ state: CardState, user: User) {
         let card = state.card
-        key = "c\(card.id ?? 0)"
-        name = card.name
-        issuer = card.issuer
-        nickname = card.nickname.isEmpty ? nil : card.nickname
-        start = card.gradientStart
-        end = card.gradientEnd
-        light = Self.isLight(start, end)
-        path = WalletPaths.card(card.id ?? 0)
-        availableText = "\(user.moneyRounded(state.availableCents)) available"
         let expiring = state.expiringCount
-        expiringText = expiring == 0 ? nil : "\(expiring) expiring soon"
-        urgency = state.urgency.rawValue
-        allUsed = state.allUsed
+        self.init(
+            key: "c\(card.id ?? 0)", name: card.name, issuer: card.issuer,
+            nickname: card.nickname.isEmpty ? nil : card.nickname,
+            start: card.gradientStart, end: card.gradientEnd, light: Self.isLight(card.gradientStart, card.gradientEnd),
+            path: WalletPaths.card(card.id ?? 0),
+            availableText: "\(user.moneyRounded(state.availableCents)) available",
+            expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
+            urgency: state.urgency.rawValue, allUsed: state.allUsed)
     }
 
     init(catalogue card: CardCatalogue.Card, path: String?) {
-        key = card.id
-        name = card.name
-        issuer = card.issuer
-        nickname = nil
-        start = card.gradient.start
-        end = card.gradient.end
-        light = Self.isLight(start, end)
-        self.path = path
-        availableText = nil
-        expiringText = nil
-        urgency = Urgency.standard.rawValue
-        allUsed = false
+        self.init(
+            key: card.id, name: card.name, issuer: card.issuer, nickname: nil,
+            start: card.gradient.start, end: card.gradient.end, light: Self.isLight(card.gradient.start, card.gradient.end),
+            path: path, availableText: nil, expiringText: nil, urgency: Urgency.standard.rawValue, allUsed: false)
     }
 
     /// Whether the gradient's average is light enough to need dark text.
@@ -100,41 +76,12 @@ struct CardFace: Sendable {
     }
 }
 
-/// One benefit row on Card detail or in an "expiring soon" list.
-struct BenefitRow: Sendable {
-    struct SnoozeChoice: Sendable {
-        let days: Int
-        let label: String
-    }
-
-    let id: Int64
-    let name: String
-    let details: String?
-    let valueText: String
-    let periodText: String
-    let expiryText: String
-    let daysText: String
-    let status: String
-    let statusLabel: String
-    let urgency: String
-    let icon: String
-    let usedText: String?
-    let snoozedText: String?
-    let usePath: String
-    let unusePath: String
-    let snoozePath: String
-    let deletePath: String
-    let snoozeChoices: [SnoozeChoice]
-    let returnTo: String
-    let isExpired: Bool
-
+extension BenefitRow {
+    /// One benefit row on Card detail; `expired` for last period's missed benefit.
     init(_ state: BenefitState, user: User, returnTo: String, expired: Bool = false) {
         let benefit = state.benefit
-        id = benefit.id ?? 0
-        name = benefit.name
-        details = benefit.details.isEmpty ? nil : benefit.details
-        valueText = user.money(benefit.valueCents)
-        periodText = "\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit)"
+        let id = benefit.id ?? 0
+        let expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String
         if expired, let missed = state.missedPrevious {
             expiryText = "Expired \(missed.end.shortText)"
             daysText = "Expired"
@@ -150,100 +97,43 @@ struct BenefitRow: Sendable {
             urgency = state.status == .used ? "none" : state.urgency.rawValue
             icon = state.status == .used ? "✓" : state.status == .expiringSoon ? "!" : "○"
         }
-        usedText = state.use.flatMap { CalendarDay($0.usedOn) }.map { "Used \($0.shortText)" }
-        snoozedText = state.snoozed ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil
-        usePath = WalletPaths.useBenefit(id)
-        unusePath = WalletPaths.unuseBenefit(id)
-        snoozePath = WalletPaths.snoozeBenefit(id)
-        deletePath = WalletPaths.deleteBenefit(id)
-        snoozeChoices = Snooze.choices.map { SnoozeChoice(days: $0.days, label: $0.label) }
-        self.returnTo = returnTo
-        isExpired = expired
+        self.init(
+            name: benefit.name,
+            details: benefit.details.isEmpty ? nil : benefit.details,
+            valueText: user.money(benefit.valueCents),
+            periodText: "\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit)",
+            expiryText: expiryText, daysText: daysText, status: status, statusLabel: statusLabel, urgency: urgency,
+            icon: icon,
+            usedText: state.use.flatMap { CalendarDay($0.usedOn) }.map { "Used \($0.shortText)" },
+            snoozedText: state.snoozed ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
+            usePath: WalletPaths.useBenefit(id),
+            unusePath: WalletPaths.unuseBenefit(id),
+            snoozePath: WalletPaths.snoozeBenefit(id),
+            deletePath: WalletPaths.deleteBenefit(id),
+            snoozeChoices: Snooze.choices.map { .init(days: $0.days, label: $0.label) },
+            returnTo: returnTo,
+            isExpired: expired)
     }
 }
 
-extension BenefitRow: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "name": self.name
-        case "details": details
-        case "valueText": valueText
-        case "periodText": periodText
-        case "expiryText": expiryText
-        case "daysText": daysText
-        case "status": status
-        case "statusLabel": statusLabel
-        case "urgency": urgency
-        case "icon": icon
-        case "usedText": usedText
-        case "snoozedText": snoozedText
-        case "usePath": usePath
-        case "unusePath": unusePath
-        case "snoozePath": snoozePath
-        case "deletePath": deletePath
-        case "snoozeChoices": snoozeChoices
-        case "returnTo": returnTo
-        case "expiredRow": isExpired
-        default: unknownField(name)
-        }
-    }
-}
-
-extension CardFace: MustacheLookup {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "key": key
-        case "name": self.name
-        case "issuer": issuer
-        case "nickname": nickname
-        case "start": start
-        case "end": end
-        case "light": light
-        case "path": path
-        case "availableText": availableText
-        case "expiringText": expiringText
-        case "urgency": urgency
-        case "allUsed": allUsed
-        default: unknownField(name)
-        }
-    }
-}
-
-/// Annual-fee return on Card detail.
-struct FeeReturnCard: Sendable {
-    let redeemed: String
-    let fee: String
-    let net: String
-    let positive: Bool
-    let netLabel: String
-    let percentText: String
-    let bar: ProgressBar
-    let message: String
-    let feeDueText: String?
-    let feeDueSoon: Bool
-    let yearText: String
-
+extension FeeReturnCard {
+    /// Annual-fee return on Card detail.
     init(_ value: FeeReturn, user: User, cardYear: PeriodWindow, feeDue: CalendarDay?, today: CalendarDay) {
-        redeemed = user.moneyRounded(value.redeemedCents)
-        fee = user.moneyRounded(value.feeCents)
-        net = user.moneyRounded(abs(value.netCents))
-        positive = value.isPositive
-        netLabel = value.isPositive ? "Net gain" : "Net loss"
         let percent = value.percent ?? 100
-        percentText = "\(percent)%"
-        bar = ProgressBar(percent: percent, label: "\(percent)% of the annual fee redeemed",
-                          modifier: value.isPositive ? "progress--complete" : "")
-        message = value.isPositive ? "✓ You've earned back your fee!"
-            : "↑ Redeem \(user.moneyRounded(value.toBreakEvenCents)) more to break even"
-        if let feeDue {
-            let days = today.distance(to: feeDue)
-            feeDueText = days == 0 ? "Fee due today" : days == 1 ? "Fee due tomorrow" : "Fee due in \(days) days"
-            feeDueSoon = days < 30
-        } else {
-            feeDueText = nil
-            feeDueSoon = false
-        }
-        yearText = "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)"
+        let days = feeDue.map { today.distance(to: $0) }
+        self.init(
+            redeemed: user.moneyRounded(value.redeemedCents),
+            fee: user.moneyRounded(value.feeCents),
+            net: user.moneyRounded(abs(value.netCents)),
+            positive: value.isPositive,
+            netLabel: value.isPositive ? "Net gain" : "Net loss",
+            percentText: "\(percent)%",
+            bar: ProgressBar(percent: percent, label: "\(percent)% of the annual fee redeemed",
+                             modifier: value.isPositive ? "progress--complete" : ""),
+            message: value.isPositive ? "✓ You've earned back your fee!"
+                : "↑ Redeem \(user.moneyRounded(value.toBreakEvenCents)) more to break even",
+            feeDueText: days.map { $0 == 0 ? "Fee due today" : $0 == 1 ? "Fee due tomorrow" : "Fee due in \($0) days" },
+            feeDueSoon: days.map { $0 < 30 } ?? false,
+            yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)")
     }
 }

@@ -1,0 +1,252 @@
+import HTML
+
+/// The Wallet's Tracker: subscriptions with their monthly total, coupons by how soon they expire, and the
+/// subscription templates.
+public enum TrackerPages {
+    public struct SubscriptionRow: Sendable {
+        public let name: String
+        public let initials: String
+        public let amountText: String
+        public let renewText: String
+        public let urgency: String
+        public let cardName: String?
+        public let category: String
+        public let editPath: String
+
+        public init(name: String, initials: String, amountText: String, renewText: String, urgency: String, cardName: String?, category: String, editPath: String) {
+            self.name = name
+            self.initials = initials
+            self.amountText = amountText
+            self.renewText = renewText
+            self.urgency = urgency
+            self.cardName = cardName
+            self.category = category
+            self.editPath = editPath
+        }
+    }
+
+    public struct CouponRow: Sendable {
+        public let name: String
+        public let details: String?
+        public let category: String
+        public let valueText: String?
+        public let code: String?
+        public let daysText: String
+        public let urgency: String
+        public let usePath: String
+        public let deletePath: String
+        public let used: Bool
+
+        public init(name: String, details: String?, category: String, valueText: String?, code: String?, daysText: String, urgency: String, usePath: String, deletePath: String, used: Bool) {
+            self.name = name
+            self.details = details
+            self.category = category
+            self.valueText = valueText
+            self.code = code
+            self.daysText = daysText
+            self.urgency = urgency
+            self.usePath = usePath
+            self.deletePath = deletePath
+            self.used = used
+        }
+    }
+
+    public struct CouponGroup: Sendable {
+        public let key: String
+        public let title: String
+        public let count: Int
+        public let rows: [CouponRow]
+        public let urgent: Bool
+        /// "Show all 180" when the group is cut short.
+        public let morePath: String?
+        public let moreText: String?
+
+        public init(key: String, title: String, count: Int, rows: [CouponRow], urgent: Bool, morePath: String?, moreText: String?) {
+            self.key = key
+            self.title = title
+            self.count = count
+            self.rows = rows
+            self.urgent = urgent
+            self.morePath = morePath
+            self.moreText = moreText
+        }
+    }
+
+    public struct Tab: Sendable {
+        public let label: String
+        public let href: String
+        public let current: Bool
+
+        public init(label: String, href: String, current: Bool) {
+            self.label = label
+            self.href = href
+            self.current = current
+        }
+    }
+
+    public struct TrackerPage: Sendable {
+        public let tabs: [Tab]
+        public let isSubscriptions: Bool
+        public let monthlyText: String
+        public let activeText: String
+        public let soon: [SubscriptionRow]
+        public let all: [SubscriptionRow]
+        public let groups: [CouponGroup]
+        public let history: [CouponRow]
+        public let addPath: String
+        public let addLabel: String
+        public let walletPath: String
+
+        public init(tabs: [Tab], isSubscriptions: Bool, monthlyText: String, activeText: String, soon: [SubscriptionRow], all: [SubscriptionRow], groups: [CouponGroup], history: [CouponRow], addPath: String, addLabel: String, walletPath: String) {
+            self.tabs = tabs
+            self.isSubscriptions = isSubscriptions
+            self.monthlyText = monthlyText
+            self.activeText = activeText
+            self.soon = soon
+            self.all = all
+            self.groups = groups
+            self.history = history
+            self.addPath = addPath
+            self.addLabel = addLabel
+            self.walletPath = walletPath
+        }
+    }
+
+    public struct TemplateTile: Sendable {
+        public let name: String
+        public let initials: String
+        public let priceText: String
+        public let path: String
+
+        public init(name: String, initials: String, priceText: String, path: String) {
+            self.name = name
+            self.initials = initials
+            self.priceText = priceText
+            self.path = path
+        }
+    }
+
+    public struct TemplatesPage: Sendable {
+        public let query: String
+        public let tiles: [TemplateTile]
+        public let customPath: String
+        public let cancelPath: String
+
+        public init(query: String, tiles: [TemplateTile], customPath: String, cancelPath: String) {
+            self.query = query
+            self.tiles = tiles
+            self.customPath = customPath
+            self.cancelPath = cancelPath
+        }
+    }
+
+    public static func subscriptionRow(_ row: SubscriptionRow) -> HTML {
+        """
+        <li class="track urgency--\(row.urgency)">
+          <span class="track__icon" aria-hidden="true">\(row.initials)</span>
+          <div class="track__body">
+            <p class="track__head"><a class="track__name" href="\(row.editPath)">\(row.name)</a> <span class="track__amount">\(row.amountText)</span></p>
+            <p class="track__meta"><span class="track__when">\(row.renewText)</span> · \(row.category)\(row.cardName.map { " <span class=\"pill pill--card\">\($0)</span>" as HTML })</p>
+          </div>
+        </li>
+
+        """
+    }
+
+    public static func couponRow(_ row: CouponRow, csrf: CSRF) -> HTML {
+        """
+        <li class="track urgency--\(row.urgency)\(row.used ? " track--used" : "")">
+          <span class="track__icon" aria-hidden="true">%</span>
+          <div class="track__body">
+            <p class="track__head"><span class="track__name">\(row.name)</span>\(row.valueText.map { " <span class=\"track__amount\">\($0)</span>" as HTML })</p>
+            \(row.details.map { "<p class=\"track__meta\">\($0)</p>" as HTML })
+            <p class="track__meta"><span class="track__when">\(row.daysText)</span> · \(row.category)\(row.code.map { " · Code <code class=\"track__code\">\($0)</code>" as HTML })</p>
+          </div>
+          <div class="track__actions">
+            <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit">\(row.used ? "Reopen" : "Mark used")</button></form>
+            <form method="post" action="\(row.deletePath)">\(csrf.field)<button class="button button--plain button--small" type="submit" aria-label="Delete \(row.name)">Delete</button></form>
+          </div>
+        </li>
+
+        """
+    }
+
+    public static func tracker(_ page: TrackerPage, csrf: CSRF) -> HTML {
+        """
+        <div class="toolbar wallet-toolbar">
+          \(WalletPages.tabs(current: "Tracker", cards: page.walletPath))
+          <a class="button button--primary" href="\(page.addPath)">\(page.addLabel)</a>
+        </div>
+        <nav class="segmented-links" aria-label="Tracker">
+          \(page.tabs.map { "<a class=\"segmented-links__item\" href=\"\($0.href)\"\($0.current ? " aria-current=\"page\"" : "")>\($0.label)</a>" as HTML })
+        </nav>
+
+        \(page.isSubscriptions ? subscriptions(page) : coupons(page, csrf: csrf))
+        """
+    }
+
+    private static func subscriptions(_ page: TrackerPage) -> HTML {
+        let list: HTML = page.all.isEmpty
+            ? "<p class=\"muted\">No subscriptions yet. <a href=\"\(page.addPath)\">Add your first</a> to see what they cost each month.</p>"
+            : """
+              \(page.soon.isEmpty ? nil : """
+                  <section aria-labelledby="soon-title">
+                    <h2 class="list-title" id="soon-title">Renewing soon</h2>
+                    <ul class="track-list">\(page.soon.map(subscriptionRow))</ul>
+                  </section>
+                  """ as HTML)
+              <section aria-labelledby="all-title">
+                <h2 class="list-title" id="all-title">All subscriptions</h2>
+                <ul class="track-list">\(page.all.map(subscriptionRow))</ul>
+              </section>
+              """
+        return """
+        <section class="card wallet-summary" aria-label="Monthly total">
+          <p class="wallet-summary__label">Monthly total</p>
+          <p class="wallet-summary__value">\(page.monthlyText)</p>
+          <p class="wallet-summary__count">\(page.activeText)</p>
+        </section>
+        \(list)
+        """
+    }
+
+    private static func coupons(_ page: TrackerPage, csrf: CSRF) -> HTML {
+        """
+        \(page.groups.map { group in
+            """
+            <section aria-labelledby="coupons-\(group.key)">
+              <h2 class="list-title\(group.urgent ? " list-title--urgent" : "")" id="coupons-\(group.key)">\(group.urgent ? "<span aria-hidden=\"true\">⚠ </span>" as HTML : nil)\(group.title) (\(group.count))</h2>
+              <ul class="track-list">\(group.rows.map { couponRow($0, csrf: csrf) })</ul>
+              \(group.morePath.map { "<p class=\"wallet-widgets__more\"><a href=\"\($0)\">\(group.moreText ?? "") →</a></p>" as HTML })
+            </section>
+
+            """ as HTML
+        })
+        \(page.groups.isEmpty ? "<p class=\"muted\">No open coupons. <a href=\"\(page.addPath)\">Add one</a> so it doesn't expire unused.</p>" as HTML : nil)
+        \(page.history.isEmpty ? nil : """
+            <details class="history">
+              <summary class="list-title">History</summary>
+              <ul class="track-list">\(page.history.map { couponRow($0, csrf: csrf) })</ul>
+            </details>
+            """ as HTML)
+        """
+    }
+
+    public static func templates(_ page: TemplatesPage) -> HTML {
+        """
+        <p class="breadcrumb"><a href="\(page.cancelPath)">← Tracker</a></p>
+        <form class="search" method="get" action="/wallet/subscriptions/new" role="search">
+          <label class="visually-hidden" for="service-search">Search services</label>
+          <input class="field__control search__input" id="service-search" type="search" name="q" value="\(page.query)" placeholder="Search services…" autocomplete="off">
+          <button class="button button--secondary" type="submit">Search</button>
+        </form>
+        <h2 class="list-title">Popular</h2>
+        \(page.tiles.isEmpty ? "<p class=\"muted\">No popular service matches “\(page.query)”.</p>" : """
+            <ul class="template-grid">
+              \(page.tiles.map { "<li><a class=\"template-tile\" href=\"\($0.path)\"><span class=\"track__icon\" aria-hidden=\"true\">\($0.initials)</span><span class=\"template-tile__name\">\($0.name)</span><span class=\"muted small\">\($0.priceText)</span></a></li>" as HTML })
+            </ul>
+            """ as HTML)
+        <p><a class="button button--secondary" href="\(page.customPath)">+ Add custom subscription</a></p>
+        """
+    }
+}
