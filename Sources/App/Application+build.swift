@@ -20,7 +20,7 @@ public func buildApplication(
 
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
     let cookies = CookieSettings(secure: config.usesTLS)
-    let pages = try await PageRenderer.load(directory: config.viewsDirectory, cookies: cookies)
+    let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
     try await sessions.removeExpired()

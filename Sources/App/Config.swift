@@ -16,7 +16,7 @@ public struct AppConfig: Sendable {
     public var host: String
     public var port: Int
     public var dataDirectory: String
-    /// The folder holding `Views/` and `Public/`.
+    /// The folder holding `Public/` (static files) and `Resources/` (the card catalogue).
     public var resourcesDirectory: String
     public var tls: TLSMode
     /// bcrypt work factor (tests lower it to keep them fast).
@@ -51,7 +51,6 @@ public struct AppConfig: Sendable {
 
     public var databasePath: String { dataDirectory + "/" + AppDatabase.fileName }
     public var certificateDirectory: String { dataDirectory + "/tls" }
-    public var viewsDirectory: String { resourcesDirectory + "/Views" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }
     public var usesTLS: Bool { tls != .none }
 }

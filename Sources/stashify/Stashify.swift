@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Serve plain HTTP, for running behind a reverse proxy that terminates TLS. [env: STASHIFY_NO_TLS=1]")
     var noTls = false
 
-    @Option(help: "Folder holding Views/ and Public/. [env: STASHIFY_RESOURCES_DIR] (default: the current folder)")
+    @Option(help: "Folder holding Public/ and Resources/. [env: STASHIFY_RESOURCES_DIR] (default: the current folder)")
     var resourcesDir: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. [env: STASHIFY_LOG_LEVEL] (default: info)")

@@ -45,7 +45,6 @@ struct CatalogueTests {
     func stopsStart() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: TestApp.root + "/Views", toPath: folder + "/Views")
         var config = TestApp.config(clock: TestClock())
         config.resourcesDirectory = folder
         // Missing file

@@ -79,8 +79,8 @@ public struct ServeSettings {
         case (nil, .some, false):
             throw StartupError("--tls-key needs --tls-cert too")
         }
-        guard FileManager.default.fileExists(atPath: config.viewsDirectory) else {
-            throw StartupError("no Views/ folder in \(config.resourcesDirectory); run from the Stashify folder or pass --resources-dir")
+        guard FileManager.default.fileExists(atPath: config.publicDirectory) else {
+            throw StartupError("no Public/ folder in \(config.resourcesDirectory); run from the Stashify folder or pass --resources-dir")
         }
         return config
     }

@@ -25,7 +25,7 @@ final class TestClock: @unchecked Sendable {
 
 /// Builds the app the way production does, over an in-memory (or given) database, plain HTTP, cheap bcrypt.
 enum TestApp {
-    /// The package root, where `Views/` and `Public/` live.
+    /// The package root, where `Public/` and `Resources/` live.
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .path
