@@ -135,12 +135,15 @@ extension HTML: ExpressibleByStringInterpolation {
             for piece in pieces { bytes.append(contentsOf: piece.bytes) }
         }
 
-        /// Text: escaped.
+        /// Text: escaped. Disfavoured so that a literal written in the source, like the branches of
+        /// `\(current ? " aria-current=\"page\"" : "")`, is taken as markup; a `String` value still comes here.
+        @_disfavoredOverload
         public mutating func appendInterpolation(_ text: String) {
             HTML.appendEscaped(text, to: &bytes)
         }
 
         /// Text: escaped.
+        @_disfavoredOverload
         public mutating func appendInterpolation(_ text: Substring) {
             HTML.appendEscaped(text, to: &bytes)
         }

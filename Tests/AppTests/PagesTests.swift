@@ -83,6 +83,32 @@ struct PagesTests {
         }
     }
 
+    @Test("tabs and filters mark the current one as markup, and no page shows escaped markup")
+    func currentTabsAreMarkup() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let expectations = [
+                ("/budget", "href=\"/budget\" aria-current=\"page\">Expenses</a>"),
+                ("/budget/wants", "href=\"/budget/wants\" aria-current=\"page\">Wants</a>"),
+                ("/budget/categories?kind=wants", "aria-current=\"page\">Wants</a>"),
+                ("/statistics?view=yearly&period=2026", "aria-current=\"page\">Yearly</a>"),
+                ("/statistics?view=yearly&period=2026", "class=\"chip\" href=\"/statistics?view=yearly&amp;period=2026\" aria-current=\"page\">All</a>"),
+                ("/badges?tab=all", "href=\"/badges?tab=all\" aria-current=\"page\">All-time</a>"),
+                ("/wallet/tracker", "href=\"/wallet/tracker\" aria-current=\"page\">Tracker</a>"),
+                ("/wallet/tracker?tab=coupons", "class=\"segmented-links__item\" href=\"/wallet/tracker?tab=coupons\" aria-current=\"page\">Coupons</a>"),
+                ("/transactions", "<option value=\"\" selected>All kinds</option>"),
+            ]
+            for (path, markup) in expectations {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.html.contains(markup), "\(path)")
+                for escaped in ["=&quot;", "&lt;a ", "&lt;span", "&lt;p", "&quot;&gt;"] {
+                    #expect(!page.html.contains(escaped), "\(path): \(escaped)")
+                }
+            }
+        }
+    }
+
     @Test("Home's month follows the user's time zone")
     func homeUsesUserTimeZone() async throws {
         // 23:30 UTC on 30 November is already 1 December in Tokyo

@@ -28,7 +28,8 @@ struct HTMLTests {
 
     @Test("NUL and what follows it are kept as they are")
     func keepsNul() {
-        let html: HTML = "<p>\("a\u{0}b<")</p>"
+        let text = "a\u{0}b<"
+        let html: HTML = "<p>\(text)</p>"
         #expect(html.bytes == Array("<p>a".utf8) + [0] + Array("b&lt;</p>".utf8))
     }
 
@@ -58,7 +59,8 @@ struct HTMLTests {
 
     @Test("interpolated HTML is kept, a missing piece is nothing, and sequences join")
     func composes() {
-        let bold: HTML = "<b>\("&")</b>"
+        let ampersand = "&"
+        let bold: HTML = "<b>\(ampersand)</b>"
         let missing: HTML? = nil
         let items: [HTML] = ["<li>1</li>", "<li>2</li>"]
         let html: HTML = "\(bold)\(missing)<ul>\(items)</ul>\(items.lazy.map { $0 })"
@@ -69,9 +71,18 @@ struct HTMLTests {
 
     @Test("HTML that was escaped once is not escaped again")
     func noDoubleEscaping() {
-        let inner: HTML = "\("<&>")"
+        let text = "<&>"
+        let inner: HTML = "\(text)"
         let outer: HTML = "<p>\(inner)</p>"
         #expect(outer.description == "<p>&lt;&amp;&gt;</p>")
+    }
+
+    @Test("a literal written inside an interpolation is markup; a String value there is still text")
+    func literalBranches() {
+        let current = true
+        let name = "\"x\" <y>"
+        let html: HTML = "<a\(current ? " aria-current=\"page\"" : "")>\(current ? name : "")\(current ? "<b>\(name)</b>" : "")</a>"
+        #expect(html.description == "<a aria-current=\"page\">&quot;x&quot; &lt;y&gt;<b>&quot;x&quot; &lt;y&gt;</b></a>")
     }
 
     @Test("escape(_:) gives the same text for markup built outside a view")
