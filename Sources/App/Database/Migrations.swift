@@ -379,6 +379,40 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v10: wallet revisions only") { db in
+            // Pages are rendered afresh on every visit now, so nothing keeps what it built from the user's data and
+            // the `data` revision goes, with the 48 triggers of v9 that raised it on every write. Home's wallet
+            // widgets are still kept (building them reads the whole wallet), so the wallet's tables, and only those,
+            // raise the user's wallet revision.
+            let old = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_revision\\_%' ESCAPE '\\'
+                """)
+            for trigger in old {
+                try db.execute(sql: "DROP TRIGGER \(trigger.quotedDatabaseIdentifier)")
+            }
+            try db.execute(sql: """
+                DROP TABLE userRevision;
+                CREATE TABLE userRevision (
+                    userId INTEGER PRIMARY KEY,
+                    wallet INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+            for table in AppDatabase.walletTables {
+                for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
+                    try db.execute(sql: """
+                        CREATE TRIGGER \(table)_revision_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                            INSERT INTO userRevision (userId, wallet) VALUES (\(row).userId, 1)
+                            ON CONFLICT (userId) DO UPDATE SET wallet = wallet + 1;
+                        END;
+                        """)
+                }
+            }
+        }
+
         return migrator
     }
+
+    /// The tables Home's wallet widgets are built from (`walletWidgetData`): a write to any of them raises the
+    /// user's wallet revision, so kept widgets are built again.
+    static let walletTables = ["walletCard", "cardBenefit", "benefitUse", "subscription", "coupon"]
 }

@@ -1,9 +1,9 @@
 import NIOConcurrencyHelpers
 
-/// What a page built for a user, kept while nothing under it has changed: an entry is good while the user's revision
-/// (raised by database triggers on every write, see migration v9) and the key (the day, settings, the request's
-/// choices) are what they were. One entry per user; a self-hosted server has few users, and past `capacity` entries
-/// the cache starts again empty.
+/// What was built for a user from rows that carry a revision, kept while nothing under it has changed: an entry is
+/// good while the revision (raised by database triggers on every write to the tables it was built from, see
+/// migration v10) and the key (everything else the build was given) are what they were. One entry per user; a
+/// self-hosted server has few users, and past `capacity` entries the cache starts again empty.
 final class UserCache<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     struct Entry: Sendable {
         let key: Key

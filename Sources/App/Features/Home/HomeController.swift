@@ -30,8 +30,8 @@ struct HomeController {
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
         let view = selectedDay != nil ? .calendar : user.homeView
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
-        let walletKey = WalletWidgets.CacheKey(user: user, today: today)
-        let keptWallet = services.walletWidgets.entry(userId: userId, key: walletKey)
+        let walletInputs = WalletWidgets.Inputs(user: user, today: today)
+        let keptWallet = services.walletWidgets.entry(userId: userId, key: walletInputs)
         let data = try await services.database.homeData(
             userId: userId, month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
         let summaries = data.summaries
@@ -90,8 +90,8 @@ struct HomeController {
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
-            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, key: walletKey, cache: services.walletWidgets,
-                                          user: user, today: today))
+            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, inputs: walletInputs, cache: services.walletWidgets,
+                                          userId: userId))
         return services.pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
     }
 

@@ -32,9 +32,10 @@ extension AppDatabase {
                 OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
             """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
         guard any else { return .fresh(revision: revision, data: nil) }
-        return .fresh(revision: revision, data: (try walletSnapshot(db, userId: userId, cardId: nil, today: today),
-                                                 try subscriptions(db, userId: userId),
-                                                 try openCoupons(db, userId: userId, today: today, through: last, limit: 500)))
+        return .fresh(revision: revision, data: WalletWidgetData(
+            snapshot: try walletSnapshot(db, userId: userId, cardId: nil, today: today),
+            subscriptions: try subscriptions(db, userId: userId),
+            coupons: try openCoupons(db, userId: userId, today: today, through: last, limit: 500)))
     }
 
     private static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
@@ -301,13 +302,22 @@ extension AppDatabase {
     }
 }
 
-/// What the wallet pages read in one go.
 /// What `walletWidgetData` found.
 enum WalletWidgetRead: Sendable {
     /// The wallet is as it was at the revision the caller knows.
     case unchanged
-    case fresh(revision: Int64, data: (snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon])?)
+    /// The wallet's revision now, and its rows (nil when there is nothing to show).
+    case fresh(revision: Int64, data: WalletWidgetData?)
 }
+
+/// The rows Home's wallet widgets are built from: every one comes from a table in `AppDatabase.walletTables`.
+struct WalletWidgetData: Sendable {
+    let snapshot: WalletSnapshot
+    let subscriptions: [Subscription]
+    let coupons: [Coupon]
+}
+
+/// What the wallet pages read in one go.
 
 struct WalletSnapshot: Sendable {
     let cards: [WalletCard]

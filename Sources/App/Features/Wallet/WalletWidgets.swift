@@ -3,23 +3,35 @@ import Views
 
 /// Building Home's wallet widgets, and keeping them until the wallet changes. Nil when the user has nothing in the
 /// wallet.
+///
+/// The kept widgets are right by construction: `build` sees only the rows read from the wallet's tables, whose
+/// triggers raise the user's wallet revision on every write (migration v10), and the `Inputs` that are the rest of
+/// the cache key. Nothing else of the user or the request can reach it.
 extension WalletWidgets {
-    /// What else, besides the wallet's revision, the kept widgets were built for.
-    struct CacheKey: Equatable, Sendable {
+    /// Everything besides the wallet's rows that the widgets are built from; also the cache key beside the revision.
+    struct Inputs: Equatable, Sendable {
         let today: CalendarDay
-        let currency: String
-        let timeZone: String
+        let currency: Currency
+        let timeZone: TimeZone
 
         init(user: User, today: CalendarDay) {
             self.today = today
-            currency = user.currency
-            timeZone = user.timeZone
+            currency = user.currencyValue
+            timeZone = user.calendarTimeZone
+        }
+
+        func money(_ cents: Int64) -> String { Money(cents: cents, currency: currency).formatted }
+
+        /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
+        func moneyRounded(_ cents: Int64) -> String {
+            let text = money(cents)
+            return cents % 100 == 0 && text.hasSuffix(".00") ? String(text.dropLast(3)) : text
         }
     }
 
     /// Home's wallet widgets per user, kept until the wallet changes (the `wallet` revision), so a visit to Home
     /// doesn't read and work through every card, benefit, subscription and coupon again.
-    typealias Cache = UserCache<CacheKey, WalletWidgets?>
+    typealias Cache = UserCache<Inputs, WalletWidgets?>
 
     static let shown = 5
     /// Home stays calm: at most this many banners, urgent ones first.
@@ -27,30 +39,28 @@ extension WalletWidgets {
 
     /// The widgets for what Home's read found (`AppDatabase.walletWidgetData`, asked with `kept?.revision`): the kept
     /// ones while the wallet is unchanged, else built again and kept.
-    static func resolve(_ read: WalletWidgetRead, kept: Cache.Entry?, key: CacheKey, cache: Cache, user: User,
-                        today: CalendarDay) -> WalletWidgets? {
+    static func resolve(_ read: WalletWidgetRead, kept: Cache.Entry?, inputs: Inputs, cache: Cache, userId: Int64)
+        -> WalletWidgets? {
         switch read {
         case .unchanged:
             return kept?.value
         case .fresh(let revision, let data):
-            let widgets = data.map {
-                build(snapshot: $0.snapshot, subscriptions: $0.subscriptions, coupons: $0.coupons, user: user, today: today)
-            }
-            if let userId = user.id { cache.store(.init(key: key, revision: revision, value: widgets), userId: userId) }
+            let widgets = data.map { build($0, inputs) }
+            cache.store(.init(key: inputs, revision: revision, value: widgets), userId: userId)
             return widgets
         }
     }
 
-    static func build(snapshot: WalletSnapshot, subscriptions: [Subscription], coupons: [Coupon], user: User,
-                      today: CalendarDay) -> WalletWidgets {
-        let cards = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
+    static func build(_ data: WalletWidgetData, _ inputs: Inputs) -> WalletWidgets {
+        let (snapshot, subscriptions, coupons, today) = (data.snapshot, data.subscriptions, data.coupons, inputs.today)
+        let cards = WalletState.cards(snapshot, today: today, timeZone: inputs.timeZone)
         var entries: [(days: Int, value: Int64, item: Item)] = []
         for card in cards {
             let cardName = card.card.nickname.isEmpty ? card.card.name : "\(card.card.name) · \(card.card.nickname)"
             for benefit in card.benefits where benefit.isExpiringSoon {
                 let id = benefit.benefit.id ?? 0
                 entries.append((benefit.daysLeft, benefit.benefit.valueCents, Item(
-                    title: "\(user.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
+                    title: "\(inputs.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
                     daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
                     path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
                     actionLabel: "Mark as done", returnTo: Paths.home)))
@@ -61,7 +71,7 @@ extension WalletWidgets {
         for (subscription, next) in renewingSoon {
             let days = today.distance(to: next)
             entries.append((days, subscription.amountCents, Item(
-                title: "\(subscription.name) renews", subtitle: "Subscription · \(user.money(subscription.amountCents))",
+                title: "\(subscription.name) renews", subtitle: "Subscription · \(inputs.money(subscription.amountCents))",
                 daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
                 urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
                 path: WalletPaths.editSubscription(subscription.id ?? 0), actionPath: nil, actionLabel: nil,
@@ -83,7 +93,7 @@ extension WalletWidgets {
         var insights: [Insight] = []
         if renewingSoon.count >= 3 {
             let total = renewingSoon.reduce(0) { $0 + $1.0.amountCents }
-            insights.append(Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(user.moneyRounded(total))",
+            insights.append(Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
                                     path: WalletPaths.tracker, urgent: false))
         }
         if expiringToday > 0 {
@@ -95,7 +105,7 @@ extension WalletWidgets {
             let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
             if days < 30 {
                 let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
-                insights.append(Insight(text: "\(card.name) \(user.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
+                insights.append(Insight(text: "\(card.name) \(inputs.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
                                         path: WalletPaths.card(card.id ?? 0), urgent: days <= 7))
             }
         }
@@ -108,14 +118,14 @@ extension WalletWidgets {
             : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
             : "\(renewingSoon.count) renew this week"
         return WalletWidgets(
-            totalText: user.moneyRounded(total),
+            totalText: inputs.moneyRounded(total),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
             hasCards: !cards.isEmpty,
             items: shown,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
             seeAllPath: WalletPaths.index,
             subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
-                monthlyText: "\(user.money(WalletController.monthlyTotal(subscriptions)))/mo total",
+                monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
                 renewalsText: renewalsText, path: WalletPaths.tracker),
             couponsText: couponsText,
             couponsPath: WalletPaths.coupons,

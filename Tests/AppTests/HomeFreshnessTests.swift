@@ -3,29 +3,26 @@ import GRDB
 import Testing
 @testable import App
 
-@Suite("User revisions")
-struct RevisionTests {
-    /// Tables that hold no data a page keeps: sign-in bookkeeping, the undo store and the revisions themselves.
-    static let unrevised: Set = ["grdb_migrations", "session", "loginAttempt", "trash", "userRevision", "sqlite_sequence"]
-
-    @Test("every table that holds a user's data raises their revision on insert, update and delete")
-    func everyTableHasTriggers() async throws {
+@Suite("Home is fresh")
+struct HomeFreshnessTests {
+    @Test("only the wallet's tables have revision triggers, on insert, update and delete; other writes pay for none")
+    func walletTablesAlone() async throws {
         let database = try AppDatabase.inMemory()
         let (tables, triggers) = try await database.writer.read { db in
-            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'"),
+            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
              Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%userRevision%'")))
         }
-        #expect(tables.contains("ledger") && tables.contains("coupon"))
-        for table in tables where !Self.unrevised.contains(table) {
-            for event in ["insert", "update", "delete"] {
-                // A new table needs these triggers (see migration v9), or pages that keep their HTML go stale.
-                #expect(triggers.contains("\(table)_revision_\(event)"), "\(table) has no \(event) revision trigger")
-            }
+        var expected = Set<String>()
+        for table in AppDatabase.walletTables {
+            #expect(tables.contains(table), "\(table)")
+            for event in ["insert", "update", "delete"] { expected.insert("\(table)_revision_\(event)") }
         }
+        #expect(triggers == expected)
+        #expect(!triggers.contains("ledger_revision_insert"))
     }
 
-    @Test("each write raises the writer's data revision, wallet writes their wallet revision too, and nobody else's")
-    func writesRaiseRevisions() async throws {
+    @Test("each wallet write raises the writer's wallet revision, other writes and other users' don't")
+    func walletWritesRaiseRevisions() async throws {
         let database = try AppDatabase.inMemory()
         let (ann, bob) = try await database.writer.write { db in
             let now = Date()
@@ -37,13 +34,12 @@ struct RevisionTests {
             try bob.insert(db)
             return (ann.id!, bob.id!)
         }
-        func revisions(_ userId: Int64) async throws -> (data: Int64, wallet: Int64)? {
+        func revision(_ userId: Int64) async throws -> Int64 {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT data, wallet FROM userRevision WHERE userId = ?", arguments: [userId])
-                    .map { ($0["data"], $0["wallet"]) }
+                try Int64.fetchOne(db, sql: "SELECT wallet FROM userRevision WHERE userId = ?", arguments: [userId]) ?? 0
             }
         }
-        let bobBefore = try #require(try await revisions(bob))
+        let bobBefore = try await revision(bob)
         let stamp = "'2026-11-22', '2026-11-22'"
         let writes: [(sql: String, wallet: Bool)] = [
             ("UPDATE user SET name = 'Annie' WHERE id = :ann", false),
@@ -76,18 +72,16 @@ struct RevisionTests {
             ("DELETE FROM category WHERE userId = :ann", false), ("DELETE FROM account WHERE userId = :ann", false),
         ]
         for write in writes {
-            let before = try #require(try await revisions(ann))
+            let before = try await revision(ann)
             try await database.writer.write { db in try db.execute(sql: write.sql, arguments: ["ann": ann]) }
-            let after = try #require(try await revisions(ann))
-            #expect(after.data > before.data, "\(write.sql)")
-            #expect(write.wallet ? after.wallet > before.wallet : after.wallet == before.wallet, "\(write.sql)")
+            let after = try await revision(ann)
+            #expect(write.wallet ? after > before : after == before, "\(write.sql)")
         }
-        let bobAfter = try #require(try await revisions(bob))
-        #expect(bobAfter == bobBefore)
+        #expect(try await revision(bob) == bobBefore)
 
         // The wallet widgets are read again only when the wallet revision moved on.
         let today = CalendarDay("2026-11-22")!
-        let current = try #require(try await revisions(ann)).wallet
+        let current = try await revision(ann)
         if case .unchanged = try await database.walletWidgetData(userId: ann, today: today, through: today, unlessRevision: current) {
         } else {
             Issue.record("the same revision should read as unchanged")
@@ -100,7 +94,39 @@ struct RevisionTests {
         }
     }
 
-    @Test("Home keeps its HTML only while the user's data, the day, the hour's greeting and the session are unchanged")
+    @Test("a wallet write from anywhere shows in Home's wallet widgets at once")
+    func walletWidgetsAreFresh() async throws {
+        let clock = TestClock()  // 2026-11-22
+        try await TestApp.run(clock: clock) { ann, database in
+            try await ann.signUp(name: "Ann Lee", email: "ann@example.com")
+            let annId = try #require(try await database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = 'ann@example.com'")
+            })
+            #expect(!(try await ann.get("/").html.contains("Pizza BOGO")))
+
+            // Straight to the database, as another process would write it.
+            try await database.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO coupon (userId, name, expiresOn, category, createdAt)
+                    VALUES (?, 'Pizza BOGO', '2026-11-23', 'Dining', '2026-11-22')
+                    """, arguments: [annId])
+            }
+            var home = try await ann.get("/")
+            #expect(home.html.contains("Pizza BOGO"))
+            #expect(home.html.contains("Coupon · Dining"))
+
+            try await database.writer.write { db in try db.execute(sql: "UPDATE coupon SET name = 'Taco Tuesday'") }
+            home = try await ann.get("/")
+            #expect(home.html.contains("Taco Tuesday"))
+            #expect(!home.html.contains("Pizza BOGO"))
+
+            try await database.writer.write { db in try db.execute(sql: "DELETE FROM coupon") }
+            home = try await ann.get("/")
+            #expect(!home.html.contains("Taco Tuesday"))
+        }
+    }
+
+    @Test("Home shows every write at once, follows the day and the hour, and gives each session its own token")
     func homeKeepsItsHTML() async throws {
         let clock = TestClock()  // 10:00 UTC
         try await TestApp.run(clock: clock) { ann, database in
