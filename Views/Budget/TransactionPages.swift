@@ -176,7 +176,6 @@ public enum TransactionPages {
 
     public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         let form = page.form
-        let returnTo = Form.hidden("returnTo", page.returnTo)
         let categoryInvalid: HTML? = form.categoryError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"field-category-error\""
         return """
         <section class="card form-card" aria-labelledby="form-title">
@@ -184,7 +183,7 @@ public enum TransactionPages {
           \(Form.summary(page.summary))
           <form method="post" action="\(page.action)" novalidate class="tx-form" data-tx-form>
             \(csrf.field)
-            \(returnTo)
+            \(Form.hidden("returnTo", page.returnTo))
             <div class="tx-form__amount">\(form.amount.html)</div>
             <fieldset class="field field--choices\(form.kindError == nil ? "" : " field--invalid")">
               <legend class="field__label">Type</legend>
@@ -218,15 +217,7 @@ public enum TransactionPages {
             </div>
             \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
           </form>
-          \(page.deletePath.map { path in
-              """
-              <form method="post" action="\(path)" class="form-actions form-actions--separate">
-                \(csrf.field)
-                \(returnTo)
-                <button class="button button--danger-outline" type="submit">Delete transaction</button>
-              </form>
-              """ as HTML
-          })
+          \(Form.deleteButton(page.deletePath, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
           <p class="muted small">Missing a category? <a href="\(page.categoriesPath)">Manage categories</a>.</p>
         </section>
         <script src="/js/transaction-form.js" defer></script>

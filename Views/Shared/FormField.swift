@@ -145,6 +145,20 @@ public enum Form {
         fields.map(\.html).joined()
     }
 
+    /// A separate form under an edit form with the one red button that deletes what is edited, coming back to
+    /// `returnTo` if given; nothing when there is nothing to delete yet.
+    public static func deleteButton(_ path: String?, label: String, returnTo: String?, csrf: CSRF) -> HTML? {
+        path.map { path in
+            """
+            <form method="post" action="\(path)" class="form-actions form-actions--separate">
+                \(csrf.field)
+                \(hidden("returnTo", returnTo))
+                <button class="button button--danger-outline" type="submit">\(label)</button>
+              </form>
+            """
+        }
+    }
+
     /// A hidden field, only when it has a value.
     public static func hidden(_ name: String, _ value: String?) -> HTML? {
         value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }

@@ -245,7 +245,6 @@ public enum StashPages {
     }
 
     public static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
-        let returnTo = Form.hidden("returnTo", page.returnTo)
         return """
         <section class="card form-card" aria-labelledby="form-title">
           <p class="breadcrumb">\(page.stashName)</p>
@@ -255,22 +254,14 @@ public enum StashPages {
           \(Form.summary(page.summary))
           <form method="post" action="\(page.action)" novalidate data-preview="entry-preview">
             \(csrf.field)
-            \(returnTo)
+            \(Form.hidden("returnTo", page.returnTo))
             \(Form.fields(page.fields))
             <div class="form-actions">
               <button class="button button--primary" type="submit">\(page.submitLabel)</button>
               <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
             </div>
           </form>
-          \(page.deletePath.map { path in
-              """
-              <form method="post" action="\(path)" class="form-actions form-actions--separate">
-                \(csrf.field)
-                \(returnTo)
-                <button class="button button--danger-outline" type="submit">Delete entry</button>
-              </form>
-              """ as HTML
-          })
+          \(Form.deleteButton(page.deletePath, label: "Delete entry", returnTo: page.returnTo, csrf: csrf))
         </section>
         <script src="/js/entry-preview.js" defer></script>
         """
