@@ -2,6 +2,8 @@ import HTML
 
 /// Badges: the rank card, the stashes still in progress, the earned badges by month, and one badge.
 public enum BadgesPages {
+    public typealias TabLink = Views.TabLink
+
     public struct RankCard: Sendable {
         public let title: String
         public let tier: String
@@ -20,17 +22,6 @@ public enum BadgesPages {
         }
     }
 
-    public struct TabLink: Sendable {
-        public let label: String
-        public let href: String
-        public let current: Bool
-
-        public init(label: String, href: String, current: Bool) {
-            self.label = label
-            self.href = href
-            self.current = current
-        }
-    }
 
     public struct BadgeItem: Sendable {
         public let stashName: String
@@ -131,9 +122,7 @@ public enum BadgesPages {
         </section>
 
         <nav class="tabs" aria-label="Badges">
-          \(page.tabs.map { tab in
-              "<a class=\"tabs__item\" href=\"\(tab.href)\"\(tab.current ? " aria-current=\"page\"" : "")>\(tab.label)</a>" as HTML
-          })
+          \(TabLink.links(page.tabs, className: "tabs__item"))
         </nav>
 
         \(page.inProgress.map { cards in

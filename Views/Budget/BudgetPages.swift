@@ -4,6 +4,8 @@ import HTML
 /// transactions and accounts pages share: the tab bar, the month bar, the day-grouped ledger, the plain form and
 /// the delete confirmation.
 public enum BudgetPages {
+    public typealias Tab = TabLink
+
     /// One transaction as a list row: amount with its sign, what it was, and where it leads.
     public struct LedgerItem: Sendable {
         public let title: String
@@ -36,18 +38,6 @@ public enum BudgetPages {
         }
     }
 
-    /// One tab of a sub-navigation (Expenses · Needs · Wants · Savings, or the category kinds).
-    public struct Tab: Sendable {
-        public let label: String
-        public let href: String
-        public let current: Bool
-
-        public init(label: String, href: String, current: Bool) {
-            self.label = label
-            self.href = href
-            self.current = current
-        }
-    }
 
     /// The month picker: previous / next month links and a "This month" link when away from it.
     public struct MonthPicker: Sendable {
@@ -302,9 +292,7 @@ public enum BudgetPages {
     public static func tabs(_ tabs: [Tab], label: String) -> HTML {
         """
         <nav class="subnav" aria-label="\(label)">
-          \(tabs.map { tab in
-              "<a class=\"subnav__item\" href=\"\(tab.href)\"\(tab.current ? " aria-current=\"page\"" : "")>\(tab.label)</a>" as HTML
-          })
+          \(TabLink.links(tabs, className: "subnav__item"))
         </nav>
         """
     }

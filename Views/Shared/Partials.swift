@@ -122,3 +122,22 @@ public struct StashCard: Sendable {
         self.quickAmounts = quickAmounts
     }
 }
+
+/// One link of a row of tabs (a sub-navigation, a segmented control): where it goes, and whether it is the page shown.
+public struct TabLink: Sendable {
+    public let label: String
+    public let href: String
+    public let current: Bool
+
+    public init(label: String, href: String, current: Bool) {
+        self.label = label
+        self.href = href
+        self.current = current
+    }
+
+    /// The links with `className`, the current one marked for screen readers and styles.
+    public static func links(_ tabs: [TabLink], className: String) -> HTML {
+        tabs.map { "<a class=\"\(className)\" href=\"\($0.href)\"\($0.current ? " aria-current=\"page\"" : "")>\($0.label)</a>" as HTML }
+            .joined()
+    }
+}

@@ -3,18 +3,8 @@ import HTML
 /// Statistics: a day, month or year in figures, charts, entries, top stashes, insights and stash performance;
 /// and months compared side by side.
 public enum StatisticsPages {
-    /// A link in one of the segmented controls.
-    public struct Link: Sendable {
-        public let label: String
-        public let href: String
-        public let current: Bool
+    public typealias Link = TabLink
 
-        public init(label: String, href: String, current: Bool) {
-            self.label = label
-            self.href = href
-            self.current = current
-        }
-    }
 
     /// A headline figure (Saved, Spent, Income, Entries).
     public struct Figure: Sendable {
@@ -242,9 +232,7 @@ public enum StatisticsPages {
         return """
         <section class="stats-controls" aria-label="Choose what to see">
           <nav class="tabs" aria-label="Time frame">
-            \(page.viewTabs.map { tab in
-                "<a class=\"tabs__item\" href=\"\(tab.href)\"\(tab.current ? " aria-current=\"page\"" : "")>\(tab.label)</a>" as HTML
-            })
+            \(TabLink.links(page.viewTabs, className: "tabs__item"))
           </nav>
           <nav class="month-nav" aria-label="Period">
             <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous period" rel="prev">‹</a>

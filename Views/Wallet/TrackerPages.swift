@@ -3,6 +3,8 @@ import HTML
 /// The Wallet's Tracker: subscriptions with their monthly total, coupons by how soon they expire, and the
 /// subscription templates.
 public enum TrackerPages {
+    public typealias Tab = TabLink
+
     public struct SubscriptionRow: Sendable {
         public let name: String
         public let initials: String
@@ -72,17 +74,6 @@ public enum TrackerPages {
         }
     }
 
-    public struct Tab: Sendable {
-        public let label: String
-        public let href: String
-        public let current: Bool
-
-        public init(label: String, href: String, current: Bool) {
-            self.label = label
-            self.href = href
-            self.current = current
-        }
-    }
 
     public struct TrackerPage: Sendable {
         public let tabs: [Tab]
@@ -178,7 +169,7 @@ public enum TrackerPages {
           <a class="button button--primary" href="\(page.addPath)">\(page.addLabel)</a>
         </div>
         <nav class="segmented-links" aria-label="Tracker">
-          \(page.tabs.map { "<a class=\"segmented-links__item\" href=\"\($0.href)\"\($0.current ? " aria-current=\"page\"" : "")>\($0.label)</a>" as HTML })
+          \(TabLink.links(page.tabs, className: "segmented-links__item"))
         </nav>
 
         \(page.isSubscriptions ? subscriptions(page) : coupons(page, csrf: csrf))

@@ -343,10 +343,9 @@ public enum WalletPages {
     /// The Cards · Tracker · Settings tabs, `current` marked.
     public static func tabs(current: String, cards: String = "/wallet", tracker: String = "/wallet/tracker",
                      settings: String = "/wallet/settings") -> HTML {
-        func tab(_ label: String, _ href: String) -> HTML {
-            "<a class=\"tabs__item\" href=\"\(href)\"\(label == current ? " aria-current=\"page\"" : "")>\(label)</a>"
-        }
-        return "<nav class=\"tabs wallet-tabs\" aria-label=\"Wallet\">\(tab("Cards", cards))\(tab("Tracker", tracker))\(tab("Settings", settings))</nav>"
+        let tabs = [("Cards", cards), ("Tracker", tracker), ("Settings", settings)]
+            .map { TabLink(label: $0.0, href: $0.1, current: $0.0 == current) }
+        return "<nav class=\"tabs wallet-tabs\" aria-label=\"Wallet\">\(TabLink.links(tabs, className: "tabs__item"))</nav>"
     }
 
     public static func cardFace(_ face: CardFace) -> HTML {
