@@ -122,3 +122,37 @@ struct Badge: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
         id = inserted.rowID
     }
 }
+
+extension Transaction {
+    /// Read column by column: lists of a hundred rows are read on many pages, and this is several times quicker
+    /// than going through `Decodable`.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userId = try row.decode(forColumn: "userId")
+        date = try row.decode(forColumn: "date")
+        amountCents = try row.decode(forColumn: "amountCents")
+        kind = try row.decode(forColumn: "kind")
+        note = try row.decode(forColumn: "note")
+        stashId = try row.decode(forColumn: "stashId")
+        categoryId = try row.decode(forColumn: "categoryId")
+        accountId = try row.decode(forColumn: "accountId")
+        createdAt = try row.decode(forColumn: "createdAt")
+        updatedAt = try row.decode(forColumn: "updatedAt")
+    }
+}
+
+extension Stash {
+    /// Read column by column, quicker than through `Decodable` (Home and most pages read every stash).
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userId = try row.decode(forColumn: "userId")
+        name = try row.decode(forColumn: "name")
+        kind = try row.decode(forColumn: "kind")
+        goalCents = try row.decode(forColumn: "goalCents")
+        reward = try row.decode(forColumn: "reward")
+        category = try row.decode(forColumn: "category")
+        reminder = try row.decode(forColumn: "reminder")
+        createdAt = try row.decode(forColumn: "createdAt")
+        updatedAt = try row.decode(forColumn: "updatedAt")
+    }
+}

@@ -92,3 +92,14 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let expiresAt = Column(CodingKeys.expiresAt)
     }
 }
+
+extension SessionRecord {
+    /// Read column by column, quicker than through `Decodable`: every request reads its session.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userId = try row.decode(forColumn: "userId")
+        data = try row.decode(forColumn: "data")
+        expiresAt = try row.decode(forColumn: "expiresAt")
+        createdAt = try row.decode(forColumn: "createdAt")
+    }
+}
