@@ -5,6 +5,33 @@ import Testing
 
 @Suite("Log in and out")
 struct LoginTests {
+    @Test("the session brings its user in the same read, and never stores it")
+    func sessionCarriesUser() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
+            let stored = try #require(try await database.writer.read { db in
+                try Data.fetchOne(db, sql: "SELECT data FROM session WHERE userId IS NOT NULL")
+            })
+            let json = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+            #expect(Set(json.keys) == ["userId", "csrfToken"])
+
+            let driver = SQLitePersistDriver(database: database, now: { Date() })
+            let key = try #require(try await database.writer.read { db in
+                try String.fetchOne(db, sql: "SELECT id FROM session WHERE userId IS NOT NULL")
+            })
+            let payload = try #require(try await driver.get(key: key, as: SessionPayload.self))
+            #expect(payload.user?.name == "Alex Doe")
+            #expect(payload.user?.id == payload.userId)
+            var other = payload
+            other.user = nil
+            #expect(other == payload)
+
+            // A rename shows on the next page: the user is read afresh with the session each time.
+            try await database.writer.write { db in try db.execute(sql: "UPDATE user SET name = 'Alex Roe'") }
+            #expect(try await browser.get("/profile").html.contains("Alex Roe"))
+        }
+    }
+
     @Test("logging in gives a new session id and ends the session the browser had")
     func logInRotatesSession() async throws {
         try await TestApp.run { browser, database in

@@ -7,6 +7,17 @@ import Logging
 public struct SessionPayload: Codable, Sendable, Equatable {
     public var userId: Int64
     public var csrfToken: String
+    /// The signed-in user as `SQLitePersistDriver` read it with the session, in the same trip to the database;
+    /// never stored with the session, and not part of its equality.
+    public var user: User? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case userId, csrfToken
+    }
+
+    public static func == (lhs: SessionPayload, rhs: SessionPayload) -> Bool {
+        lhs.userId == rhs.userId && lhs.csrfToken == rhs.csrfToken
+    }
 }
 
 /// Per-request state: the session, the signed-in user, and the CSRF token forms must echo back.

@@ -37,14 +37,26 @@ struct SQLitePersistDriver: PersistDriver {
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
-        let row = try await database.writer.read { db in
-            // Read on every request: a cached statement skips preparing the SQL each time.
-            try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [key])
+        // Read on every request, with the session's user in the same read: cached statements skip preparing the
+        // SQL each time.
+        let (row, user) = try await database.writer.read { db -> (SessionRecord?, User?) in
+            guard let row = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"),
+                                                       arguments: [key])
+            else { return (nil, nil) }
+            // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
+            let user = try? row.userId.flatMap {
+                try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
+            }
+            return (row, user)
         }
         guard let row else { return nil }
         if let expiresAt = row.expiresAt, expiresAt <= now { return nil }
         do {
-            let object = try JSONDecoder().decode(Object.self, from: row.data)
+            var object = try JSONDecoder().decode(Object.self, from: row.data)
+            if var payload = object as? SessionPayload {
+                payload.user = user?.id == payload.userId ? user : nil
+                if let loaded = payload as? Object { object = loaded }
+            }
             let ttl = row.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
             return (object, ttl)
         } catch {

@@ -1,15 +1,17 @@
 import GRDB
 import Hummingbird
 
-/// Looks up the user the session names; a session whose user is gone is ended.
+/// Puts the user the session names on the context (read with the session, or looked up when it wasn't); a session
+/// whose user is gone is ended.
 struct LoadUserMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let database: AppDatabase
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        if let userId = context.sessions.session?.userId {
-            if let user = try await database.user(id: userId) {
+        if let session = context.sessions.session {
+            let user: User? = if let read = session.user { read } else { try await database.user(id: session.userId) }
+            if let user {
                 context.user = user
             } else {
                 context.sessions.clearSession()
