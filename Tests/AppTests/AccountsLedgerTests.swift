@@ -100,13 +100,13 @@ struct AccountsLedgerTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             func kept() async throws -> [[DatabaseValue]] {
-                try await database.writer.read { db in
+                try await database.read { db in
                     try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM ledgerMonth ORDER BY 1, 2, 3")
                         .map { Array($0.databaseValues) }
                 }
             }
             func summed() async throws -> [[DatabaseValue]] {
-                try await database.writer.read { db in
+                try await database.read { db in
                     try Row.fetchAll(db, sql: """
                         SELECT userId, substr(date, 1, 7), kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
                         """).map { Array($0.databaseValues) }
@@ -147,7 +147,7 @@ struct AccountsLedgerTests {
             // When: the delete is undone, and another writer removes a row straight from the database
             try await browser.post(String(list.html[undo]))
             #expect(try await kept() == summed())
-            try await database.writer.write { db in try db.execute(sql: "DELETE FROM ledger WHERE kind = 'income'") }
+            try await database.write { db in try db.execute(sql: "DELETE FROM ledger WHERE kind = 'income'") }
             #expect(try await kept() == summed())
             home = try await browser.get("/")
             #expect(home.html.contains("Income this month</span><span class=\"summary-card__amount\">$0.00"))
@@ -167,8 +167,8 @@ struct AccountsLedgerTests {
             try await browser.post("/budget/income", [("name", "Ann salary"), ("amount", "100"), ("frequency", "monthly")])
             try await browser.addTransaction(amount: "800", kind: "needs", category: rent, date: "2026-11-02", note: "Ann rent")
             let tx = try #require(try await database.ledgerRows(email: Self.email).first?.id)
-            let account = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") })
-            let income = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") })
+            let account = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") })
+            let income = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") })
             try await browser.logOut()
 
             // When: Bob looks and pokes
@@ -209,8 +209,8 @@ struct AccountsLedgerTests {
             #expect(rows.count == 1)
             #expect(rows.first?.amountCents == 80_000)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
-            #expect(try await database.writer.read { db in try Account.fetchOne(db)?.name } == "Ann's bank")
-            #expect(try await database.writer.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
+            #expect(try await database.read { db in try Account.fetchOne(db)?.name } == "Ann's bank")
+            #expect(try await database.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
             #expect(try await database.category(id: rent, userId: 1)?.isHidden == false)
         }
     }
@@ -231,7 +231,7 @@ struct AccountsLedgerTests {
             let toy = try #require(try await database.ledgerRows(email: Self.email).last?.id)
             try await browser.get("/transactions")
             try await browser.post("/transactions/\(toy)/delete", [("returnTo", "/transactions")])
-            let trashId = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") })
+            let trashId = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") })
             let annRows = try await database.ledgerRows(email: Self.email)
             #expect(annRows.count == 1)
             try await browser.logOut()
@@ -271,9 +271,9 @@ struct AccountsLedgerTests {
             #expect(try await database.category(id: pets, userId: 1)?.name == "Ann Pets")
             #expect(try await database.ledgerRows(email: Self.email) == annRows)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
-            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
                                                                             arguments: [trashId]) } == 1)
-            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth") } == 0)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth") } == 0)
         }
     }
 }

@@ -47,7 +47,7 @@ struct BadgesTests {
             #expect(next.html.contains("Badge earned!"))
             #expect(next.html.contains("Cinema night"))
             #expect(next.html.contains("+10 points"))
-            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db) })
+            let badge = try #require(try await database.read { db in try Badge.fetchOne(db) })
             #expect(badge.month == "2026-11")
             #expect(badge.completedOn == "2026-11-04")
             #expect(badge.earned)
@@ -76,7 +76,7 @@ struct BadgesTests {
 
             // Then
             #expect(home.status == .ok)
-            let badges = try await database.writer.read { db in try Badge.filter(Column("earned") == true).fetchAll(db) }
+            let badges = try await database.read { db in try Badge.filter(Column("earned") == true).fetchAll(db) }
             #expect(badges.map(\.stashId) == [dining], "at the allowance counts; over it and no entries don't")
             #expect(badges.first?.completedOn == "2026-10-31")
             #expect(badges.first?.month == "2026-10")
@@ -95,7 +95,7 @@ struct BadgesTests {
             try await browser.addEntry(stash: id, amount: "250", date: "2026-12-24")
             clock.advance(by: 6 * 3600)
             try await browser.get("/badges")
-            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db) })
+            let badge = try #require(try await database.read { db in try Badge.fetchOne(db) })
             #expect(badge.month == "2026-12")
             #expect(badge.earned)
             let page = try await browser.get("/badges?tab=all")
@@ -110,7 +110,7 @@ struct BadgesTests {
             let id = try await browser.createStash(name: "Fund", target: "50")
             try await browser.addEntry(stash: id, amount: "30", date: "2026-11-01")
             try await browser.addEntry(stash: id, amount: "20", date: "2026-11-02")
-            let badgeId = try #require(try await database.writer.read { db in try Badge.fetchOne(db)?.id })
+            let badgeId = try #require(try await database.read { db in try Badge.fetchOne(db)?.id })
             try await browser.get("/badges/\(badgeId)")
             #expect(try await browser.post("/badges/\(badgeId)/claim", [("claimed", "1")]).status == .seeOther)
             #expect(try await browser.get("/badges/\(badgeId)").html.contains("Mark as not claimed"))
@@ -132,7 +132,7 @@ struct BadgesTests {
 
             // Then
             #expect(try await database.points(userId: 1) == 10)
-            let badge = try #require(try await database.writer.read { db in try Badge.fetchOne(db, key: badgeId) })
+            let badge = try #require(try await database.read { db in try Badge.fetchOne(db, key: badgeId) })
             #expect(badge.earned)
             #expect(badge.claimedAt != nil, "the claimed reward stays claimed")
             #expect((try await browser.get(try #require(restored.location))).html.contains("Badge earned!"))
@@ -151,7 +151,7 @@ struct BadgesTests {
             #expect(try await database.points(userId: 1) == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
-            let months = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT month FROM stashMonth") }
+            let months = try await database.read { db in try String.fetchAll(db, sql: "SELECT month FROM stashMonth") }
             #expect(months == ["2026-10"], "moving an entry moves its total")
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
@@ -188,7 +188,7 @@ struct BadgesTests {
                                               years: 2, entries: 3_000, now: now)
         #expect(summary.createdUser)
         #expect(summary.stashes == 8)
-        let (count, mismatches, latest) = try await database.writer.read { db in
+        let (count, mismatches, latest) = try await database.read { db in
             (try Transaction.fetchCount(db),
              try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM stashMonth m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l

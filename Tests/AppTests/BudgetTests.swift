@@ -74,7 +74,7 @@ struct BudgetTests {
             #expect(budget.html.contains("No expenses this month"))
 
             // Edit and delete with confirmation
-            let id = try #require(try await database.writer.read { db in
+            let id = try #require(try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Freelance'")
             })
             try await browser.get("/budget/income/\(id)/edit")
@@ -87,7 +87,7 @@ struct BudgetTests {
             #expect(confirm.html.contains("Delete “Freelance”?"))
             let deleted = try await browser.post("/budget/income/\(id)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.writer.read { db in try IncomeSource.fetchCount(db) } == 1)
+            #expect(try await database.read { db in try IncomeSource.fetchCount(db) } == 1)
         }
     }
 
@@ -105,12 +105,12 @@ struct BudgetTests {
             let page = try await browser.get("/budget/savings")
             #expect(page.html.contains("$400.00 this month"))
             #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
-            let month = try await database.writer.read { db in
+            let month = try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT totalCents FROM stashMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
             }
             #expect(month == 40_000)
             // The stash completed its month: the badge came with it.
-            #expect(try await database.writer.read { db in try Badge.fetchCount(db) } == 1)
+            #expect(try await database.read { db in try Badge.fetchCount(db) } == 1)
         }
     }
 
@@ -165,7 +165,7 @@ struct BudgetTests {
         let clock = TestClock(TestClock.date("2026-12-31T23:30:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             try await browser.signUp(email: Self.email)
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: "UPDATE user SET timeZone = 'Pacific/Kiritimati'")
             }
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)

@@ -8,7 +8,7 @@ struct HomeFreshnessTests {
     @Test("only the wallet's tables have revision triggers, on insert, update and delete; other writes pay for none")
     func walletTablesAlone() async throws {
         let database = try AppDatabase.inMemory()
-        let (tables, triggers) = try await database.writer.read { db in
+        let (tables, triggers) = try await database.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
              Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%userRevision%'")))
         }
@@ -24,7 +24,7 @@ struct HomeFreshnessTests {
     @Test("each wallet write raises the writer's wallet revision, other writes and other users' don't")
     func walletWritesRaiseRevisions() async throws {
         let database = try AppDatabase.inMemory()
-        let (ann, bob) = try await database.writer.write { db in
+        let (ann, bob) = try await database.write { db in
             let now = Date()
             var ann = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
                            theme: .system, createdAt: now, updatedAt: now)
@@ -35,7 +35,7 @@ struct HomeFreshnessTests {
             return (ann.id!, bob.id!)
         }
         func revision(_ userId: Int64) async throws -> Int64 {
-            try await database.writer.read { db in
+            try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT wallet FROM userRevision WHERE userId = ?", arguments: [userId]) ?? 0
             }
         }
@@ -73,7 +73,7 @@ struct HomeFreshnessTests {
         ]
         for write in writes {
             let before = try await revision(ann)
-            try await database.writer.write { db in try db.execute(sql: write.sql, arguments: ["ann": ann]) }
+            try await database.write { db in try db.execute(sql: write.sql, arguments: ["ann": ann]) }
             let after = try await revision(ann)
             #expect(write.wallet ? after > before : after == before, "\(write.sql)")
         }
@@ -99,13 +99,13 @@ struct HomeFreshnessTests {
         let clock = TestClock()  // 2026-11-22
         try await TestApp.run(clock: clock) { ann, database in
             try await ann.signUp(name: "Ann Lee", email: "ann@example.com")
-            let annId = try #require(try await database.writer.read { db in
+            let annId = try #require(try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = 'ann@example.com'")
             })
             #expect(!(try await ann.get("/").html.contains("Pizza BOGO")))
 
             // Straight to the database, as another process would write it.
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: """
                     INSERT INTO coupon (userId, name, expiresOn, category, createdAt)
                     VALUES (?, 'Pizza BOGO', '2026-11-23', 'Dining', '2026-11-22')
@@ -115,12 +115,12 @@ struct HomeFreshnessTests {
             #expect(home.html.contains("Pizza BOGO"))
             #expect(home.html.contains("Coupon · Dining"))
 
-            try await database.writer.write { db in try db.execute(sql: "UPDATE coupon SET name = 'Taco Tuesday'") }
+            try await database.write { db in try db.execute(sql: "UPDATE coupon SET name = 'Taco Tuesday'") }
             home = try await ann.get("/")
             #expect(home.html.contains("Taco Tuesday"))
             #expect(!home.html.contains("Pizza BOGO"))
 
-            try await database.writer.write { db in try db.execute(sql: "DELETE FROM coupon") }
+            try await database.write { db in try db.execute(sql: "DELETE FROM coupon") }
             home = try await ann.get("/")
             #expect(!home.html.contains("Taco Tuesday"))
         }
@@ -139,7 +139,7 @@ struct HomeFreshnessTests {
             #expect(try await ann.get("/").html == first.html)
 
             // A write from anywhere (here straight to the database, as another process would) shows at once.
-            try await database.writer.write { db in try db.execute(sql: "UPDATE stash SET name = 'Beach trip'") }
+            try await database.write { db in try db.execute(sql: "UPDATE stash SET name = 'Beach trip'") }
             var home = try await ann.get("/")
             #expect(home.html.contains(">Beach trip</a>"))
             #expect(!home.html.contains(">Trip</a>"))

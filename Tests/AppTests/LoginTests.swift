@@ -9,14 +9,14 @@ struct LoginTests {
     func sessionCarriesUser() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
-            let stored = try #require(try await database.writer.read { db in
+            let stored = try #require(try await database.read { db in
                 try Data.fetchOne(db, sql: "SELECT data FROM session WHERE userId IS NOT NULL")
             })
             let json = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
             #expect(Set(json.keys) == ["userId", "csrfToken"])
 
             let driver = SQLitePersistDriver(database: database, now: { Date() })
-            let key = try #require(try await database.writer.read { db in
+            let key = try #require(try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT id FROM session WHERE userId IS NOT NULL")
             })
             let payload = try #require(try await driver.get(key: key, as: SessionPayload.self))
@@ -27,7 +27,7 @@ struct LoginTests {
             #expect(other == payload)
 
             // A rename shows on the next page: the user is read afresh with the session each time.
-            try await database.writer.write { db in try db.execute(sql: "UPDATE user SET name = 'Alex Roe'") }
+            try await database.write { db in try db.execute(sql: "UPDATE user SET name = 'Alex Roe'") }
             #expect(try await browser.get("/profile").html.contains("Alex Roe"))
         }
     }
@@ -48,7 +48,7 @@ struct LoginTests {
             #expect(page.location == "/")
             let secondSession = try #require(await browser.cookies["stashify_session"])
             #expect(secondSession != firstSession)
-            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [secondSession], "the old session is gone from the server")
             await browser.setCookie("stashify_session", firstSession)
             #expect(try await browser.get("/profile").status == .seeOther, "the old cookie no longer works")
@@ -161,7 +161,7 @@ struct LoginTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/login")
             #expect(page.setCookie("stashify_session")?.contains("Expires=") == true, "the browser is told to drop it")
-            #expect(try await database.writer.read { db in try SessionRecord.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try SessionRecord.fetchCount(db) } == 0)
             let login = try await browser.get("/login")
             #expect(login.html.contains("You&#39;re logged out") || login.html.contains("You're logged out"))
 

@@ -138,7 +138,7 @@ struct PagesTests {
     func serverError() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            try await database.writer.write { db in try db.execute(sql: "ALTER TABLE user RENAME COLUMN theme TO colourScheme") }
+            try await database.write { db in try db.execute(sql: "ALTER TABLE user RENAME COLUMN theme TO colourScheme") }
             let page = try await browser.get("/profile")
             #expect(page.status == .internalServerError)
             #expect(page.html.contains("Something went wrong"))

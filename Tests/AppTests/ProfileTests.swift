@@ -151,7 +151,7 @@ struct ProfileTests {
 
             // Then
             #expect(changed.status == .seeOther)
-            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [thisSession])
             #expect(try await phone.get("/profile").status == .seeOther, "the other browser is logged out")
             #expect(try await browser.get("/profile").html.contains("Password changed. Your other browser was logged out."))
@@ -171,7 +171,7 @@ struct ProfileTests {
             try await browser.get("/profile")
             let page = try await browser.post("/profile/sessions")
             #expect(page.status == .seeOther)
-            let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [session])
         }
     }

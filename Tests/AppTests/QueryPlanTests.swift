@@ -30,7 +30,7 @@ struct QueryPlanTests {
 
             // When: every main page is opened while the database records what it runs
             let statements = Mutex<[String]>([])
-            try await database.writer.write { db in
+            try await database.write { db in
                 db.trace(options: .statement) { event in
                     if case .statement(let statement) = event { statements.withLock { $0.append(statement.expandedSQL) } }
                 }
@@ -49,7 +49,7 @@ struct QueryPlanTests {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
             }
-            try await database.writer.write { db in db.trace(options: .statement, nil) }
+            try await database.write { db in db.trace(options: .statement, nil) }
 
             // Then
             let seen = statements.withLock { $0 }
@@ -58,7 +58,7 @@ struct QueryPlanTests {
             }
             #expect(ledgerReads.count > 10)
             for sql in Set(ledgerReads) {
-                let plan = try await database.writer.read { db in
+                let plan = try await database.read { db in
                     try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
                 }
                 let unbounded = plan.filter {

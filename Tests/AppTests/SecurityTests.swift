@@ -81,7 +81,7 @@ struct SecurityTests {
                                               csrf: .value(CSRFMiddleware.makeToken()))
             // Then
             #expect(page.status == .forbidden)
-            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
 
             // When: the form was loaded, so the cookie and the field agree
             let form = try await browser.get("/signup")
@@ -192,7 +192,7 @@ struct SecurityTests {
     func deletedUser() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            try await database.writer.write { db in _ = try User.deleteAll(db) }
+            try await database.write { db in _ = try User.deleteAll(db) }
             let page = try await browser.get("/profile")
             #expect(page.status == .seeOther)
             #expect(page.location?.hasPrefix("/login") == true)

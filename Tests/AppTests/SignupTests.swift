@@ -48,7 +48,7 @@ struct SignupTests {
             #expect(page.fieldValue("email") == "not-an-email")
             #expect(page.fieldValue("password") == "", "a password is never echoed back")
             #expect(page.html.contains("Please fix the 2 fields marked below."))
-            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
             #expect(page.setCookie("stashify_session") == nil)
         }
     }
@@ -66,7 +66,7 @@ struct SignupTests {
             // Then
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("email") == "An account with this email already exists. Log in instead?")
-            #expect(try await database.writer.read { db in try User.fetchCount(db) } == 1)
+            #expect(try await database.read { db in try User.fetchCount(db) } == 1)
         }
     }
 

@@ -16,12 +16,12 @@ struct StashesTests {
                                                    reward: "A weekend in Porto", category: "Travel")
 
             // Then
-            let stash = try #require(try await database.writer.read { db in try Stash.fetchOne(db, key: id) })
+            let stash = try #require(try await database.read { db in try Stash.fetchOne(db, key: id) })
             #expect(stash.name == "Vacation Fund")
             #expect(stash.kind == .save)
             #expect(stash.goalCents == 300_000)
             #expect(stash.category == "Travel")
-            let targets = try await database.writer.read { db in
+            let targets = try await database.read { db in
                 try Row.fetchAll(db, sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ?", arguments: [id])
             }
             #expect(targets.map { $0["month"] as String } == ["2026-11"])
@@ -54,7 +54,7 @@ struct StashesTests {
             #expect(page.fieldError("goal") == "Enter an amount like 12, 12.50 or 1,234.56.")
             #expect(page.fieldValue("target") == "12.345")
             #expect(page.fieldValue("reward") == "Cake")
-            #expect(try await database.writer.read { db in try Stash.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try Stash.fetchCount(db) } == 0)
         }
     }
 
@@ -77,7 +77,7 @@ struct StashesTests {
                 #expect(page.fieldValue("date") == date)
                 #expect(page.fieldValue("note") == "kept")
             }
-            #expect(try await database.writer.read { db in try Transaction.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try Transaction.fetchCount(db) } == 0)
         }
     }
 
@@ -97,7 +97,7 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/stashes/\(id)?month=2027-01")
 
-            let rows = try await database.writer.read { db in try Transaction.fetchAll(db) }
+            let rows = try await database.read { db in try Transaction.fetchAll(db) }
             #expect(rows.count == 1)
             #expect(rows.first?.date == "2027-01-01")
             #expect(rows.first?.amountCents == 123_450)
@@ -132,7 +132,7 @@ struct StashesTests {
             #expect(october.html.contains("$80.00 saved of $100.00"))
             let november = try await browser.get("/stashes/\(id)?month=2026-11")
             #expect(november.html.contains("$0.00 saved of $50.00"))
-            let badges = try await database.writer.read { db in try Badge.filter(Column("earned") == true).fetchCount(db) }
+            let badges = try await database.read { db in try Badge.filter(Column("earned") == true).fetchCount(db) }
             #expect(badges == 0, "October still had 100 as its target, so 80 did not complete it")
         }
     }
@@ -146,12 +146,12 @@ struct StashesTests {
             try await browser.addEntry(stash: id, amount: "6", date: "2026-11-02")
             let confirm = try await browser.get("/stashes/\(id)/delete")
             #expect(confirm.html.contains("2 entries and 1 badge (10 points) will be deleted with it."))
-            #expect(try await database.writer.read { db in try Stash.fetchCount(db) } == 1, "asking deletes nothing")
+            #expect(try await database.read { db in try Stash.fetchCount(db) } == 1, "asking deletes nothing")
 
             let page = try await browser.post("/stashes/\(id)/delete")
             #expect(page.status == .seeOther)
             #expect(page.location == "/")
-            let counts = try await database.writer.read { db in
+            let counts = try await database.read { db in
                 [try Stash.fetchCount(db), try Transaction.fetchCount(db), try Badge.fetchCount(db),
                  try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth") ?? -1]
             }
@@ -165,27 +165,27 @@ struct StashesTests {
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: id, amount: "30", date: "2026-11-03", note: "First")
-            let entry = try #require(try await database.writer.read { db in try Transaction.fetchOne(db) })
+            let entry = try #require(try await database.read { db in try Transaction.fetchOne(db) })
             let entryId = try #require(entry.id)
 
             try await browser.get("/entries/\(entryId)/edit")
             let edited = try await browser.post("/entries/\(entryId)/edit", [("amount", "35"), ("date", "2026-11-04"), ("note", "Changed")])
             #expect(edited.status == .seeOther)
-            let saved = try #require(try await database.writer.read { db in try Transaction.fetchOne(db, key: entryId) })
+            let saved = try #require(try await database.read { db in try Transaction.fetchOne(db, key: entryId) })
             #expect(saved.amountCents == 3_500)
             #expect(saved.date == "2026-11-04")
 
             try await browser.get("/entries/\(entryId)/edit")
             let deleted = try await browser.post("/entries/\(entryId)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.writer.read { db in try Transaction.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try Transaction.fetchCount(db) } == 0)
             let after = try await browser.get(try #require(deleted.location))
             #expect(after.html.contains("Deleted $35.00 from"))
             #expect(after.html.contains(">Undo</button>"))
 
             let undo = try await browser.post("/trash/1/restore")
             #expect(undo.status == .seeOther)
-            let restored = try #require(try await database.writer.read { db in try Transaction.fetchOne(db, key: entryId) })
+            let restored = try #require(try await database.read { db in try Transaction.fetchOne(db, key: entryId) })
             #expect(restored == saved, "restored exactly, id included")
             #expect(try await browser.post("/trash/1/restore").status == .notFound, "undo works once")
         }
@@ -289,7 +289,7 @@ struct StashesTests {
             let home = try await second.get("/")
             #expect(!home.html.contains("secret fund"))
             #expect(!(try await second.get("/badges?tab=all")).html.contains("secret fund"))
-            let (name, entries, earned, claimed) = try await database.writer.read { db in
+            let (name, entries, earned, claimed) = try await database.read { db in
                 (try Stash.fetchOne(db, key: id)?.name, try Transaction.fetchCount(db),
                  try Badge.filter(Column("earned") == true).fetchCount(db), try Badge.fetchOne(db)?.claimedAt)
             }

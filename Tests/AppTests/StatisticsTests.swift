@@ -67,7 +67,7 @@ struct StatisticsTests {
             // Given: the user lives in Tokyo, where it is already 1 January 2029
             try await browser.signUp(email: "alex@example.com")
             let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: "UPDATE user SET timeZone = 'Asia/Tokyo' WHERE id = ?", arguments: [userId])
             }
             let fund = try await browser.createStash(name: "Fund", target: "100")

@@ -69,7 +69,7 @@ struct TrackerTests {
             #expect(tracker.html.contains("Renews tomorrow"))
             #expect(tracker.html.contains("Renews 20 Dec 2026"))
             #expect(tracker.html.contains("<span class=\"pill pill--card\">Sapphire Reserve</span>"))
-            let netflix = try #require(try await database.writer.read { db in
+            let netflix = try #require(try await database.read { db in
                 try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE name = 'Netflix'")
             })
             #expect(netflix.renewsOn == "2026-10-23")
@@ -93,7 +93,7 @@ struct TrackerTests {
             #expect(confirm.html.contains("Delete Netflix?"))
             let deleted = try await browser.post("/wallet/subscriptions/\(netflix.id ?? 0)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.writer.read { db in try Subscription.fetchCount(db) } == 1)
+            #expect(try await database.read { db in try Subscription.fetchCount(db) } == 1)
         }
     }
 
@@ -122,7 +122,7 @@ struct TrackerTests {
             #expect(page.html.contains("Later (1)"))
             #expect(page.html.contains("Expires today"))
             #expect(page.html.contains("3 days left"))
-            let id = try #require(try await database.writer.read { db in
+            let id = try #require(try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM coupon WHERE name = 'BOGO Burger'")
             })
             let used = try await browser.post("/wallet/coupons/\(id)/use")
@@ -131,7 +131,7 @@ struct TrackerTests {
             #expect(!after.html.contains("Expiring today"))
             #expect(after.html.contains("History"))
             #expect(after.html.contains("Used 22 Nov 2026"))
-            #expect(try await database.writer.read { db in
+            #expect(try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
             } == "2026-11-22")
         }
@@ -143,9 +143,9 @@ struct TrackerTests {
             try await browser.signUp(email: "ann@example.com")
             try await browser.get("/wallet/coupons/new")
             try await browser.post("/wallet/coupons", [("name", "BOGO Burger"), ("expiresOn", "2026-11-25"), ("category", "Dining")])
-            let id = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            let id = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
             func usedOn() async throws -> String? {
-                try await database.writer.read { db in
+                try await database.read { db in
                     try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
                 }
             }
@@ -183,7 +183,7 @@ struct TrackerTests {
             #expect(page.fieldValue("expiresOn") == "2026-11-25")
             #expect(page.fieldValue("value") == "5")
             #expect(page.fieldValue("code") == "TWO4ONE")
-            #expect(try await database.writer.read { db in try Coupon.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try Coupon.fetchCount(db) } == 0)
         }
     }
 
@@ -203,7 +203,7 @@ struct TrackerTests {
             #expect(page.fieldError("cardId") == "Choose one of your cards.")
             #expect(page.fieldValue("name") == "Netflix")
             #expect(!page.html.contains("<option value=\"\(card)\""))
-            #expect(try await database.writer.read { db in try Subscription.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try Subscription.fetchCount(db) } == 0)
         }
     }
 
@@ -211,8 +211,8 @@ struct TrackerTests {
     func laterLimit() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
-            let userId = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") })
-            try await database.writer.write { db in
+            let userId = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") })
+            try await database.write { db in
                 for index in 0..<52 {
                     try db.execute(sql: """
                         INSERT INTO coupon (userId, name, details, expiresOn, category, code, createdAt)
@@ -264,11 +264,11 @@ struct TrackerTests {
             #expect(!home.html.contains("expires today!"))
 
             // Another writer (demo data, a second server process) goes straight to the database.
-            try await database.writer.write { db in try db.execute(sql: "UPDATE coupon SET name = 'Taco Tuesday'") }
+            try await database.write { db in try db.execute(sql: "UPDATE coupon SET name = 'Taco Tuesday'") }
             home = try await browser.get("/")
             #expect(home.html.contains("Taco Tuesday"))
             #expect(!home.html.contains("BOGO Burger"))
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: """
                     INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, category, icon, createdAt, updatedAt)
                     SELECT id, 'Netflix', 1599, 'monthly', '2026-12-10', 'Streaming', '', '2026-11-22', '2026-11-22' FROM user
@@ -284,14 +284,14 @@ struct TrackerTests {
             #expect(home.html.contains("Expires today"))
 
             // Marking it used through the form takes it off Home.
-            let coupon = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            let coupon = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
             try await browser.get("/wallet/tracker?tab=coupons")
             let used = try await browser.post("/wallet/coupons/\(coupon)/use", [])
             #expect(try await browser.get(try #require(used.location)).html.contains("Marked Taco Tuesday as used."))
             home = try await browser.get("/")
             #expect(!home.html.contains("Taco Tuesday"))
             #expect(!home.html.contains("expires today!"))
-            try await database.writer.write { db in try db.execute(sql: "DELETE FROM subscription") }
+            try await database.write { db in try db.execute(sql: "DELETE FROM subscription") }
             home = try await browser.get("/")
             #expect(!home.html.contains("/mo total"))
             #expect(!home.html.contains("Expiring soon"))
@@ -307,8 +307,8 @@ struct TrackerTests {
             try await browser.post("/wallet/subscriptions", [
                 ("name", "Zebra stream"), ("amount", "10"), ("frequency", "monthly"), ("renewsOn", "2026-12-01"), ("category", "x"),
             ])
-            let coupon = try #require(try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
-            let subscription = try #require(try await database.writer.read { db in
+            let coupon = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            let subscription = try #require(try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM subscription")
             })
             try await browser.logOut()
@@ -323,8 +323,8 @@ struct TrackerTests {
             }
             #expect(!(try await browser.get("/wallet/tracker").html.contains("Zebra")))
             #expect(!(try await browser.get("/wallet/tracker?tab=coupons").html.contains("Zebra")))
-            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon WHERE usedOn IS NULL") } == 1)
-            #expect(try await database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM subscription") } == "Zebra stream")
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon WHERE usedOn IS NULL") } == 1)
+            #expect(try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM subscription") } == "Zebra stream")
         }
     }
 }

@@ -46,7 +46,7 @@ struct TransactionsTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            try await database.writer.write { db in
+            try await database.write { db in
                 let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
                 for index in 0..<120 {
                     let day = CalendarDay(year: 2026, month: 1, day: 1)!.adding(days: index)
@@ -69,7 +69,7 @@ struct TransactionsTests {
             #expect(!second.html.contains("Item 70<"))
             #expect(second.html.contains("← Newer"))
 
-            let plan = try await database.writer.read { db in
+            let plan = try await database.read { db in
                 try Row.fetchAll(db, sql: """
                     EXPLAIN QUERY PLAN SELECT * FROM ledger WHERE ledger.userId = 1
                     AND (ledger.date < '2026-03-12' OR (ledger.date = '2026-03-12' AND ledger.id < 71))
@@ -79,7 +79,7 @@ struct TransactionsTests {
             #expect(plan.contains("ledger_on_userId_date"), "\(plan)")
             // Only rows of one date are sorted by id ("RIGHT PART"); never the whole history.
             #expect(!plan.contains("TEMP B-TREE FOR ORDER BY"))
-            let monthPlan = try await database.writer.read { db in
+            let monthPlan = try await database.read { db in
                 try Row.fetchAll(db, sql: """
                     EXPLAIN QUERY PLAN SELECT categoryId, SUM(amountCents), COUNT(*) FROM ledger
                     WHERE userId = 1 AND kind = 'expense' AND date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryId
@@ -177,7 +177,7 @@ struct TransactionsTests {
             // Given: 250 groceries in November and one in October
             try await browser.signUp(email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            try await database.writer.write { db in
+            try await database.write { db in
                 let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
                 for index in 0..<251 {
                     let date = index == 250 ? "2026-10-31" : "2026-11-\(String(format: "%02d", index % 22 + 1))"
@@ -195,7 +195,7 @@ struct TransactionsTests {
             #expect(page.status == .ok)
             #expect(page.html.contains("$250.00"))
             #expect(page.html.contains("250 transactions in"))
-            let plan = try await database.writer.read { db in
+            let plan = try await database.read { db in
                 try Row.fetchAll(db, sql: """
                     EXPLAIN QUERY PLAN SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
                     WHERE categoryId = 5 AND date BETWEEN '2026-11-01' AND '2026-11-30' AND userId = 1
@@ -226,7 +226,7 @@ struct TransactionsTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: "CREATE TEMP TRIGGER failing BEFORE INSERT ON ledger BEGIN SELECT RAISE(ABORT, 'disk full'); END")
             }
             let page = try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries,

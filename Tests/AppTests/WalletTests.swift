@@ -17,7 +17,7 @@ struct WalletTests {
                                                                      ("cards[]", "chase-sapphire-reserve")])
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet")
-            let names = try await database.writer.read { db in
+            let names = try await database.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM walletCard ORDER BY name")
             }
             #expect(names == ["Gold Card", "Platinum Card", "Sapphire Reserve"])
@@ -35,7 +35,7 @@ struct WalletTests {
             let empty = try await browser.get("/wallet")
             #expect(empty.html.contains("No cards yet"))
             #expect(!empty.html.contains("Select your cards"))
-            #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard") } == 3)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard") } == 3)
         }
     }
 
@@ -62,7 +62,7 @@ struct WalletTests {
             let done = try await browser.post("/wallet/benefits/\(uber)/use", [("returnTo", "/wallet/cards/\(id)")])
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet/cards/\(id)")
-            let uses = try await database.writer.read { db in try BenefitUse.fetchAll(db) }
+            let uses = try await database.read { db in try BenefitUse.fetchAll(db) }
             #expect(uses.count == 1)
             #expect(uses.first?.periodStart == "2026-11-01")
             #expect(uses.first?.usedOn == "2026-11-27")
@@ -70,7 +70,7 @@ struct WalletTests {
             // A second click in the same period changes nothing.
             try await browser.get("/wallet/cards/\(id)")
             try await browser.post("/wallet/benefits/\(uber)/use")
-            #expect(try await database.writer.read { db in try BenefitUse.fetchCount(db) } == 1)
+            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 1)
 
             let after = try await browser.get("/wallet/cards/\(id)")
             #expect(after.html.contains("Used this period"))
@@ -118,7 +118,7 @@ struct WalletTests {
             try await browser.get("/wallet/cards/\(id)")
             let snoozed = try await browser.post("/wallet/benefits/\(benefit)/snooze", [("days", "1")])
             #expect(snoozed.status == .seeOther)
-            #expect(try await database.writer.read { db in
+            #expect(try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])
             } == "2026-11-28")
             #expect(!(try await browser.get("/wallet").html.contains("expiring soon")))
@@ -153,14 +153,14 @@ struct WalletTests {
             #expect(page.fieldValue("nickname") == "Personal")
             #expect(page.fieldValue("annualFee") == "9.999")
             #expect(page.fieldValue("benefit2Name") == "Dining")
-            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
 
             let id = try await browser.addCustomCard([
                 ("name", "Everyday"), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "rose-gold"),
                 ("annualFee", "95"), ("feeDueOn", "2027-01-10"), ("benefit1Name", "Streaming"), ("benefit1Value", "7"),
                 ("benefit1Period", "monthly"), ("benefit2Name", ""), ("benefit2Value", ""), ("benefit2Period", "monthly"),
             ])
-            let card = try #require(try await database.writer.read { db in try WalletCard.fetchOne(db, key: id) })
+            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.gradientStart == "#b76e79")
             #expect(card.gradientEnd == "#eacda3")
             #expect(card.annualFeeCents == 9_500)
@@ -209,7 +209,7 @@ struct WalletTests {
                 ("annualFee", "95"), ("feeDueOn", "2027-05-01"),
             ])
             #expect(saved.status == .seeOther)
-            let card = try #require(try await database.writer.read { db in try WalletCard.fetchOne(db, key: id) })
+            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.nickname == "Travel")
             #expect(card.feeDueOn == "2027-05-01")
             #expect(card.gradientStart == "#0f4c75")
@@ -217,8 +217,8 @@ struct WalletTests {
             #expect(confirm.html.contains("Remove Sapphire Preferred?"))
             let removed = try await browser.post("/wallet/cards/\(id)/delete")
             #expect(removed.location == "/wallet")
-            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 0)
-            #expect(try await database.writer.read { db in try CardBenefit.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try CardBenefit.fetchCount(db) } == 0)
         }
     }
 
@@ -260,9 +260,9 @@ struct WalletTests {
             }
             let wallet = try await browser.get("/wallet")
             #expect(!wallet.html.contains("/wallet/cards/\(id)"))
-            #expect(try await database.writer.read { db in try BenefitUse.fetchCount(db) } == 0)
-            #expect(try await database.writer.read { db in try WalletCard.fetchCount(db) } == 1)
-            let snoozed = try await database.writer.read { db -> String? in
+            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 1)
+            let snoozed = try await database.read { db -> String? in
                 try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?["snoozedUntil"]
             }
             #expect(snoozed == nil)
@@ -289,7 +289,7 @@ struct WalletTests {
                 ("quietHours", "on"), ("quietFrom", "22:30"), ("quietTo", "07:00"),
             ])
             #expect(saved.status == .seeOther)
-            let settings = try #require(try await database.writer.read { db in try WalletSettings.fetchOne(db) })
+            let settings = try #require(try await database.read { db in try WalletSettings.fetchOne(db) })
             #expect(settings.notificationsEnabled == false)
             #expect(settings.frequency == "weekly")
             #expect(settings.reminderTime == "08:15")

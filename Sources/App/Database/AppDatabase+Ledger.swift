@@ -13,7 +13,7 @@ extension AppDatabase {
     // MARK: - Stashes
 
     func createStash(_ stash: Stash, targetCents: Int64, month: Month) async throws -> Stash {
-        try await writer.write { db in
+        try await write { db in
             let stash = try stash.inserted(db)
             guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
             _ = try StashTarget(id: nil, stashId: id, month: month.description, amountCents: targetCents).inserted(db)
@@ -24,7 +24,7 @@ extension AppDatabase {
     /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
     /// (a kind or target change can complete or un-complete months).
     func updateStash(_ stash: Stash, targetCents: Int64, month: Month, today: CalendarDay) async throws -> Outcome {
-        try await writer.write { db in
+        try await write { db in
             try stash.update(db)
             guard let id = stash.id else { return Outcome() }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
@@ -48,7 +48,7 @@ extension AppDatabase {
 
     /// Deletes the stash with its entries, targets and badges.
     func deleteStash(id: Int64, userId: Int64) async throws {
-        _ = try await writer.write { db in
+        _ = try await write { db in
             try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).deleteAll(db)
         }
     }
@@ -57,7 +57,7 @@ extension AppDatabase {
 
     /// Adds an entry to a stash and judges its month.
     func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
-        try await writer.write { db in
+        try await write { db in
             let entry = try entry.inserted(db)
             let outcome = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
                 (entry.month, entry.amountCents, 1),
@@ -68,7 +68,7 @@ extension AppDatabase {
 
     /// Saves an edited entry; both its old and new month are judged.
     func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
-        try await writer.write { db in
+        try await write { db in
             try entry.update(db)
             return try Self.entryChanged(db, stash: stash, months: [old.month, entry.month], today: today, delta: [
                 (old.month, -old.amountCents, -1), (entry.month, entry.amountCents, 1),
@@ -78,7 +78,7 @@ extension AppDatabase {
 
     /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
     func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
-        try await writer.write { db in
+        try await write { db in
             let trashId = try Self.moveToTrash(db, entry, now: now)
             _ = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
                 (entry.month, -entry.amountCents, -1),
@@ -89,7 +89,7 @@ extension AppDatabase {
 
     /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
     func restoreEntry(trashId: Int64, userId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
-        try await writer.write { db in
+        try await write { db in
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                                                   arguments: [trashId, userId]),
                   let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
@@ -231,7 +231,7 @@ extension AppDatabase {
         let lastClosed = today.monthValue.previous.description
         if let judged = user.spendJudgedThrough, judged >= lastClosed { return }
         let since = user.spendJudgedThrough ?? "0000-00"
-        try await writer.write { db in
+        try await write { db in
             let stashes = try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.spend.rawValue)
                 .fetchAll(db)
             for stash in stashes {

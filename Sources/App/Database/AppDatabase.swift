@@ -3,8 +3,8 @@ import GRDB
 
 /// The one way into the app's SQLite store: a `DatabasePool` (WAL) on a file, or an in-memory queue in tests.
 public struct AppDatabase: Sendable {
-    /// The connection (pool or queue) every query goes through.
-    public let writer: any DatabaseWriter
+    /// The connection (pool or queue) every query goes through, only ever through `read` and `write`.
+    private let writer: any DatabaseWriter
 
     /// Wraps an opened connection and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
@@ -53,9 +53,43 @@ public struct AppDatabase: Sendable {
         return config
     }
 
+    /// Reads in one snapshot (a read transaction), on the calling thread.
+    ///
+    /// SQLite answers the app's indexed reads in microseconds, and waiting for GRDB's reader queue and then for a
+    /// thread to resume on costs more than the read itself, so every read blocks its thread for that short time.
+    /// Every read of the app comes through here: an asynchronous read keeps its reader connection until a thread
+    /// resumes it, and threads blocked on reads while such reads wait for a thread would deadlock the pool.
+    public func read<T>(_ block: (Database) throws -> T) async throws -> T {
+        try readHere(block)
+    }
+
+    /// The blocking read itself (inside an `async` function, `read` would name GRDB's asynchronous overload), in a
+    /// read transaction begun and ended with cached statements: GRDB's own isolation prepares its BEGIN and COMMIT
+    /// anew on every read, which cost more than most of the app's queries.
+    private func readHere<T>(_ block: (Database) throws -> T) throws -> T {
+        try writer.unsafeRead { db in
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            let value: T
+            do {
+                value = try block(db)
+            } catch {
+                try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+                throw error
+            }
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return value
+        }
+    }
+
+    /// Writes in one transaction, off the calling thread: a write waits for the writes before it, and that wait
+    /// must not hold a thread that requests need.
+    public func write<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(block)
+    }
+
     /// Answers when the database can be read (used by `/healthz`).
     public func isHealthy() async -> Bool {
-        (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }) == 1
     }
 
     /// Closes the connection; used at shutdown so the WAL is checkpointed.
@@ -65,5 +99,19 @@ public struct AppDatabase: Sendable {
         } else if let queue = writer as? DatabaseQueue {
             try queue.close()
         }
+    }
+}
+
+extension Database {
+    /// Each row of `statement`, turned into a value while it is read. No row is copied: a copied row finds a column
+    /// by name comparing every column name, lower-cased, on each lookup, which made decoding the hot pages' rows
+    /// cost more than reading them.
+    func fetchAll<T>(_ statement: Statement, arguments: StatementArguments = [], _ transform: (Row) throws -> T) throws -> [T] {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        var result: [T] = []
+        while let row = try rows.next() {
+            result.append(try transform(row))
+        }
+        return result
     }
 }

@@ -171,3 +171,16 @@ struct IncomeSource: Codable, Sendable, Equatable, Identifiable, FetchableRecord
         id = inserted.rowID
     }
 }
+
+extension Account {
+    /// Read column by column, quicker than through `Decodable` (Home shows every account's balance).
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userId = try row.decode(forColumn: "userId")
+        name = try row.decode(forColumn: "name")
+        kind = try row.decode(forColumn: "kind")
+        openingBalanceCents = try row.decode(forColumn: "openingBalanceCents")
+        createdAt = try row.decode(forColumn: "createdAt")
+        updatedAt = try row.decode(forColumn: "updatedAt")
+    }
+}

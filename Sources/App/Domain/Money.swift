@@ -75,15 +75,20 @@ public struct Money: Sendable, Equatable {
 
     private static func plain(_ magnitude: UInt64, currency: Currency) -> String {
         let scale = UInt64(currency.scale)
-        let major = String(magnitude / scale)
-        var grouped = ""
-        for (index, character) in major.enumerated() {
-            if index > 0 && (major.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
+        let major = Array(String(magnitude / scale).utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(major.count + major.count / 3 + currency.minorUnits + 1)
+        for (index, digit) in major.enumerated() {
+            if index > 0 && (major.count - index) % 3 == 0 { text.append(UInt8(ascii: ",")) }
+            text.append(digit)
         }
-        guard currency.minorUnits > 0 else { return grouped }
-        let minor = String(magnitude % scale)
-        return grouped + "." + String(repeating: "0", count: currency.minorUnits - minor.count) + minor
+        if currency.minorUnits > 0 {
+            let minor = Array(String(magnitude % scale).utf8)
+            text.append(UInt8(ascii: "."))
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: currency.minorUnits - minor.count))
+            text.append(contentsOf: minor)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

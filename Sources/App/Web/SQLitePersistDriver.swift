@@ -13,7 +13,7 @@ struct SQLitePersistDriver: PersistDriver {
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
         let row = try makeRow(key: key, value: value, expires: expires)
         do {
-            try await database.writer.write { db in try row.insert(db) }
+            try await database.write { db in try row.insert(db) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw PersistError.duplicate
         }
@@ -21,7 +21,7 @@ struct SQLitePersistDriver: PersistDriver {
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
         let fresh = try makeRow(key: key, value: value, expires: expires)
-        try await database.writer.write { db in
+        try await database.write { db in
             var row = fresh
             if expires == nil, let existing = try SessionRecord.fetchOne(db, key: key) {
                 row.expiresAt = existing.expiresAt
@@ -39,7 +39,7 @@ struct SQLitePersistDriver: PersistDriver {
         let now = self.now()
         // Read on every request, with the session's user in the same read: cached statements skip preparing the
         // SQL each time.
-        let (row, user) = try await database.writer.read { db -> (SessionRecord?, User?) in
+        let (row, user) = try await database.read { db -> (SessionRecord?, User?) in
             guard let row = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"),
                                                        arguments: [key])
             else { return (nil, nil) }
@@ -65,13 +65,13 @@ struct SQLitePersistDriver: PersistDriver {
     }
 
     func remove(key: String) async throws {
-        _ = try await database.writer.write { db in try SessionRecord.deleteOne(db, key: key) }
+        _ = try await database.write { db in try SessionRecord.deleteOne(db, key: key) }
     }
 
     /// Deletes sessions whose time is up; run at start and now and then.
     func removeExpired() async throws {
         let now = self.now()
-        _ = try await database.writer.write { db in
+        _ = try await database.write { db in
             try SessionRecord.filter(SessionRecord.Columns.expiresAt <= now).deleteAll(db)
         }
     }

@@ -20,7 +20,7 @@ extension Browser {
 extension AppDatabase {
     /// The id of the user's category named `name` of `kind` (test set-up).
     func categoryId(_ name: String, kind: Category.Kind, email: String) async throws -> Int64 {
-        try await writer.read { db in
+        try await read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT category.id FROM category JOIN user ON user.id = category.userId
                 WHERE user.email = ? AND category.name = ? AND category.kind = ?
@@ -29,7 +29,7 @@ extension AppDatabase {
     }
 
     func ledgerRows(email: String) async throws -> [Transaction] {
-        try await writer.read { db in
+        try await read { db in
             try Transaction.fetchAll(db, sql: """
                 SELECT ledger.* FROM ledger JOIN user ON user.id = ledger.userId WHERE user.email = ? ORDER BY ledger.id
                 """, arguments: [email])

@@ -6,7 +6,7 @@ import GRDB
 enum LedgerFixture {
     /// The id of the signed-up user with `email`.
     static func userId(_ database: AppDatabase, email: String) async throws -> Int64 {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email]) ?? -1
         }
     }
@@ -16,7 +16,7 @@ enum LedgerFixture {
         _ database: AppDatabase, userId: Int64, date: String, cents: Int64, kind: Transaction.Kind, category: String,
         note: String = ""
     ) async throws {
-        try await database.writer.write { db in
+        try await database.write { db in
             let categoryKinds = kind == .income ? ["income"] : kind == .saving ? ["savings"] : ["needs", "wants"]
             let categoryId = try Int64.fetchOne(db, sql: """
                 SELECT id FROM category WHERE userId = ? AND name = ? AND kind IN (\(categoryKinds.map { "'\($0)'" }.joined(separator: ",")))

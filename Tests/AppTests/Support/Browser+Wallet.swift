@@ -28,7 +28,7 @@ enum WalletTestError: Error {
 
 extension AppDatabase {
     func benefitIds(cardId: Int64) async throws -> [String: Int64] {
-        try await writer.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?", arguments: [cardId])
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["id"] as Int64) })
         }

@@ -17,7 +17,7 @@ struct LoginThrottle: Sendable {
         let email = User.normalize(email: email)
         let now = self.now()
         let since = now.addingTimeInterval(-window)
-        return try await database.writer.write { [limit, window] db in
+        return try await database.write { [limit, window] db in
             try db.execute(sql: "DELETE FROM loginAttempt WHERE attemptedAt <= ?", arguments: [since])
             let recent = try Date.fetchAll(db, sql: """
                 SELECT attemptedAt FROM loginAttempt WHERE email = ? AND attemptedAt > ?
@@ -34,7 +34,7 @@ struct LoginThrottle: Sendable {
     /// A successful log-in starts the count again.
     func reset(email: String) async throws {
         let email = User.normalize(email: email)
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
         }
     }

@@ -86,7 +86,7 @@ extension AppDatabase {
 
     /// The user's categories in display order (kind, then their order).
     func categories(userId: Int64) async throws -> [Category] {
-        try await writer.read { db in
+        try await read { db in
             try Category.fetchAll(db, sql: """
                 SELECT * FROM category WHERE userId = ?
                 ORDER BY CASE kind WHEN 'needs' THEN 0 WHEN 'wants' THEN 1 WHEN 'savings' THEN 2 ELSE 3 END, sortOrder, id
@@ -95,14 +95,14 @@ extension AppDatabase {
     }
 
     func category(id: Int64, userId: Int64) async throws -> Category? {
-        try await writer.read { db in
+        try await read { db in
             try Category.filter(Category.Columns.id == id && Category.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// How many transactions a category holds (told before deleting it).
     func transactionCount(categoryId: Int64, userId: Int64) async throws -> Int {
-        try await writer.read { db in
+        try await read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE categoryId = ? AND userId = ?",
                              arguments: [categoryId, userId]) ?? 0
         }
@@ -112,7 +112,7 @@ extension AppDatabase {
     func transactionCounts(categoryIds: [Int64], userId: Int64) async throws -> [Int64: Int] {
         guard !categoryIds.isEmpty else { return [:] }
         let list = categoryIds.map(String.init).joined(separator: ",")
-        return try await writer.read { db in
+        return try await read { db in
             var result: [Int64: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT categoryId, COUNT(*) AS count FROM ledger
@@ -126,7 +126,7 @@ extension AppDatabase {
 
     /// The category of the user's newest transaction of each category kind, among their latest 200.
     func recentCategoryIds(userId: Int64) async throws -> [Category.Kind: Int64] {
-        try await writer.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT category.kind AS kind, recent.categoryId AS categoryId
                 FROM (SELECT categoryId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
@@ -146,16 +146,17 @@ extension AppDatabase {
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
     func monthTotals(userId: Int64, month: Month) async throws -> MonthTotals {
-        try await writer.read { db in try Self.monthTotals(db, userId: userId, month: month) }
+        try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
     /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v9): three key lookups.
     static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
         var totals = MonthTotals()
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT kind, totalCents AS total, entryCount AS count FROM ledgerMonth
             WHERE userId = ? AND month = ? AND kind IN ('income', 'expense', 'saving')
-            """), arguments: [userId, month.description]) {
+            """), arguments: [userId, month.description])
+        while let row = try rows.next() {
             let total: Int64 = row["total"]
             switch Transaction.Kind(rawValue: row["kind"]) {
             case .income: totals.incomeCents = total
@@ -173,7 +174,7 @@ extension AppDatabase {
     func categoryTotals(userId: Int64, month: Month, kind: Transaction.Kind,
                         outsideStashes: Bool = false) async throws -> [CategoryTotal] {
         let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
-        return try await writer.read { db in
+        return try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT categoryId, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
                 WHERE userId = ? AND kind = ? AND date BETWEEN ? AND ?\(stashCondition) GROUP BY categoryId
@@ -184,7 +185,7 @@ extension AppDatabase {
 
     /// Total and count of one category's rows in `month`: a seek on the (categoryId, date) index.
     func categoryMonthTotal(categoryId: Int64, userId: Int64, month: Month) async throws -> CategoryTotal {
-        try await writer.read { db in
+        try await read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
                 WHERE categoryId = ? AND date BETWEEN ? AND ? AND userId = ?
@@ -219,7 +220,7 @@ extension AppDatabase {
         let sql = LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
         let values = arguments
-        return try await writer.read { db in
+        return try await read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
         }
     }
@@ -229,7 +230,7 @@ extension AppDatabase {
     func expenseMonths(userId: Int64, year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
         let first = Month(year: year, month: 1).firstDay.description
         let last = Month(year: year, month: 12).lastDay.description
-        return try await writer.read { db in
+        return try await read { db in
             let months = try Row.fetchAll(db, sql: """
                 SELECT substr(date, 1, 7) AS month, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
                 WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
@@ -296,7 +297,7 @@ extension AppDatabase {
         let sql = LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
         let values = arguments
-        let rows = try await writer.read { db in
+        let rows = try await read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
         }
         let page = Array(rows.prefix(limit))
@@ -304,7 +305,7 @@ extension AppDatabase {
     }
 
     func ledgerRow(id: Int64, userId: Int64) async throws -> LedgerRow? {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
                              arguments: [id, userId]).map(LedgerRow.init(row:))
         }
@@ -313,20 +314,20 @@ extension AppDatabase {
     // MARK: - Accounts
 
     func accounts(userId: Int64) async throws -> [Account] {
-        try await writer.read { db in
+        try await read { db in
             try Account.filter(Account.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }
     }
 
     func account(id: Int64, userId: Int64) async throws -> Account? {
-        try await writer.read { db in
+        try await read { db in
             try Account.filter(Account.Columns.id == id && Account.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
     func accountWithBalance(id: Int64, userId: Int64) async throws -> (Account, Int64)? {
-        try await writer.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
                                              arguments: [id, userId])
             else { return nil }
@@ -337,15 +338,14 @@ extension AppDatabase {
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
     func accountBalances(userId: Int64) async throws -> [(Account, Int64)] {
-        try await writer.read { db in try Self.accountBalances(db, userId: userId) }
+        try await read { db in try Self.accountBalances(db, userId: userId) }
     }
 
     static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        try db.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE, id
-            """), arguments: [userId])
-        return try rows.map { row in
+            """), arguments: [userId]) { row in
             let account = try Account(row: row)
             return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
         }
@@ -354,13 +354,13 @@ extension AppDatabase {
     // MARK: - Income sources
 
     func incomeSources(userId: Int64) async throws -> [IncomeSource] {
-        try await writer.read { db in
+        try await read { db in
             try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(db)
         }
     }
 
     func incomeSource(id: Int64, userId: Int64) async throws -> IncomeSource? {
-        try await writer.read { db in
+        try await read { db in
             try IncomeSource.filter(IncomeSource.Columns.id == id && IncomeSource.Columns.userId == userId).fetchOne(db)
         }
     }
@@ -369,7 +369,7 @@ extension AppDatabase {
 
     /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
     func savingsGoals(userId: Int64, month: Month) async throws -> [(Stash, Int64, Int64)] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT stash.*, COALESCE((SELECT totalCents FROM stashMonth m WHERE m.stashId = stash.id AND m.month = ?), 0) AS monthTotal,
                        COALESCE((SELECT SUM(totalCents) FROM stashMonth m WHERE m.stashId = stash.id), 0) AS allTime
@@ -384,7 +384,7 @@ extension AppDatabase {
 extension AppDatabase {
     /// The user's save stashes by name (the savings goals a transaction can name).
     func saveStashes(userId: Int64) async throws -> [Stash] {
-        try await writer.read { db in
+        try await read { db in
             try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.save.rawValue)
                 .order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }

@@ -20,12 +20,12 @@ extension AppDatabase {
     /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
     func homeData(userId: Int64, month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
                   walletRevision: Int64?) async throws -> HomeData {
-        try await writer.read { db in
+        try await read { db in
             var data = HomeData()
             data.summaries = try Self.stashSummaries(db, userId: userId, month: month, today: today)
             if view == .list {
                 if month == today.monthValue {
-                    data.quickAmounts = try Self.frequentAmounts(db, stashIds: data.summaries.compactMap(\.stash.id))
+                    data.quickAmounts = try Self.quickAmounts(db, userId: userId)
                 }
             } else if !data.summaries.isEmpty {
                 data.activity = try Self.dayActivity(db, userId: userId, month: month)

@@ -68,7 +68,7 @@ public enum DemoData {
         let dayCount = firstDay.distance(to: today) + 1
         let seed = UInt64(entries) &* 2_654_435_761 &+ UInt64(years)
 
-        let result = try await database.writer.write { db -> (Int, Int) in
+        let result = try await database.write { db -> (Int, Int) in
             var rng = SeededGenerator(seed: seed)
             var stashes: [(Stash, Template)] = []
             for template in templates {

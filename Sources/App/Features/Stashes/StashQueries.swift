@@ -44,7 +44,7 @@ extension AppDatabase {
 
     /// Every stash of the user with its progress in `month`, by name.
     func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
-        try await writer.read { db in try Self.stashSummaries(db, userId: userId, month: month, today: today) }
+        try await read { db in try Self.stashSummaries(db, userId: userId, month: month, today: today) }
     }
 
     static func stashSummaries(_ db: Database, userId: Int64, month: Month, today: CalendarDay) throws -> [StashSummary] {
@@ -54,7 +54,7 @@ extension AppDatabase {
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
     func stashSummary(id: Int64, userId: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
-        try await writer.read { db in
+        try await read { db in
             try Self.summaries(db, sql: Self.summarySQL + " AND stash.id = :id",
                                arguments: ["month": month.description, "userId": userId, "id": id], month: month,
                                today: today).first
@@ -64,7 +64,7 @@ extension AppDatabase {
     private static func summaries(
         _ db: Database, sql: String, arguments: StatementArguments, month: Month, today: CalendarDay
     ) throws -> [StashSummary] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        try db.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) { row in
             let stash = try Stash(row: row)
             return StashSummary(stash: stash, progress: StashProgress(
                 kind: stash.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
@@ -74,30 +74,27 @@ extension AppDatabase {
 
     /// The stash if it is the user's.
     func stash(id: Int64, userId: Int64) async throws -> Stash? {
-        try await writer.read { db in
+        try await read { db in
             try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// The entry if it is the user's.
     func entry(id: Int64, userId: Int64) async throws -> Transaction? {
-        try await writer.read { db in
+        try await read { db in
             try Transaction.filter(Transaction.Columns.id == id && Transaction.Columns.userId == userId).fetchOne(db)
         }
     }
 
-    /// The amounts most often entered on each stash among its last `recent` entries (at most `limit` per stash,
-    /// most used first, then the smaller amount). Each stash reads only its newest index entries.
-    static func frequentAmounts(_ db: Database, stashIds: [Int64], recent: Int = 50, limit: Int = 3) throws -> [Int64: [Int64]] {
-        // The newest entries come straight off the (stashId, date, amountCents) index, read backwards.
-        let statement = try db.cachedStatement(sql: """
-            SELECT amountCents FROM (
-                SELECT amountCents FROM ledger WHERE stashId = ? ORDER BY date DESC, amountCents DESC LIMIT ?)
-            GROUP BY amountCents ORDER BY COUNT(*) DESC, amountCents LIMIT ?
-            """)
+    /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).
+    static func quickAmounts(_ db: Database, userId: Int64) throws -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
-        for stashId in stashIds {
-            result[stashId] = try Int64.fetchAll(statement, arguments: [stashId, recent, limit])
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT q.stashId, q.amountCents FROM stash JOIN stashQuickAmount q ON q.stashId = stash.id
+            WHERE stash.userId = ? ORDER BY q.stashId, q.position
+            """), arguments: [userId])
+        while let row = try rows.next() {
+            result[row[0], default: []].append(row[1])
         }
         return result
     }
@@ -126,7 +123,7 @@ extension AppDatabase {
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
     func entries(stashId: Int64, userId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([Transaction], Bool) {
-        try await writer.read { db in
+        try await read { db in
             let rows = try Transaction.fetchAll(db, sql: """
                 SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
                 ORDER BY date DESC, id DESC LIMIT ? OFFSET ?
@@ -139,7 +136,7 @@ extension AppDatabase {
     /// A stash's months with entries, newest first, with the target each had and whether it earned a badge.
     func monthResults(stash: Stash, today: CalendarDay) async throws -> [(Month, StashProgress, Bool)] {
         guard let stashId = stash.id else { return [] }
-        return try await writer.read { db in
+        return try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT m.month, m.totalCents, m.entryCount,
                        \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
@@ -157,7 +154,7 @@ extension AppDatabase {
 
     /// How many entries and earned badges a stash has (told before deleting it).
     func stashFootprint(stashId: Int64) async throws -> (entries: Int, badges: Int) {
-        try await writer.read { db in
+        try await read { db in
             let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM stashMonth WHERE stashId = ?",
                                            arguments: [stashId]) ?? 0
             let badges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
@@ -168,7 +165,7 @@ extension AppDatabase {
 
     /// The user's own stash categories (beyond the defaults), for the stash form.
     func stashCategories(userId: Int64) async throws -> [String] {
-        let used = try await writer.read { db in
+        let used = try await read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM stash WHERE userId = ? ORDER BY category COLLATE NOCASE",
                                 arguments: [userId])
         }

@@ -7,7 +7,7 @@ extension AppDatabase {
     func ledgerCSV(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter, currency: Currency)
         async throws -> String
     {
-        try await writer.read { db in
+        try await read { db in
             var csv = CSVWriter()
             csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
             let rows = try Row.fetchCursor(db, sql: """

@@ -80,7 +80,7 @@ extension AppDatabase {
     func ledgerTotalsByDay(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
         async throws -> [String: LedgerTotals]
     {
-        try await writer.read { db in
+        try await read { db in
             try Self.totalsByDay(db, userId: userId, from: first, to: last, filter: filter)
         }
     }
@@ -110,7 +110,7 @@ extension AppDatabase {
 
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
     func spendingByCategory(userId: Int64, from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
-        try await writer.read { db in
+        try await read { db in
             try Self.spendingByCategory(db, userId: userId, from: first, to: last)
         }
     }
@@ -134,7 +134,7 @@ extension AppDatabase {
     func monthComparison(userId: Int64, months: [Month]) async throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
-        try await writer.read { db in
+        try await read { db in
             try months.map { month in
                 let totals = try Self.totalsByDay(db, userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
                     .values.reduce(LedgerTotals(), +)
@@ -150,7 +150,7 @@ extension AppDatabase {
         guard !months.isEmpty else { return [] }
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
         let arguments = StatementArguments(months.map(\.description)) + [userId]
-        let rows = try await writer.read { db in
+        let rows = try await read { db in
             try Row.fetchAll(db, sql: """
                 WITH months(month) AS (VALUES \(values))
                 SELECT stash.*, months.month AS periodMonth,
@@ -186,7 +186,7 @@ extension AppDatabase {
 
     /// Each stash's total on one day (stash id → cents).
     func stashTotals(userId: Int64, on day: CalendarDay) async throws -> [Int64: Int64] {
-        try await writer.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT stashId, SUM(amountCents) AS total FROM ledger
                 WHERE userId = ? AND kind IN ('saving', 'expense') AND date = ? AND stashId IS NOT NULL GROUP BY stashId
@@ -197,7 +197,7 @@ extension AppDatabase {
 
     /// The user's ledger rows on one day under `filter`, with their stash or category name.
     func dayEntries(userId: Int64, on day: CalendarDay, filter: StatisticsFilter) async throws -> [DayEntry] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
                 LEFT JOIN stash ON stash.id = ledger.stashId
@@ -210,14 +210,14 @@ extension AppDatabase {
 
     /// Whether the user has no transaction at all (the first-run state).
     func hasNoLedger(userId: Int64) async throws -> Bool {
-        try await writer.read { db in
+        try await read { db in
             try Int.fetchOne(db, sql: "SELECT 1 FROM ledger WHERE userId = ? LIMIT 1", arguments: [userId]) == nil
         }
     }
 
     /// Earned badges (count and points) for months `first…last`, or completed on one day.
     func earnedBadgeTotals(userId: Int64, period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
-        try await writer.read { db in
+        try await read { db in
             var sql = """
                 SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
                 WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
@@ -234,7 +234,7 @@ extension AppDatabase {
 
     /// Earned badges per month (`YYYY-MM` → count) in a year.
     func earnedBadgesByMonth(userId: Int64, year: Int) async throws -> [String: Int] {
-        try await writer.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT month, COUNT(*) AS count FROM badge
                 WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month

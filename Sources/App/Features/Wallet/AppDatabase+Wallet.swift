@@ -8,7 +8,7 @@ extension AppDatabase {
     /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
     /// for all cards (`cardId` nil) or one.
     func walletSnapshot(userId: Int64, cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
-        try await writer.read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
+        try await read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
     }
 
     /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
@@ -16,7 +16,7 @@ extension AppDatabase {
     /// subscriptions and no coupon open through `last`.
     func walletWidgetData(userId: Int64, today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
         async throws -> WalletWidgetRead {
-        try await writer.read { db in
+        try await read { db in
             try Self.walletWidgetData(db, userId: userId, today: today, through: last, unlessRevision: known)
         }
     }
@@ -80,21 +80,21 @@ extension AppDatabase {
 
     /// The user's cards alone (payment-card choices, names on subscriptions).
     func walletCards(userId: Int64) async throws -> [WalletCard] {
-        try await writer.read { db in
+        try await read { db in
             try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
                                     arguments: [userId])
         }
     }
 
     func walletCard(id: Int64, userId: Int64) async throws -> WalletCard? {
-        try await writer.read { db in
+        try await read { db in
             try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     /// The catalogue ids already in the wallet.
     func walletCatalogueIds(userId: Int64) async throws -> Set<String> {
-        try await writer.read { db in
+        try await read { db in
             Set(try String.fetchAll(db, sql: "SELECT catalogueId FROM walletCard WHERE userId = ? AND catalogueId IS NOT NULL",
                                     arguments: [userId]))
         }
@@ -102,7 +102,7 @@ extension AppDatabase {
 
     /// Value of the benefits used on `start`…`end` (a card year).
     func redeemedCents(cardId: Int64, userId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
-        try await writer.read { db in
+        try await read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(valueCents), 0) FROM benefitUse
                 WHERE cardId = ? AND usedOn BETWEEN ? AND ? AND userId = ?
@@ -113,7 +113,7 @@ extension AppDatabase {
     /// Adds cards with their benefits (a catalogue card, a custom card, or several from onboarding).
     @discardableResult
     func addCards(_ cards: [(card: WalletCard, benefits: [CardBenefit])]) async throws -> [WalletCard] {
-        try await writer.write { db in
+        try await write { db in
             var added: [WalletCard] = []
             for (card, benefits) in cards {
                 let inserted = try card.inserted(db)
@@ -132,7 +132,7 @@ extension AppDatabase {
     }
 
     func updateWalletCard(_ card: WalletCard) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: """
                 UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
                 annualFeeCents = ?, feeDueOn = ?, updatedAt = ? WHERE id = ? AND userId = ?
@@ -142,13 +142,13 @@ extension AppDatabase {
     }
 
     func deleteWalletCard(id: Int64, userId: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     func cardBenefit(id: Int64, userId: Int64) async throws -> (CardBenefit, WalletCard)? {
-        try await writer.read { db in
+        try await read { db in
             guard let benefit = try CardBenefit.fetchOne(db, sql: "SELECT * FROM cardBenefit WHERE id = ? AND userId = ?",
                                                          arguments: [id, userId]),
                   let card = try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
@@ -159,7 +159,7 @@ extension AppDatabase {
     }
 
     func addBenefit(_ benefit: CardBenefit) async throws {
-        try await writer.write { db in
+        try await write { db in
             var row = benefit
             row.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
                                               arguments: [benefit.cardId, benefit.userId]) ?? -1) + 1
@@ -168,14 +168,14 @@ extension AppDatabase {
     }
 
     func deleteBenefit(id: Int64, userId: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM cardBenefit WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     /// Records a benefit as used for the period starting `periodStart`; a second mark of the same period is ignored.
     func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -187,14 +187,14 @@ extension AppDatabase {
     }
 
     func undoBenefitUse(_ benefit: CardBenefit, periodStart: CalendarDay) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
                            arguments: [benefit.id, benefit.userId, periodStart.description])
         }
     }
 
     func snoozeBenefit(id: Int64, userId: Int64, until: CalendarDay?) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = ? WHERE id = ? AND userId = ?",
                            arguments: [until?.description, id, userId])
         }
@@ -203,7 +203,7 @@ extension AppDatabase {
     // MARK: - Subscriptions
 
     func subscriptions(userId: Int64) async throws -> [Subscription] {
-        try await writer.read { db in try Self.subscriptions(db, userId: userId) }
+        try await read { db in try Self.subscriptions(db, userId: userId) }
     }
 
     private static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
@@ -212,14 +212,14 @@ extension AppDatabase {
     }
 
     func subscription(id: Int64, userId: Int64) async throws -> Subscription? {
-        try await writer.read { db in
+        try await read { db in
             try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     @discardableResult
     func saveSubscription(_ subscription: Subscription) async throws -> Subscription {
-        try await writer.write { db in
+        try await write { db in
             if subscription.id == nil { return try subscription.inserted(db) }
             try db.execute(sql: """
                 UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
@@ -232,7 +232,7 @@ extension AppDatabase {
     }
 
     func deleteSubscription(id: Int64, userId: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
@@ -241,7 +241,7 @@ extension AppDatabase {
 
     /// Coupons not used and not yet expired, soonest first.
     func openCoupons(userId: Int64, today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
-        try await writer.read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
+        try await read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
     }
 
     private static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
@@ -254,7 +254,7 @@ extension AppDatabase {
 
     /// Used and expired coupons, most recent first.
     func couponHistory(userId: Int64, today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
-        try await writer.read { db in
+        try await read { db in
             let expired = try Coupon.fetchAll(db, sql: """
                 SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn < ? ORDER BY expiresOn DESC LIMIT ?
                 """, arguments: [userId, today.description, limit])
@@ -266,25 +266,25 @@ extension AppDatabase {
     }
 
     func coupon(id: Int64, userId: Int64) async throws -> Coupon? {
-        try await writer.read { db in
+        try await read { db in
             try Coupon.fetchOne(db, sql: "SELECT * FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     @discardableResult
     func addCoupon(_ coupon: Coupon) async throws -> Coupon {
-        try await writer.write { db in try coupon.inserted(db) }
+        try await write { db in try coupon.inserted(db) }
     }
 
     func markCouponUsed(id: Int64, userId: Int64, on day: CalendarDay?) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
                            arguments: [day?.description, id, userId])
         }
     }
 
     func deleteCoupon(id: Int64, userId: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
@@ -292,13 +292,13 @@ extension AppDatabase {
     // MARK: - Settings
 
     func walletSettings(userId: Int64) async throws -> WalletSettings {
-        try await writer.read { db in
+        try await read { db in
             try WalletSettings.fetchOne(db, sql: "SELECT * FROM walletSettings WHERE userId = ?", arguments: [userId])
         } ?? WalletSettings(userId: userId)
     }
 
     func saveWalletSettings(_ settings: WalletSettings) async throws {
-        try await writer.write { db in try settings.save(db) }
+        try await write { db in try settings.save(db) }
     }
 }
 

@@ -20,7 +20,7 @@ enum WalletDemoData {
 
     static func fill(database: AppDatabase, userId: Int64, today: CalendarDay, now: Date) async throws {
         let catalogue = try catalogue()
-        try await database.writer.write { db in
+        try await database.write { db in
             let existing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
             guard existing == 0, !catalogue.cards.isEmpty else { return }
             var rng = SeededGenerator(seed: 0x5A11E7)

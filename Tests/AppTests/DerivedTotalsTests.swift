@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+/// The tables triggers keep from the ledger hold, after any sequence of writes by any writer, what working them out
+/// again from the ledger gives.
+@Suite("Derived totals")
+struct DerivedTotalsTests {
+    @Test("after random ledger writes, month totals, account balances and quick-add amounts match a rebuild")
+    func randomWritesMatchRebuild() async throws {
+        let database = try AppDatabase.inMemory()
+        let (stashes, accounts) = try await Self.seed(database)
+        var rng = SeededGenerator(seed: 2026)
+        for _ in 0..<400 {
+            let stashId: Int64? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : stashes.randomElement(using: &rng)
+            let accountId: Int64? = Bool.random(using: &rng) ? accounts.randomElement(using: &rng) : nil
+            // A few amounts and days, so that counts tie and entries share a date.
+            let amount = Int64([250, 450, 450, 700, 1000, 1200].randomElement(using: &rng)!)
+            let date = "2026-\(Int.random(in: 10...12, using: &rng))-\(10 + Int.random(in: 0..<5, using: &rng))"
+            let kind = ["income", "expense", "saving"].randomElement(using: &rng)!
+            let choice = Int.random(in: 0..<10, using: &rng)
+            try await database.write { db in
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM ledger")
+                if choice < 6 || ids.isEmpty {
+                    try db.execute(sql: """
+                        INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, createdAt, updatedAt)
+                        VALUES (1, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22')
+                        """, arguments: [date, amount, kind, stashId, accountId])
+                } else if choice < 8, let id = ids.randomElement() {
+                    try db.execute(sql: "UPDATE ledger SET date = ?, amountCents = ?, stashId = ?, accountId = ? WHERE id = ?",
+                                   arguments: [date, amount, stashId, accountId, id])
+                } else if let id = ids.randomElement() {
+                    try db.execute(sql: "DELETE FROM ledger WHERE id = ?", arguments: [id])
+                }
+            }
+            try await Self.expectMatchesRebuild(database)
+        }
+        // Deleting a stash takes its entries and its quick-add amounts with it.
+        let gone = stashes[0]
+        try await database.write { db in _ = try db.execute(sql: "DELETE FROM stash WHERE id = ?", arguments: [gone]) }
+        #expect(try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashQuickAmount WHERE stashId = ?", arguments: [gone])
+        } == 0)
+        try await Self.expectMatchesRebuild(database)
+    }
+
+    /// A user with three stashes and two accounts; their ids.
+    private static func seed(_ database: AppDatabase) async throws -> ([Int64], [Int64]) {
+        try await database.write { db in
+            let now = Date()
+            var user = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
+                            theme: .system, createdAt: now, updatedAt: now)
+            try user.insert(db)
+            for name in ["Trip", "Coffee", "Fund"] {
+                try db.execute(sql: """
+                    INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, ?, 'save', '2026-11-22', '2026-11-22')
+                    """, arguments: [name])
+            }
+            for name in ["Cash", "Checking"] {
+                try db.execute(sql: """
+                    INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt)
+                    VALUES (1, ?, 'cash', 0, '2026-11-22', '2026-11-22')
+                    """, arguments: [name])
+            }
+            return (try Int64.fetchAll(db, sql: "SELECT id FROM stash"), try Int64.fetchAll(db, sql: "SELECT id FROM account"))
+        }
+    }
+
+    /// Works every trigger-kept table out again from the ledger, in Swift, and compares.
+    private static func expectMatchesRebuild(_ database: AppDatabase) async throws {
+        struct Entry { let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
+        let (entries, months, balances, quick, stashIds) = try await database.read { db in
+            (try Row.fetchAll(db, sql: "SELECT * FROM ledger").map {
+                Entry(date: $0["date"], amount: $0["amountCents"], kind: $0["kind"], stashId: $0["stashId"],
+                      accountId: $0["accountId"])
+            },
+             try Row.fetchAll(db, sql: "SELECT month, kind, totalCents, entryCount FROM ledgerMonth").map {
+                 "\($0["month"] as String) \($0["kind"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
+             },
+             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, ledgerTotalCents FROM account").map {
+                 ($0["id"] as Int64, $0["ledgerTotalCents"] as Int64)
+             }),
+             Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT stashId, amountCents FROM stashQuickAmount ORDER BY stashId, position"),
+                        by: { $0["stashId"] as Int64 }).mapValues { $0.map { $0["amountCents"] as Int64 } },
+             try Int64.fetchAll(db, sql: "SELECT id FROM stash"))
+        }
+
+        let expectedMonths = Dictionary(grouping: entries, by: { "\($0.date.prefix(7)) \($0.kind)" })
+            .map { key, rows in "\(key) \(rows.reduce(0) { $0 + $1.amount }) \(rows.count)" }
+        #expect(Set(months) == Set(expectedMonths))
+        #expect(months.count == expectedMonths.count)
+
+        for (accountId, total) in balances {
+            let expected = entries.filter { $0.accountId == accountId }
+                .reduce(Int64(0)) { $0 + ($1.kind == "income" ? $1.amount : -$1.amount) }
+            #expect(total == expected, "account \(accountId)")
+        }
+
+        for stashId in stashIds {
+            let latest = entries.filter { $0.stashId == stashId }
+                .sorted { ($0.date, $0.amount) > ($1.date, $1.amount) }
+                .prefix(AppDatabase.quickAmountsRecent)
+            let counts = Dictionary(grouping: latest, by: \.amount).mapValues(\.count)
+            let expected = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .prefix(AppDatabase.quickAmountsShown).map(\.key)
+            #expect((quick[stashId] ?? []) == expected, "stash \(stashId)")
+        }
+    }
+}
