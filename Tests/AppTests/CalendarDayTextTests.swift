@@ -4,6 +4,25 @@ import Testing
 
 @Suite("Calendar days in UTC and as text")
 struct CalendarDayTextTests {
+    @Test("today and the hour in a time zone match Foundation's calendar, across offsets and daylight-saving changes")
+    func zonedDayAndHour() throws {
+        for zone in ["UTC", "Asia/Tokyo", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham",
+                     "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+            let timeZone = try #require(TimeZone(identifier: zone))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            // Every 37 minutes through 2026, which crosses both daylight-saving changes of the zones that have them.
+            let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00 UTC
+            for step in stride(from: 0, to: 86_400 * 366, by: 37 * 60) {
+                let instant = start.addingTimeInterval(TimeInterval(step))
+                let parts = calendar.dateComponents([.year, .month, .day, .hour], from: instant)
+                let expected = try #require(CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0))
+                #expect(CalendarDay.today(in: timeZone, now: instant) == expected, "\(zone) \(instant)")
+                #expect(Calendar.hour(of: instant, in: timeZone) == parts.hour, "\(zone) \(instant)")
+            }
+        }
+    }
+
     @Test("a UTC instant's day matches Foundation's calendar, across leap days, years and 1970")
     func utcDay() throws {
         // Given

@@ -146,8 +146,8 @@ struct HomeController {
 extension Calendar {
     /// The hour of `date` on a clock in `timeZone`.
     static func hour(of date: Date, in timeZone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.component(.hour, from: date)
+        let local = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
+        let secondOfDay = local - (local / 86_400).rounded(.down) * 86_400
+        return Int(secondOfDay / 3_600)
     }
 }

@@ -7,7 +7,9 @@ struct FlashMiddleware: RouterMiddleware {
     let services: AppServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.cookies[Flash.cookieName] != nil else { return try await next(request, context) }
+        // Most requests carry no flash: a look at the raw header spares parsing every cookie again.
+        guard request.headers[values: .cookie].contains(where: { $0.contains(Flash.cookieName + "=") }),
+              request.cookies[Flash.cookieName] != nil else { return try await next(request, context) }
         var context = context
         context.hasFlashCookie = true
         context.flash = Flash.from(request)
