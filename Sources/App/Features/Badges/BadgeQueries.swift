@@ -33,7 +33,7 @@ extension AppDatabase {
             }
             sql += " ORDER BY badge.month DESC, badge.completedOn DESC, badge.id DESC LIMIT ? OFFSET ?"
             arguments += [perPage + 1, max(0, page - 1) * perPage]
-            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.details)
+            let rows = try db.fetchAll(db.cachedStatement(sql: sql), arguments: arguments, Self.details)
             return (Array(rows.prefix(perPage)), rows.count > perPage)
         }
     }

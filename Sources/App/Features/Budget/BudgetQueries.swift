@@ -221,7 +221,7 @@ extension AppDatabase {
             + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
         let values = arguments
         return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
+            try db.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values), LedgerRow.init(row:))
         }
     }
 
@@ -298,7 +298,7 @@ extension AppDatabase {
             + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
         let values = arguments
         let rows = try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values)).map(LedgerRow.init(row:))
+            try db.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values), LedgerRow.init(row:))
         }
         let page = Array(rows.prefix(limit))
         return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)

@@ -101,24 +101,25 @@ extension AppDatabase {
 
     /// Saved and spent per day of `month`, for the calendar dots.
     static func dayActivity(_ db: Database, userId: Int64, month: Month) throws -> [String: DayActivity] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.fetchAll(db.cachedStatement(sql: """
             SELECT date,
                    SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
                    SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent
             FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?
             GROUP BY date
-            """, arguments: [userId, month.firstDay.description, month.lastDay.description])
-            .map { DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"]) }
+            """), arguments: [userId, month.firstDay.description, month.lastDay.description]) {
+            DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"])
+        }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
     /// The user's entries on one day, newest first, with their stash names.
     static func entries(_ db: Database, userId: Int64, on day: CalendarDay) throws -> [EntryRow] {
-        try Row.fetchAll(db, sql: """
+        try db.fetchAll(db.cachedStatement(sql: """
             SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
             WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
             ORDER BY ledger.id DESC
-            """, arguments: [userId, day.description]).map { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
+            """), arguments: [userId, day.description]) { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
