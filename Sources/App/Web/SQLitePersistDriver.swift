@@ -39,10 +39,11 @@ struct SQLitePersistDriver: PersistDriver {
         let now = self.now()
         // Read on every request, with the session's user in the same read: cached statements skip preparing the
         // SQL each time.
-        let (row, user) = try await database.read { db -> (SessionRecord?, User?) in
-            guard let row = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"),
-                                                       arguments: [key])
-            else { return (nil, nil) }
+        let (row, user) = try await database.read { db -> (StoredSession?, User?) in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT userId, data, expiresAt FROM session WHERE id = ?"),
+                                           arguments: [key])
+            guard let found = try rows.next() else { return (nil, nil) }
+            let row = StoredSession(userId: found[0], data: found[1], expiresAt: found[2])
             // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -86,6 +87,13 @@ struct SQLitePersistDriver: PersistDriver {
             createdAt: now
         )
     }
+}
+
+/// What a request needs of its session's row: read on every signed-in request, so only these columns, by position.
+private struct StoredSession: Sendable {
+    let userId: Int64?
+    let data: Data
+    let expiresAt: Date?
 }
 
 /// One row of the `session` table.
