@@ -180,7 +180,7 @@ extension Account {
         name = try row.decode(forColumn: "name")
         kind = try row.decode(forColumn: "kind")
         openingBalanceCents = try row.decode(forColumn: "openingBalanceCents")
-        createdAt = try row.decode(forColumn: "createdAt")
-        updatedAt = try row.decode(forColumn: "updatedAt")
+        createdAt = try row.date("createdAt")
+        updatedAt = try row.date("updatedAt")
     }
 }

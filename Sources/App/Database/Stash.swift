@@ -136,8 +136,8 @@ extension Transaction {
         stashId = try row.decode(forColumn: "stashId")
         categoryId = try row.decode(forColumn: "categoryId")
         accountId = try row.decode(forColumn: "accountId")
-        createdAt = try row.decode(forColumn: "createdAt")
-        updatedAt = try row.decode(forColumn: "updatedAt")
+        createdAt = try row.date("createdAt")
+        updatedAt = try row.date("updatedAt")
     }
 }
 
@@ -152,7 +152,7 @@ extension Stash {
         reward = try row.decode(forColumn: "reward")
         category = try row.decode(forColumn: "category")
         reminder = try row.decode(forColumn: "reminder")
-        createdAt = try row.decode(forColumn: "createdAt")
-        updatedAt = try row.decode(forColumn: "updatedAt")
+        createdAt = try row.date("createdAt")
+        updatedAt = try row.date("updatedAt")
     }
 }

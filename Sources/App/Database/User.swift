@@ -95,8 +95,8 @@ extension User {
         currency = try row.decode(forColumn: "currency")
         timeZone = try row.decode(forColumn: "timeZone")
         theme = try row.decode(forColumn: "theme")
-        createdAt = try row.decode(forColumn: "createdAt")
-        updatedAt = try row.decode(forColumn: "updatedAt")
+        createdAt = try row.date("createdAt")
+        updatedAt = try row.date("updatedAt")
         homeView = try row.decode(forColumn: "homeView")
         spendJudgedThrough = try row.decode(forColumn: "spendJudgedThrough")
     }

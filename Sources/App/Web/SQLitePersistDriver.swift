@@ -43,7 +43,7 @@ struct SQLitePersistDriver: PersistDriver {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT userId, data, expiresAt FROM session WHERE id = ?"),
                                            arguments: [key])
             guard let found = try rows.next() else { return (nil, nil) }
-            let row = StoredSession(userId: found[0], data: found[1], expiresAt: found[2])
+            let row = StoredSession(userId: found[0], data: found[1], expiresAt: try found.optionalDate("expiresAt"))
             // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -119,7 +119,7 @@ extension SessionRecord {
         id = try row.decode(forColumn: "id")
         userId = try row.decode(forColumn: "userId")
         data = try row.decode(forColumn: "data")
-        expiresAt = try row.decode(forColumn: "expiresAt")
-        createdAt = try row.decode(forColumn: "createdAt")
+        expiresAt = try row.optionalDate("expiresAt")
+        createdAt = try row.date("createdAt")
     }
 }
