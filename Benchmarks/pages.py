@@ -29,7 +29,7 @@ import urllib.parse
 # {today} (YYYY-MM-DD), {this_month} and {months_ago_N} (YYYY-MM, N = 1..120), all in local time. "A | B" takes turns
 # between the paths, request by request.
 PAGES = [
-    ("/healthz", "Health check: the floor every page stands on (HTTPS, routing, no database, no HTML)"),
+    ("/healthz", "Health check: the floor every page stands on (HTTPS, routing, one SELECT 1 read, no session, no HTML)"),
     ("/", "Home (list or calendar, per saved preference), rendered afresh every time", 2.0),
     ("/?month={months_ago_1}", "Home, last month"),
     ("/?day={today}", "Home calendar with today's entries"),
