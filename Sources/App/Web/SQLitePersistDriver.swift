@@ -43,7 +43,8 @@ struct SQLitePersistDriver: PersistDriver {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT userId, data, expiresAt FROM session WHERE id = ?"),
                                            arguments: [key])
             guard let found = try rows.next() else { return (nil, nil) }
-            let row = StoredSession(userId: found[0], data: found[1], expiresAt: try found.optionalDate("expiresAt"))
+            let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
+                                    expiresAt: try found.optionalDate("expiresAt"))
             // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])

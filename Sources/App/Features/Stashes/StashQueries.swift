@@ -94,7 +94,7 @@ extension AppDatabase {
             WHERE stash.userId = ? ORDER BY q.stashId, q.position
             """), arguments: [userId])
         while let row = try rows.next() {
-            result[row[0], default: []].append(row[1])
+            result[try row.decode(atIndex: 0), default: []].append(try row.decode(atIndex: 1))
         }
         return result
     }
