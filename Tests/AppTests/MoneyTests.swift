@@ -49,5 +49,33 @@ struct MoneyTests {
         #expect(Money(cents: 123_456, currency: .usd).formValue == "1234.56")
         #expect(Money(cents: 5, currency: .usd).formValue == "0.05")
         #expect(Money(cents: 1234, currency: try #require(Currency.find("KWD"))).formValue == "1.234")
+        #expect(Money(cents: 0, currency: .usd).formatted == "$0.00")
+        #expect(Money(cents: 100_000_000, currency: .usd).formatted == "$1,000,000.00")
+        #expect(Money(cents: 99_999, currency: .usd).formatted == "$999.99")
+        #expect(Money(cents: -1_234_567, currency: try #require(Currency.find("KWD"))).formatted == "−KWD 1,234.567")
+        #expect(Money(cents: Int64.min, currency: .usd).formatted == "−$92,233,720,368,547,758.08")
+        #expect(Money(cents: 0, currency: try #require(Currency.find("JPY"))).formatted == "¥0")
+    }
+
+    @Test("every amount reads as its digits grouped in threes, in every currency")
+    func formattingMatchesDigits() throws {
+        var rng = SeededGenerator(seed: 11)
+        for currency in Currency.all {
+            for _ in 0..<2_000 {
+                let cents = Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng) >> Int.random(in: 0...40, using: &rng)
+                // The reference: the plain digits, split at the decimals, commas counted from the right.
+                let digits = String(cents.magnitude)
+                let padded = String(repeating: "0", count: max(0, currency.minorUnits + 1 - digits.count)) + digits
+                let major = String(padded.dropLast(currency.minorUnits))
+                var grouped = ""
+                for (index, digit) in major.enumerated() {
+                    if index > 0 && (major.count - index) % 3 == 0 { grouped += "," }
+                    grouped.append(digit)
+                }
+                let minor = currency.minorUnits > 0 ? "." + padded.suffix(currency.minorUnits) : ""
+                let expected = (cents < 0 ? "−" : "") + currency.symbol + grouped + minor
+                #expect(Money(cents: cents, currency: currency).formatted == expected)
+            }
+        }
     }
 }

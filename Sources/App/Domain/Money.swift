@@ -59,8 +59,7 @@ public struct Money: Sendable, Equatable {
 
     /// The amount as a person reads it: `$1,234.56`, `−$5.00`, `¥1,200`.
     public var formatted: String {
-        let sign = cents < 0 ? "−" : ""
-        return sign + currency.symbol + Money.plain(cents.magnitude, currency: currency)
+        (cents < 0 ? "−" : "") + currency.symbol + Money.plain(cents.magnitude, currency: currency)
     }
 
     /// The amount as typed into a form field: `1234.56` (no symbol, no grouping).
@@ -73,22 +72,39 @@ public struct Money: Sendable, Equatable {
         return sign + String(major) + "." + String(repeating: "0", count: currency.minorUnits - minor.count) + minor
     }
 
+    /// Digits with grouping commas and the minor units, written straight into the string's storage (a page
+    /// formats dozens of amounts; most fit in a small string that needs no allocation at all).
     private static func plain(_ magnitude: UInt64, currency: Currency) -> String {
         let scale = UInt64(currency.scale)
-        let major = Array(String(magnitude / scale).utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(major.count + major.count / 3 + currency.minorUnits + 1)
-        for (index, digit) in major.enumerated() {
-            if index > 0 && (major.count - index) % 3 == 0 { text.append(UInt8(ascii: ",")) }
-            text.append(digit)
+        var major = magnitude / scale
+        var minor = magnitude % scale
+        var majorDigits = 1
+        var rest = major / 10
+        while rest > 0 { majorDigits += 1; rest /= 10 }
+        let decimals = currency.minorUnits
+        let count = majorDigits + (majorDigits - 1) / 3 + (decimals > 0 ? decimals + 1 : 0)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var index = count
+            for _ in 0..<decimals {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(minor % 10)
+                minor /= 10
+            }
+            if decimals > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: ".")
+            }
+            for written in 0..<majorDigits {
+                if written > 0 && written % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(major % 10)
+                major /= 10
+            }
+            return count
         }
-        if currency.minorUnits > 0 {
-            let minor = Array(String(magnitude % scale).utf8)
-            text.append(UInt8(ascii: "."))
-            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: currency.minorUnits - minor.count))
-            text.append(contentsOf: minor)
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }
 

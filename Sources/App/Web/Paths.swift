@@ -25,7 +25,7 @@ enum Paths {
     /// `returnTo` is nil.
     static func path(_ path: String, returningTo returnTo: String?) -> String {
         guard let returnTo, let encoded = queryValue(returnTo) else { return path }
-        return path + (path.contains("?") ? "&" : "?") + "return=" + encoded
+        return path + (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + "return=" + encoded
     }
 
     /// `value` percent-encoded for a query value. Most values (a path like `/stashes/3`) need no encoding, and

@@ -46,7 +46,7 @@ struct TransactionsController {
                                                                   after: after, limit: Self.perPage)
         let today = user.today(now: services.now())
         let base = Self.listPath(filter: filter, text: text)
-        let joiner = base.contains("?") ? "&" : "?"
+        let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
             let hasOlder = after != nil || more
             return hasOlder ? base + joiner + "before=" + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
