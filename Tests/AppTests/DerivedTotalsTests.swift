@@ -7,12 +7,12 @@ import Testing
 /// again from the ledger gives.
 @Suite("Derived totals")
 struct DerivedTotalsTests {
-    @Test("after random ledger writes, month totals, account balances and quick-add amounts match a rebuild")
+    @Test("after 1,000 random ledger writes, month totals, account balances and quick-add amounts match a rebuild")
     func randomWritesMatchRebuild() async throws {
         let database = try AppDatabase.inMemory()
         let (stashes, accounts) = try await Self.seed(database)
         var rng = SeededGenerator(seed: 2026)
-        for _ in 0..<400 {
+        for _ in 0..<1_000 {
             let stashId: Int64? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : stashes.randomElement(using: &rng)
             let accountId: Int64? = Bool.random(using: &rng) ? accounts.randomElement(using: &rng) : nil
             // A few amounts and days, so that counts tie and entries share a date.

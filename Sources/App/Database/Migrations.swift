@@ -429,15 +429,23 @@ extension AppDatabase {
             for stashId in try Int64.fetchAll(db, sql: "SELECT id FROM stash") {
                 try db.execute(sql: AppDatabase.quickAmountsSQL(stashId: ":stashId"), arguments: ["stashId": stashId])
             }
+            // Only a row among its stash's latest entries can change them: when at least that many rows of the
+            // stash stand after it (by date, then amount), an old entry typed in or removed leaves them as they are,
+            // and the check reads at most that many index entries.
+            let latest = { (row: String) in """
+                (\(row).stashId IS NOT NULL AND (SELECT COUNT(*) FROM (
+                    SELECT 1 FROM ledger WHERE stashId = \(row).stashId AND (date, amountCents) > (\(row).date, \(row).amountCents)
+                    LIMIT \(AppDatabase.quickAmountsRecent))) < \(AppDatabase.quickAmountsRecent))
+                """ }
             try db.execute(sql: """
-                CREATE TRIGGER ledger_quick_insert AFTER INSERT ON ledger WHEN NEW.stashId IS NOT NULL BEGIN
+                CREATE TRIGGER ledger_quick_insert AFTER INSERT ON ledger WHEN \(latest("NEW")) BEGIN
                     \(refresh("NEW.stashId"));
                 END;
-                CREATE TRIGGER ledger_quick_delete AFTER DELETE ON ledger WHEN OLD.stashId IS NOT NULL BEGIN
+                CREATE TRIGGER ledger_quick_delete AFTER DELETE ON ledger WHEN \(latest("OLD")) BEGIN
                     \(refresh("OLD.stashId"));
                 END;
                 CREATE TRIGGER ledger_quick_update AFTER UPDATE OF stashId, date, amountCents ON ledger
-                WHEN OLD.stashId IS NOT NULL OR NEW.stashId IS NOT NULL BEGIN
+                WHEN \(latest("OLD")) OR \(latest("NEW")) BEGIN
                     \(refresh("OLD.stashId"));
                     \(refresh("NEW.stashId"));
                 END;
