@@ -461,7 +461,8 @@ extension AppDatabase {
 
     /// The SQL that fills `stashQuickAmount` for `stashId` (an SQL expression): the most frequent amounts among
     /// the stash's latest entries, the smaller first on a tie. Nothing when the stash doesn't exist. The one place the
-    /// rule lives: the migration, the triggers and the test that rebuilds the table all use it.
+    /// rule lives in SQL: the migration's backfill and its triggers use it (`DerivedTotalsTests` checks it against a
+    /// Swift rebuild). Changing it means a new migration that recreates the triggers.
     static func quickAmountsSQL(stashId: String) -> String {
         """
         INSERT INTO stashQuickAmount (stashId, position, amountCents)

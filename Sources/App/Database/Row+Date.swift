@@ -8,15 +8,18 @@ extension Row {
     /// which cost more than the rest of a row: a list of fifty entries decodes a hundred dates. Any other form (a
     /// date written by another tool, a number) still goes through GRDB, so nothing reads differently.
     func date(_ column: String) throws -> Date {
-        let value: DatabaseValue = try decode(forColumn: column)
-        if case .string(let text) = value.storage, let date = Self.storedDate(text) { return date }
-        return try decode(forColumn: column)
+        try optionalDate(column) ?? decode(forColumn: column)  // NULL: GRDB's error for a missing date
     }
 
     /// `date(_:)` for a column that may be NULL.
     func optionalDate(_ column: String) throws -> Date? {
         let value: DatabaseValue = try decode(forColumn: column)
-        return value.isNull ? nil : try date(column)
+        switch value.storage {
+        case .null: return nil
+        case .string(let text): if let date = Self.storedDate(text) { return date }
+        default: break
+        }
+        return try decode(forColumn: column)
     }
 
     /// Parses exactly "YYYY-MM-DD HH:MM:SS.SSS" (UTC, the fraction optional, up to 9 digits); nil for anything else.
@@ -37,7 +40,7 @@ extension Row {
             }
             guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
                   let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-                  (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+                  hour < 24, minute < 60, second < 60
             else { return nil }
             var nanoseconds = 0
             if bytes.count > 19 {
@@ -45,7 +48,7 @@ extension Row {
                 nanoseconds = fraction
                 for _ in 0..<(9 - (bytes.count - 20)) { nanoseconds *= 10 }
             }
-            guard let civil = CalendarDay(year: year, month: month, day: day) else { return nil }
+            guard let civil = CalendarDay(year: year, month: month, day: day) else { return nil }  // checks the day
             let days = civil.ordinal - 719_162  // 1970-01-01 is day 719,162 since 0001-01-01
             let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
             // The same arithmetic as Foundation's: whole seconds since the reference date, then the fraction.
