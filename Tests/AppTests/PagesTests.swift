@@ -123,6 +123,18 @@ struct PagesTests {
         }
     }
 
+    @Test("the flash cookie is spotted in any Cookie header, and only by its full name")
+    func flashCookieScan() {
+        let name = Flash.cookieName
+        #expect(FlashMiddleware.mayHoldFlash("\(name)=abc"))
+        #expect(FlashMiddleware.mayHoldFlash("a=1; b=2; \(name)=x"))
+        #expect(FlashMiddleware.mayHoldFlash("zz\(name)\(name)="))
+        #expect(!FlashMiddleware.mayHoldFlash(""))
+        #expect(!FlashMiddleware.mayHoldFlash(name))
+        #expect(!FlashMiddleware.mayHoldFlash("a=1; \(name.dropLast())=x"))
+        #expect(!FlashMiddleware.mayHoldFlash("é\(name.dropFirst())=1; \(name) =2"))
+    }
+
     @Test("unknown pages get a 404 page in the shell, not a stack trace")
     func notFound() async throws {
         try await TestApp.run { browser, _ in

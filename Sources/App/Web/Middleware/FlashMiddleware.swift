@@ -9,7 +9,7 @@ struct FlashMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Most requests carry no flash: a look at the raw header spares parsing every cookie again.
-        guard request.headers[values: .cookie].contains(where: { $0.utf8.firstRange(of: Self.cookiePrefix) != nil }),
+        guard request.headers[values: .cookie].contains(where: Self.mayHoldFlash),
               request.cookies[Flash.cookieName] != nil else { return try await next(request, context) }
         var context = context
         context.hasFlashCookie = true
@@ -18,5 +18,21 @@ struct FlashMiddleware: RouterMiddleware {
             context.celebration = try await services.celebration(badgeIds: ids, user: user)
         }
         return try await next(request, context)
+    }
+
+    /// Whether a Cookie header holds the flash cookie's name: a plain byte scan over the header's UTF-8 (the
+    /// collection search of the standard library costs more than the rest of a small page).
+    static func mayHoldFlash(_ header: String) -> Bool {
+        var header = header
+        return header.withUTF8 { bytes in
+            let needle = cookiePrefix
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                var index = 1
+                while index < needle.count && bytes[start + index] == needle[index] { index += 1 }
+                if index == needle.count { return true }
+            }
+            return false
+        }
     }
 }
