@@ -26,9 +26,15 @@ struct LoginTests {
             other.user = nil
             #expect(other == payload)
 
-            // A rename shows on the next page: the user is read afresh with the session each time.
+            // Sessions read between writes are kept in memory; any write makes the next request read afresh, so a
+            // rename shows on the next page and a session ended in the database ends at once.
+            #expect(try await browser.get("/profile").html.contains("Alex Doe"))
+            #expect(try await browser.get("/profile").html.contains("Alex Doe"))
             try await database.write { db in try db.execute(sql: "UPDATE user SET name = 'Alex Roe'") }
             #expect(try await browser.get("/profile").html.contains("Alex Roe"))
+            #expect(try await browser.get("/profile").status == .ok)
+            try await database.write { db in try db.execute(sql: "DELETE FROM session") }
+            #expect(try await browser.get("/profile").status == .seeOther, "a session deleted by any write is over")
         }
     }
 

@@ -1,15 +1,24 @@
 import Foundation
 import GRDB
+import NIOConcurrencyHelpers
 
 /// The one way into the app's SQLite store: a `DatabasePool` (WAL) on a file, or an in-memory queue in tests.
 public struct AppDatabase: Sendable {
     /// The connection (pool or queue) every query goes through, only ever through `read` and `write`.
     private let writer: any DatabaseWriter
+    private let writes = NIOLockedValueBox<UInt64>(0)
 
     /// Wraps an opened connection and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+    }
+
+    /// How many writes this process has finished, counted after each commit (or failure). A value read from the
+    /// database is still what the database holds for as long as this count is what it was just before the read:
+    /// every write of the app goes through `write`, and only the app writes while it runs.
+    public var writeCount: UInt64 {
+        writes.withLockedValue { $0 }
     }
 
     /// Opens (or creates) `stashify.sqlite` in `folder`, creating the folder readable by this user only (password
@@ -84,7 +93,8 @@ public struct AppDatabase: Sendable {
     /// Writes in one transaction, off the calling thread: a write waits for the writes before it, and that wait
     /// must not hold a thread that requests need.
     public func write<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.write(block)
+        defer { writes.withLockedValue { $0 &+= 1 } }
+        return try await writer.write(block)
     }
 
     /// Answers when the database can be read (used by `/healthz`).

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// Keeps browser sessions in the `session` table so they survive a restart.
 ///
@@ -9,6 +10,14 @@ import Hummingbird
 struct SQLitePersistDriver: PersistDriver {
     let database: AppDatabase
     let now: @Sendable () -> Date
+    /// Sessions as last read, each good while the database has taken no write since: every signed-in request
+    /// reads its session, and most requests write nothing.
+    private let recent = RecentSessions()
+
+    init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.now = now
+    }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
         let row = try makeRow(key: key, value: value, expires: expires)
@@ -37,33 +46,47 @@ struct SQLitePersistDriver: PersistDriver {
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
-        // Read on every request, with the session's user in the same read: cached statements skip preparing the
-        // SQL each time.
+        let read = try await readSession(key: key)
+        guard let read else { return nil }
+        if let expiresAt = read.expiresAt, expiresAt <= now { return nil }
+        let object: Object
+        if let payload = read.payload as? Object {
+            object = payload
+        } else {
+            do {
+                object = try JSONDecoder().decode(Object.self, from: read.data)
+            } catch {
+                throw PersistError.invalidConversion
+            }
+        }
+        let ttl = read.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
+        return (object, ttl)
+    }
+
+    /// The session's row, with its payload and user already read when it is the app's own `SessionPayload`: from
+    /// `recent` while no write has happened since it was read, else from the database in one read, with the user.
+    private func readSession(key: String) async throws -> StoredSession? {
+        let writes = database.writeCount
+        if let kept = recent.session(key: key, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT userId, data, expiresAt FROM session WHERE id = ?"),
                                            arguments: [key])
             guard let found = try rows.next() else { return (nil, nil) }
             let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
-                                    expiresAt: try found.optionalDate("expiresAt"))
+                                    expiresAt: try found.optionalDate("expiresAt"), payload: nil)
             // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
             }
             return (row, user)
         }
-        guard let row else { return nil }
-        if let expiresAt = row.expiresAt, expiresAt <= now { return nil }
-        do {
-            var object = try JSONDecoder().decode(Object.self, from: row.data)
-            if var payload = object as? SessionPayload {
-                payload.user = user?.id == payload.userId ? user : nil
-                if let loaded = payload as? Object { object = loaded }
-            }
-            let ttl = row.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
-            return (object, ttl)
-        } catch {
-            throw PersistError.invalidConversion
+        guard var row else { return nil }
+        if var payload = try? JSONDecoder().decode(SessionPayload.self, from: row.data) {
+            payload.user = user?.id == payload.userId ? user : nil
+            row.payload = payload
         }
+        recent.keep(row, key: key, writes: writes)
+        return row
     }
 
     func remove(key: String) async throws {
@@ -91,10 +114,43 @@ struct SQLitePersistDriver: PersistDriver {
 }
 
 /// What a request needs of its session's row: read on every signed-in request, so only these columns, by position.
+/// `payload` is the row's data decoded, with its user, when it is a `SessionPayload`.
 private struct StoredSession: Sendable {
     let userId: Int64?
     let data: Data
     let expiresAt: Date?
+    var payload: SessionPayload?
+}
+
+/// The sessions read since the last write, by key. Capped: past `capacity` sessions it starts again empty.
+private final class RecentSessions: Sendable {
+    private struct Kept: Sendable {
+        let writes: UInt64
+        let session: StoredSession
+    }
+
+    private let capacity = 10_000
+    private let kept = NIOLockedValueBox<[String: Kept]>([:])
+
+    /// The session read under this key, if it was read when the database's write count was `writes`.
+    func session(key: String, writes: UInt64) -> StoredSession? {
+        kept.withLockedValue { kept in
+            guard let found = kept[key] else { return nil }
+            guard found.writes == writes else {
+                kept.removeAll(keepingCapacity: true)  // every session kept was read before a write
+                return nil
+            }
+            return found.session
+        }
+    }
+
+    /// Keeps `session`, read after the write count was `writes`.
+    func keep(_ session: StoredSession, key: String, writes: UInt64) {
+        kept.withLockedValue { kept in
+            if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
+            kept[key] = Kept(writes: writes, session: session)
+        }
+    }
 }
 
 /// One row of the `session` table.
