@@ -22,6 +22,13 @@ extension Row {
         return try decode(forColumn: column)
     }
 
+    /// `date(_:)` for the column at `index`.
+    func date(atIndex index: Int) throws -> Date {
+        let value: DatabaseValue = try decode(atIndex: index)
+        if case .string(let text) = value.storage, let date = Self.storedDate(text) { return date }
+        return try decode(atIndex: index)
+    }
+
     /// Parses exactly "YYYY-MM-DD HH:MM:SS.SSS" (UTC, the fraction optional, up to 9 digits); nil for anything else.
     static func storedDate(_ text: String) -> Date? {
         var text = text

@@ -152,19 +152,20 @@ extension AppDatabase {
     /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v9): three key lookups.
     static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
         var totals = MonthTotals()
+        // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
+        // list on each run, which costs more than the lookups.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT kind, totalCents AS total, entryCount AS count FROM ledgerMonth
-            WHERE userId = ? AND month = ? AND kind IN ('income', 'expense', 'saving')
+            SELECT kind, totalCents, entryCount FROM ledgerMonth WHERE userId = ? AND month = ?
             """), arguments: [userId, month.description])
         while let row = try rows.next() {
-            let total: Int64 = row["total"]
-            switch Transaction.Kind(rawValue: row["kind"]) {
+            let total: Int64 = try row.decode(atIndex: 1)
+            switch Transaction.Kind(rawValue: try row.decode(atIndex: 0)) {
             case .income: totals.incomeCents = total
             case .expense: totals.spentCents = total
             case .saving: totals.savedCents = total
-            case nil: break
+            default: continue
             }
-            totals.count += row["count"] as Int
+            totals.count += try row.decode(atIndex: 2) as Int
         }
         return totals
     }
@@ -344,11 +345,12 @@ extension AppDatabase {
     static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
         try db.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE, id
+            SELECT \(Account.selectionSQL), ledgerTotalCents FROM account WHERE userId = ?
             """), arguments: [userId]) { row in
-            let account = try Account(row: row)
-            return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
+            let account = try Account(row: row, from: 0)
+            return (account, account.openingBalanceCents + (try row.decode(atIndex: Account.selectionCount) as Int64))
         }
+        .sorted { NoCaseOrder.precedes($0.0.name, $0.0.id, $1.0.name, $1.0.id) }
     }
 
     // MARK: - Income sources
