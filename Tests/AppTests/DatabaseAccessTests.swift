@@ -42,4 +42,42 @@ struct DatabaseAccessTests {
             #expect(try await browser.get("/").html.contains("$20.00 saved of $100.00"))
         }
     }
+
+    @Test("reads on the file database see every write finished before them, can't write, and stop when it closes")
+    func readConnections() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try AppDatabase.open(path: folder + "/stashify.sqlite")
+        try await database.write { db in try db.execute(sql: "CREATE TABLE counter (value INTEGER NOT NULL)") }
+        try await database.write { db in try db.execute(sql: "INSERT INTO counter VALUES (0)") }
+
+        // Reads running side by side each open or reuse a connection, and each sees the writes before it
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for step in 1...40 {
+                group.addTask {
+                    let written = try await database.write { db -> Int in
+                        try db.execute(sql: "UPDATE counter SET value = value + 1")
+                        return try Int.fetchOne(db, sql: "SELECT value FROM counter")!
+                    }
+                    let read = try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
+                    #expect(try #require(read) >= written, "step \(step)")
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
+        let writeCount = database.writeCount
+
+        // A read can't change anything, and a failed read leaves the database as it was
+        await #expect(throws: DatabaseError.self) {
+            try await database.read { db in try db.execute(sql: "UPDATE counter SET value = 0") }
+        }
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
+        #expect(database.writeCount == writeCount)
+
+        try database.close()
+        await #expect(throws: DatabaseError.self) {
+            try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
+        }
+    }
 }

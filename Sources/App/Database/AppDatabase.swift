@@ -7,11 +7,14 @@ public struct AppDatabase: Sendable {
     /// The connection (pool or queue) every query goes through, only ever through `read` and `write`.
     private let writer: any DatabaseWriter
     private let writes = NIOLockedValueBox<UInt64>(0)
+    /// Read-only connections to the file beside the pool's writer, for `read`; nil for an in-memory database.
+    private let readers: ReaderConnections?
 
     /// Wraps an opened connection and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        readers = (writer as? DatabasePool).map { ReaderConnections(path: $0.path, configuration: Self.readerConfiguration) }
     }
 
     /// How many writes this process has finished, counted after each commit (or failure). A value read from the
@@ -62,6 +65,13 @@ public struct AppDatabase: Sendable {
         return config
     }
 
+    /// The app's configuration, read-only: what a read is given can't write.
+    static var readerConfiguration: Configuration {
+        var config = configuration
+        config.readonly = true
+        return config
+    }
+
     /// Reads in one snapshot (a read transaction), on the calling thread.
     ///
     /// SQLite answers the app's indexed reads in microseconds, and waiting for GRDB's reader queue and then for a
@@ -72,22 +82,26 @@ public struct AppDatabase: Sendable {
         try readHere(block)
     }
 
-    /// The blocking read itself (inside an `async` function, `read` would name GRDB's asynchronous overload), in a
-    /// read transaction begun and ended with cached statements: GRDB's own isolation prepares its BEGIN and COMMIT
-    /// anew on every read, which cost more than most of the app's queries.
+    /// The blocking read itself (inside an `async` function, `read` would name GRDB's asynchronous overload): on one
+    /// of the read-only connections to the file, or the in-memory queue itself.
     private func readHere<T>(_ block: (Database) throws -> T) throws -> T {
-        try writer.unsafeRead { db in
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-            let value: T
-            do {
-                value = try block(db)
-            } catch {
-                try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
-                throw error
-            }
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-            return value
+        if let readers { return try readers.read { db in try Self.readTransaction(db, block) } }
+        return try writer.unsafeRead { db in try Self.readTransaction(db, block) }
+    }
+
+    /// `block` in a read transaction begun and ended with cached statements: GRDB's own isolation prepares its
+    /// BEGIN and COMMIT anew on every read, which cost more than most of the app's queries.
+    private static func readTransaction<T>(_ db: Database, _ block: (Database) throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        let value: T
+        do {
+            value = try block(db)
+        } catch {
+            try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+            throw error
         }
+        try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        return value
     }
 
     /// Writes in one transaction, off the calling thread: a write waits for the writes before it, and that wait
@@ -104,6 +118,7 @@ public struct AppDatabase: Sendable {
 
     /// Closes the connection; used at shutdown so the WAL is checkpointed.
     public func close() throws {
+        try readers?.close()
         if let pool = writer as? DatabasePool {
             try pool.close()
         } else if let queue = writer as? DatabaseQueue {
@@ -123,5 +138,44 @@ extension Database {
             result.append(try transform(row))
         }
         return result
+    }
+}
+
+/// The read-only connections `AppDatabase.read` uses, opened as needed and reused: one per read running at the same
+/// moment, so never more than the threads that read. GRDB's pool of readers does the same job for its asynchronous
+/// reads, but finding a free reader there costs more than most of the app's queries.
+private final class ReaderConnections: Sendable {
+    let path: String
+    let configuration: Configuration
+    private let idle = NIOLockedValueBox<(connections: [DatabaseQueue], closed: Bool)>(([], false))
+
+    init(path: String, configuration: Configuration) {
+        self.path = path
+        self.configuration = configuration
+    }
+
+    func read<T>(_ block: (Database) throws -> T) throws -> T {
+        let reused = try idle.withLockedValue { idle -> DatabaseQueue? in
+            if idle.closed { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed") }
+            return idle.connections.popLast()
+        }
+        let connection = try reused ?? DatabaseQueue(path: path, configuration: configuration)
+        defer {
+            let close = idle.withLockedValue { idle in
+                if !idle.closed { idle.connections.append(connection) }
+                return idle.closed
+            }
+            if close { try? connection.close() }
+        }
+        return try connection.inDatabase(block)
+    }
+
+    func close() throws {
+        let connections = idle.withLockedValue { idle in
+            idle.closed = true
+            defer { idle.connections = [] }
+            return idle.connections
+        }
+        for connection in connections { try connection.close() }
     }
 }
