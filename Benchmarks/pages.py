@@ -7,7 +7,8 @@ Sub-commands:
   measure  time every page in PAGES over one keep-alive HTTPS connection; write JSON results
   wrk-parse  turn wrk's output into JSON for `table`
   table    print the results table, adding the wrk numbers for Home and /healthz and their ratio
-  paths, load-path, floor-path  print the page paths / the load-test path / the path it is compared with
+  paths, load-path, floor-path, signed-in-path
+                                print the page paths / the load-test path / the paths it is compared with
 
 Only ever talks to 127.0.0.1 (or whatever --base-url run.sh passes, which is always 127.0.0.1).
 """
@@ -67,6 +68,9 @@ PAGES = [
 # requests/second column.
 LOAD_PAGE = "/"
 FLOOR_PAGE = "/healthz"
+# A signed-in page that reads little (three accounts): the floor of every signed-in page (session, middleware, the
+# shell, one read), loaded too so that Home's share of it shows what Home's own work costs.
+SIGNED_IN_FLOOR_PAGE = "/accounts"
 
 TARGET_MEDIAN_MS = 10.0
 # Home under load must keep at least this share of /healthz's requests/second (a ratio, so it holds on any machine).
@@ -262,7 +266,7 @@ def cmd_table(args) -> int:
     fmt = lambda value: f"{value:.2f}" if value is not None else "n/a"
     for page in data["pages"]:
         rps = "-"
-        for key, path in (("load", load_path), ("floor", FLOOR_PAGE)):
+        for key, path in (("load", load_path), ("floor", FLOOR_PAGE), ("signed-in", SIGNED_IN_FLOOR_PAGE)):
             if page["path"] == path and wrk.get(key):
                 rps = f"{wrk[key]['rps']:.0f}" if wrk[key].get("rps") is not None else "n/a"
         ratio = "n/a"
@@ -283,7 +287,9 @@ def cmd_table(args) -> int:
     print(f"{data['requests']} sequential requests per page over one keep-alive HTTPS connection, "
           f"after {data['warmup']} warm-up requests. '× healthz' is the page's median over {FLOOR_PAGE}'s.")
     load, floor_load = wrk.get("load") or {}, wrk.get("floor") or {}
-    for name, result, path in (("Load", load, load_path), ("Floor", floor_load, FLOOR_PAGE)):
+    signed_in = wrk.get("signed-in") or {}
+    for name, result, path in (("Load", load, load_path), ("Floor", floor_load, FLOOR_PAGE),
+                               ("Signed-in floor", signed_in, SIGNED_IN_FLOOR_PAGE)):
         if result:
             print(f"{name}: wrk {result.get('args', '')} on {path}: {result.get('requests', 'n/a')} requests, "
                   f"{fmt(result.get('rps'))} requests/s, non-200: {result.get('non200', 'n/a')}, "
@@ -293,6 +299,9 @@ def cmd_table(args) -> int:
         rps_ratio = load["rps"] / floor_load["rps"]
         print(f"Ratio: {load_path} under load does {rps_ratio:.0%} of {FLOOR_PAGE}'s requests/s "
               f"(target {TARGET_RPS_RATIO:.0%}).")
+    if load.get("rps") and signed_in.get("rps") and floor_load.get("rps"):
+        print(f"Signed-in ratios: {SIGNED_IN_FLOOR_PAGE} does {signed_in['rps'] / floor_load['rps']:.0%} of "
+              f"{FLOOR_PAGE}'s requests/s, {load_path} {load['rps'] / signed_in['rps']:.0%} of {SIGNED_IN_FLOOR_PAGE}'s.")
 
     problems = []
     for page in data["pages"]:
@@ -307,7 +316,7 @@ def cmd_table(args) -> int:
         target = page_target(page["path"], datetime.date.today())
         if page["median_ms"] is not None and page["median_ms"] >= target:
             problems.append(f"{page['path']}: median {page['median_ms']:.2f} ms is over the {target:.0f} ms target")
-    for name, result in (("load", load), ("floor", floor_load)):
+    for name, result in (("load", load), ("floor", floor_load), ("signed-in", signed_in)):
         if not wrk:
             break
         if result.get("rps") is None:
@@ -327,7 +336,7 @@ def cmd_table(args) -> int:
         print(f"All pages under their median targets ({TARGET_MEDIAN_MS:.0f} ms unless noted), all responses 200"
               + (f", {load_path} at {TARGET_RPS_RATIO:.0%} or more of {FLOOR_PAGE}'s requests/s." if wrk else "."))
     failed = any(page["error"] or page["non200"] or page["requests"] < data["requests"] for page in data["pages"])
-    failed = failed or any(bool(r.get("non200")) or r.get("rps") is None for r in (load, floor_load) if wrk)
+    failed = failed or any(bool(r.get("non200")) or r.get("rps") is None for r in (load, floor_load, signed_in) if wrk)
     return 1 if failed else 0
 
 
@@ -381,6 +390,7 @@ def main() -> int:
     sub.add_parser("paths", help="print the page paths, one a line")
     sub.add_parser("load-path", help="print the path wrk loads")
     sub.add_parser("floor-path", help="print the path wrk loads for comparison")
+    sub.add_parser("signed-in-path", help="print the signed-in page wrk loads for comparison")
 
     table = sub.add_parser("table")
     table.add_argument("results")
@@ -390,7 +400,7 @@ def main() -> int:
     wrk_parse.add_argument("output")
     wrk_parse.add_argument("--wrk-args", default="")
     wrk_parse.add_argument("--out", required=True)
-    wrk_parse.add_argument("--key", choices=["load", "floor"], default="load")
+    wrk_parse.add_argument("--key", choices=["load", "floor", "signed-in"], default="load")
 
     args = parser.parse_args()
     if args.command == "measure" and (args.requests < 1 or args.warmup < 0):
@@ -404,6 +414,9 @@ def main() -> int:
         return 0
     if args.command == "floor-path":
         print(FLOOR_PAGE)
+        return 0
+    if args.command == "signed-in-path":
+        print(SIGNED_IN_FLOOR_PAGE)
         return 0
     return {"wait": cmd_wait, "login": cmd_login, "measure": cmd_measure, "table": cmd_table,
             "wrk-parse": cmd_wrk_parse}[args.command](args)

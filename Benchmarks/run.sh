@@ -129,9 +129,10 @@ step "timing pages: $WARMUP warm-up + $REQUESTS timed requests each, one keep-al
     --warmup "$WARMUP" --requests "$REQUESTS" --out "$TMP/pages.json" || die "page timing failed"
 
 # --- load test ------------------------------------------------------------------------------------
-# Home, then /healthz with the same cookie and settings: the ratio of the two holds on any machine.
+# Home, then /healthz, then /accounts (the signed-in floor) with the same cookie and settings: ratios from one run
+# hold on any machine.
 WRK_ARGS="-t2 -c32 -d$DURATION"
-for key in load floor; do
+for key in load floor signed-in; do
     LOAD_PATH="$("$PYTHON" "$BENCH_DIR/pages.py" "$key-path")"
     step "load test: wrk $WRK_ARGS $LOAD_PATH"
     timeout --kill-after=5 $(( DURATION_S + 60 )) \
