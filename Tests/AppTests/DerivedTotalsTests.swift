@@ -7,7 +7,7 @@ import Testing
 /// again from the ledger gives.
 @Suite("Derived totals")
 struct DerivedTotalsTests {
-    @Test("after 1,000 random ledger writes, month totals, account balances and quick-add amounts match a rebuild")
+    @Test("after 1,000 random ledger writes, month totals, stash month totals, account balances and quick-add amounts match a rebuild")
     func randomWritesMatchRebuild() async throws {
         let database = try AppDatabase.inMemory()
         let (stashes, accounts) = try await Self.seed(database)
@@ -36,13 +36,50 @@ struct DerivedTotalsTests {
             }
             try await Self.expectMatchesRebuild(database)
         }
-        // Deleting a stash takes its entries and its quick-add amounts with it.
+        // Deleting a stash takes its entries, month totals and quick-add amounts with it.
         let gone = stashes[0]
+        #expect(try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth WHERE stashId = ?", arguments: [gone])
+        } ?? 0 > 0)
         try await database.write { db in _ = try db.execute(sql: "DELETE FROM stash WHERE id = ?", arguments: [gone]) }
         #expect(try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashQuickAmount WHERE stashId = ?", arguments: [gone])
+            try Int.fetchOne(db, sql: """
+                SELECT (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId = ?1) + (SELECT COUNT(*) FROM stashMonth WHERE stashId = ?1)
+                """, arguments: [gone])
         } == 0)
         try await Self.expectMatchesRebuild(database)
+    }
+
+    @Test("stash month totals written before triggers kept them are worked out again from the ledger")
+    func stashMonthsRebuiltOnUpgrade() throws {
+        // Given: a database one step before the triggers, whose stash month totals disagree with its ledger
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v11: quick-add amounts kept in step with the ledger")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                    VALUES ('Ann', 'ann@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22');
+                INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, 'Trip', 'save', '2026-11-22', '2026-11-22');
+                INSERT INTO ledger (userId, date, amountCents, kind, stashId, createdAt, updatedAt) VALUES
+                    (1, '2026-10-03', 500, 'saving', 1, '2026-11-22', '2026-11-22'),
+                    (1, '2026-11-04', 700, 'saving', 1, '2026-11-22', '2026-11-22'),
+                    (1, '2026-11-05', 300, 'saving', 1, '2026-11-22', '2026-11-22');
+                INSERT INTO stashMonth (stashId, month, totalCents, entryCount) VALUES (1, '2026-11', 99, 7), (1, '2025-01', 5, 1);
+                """)
+        }
+
+        // When
+        try AppDatabase.migrator.migrate(queue)
+
+        // Then: the totals are the ledger's, and the triggers keep them
+        let read = { try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT month, totalCents, entryCount FROM stashMonth ORDER BY month").map {
+                "\($0["month"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
+            }
+        } }
+        #expect(try read() == ["2026-10 500 1", "2026-11 1000 2"])
+        try queue.write { db in try db.execute(sql: "DELETE FROM ledger WHERE date = '2026-10-03'") }
+        #expect(try read() == ["2026-11 1000 2"])
     }
 
     /// A user with three stashes and two accounts; their ids.
@@ -70,7 +107,7 @@ struct DerivedTotalsTests {
     /// Works every trigger-kept table out again from the ledger, in Swift, and compares.
     private static func expectMatchesRebuild(_ database: AppDatabase) async throws {
         struct Entry { let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
-        let (entries, months, balances, quick, stashIds) = try await database.read { db in
+        let (entries, months, balances, quick, stashIds, stashMonths) = try await database.read { db in
             (try Row.fetchAll(db, sql: "SELECT * FROM ledger").map {
                 Entry(date: $0["date"], amount: $0["amountCents"], kind: $0["kind"], stashId: $0["stashId"],
                       accountId: $0["accountId"])
@@ -83,13 +120,22 @@ struct DerivedTotalsTests {
              }),
              Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT stashId, amountCents FROM stashQuickAmount ORDER BY stashId, position"),
                         by: { $0["stashId"] as Int64 }).mapValues { $0.map { $0["amountCents"] as Int64 } },
-             try Int64.fetchAll(db, sql: "SELECT id FROM stash"))
+             try Int64.fetchAll(db, sql: "SELECT id FROM stash"),
+             try Row.fetchAll(db, sql: "SELECT stashId, month, totalCents, entryCount FROM stashMonth").map {
+                 "\($0["stashId"] as Int64) \($0["month"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
+             })
         }
 
         let expectedMonths = Dictionary(grouping: entries, by: { "\($0.date.prefix(7)) \($0.kind)" })
             .map { key, rows in "\(key) \(rows.reduce(0) { $0 + $1.amount }) \(rows.count)" }
         #expect(Set(months) == Set(expectedMonths))
         #expect(months.count == expectedMonths.count)
+
+        let expectedStashMonths = Dictionary(grouping: entries.filter { $0.stashId != nil },
+                                             by: { "\($0.stashId!) \($0.date.prefix(7))" })
+            .map { key, rows in "\(key) \(rows.reduce(0) { $0 + $1.amount }) \(rows.count)" }
+        #expect(Set(stashMonths) == Set(expectedStashMonths))
+        #expect(stashMonths.count == expectedStashMonths.count)
 
         for (accountId, total) in balances {
             let expected = entries.filter { $0.accountId == accountId }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// Writes to stashes and their entries. Each keeps the `stashMonth` totals and the badges in step with the
-/// entries inside the same database transaction, so badge state can never disagree with the entries.
+/// Writes to stashes and their entries. Triggers keep the `stashMonth` totals in step with the ledger (migration
+/// v12); each write then judges the badges of the months it touched, inside the same database transaction, so
+/// badge state can never disagree with the entries.
 extension AppDatabase {
     /// What a write did to the stash-months it touched.
     struct Outcome: Sendable {
@@ -59,10 +60,7 @@ extension AppDatabase {
     func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
         try await write { db in
             let entry = try entry.inserted(db)
-            let outcome = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
-                (entry.month, entry.amountCents, 1),
-            ])
-            return (entry, outcome)
+            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
         }
     }
 
@@ -70,9 +68,7 @@ extension AppDatabase {
     func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
         try await write { db in
             try entry.update(db)
-            return try Self.entryChanged(db, stash: stash, months: [old.month, entry.month], today: today, delta: [
-                (old.month, -old.amountCents, -1), (entry.month, entry.amountCents, 1),
-            ])
+            return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today)
         }
     }
 
@@ -80,9 +76,7 @@ extension AppDatabase {
     func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
         try await write { db in
             let trashId = try Self.moveToTrash(db, entry, now: now)
-            _ = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
-                (entry.month, -entry.amountCents, -1),
-            ])
+            _ = try Self.judge(db, stash: stash, months: [entry.month], today: today)
             return trashId
         }
     }
@@ -119,10 +113,7 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry
             try restored.insert(db)
-            let outcome = try Self.entryChanged(db, stash: stash, months: [entry.month], today: today, delta: [
-                (entry.month, entry.amountCents, 1),
-            ])
-            return (entry, outcome)
+            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
         }
     }
 
@@ -147,19 +138,8 @@ extension AppDatabase {
 
     // MARK: - Judging
 
-    /// Applies the entry deltas to `stashMonth`, then judges each touched month.
-    private static func entryChanged(
-        _ db: Database, stash: Stash, months: [String], today: CalendarDay, delta: [(String, Int64, Int)]
-    ) throws -> Outcome {
-        guard let stashId = stash.id else { return Outcome() }
-        for (month, cents, count) in delta {
-            try db.execute(sql: """
-                INSERT INTO stashMonth (stashId, month, totalCents, entryCount) VALUES (?, ?, ?, ?)
-                ON CONFLICT (stashId, month) DO UPDATE SET
-                    totalCents = totalCents + excluded.totalCents, entryCount = entryCount + excluded.entryCount
-                """, arguments: [stashId, month, cents, count])
-        }
-        try db.execute(sql: "DELETE FROM stashMonth WHERE stashId = ? AND entryCount <= 0", arguments: [stashId])
+    /// Judges each month an entry write touched, once the write (and the triggers after it) are done.
+    private static func judge(_ db: Database, stash: Stash, months: [String], today: CalendarDay) throws -> Outcome {
         var outcome = Outcome()
         for month in Set(months).sorted() {
             guard let month = Month(month) else { continue }

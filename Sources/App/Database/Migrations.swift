@@ -452,6 +452,41 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v12: stash month totals kept in step with the ledger") { db in
+            // Per stash and month: the total and the number of entries, kept by triggers like the other totals (it
+            // was kept by the entry writes in Swift, so a write that went around them left it wrong). Worked out
+            // again from the ledger here, so any such drift is gone; a row whose count falls to zero is removed.
+            try db.execute(sql: """
+                DELETE FROM stashMonth;
+                INSERT INTO stashMonth (stashId, month, totalCents, entryCount)
+                    SELECT stashId, substr(date, 1, 7), SUM(amountCents), COUNT(*) FROM ledger
+                    WHERE stashId IS NOT NULL GROUP BY 1, 2;
+                """)
+            let add = { (row: String) in """
+                INSERT INTO stashMonth (stashId, month, totalCents, entryCount)
+                    SELECT \(row).stashId, substr(\(row).date, 1, 7), \(row).amountCents, 1 WHERE \(row).stashId IS NOT NULL
+                    ON CONFLICT (stashId, month) DO UPDATE
+                    SET totalCents = totalCents + excluded.totalCents, entryCount = entryCount + 1;
+                """ }
+            let remove = { (row: String) in """
+                UPDATE stashMonth SET totalCents = totalCents - \(row).amountCents, entryCount = entryCount - 1
+                    WHERE stashId = \(row).stashId AND month = substr(\(row).date, 1, 7);
+                DELETE FROM stashMonth WHERE stashId = \(row).stashId AND month = substr(\(row).date, 1, 7) AND entryCount <= 0;
+                """ }
+            try db.execute(sql: """
+                CREATE TRIGGER ledger_stash_month_insert AFTER INSERT ON ledger WHEN NEW.stashId IS NOT NULL BEGIN
+                    \(add("NEW"))
+                END;
+                CREATE TRIGGER ledger_stash_month_delete AFTER DELETE ON ledger WHEN OLD.stashId IS NOT NULL BEGIN
+                    \(remove("OLD"))
+                END;
+                CREATE TRIGGER ledger_stash_month_update AFTER UPDATE OF stashId, date, amountCents ON ledger BEGIN
+                    \(remove("OLD"))
+                    \(add("NEW"))
+                END;
+                """)
+        }
+
         return migrator
     }
 

@@ -107,14 +107,6 @@ public enum DemoData {
                                                   stash.id, now, now])
             }
             try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
-            let ids = stashes.compactMap { $0.0.id }
-            let list = ids.map(String.init).joined(separator: ",")
-            try db.execute(sql: "DELETE FROM stashMonth WHERE stashId IN (\(list))")
-            try db.execute(sql: """
-                INSERT INTO stashMonth (stashId, month, totalCents, entryCount)
-                SELECT stashId, substr(date, 1, 7), SUM(amountCents), COUNT(*) FROM ledger
-                WHERE stashId IN (\(list)) GROUP BY stashId, substr(date, 1, 7)
-                """)
             var badges = 0
             for (stash, _) in stashes {
                 let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
