@@ -4,10 +4,10 @@ import Hummingbird
 import Views
 
 /// Sign up (two steps), log in and log out.
-struct AccountsController {
-    typealias SignupPage = AccountPages.SignupPage
-    typealias DetailsPage = AccountPages.DetailsPage
-    typealias LoginPage = AccountPages.LoginPage
+struct AuthController {
+    typealias SignupPage = AuthPages.SignupPage
+    typealias DetailsPage = AuthPages.DetailsPage
+    typealias LoginPage = AuthPages.LoginPage
 
     let services: AppServices
 
@@ -87,7 +87,7 @@ struct AccountsController {
                    autocomplete: "new-password", required: true),
         ], loginPath: Paths.login)
         return services.pages.page(title: "Create your account", section: nil, context: context, status: status) {
-            AccountPages.signup(page, csrf: $0.csrf)
+            AuthPages.signup(page, csrf: $0.csrf)
         }
     }
 
@@ -124,7 +124,7 @@ struct AccountsController {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
                                skipPath: Paths.home, firstName: user.firstName)
         return services.pages.page(title: "Account details", section: nil, context: context, status: status,
-                                   navigation: false) { AccountPages.details(page, csrf: $0.csrf) }
+                                   navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
 
     // MARK: - Log in and out
@@ -198,7 +198,7 @@ struct AccountsController {
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
         ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: Paths.signup)
         return services.pages.page(title: "Log in", section: nil, context: context, status: status) {
-            AccountPages.login(page, csrf: $0.csrf)
+            AuthPages.login(page, csrf: $0.csrf)
         }
     }
 

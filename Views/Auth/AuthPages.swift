@@ -1,7 +1,7 @@
 import HTML
 
 /// Sign-up (two steps) and log-in.
-public enum AccountPages {
+public enum AuthPages {
     public struct SignupPage: Sendable {
         public let summary: String?
         public let fields: [FormField]

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// Money the user expects to receive. Received income is recorded as income transactions.
+struct IncomeSource: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    enum Frequency: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+        case monthly, biweekly, variable
+
+        var label: String {
+            switch self {
+            case .monthly: "Monthly"
+            case .biweekly: "Bi-weekly"
+            case .variable: "Variable"
+            }
+        }
+
+        /// The expected amount per month of an income of `amountCents` per period (bi-weekly × 26 ÷ 12, rounded).
+        func monthlyCents(_ amountCents: Int64) -> Int64 {
+            switch self {
+            case .monthly, .variable: amountCents
+            case .biweekly: (amountCents * 26 + 6) / 12
+            }
+        }
+    }
+
+    var id: Int64?
+    var userId: Int64
+    var name: String
+    var amountCents: Int64
+    var frequency: Frequency
+    var createdAt: Date
+    var updatedAt: Date
+
+    static let databaseTableName = "incomeSource"
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

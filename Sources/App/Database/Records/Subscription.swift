@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+
+/// A recurring payment (Netflix, the gym…).
+struct Subscription: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    var id: Int64?
+    var userId: Int64
+    var name: String
+    var amountCents: Int64
+    var frequency: RenewalFrequency
+    /// A renewal date as entered; the next renewal is computed from it on read.
+    var renewsOn: String
+    var cardId: Int64?
+    var category: String
+    var icon: String
+    var createdAt: Date
+    var updatedAt: Date
+
+    static let databaseTableName = "subscription"
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    func nextRenewal(today: CalendarDay) -> CalendarDay {
+        frequency.nextRenewal(from: CalendarDay(renewsOn) ?? today, onOrAfter: today)
+    }
+}
+
+extension RenewalFrequency: DatabaseValueConvertible {}

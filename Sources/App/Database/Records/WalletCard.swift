@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+
+/// A credit card in someone's wallet, from the catalogue or custom.
+struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    var id: Int64?
+    var userId: Int64
+    /// The catalogue card it was added from; nil for a custom card.
+    var catalogueId: String?
+    var name: String
+    var issuer: String
+    var nickname: String
+    var gradientStart: String
+    var gradientEnd: String
+    var annualFeeCents: Int64
+    /// `YYYY-MM-DD`: the card anniversary, when the annual fee is charged. Card-year benefits and the fee's
+    /// return count from its month and day.
+    var feeDueOn: String?
+    var createdAt: Date
+    var updatedAt: Date
+
+    static let databaseTableName = "walletCard"
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    var anniversary: CalendarDay? { feeDueOn.flatMap(CalendarDay.init) }
+}
+
+/// The eight colour presets for custom cards (CouponTracker seed).
+enum CardGradient: String, CaseIterable, Sendable {
+    case midnight, gold, platinum, sapphire, roseGold = "rose-gold", obsidian, emerald, ruby
+
+    var label: String {
+        switch self {
+        case .midnight: "Midnight"
+        case .gold: "Gold"
+        case .platinum: "Platinum"
+        case .sapphire: "Sapphire"
+        case .roseGold: "Rose Gold"
+        case .obsidian: "Obsidian"
+        case .emerald: "Emerald"
+        case .ruby: "Ruby"
+        }
+    }
+
+    var colours: (start: String, end: String) {
+        switch self {
+        case .midnight: ("#1a1a2e", "#4a4e69")
+        case .gold: ("#b8860b", "#daa520")
+        case .platinum: ("#a0a0a0", "#d0d0d0")
+        case .sapphire: ("#0f4c75", "#3282b8")
+        case .roseGold: ("#b76e79", "#eacda3")
+        case .obsidian: ("#1c1c1c", "#434343")
+        case .emerald: ("#1d4e4d", "#43aa8b")
+        case .ruby: ("#9b2335", "#c41e3a")
+        }
+    }
+
+    static func matching(start: String, end: String) -> CardGradient? {
+        allCases.first { $0.colours.start == start.lowercased() && $0.colours.end == end.lowercased() }
+    }
+}
