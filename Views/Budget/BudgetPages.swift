@@ -252,23 +252,6 @@ public enum BudgetPages {
         }
     }
 
-    /// A delete confirmation: what goes, what happens to the rest, Cancel and the red button.
-    public struct ConfirmPage: Sendable {
-        public let title: String
-        public let text: String
-        public let action: String
-        public let cancelPath: String
-        public let button: String
-
-        public init(title: String, text: String, action: String, cancelPath: String, button: String) {
-            self.title = title
-            self.text = text
-            self.action = action
-            self.cancelPath = cancelPath
-            self.button = button
-        }
-    }
-
     // MARK: - Shared pieces
 
     /// The day-grouped ledger: a heading per day and its rows.
@@ -490,20 +473,6 @@ public enum BudgetPages {
             </div>
           </form>
           \(page.deletePath.map { "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">Delete…</a></p>" as HTML })
-        </section>
-        """
-    }
-
-    public static func confirm(_ page: ConfirmPage, csrf: CSRF) -> HTML {
-        """
-        <section class="card form-card confirm" aria-labelledby="confirm-title">
-          <h2 class="card__title" id="confirm-title">\(page.title)</h2>
-          <p>\(page.text)</p>
-          <form method="post" action="\(page.action)" class="form-actions">
-            \(csrf.field)
-            <a class="button button--secondary" href="\(page.cancelPath)">Cancel</a>
-            <button class="button button--danger" type="submit">\(page.button)</button>
-          </form>
         </section>
         """
     }

@@ -6,7 +6,6 @@ typealias LedgerDay = BudgetPages.LedgerDay
 typealias BudgetTab = BudgetPages.Tab
 typealias MonthPicker = BudgetPages.MonthPicker
 typealias SimpleFormPage = BudgetPages.SimpleFormPage
-typealias ConfirmPage = BudgetPages.ConfirmPage
 
 extension LedgerItem {
     /// One transaction as a list row: amount with its sign, what it was, and where it leads.

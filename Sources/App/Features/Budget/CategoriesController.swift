@@ -127,7 +127,7 @@ struct CategoriesController {
             action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
             button: "Delete")
         return services.pages.page(title: "Delete category", section: .budget, context: context) { shell in
-            BudgetPages.confirm(page, csrf: shell.csrf)
+            page.html(csrf: shell.csrf)
         }
     }
 

@@ -109,7 +109,7 @@ struct IncomeController {
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
                               button: "Delete")
         return services.pages.page(title: "Delete income source", section: .budget, context: context) { shell in
-            BudgetPages.confirm(page, csrf: shell.csrf)
+            page.html(csrf: shell.csrf)
         }
     }
 

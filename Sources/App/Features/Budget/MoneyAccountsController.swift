@@ -142,7 +142,7 @@ struct MoneyAccountsController {
             action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
             button: "Delete")
         return services.pages.page(title: "Delete account", section: .budget, context: context) { shell in
-            BudgetPages.confirm(page, csrf: shell.csrf)
+            page.html(csrf: shell.csrf)
         }
     }
 

@@ -215,7 +215,7 @@ extension WalletController {
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
                                action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
-        return render(title: "Remove card", context: context) { shell in BudgetPages.confirm(page, csrf: shell.csrf) }
+        return render(title: "Remove card", context: context) { shell in page.html(csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/:id/delete`

@@ -190,7 +190,7 @@ extension WalletController {
                                text: "It leaves your monthly total and renewal list. This can't be undone.",
                                action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
                                button: "Delete subscription")
-        return render(title: "Delete subscription", context: context) { shell in BudgetPages.confirm(page, csrf: shell.csrf) }
+        return render(title: "Delete subscription", context: context) { shell in page.html(csrf: shell.csrf) }
     }
 
     /// `POST /wallet/subscriptions/:id/delete`
