@@ -47,13 +47,7 @@ enum ProfileRules {
     static let passwordMaximum = 1024
 
     static func name(_ raw: String?, into errors: inout FieldErrors) -> String {
-        let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty {
-            errors.add("name", "Enter your name.")
-        } else if name.count > nameLimit {
-            errors.add("name", "Use at most \(nameLimit) characters.")
-        }
-        return name
+        errors.text(raw, field: "name", required: "Enter your name.", max: nameLimit)
     }
 
     static func email(_ raw: String?, into errors: inout FieldErrors) -> String {
@@ -97,8 +91,7 @@ enum ProfileRules {
     }
 
     static func details(_ input: DetailsInput, into errors: inout FieldErrors) -> Details {
-        let location = (input.location ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if location.count > nameLimit { errors.add("location", "Use at most \(nameLimit) characters.") }
+        let location = errors.text(input.location, field: "location", max: nameLimit)
 
         let currencyCode = (input.currency ?? "").uppercased()
         let currency = Currency.find(currencyCode)
@@ -114,14 +107,8 @@ enum ProfileRules {
         let household = wholeNumber(input.householdSize, field: "householdSize", range: 1...30,
                                     message: "Enter how many people live in your household, from 1 to 30.", into: &errors)
 
-        var salaryCents: Int64?
-        let salaryText = (input.salary ?? "").trimmingCharacters(in: .whitespaces)
-        if !salaryText.isEmpty {
-            switch Money.parse(salaryText, currency: currency ?? .usd) {
-            case .success(let money): salaryCents = money.cents
-            case .failure(let error): errors.add("salary", error.message)
-            }
-        }
+        let salaryCents = errors.amount(input.salary, field: "salary", currency: currency ?? .usd, required: false,
+                                        rule: .zeroOrMore)
         return Details(location: location.isEmpty ? nil : location, age: age, salaryCents: salaryCents,
                        householdSize: household, currency: currency?.code ?? Currency.usd.code, timeZone: timeZone)
     }

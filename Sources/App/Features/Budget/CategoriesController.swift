@@ -171,9 +171,7 @@ struct CategoriesController {
     // MARK: - Helpers
 
     private func validate(_ input: Input, errors: inout FieldErrors) -> (String, String, String) {
-        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors.add("name", "Enter a name.") }
-        else if name.count > 40 { errors.add("name", "Use at most 40 characters.") }
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
         let icon = input.icon ?? ""
         if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
         let color = input.color ?? ""

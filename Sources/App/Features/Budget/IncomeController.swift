@@ -123,15 +123,8 @@ struct IncomeController {
 
     private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors)
         -> (String, Int64, IncomeSource.Frequency) {
-        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors.add("name", "Enter a name.") }
-        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
-        var cents: Int64 = 0
-        switch Money.parse(input.amount ?? "", currency: currency) {
-        case .success(let money) where money.cents > 0: cents = money.cents
-        case .success: errors.add("amount", "Enter an amount above zero.")
-        case .failure(let error): errors.add("amount", error.message)
-        }
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let frequency = IncomeSource.Frequency(rawValue: input.frequency ?? "")
         if frequency == nil { errors.add("frequency", "Choose how often it comes in.") }
         return (name, cents, frequency ?? .monthly)

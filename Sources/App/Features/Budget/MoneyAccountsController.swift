@@ -155,24 +155,10 @@ struct MoneyAccountsController {
     // MARK: - Helpers
 
     private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> (String, Account.Kind, Int64) {
-        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors.add("name", "Enter a name.") }
-        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let kind = Account.Kind(rawValue: input.kind ?? "")
         if kind == nil { errors.add("kind", "Choose an account type.") }
-        var text = (input.opening ?? "").trimmingCharacters(in: .whitespaces)
-        var negative = false
-        if text.hasPrefix("-") || text.hasPrefix("−") {
-            negative = true
-            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
-        }
-        var cents: Int64 = 0
-        if !text.isEmpty {
-            switch Money.parse(text, currency: currency) {
-            case .success(let money): cents = negative ? -money.cents : money.cents
-            case .failure(let error): errors.add("opening", error.message)
-            }
-        }
+        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
         return (name, kind ?? .checking, cents)
     }
 

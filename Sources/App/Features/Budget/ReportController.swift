@@ -51,12 +51,10 @@ struct ReportController {
         var amounts: [(Category, Int64)] = []
         for category in categories {
             let key = "c\(category.id ?? 0)"
-            let text = (values[key] ?? "").trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { continue }
-            switch Money.parse(text, currency: user.currencyValue) {
-            case .success(let money) where money.cents > 0: amounts.append((category, money.cents))
-            case .success: break
-            case .failure(let error): errors.add(key, error.message)
+            // A zero, like an empty field, records nothing for the category.
+            if let cents = errors.amount(values[key], field: key, currency: user.currencyValue, required: false,
+                                         rule: .zeroOrMore), cents > 0 {
+                amounts.append((category, cents))
             }
         }
         if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }

@@ -51,12 +51,7 @@ enum TransactionRules {
         _ input: TransactionInput, choices: TransactionChoices, currency: Currency, today: CalendarDay,
         keepCategoryId: Int64? = nil, into errors: inout FieldErrors
     ) -> TransactionDraft? {
-        var cents: Int64 = 0
-        switch Money.parse(input.amount ?? "", currency: currency) {
-        case .success(let money) where money.cents > 0: cents = money.cents
-        case .success: errors.add("amount", "Enter an amount above zero.")
-        case .failure(let error): errors.add("amount", error == .empty ? "Enter an amount" + "." : error.message)
-        }
+        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let kind = Category.Kind(rawValue: input.kind ?? "")
         if kind == nil { errors.add("kind", "Choose Needs, Wants, Savings or Income.") }
         let categoryId = Int64(input.category ?? "")
@@ -67,17 +62,8 @@ enum TransactionRules {
             if category == nil { errors.add("category", "Choose a category.") }
             else if category?.kind != kind { errors.add("category", "Choose a \(kind.label) category.") }
         }
-        let dateText = (input.date ?? "").trimmingCharacters(in: .whitespaces)
-        var day = today
-        if dateText.isEmpty {
-            errors.add("date", "Enter a date.")
-        } else if let parsed = CalendarDay(dateText), parsed.year >= 1970, parsed <= today.adding(days: 366) {
-            day = parsed
-        } else {
-            errors.add("date", "Enter a real date as YYYY-MM-DD, like \(today).")
-        }
-        let note = (input.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > 200 { errors.add("note", "Use at most 200 characters.") }
+        let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
+        let note = errors.text(input.note, field: "note", max: 200)
         var accountId: Int64?
         if let text = input.account, !text.isEmpty {
             accountId = choices.accounts.first { String($0.id ?? 0) == text }?.id

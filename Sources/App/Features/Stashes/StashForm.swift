@@ -56,32 +56,14 @@ struct StashDraft: Sendable {
 /// Validation and fields of the stash form.
 enum StashRules {
     static func validate(_ input: StashInput, currency: Currency, into errors: inout FieldErrors) -> StashDraft {
-        let name = (input.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors.add("name", "Enter a name.") }
-        else if name.count > 60 { errors.add("name", "Use at most 60 characters.") }
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
 
         let kind = Stash.Kind(rawValue: input.kind ?? "")
         if kind == nil { errors.add("kind", "Choose Save or Spend.") }
 
-        var targetCents: Int64 = 0
-        switch Money.parse(input.target ?? "", currency: currency) {
-        case .success(let money) where money.cents > 0: targetCents = money.cents
-        case .success: errors.add("target", "Enter a target above zero.")
-        case .failure(let error): errors.add("target", error == .empty ? "Enter a monthly target." : error.message)
-        }
-
-        var goalCents: Int64?
-        let goalText = (input.goal ?? "").trimmingCharacters(in: .whitespaces)
-        if !goalText.isEmpty {
-            switch Money.parse(goalText, currency: currency) {
-            case .success(let money) where money.cents > 0: goalCents = money.cents
-            case .success: errors.add("goal", "Leave the goal empty or enter an amount above zero.")
-            case .failure(let error): errors.add("goal", error.message)
-            }
-        }
-
-        let reward = (input.reward ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if reward.count > 200 { errors.add("reward", "Use at most 200 characters.") }
+        let targetCents = errors.amount(input.target, field: "target", currency: currency) ?? 0
+        let goalCents = errors.amount(input.goal, field: "goal", currency: currency, required: false)
+        let reward = errors.text(input.reward, field: "reward", max: 200)
 
         let newCategory = (input.newCategory ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var category = (input.category ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -139,25 +121,9 @@ enum EntryRules {
     static func validate(
         _ input: EntryInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors
     ) -> (cents: Int64, day: CalendarDay, note: String) {
-        var cents: Int64 = 0
-        switch Money.parse(input.amount ?? "", currency: currency) {
-        case .success(let money) where money.cents > 0: cents = money.cents
-        case .success: errors.add("amount", "Enter an amount above zero.")
-        case .failure(let error): errors.add("amount", error.message)
-        }
-        let dateText = (input.date ?? "").trimmingCharacters(in: .whitespaces)
-        var day = today
-        if dateText.isEmpty {
-            errors.add("date", "Enter a date.")
-        } else if let parsed = CalendarDay(dateText) {
-            if parsed.year < 1970 { errors.add("date", "Enter a date from 1970 on.") }
-            else if parsed > today.adding(days: 366) { errors.add("date", "Enter a date no more than a year ahead.") }
-            else { day = parsed }
-        } else {
-            errors.add("date", "Enter a real date as YYYY-MM-DD, like \(today).")
-        }
-        let note = (input.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > 200 { errors.add("note", "Use at most 200 characters.") }
+        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
+        let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
+        let note = errors.text(input.note, field: "note", max: 200)
         return (cents, day, note)
     }
 

@@ -67,17 +67,16 @@ enum SubscriptionRules {
     static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>,
                          into errors: inout FieldErrors)
         -> (name: String, amountCents: Int64, frequency: RenewalFrequency, renewsOn: CalendarDay, cardId: Int64?, category: String) {
-        let name = WalletRules.text(input.name, field: "name", required: "Enter the service's name.", max: 60, into: &errors)
-        let cents = WalletRules.money(input.amount, field: "amount", currency: currency, required: true, allowZero: false,
-                                      into: &errors) ?? 0
+        let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let frequency = RenewalFrequency(rawValue: input.frequency ?? "")
         if frequency == nil { errors.add("frequency", "Choose how often it renews.") }
-        let renews = WalletRules.date(input.renewsOn, field: "renewsOn", required: true, today: today, into: &errors)
+        let renews = errors.date(input.renewsOn, field: "renewsOn", today: today, window: .planning)
         var cardId: Int64?
         if let text = input.cardId, !text.isEmpty {
             if let id = Int64(text), cardIds.contains(id) { cardId = id } else { errors.add("cardId", "Choose one of your cards.") }
         }
-        var category = WalletRules.text(input.category, field: "category", required: nil, max: 40, into: &errors)
+        var category = errors.text(input.category, field: "category", max: 40)
         if category.isEmpty { category = "Other" }
         return (name, cents, frequency ?? .monthly, renews ?? today, cardId, category)
     }
@@ -116,17 +115,16 @@ enum CouponRules {
 
     static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors)
         -> (name: String, details: String, expiresOn: CalendarDay, category: String, valueCents: Int64?, code: String) {
-        let name = WalletRules.text(input.name, field: "name", required: "Enter a name.", max: 60, into: &errors)
-        let details = WalletRules.text(input.details, field: "details", required: nil, max: 200, into: &errors)
-        let expires = WalletRules.date(input.expiresOn, field: "expiresOn", required: true, today: today, into: &errors)
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        let details = errors.text(input.details, field: "details", max: 200)
+        let expires = errors.date(input.expiresOn, field: "expiresOn", today: today, window: .planning)
         if let expires, expires < today { errors.add("expiresOn", "This date has passed; enter today or later.") }
         // A form without the field means "Other"; a value that isn't in the list is refused, not changed.
         let typed = input.category ?? ""
         let category = typed.isEmpty ? "Other" : typed
         if !categories.contains(category) { errors.add("category", "Choose a category.") }
-        let value = WalletRules.money(input.value, field: "value", currency: currency, required: false, allowZero: false,
-                                      into: &errors)
-        let code = WalletRules.text(input.code, field: "code", required: nil, max: 40, into: &errors)
+        let value = errors.amount(input.value, field: "value", currency: currency, required: false)
+        let code = errors.text(input.code, field: "code", max: 40)
         return (name, details, expires ?? today, category, value, code)
     }
 

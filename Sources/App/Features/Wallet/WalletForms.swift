@@ -1,44 +1,8 @@
 import Foundation
 import Views
 
-/// Shared checks of wallet forms.
+/// What wallet forms share.
 enum WalletRules {
-    static func text(_ value: String?, field: String, required: String?, max: Int, into errors: inout FieldErrors) -> String {
-        let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.isEmpty, let required { errors.add(field, required) }
-        else if text.count > max { errors.add(field, "Use at most \(max) characters.") }
-        return text
-    }
-
-    static func money(_ value: String?, field: String, currency: Currency, required: Bool, allowZero: Bool,
-                      into errors: inout FieldErrors) -> Int64? {
-        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
-        if text.isEmpty && !required { return nil }
-        switch Money.parse(text, currency: currency) {
-        case .success(let money) where money.cents > 0 || (allowZero && money.cents == 0): return money.cents
-        case .success: errors.add(field, "Enter an amount above zero.")
-        case .failure(let error): errors.add(field, error.message)
-        }
-        return nil
-    }
-
-    static func date(_ value: String?, field: String, required: Bool, today: CalendarDay, into errors: inout FieldErrors) -> CalendarDay? {
-        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
-        if text.isEmpty {
-            if required { errors.add(field, "Enter a date.") }
-            return nil
-        }
-        guard let day = CalendarDay(text) else {
-            errors.add(field, "Enter a real date as YYYY-MM-DD, like \(today).")
-            return nil
-        }
-        guard day.year >= 1970, day <= today.adding(days: 366 * 5) else {
-            errors.add(field, "Enter a date between 1970 and five years ahead.")
-            return nil
-        }
-        return day
-    }
-
     static let periodOptions = BenefitPeriod.allCases.map { ($0.rawValue, $0.label) }
 }
 
@@ -88,26 +52,23 @@ struct CardDraft: Sendable {
 enum CardRules {
     static func validate(_ input: CardInput, currency: Currency, today: CalendarDay, withBenefits: Bool,
                          allowOriginal: Bool, into errors: inout FieldErrors) -> CardDraft {
-        let name = WalletRules.text(input.name, field: "name", required: "Enter the card's name.", max: 60, into: &errors)
-        let issuer = WalletRules.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60, into: &errors)
-        let nickname = WalletRules.text(input.nickname, field: "nickname", required: nil, max: 40, into: &errors)
+        let name = errors.text(input.name, field: "name", required: "Enter the card's name.", max: 60)
+        let issuer = errors.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60)
+        let nickname = errors.text(input.nickname, field: "nickname", max: 40)
         var gradient: CardGradient?
         if let chosen = CardGradient(rawValue: input.gradient ?? "") { gradient = chosen }
         else if !(allowOriginal && input.gradient == "original") { errors.add("gradient", "Choose a colour.") }
-        let fee = WalletRules.money(input.annualFee, field: "annualFee", currency: currency, required: false, allowZero: true,
-                                    into: &errors) ?? 0
-        let due = WalletRules.date(input.feeDueOn, field: "feeDueOn", required: false, today: today, into: &errors)
+        let fee = errors.amount(input.annualFee, field: "annualFee", currency: currency, required: false, rule: .zeroOrMore) ?? 0
+        let due = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         var benefits: [(String, Int64, BenefitPeriod)] = []
         if withBenefits {
             for (index, row) in input.benefitRows.enumerated() {
                 let number = index + 1
-                let name = (row.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let value = (row.value ?? "").trimmingCharacters(in: .whitespaces)
-                if name.isEmpty && value.isEmpty { continue }
-                if name.isEmpty { errors.add("benefit\(number)Name", "Name this benefit, or clear its value.") }
-                else if name.count > 60 { errors.add("benefit\(number)Name", "Use at most 60 characters.") }
-                let cents = WalletRules.money(value, field: "benefit\(number)Value", currency: currency, required: true,
-                                              allowZero: false, into: &errors)
+                if (row.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && value.isEmpty { continue }
+                let name = errors.text(row.name, field: "benefit\(number)Name", required: "Name this benefit, or clear its value.",
+                                       max: 60)
+                let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency)
                 let period = BenefitPeriod(rawValue: row.period ?? "")
                 if period == nil { errors.add("benefit\(number)Period", "Choose how often it resets.") }
                 if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
@@ -161,12 +122,11 @@ struct BenefitInput: Decodable, Sendable {
 enum BenefitRules {
     static func validate(_ input: BenefitInput, currency: Currency, into errors: inout FieldErrors)
         -> (name: String, valueCents: Int64, period: BenefitPeriod, details: String) {
-        let name = WalletRules.text(input.name, field: "name", required: "Enter a name.", max: 60, into: &errors)
-        let cents = WalletRules.money(input.value, field: "value", currency: currency, required: true, allowZero: false,
-                                      into: &errors) ?? 0
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        let cents = errors.amount(input.value, field: "value", currency: currency) ?? 0
         let period = BenefitPeriod(rawValue: input.period ?? "")
         if period == nil { errors.add("period", "Choose how often it resets.") }
-        let details = WalletRules.text(input.details, field: "details", required: nil, max: 200, into: &errors)
+        let details = errors.text(input.details, field: "details", max: 200)
         return (name, cents, period ?? .monthly, details)
     }
 

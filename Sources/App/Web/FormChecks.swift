@@ -1,0 +1,92 @@
+import Foundation
+
+/// The checks every form's fields go through, each with one message per rule, recording the first problem of a
+/// field in `FieldErrors`. A form's rules call these and add only what is its own (a choice among the user's
+/// categories, a date that must not have passed).
+extension FieldErrors {
+    /// What an amount may be besides above zero.
+    enum AmountRule {
+        /// Above zero ("Enter an amount above zero.").
+        case positive
+        /// Zero or more (a fee, a salary).
+        case zeroOrMore
+        /// Any amount; a leading "-" or "−" makes it negative (an opening balance).
+        case signed
+    }
+
+    /// How far ahead a date may be.
+    enum DateWindow {
+        /// Money that moved or is about to: no more than a year ahead.
+        case ledger
+        /// Something that comes later (a renewal, an expiry, a fee due): no more than five years ahead.
+        case planning
+
+        /// The last day the window takes.
+        func lastDay(from today: CalendarDay) -> CalendarDay {
+            switch self {
+            case .ledger: today.adding(days: 366)
+            case .planning: today.adding(days: 366 * 5)
+            }
+        }
+
+        var tooLateMessage: String {
+            switch self {
+            case .ledger: "Enter a date no more than a year ahead."
+            case .planning: "Enter a date no more than five years ahead."
+            }
+        }
+    }
+
+    /// `value` trimmed. Empty gets `required` (the field's own request, like "Enter a name.") when there is one;
+    /// longer than `max` characters gets "Use at most N characters.".
+    mutating func text(_ value: String?, field: String, required: String? = nil, max: Int) -> String {
+        let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty, let required { add(field, required) }
+        else if text.count > max { add(field, "Use at most \(max) characters.") }
+        return text
+    }
+
+    /// `value` as cents in `currency`; nil when it is empty (an error if `required`) or wrong.
+    mutating func amount(_ value: String?, field: String, currency: Currency, required: Bool = true,
+                         rule: AmountRule = .positive) -> Int64? {
+        var text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        if text.isEmpty && !required { return nil }
+        var negative = false
+        if rule == .signed, text.hasPrefix("-") || text.hasPrefix("−") {
+            negative = true
+            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+        }
+        switch Money.parse(text, currency: currency) {
+        case .success(let money) where money.cents > 0 || rule != .positive:
+            return negative ? -money.cents : money.cents
+        case .success:
+            add(field, "Enter an amount above zero.")
+        case .failure(let error):
+            add(field, error.message)
+        }
+        return nil
+    }
+
+    /// `value` as a day from 1970 to the end of `window`; nil when it is empty (an error if `required`) or wrong.
+    mutating func date(_ value: String?, field: String, today: CalendarDay, required: Bool = true,
+                       window: DateWindow) -> CalendarDay? {
+        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            if required { add(field, "Enter a date.") }
+            return nil
+        }
+        guard let day = CalendarDay(text) else {
+            add(field, "Enter a real date as YYYY-MM-DD, like \(today).")
+            return nil
+        }
+        if day.year < 1970 {
+            add(field, "Enter a date from 1970 on.")
+            return nil
+        }
+        if day > window.lastDay(from: today) {
+            add(field, window.tooLateMessage)
+            return nil
+        }
+        return day
+    }
+}
