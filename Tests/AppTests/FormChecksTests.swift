@@ -57,6 +57,26 @@ struct FormChecksTests {
         #expect(errors["date"] == message)
     }
 
+    @Test("choices, whole numbers and clock times")
+    func choicesNumbersTimes() {
+        var errors = FieldErrors()
+        #expect(errors.choice("spend", field: "a", as: Stash.Kind.self, message: "Choose Save or Spend.") == .spend)
+        #expect(errors.choice("Spend", field: "b", as: Stash.Kind.self, message: "Choose Save or Spend.") == nil)
+        #expect(errors.choice(nil, field: "c", as: Stash.Kind.self, message: "Choose Save or Spend.") == nil)
+        #expect(errors.wholeNumber(" 42 ", field: "d", range: 13...120, message: "Age?") == 42)
+        #expect(errors.wholeNumber("", field: "e", range: 13...120, message: "Age?") == nil)
+        #expect(errors.wholeNumber("12", field: "f", range: 13...120, message: "Age?") == nil)
+        #expect(errors.wholeNumber("4.5", field: "g", range: 1...30, message: "How many?") == nil)
+        for good in ["00:00", "09:05", "23:59"] { #expect(errors.clockTime(good, field: "t-\(good)") == good) }
+        for bad in ["24:00", "9:05", "09:60", "09:", ":05", "0905", "٠٩:٠٥", "+9:05", nil] {
+            #expect(errors.clockTime(bad, field: "t-\(bad ?? "nil")") == nil)
+            #expect(errors["t-\(bad ?? "nil")"] == "Enter a time like 09:00.")
+        }
+        #expect(errors["a"] == nil && errors["d"] == nil && errors["e"] == nil && errors["t-09:05"] == nil)
+        #expect(errors["b"] == "Choose Save or Spend." && errors["c"] == "Choose Save or Spend.")
+        #expect(errors["f"] == "Age?" && errors["g"] == "How many?")
+    }
+
     @Test("every form takes the same rule with the same words: transactions, coupons, stashes and accounts")
     func formsAgree() async throws {
         try await TestApp.run { browser, database in

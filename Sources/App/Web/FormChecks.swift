@@ -90,3 +90,40 @@ extension FieldErrors {
         return day
     }
 }
+
+extension FieldErrors {
+    /// `value` as one of `Choice`'s cases; when it isn't one, `message` (the field's own question, like "Choose
+    /// Save or Spend.").
+    mutating func choice<Choice: RawRepresentable>(_ value: String?, field: String, as: Choice.Type,
+                                                   message: String) -> Choice? where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value ?? "") else {
+            add(field, message)
+            return nil
+        }
+        return choice
+    }
+
+    /// `value` as a whole number within `range`; nil when it is empty, and `message` when it is anything else.
+    mutating func wholeNumber(_ value: String?, field: String, range: ClosedRange<Int>, message: String) -> Int? {
+        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            add(field, message)
+            return nil
+        }
+        return number
+    }
+
+    /// `value` as a time of day on the 24-hour clock, exactly "HH:MM".
+    mutating func clockTime(_ value: String?, field: String) -> String? {
+        let text = value ?? ""
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else {
+            add(field, "Enter a time like 09:00.")
+            return nil
+        }
+        return text
+    }
+}

@@ -102,27 +102,15 @@ enum ProfileRules {
             errors.add("timeZone", "Choose a time zone from the list.")
         }
 
-        let age = wholeNumber(input.age, field: "age", range: 13...120,
-                              message: "Enter your age as a whole number from 13 to 120.", into: &errors)
-        let household = wholeNumber(input.householdSize, field: "householdSize", range: 1...30,
-                                    message: "Enter how many people live in your household, from 1 to 30.", into: &errors)
+        let age = errors.wholeNumber(input.age, field: "age", range: 13...120,
+                                     message: "Enter your age as a whole number from 13 to 120.")
+        let household = errors.wholeNumber(input.householdSize, field: "householdSize", range: 1...30,
+                                           message: "Enter how many people live in your household, from 1 to 30.")
 
         let salaryCents = errors.amount(input.salary, field: "salary", currency: currency ?? .usd, required: false,
                                         rule: .zeroOrMore)
         return Details(location: location.isEmpty ? nil : location, age: age, salaryCents: salaryCents,
                        householdSize: household, currency: currency?.code ?? Currency.usd.code, timeZone: timeZone)
-    }
-
-    private static func wholeNumber(
-        _ raw: String?, field: String, range: ClosedRange<Int>, message: String, into errors: inout FieldErrors
-    ) -> Int? {
-        let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            errors.add(field, message)
-            return nil
-        }
-        return value
     }
 
     // MARK: - Form fields

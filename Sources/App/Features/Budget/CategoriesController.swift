@@ -74,8 +74,7 @@ struct CategoriesController {
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let kind = Category.Kind(rawValue: input.kind ?? "")
-        if kind == nil { errors.add("name", "Choose Needs, Wants, Savings or Income first.") }
+        let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
         let (name, icon, color) = validate(input, errors: &errors)
         guard errors.isEmpty, let kind else {
             return try formPage(input, errors: errors, category: nil, request: request, context: context,

@@ -125,8 +125,7 @@ struct IncomeController {
         -> (String, Int64, IncomeSource.Frequency) {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let frequency = IncomeSource.Frequency(rawValue: input.frequency ?? "")
-        if frequency == nil { errors.add("frequency", "Choose how often it comes in.") }
+        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self, message: "Choose how often it comes in.")
         return (name, cents, frequency ?? .monthly)
     }
 

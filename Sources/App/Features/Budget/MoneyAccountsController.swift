@@ -156,8 +156,7 @@ struct MoneyAccountsController {
 
     private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> (String, Account.Kind, Int64) {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let kind = Account.Kind(rawValue: input.kind ?? "")
-        if kind == nil { errors.add("kind", "Choose an account type.") }
+        let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
         let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
         return (name, kind ?? .checking, cents)
     }

@@ -52,8 +52,7 @@ enum TransactionRules {
         keepCategoryId: Int64? = nil, into errors: inout FieldErrors
     ) -> TransactionDraft? {
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let kind = Category.Kind(rawValue: input.kind ?? "")
-        if kind == nil { errors.add("kind", "Choose Needs, Wants, Savings or Income.") }
+        let kind = errors.choice(input.kind, field: "kind", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income.")
         let categoryId = Int64(input.category ?? "")
         let category = choices.categories.first {
             $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)

@@ -58,8 +58,7 @@ enum StashRules {
     static func validate(_ input: StashInput, currency: Currency, into errors: inout FieldErrors) -> StashDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
 
-        let kind = Stash.Kind(rawValue: input.kind ?? "")
-        if kind == nil { errors.add("kind", "Choose Save or Spend.") }
+        let kind = errors.choice(input.kind, field: "kind", as: Stash.Kind.self, message: "Choose Save or Spend.")
 
         let targetCents = errors.amount(input.target, field: "target", currency: currency) ?? 0
         let goalCents = errors.amount(input.goal, field: "goal", currency: currency, required: false)
@@ -71,8 +70,8 @@ enum StashRules {
         if category.isEmpty { category = "Other" }
         if category.count > 40 { errors.add(newCategory.isEmpty ? "category" : "newCategory", "Use at most 40 characters.") }
 
-        let reminder = Stash.Reminder(rawValue: input.reminder ?? "off")
-        if reminder == nil { errors.add("reminder", "Choose when to be reminded.") }
+        let reminder = errors.choice(input.reminder ?? "off", field: "reminder", as: Stash.Reminder.self,
+                                     message: "Choose when to be reminded.")
 
         return StashDraft(name: name, kind: kind ?? .save, targetCents: targetCents, goalCents: goalCents, reward: reward,
                           category: category, reminder: reminder ?? .off)

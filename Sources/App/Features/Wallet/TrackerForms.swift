@@ -69,8 +69,7 @@ enum SubscriptionRules {
         -> (name: String, amountCents: Int64, frequency: RenewalFrequency, renewsOn: CalendarDay, cardId: Int64?, category: String) {
         let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let frequency = RenewalFrequency(rawValue: input.frequency ?? "")
-        if frequency == nil { errors.add("frequency", "Choose how often it renews.") }
+        let frequency = errors.choice(input.frequency, field: "frequency", as: RenewalFrequency.self, message: "Choose how often it renews.")
         let renews = errors.date(input.renewsOn, field: "renewsOn", today: today, window: .planning)
         var cardId: Int64?
         if let text = input.cardId, !text.isEmpty {

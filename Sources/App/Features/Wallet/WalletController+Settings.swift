@@ -31,14 +31,6 @@ extension WalletController {
 
 
 
-    /// `HH:MM` on a 24-hour clock.
-    static func isClockTime(_ text: String) -> Bool {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
-        return (0..<24).contains(hour) && (0..<60).contains(minute)
-    }
-
     static func validate(_ input: SettingsInput, into settings: inout WalletSettings, errors: inout FieldErrors) {
         let onOff = ["on", "off"]
         if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
@@ -48,7 +40,7 @@ extension WalletController {
         }
         for field in ["reminderTime", "quietFrom", "quietTo"] {
             let value = field == "reminderTime" ? input.reminderTime : field == "quietFrom" ? input.quietFrom : input.quietTo
-            if !isClockTime(value ?? "") { errors.add(field, "Enter a time like 09:00.") }
+            _ = errors.clockTime(value, field: field)
         }
         let lead = Int(input.leadDays ?? "")
         if lead == nil || !WalletSettings.leadChoices.contains(lead ?? 0) { errors.add("leadDays", "Choose a lead time.") }

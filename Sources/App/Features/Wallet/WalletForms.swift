@@ -69,8 +69,7 @@ enum CardRules {
                 let name = errors.text(row.name, field: "benefit\(number)Name", required: "Name this benefit, or clear its value.",
                                        max: 60)
                 let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency)
-                let period = BenefitPeriod(rawValue: row.period ?? "")
-                if period == nil { errors.add("benefit\(number)Period", "Choose how often it resets.") }
+                let period = errors.choice(row.period, field: "benefit\(number)Period", as: BenefitPeriod.self, message: "Choose how often it resets.")
                 if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
             }
         }
@@ -124,8 +123,7 @@ enum BenefitRules {
         -> (name: String, valueCents: Int64, period: BenefitPeriod, details: String) {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.value, field: "value", currency: currency) ?? 0
-        let period = BenefitPeriod(rawValue: input.period ?? "")
-        if period == nil { errors.add("period", "Choose how often it resets.") }
+        let period = errors.choice(input.period, field: "period", as: BenefitPeriod.self, message: "Choose how often it resets.")
         let details = errors.text(input.details, field: "details", max: 200)
         return (name, cents, period ?? .monthly, details)
     }
