@@ -94,7 +94,7 @@ extension AppDatabase {
             guard let stashId = entry.stashId else {
                 try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
                 var restored = entry
-                if let categoryId = entry.categoryId, try !Self.exists(db, table: "category", id: categoryId, userId: userId) {
+                if let categoryId = entry.categoryId, try !Self.exists(db, Category.self, id: categoryId, userId: userId) {
                     let kind: Category.Kind = switch entry.kind {
                     case .expense: .wants
                     case .income: .income
@@ -102,7 +102,7 @@ extension AppDatabase {
                     }
                     restored.categoryId = try Self.otherCategoryId(db, userId: userId, kind: kind)
                 }
-                if let accountId = entry.accountId, try !Self.exists(db, table: "account", id: accountId, userId: userId) {
+                if let accountId = entry.accountId, try !Self.exists(db, Account.self, id: accountId, userId: userId) {
                     restored.accountId = nil
                 }
                 try restored.insert(db)
@@ -130,10 +130,9 @@ extension AppDatabase {
         return trashId
     }
 
-    /// Whether the user still has the row `id` of `table` (a category or an account).
-    private static func exists(_ db: Database, table: String, id: Int64, userId: Int64) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ? AND userId = ?)",
-                          arguments: [id, userId]) ?? false
+    /// Whether the user still has the row `id` of `Record` (a category or an account).
+    private static func exists<Record: TableRecord>(_ db: Database, _ record: Record.Type, id: Int64, userId: Int64) throws -> Bool {
+        try !Record.filter(Column("id") == id && Column("userId") == userId).isEmpty(db)
     }
 
     // MARK: - Judging

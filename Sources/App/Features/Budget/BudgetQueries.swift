@@ -111,13 +111,13 @@ extension AppDatabase {
     /// How many transactions each of the user's categories holds (counted on the (categoryId, date) index).
     func transactionCounts(categoryIds: [Int64], userId: Int64) async throws -> [Int64: Int] {
         guard !categoryIds.isEmpty else { return [:] }
-        let list = categoryIds.map(String.init).joined(separator: ",")
         return try await read { db in
             var result: [Int64: Int] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            // GRDB's SQL interpolation binds the ids as arguments.
+            for row in try SQLRequest<Row>("""
                 SELECT categoryId, COUNT(*) AS count FROM ledger
-                WHERE categoryId IN (SELECT id FROM category WHERE userId = ? AND id IN (\(list))) GROUP BY categoryId
-                """, arguments: [userId]) {
+                WHERE categoryId IN (SELECT id FROM category WHERE userId = \(userId) AND id IN \(categoryIds)) GROUP BY categoryId
+                """).fetchAll(db) {
                 result[row["categoryId"]] = row["count"]
             }
             return result

@@ -64,16 +64,10 @@ extension AppDatabase {
         }
         var uses: [BenefitUse] = []
         if !starts.isEmpty {
-            let list = Array(starts)
-            let marks = Array(repeating: "?", count: list.count).joined(separator: ",")
-            var arguments: [any DatabaseValueConvertible] = [userId]
-            arguments.append(contentsOf: list)
-            var sql = "SELECT * FROM benefitUse WHERE userId = ? AND periodStart IN (\(marks))"
-            if let cardId {
-                sql += " AND cardId = ?"
-                arguments.append(cardId)
-            }
-            uses = try BenefitUse.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+            // GRDB's SQL interpolation binds every value, the list of period starts included.
+            var sql: SQL = "SELECT * FROM benefitUse WHERE userId = \(userId) AND periodStart IN \(Array(starts))"
+            if let cardId { sql += " AND cardId = \(cardId)" }
+            uses = try SQLRequest<BenefitUse>(literal: sql).fetchAll(db)
         }
         return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
