@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Views
 
-/// What controllers share: the database, the page renderer, password hashing, log-in throttling and the clock.
+/// Everything the app is built from: the database, the page renderer, password hashing, log-in throttling and the
+/// clock. Each controller takes from it only what it uses.
 struct AppServices: Sendable {
     let database: AppDatabase
     let pages: PageRenderer
@@ -20,8 +21,8 @@ struct AppServices: Sendable {
     static let sessionCookieName = "stashify_session"
 
     /// The storage key of the session this request carries, if any.
-    func sessionId(of request: Request) -> String? {
-        request.cookies[Self.sessionCookieName]?.value
+    static func sessionId(of request: Request) -> String? {
+        request.cookies[sessionCookieName]?.value
     }
 }
 

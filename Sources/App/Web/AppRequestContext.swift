@@ -43,7 +43,7 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     /// Forms are the only request bodies the app takes.
     public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
 
-    /// The signed-in user, or a 404 (routes that call this sit behind `RequireUserMiddleware`).
+    /// The signed-in user, or a 401 (routes that call this sit behind `RequireUserMiddleware`, so it never happens).
     func requireUser() throws -> User {
         guard let user else { throw HTTPError(.unauthorized) }
         return user

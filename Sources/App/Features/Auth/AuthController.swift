@@ -9,7 +9,23 @@ struct AuthController {
     typealias DetailsPage = AuthPages.DetailsPage
     typealias LoginPage = AuthPages.LoginPage
 
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    let sessions: SQLitePersistDriver
+    let dummyHash: String
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+        hasher = services.hasher
+        throttle = services.throttle
+        sessions = services.sessions
+        dummyHash = services.dummyHash
+    }
 
     /// Pages anyone may open (sign-up and log-in).
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -36,7 +52,7 @@ struct AuthController {
 
     /// `GET /signup`
     @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return services.pages.redirect(to: Paths.home) }
+        if context.user != nil { return pages.redirect(to: Paths.home) }
         return try signupPage(SignupInput(), errors: FieldErrors(), request: request, context: context)
     }
 
@@ -47,18 +63,18 @@ struct AuthController {
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
         let password = ProfileRules.newPassword(input.password, into: &errors)
-        if errors["email"] == nil, try await services.database.emailIsTaken(email) {
+        if errors["email"] == nil, try await database.emailIsTaken(email) {
             errors.add("email", "An account with this email already exists. Log in instead?")
         }
         guard errors.isEmpty else {
             return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
 
-        let hash = try await services.hasher.hash(password)
-        let now = services.now()
+        let hash = try await hasher.hash(password)
+        let now = self.now()
         let user: User
         do {
-            user = try await services.database.create(User(
+            user = try await database.create(User(
                 id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
                 householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.serverTimeZone, theme: .system,
                 createdAt: now, updatedAt: now))
@@ -66,11 +82,11 @@ struct AuthController {
             errors.add("email", "An account with this email already exists. Log in instead?")
             return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        if let oldSessionId = services.sessionId(of: request) {
-            try await services.sessions.remove(key: oldSessionId)
+        if let oldSessionId = AppServices.sessionId(of: request) {
+            try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
-        return services.pages.redirect(to: Paths.signupDetails)
+        return pages.redirect(to: Paths.signupDetails)
     }
 
     private func signupPage(
@@ -86,7 +102,7 @@ struct AuthController {
                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
                    autocomplete: "new-password", required: true),
         ], loginPath: Paths.login)
-        return services.pages.page(title: "Create your account", section: nil, context: context, status: status) {
+        return pages.page(title: "Create your account", section: nil, context: context, status: status) {
             AuthPages.signup(page, csrf: $0.csrf)
         }
     }
@@ -111,10 +127,10 @@ struct AuthController {
                                    status: .unprocessableContent)
         }
         details.apply(to: &user)
-        user.updatedAt = services.now()
-        try await services.database.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
+        user.updatedAt = self.now()
+        try await database.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
                                                            "timeZone", "updatedAt"])
-        return services.pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
+        return pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
     private func detailsPage(
@@ -123,7 +139,7 @@ struct AuthController {
     ) throws -> Response {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
                                skipPath: Paths.home, firstName: user.firstName)
-        return services.pages.page(title: "Account details", section: nil, context: context, status: status,
+        return pages.page(title: "Account details", section: nil, context: context, status: status,
                                    navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
 
@@ -138,7 +154,7 @@ struct AuthController {
     /// `GET /login`
     @Sendable func newLogin(request: Request, context: AppRequestContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
-        if context.user != nil { return services.pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? Paths.home) }
+        if context.user != nil { return pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? Paths.home) }
         return try loginPage(LoginInput(next: next), error: nil, request: request, context: context)
     }
 
@@ -154,12 +170,12 @@ struct AuthController {
         // An address no account could have is refused without being counted (the table stays small), but only
         // after the same slow check, so the answer takes as long as any other.
         guard email.count <= 254, ProfileRules.isPlausibleEmail(email) else {
-            _ = try await services.hasher.verify(password, hash: services.dummyHash)
+            _ = try await hasher.verify(password, hash: dummyHash)
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
-        if let retryAt = try await services.throttle.begin(email: email) {
-            let wait = services.throttle.waitText(until: retryAt)
+        if let retryAt = try await throttle.begin(email: email) {
+            let wait = throttle.waitText(until: retryAt)
             var response = try loginPage(
                 input, error: "Too many failed attempts for this email. Try again in \(wait.text).",
                 request: request, context: context, status: .tooManyRequests)
@@ -167,25 +183,25 @@ struct AuthController {
             return response
         }
 
-        let user = try await services.database.user(email: email)
-        let matches = try await services.hasher.verify(password, hash: user?.passwordHash ?? services.dummyHash)
+        let user = try await database.user(email: email)
+        let matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
         guard let user, matches else {
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
-        try await services.throttle.reset(email: email)
-        try await services.sessions.removeExpired()
-        if let oldSessionId = services.sessionId(of: request) {
-            try await services.sessions.remove(key: oldSessionId)
+        try await throttle.reset(email: email)
+        try await sessions.removeExpired()
+        if let oldSessionId = AppServices.sessionId(of: request) {
+            try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
-        return services.pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? Paths.home)
+        return pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? Paths.home)
     }
 
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
         context.sessions.clearSession()
-        return services.pages.redirect(to: Paths.login, flash: .info("You're logged out. See you soon."))
+        return pages.redirect(to: Paths.login, flash: .info("You're logged out. See you soon."))
     }
 
     private func loginPage(
@@ -197,7 +213,7 @@ struct AuthController {
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
         ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: Paths.signup)
-        return services.pages.page(title: "Log in", section: nil, context: context, status: status) {
+        return pages.page(title: "Log in", section: nil, context: context, status: status) {
             AuthPages.login(page, csrf: $0.csrf)
         }
     }

@@ -4,7 +4,15 @@ import Views
 
 /// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
 struct BadgesController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     typealias RankCard = BadgesPages.RankCard
     typealias TabLink = BadgesPages.TabLink
@@ -40,10 +48,10 @@ struct BadgesController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
         let pageNumber = request.pageNumber
-        let rank = Rank(points: try await services.database.points(userId: userId))
+        let rank = Rank(points: try await database.points(userId: userId))
 
         var inProgress: [StashCard] = []
         var groups: [BadgeGroup] = []
@@ -51,7 +59,7 @@ struct BadgesController {
         var empty: BadgesPages.Empty?
         switch tab {
         case .inProgress:
-            let summaries = try await services.database.stashSummaries(userId: userId, month: today.monthValue, today: today)
+            let summaries = try await database.stashSummaries(userId: userId, month: today.monthValue, today: today)
                 .filter { !$0.progress.isCompleted }
                 .sorted { $0.progress.closeness > $1.progress.closeness }
             inProgress = summaries.map { StashCard($0, user: user) }
@@ -60,7 +68,7 @@ struct BadgesController {
                               text: "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge.")
             }
         case .completed, .all:
-            let (badges, hasMore) = try await services.database.earnedBadges(
+            let (badges, hasMore) = try await database.earnedBadges(
                 userId: userId, month: tab == .completed ? today.monthValue : nil, page: pageNumber)
             more = hasMore
             groups = Self.group(badges)
@@ -82,7 +90,7 @@ struct BadgesController {
             newStashPath: StashPaths.new,
             olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
             newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
-        return services.pages.page(title: "Badges", section: .badges, context: context) { _ in BadgesPages.index(page) }
+        return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgesPages.index(page) }
     }
 
     private static func group(_ badges: [BadgeDetails]) -> [BadgeGroup] {
@@ -107,7 +115,7 @@ struct BadgesController {
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         guard let id = context.parameters.get("id", as: Int64.self),
-              let details = try await services.database.badgeDetails(id: id, userId: try context.requireUserId()),
+              let details = try await database.badgeDetails(id: id, userId: try context.requireUserId()),
               details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge
@@ -118,7 +126,7 @@ struct BadgesController {
             points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
             claimPath: StashPaths.claimBadge(id), backPath: "/badges?tab=all")
-        return services.pages.page(title: "Badge", section: .badges, context: context) { shell in
+        return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgesPages.show(page, csrf: shell.csrf)
         }
     }
@@ -132,10 +140,10 @@ struct BadgesController {
         let input = try await request.decodeForm(ClaimInput.self, context: context)
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await services.database.setClaimed(badgeId: id, userId: try context.requireUserId(),
-                                                     at: claimed ? services.now() : nil)
+              try await database.setClaimed(badgeId: id, userId: try context.requireUserId(),
+                                                     at: claimed ? self.now() : nil)
         else { throw HTTPError(.notFound) }
-        return services.pages.redirect(to: StashPaths.badge(id),
+        return pages.redirect(to: StashPaths.badge(id),
                                        flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
     }
 }

@@ -1,17 +1,24 @@
+import Foundation
 import Hummingbird
 
 /// Awards spend-stash badges for months that have closed since the user last opened a page (no background job:
 /// the first page of a new month does it). Costs one comparison when there is nothing to judge.
 struct JudgeClosedMonthsMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let services: AppServices
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        now = services.now
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if var user = context.user {
-            let today = user.today(now: services.now())
+            let today = user.today(now: self.now())
             let lastClosed = today.monthValue.previous.description
             if (user.spendJudgedThrough ?? "") < lastClosed {
-                try await services.database.judgeClosedMonths(user: user, today: today)
+                try await database.judgeClosedMonths(user: user, today: today)
                 user.spendJudgedThrough = lastClosed
                 var context = context
                 context.user = user

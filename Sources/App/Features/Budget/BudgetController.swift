@@ -8,7 +8,15 @@ import Views
 /// count in Needs; everything else — Wants categories and spend stash entries (no category) — counts in Wants,
 /// the stash rows under one "Spending stashes" row.
 struct BudgetController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget", use: expenses)
@@ -36,9 +44,9 @@ struct BudgetController {
     @Sendable func expenses(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = Self.month(request, today: today)
-        let database = services.database
+        let database = self.database  // for the async lets below, without capturing self
         async let totalsLoad = database.monthTotals(userId: userId, month: month)
         async let sourcesLoad = database.incomeSources(userId: userId)
         async let rowsLoad = database.recentRows(userId: userId, month: month, limit: 30)
@@ -62,7 +70,7 @@ struct BudgetController {
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
             incomePath: BudgetPaths.income,
             links: Self.links)
-        return services.pages.page(title: "Budget", section: .budget, context: context) { _ in
+        return pages.page(title: "Budget", section: .budget, context: context) { _ in
             BudgetPages.expenses(page)
         }
     }
@@ -83,10 +91,10 @@ struct BudgetController {
     private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        let database = services.database
+        let database = self.database  // for the async lets below, without capturing self
         async let categoriesLoad = database.categories(userId: userId)
         async let totalsLoad = database.categoryTotals(userId: userId, month: month, kind: .expense)
         async let rowsLoad = database.recentRows(userId: userId, month: month, categoryKind: kind,
@@ -122,7 +130,7 @@ struct BudgetController {
             hasSpending: spent > 0,
             editPath: BudgetPaths.categories(kind: kind),
             addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here))
-        return services.pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
+        return pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
     }
 
     // MARK: - Savings
@@ -133,10 +141,10 @@ struct BudgetController {
     @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        let database = services.database
+        let database = self.database  // for the async lets below, without capturing self
         async let goalsLoad = database.savingsGoals(userId: userId, month: month)
         async let categoriesLoad = database.categories(userId: userId)
         async let rowsLoad = database.recentRows(userId: userId, month: month, ledgerKind: .saving, limit: 20)
@@ -171,7 +179,7 @@ struct BudgetController {
                                    action: "Add Savings Goal", actionPath: StashPaths.new + "?kind=save"),
             newGoalPath: StashPaths.new + "?kind=save",
             editPath: BudgetPaths.categories(kind: .savings))
-        return services.pages.page(title: "Savings", section: .budget, context: context) { _ in
+        return pages.page(title: "Savings", section: .budget, context: context) { _ in
             BudgetPages.savings(page)
         }
     }
@@ -184,13 +192,13 @@ struct BudgetController {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await services.database.category(id: id, userId: userId)
+              let category = try await database.category(id: id, userId: userId)
         else { throw HTTPError(.notFound) }
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        async let rowsLoad = services.database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
-        async let totalLoad = services.database.categoryMonthTotal(categoryId: id, userId: userId, month: month)
+        async let rowsLoad = database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
+        async let totalLoad = database.categoryMonthTotal(categoryId: id, userId: userId, month: month)
         let (rows, total) = try await (rowsLoad, totalLoad)
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
@@ -207,7 +215,7 @@ struct BudgetController {
             addPath: BudgetPaths.newTransaction(kind: category.kind, returnTo: here),
             editPath: BudgetPaths.editCategory(id),
             allPath: BudgetPaths.transactions + "?category=\(id)")
-        return services.pages.page(title: category.name, section: .budget, context: context) { _ in
+        return pages.page(title: category.name, section: .budget, context: context) { _ in
             BudgetPages.category(page)
         }
     }

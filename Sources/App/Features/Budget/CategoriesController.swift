@@ -5,7 +5,15 @@ import Views
 /// Manage categories: add, rename, icon and colour, reorder (up / down), hide defaults, delete custom ones
 /// (their transactions move to the kind's "Other").
 struct CategoriesController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget/categories", use: index)
@@ -30,8 +38,8 @@ struct CategoriesController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
-        let categories = try await services.database.categories(userId: userId).filter { $0.kind == kind }
-        let counts = try await services.database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
+        let categories = try await database.categories(userId: userId).filter { $0.kind == kind }
+        let counts = try await database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
@@ -49,7 +57,7 @@ struct CategoriesController {
             rows: rows,
             newPath: BudgetPaths.newCategory(kind: kind),
             backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind))
-        return services.pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
+        return pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
             CategoriesPages.index(page, csrf: shell.csrf)
         }
     }
@@ -80,10 +88,10 @@ struct CategoriesController {
             return try formPage(input, errors: errors, category: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        let category = try await services.database.createCategory(Category(
+        let category = try await database.createCategory(Category(
             id: nil, userId: try context.requireUserId(), name: name, kind: kind, icon: icon, color: color, sortOrder: 0,
-            isDefault: false, isHidden: false, createdAt: services.now()))
-        return services.pages.redirect(to: BudgetPaths.categories(kind: kind),
+            isDefault: false, isHidden: false, createdAt: self.now()))
+        return pages.redirect(to: BudgetPaths.categories(kind: kind),
                                        flash: .success("Added “\(category.name)” to \(kind.label)."))
     }
 
@@ -106,8 +114,8 @@ struct CategoriesController {
         category.name = name
         category.icon = icon
         category.color = color
-        try await services.database.updateCategory(category)
-        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(name)”."))
+        try await database.updateCategory(category)
+        return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(name)”."))
     }
 
     // MARK: - Delete, move, hide
@@ -117,7 +125,7 @@ struct CategoriesController {
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
-        let count = try await services.database.transactionCount(categoryId: category.id ?? 0,
+        let count = try await database.transactionCount(categoryId: category.id ?? 0,
                                                                   userId: try context.requireUserId())
         let page = ConfirmPage(
             title: "Delete “\(category.name)”?",
@@ -125,7 +133,7 @@ struct CategoriesController {
                 : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
             action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
             button: "Delete")
-        return services.pages.page(title: "Delete category", section: .budget, context: context) { shell in
+        return pages.page(title: "Delete category", section: .budget, context: context) { shell in
             page.html(csrf: shell.csrf)
         }
     }
@@ -135,9 +143,9 @@ struct CategoriesController {
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
-        let moved = try await services.database.deleteCategory(category)
+        let moved = try await database.deleteCategory(category)
         let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
-        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind),
+        return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
                                        flash: .success("Deleted “\(category.name)”." + tail))
     }
 
@@ -152,8 +160,8 @@ struct CategoriesController {
         guard let direction = input.direction, direction == "up" || direction == "down" else {
             throw HTTPError(.badRequest, message: "Choose up or down.")
         }
-        try await services.database.moveCategory(category, up: direction == "up")
-        return services.pages.redirect(to: BudgetPaths.categories(kind: category.kind))
+        try await database.moveCategory(category, up: direction == "up")
+        return pages.redirect(to: BudgetPaths.categories(kind: category.kind))
     }
 
     /// `POST /budget/categories/:id/hide`: hides a shown category or shows a hidden one. Hidden ones keep their
@@ -161,8 +169,8 @@ struct CategoriesController {
     @Sendable func toggleHidden(request: Request, context: AppRequestContext) async throws -> Response {
         var category = try await load(context: context)
         category.isHidden.toggle()
-        try await services.database.updateCategory(category)
-        return services.pages.redirect(
+        try await database.updateCategory(category)
+        return pages.redirect(
             to: BudgetPaths.categories(kind: category.kind),
             flash: .success(category.isHidden ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."))
     }
@@ -200,14 +208,14 @@ struct CategoriesController {
             deletePath: category.flatMap { $0.isDefault ? nil : BudgetPaths.deleteCategory($0.id ?? 0) },
             hideHint: category?.isDefault == true ? "Default categories can be hidden from the category list, not deleted." : nil,
             cancelPath: BudgetPaths.categories(kind: kind))
-        return services.pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
+        return pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
             CategoriesPages.form(page, csrf: shell.csrf)
         }
     }
 
     private func load(context: AppRequestContext) async throws -> Category {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await services.database.category(id: id, userId: try context.requireUserId())
+              let category = try await database.category(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return category
     }

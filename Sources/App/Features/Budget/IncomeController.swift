@@ -4,7 +4,15 @@ import Views
 
 /// Income sources: what the user expects to receive, and the expected total per month.
 struct IncomeController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     typealias SourceRow = IncomePages.SourceRow
     typealias IndexPage = IncomePages.IndexPage
@@ -25,9 +33,9 @@ struct IncomeController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
-        let sources = try await services.database.incomeSources(userId: userId)
-        let totals = try await services.database.monthTotals(userId: userId, month: today.monthValue)
+        let today = user.today(now: self.now())
+        let sources = try await database.incomeSources(userId: userId)
+        let totals = try await database.monthTotals(userId: userId, month: today.monthValue)
         let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let page = IndexPage(
             total: user.money(total),
@@ -42,7 +50,7 @@ struct IncomeController {
             received: user.money(totals.incomeCents),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
             emptyState: .income)
-        return services.pages.page(title: "Income sources", section: .budget, context: context) { _ in
+        return pages.page(title: "Income sources", section: .budget, context: context) { _ in
             IncomePages.index(page)
         }
     }
@@ -68,11 +76,11 @@ struct IncomeController {
             return try formPage(input, errors: errors, source: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        let now = services.now()
-        _ = try await services.database.saveIncomeSource(IncomeSource(
+        let now = self.now()
+        _ = try await database.saveIncomeSource(IncomeSource(
             id: nil, userId: try context.requireUserId(), name: name, amountCents: cents, frequency: frequency,
             createdAt: now, updatedAt: now))
-        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(name)”."))
+        return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(name)”."))
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
@@ -97,9 +105,9 @@ struct IncomeController {
         source.name = name
         source.amountCents = cents
         source.frequency = frequency
-        source.updatedAt = services.now()
-        _ = try await services.database.saveIncomeSource(source)
-        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(name)”."))
+        source.updatedAt = self.now()
+        _ = try await database.saveIncomeSource(source)
+        return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(name)”."))
     }
 
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -108,15 +116,15 @@ struct IncomeController {
                               text: "Income you already received stays in your transactions.",
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
                               button: "Delete")
-        return services.pages.page(title: "Delete income source", section: .budget, context: context) { shell in
+        return pages.page(title: "Delete income source", section: .budget, context: context) { shell in
             page.html(csrf: shell.csrf)
         }
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let source = try await load(context: context)
-        try await services.database.deleteIncomeSource(source)
-        return services.pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
+        try await database.deleteIncomeSource(source)
+        return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
     }
 
     // MARK: - Helpers
@@ -147,14 +155,14 @@ struct IncomeController {
             ],
             deletePath: source.map { BudgetPaths.deleteIncome($0.id ?? 0) },
             cancelPath: BudgetPaths.income)
-        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+        return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }
     }
 
     private func load(context: AppRequestContext) async throws -> IncomeSource {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let source = try await services.database.incomeSource(id: id, userId: try context.requireUserId())
+              let source = try await database.incomeSource(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return source
     }

@@ -4,7 +4,15 @@ import Views
 
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
 struct MoneyAccountsController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     typealias AccountRow = MoneyAccountPages.AccountRow
     typealias IndexPage = MoneyAccountPages.IndexPage
@@ -26,12 +34,12 @@ struct MoneyAccountsController {
     /// `GET /accounts`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let balances = try await services.database.accountBalances(userId: try context.requireUserId())
+        let balances = try await database.accountBalances(userId: try context.requireUserId())
         let page = IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.row($0.0, balance: $0.1, user: user) },
             newPath: BudgetPaths.newAccount)
-        return services.pages.page(title: "Accounts", section: .budget, context: context) { _ in
+        return pages.page(title: "Accounts", section: .budget, context: context) { _ in
             MoneyAccountPages.index(page)
         }
     }
@@ -57,24 +65,24 @@ struct MoneyAccountsController {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self),
-              let (account, balance) = try await services.database.accountWithBalance(id: id, userId: userId)
+              let (account, balance) = try await database.accountWithBalance(id: id, userId: userId)
         else { throw HTTPError(.notFound) }
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
         var filter = LedgerFilter()
         filter.accountId = id
-        let (rows, more) = try await services.database.ledgerPage(userId: userId, filter: filter, before: before,
+        let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
                                                                   limit: TransactionsController.perPage)
         let here = BudgetPaths.account(id)
         let page = ShowPage(
             account: Self.row(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
-            days: LedgerDay.group(rows, user: user, today: user.today(now: services.now()), returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: user.today(now: self.now()), returnTo: here),
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
             deletePath: BudgetPaths.deleteAccount(id),
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
-        return services.pages.page(title: account.name, section: .budget, context: context) { _ in
+        return pages.page(title: account.name, section: .budget, context: context) { _ in
             MoneyAccountPages.show(page)
         }
     }
@@ -101,11 +109,11 @@ struct MoneyAccountsController {
             return try formPage(input, errors: errors, account: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        let now = services.now()
-        let account = try await services.database.saveAccount(Account(
+        let now = self.now()
+        let account = try await database.saveAccount(Account(
             id: nil, userId: try context.requireUserId(), name: name, kind: kind, openingBalanceCents: cents,
             createdAt: now, updatedAt: now))
-        return services.pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(name)”."))
+        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(name)”."))
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
@@ -129,9 +137,9 @@ struct MoneyAccountsController {
         account.name = name
         account.kind = kind
         account.openingBalanceCents = cents
-        account.updatedAt = services.now()
-        _ = try await services.database.saveAccount(account)
-        return services.pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(name)”."))
+        account.updatedAt = self.now()
+        _ = try await database.saveAccount(account)
+        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(name)”."))
     }
 
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -141,15 +149,15 @@ struct MoneyAccountsController {
             text: "Its transactions stay in your budget, without an account.",
             action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
             button: "Delete")
-        return services.pages.page(title: "Delete account", section: .budget, context: context) { shell in
+        return pages.page(title: "Delete account", section: .budget, context: context) { shell in
             page.html(csrf: shell.csrf)
         }
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let account = try await load(context: context)
-        try await services.database.deleteAccount(account)
-        return services.pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
+        try await database.deleteAccount(account)
+        return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
     }
 
     // MARK: - Helpers
@@ -179,14 +187,14 @@ struct MoneyAccountsController {
             ],
             deletePath: account.map { BudgetPaths.deleteAccount($0.id ?? 0) },
             cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts)
-        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+        return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }
     }
 
     private func load(context: AppRequestContext) async throws -> Account {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let account = try await services.database.account(id: id, userId: try context.requireUserId())
+              let account = try await database.account(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return account
     }

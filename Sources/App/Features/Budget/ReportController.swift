@@ -5,7 +5,15 @@ import Views
 /// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
 /// past months with their totals.
 struct ReportController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
     static let note = "Monthly report"
 
     typealias Group = ReportPages.Group
@@ -28,7 +36,7 @@ struct ReportController {
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
     @Sendable func form(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
             ?? today.monthValue
         return try await formPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
@@ -41,7 +49,7 @@ struct ReportController {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
         let values = try await request.decodeForm([String: String].self, context: context)
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         var errors = FieldErrors()
         let month = Month(values["month"] ?? "")
@@ -64,18 +72,18 @@ struct ReportController {
                                       status: .unprocessableContent)
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
-        try await services.database.addTransactions(amounts.map { category, cents in
+        try await database.addTransactions(amounts.map { category, cents in
             Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.note,
                         stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
         })
         let total = amounts.reduce(Int64(0)) { $0 + $1.1 }
-        return services.pages.redirect(
+        return pages.redirect(
             to: BudgetPaths.pastReport(month),
             flash: .success("Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."))
     }
 
     private func reportCategories(userId: Int64) async throws -> [Category] {
-        try await services.database.categories(userId: userId)
+        try await database.categories(userId: userId)
             .filter { ($0.kind == .needs || $0.kind == .wants) && !$0.isHidden }
     }
 
@@ -84,9 +92,9 @@ struct ReportController {
                           context: AppRequestContext, categories loaded: [Category]? = nil,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let categories = if let loaded { loaded } else { try await reportCategories(userId: userId) }
-        let totals = try await services.database.categoryTotals(userId: userId, month: month, kind: .expense)
+        let totals = try await database.categoryTotals(userId: userId, month: month, kind: .expense)
         let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
         let groups = [Category.Kind.needs, .wants].map { kind in
             Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
@@ -105,7 +113,7 @@ struct ReportController {
             groups: groups,
             dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)",
             reportsPath: BudgetPaths.reports)
-        return services.pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
+        return pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
             ReportPages.form(page, csrf: shell.csrf)
         }
     }
@@ -117,7 +125,7 @@ struct ReportController {
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let thisYear = user.today(now: services.now()).year
+        let thisYear = user.today(now: self.now()).year
         var year = thisYear
         if let text = request.uri.queryParameters["year"] {
             guard let value = Int(String(text)), (1...thisYear).contains(value) else {
@@ -125,7 +133,7 @@ struct ReportController {
             }
             year = value
         }
-        let (months, hasEarlier) = try await services.database.expenseMonths(userId: try context.requireUserId(), year: year)
+        let (months, hasEarlier) = try await database.expenseMonths(userId: try context.requireUserId(), year: year)
         let page = IndexPage(
             year: year,
             months: months.map { month, total, count in
@@ -135,7 +143,7 @@ struct ReportController {
             newPath: BudgetPaths.report,
             earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
             laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil)
-        return services.pages.page(title: "Past reports", section: .budget, context: context) { _ in
+        return pages.page(title: "Past reports", section: .budget, context: context) { _ in
             ReportPages.index(page)
         }
     }
@@ -146,8 +154,8 @@ struct ReportController {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
         guard let month = context.parameters.get("month").flatMap(Month.init) else { throw HTTPError(.notFound) }
-        async let categoriesLoad = services.database.categories(userId: userId)
-        async let totalsLoad = services.database.categoryTotals(userId: userId, month: month, kind: .expense)
+        async let categoriesLoad = database.categories(userId: userId)
+        async let totalsLoad = database.categoryTotals(userId: userId, month: month, kind: .expense)
         let (categories, totals) = try await (categoriesLoad, totalsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byId = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
@@ -169,7 +177,7 @@ struct ReportController {
             addPath: BudgetPaths.report(month: month),
             previousPath: BudgetPaths.pastReport(month.previous),
             nextPath: BudgetPaths.pastReport(month.next))
-        return services.pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
+        return pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
             ReportPages.show(page)
         }
     }

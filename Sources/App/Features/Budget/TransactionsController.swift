@@ -4,7 +4,15 @@ import Views
 
 /// The ledger as a list (search, filters, keyset pages) and the add / edit / delete transaction flow.
 struct TransactionsController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
     static let perPage = 50
 
     typealias IndexPage = TransactionPages.IndexPage
@@ -40,11 +48,11 @@ struct TransactionsController {
         let before = params["before"].flatMap { LedgerCursor(String($0)) }
         let after = before == nil ? params["after"].flatMap { LedgerCursor(String($0)) } : nil
 
-        let categories = try await services.database.categories(userId: userId)
-        let accounts = try await services.database.accounts(userId: userId)
-        let (rows, more) = try await services.database.ledgerPage(userId: userId, filter: filter, before: before,
+        let categories = try await database.categories(userId: userId)
+        let accounts = try await database.accounts(userId: userId)
+        let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
                                                                   after: after, limit: Self.perPage)
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let base = Self.listPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
@@ -73,7 +81,7 @@ struct TransactionsController {
             firstPath: before != nil || after != nil ? base : nil,
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))
-        return services.pages.page(title: "Transactions", section: .budget, context: context) { _ in
+        return pages.page(title: "Transactions", section: .budget, context: context) { _ in
             TransactionPages.index(page)
         }
     }
@@ -114,7 +122,7 @@ struct TransactionsController {
         let userId = try context.requireUserId()
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let choices = try await self.choices(userId: userId)
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         var errors = FieldErrors()
         guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
@@ -127,7 +135,7 @@ struct TransactionsController {
         draft.apply(to: &transaction)
         let outcome: AppDatabase.Outcome
         do {
-            outcome = try await services.database.addTransaction(transaction, stash: draft.stash, today: today).1
+            outcome = try await database.addTransaction(transaction, stash: draft.stash, today: today).1
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
                                       context: context, choices: choices, status: .internalServerError, saveFailed: true)
@@ -137,7 +145,7 @@ struct TransactionsController {
         case .savings: "Saved"
         case .needs, .wants: "Spent"
         }
-        return services.pages.redirect(
+        return pages.redirect(
             to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
             flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).", badgeIds: outcome.newBadgeIds))
     }
@@ -148,7 +156,7 @@ struct TransactionsController {
         let row = try await load(context: context)
         let transaction = row.transaction
         if transaction.stashId != nil {
-            return services.pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
+            return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
         let kind = row.categoryKind ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
         let input = TransactionInput(
@@ -168,7 +176,7 @@ struct TransactionsController {
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let choices = try await self.choices(userId: userId)
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         var errors = FieldErrors()
         var limited = input
@@ -182,12 +190,12 @@ struct TransactionsController {
         draft.apply(to: &transaction)
         transaction.updatedAt = now
         do {
-            try await services.database.updateTransaction(transaction)
+            try await database.updateTransaction(transaction)
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
                                       context: context, choices: choices, status: .internalServerError, saveFailed: true)
         }
-        return services.pages.redirect(
+        return pages.redirect(
             to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
             flash: .success("Transaction saved."))
     }
@@ -198,9 +206,9 @@ struct TransactionsController {
         let row = try await load(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let trashId = try await services.database.deleteTransaction(row.transaction, now: services.now())
+        let trashId = try await database.deleteTransaction(row.transaction, now: self.now())
         let name = row.categoryName ?? "transaction"
-        return services.pages.redirect(
+        return pages.redirect(
             to: Self.returnPath(input.returnTo) ?? BudgetPaths.transactions,
             flash: .undoable("Deleted \(user.money(row.transaction.amountCents)) · \(name).",
                              undoPath: StashPaths.restore(trashId)))
@@ -209,7 +217,7 @@ struct TransactionsController {
     // MARK: - Helpers
 
     private func choices(userId: Int64) async throws -> TransactionChoices {
-        let database = services.database
+        let database = database
         async let categories = database.categories(userId: userId)
         async let accounts = database.accounts(userId: userId)
         async let stashes = database.saveStashes(userId: userId)
@@ -228,7 +236,7 @@ struct TransactionsController {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)
         }
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let returnTo = Self.returnPath(input.returnTo)
         let isIncome = input.kind == Category.Kind.income.rawValue
         let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"
@@ -244,14 +252,14 @@ struct TransactionsController {
             deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
             saveError: saveFailed ? "Couldn't save. Try again." : nil,
             categoriesPath: BudgetPaths.categories)
-        return services.pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+        return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             TransactionPages.form(page, csrf: shell.csrf)
         }
     }
 
     private func load(context: AppRequestContext) async throws -> LedgerRow {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let row = try await services.database.ledgerRow(id: id, userId: try context.requireUserId())
+              let row = try await database.ledgerRow(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return row
     }

@@ -12,7 +12,17 @@ struct HomeController {
     typealias DayEntry = HomePages.DayEntry
     typealias DayDrawer = HomePages.DayDrawer
 
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+    let walletWidgets: WalletWidgets.Cache
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+        walletWidgets = services.walletWidgets
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("/", use: index)
@@ -23,7 +33,7 @@ struct HomeController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         let query = request.uri.queryParameters
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
@@ -31,8 +41,8 @@ struct HomeController {
         let view = selectedDay != nil ? .calendar : user.homeView
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
         let walletInputs = WalletWidgets.Inputs(user: user, today: today)
-        let keptWallet = services.walletWidgets.entry(userId: userId, key: walletInputs)
-        let data = try await services.database.homeData(
+        let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
+        let data = try await database.homeData(
             userId: userId, month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
         let summaries = data.summaries
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
@@ -90,9 +100,9 @@ struct HomeController {
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
-            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, inputs: walletInputs, cache: services.walletWidgets,
+            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, inputs: walletInputs, cache: walletWidgets,
                                           userId: userId))
-        return services.pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
+        return pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
     }
 
     struct ViewInput: Decodable {
@@ -106,8 +116,8 @@ struct HomeController {
         let input = try await request.decodeForm(ViewInput.self, context: context)
         guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
         user.homeView = view
-        try await services.database.update(user, columns: ["homeView"])
-        return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
+        try await database.update(user, columns: ["homeView"])
+        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
     }
 
     /// The month as weeks from Monday to Sunday, with a dot per kind of activity.

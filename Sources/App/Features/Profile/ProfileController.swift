@@ -5,7 +5,19 @@ import Views
 
 /// The Profile screen: personal details, preferences, password and signed-in browsers.
 struct ProfileController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+        hasher = services.hasher
+        throttle = services.throttle
+    }
 
     typealias ProfilePage = ProfilePages.ProfilePage
 
@@ -68,7 +80,7 @@ struct ProfileController {
         let email = ProfileRules.email(input.email, into: &errors)
         let details = ProfileRules.details(input.details, into: &errors)
         let theme = ProfileRules.theme(input.theme, into: &errors)
-        if errors["email"] == nil, email != user.email, try await services.database.emailIsTaken(email, exceptUserId: user.id) {
+        if errors["email"] == nil, email != user.email, try await database.emailIsTaken(email, exceptUserId: user.id) {
             errors.add("email", "Another account already uses this email.")
         }
         guard errors.isEmpty else {
@@ -79,16 +91,16 @@ struct ProfileController {
         user.email = email
         user.theme = theme
         details.apply(to: &user)
-        user.updatedAt = services.now()
+        user.updatedAt = self.now()
         do {
-            try await services.database.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
+            try await database.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
                                                                "householdSize", "currency", "timeZone", "updatedAt"])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "Another account already uses this email.")
             return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
                                   request: request, context: context, status: .unprocessableContent)
         }
-        return services.pages.redirect(to: Paths.profile, flash: .success("Profile saved."))
+        return pages.redirect(to: Paths.profile, flash: .success("Profile saved."))
     }
 
     /// `POST /profile/password`: needs the current password; other browsers are signed out afterwards.
@@ -100,14 +112,14 @@ struct ProfileController {
         var status = HTTPResponse.Status.unprocessableContent
         if current.isEmpty {
             errors.add("currentPassword", "Enter your current password.")
-        } else if let retryAt = try await services.throttle.begin(email: user.email) {
+        } else if let retryAt = try await throttle.begin(email: user.email) {
             // Guessing the current password from a borrowed session is throttled like logging in.
-            errors.add("currentPassword", "Too many wrong passwords. Try again in \(services.throttle.waitText(until: retryAt).text).")
+            errors.add("currentPassword", "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
             status = .tooManyRequests
-        } else if try await !services.hasher.verify(current, hash: user.passwordHash) {
+        } else if try await !hasher.verify(current, hash: user.passwordHash) {
             errors.add("currentPassword", "That isn't your current password.")
         } else {
-            try await services.throttle.reset(email: user.email)
+            try await throttle.reset(email: user.email)
         }
         let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", into: &errors)
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
@@ -117,28 +129,28 @@ struct ProfileController {
             return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: errors,
                                   user: user, request: request, context: context, status: status)
         }
-        user.passwordHash = try await services.hasher.hash(newPassword)
-        user.updatedAt = services.now()
-        try await services.database.update(user, columns: ["passwordHash", "updatedAt"])
-        let ended = try await services.database.deleteSessions(userId: try context.requireUserId(),
-                                                              except: services.sessionId(of: request))
+        user.passwordHash = try await hasher.hash(newPassword)
+        user.updatedAt = self.now()
+        try await database.update(user, columns: ["passwordHash", "updatedAt"])
+        let ended = try await database.deleteSessions(userId: try context.requireUserId(),
+                                                              except: AppServices.sessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
-        return services.pages.redirect(to: Paths.profile, flash: .success("Password changed." + others))
+        return pages.redirect(to: Paths.profile, flash: .success("Password changed." + others))
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
     @Sendable func endOtherSessions(request: Request, context: AppRequestContext) async throws -> Response {
-        let ended = try await services.database.deleteSessions(userId: try context.requireUserId(),
-                                                              except: services.sessionId(of: request))
+        let ended = try await database.deleteSessions(userId: try context.requireUserId(),
+                                                              except: AppServices.sessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
-        return services.pages.redirect(to: Paths.profile, flash: .success(message))
+        return pages.redirect(to: Paths.profile, flash: .success(message))
     }
 
     private func page(
         profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let sessions = try await services.database.sessionCount(userId: try context.requireUserId(), now: services.now())
+        let sessions = try await database.sessionCount(userId: try context.requireUserId(), now: self.now())
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePage(
             initials: user.initials,
@@ -173,7 +185,7 @@ struct ProfileController {
             sessionsPath: Paths.profileSessions,
             logoutPath: Paths.logout
         )
-        return services.pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
+        return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(page, csrf: shell.csrf)
         }
     }

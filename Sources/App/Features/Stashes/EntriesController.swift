@@ -6,7 +6,15 @@ import Views
 struct EntriesController {
     typealias FormPage = StashPages.EntryFormPage
 
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("stashes/:id/entries/new", use: new)
@@ -20,7 +28,7 @@ struct EntriesController {
     /// `GET /stashes/:id/entries/new`
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await services.stashSummary(named: context, user: user)
+        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
         return try formPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
                             request: request, context: context)
     }
@@ -29,9 +37,9 @@ struct EntriesController {
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let summary = try await services.stashSummary(named: context, user: user)
+        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
         let input = try await request.decodeForm(EntryInput.self, context: context)
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
@@ -43,9 +51,9 @@ struct EntriesController {
         let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
                                 kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: nil,
                                 accountId: nil, createdAt: now, updatedAt: now)
-        let (_, outcome) = try await services.database.addEntry(entry, to: stash, today: today)
+        let (_, outcome) = try await database.addEntry(entry, to: stash, today: today)
         let verb = stash.kind == .save ? "Saved" : "Spent"
-        return services.pages.redirect(
+        return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
             flash: .success("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
@@ -66,7 +74,7 @@ struct EntriesController {
         let user = try context.requireUser()
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
-        let now = services.now()
+        let now = self.now()
         let today = user.today(now: now)
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
@@ -79,8 +87,8 @@ struct EntriesController {
         entry.date = valid.day.description
         entry.note = valid.note
         entry.updatedAt = now
-        let outcome = try await services.database.updateEntry(entry, was: old, stash: summary.stash, today: today)
-        return services.pages.redirect(
+        let outcome = try await database.updateEntry(entry, was: old, stash: summary.stash, today: today)
+        return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
             flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
     }
@@ -90,10 +98,10 @@ struct EntriesController {
         let user = try context.requireUser()
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
-        let now = services.now()
-        let trashId = try await services.database.deleteEntry(entry, stash: summary.stash, today: user.today(now: now),
+        let now = self.now()
+        let trashId = try await database.deleteEntry(entry, stash: summary.stash, today: user.today(now: now),
                                                               now: now)
-        return services.pages.redirect(
+        return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
             flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
                              undoPath: StashPaths.restore(trashId)))
@@ -103,13 +111,13 @@ struct EntriesController {
     @Sendable func restore(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         guard let trashId = context.parameters.get("id", as: Int64.self),
-              let (entry, outcome) = try await services.database.restoreEntry(
-                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: services.now()))
+              let (entry, outcome) = try await database.restoreEntry(
+                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: self.now()))
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
         guard let stashId = entry.stashId else {
-            return services.pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
+            return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
         }
-        return services.pages.redirect(to: StashPaths.show(stashId, month: entry.day?.monthValue),
+        return pages.redirect(to: StashPaths.show(stashId, month: entry.day?.monthValue),
                                        flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
     }
 
@@ -121,7 +129,7 @@ struct EntriesController {
     ) throws -> Response {
         let stash = summary.stash
         let id = stash.id ?? 0
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let returnTo = returnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
         let page = FormPage(
             heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
@@ -138,7 +146,7 @@ struct EntriesController {
             minorUnits: user.currencyValue.minorUnits,
             deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
             returnTo: returnTo)
-        return services.pages.page(title: page.heading, section: .home, context: context, status: status) {
+        return pages.page(title: page.heading, section: .home, context: context, status: status) {
             StashPages.entryForm(page, csrf: $0.csrf)
         }
     }
@@ -150,11 +158,11 @@ struct EntriesController {
 
     private func loadEntry(request: Request, context: AppRequestContext, user: User) async throws -> (Transaction, StashSummary) {
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         guard let id = context.parameters.get("id", as: Int64.self),
-              let entry = try await services.database.entry(id: id, userId: userId),
+              let entry = try await database.entry(id: id, userId: userId),
               let stashId = entry.stashId,
-              let summary = try await services.database.stashSummary(id: stashId, userId: userId,
+              let summary = try await database.stashSummary(id: stashId, userId: userId,
                                                                      month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return (entry, summary)

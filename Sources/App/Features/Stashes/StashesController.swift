@@ -10,7 +10,15 @@ struct StashesController {
     typealias EntryItem = StashPages.EntryItem
     typealias DeletePage = StashPages.DeletePage
 
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("stashes/new", use: new)
@@ -43,13 +51,13 @@ struct StashesController {
             return try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
                                       status: .unprocessableContent)
         }
-        let now = services.now()
+        let now = self.now()
         var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", category: "Other",
                           reminder: .off, createdAt: now, updatedAt: now)
         draft.apply(to: &stash)
-        let created = try await services.database.createStash(stash, targetCents: draft.targetCents,
+        let created = try await database.createStash(stash, targetCents: draft.targetCents,
                                                               month: user.today(now: now).monthValue)
-        return services.pages.redirect(to: StashPaths.show(created.id ?? 0),
+        return pages.redirect(to: StashPaths.show(created.id ?? 0),
                                        flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
     }
 
@@ -58,7 +66,7 @@ struct StashesController {
     /// `GET /stashes/:id/edit`
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await services.stashSummary(named: context, user: user)
+        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
         return try await formPage(StashInput(stash: summary.stash, targetCents: summary.progress.targetCents,
                                              currency: user.currencyValue),
                                   errors: FieldErrors(), stashId: summary.stash.id, user: user, request: request,
@@ -68,7 +76,7 @@ struct StashesController {
     /// `POST /stashes/:id/edit`: a changed target applies from this month on.
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let summary = try await services.stashSummary(named: context, user: user)
+        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
@@ -78,11 +86,11 @@ struct StashesController {
         }
         var stash = summary.stash
         draft.apply(to: &stash)
-        stash.updatedAt = services.now()
-        let today = user.today(now: services.now())
-        let outcome = try await services.database.updateStash(stash, targetCents: draft.targetCents,
+        stash.updatedAt = self.now()
+        let today = user.today(now: self.now())
+        let outcome = try await database.updateStash(stash, targetCents: draft.targetCents,
                                                               month: today.monthValue, today: today)
-        return services.pages.redirect(to: StashPaths.show(stash.id ?? 0),
+        return pages.redirect(to: StashPaths.show(stash.id ?? 0),
                                        flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
@@ -90,7 +98,7 @@ struct StashesController {
         _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
         context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let categories = try await services.database.stashCategories(userId: try context.requireUserId())
+        let categories = try await database.stashCategories(userId: try context.requireUserId())
         let page = FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map(StashPaths.edit) ?? StashPaths.create,
@@ -98,7 +106,7 @@ struct StashesController {
             cancelPath: stashId.map { StashPaths.show($0) } ?? Paths.home,
             summary: errors.summary,
             fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil))
-        return services.pages.page(title: page.heading, section: .home, context: context, status: status) {
+        return pages.page(title: page.heading, section: .home, context: context, status: status) {
             StashPages.form(page, csrf: $0.csrf)
         }
     }
@@ -109,17 +117,17 @@ struct StashesController {
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await services.database.stashSummary(id: id, userId: userId, month: month, today: today)
+              let summary = try await database.stashSummary(id: id, userId: userId, month: month, today: today)
         else { throw HTTPError(.notFound) }
         let stash = summary.stash
 
-        let (entries, more) = try await services.database.entries(stashId: id, userId: userId, month: month,
+        let (entries, more) = try await database.entries(stashId: id, userId: userId, month: month,
                                                                   page: pageNumber, perPage: 20)
-        let results = try await services.database.monthResults(stash: stash, today: today)
+        let results = try await database.monthResults(stash: stash, today: today)
         var goalBar: ProgressBar?
         var goalText: String?
         if let goal = stash.goalCents {
@@ -156,40 +164,40 @@ struct StashesController {
             addPath: StashPaths.newEntry(id),
             kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
         )
-        return services.pages.page(title: stash.name, section: .home, context: context) { _ in StashPages.show(page) }
+        return pages.page(title: stash.name, section: .home, context: context) { _ in StashPages.show(page) }
     }
 
     // MARK: - Delete
 
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
-        let stash = try await services.stash(named: context)
+        let stash = try await database.stash(named: context)
         let id = stash.id ?? 0
-        let footprint = try await services.database.stashFootprint(stashId: id)
+        let footprint = try await database.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
         let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
         let page = DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
                               action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
-        return services.pages.page(title: "Delete stash", section: .home, context: context) {
+        return pages.page(title: "Delete stash", section: .home, context: context) {
             StashPages.delete(page, csrf: $0.csrf)
         }
     }
 
     /// `POST /stashes/:id/delete`
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let stash = try await services.stash(named: context)
-        try await services.database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
-        return services.pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
+        let stash = try await database.stash(named: context)
+        try await database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
+        return pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
     }
 }
 
-extension AppServices {
-    /// The stash named by the `:id` path parameter with this month's progress, or a 404 if it isn't the user's.
-    func stashSummary(named context: AppRequestContext, user: User) async throws -> StashSummary {
-        let today = user.today(now: now())
+extension AppDatabase {
+    /// The stash named by the `:id` path parameter with its progress in `today`'s month, or a 404 if it isn't the
+    /// user's.
+    func stashSummary(named context: AppRequestContext, today: CalendarDay) async throws -> StashSummary {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await database.stashSummary(id: id, userId: try context.requireUserId(),
-                                                            month: today.monthValue, today: today)
+              let summary = try await stashSummary(id: id, userId: try context.requireUserId(),
+                                                   month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
     }
@@ -197,7 +205,7 @@ extension AppServices {
     /// The stash named by the `:id` path parameter, or a 404 if it isn't the user's.
     func stash(named context: AppRequestContext) async throws -> Stash {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let stash = try await database.stash(id: id, userId: try context.requireUserId())
+              let stash = try await stash(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return stash
     }

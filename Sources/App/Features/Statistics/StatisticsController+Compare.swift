@@ -16,7 +16,7 @@ extension StatisticsController {
     @Sendable func compare(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         var months: [Month] = []
         for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
             guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {
@@ -40,7 +40,7 @@ extension StatisticsController {
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
-            let figures = try await services.database.monthComparison(userId: userId, months: months)
+            let figures = try await database.monthComparison(userId: userId, months: months)
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [
@@ -73,7 +73,7 @@ extension StatisticsController {
             message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
             comparison: comparison,
             backPath: StatisticsPaths.index)
-        return services.pages.page(title: "Compare months", section: .statistics, context: context) { _ in
+        return pages.page(title: "Compare months", section: .statistics, context: context) { _ in
             StatisticsPages.compare(page)
         }
     }

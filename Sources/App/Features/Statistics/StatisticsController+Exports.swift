@@ -35,9 +35,9 @@ extension StatisticsController {
     @Sendable func exportCSV(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let csv = try await services.database.ledgerCSV(userId: userId, from: query.period.first, to: query.period.last,
+        let csv = try await database.ledgerCSV(userId: userId, from: query.period.first, to: query.period.last,
                                                         filter: query.filter, currency: user.currencyValue)
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
         return Self.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
@@ -47,12 +47,12 @@ extension StatisticsController {
     @Sendable func summaryPDF(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         guard query.unit == .monthly else {
             throw HTTPError(.badRequest, message: "The PDF summary covers one month: use period=YYYY-MM.")
         }
-        let bytes = try await MonthlySummaryPDF(database: services.database, user: user, userId: userId, today: today,
+        let bytes = try await MonthlySummaryPDF(database: database, user: user, userId: userId, today: today,
                                                 month: query.period.month).render()
         return Self.download(ByteBuffer(bytes: bytes), type: "application/pdf",
                              filename: "stashify-summary-\(query.period.month).pdf", inline: true)

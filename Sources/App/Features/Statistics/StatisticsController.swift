@@ -5,7 +5,15 @@ import Views
 /// Statistics: daily, monthly and yearly views with charts and the stash performance list, month comparison,
 /// and the CSV and PDF exports.
 struct StatisticsController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("statistics", use: index)
@@ -18,11 +26,11 @@ struct StatisticsController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: services.now())
+        let today = user.today(now: self.now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let page = try await StatisticsPageBuilder(database: services.database, user: user, userId: userId, today: today,
+        let page = try await StatisticsPageBuilder(database: database, user: user, userId: userId, today: today,
                                                    query: query).build()
-        return services.pages.page(title: "Statistics", section: .statistics, context: context) { _ in
+        return pages.page(title: "Statistics", section: .statistics, context: context) { _ in
             StatisticsPages.index(page)
         }
     }

@@ -27,11 +27,11 @@ extension WalletController {
     @Sendable func browse(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let owned = try await services.database.walletCatalogueIds(userId: try context.requireUserId())
+        let owned = try await database.walletCatalogueIds(userId: try context.requireUserId())
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []
         var byIssuer: [String: [BrowseItem]] = [:]
-        for card in services.catalogue.cards {
+        for card in catalogue.cards {
             let haystack = (card.issuer + " " + card.name).lowercased()
             guard words.allSatisfy({ haystack.contains($0) }) else { continue }
             if byIssuer[card.issuer] == nil { order.append(card.issuer) }
@@ -40,7 +40,7 @@ extension WalletController {
                 feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(user.moneyRounded(card.annualFeeCents)) fee",
                 owned: owned.contains(card.id)))
         }
-        let catalogue = services.catalogue
+        let catalogue = catalogue
         let page = BrowsePage(query: query, groups: order.map { BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
                               customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
                               versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
@@ -52,10 +52,10 @@ extension WalletController {
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
     @Sendable func preview(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        guard let id = context.parameters.get("catalogueId"), let card = services.catalogue.card(id: id) else {
+        guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let owned = try await services.database.walletCatalogueIds(userId: try context.requireUserId()).contains(id)
+        let owned = try await database.walletCatalogueIds(userId: try context.requireUserId()).contains(id)
         let page = PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
@@ -77,20 +77,20 @@ extension WalletController {
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
     @Sendable func addFromCatalogue(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        guard let id = context.parameters.get("catalogueId"), let card = services.catalogue.card(id: id) else {
+        guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let added = try await services.database.addCards([Self.walletCard(from: card, userId: userId, now: services.now())])
+        let added = try await database.addCards([Self.walletCard(from: card, userId: userId, now: self.now())])
         try await endOnboarding(userId: userId)
-        return services.pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+        return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                                        flash: .success("Added \(card.name) to your wallet."))
     }
 
     func endOnboarding(userId: Int64) async throws {
-        var settings = try await services.database.walletSettings(userId: userId)
+        var settings = try await database.walletSettings(userId: userId)
         guard !settings.onboardingDone else { return }
         settings.onboardingDone = true
-        try await services.database.saveWalletSettings(settings)
+        try await database.saveWalletSettings(settings)
     }
 
     // MARK: - Custom card and edit
@@ -137,7 +137,7 @@ extension WalletController {
         guard errors.isEmpty, let gradient = draft.gradient else {
             return try customForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        let now = services.now()
+        let now = self.now()
         let card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: draft.name, issuer: draft.issuer,
                               nickname: draft.nickname, gradientStart: gradient.colours.start, gradientEnd: gradient.colours.end,
                               annualFeeCents: draft.annualFeeCents, feeDueOn: draft.feeDueOn?.description,
@@ -146,15 +146,15 @@ extension WalletController {
             CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
                         period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
         }
-        let added = try await services.database.addCards([(card, benefits)])
+        let added = try await database.addCards([(card, benefits)])
         try await endOnboarding(userId: userId)
-        return services.pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+        return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                                        flash: .success("Added \(draft.name) to your wallet."))
     }
 
     func ownedCard(_ context: AppRequestContext) async throws -> WalletCard {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let card = try await services.database.walletCard(id: id, userId: try context.requireUserId())
+              let card = try await database.walletCard(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return card
     }
@@ -195,15 +195,15 @@ extension WalletController {
         if let gradient = draft.gradient {
             card.gradientStart = gradient.colours.start
             card.gradientEnd = gradient.colours.end
-        } else if let original = card.catalogueId.flatMap(services.catalogue.card(id:)) {
+        } else if let original = card.catalogueId.flatMap(catalogue.card(id:)) {
             card.gradientStart = original.gradient.start
             card.gradientEnd = original.gradient.end
         }
         card.annualFeeCents = draft.annualFeeCents
         card.feeDueOn = draft.feeDueOn?.description
-        card.updatedAt = services.now()
-        try await services.database.updateWalletCard(card)
-        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
+        card.updatedAt = self.now()
+        try await database.updateWalletCard(card)
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
     }
 
     // MARK: - Remove
@@ -221,8 +221,8 @@ extension WalletController {
     /// `POST /wallet/cards/:id/delete`
     @Sendable func deleteCard(request: Request, context: AppRequestContext) async throws -> Response {
         let card = try await ownedCard(context)
-        try await services.database.deleteWalletCard(id: card.id ?? 0, userId: card.userId)
-        return services.pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
+        try await database.deleteWalletCard(id: card.id ?? 0, userId: card.userId)
+        return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
     }
 
     // MARK: - Benefits
@@ -253,9 +253,9 @@ extension WalletController {
             return try benefitForm(input, card: card, errors: errors, request: request, context: context,
                                    status: .unprocessableContent)
         }
-        try await services.database.addBenefit(CardBenefit(
+        try await database.addBenefit(CardBenefit(
             id: nil, cardId: card.id ?? 0, userId: card.userId, name: draft.name, details: draft.details,
-            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: services.now()))
-        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
+            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: self.now()))
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 }

@@ -60,7 +60,7 @@ extension WalletController {
     func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: AppRequestContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         let onOff = [("on", "On"), ("off", "Off")]
-        let catalogue = services.catalogue
+        let catalogue = catalogue
         let page = SettingsPage(
             action: WalletPaths.settings,
             summary: errors.summary,
@@ -92,20 +92,20 @@ extension WalletController {
 
     /// `GET /wallet/settings`
     @Sendable func settings(request: Request, context: AppRequestContext) async throws -> Response {
-        let settings = try await services.database.walletSettings(userId: try context.requireUserId())
+        let settings = try await database.walletSettings(userId: try context.requireUserId())
         return try settingsPage(SettingsInput(settings), errors: FieldErrors(), request: request, context: context)
     }
 
     /// `POST /wallet/settings`
     @Sendable func saveSettings(request: Request, context: AppRequestContext) async throws -> Response {
-        var settings = try await services.database.walletSettings(userId: try context.requireUserId())
+        var settings = try await database.walletSettings(userId: try context.requireUserId())
         let input = try await request.decodeForm(SettingsInput.self, context: context)
         var errors = FieldErrors()
         Self.validate(input, into: &settings, errors: &errors)
         guard errors.isEmpty else {
             return try settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        try await services.database.saveWalletSettings(settings)
-        return services.pages.redirect(to: WalletPaths.settings, flash: .success("Settings saved."))
+        try await database.saveWalletSettings(settings)
+        return pages.redirect(to: WalletPaths.settings, flash: .success("Settings saved."))
     }
 }

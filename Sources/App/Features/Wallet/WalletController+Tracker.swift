@@ -33,8 +33,8 @@ extension WalletController {
         var groups: [CouponGroup] = []
         var history: [CouponRow] = []
         if isSubscriptions {
-            let subscriptions = try await services.database.subscriptions(userId: userId)
-            let cards = try await services.database.walletCards(userId: userId)
+            let subscriptions = try await database.subscriptions(userId: userId)
+            let cards = try await database.walletCards(userId: userId)
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
             all = upcoming.map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
@@ -43,7 +43,7 @@ extension WalletController {
             monthly = Self.monthlyTotal(subscriptions)
             count = subscriptions.count
         } else {
-            let open = try await services.database.openCoupons(userId: userId, today: today)
+            let open = try await database.openCoupons(userId: userId, today: today)
             var bySection: [CouponSection: [CouponRow]] = [:]
             for coupon in open {
                 let section = CouponSection.of(expiresOn: CalendarDay(coupon.expiresOn) ?? today, usedOn: nil, today: today)
@@ -57,7 +57,7 @@ extension WalletController {
                                    morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
                                    moreText: cut ? "Show all \(rows.count)" : nil)
             }
-            history = try await services.database.couponHistory(userId: userId, today: today)
+            history = try await database.couponHistory(userId: userId, today: today)
                 .map { CouponRow($0, today: today, user: user) }
         }
         let page = TrackerPage(
@@ -114,7 +114,7 @@ extension WalletController {
                           status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
         let cards: [WalletCard]
-        if let known { cards = known } else { cards = try await services.database.walletCards(userId: userId) }
+        if let known { cards = known } else { cards = try await database.walletCards(userId: userId) }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
                             action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
@@ -130,7 +130,7 @@ extension WalletController {
         let userId = try context.requireUserId()
         let today = today(user)
         let input = try await request.decodeForm(SubscriptionInput.self, context: context)
-        let cards = try await services.database.walletCards(userId: userId)
+        let cards = try await database.walletCards(userId: userId)
         var errors = FieldErrors()
         let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
                                                cardIds: Set(cards.compactMap(\.id)), into: &errors)
@@ -138,7 +138,7 @@ extension WalletController {
             return try await subscriptionForm(input, id: existing?.id, errors: errors, cards: cards, request: request,
                                               context: context, status: .unprocessableContent)
         }
-        let now = services.now()
+        let now = self.now()
         let icon = SubscriptionTemplate.all.first { $0.name == draft.name }?.key ?? ""
         var subscription = existing ?? Subscription(id: nil, userId: userId, name: "", amountCents: 0, frequency: .monthly,
                                                     renewsOn: "", cardId: nil, category: "", icon: icon, createdAt: now,
@@ -151,8 +151,8 @@ extension WalletController {
         subscription.category = draft.category
         subscription.icon = icon
         subscription.updatedAt = now
-        try await services.database.saveSubscription(subscription)
-        return services.pages.redirect(to: WalletPaths.tracker,
+        try await database.saveSubscription(subscription)
+        return pages.redirect(to: WalletPaths.tracker,
                                        flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
     }
 
@@ -163,7 +163,7 @@ extension WalletController {
 
     func ownedSubscription(_ context: AppRequestContext) async throws -> Subscription {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let subscription = try await services.database.subscription(id: id, userId: try context.requireUserId())
+              let subscription = try await database.subscription(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return subscription
     }
@@ -196,8 +196,8 @@ extension WalletController {
     /// `POST /wallet/subscriptions/:id/delete`
     @Sendable func deleteSubscription(request: Request, context: AppRequestContext) async throws -> Response {
         let subscription = try await ownedSubscription(context)
-        try await services.database.deleteSubscription(id: subscription.id ?? 0, userId: subscription.userId)
-        return services.pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
+        try await database.deleteSubscription(id: subscription.id ?? 0, userId: subscription.userId)
+        return pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
     }
 
     // MARK: - Coupons
@@ -227,15 +227,15 @@ extension WalletController {
         guard errors.isEmpty else {
             return try couponForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        try await services.database.addCoupon(Coupon(
+        try await database.addCoupon(Coupon(
             id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
-            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: services.now()))
-        return services.pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
+            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: self.now()))
+        return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
     }
 
     func ownedCoupon(_ context: AppRequestContext) async throws -> Coupon {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let coupon = try await services.database.coupon(id: id, userId: try context.requireUserId())
+              let coupon = try await database.coupon(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return coupon
     }
@@ -259,16 +259,16 @@ extension WalletController {
         default: throw HTTPError(.badRequest, message: "Mark the coupon used or open.")
         }
         if using != (coupon.usedOn != nil) {
-            try await services.database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
+            try await database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
         }
-        return services.pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
+        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
                                        flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
     }
 
     /// `POST /wallet/coupons/:id/delete`
     @Sendable func deleteCoupon(request: Request, context: AppRequestContext) async throws -> Response {
         let coupon = try await ownedCoupon(context)
-        try await services.database.deleteCoupon(id: coupon.id ?? 0, userId: coupon.userId)
-        return services.pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
+        try await database.deleteCoupon(id: coupon.id ?? 0, userId: coupon.userId)
+        return pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
     }
 }

@@ -5,7 +5,17 @@ import Views
 
 /// The Wallet: cards and their benefits, onboarding, card detail and the benefit actions.
 struct WalletController {
-    let services: AppServices
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+    let catalogue: CardCatalogue
+
+    init(services: AppServices) {
+        database = services.database
+        pages = services.pages
+        now = services.now
+        catalogue = services.catalogue
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("wallet", use: index)
@@ -20,7 +30,7 @@ struct WalletController {
         addSettingsRoutes(to: group)
     }
 
-    func today(_ user: User) -> CalendarDay { user.today(now: services.now()) }
+    func today(_ user: User) -> CalendarDay { user.today(now: self.now()) }
 
     typealias IndexPage = WalletPages.IndexPage
     typealias PickItem = WalletPages.PickItem
@@ -31,7 +41,7 @@ struct WalletController {
     /// A Wallet page in the shell, the Wallet tab current.
     func render(title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
                 _ main: (Shell) -> HTML) -> Response {
-        services.pages.page(title: title, section: .wallet, context: context, status: status, main)
+        pages.page(title: title, section: .wallet, context: context, status: status, main)
     }
 
     // MARK: - Wallet
@@ -42,9 +52,9 @@ struct WalletController {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
         let today = today(user)
-        let snapshot = try await services.database.walletSnapshot(userId: userId, today: today)
+        let snapshot = try await database.walletSnapshot(userId: userId, today: today)
         if snapshot.cards.isEmpty {
-            let settings = try await services.database.walletSettings(userId: userId)
+            let settings = try await database.walletSettings(userId: userId)
             if !settings.onboardingDone {
                 return try onboardingPage(request: request, context: context)
             }
@@ -72,7 +82,7 @@ struct WalletController {
 
 
     func onboardingPage(request: Request, context: AppRequestContext) throws -> Response {
-        let catalogue = services.catalogue
+        let catalogue = catalogue
         var groups: [PickGroup] = []
         for card in catalogue.cards {
             let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
@@ -109,15 +119,15 @@ struct WalletController {
         let input = try await request.decodeForm(OnboardingInput.self, context: context)
         let ids = input.skip == nil ? Array(Set(input.cards ?? [])).sorted() : []
         let cards = try ids.map { id -> CardCatalogue.Card in
-            guard let card = services.catalogue.card(id: id) else { throw HTTPError(.badRequest, message: "Unknown card.") }
+            guard let card = catalogue.card(id: id) else { throw HTTPError(.badRequest, message: "Unknown card.") }
             return card
         }
-        let now = services.now()
-        try await services.database.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
+        let now = self.now()
+        try await database.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
         try await endOnboarding(userId: userId)
         let message = cards.isEmpty ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
-        return services.pages.redirect(to: WalletPaths.index, flash: .success(message))
+        return pages.redirect(to: WalletPaths.index, flash: .success(message))
     }
 
     /// A wallet card and its benefits made from a catalogue card.
@@ -141,7 +151,7 @@ struct WalletController {
         let userId = try context.requireUserId()
         let today = today(user)
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
-        let snapshot = try await services.database.walletSnapshot(userId: userId, cardId: id, today: today)
+        let snapshot = try await database.walletSnapshot(userId: userId, cardId: id, today: today)
         guard let state = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone).first else {
             throw HTTPError(.notFound)
         }
@@ -155,7 +165,7 @@ struct WalletController {
         var roi: FeeReturnCard?
         if card.annualFeeCents > 0 {
             let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
-            let redeemed = try await services.database.redeemedCents(cardId: id, userId: userId, from: year.start, through: year.end)
+            let redeemed = try await database.redeemedCents(cardId: id, userId: userId, from: year.start, through: year.end)
             let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
             roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), user: user,
                                 cardYear: year, feeDue: due, today: today)
@@ -185,7 +195,7 @@ struct WalletController {
     /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
     func benefit(_ context: AppRequestContext) async throws -> (CardBenefit, WalletCard) {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let found = try await services.database.cardBenefit(id: id, userId: try context.requireUserId())
+              let found = try await database.cardBenefit(id: id, userId: try context.requireUserId())
         else { throw HTTPError(.notFound) }
         return found
     }
@@ -201,8 +211,8 @@ struct WalletController {
         let input = try await request.decodeForm(ActionInput.self, context: context)
         let today = today(user)
         let window = benefit.period.window(containing: today, anniversary: card.anniversary)
-        try await services.database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: services.now())
-        return services.pages.redirect(to: back(input, card: card),
+        try await database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: self.now())
+        return pages.redirect(to: back(input, card: card),
                                        flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
     }
 
@@ -212,8 +222,8 @@ struct WalletController {
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
         let window = benefit.period.window(containing: today(user), anniversary: card.anniversary)
-        try await services.database.undoBenefitUse(benefit, periodStart: window.start)
-        return services.pages.redirect(to: back(input, card: card), flash: .info("“\(benefit.name)” is available again."))
+        try await database.undoBenefitUse(benefit, periodStart: window.start)
+        return pages.redirect(to: back(input, card: card), flash: .info("“\(benefit.name)” is available again."))
     }
 
     /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
@@ -224,15 +234,15 @@ struct WalletController {
         guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
         else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
         let until = days == 0 ? nil : today(user).adding(days: days)
-        try await services.database.snoozeBenefit(id: benefit.id ?? 0, userId: benefit.userId, until: until)
+        try await database.snoozeBenefit(id: benefit.id ?? 0, userId: benefit.userId, until: until)
         let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
-        return services.pages.redirect(to: back(input, card: card), flash: .info(message))
+        return pages.redirect(to: back(input, card: card), flash: .info(message))
     }
 
     /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
     @Sendable func deleteBenefit(request: Request, context: AppRequestContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
-        try await services.database.deleteBenefit(id: benefit.id ?? 0, userId: benefit.userId)
-        return services.pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+        try await database.deleteBenefit(id: benefit.id ?? 0, userId: benefit.userId)
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
     }
 }
