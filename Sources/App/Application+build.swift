@@ -100,20 +100,32 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .add(middleware: FlashMiddleware(services: services))
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
-    let auth = AuthController(services: services)
+    let auth = AuthController(
+        database: services.database,
+        pages: services.pages,
+        now: services.now,
+        hasher: services.hasher,
+        throttle: services.throttle,
+        sessions: services.sessions,
+        dummyHash: services.dummyHash
+    )
     auth.addPublicRoutes(to: app)
 
     let signedIn = app.group()
         .add(middleware: RequireUserMiddleware(pages: services.pages))
-        .add(middleware: JudgeClosedMonthsMiddleware(services: services))
+        .add(middleware: JudgeClosedMonthsMiddleware(database: services.database, now: services.now))
     auth.addSignedInRoutes(to: signedIn)
-    HomeController(services: services).addRoutes(to: signedIn)
-    StashesController(services: services).addRoutes(to: signedIn)
-    EntriesController(services: services).addRoutes(to: signedIn)
-    BadgesController(services: services).addRoutes(to: signedIn)
-    ProfileController(services: services).addRoutes(to: signedIn)
-    WalletController(services: services).addRoutes(to: signedIn)
-    StatisticsController(services: services).addRoutes(to: signedIn)
+    // Each controller gets only what it uses; most need the database, the page renderer and the clock.
+    let (database, pages, now) = (services.database, services.pages, services.now)
+    HomeController(database: database, pages: pages, now: now, walletWidgets: services.walletWidgets)
+        .addRoutes(to: signedIn)
+    StashesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
+    EntriesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
+    BadgesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
+    ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle)
+        .addRoutes(to: signedIn)
+    WalletController(database: database, pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
+    StatisticsController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
     BudgetRoutes(services: services).addRoutes(to: signedIn)
     return router
 }

@@ -17,16 +17,6 @@ struct AuthController {
     let sessions: SQLitePersistDriver
     let dummyHash: String
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-        hasher = services.hasher
-        throttle = services.throttle
-        sessions = services.sessions
-        dummyHash = services.dummyHash
-    }
-
     /// Pages anyone may open (sign-up and log-in).
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("signup", use: newSignup)

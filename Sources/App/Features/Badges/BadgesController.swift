@@ -8,12 +8,6 @@ struct BadgesController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     typealias RankCard = BadgesPages.RankCard
     typealias TabLink = BadgesPages.TabLink
     typealias BadgeItem = BadgesPages.BadgeItem
@@ -38,8 +32,6 @@ struct BadgesController {
             }
         }
     }
-
-
 
 
 
@@ -109,7 +101,6 @@ struct BadgesController {
         }
         return groups
     }
-
 
     /// `GET /badges/:id`
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {

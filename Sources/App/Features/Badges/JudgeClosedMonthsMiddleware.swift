@@ -8,11 +8,6 @@ struct JudgeClosedMonthsMiddleware: RouterMiddleware {
     let database: AppDatabase
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        now = services.now
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if var user = context.user {
             let today = user.today(now: self.now())

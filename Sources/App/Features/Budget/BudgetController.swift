@@ -12,12 +12,6 @@ struct BudgetController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget", use: expenses)
         group.get("budget/needs") { request, context in try await tab(.needs, request: request, context: context) }
@@ -35,9 +29,7 @@ struct BudgetController {
     typealias SavingsPage = BudgetPages.SavingsPage
     typealias CategoryPage = BudgetPages.CategoryPage
 
-
     // MARK: - Expenses
-
 
 
     /// `GET /budget?month=YYYY-MM`
@@ -85,7 +77,6 @@ struct BudgetController {
     ]
 
     // MARK: - Needs and Wants
-
 
 
     private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
@@ -136,7 +127,6 @@ struct BudgetController {
     // MARK: - Savings
 
 
-
     /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
     @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
@@ -185,7 +175,6 @@ struct BudgetController {
     }
 
     // MARK: - One category
-
 
     /// `GET /budget/categories/:id?month=YYYY-MM`: the category's transactions in the month.
     @Sendable func category(request: Request, context: AppRequestContext) async throws -> Response {

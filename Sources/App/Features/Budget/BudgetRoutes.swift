@@ -5,11 +5,12 @@ struct BudgetRoutes {
     let services: AppServices
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        BudgetController(services: services).addRoutes(to: group)
-        IncomeController(services: services).addRoutes(to: group)
-        TransactionsController(services: services).addRoutes(to: group)
-        MoneyAccountsController(services: services).addRoutes(to: group)
-        CategoriesController(services: services).addRoutes(to: group)
-        ReportController(services: services).addRoutes(to: group)
+        let (database, pages, now) = (services.database, services.pages, services.now)
+        BudgetController(database: database, pages: pages, now: now).addRoutes(to: group)
+        IncomeController(database: database, pages: pages, now: now).addRoutes(to: group)
+        TransactionsController(database: database, pages: pages, now: now).addRoutes(to: group)
+        MoneyAccountsController(database: database, pages: pages, now: now).addRoutes(to: group)
+        CategoriesController(database: database, pages: pages, now: now).addRoutes(to: group)
+        ReportController(database: database, pages: pages, now: now).addRoutes(to: group)
     }
 }

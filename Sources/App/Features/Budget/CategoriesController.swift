@@ -9,12 +9,6 @@ struct CategoriesController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("budget/categories", use: index)
         group.get("budget/categories/new", use: new)
@@ -31,7 +25,6 @@ struct CategoriesController {
     typealias IndexPage = CategoriesPages.IndexPage
     typealias Choice = CategoriesPages.Choice
     typealias FormPage = CategoriesPages.FormPage
-
 
 
     /// `GET /budget/categories?kind=needs|wants|savings|income`
@@ -70,7 +63,6 @@ struct CategoriesController {
         var icon: String?
         var color: String?
     }
-
 
 
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {

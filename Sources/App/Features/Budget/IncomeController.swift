@@ -8,12 +8,6 @@ struct IncomeController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     typealias SourceRow = IncomePages.SourceRow
     typealias IndexPage = IncomePages.IndexPage
 
@@ -26,7 +20,6 @@ struct IncomeController {
         group.get("budget/income/:id/delete", use: confirmDelete)
         group.post("budget/income/:id/delete", use: delete)
     }
-
 
 
     /// `GET /budget/income`

@@ -8,12 +8,6 @@ struct MoneyAccountsController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     typealias AccountRow = MoneyAccountPages.AccountRow
     typealias IndexPage = MoneyAccountPages.IndexPage
     typealias ShowPage = MoneyAccountPages.ShowPage
@@ -28,7 +22,6 @@ struct MoneyAccountsController {
         group.get("accounts/:id/delete", use: confirmDelete)
         group.post("accounts/:id/delete", use: delete)
     }
-
 
 
     /// `GET /accounts`
@@ -58,7 +51,6 @@ struct MoneyAccountsController {
         case .other: "budget"
         }
     }
-
 
     /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {

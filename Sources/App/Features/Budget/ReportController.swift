@@ -9,11 +9,6 @@ struct ReportController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
     static let note = "Monthly report"
 
     typealias Group = ReportPages.Group
@@ -30,7 +25,6 @@ struct ReportController {
     }
 
     // MARK: - Form
-
 
 
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
@@ -121,7 +115,6 @@ struct ReportController {
     // MARK: - Past reports
 
 
-
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
@@ -147,7 +140,6 @@ struct ReportController {
             ReportPages.index(page)
         }
     }
-
 
     /// `GET /budget/reports/:month`: that month's spending by category.
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {

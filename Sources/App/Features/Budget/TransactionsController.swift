@@ -8,11 +8,6 @@ struct TransactionsController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
     static let perPage = 50
 
     typealias IndexPage = TransactionPages.IndexPage
@@ -28,7 +23,6 @@ struct TransactionsController {
     }
 
     // MARK: - List
-
 
     /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -103,7 +97,6 @@ struct TransactionsController {
     }
 
     // MARK: - Add / edit
-
 
     /// `GET /transactions/new?kind=needs|wants|savings|income`
     @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {

@@ -17,13 +17,6 @@ struct HomeController {
     let now: @Sendable () -> Date
     let walletWidgets: WalletWidgets.Cache
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-        walletWidgets = services.walletWidgets
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("/", use: index)
         group.post("home/view", use: setView)

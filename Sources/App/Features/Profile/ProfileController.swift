@@ -11,14 +11,6 @@ struct ProfileController {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-        hasher = services.hasher
-        throttle = services.throttle
-    }
-
     typealias ProfilePage = ProfilePages.ProfilePage
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -59,7 +51,6 @@ struct ProfileController {
         var newPassword: String?
         var confirmPassword: String?
     }
-
 
 
     // MARK: - Handlers

@@ -10,12 +10,6 @@ struct EntriesController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("stashes/:id/entries/new", use: new)
         group.post("stashes/:id/entries", use: create)

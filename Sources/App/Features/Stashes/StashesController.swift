@@ -14,12 +14,6 @@ struct StashesController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("stashes/new", use: new)
         group.post("stashes", use: create)

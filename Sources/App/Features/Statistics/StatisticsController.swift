@@ -9,12 +9,6 @@ struct StatisticsController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("statistics", use: index)
         group.get("statistics/compare", use: compare)

@@ -10,13 +10,6 @@ struct WalletController {
     let now: @Sendable () -> Date
     let catalogue: CardCatalogue
 
-    init(services: AppServices) {
-        database = services.database
-        pages = services.pages
-        now = services.now
-        catalogue = services.catalogue
-    }
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("wallet", use: index)
         group.post("wallet/onboarding", use: onboard)
@@ -45,7 +38,6 @@ struct WalletController {
     }
 
     // MARK: - Wallet
-
 
     /// `GET /wallet`: the summary and the card stack (grid on wide screens), or onboarding on a first visit.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
@@ -77,7 +69,6 @@ struct WalletController {
     }
 
     // MARK: - Onboarding
-
 
 
 
@@ -143,7 +134,6 @@ struct WalletController {
     }
 
     // MARK: - Card detail
-
 
     /// `GET /wallet/cards/:id`
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
