@@ -130,7 +130,7 @@ struct AuthController {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
                                skipPath: Paths.home, firstName: user.firstName)
         return pages.page(title: "Account details", section: nil, context: context, status: status,
-                                   navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
+                          navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
 
     // MARK: - Log in and out

@@ -132,9 +132,9 @@ struct BadgesController {
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
               try await database.setClaimed(badgeId: id, userId: try context.requireUserId(),
-                                                     at: claimed ? self.now() : nil)
+                                            at: claimed ? self.now() : nil)
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: StashPaths.badge(id),
-                                       flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
+                              flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
     }
 }

@@ -2,6 +2,13 @@ import Foundation
 import Hummingbird
 import Views
 
+/// A valid category form: its name, icon and colour.
+struct CategoryDraft: Sendable {
+    let name: String
+    let icon: String
+    let color: String
+}
+
 /// Manage categories: add, rename, icon and colour, reorder (up / down), hide defaults, delete custom ones
 /// (their transactions move to the kind's "Other").
 struct CategoriesController {
@@ -75,16 +82,16 @@ struct CategoriesController {
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
         let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
-        let (name, icon, color) = validate(input, errors: &errors)
+        let draft = validate(input, errors: &errors)
         guard errors.isEmpty, let kind else {
             return try formPage(input, errors: errors, category: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
         let category = try await database.createCategory(Category(
-            id: nil, userId: try context.requireUserId(), name: name, kind: kind, icon: icon, color: color, sortOrder: 0,
+            id: nil, userId: try context.requireUserId(), name: draft.name, kind: kind, icon: draft.icon, color: draft.color, sortOrder: 0,
             isDefault: false, isHidden: false, createdAt: self.now()))
         return pages.redirect(to: BudgetPaths.categories(kind: kind),
-                                       flash: .success("Added “\(category.name)” to \(kind.label)."))
+                              flash: .success("Added “\(category.name)” to \(kind.label)."))
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
@@ -98,16 +105,16 @@ struct CategoriesController {
         var category = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let (name, icon, color) = validate(input, errors: &errors)
+        let draft = validate(input, errors: &errors)
         guard errors.isEmpty else {
             return try formPage(input, errors: errors, category: category, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        category.name = name
-        category.icon = icon
-        category.color = color
+        category.name = draft.name
+        category.icon = draft.icon
+        category.color = draft.color
         try await database.updateCategory(category)
-        return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(name)”."))
+        return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(draft.name)”."))
     }
 
     // MARK: - Delete, move, hide
@@ -138,7 +145,7 @@ struct CategoriesController {
         let moved = try await database.deleteCategory(category)
         let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
-                                       flash: .success("Deleted “\(category.name)”." + tail))
+                              flash: .success("Deleted “\(category.name)”." + tail))
     }
 
     struct MoveInput: Decodable, Sendable {
@@ -169,13 +176,13 @@ struct CategoriesController {
 
     // MARK: - Helpers
 
-    private func validate(_ input: Input, errors: inout FieldErrors) -> (String, String, String) {
+    private func validate(_ input: Input, errors: inout FieldErrors) -> CategoryDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
         let icon = input.icon ?? ""
         if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
         let color = input.color ?? ""
         if !CategoryPalette.colors.contains(where: { $0.value == color }) { errors.add("color", "Choose a colour.") }
-        return (name, icon, color)
+        return CategoryDraft(name: name, icon: icon, color: color)
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, category: Category?, request: Request,

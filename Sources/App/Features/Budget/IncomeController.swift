@@ -2,6 +2,13 @@ import Foundation
 import Hummingbird
 import Views
 
+/// A valid income source form: its name, amount and how often it comes in.
+struct IncomeDraft: Sendable {
+    let name: String
+    let cents: Int64
+    let frequency: IncomeSource.Frequency
+}
+
 /// Income sources: what the user expects to receive, and the expected total per month.
 struct IncomeController {
     let database: AppDatabase
@@ -64,16 +71,16 @@ struct IncomeController {
         let user = try context.requireUser()
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let (name, cents, frequency) = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validate(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
             return try formPage(input, errors: errors, source: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
         let now = self.now()
         _ = try await database.saveIncomeSource(IncomeSource(
-            id: nil, userId: try context.requireUserId(), name: name, amountCents: cents, frequency: frequency,
+            id: nil, userId: try context.requireUserId(), name: draft.name, amountCents: draft.cents, frequency: draft.frequency,
             createdAt: now, updatedAt: now))
-        return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(name)”."))
+        return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
@@ -90,17 +97,17 @@ struct IncomeController {
         var source = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let (name, cents, frequency) = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validate(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
             return try formPage(input, errors: errors, source: source, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        source.name = name
-        source.amountCents = cents
-        source.frequency = frequency
+        source.name = draft.name
+        source.amountCents = draft.cents
+        source.frequency = draft.frequency
         source.updatedAt = self.now()
         _ = try await database.saveIncomeSource(source)
-        return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(name)”."))
+        return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
     }
 
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -123,11 +130,11 @@ struct IncomeController {
     // MARK: - Helpers
 
     private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors)
-        -> (String, Int64, IncomeSource.Frequency) {
+        -> IncomeDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self, message: "Choose how often it comes in.")
-        return (name, cents, frequency ?? .monthly)
+        return IncomeDraft(name: name, cents: cents, frequency: frequency ?? .monthly)
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, source: IncomeSource?, request: Request,

@@ -2,6 +2,13 @@ import Foundation
 import Hummingbird
 import Views
 
+/// A valid account form: its name, type and opening balance.
+struct AccountDraft: Sendable {
+    let name: String
+    let kind: Account.Kind
+    let cents: Int64
+}
+
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
 struct MoneyAccountsController {
     let database: AppDatabase
@@ -63,7 +70,7 @@ struct MoneyAccountsController {
         var filter = LedgerFilter()
         filter.accountId = id
         let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
-                                                                  limit: TransactionsController.perPage)
+                                                         limit: TransactionsController.perPage)
         let here = BudgetPaths.account(id)
         let page = ShowPage(
             account: Self.row(account, balance: balance, user: user),
@@ -96,16 +103,16 @@ struct MoneyAccountsController {
         let user = try context.requireUser()
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let (name, kind, cents) = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validate(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
             return try formPage(input, errors: errors, account: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
         let now = self.now()
         let account = try await database.saveAccount(Account(
-            id: nil, userId: try context.requireUserId(), name: name, kind: kind, openingBalanceCents: cents,
+            id: nil, userId: try context.requireUserId(), name: draft.name, kind: draft.kind, openingBalanceCents: draft.cents,
             createdAt: now, updatedAt: now))
-        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(name)”."))
+        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
@@ -121,17 +128,17 @@ struct MoneyAccountsController {
         var account = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
-        let (name, kind, cents) = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validate(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
             return try formPage(input, errors: errors, account: account, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        account.name = name
-        account.kind = kind
-        account.openingBalanceCents = cents
+        account.name = draft.name
+        account.kind = draft.kind
+        account.openingBalanceCents = draft.cents
         account.updatedAt = self.now()
         _ = try await database.saveAccount(account)
-        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(name)”."))
+        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }
 
     @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
@@ -154,11 +161,11 @@ struct MoneyAccountsController {
 
     // MARK: - Helpers
 
-    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> (String, Account.Kind, Int64) {
+    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> AccountDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
         let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
-        return (name, kind ?? .checking, cents)
+        return AccountDraft(name: name, kind: kind ?? .checking, cents: cents)
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, account: Account?, request: Request,

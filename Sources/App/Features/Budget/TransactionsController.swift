@@ -45,7 +45,7 @@ struct TransactionsController {
         let categories = try await database.categories(userId: userId)
         let accounts = try await database.accounts(userId: userId)
         let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
-                                                                  after: after, limit: Self.perPage)
+                                                         after: after, limit: Self.perPage)
         let today = user.today(now: self.now())
         let base = Self.listPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"

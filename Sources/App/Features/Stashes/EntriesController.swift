@@ -94,7 +94,7 @@ struct EntriesController {
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
         let trashId = try await database.deleteEntry(entry, stash: summary.stash, today: user.today(now: now),
-                                                              now: now)
+                                                     now: now)
         return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
             flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
@@ -112,7 +112,7 @@ struct EntriesController {
             return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
         }
         return pages.redirect(to: StashPaths.show(stashId, month: entry.day?.monthValue),
-                                       flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
+                              flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
     }
 
     // MARK: - Helpers
@@ -157,7 +157,7 @@ struct EntriesController {
               let entry = try await database.entry(id: id, userId: userId),
               let stashId = entry.stashId,
               let summary = try await database.stashSummary(id: stashId, userId: userId,
-                                                                     month: today.monthValue, today: today)
+                                                            month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return (entry, summary)
     }

@@ -115,15 +115,22 @@ struct EntryInput: Decodable, Sendable {
     var returnTo: String?
 }
 
+/// A valid entry form: the amount, the day and the note.
+struct EntryDraft: Sendable {
+    let cents: Int64
+    let day: CalendarDay
+    let note: String
+}
+
 /// Validation of entries.
 enum EntryRules {
     static func validate(
         _ input: EntryInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors
-    ) -> (cents: Int64, day: CalendarDay, note: String) {
+    ) -> EntryDraft {
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
         let note = errors.text(input.note, field: "note", max: 200)
-        return (cents, day, note)
+        return EntryDraft(cents: cents, day: day, note: note)
     }
 
     static func fields(_ input: EntryInput, errors: FieldErrors, today: CalendarDay, kind: Stash.Kind) -> [FormField] {

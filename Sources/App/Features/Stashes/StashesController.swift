@@ -50,9 +50,9 @@ struct StashesController {
                           reminder: .off, createdAt: now, updatedAt: now)
         draft.apply(to: &stash)
         let created = try await database.createStash(stash, targetCents: draft.targetCents,
-                                                              month: user.today(now: now).monthValue)
+                                                     month: user.today(now: now).monthValue)
         return pages.redirect(to: StashPaths.show(created.id ?? 0),
-                                       flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
+                              flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
     }
 
     // MARK: - Edit
@@ -83,9 +83,9 @@ struct StashesController {
         stash.updatedAt = self.now()
         let today = user.today(now: self.now())
         let outcome = try await database.updateStash(stash, targetCents: draft.targetCents,
-                                                              month: today.monthValue, today: today)
+                                                     month: today.monthValue, today: today)
         return pages.redirect(to: StashPaths.show(stash.id ?? 0),
-                                       flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
+                              flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
     private func formPage(
@@ -120,7 +120,7 @@ struct StashesController {
         let stash = summary.stash
 
         let (entries, more) = try await database.entries(stashId: id, userId: userId, month: month,
-                                                                  page: pageNumber, perPage: 20)
+                                                         page: pageNumber, perPage: 20)
         let results = try await database.monthResults(stash: stash, today: today)
         var goalBar: ProgressBar?
         var goalText: String?

@@ -38,7 +38,7 @@ extension StatisticsController {
         let today = user.today(now: self.now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         let csv = try await database.ledgerCSV(userId: userId, from: query.period.first, to: query.period.last,
-                                                        filter: query.filter, currency: user.currencyValue)
+                                               filter: query.filter, currency: user.currencyValue)
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
         return Self.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
     }

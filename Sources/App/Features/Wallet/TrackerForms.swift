@@ -63,10 +63,20 @@ struct SubscriptionInput: Decodable, Sendable {
     }
 }
 
+/// A valid subscription form.
+struct SubscriptionDraft: Sendable {
+    let name: String
+    let amountCents: Int64
+    let frequency: RenewalFrequency
+    let renewsOn: CalendarDay
+    let cardId: Int64?
+    let category: String
+}
+
 enum SubscriptionRules {
     static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>,
                          into errors: inout FieldErrors)
-        -> (name: String, amountCents: Int64, frequency: RenewalFrequency, renewsOn: CalendarDay, cardId: Int64?, category: String) {
+        -> SubscriptionDraft {
         let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
         let frequency = errors.choice(input.frequency, field: "frequency", as: RenewalFrequency.self, message: "Choose how often it renews.")
@@ -77,7 +87,8 @@ enum SubscriptionRules {
         }
         var category = errors.text(input.category, field: "category", max: 40)
         if category.isEmpty { category = "Other" }
-        return (name, cents, frequency ?? .monthly, renews ?? today, cardId, category)
+        return SubscriptionDraft(name: name, amountCents: cents, frequency: frequency ?? .monthly, renewsOn: renews ?? today,
+                                 cardId: cardId, category: category)
     }
 
     static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField] {
@@ -109,11 +120,21 @@ struct CouponInput: Decodable, Sendable {
     var code: String?
 }
 
+/// A valid coupon form.
+struct CouponDraft: Sendable {
+    let name: String
+    let details: String
+    let expiresOn: CalendarDay
+    let category: String
+    let valueCents: Int64?
+    let code: String
+}
+
 enum CouponRules {
     static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
 
     static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors)
-        -> (name: String, details: String, expiresOn: CalendarDay, category: String, valueCents: Int64?, code: String) {
+        -> CouponDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let details = errors.text(input.details, field: "details", max: 200)
         let expires = errors.date(input.expiresOn, field: "expiresOn", today: today, window: .planning)
@@ -124,7 +145,8 @@ enum CouponRules {
         if !categories.contains(category) { errors.add("category", "Choose a category.") }
         let value = errors.amount(input.value, field: "value", currency: currency, required: false)
         let code = errors.text(input.code, field: "code", max: 40)
-        return (name, details, expires ?? today, category, value, code)
+        return CouponDraft(name: name, details: details, expiresOn: expires ?? today, category: category, valueCents: value,
+                           code: code)
     }
 
     static func fields(_ input: CouponInput, errors: FieldErrors) -> [FormField] {

@@ -83,7 +83,7 @@ extension WalletController {
         let added = try await database.addCards([Self.walletCard(from: card, userId: userId, now: self.now())])
         try await endOnboarding(userId: userId)
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                                       flash: .success("Added \(card.name) to your wallet."))
+                              flash: .success("Added \(card.name) to your wallet."))
     }
 
     func endOnboarding(userId: Int64) async throws {
@@ -149,7 +149,7 @@ extension WalletController {
         let added = try await database.addCards([(card, benefits)])
         try await endOnboarding(userId: userId)
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                                       flash: .success("Added \(draft.name) to your wallet."))
+                              flash: .success("Added \(draft.name) to your wallet."))
     }
 
     func ownedCard(_ context: AppRequestContext) async throws -> WalletCard {

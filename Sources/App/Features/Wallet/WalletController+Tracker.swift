@@ -153,7 +153,7 @@ extension WalletController {
         subscription.updatedAt = now
         try await database.saveSubscription(subscription)
         return pages.redirect(to: WalletPaths.tracker,
-                                       flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
+                              flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
     }
 
     /// `POST /wallet/subscriptions`
@@ -262,7 +262,7 @@ extension WalletController {
             try await database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
         }
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
-                                       flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
+                              flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
     }
 
     /// `POST /wallet/coupons/:id/delete`

@@ -203,7 +203,7 @@ struct WalletController {
         let window = benefit.period.window(containing: today, anniversary: card.anniversary)
         try await database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: self.now())
         return pages.redirect(to: back(input, card: card),
-                                       flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
+                              flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
     }
 
     /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".

@@ -118,14 +118,22 @@ struct BenefitInput: Decodable, Sendable {
     var details: String?
 }
 
+/// A valid benefit form.
+struct BenefitDraft: Sendable {
+    let name: String
+    let valueCents: Int64
+    let period: BenefitPeriod
+    let details: String
+}
+
 enum BenefitRules {
     static func validate(_ input: BenefitInput, currency: Currency, into errors: inout FieldErrors)
-        -> (name: String, valueCents: Int64, period: BenefitPeriod, details: String) {
+        -> BenefitDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.value, field: "value", currency: currency) ?? 0
         let period = errors.choice(input.period, field: "period", as: BenefitPeriod.self, message: "Choose how often it resets.")
         let details = errors.text(input.details, field: "details", max: 200)
-        return (name, cents, period ?? .monthly, details)
+        return BenefitDraft(name: name, valueCents: cents, period: period ?? .monthly, details: details)
     }
 
     static func fields(_ input: BenefitInput, errors: FieldErrors) -> [FormField] {
