@@ -117,7 +117,7 @@ struct AuthController {
                                    status: .unprocessableContent)
         }
         details.apply(to: &user)
-        user.updatedAt = self.now()
+        user.updatedAt = now()
         try await database.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
                                                            "timeZone", "updatedAt"])
         return pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))

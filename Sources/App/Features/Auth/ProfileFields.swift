@@ -83,11 +83,7 @@ enum ProfileRules {
     }
 
     static func theme(_ raw: String?, into errors: inout FieldErrors) -> Theme {
-        guard let theme = Theme(rawValue: raw ?? "") else {
-            errors.add("theme", "Choose light, dark or system.")
-            return .system
-        }
-        return theme
+        errors.choice(raw, field: "theme", as: Theme.self, message: "Choose light, dark or system.") ?? .system
     }
 
     static func details(_ input: DetailsInput, into errors: inout FieldErrors) -> Details {

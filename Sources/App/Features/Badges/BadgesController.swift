@@ -40,7 +40,7 @@ struct BadgesController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
         let pageNumber = request.pageNumber
         let rank = Rank(points: try await database.points(userId: userId))
@@ -132,7 +132,7 @@ struct BadgesController {
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
               try await database.setClaimed(badgeId: id, userId: try context.requireUserId(),
-                                            at: claimed ? self.now() : nil)
+                                            at: claimed ? now() : nil)
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: StashPaths.badge(id),
                               flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))

@@ -10,7 +10,7 @@ struct JudgeClosedMonthsMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if var user = context.user {
-            let today = user.today(now: self.now())
+            let today = user.today(now: now())
             let lastClosed = today.monthValue.previous.description
             if (user.spendJudgedThrough ?? "") < lastClosed {
                 try await database.judgeClosedMonths(user: user, today: today)

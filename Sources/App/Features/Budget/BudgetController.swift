@@ -36,7 +36,7 @@ struct BudgetController {
     @Sendable func expenses(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = Self.month(request, today: today)
         let database = self.database  // for the async lets below, without capturing self
         async let totalsLoad = database.monthTotals(userId: userId, month: month)
@@ -82,7 +82,7 @@ struct BudgetController {
     private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
         let database = self.database  // for the async lets below, without capturing self
@@ -131,7 +131,7 @@ struct BudgetController {
     @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
         let database = self.database  // for the async lets below, without capturing self
@@ -183,7 +183,7 @@ struct BudgetController {
         guard let id = context.parameters.get("id", as: Int64.self),
               let category = try await database.category(id: id, userId: userId)
         else { throw HTTPError(.notFound) }
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
         async let rowsLoad = database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)

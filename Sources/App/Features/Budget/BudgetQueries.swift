@@ -149,7 +149,7 @@ extension AppDatabase {
         try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
-    /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v9): three key lookups.
+    /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v8): one short range of its key.
     static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
         var totals = MonthTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the

@@ -89,7 +89,7 @@ struct CategoriesController {
         }
         let category = try await database.createCategory(Category(
             id: nil, userId: try context.requireUserId(), name: draft.name, kind: kind, icon: draft.icon, color: draft.color, sortOrder: 0,
-            isDefault: false, isHidden: false, createdAt: self.now()))
+            isDefault: false, isHidden: false, createdAt: now()))
         return pages.redirect(to: BudgetPaths.categories(kind: kind),
                               flash: .success("Added “\(category.name)” to \(kind.label)."))
     }

@@ -33,7 +33,7 @@ struct IncomeController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let sources = try await database.incomeSources(userId: userId)
         let totals = try await database.monthTotals(userId: userId, month: today.monthValue)
         let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
@@ -105,7 +105,7 @@ struct IncomeController {
         source.name = draft.name
         source.amountCents = draft.cents
         source.frequency = draft.frequency
-        source.updatedAt = self.now()
+        source.updatedAt = now()
         _ = try await database.saveIncomeSource(source)
         return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
     }

@@ -75,7 +75,7 @@ struct MoneyAccountsController {
         let page = ShowPage(
             account: Self.row(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
-            days: LedgerDay.group(rows, user: user, today: user.today(now: self.now()), returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: user.today(now: now()), returnTo: here),
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
@@ -136,7 +136,7 @@ struct MoneyAccountsController {
         account.name = draft.name
         account.kind = draft.kind
         account.openingBalanceCents = draft.cents
-        account.updatedAt = self.now()
+        account.updatedAt = now()
         _ = try await database.saveAccount(account)
         return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }

@@ -30,7 +30,7 @@ struct ReportController {
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
     @Sendable func form(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
             ?? today.monthValue
         return try await formPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
@@ -86,7 +86,7 @@ struct ReportController {
                           context: AppRequestContext, categories loaded: [Category]? = nil,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let categories = if let loaded { loaded } else { try await reportCategories(userId: userId) }
         let totals = try await database.categoryTotals(userId: userId, month: month, kind: .expense)
         let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
@@ -118,7 +118,7 @@ struct ReportController {
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let thisYear = user.today(now: self.now()).year
+        let thisYear = user.today(now: now()).year
         var year = thisYear
         if let text = request.uri.queryParameters["year"] {
             guard let value = Int(String(text)), (1...thisYear).contains(value) else {

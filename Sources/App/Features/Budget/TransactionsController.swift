@@ -46,7 +46,7 @@ struct TransactionsController {
         let accounts = try await database.accounts(userId: userId)
         let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
                                                          after: after, limit: Self.perPage)
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let base = Self.listPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
@@ -199,7 +199,7 @@ struct TransactionsController {
         let row = try await load(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let trashId = try await database.deleteTransaction(row.transaction, now: self.now())
+        let trashId = try await database.deleteTransaction(row.transaction, now: now())
         let name = row.categoryName ?? "transaction"
         return pages.redirect(
             to: Self.returnPath(input.returnTo) ?? BudgetPaths.transactions,
@@ -229,7 +229,7 @@ struct TransactionsController {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)
         }
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let returnTo = Self.returnPath(input.returnTo)
         let isIncome = input.kind == Category.Kind.income.rawValue
         let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"

@@ -82,7 +82,7 @@ struct ProfileController {
         user.email = email
         user.theme = theme
         details.apply(to: &user)
-        user.updatedAt = self.now()
+        user.updatedAt = now()
         do {
             try await database.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
                                                                "householdSize", "currency", "timeZone", "updatedAt"])
@@ -121,7 +121,7 @@ struct ProfileController {
                                   user: user, request: request, context: context, status: status)
         }
         user.passwordHash = try await hasher.hash(newPassword)
-        user.updatedAt = self.now()
+        user.updatedAt = now()
         try await database.update(user, columns: ["passwordHash", "updatedAt"])
         let ended = try await database.deleteSessions(userId: try context.requireUserId(),
                                                               except: AppServices.sessionId(of: request))
@@ -141,7 +141,7 @@ struct ProfileController {
         profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let sessions = try await database.sessionCount(userId: try context.requireUserId(), now: self.now())
+        let sessions = try await database.sessionCount(userId: try context.requireUserId(), now: now())
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePage(
             initials: user.initials,

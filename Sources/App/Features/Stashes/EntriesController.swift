@@ -106,7 +106,7 @@ struct EntriesController {
         let user = try context.requireUser()
         guard let trashId = context.parameters.get("id", as: Int64.self),
               let (entry, outcome) = try await database.restoreEntry(
-                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: self.now()))
+                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: now()))
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
         guard let stashId = entry.stashId else {
             return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
@@ -123,7 +123,7 @@ struct EntriesController {
     ) throws -> Response {
         let stash = summary.stash
         let id = stash.id ?? 0
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let returnTo = returnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
         let page = FormPage(
             heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
@@ -152,7 +152,7 @@ struct EntriesController {
 
     private func loadEntry(request: Request, context: AppRequestContext, user: User) async throws -> (Transaction, StashSummary) {
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         guard let id = context.parameters.get("id", as: Int64.self),
               let entry = try await database.entry(id: id, userId: userId),
               let stashId = entry.stashId,

@@ -33,8 +33,8 @@ extension AppDatabase {
         """
     }
 
-    /// The user's stashes with their month total, entry count and target in `:month`; callers add the order or
-    /// the stash id.
+    /// The user's stashes, by `Stash.selectionSQL`, then their month total, entry count and target in `:month`;
+    /// callers add the stash id, or sort the rows (`NoCaseOrder`).
     static let summarySQL = """
         SELECT \(Stash.selectionSQL), COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
                \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget

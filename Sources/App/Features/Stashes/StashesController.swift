@@ -80,8 +80,8 @@ struct StashesController {
         }
         var stash = summary.stash
         draft.apply(to: &stash)
-        stash.updatedAt = self.now()
-        let today = user.today(now: self.now())
+        stash.updatedAt = now()
+        let today = user.today(now: now())
         let outcome = try await database.updateStash(stash, targetCents: draft.targetCents,
                                                      month: today.monthValue, today: today)
         return pages.redirect(to: StashPaths.show(stash.id ?? 0),
@@ -111,7 +111,7 @@ struct StashesController {
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),

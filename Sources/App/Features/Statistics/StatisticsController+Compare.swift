@@ -16,7 +16,7 @@ extension StatisticsController {
     @Sendable func compare(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         var months: [Month] = []
         for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
             guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {

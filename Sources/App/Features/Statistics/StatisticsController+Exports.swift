@@ -35,7 +35,7 @@ extension StatisticsController {
     @Sendable func exportCSV(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         let csv = try await database.ledgerCSV(userId: userId, from: query.period.first, to: query.period.last,
                                                filter: query.filter, currency: user.currencyValue)
@@ -47,7 +47,7 @@ extension StatisticsController {
     @Sendable func summaryPDF(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         guard query.unit == .monthly else {
             throw HTTPError(.badRequest, message: "The PDF summary covers one month: use period=YYYY-MM.")

@@ -20,7 +20,7 @@ struct StatisticsController {
     @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try context.requireUserId()
-        let today = user.today(now: self.now())
+        let today = user.today(now: now())
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         let page = try await StatisticsPageBuilder(database: database, user: user, userId: userId, today: today,
                                                    query: query).build()

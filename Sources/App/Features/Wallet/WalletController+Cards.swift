@@ -80,7 +80,7 @@ extension WalletController {
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let added = try await database.addCards([Self.walletCard(from: card, userId: userId, now: self.now())])
+        let added = try await database.addCards([Self.walletCard(from: card, userId: userId, now: now())])
         try await endOnboarding(userId: userId)
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                               flash: .success("Added \(card.name) to your wallet."))
@@ -201,7 +201,7 @@ extension WalletController {
         }
         card.annualFeeCents = draft.annualFeeCents
         card.feeDueOn = draft.feeDueOn?.description
-        card.updatedAt = self.now()
+        card.updatedAt = now()
         try await database.updateWalletCard(card)
         return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
     }
@@ -255,7 +255,7 @@ extension WalletController {
         }
         try await database.addBenefit(CardBenefit(
             id: nil, cardId: card.id ?? 0, userId: card.userId, name: draft.name, details: draft.details,
-            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: self.now()))
+            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: now()))
         return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 }

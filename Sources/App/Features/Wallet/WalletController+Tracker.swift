@@ -229,7 +229,7 @@ extension WalletController {
         }
         try await database.addCoupon(Coupon(
             id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
-            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: self.now()))
+            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: now()))
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
     }
 

@@ -23,7 +23,7 @@ struct WalletController {
         addSettingsRoutes(to: group)
     }
 
-    func today(_ user: User) -> CalendarDay { user.today(now: self.now()) }
+    func today(_ user: User) -> CalendarDay { user.today(now: now()) }
 
     typealias IndexPage = WalletPages.IndexPage
     typealias PickItem = WalletPages.PickItem
@@ -201,7 +201,7 @@ struct WalletController {
         let input = try await request.decodeForm(ActionInput.self, context: context)
         let today = today(user)
         let window = benefit.period.window(containing: today, anniversary: card.anniversary)
-        try await database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: self.now())
+        try await database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: now())
         return pages.redirect(to: back(input, card: card),
                               flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
     }
