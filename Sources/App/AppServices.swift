@@ -25,20 +25,3 @@ struct AppServices: Sendable {
         request.cookies[sessionCookieName]?.value
     }
 }
-
-extension AppServices {
-    /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any.
-    func celebration(badgeIds ids: [Int64], user: User) async throws -> Shell.Celebration? {
-        guard let first = ids.first, let userId = user.id else { return nil }
-        guard let details = try await database.badgeDetails(id: first, userId: userId), details.badge.earned else {
-            return nil
-        }
-        return Shell.Celebration(
-            stashName: details.stashName,
-            monthTitle: Month(details.badge.month)?.title ?? details.badge.month,
-            points: details.badge.points,
-            reward: details.reward.isEmpty ? nil : details.reward,
-            badgePath: StashPaths.badge(first),
-            more: ids.count > 1 ? ids.count - 1 : nil)
-    }
-}

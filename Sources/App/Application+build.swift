@@ -96,8 +96,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     )
     let app = router.group()
         .add(middleware: sessionMiddleware)
-        .add(middleware: LoadUserMiddleware(database: services.database))
-        .add(middleware: FlashMiddleware(services: services))
+        .add(middleware: MemberAuthenticator(database: services.database, now: services.now))
+        .add(middleware: FlashMiddleware())
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
     let auth = AuthController(
@@ -113,19 +113,20 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
 
     let signedIn = app.group()
         .add(middleware: RequireUserMiddleware(pages: services.pages))
-        .add(middleware: JudgeClosedMonthsMiddleware(database: services.database, now: services.now))
+        .group(context: MemberContext.self)
+        .add(middleware: JudgeClosedMonthsMiddleware())
     auth.addSignedInRoutes(to: signedIn)
     // Each controller gets only what it uses; most need the database, the page renderer and the clock.
     let (database, pages, now) = (services.database, services.pages, services.now)
-    HomeController(database: database, pages: pages, now: now, walletWidgets: services.walletWidgets)
+    HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets)
         .addRoutes(to: signedIn)
-    StashesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
-    EntriesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
-    BadgesController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
+    StashesController(pages: pages, now: now).addRoutes(to: signedIn)
+    EntriesController(pages: pages, now: now).addRoutes(to: signedIn)
+    BadgesController(pages: pages, now: now).addRoutes(to: signedIn)
     ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle)
         .addRoutes(to: signedIn)
-    WalletController(database: database, pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
-    StatisticsController(database: database, pages: pages, now: now).addRoutes(to: signedIn)
+    WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
+    StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
     BudgetRoutes(services: services).addRoutes(to: signedIn)
     return router
 }

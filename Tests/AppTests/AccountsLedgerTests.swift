@@ -68,7 +68,7 @@ struct AccountsLedgerTests {
             let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             func balances() async throws -> [Int64: Int64] {
                 let userId = try #require(try await database.user(email: Self.email)?.id)
-                return Dictionary(uniqueKeysWithValues: try await database.accountBalances(userId: userId)
+                return Dictionary(uniqueKeysWithValues: try await database.for(userId: userId).accountBalances()
                     .map { ($0.0.id ?? 0, $0.1) })
             }
             #expect(try await balances() == [checking: 8_000, cash: 0])
@@ -211,7 +211,7 @@ struct AccountsLedgerTests {
             #expect(try await database.ledgerRows(email: bob).isEmpty)
             #expect(try await database.read { db in try Account.fetchOne(db)?.name } == "Ann's bank")
             #expect(try await database.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
-            #expect(try await database.category(id: rent, userId: 1)?.isHidden == false)
+            #expect(try await database.for(userId: 1).category(id: rent)?.isHidden == false)
         }
     }
 
@@ -268,7 +268,7 @@ struct AccountsLedgerTests {
             #expect(!filtered.html.contains("Ann Pets"))
 
             // Then: nothing of Ann's changed and nothing was saved for Bob
-            #expect(try await database.category(id: pets, userId: 1)?.name == "Ann Pets")
+            #expect(try await database.for(userId: 1).category(id: pets)?.name == "Ann Pets")
             #expect(try await database.ledgerRows(email: Self.email) == annRows)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE id = ?",

@@ -24,7 +24,7 @@ struct BadgesTests {
             let next = try await browser.get(location)
             #expect(next.html.contains("Badge earned!"))
             #expect(next.html.contains("Cinema night"))
-            #expect(try await database.points(userId: 1) == 10)
+            #expect(try await database.for(userId: 1).points() == 10)
             #expect(!(try await browser.get(location)).html.contains("Badge earned!"), "the dialog shows once")
         }
     }
@@ -37,7 +37,7 @@ struct BadgesTests {
             try await browser.addEntry(stash: id, amount: "60", date: "2026-11-02")
             let almost = try await browser.addEntry(stash: id, amount: "39.99", date: "2026-11-03")
             #expect(!(try await browser.get(try #require(almost.location))).html.contains("Badge earned!"))
-            #expect(try await database.points(userId: 1) == 0, "99.99 % is not complete")
+            #expect(try await database.for(userId: 1).points() == 0, "99.99 % is not complete")
 
             // When
             let page = try await browser.addEntry(stash: id, amount: "0.01", date: "2026-11-04")
@@ -51,7 +51,7 @@ struct BadgesTests {
             #expect(badge.month == "2026-11")
             #expect(badge.completedOn == "2026-11-04")
             #expect(badge.earned)
-            #expect(try await database.points(userId: 1) == 10)
+            #expect(try await database.for(userId: 1).points() == 10)
             #expect(!(try await browser.get("/")).html.contains("Badge earned!"), "the dialog shows once")
             let completed = try await browser.get("/badges?tab=completed")
             #expect(completed.html.contains("Fund"))
@@ -68,7 +68,7 @@ struct BadgesTests {
             let unused = try await browser.createStash(name: "Unused", kind: "spend", target: "20")
             try await browser.addEntry(stash: dining, amount: "100", date: "2026-10-05")
             try await browser.addEntry(stash: coffee, amount: "20.01", date: "2026-10-06")
-            #expect(try await database.points(userId: 1) == 0, "not before the month has ended")
+            #expect(try await database.for(userId: 1).points() == 0, "not before the month has ended")
 
             // When: the first page of November
             clock.advance(by: 12 * 24 * 3600)
@@ -122,7 +122,7 @@ struct BadgesTests {
             // Then
             let flashPage = try await browser.get(try #require(deleted.location))
             #expect(flashPage.html.contains("action=\"/trash/1/restore\""))
-            #expect(try await database.points(userId: 1) == 0)
+            #expect(try await database.for(userId: 1).points() == 0)
             #expect(try await browser.get("/badges/\(badgeId)").status == .notFound)
             #expect(!(try await browser.get("/badges?tab=all")).html.contains("Fund"))
 
@@ -131,7 +131,7 @@ struct BadgesTests {
             #expect(restored.status == .seeOther, "\(restored.html)")
 
             // Then
-            #expect(try await database.points(userId: 1) == 10)
+            #expect(try await database.for(userId: 1).points() == 10)
             let badge = try #require(try await database.read { db in try Badge.fetchOne(db, key: badgeId) })
             #expect(badge.earned)
             #expect(badge.claimedAt != nil, "the claimed reward stays claimed")
@@ -145,17 +145,17 @@ struct BadgesTests {
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Fund", target: "50")
             try await browser.addEntry(stash: id, amount: "50", date: "2026-11-01")
-            #expect(try await database.points(userId: 1) == 10)
+            #expect(try await database.for(userId: 1).points() == 10)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-11-01"), ("note", "")])
-            #expect(try await database.points(userId: 1) == 0)
+            #expect(try await database.for(userId: 1).points() == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
             let months = try await database.read { db in try String.fetchAll(db, sql: "SELECT month FROM stashMonth") }
             #expect(months == ["2026-10"], "moving an entry moves its total")
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
-            #expect(try await database.points(userId: 1) == 10)
+            #expect(try await database.for(userId: 1).points() == 10)
         }
     }
 
@@ -200,7 +200,7 @@ struct BadgesTests {
         #expect(mismatches == 0)
         #expect((latest ?? "") <= "2026-11-22")
         #expect(summary.badges > 0)
-        #expect(try await database.points(userId: 1) == summary.badges * 10)
+        #expect(try await database.for(userId: 1).points() == summary.badges * 10)
     }
 }
 

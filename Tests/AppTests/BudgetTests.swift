@@ -181,7 +181,7 @@ struct BudgetTests {
             let december = try await browser.get("/budget?month=2026-12")
             #expect(december.html.contains(">$1,000.00</p>"))
             #expect(december.html.contains("remaining in December 2026"))
-            let totals = try await database.monthTotals(userId: 1, month: Month(year: 2027, month: 1))
+            let totals = try await database.for(userId: 1).monthTotals(month: Month(year: 2027, month: 1))
             #expect(totals == MonthTotals(incomeCents: 0, spentCents: 30_000, savedCents: 0, count: 1))
             #expect(totals.remainingCents == -30_000)
         }

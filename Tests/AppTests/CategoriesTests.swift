@@ -38,7 +38,7 @@ struct CategoriesTests {
             #expect(deleted.status == .seeOther)
             let rows = try await database.ledgerRows(email: Self.email)
             #expect(rows.map(\.categoryId) == [other, other])
-            #expect(try await database.category(id: pets, userId: 1) == nil)
+            #expect(try await database.for(userId: 1).category(id: pets) == nil)
 
             // Defaults can't be deleted
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
@@ -56,7 +56,7 @@ struct CategoriesTests {
             try await browser.get("/budget/categories?kind=wants")
             let hidden = try await browser.post("/budget/categories/\(hobbies)/hide")
             #expect(hidden.status == .seeOther)
-            #expect(try await database.category(id: hobbies, userId: 1)?.isHidden == true)
+            #expect(try await database.for(userId: 1).category(id: hobbies)?.isHidden == true)
             let form = try await browser.get("/transactions/new?kind=wants")
             #expect(!form.html.contains(">Hobbies<"))
             let refused = try await browser.addTransaction(amount: "5", kind: "wants", category: hobbies, date: "2026-11-21")
@@ -98,7 +98,7 @@ struct CategoriesTests {
                 ("name", "Food"), ("kind", "needs"), ("icon", "cart"), ("color", "#DC2626"),
             ])
             #expect(saved.status == .seeOther)
-            let category = try #require(try await database.category(id: groceries, userId: 1))
+            let category = try #require(try await database.for(userId: 1).category(id: groceries))
             #expect(category.name == "Food")
             #expect(category.color == "#DC2626")
             let list = try await browser.get("/budget/categories?kind=needs")

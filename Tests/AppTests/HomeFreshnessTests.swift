@@ -82,12 +82,13 @@ struct HomeFreshnessTests {
         // The wallet widgets are read again only when the wallet revision moved on.
         let today = CalendarDay("2026-11-22")!
         let current = try await revision(ann)
-        if case .unchanged = try await database.walletWidgetData(userId: ann, today: today, through: today, unlessRevision: current) {
+        let store = database.for(userId: ann)
+        if case .unchanged = try await store.walletWidgetData(today: today, through: today, unlessRevision: current) {
         } else {
             Issue.record("the same revision should read as unchanged")
         }
-        if case .fresh(let revision, _) = try await database.walletWidgetData(userId: ann, today: today, through: today,
-                                                                             unlessRevision: current - 1) {
+        if case .fresh(let revision, _) = try await store.walletWidgetData(today: today, through: today,
+                                                                           unlessRevision: current - 1) {
             #expect(revision == current)
         } else {
             Issue.record("an older revision should read again")

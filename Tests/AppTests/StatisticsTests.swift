@@ -78,18 +78,19 @@ struct StatisticsTests {
             }
 
             // When / Then: the SQL aggregates
-            let leapDay = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2028-02-29")!,
-                                                               to: CalendarDay("2028-02-29")!, filter: .all)
+            let store = database.for(userId: userId)
+            let leapDay = try await store.ledgerTotalsByDay(from: CalendarDay("2028-02-29")!,
+                                                            to: CalendarDay("2028-02-29")!, filter: .all)
             #expect(leapDay.mapValues(\.savedCents) == ["2028-02-29": 4_000])
-            let february = try await database.ledgerTotalsByDay(userId: userId, from: Month(year: 2028, month: 2).firstDay,
-                                                                to: Month(year: 2028, month: 2).lastDay, filter: .all)
+            let february = try await store.ledgerTotalsByDay(from: Month(year: 2028, month: 2).firstDay,
+                                                             to: Month(year: 2028, month: 2).lastDay, filter: .all)
             #expect(february.keys.sorted() == ["2028-02-28", "2028-02-29"])
-            let year = try await database.ledgerTotalsByDay(userId: userId, from: StatisticsPeriod.year(2028).first,
-                                                            to: StatisticsPeriod.year(2028).last, filter: .all)
+            let year = try await store.ledgerTotalsByDay(from: StatisticsPeriod.year(2028).first,
+                                                         to: StatisticsPeriod.year(2028).last, filter: .all)
             let byMonth = Dictionary(year.map { (String($0.key.prefix(7)), $0.value.savedCents) }, uniquingKeysWith: +)
             #expect(byMonth == ["2028-01": 2_000, "2028-02": 7_000, "2028-03": 5_000, "2028-12": 6_000])
-            let empty = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2028-06-01")!,
-                                                             to: CalendarDay("2028-06-30")!, filter: .all)
+            let empty = try await store.ledgerTotalsByDay(from: CalendarDay("2028-06-01")!,
+                                                          to: CalendarDay("2028-06-30")!, filter: .all)
             #expect(empty.isEmpty)
 
             // The default view is the user's month: January 2029 in Tokyo
@@ -164,12 +165,13 @@ struct StatisticsTests {
             try await LedgerFixture.add(database, userId: userId, date: "2026-11-07", cents: 1_000, kind: .expense, category: "Groceries")
             try await LedgerFixture.add(database, userId: userId, date: "2026-11-08", cents: 2_500, kind: .expense, category: "Nope")
 
-            let rows = try await database.spendingByCategory(userId: userId, from: CalendarDay("2026-11-01")!,
-                                                             to: CalendarDay("2026-11-30")!)
+            let store = database.for(userId: userId)
+            let rows = try await store.spendingByCategory(from: CalendarDay("2026-11-01")!,
+                                                          to: CalendarDay("2026-11-30")!)
             #expect(rows == [LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 5_550),
                              LabelledAmount(label: "Other", cents: 2_500)])
-            let totals = try await database.ledgerTotalsByDay(userId: userId, from: CalendarDay("2026-11-01")!,
-                                                              to: CalendarDay("2026-11-30")!, filter: .all)
+            let totals = try await store.ledgerTotalsByDay(from: CalendarDay("2026-11-01")!,
+                                                           to: CalendarDay("2026-11-30")!, filter: .all)
                 .values.reduce(LedgerTotals(), +)
             #expect(rows.reduce(0) { $0 + $1.cents } == totals.spentCents)
         }

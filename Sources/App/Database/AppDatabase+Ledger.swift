@@ -4,7 +4,7 @@ import GRDB
 /// Writes to stashes and their entries. Triggers keep the `stashMonth` totals in step with the ledger (migration
 /// v12); each write then judges the badges of the months it touched, inside the same database transaction, so
 /// badge state can never disagree with the entries.
-extension AppDatabase {
+extension MemberStore {
     /// What a write did to the stash-months it touched.
     struct Outcome: Sendable {
         /// Badges earned by this write (the "Receive badge" dialog shows them).
@@ -14,7 +14,8 @@ extension AppDatabase {
     // MARK: - Stashes
 
     func createStash(_ stash: Stash, targetCents: Int64, month: Month) async throws -> Stash {
-        try await write { db in
+        let stash = try own(stash)
+        return try await write { db in
             let stash = try stash.inserted(db)
             guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
             _ = try StashTarget(id: nil, stashId: id, month: month.description, amountCents: targetCents).inserted(db)
@@ -25,7 +26,8 @@ extension AppDatabase {
     /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
     /// (a kind or target change can complete or un-complete months).
     func updateStash(_ stash: Stash, targetCents: Int64, month: Month, today: CalendarDay) async throws -> Outcome {
-        try await write { db in
+        let stash = try own(stash)
+        return try await write { db in
             try stash.update(db)
             guard let id = stash.id else { return Outcome() }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
@@ -48,7 +50,7 @@ extension AppDatabase {
     }
 
     /// Deletes the stash with its entries, targets and badges.
-    func deleteStash(id: Int64, userId: Int64) async throws {
+    func deleteStash(id: Int64) async throws {
         _ = try await write { db in
             try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).deleteAll(db)
         }
@@ -58,7 +60,9 @@ extension AppDatabase {
 
     /// Adds an entry to a stash and judges its month.
     func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
-        try await write { db in
+        let entry = try own(entry)
+        let stash = try own(stash)
+        return try await write { db in
             let entry = try entry.inserted(db)
             return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
         }
@@ -66,7 +70,10 @@ extension AppDatabase {
 
     /// Saves an edited entry; both its old and new month are judged.
     func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
-        try await write { db in
+        let entry = try own(entry)
+        let old = try own(old)
+        let stash = try own(stash)
+        return try await write { db in
             try entry.update(db)
             return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today)
         }
@@ -74,7 +81,9 @@ extension AppDatabase {
 
     /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
     func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
-        try await write { db in
+        let entry = try own(entry)
+        let stash = try own(stash)
+        return try await write { db in
             let trashId = try Self.moveToTrash(db, entry, now: now)
             _ = try Self.judge(db, stash: stash, months: [entry.month], today: today)
             return trashId
@@ -82,7 +91,7 @@ extension AppDatabase {
     }
 
     /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
-    func restoreEntry(trashId: Int64, userId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
+    func restoreEntry(trashId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
         try await write { db in
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                                                   arguments: [trashId, userId]),

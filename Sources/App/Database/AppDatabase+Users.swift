@@ -21,13 +21,6 @@ extension AppDatabase {
         }
     }
 
-    /// Saves the user; `columns` limits the write to those, so concurrent edits of other fields aren't undone.
-    func update(_ user: User, columns: [String]? = nil) async throws {
-        try await write { db in
-            if let columns { try user.update(db, columns: columns) } else { try user.update(db) }
-        }
-    }
-
     func user(email: String) async throws -> User? {
         try await read { db in try User.filter(email: email).fetchOne(db) }
     }
@@ -38,9 +31,18 @@ extension AppDatabase {
             try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id])
         }
     }
+}
+
+extension MemberStore {
+    /// Saves the member's own account; `columns` limits the write to those, so concurrent edits of other fields
+    /// aren't undone. Another user's account is refused.
+    func update(_ user: User, columns: [String]) async throws {
+        guard user.id == userId else { throw NotTheMembersRecord() }
+        try await write { db in try user.update(db, columns: columns) }
+    }
 
     /// How many live sessions (signed-in browsers) the user has.
-    func sessionCount(userId: Int64, now: Date) async throws -> Int {
+    func sessionCount(now: Date) async throws -> Int {
         try await read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
@@ -51,7 +53,7 @@ extension AppDatabase {
 
     /// Signs the user out everywhere except the session stored under `keepKey`.
     @discardableResult
-    func deleteSessions(userId: Int64, except keepKey: String?) async throws -> Int {
+    func deleteSessions(except keepKey: String?) async throws -> Int {
         try await write { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)

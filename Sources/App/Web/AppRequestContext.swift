@@ -24,8 +24,11 @@ public struct SessionPayload: Codable, Sendable, Equatable {
 public struct AppRequestContext: RequestContext, SessionRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let sessions: SessionContext<SessionPayload>
-    /// Set by `LoadUserMiddleware` when the session names an existing user.
-    public var user: User?
+    /// Set by `MemberAuthenticator` when the session names an existing user, with the store of that member's data.
+    var member: Member?
+    var store: MemberStore?
+    /// The signed-in user, if any (signed-in routes have `MemberContext.user` instead).
+    public var user: User? { member?.user }
     /// The token to embed in this request's forms (the session's, or the anonymous cookie's).
     public var csrfToken: String = ""
     /// Set by `FlashMiddleware`: the message the previous action left, whether its cookie came at all (a cookie
@@ -37,28 +40,16 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.sessions = .init()
-        self.user = nil
     }
 
     /// Forms are the only request bodies the app takes.
     public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
-
-    /// The signed-in user, or a 401 (routes that call this sit behind `RequireUserMiddleware`, so it never happens).
-    func requireUser() throws -> User {
-        guard let user else { throw HTTPError(.unauthorized) }
-        return user
-    }
-
-    /// The signed-in user's id.
-    func requireUserId() throws -> Int64 {
-        guard let id = try requireUser().id else { throw HTTPError(.unauthorized) }
-        return id
-    }
 }
 
 extension Request {
     /// Decodes the posted form into `type`; a body that isn't a readable form is a 400, never a 500.
-    func decodeForm<Form: Decodable>(_ type: Form.Type, context: AppRequestContext) async throws -> Form {
+    func decodeForm<Form: Decodable, Context: RequestContext>(_ type: Form.Type, context: Context) async throws -> Form
+    where Context.Decoder == URLEncodedFormDecoder {
         do {
             return try await decode(as: type, context: context)
         } catch let error as HTTPError {

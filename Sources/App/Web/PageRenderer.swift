@@ -10,10 +10,10 @@ struct PageRenderer: Sendable {
     /// A full HTML page: the shell around what `main` draws. `navigation: false` drops the tab bar and header for
     /// steps that stand alone (sign-up's second step).
     func page(
-        title: String, section: Section?, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        title: String, section: Section?, context: some PageContext, status: HTTPResponse.Status = .ok,
         navigation: Bool = true, _ main: (Shell) -> HTML
     ) -> Response {
-        let shell = Shell(title: title, section: section, user: context.user, csrfToken: context.csrfToken,
+        let shell = Shell(title: title, section: section, user: context.signedInUser, csrfToken: context.csrfToken,
                           flash: context.flash, navigation: navigation, celebration: context.celebration)
         var response = Self.html(shell.page(main(shell)), status: status)
         if context.hasFlashCookie {

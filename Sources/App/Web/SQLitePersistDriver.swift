@@ -74,7 +74,7 @@ struct SQLitePersistDriver: PersistDriver {
             guard let found = try rows.next() else { return (nil, nil) }
             let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
                                     expiresAt: try found.optionalDate("expiresAt"), payload: nil)
-            // A user that can't be read here is looked up again by `LoadUserMiddleware`, whose error is the page's.
+            // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
             }

@@ -27,7 +27,7 @@ struct AuthController {
     }
 
     /// Step 2 of sign-up, for the account just created.
-    func addSignedInRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addSignedInRoutes(to group: RouterGroup<MemberContext>) {
         group.get("signup/details", use: editDetails)
         group.post("signup/details", use: updateDetails)
     }
@@ -100,15 +100,15 @@ struct AuthController {
     // MARK: - Sign up, step 2
 
     /// `GET /signup/details`
-    @Sendable func editDetails(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func editDetails(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         return try detailsPage(DetailsInput(user: user), errors: FieldErrors(), user: user, request: request,
                                context: context)
     }
 
     /// `POST /signup/details`: saves the optional details and opens Home.
-    @Sendable func updateDetails(request: Request, context: AppRequestContext) async throws -> Response {
-        var user = try context.requireUser()
+    @Sendable func updateDetails(request: Request, context: MemberContext) async throws -> Response {
+        var user = context.user
         let input = try await request.decodeForm(DetailsInput.self, context: context)
         var errors = FieldErrors()
         let details = ProfileRules.details(input, into: &errors)
@@ -118,13 +118,13 @@ struct AuthController {
         }
         details.apply(to: &user)
         user.updatedAt = now()
-        try await database.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
+        try await context.store.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
                                                            "timeZone", "updatedAt"])
         return pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
     private func detailsPage(
-        _ input: DetailsInput, errors: FieldErrors, user: User, request: Request, context: AppRequestContext,
+        _ input: DetailsInput, errors: FieldErrors, user: User, request: Request, context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),

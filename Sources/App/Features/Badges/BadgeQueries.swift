@@ -9,9 +9,9 @@ struct BadgeDetails: Sendable {
     let kind: Stash.Kind
 }
 
-extension AppDatabase {
+extension MemberStore {
     /// The user's points: 10 for each earned badge.
-    func points(userId: Int64) async throws -> Int {
+    func points() async throws -> Int {
         try await read { db in
             try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM badge WHERE userId = ? AND earned",
                              arguments: [userId]) ?? 0
@@ -19,7 +19,7 @@ extension AppDatabase {
     }
 
     /// Earned badges, newest month first; `month` narrows to one month. One page and whether more follow.
-    func earnedBadges(userId: Int64, month: Month? = nil, page: Int = 1, perPage: Int = 50) async throws -> ([BadgeDetails], Bool) {
+    func earnedBadges(month: Month? = nil, page: Int = 1, perPage: Int = 50) async throws -> ([BadgeDetails], Bool) {
         try await read { db in
             var sql = """
                 SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
@@ -39,7 +39,7 @@ extension AppDatabase {
     }
 
     /// One badge of the user (earned or not), or nil.
-    func badgeDetails(id: Int64, userId: Int64) async throws -> BadgeDetails? {
+    func badgeDetails(id: Int64) async throws -> BadgeDetails? {
         try await read { db in
             try Row.fetchOne(db, sql: """
                 SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
@@ -50,7 +50,7 @@ extension AppDatabase {
     }
 
     /// Marks (or unmarks) a badge's reward as claimed. False if the badge isn't the user's.
-    func setClaimed(badgeId: Int64, userId: Int64, at date: Date?) async throws -> Bool {
+    func setClaimed(badgeId: Int64, at date: Date?) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "UPDATE badge SET claimedAt = ? WHERE id = ? AND userId = ? AND earned",
                            arguments: [date, badgeId, userId])

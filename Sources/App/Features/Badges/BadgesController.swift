@@ -4,7 +4,6 @@ import Views
 
 /// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
 struct BadgesController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -15,7 +14,7 @@ struct BadgesController {
     typealias IndexPage = BadgesPages.IndexPage
     typealias ShowPage = BadgesPages.ShowPage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("badges", use: index)
         group.get("badges/:id", use: show)
         group.post("badges/:id/claim", use: claim)
@@ -37,13 +36,12 @@ struct BadgesController {
 
 
     /// `GET /badges?tab=in-progress|completed|all&page=N`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
         let pageNumber = request.pageNumber
-        let rank = Rank(points: try await database.points(userId: userId))
+        let rank = Rank(points: try await context.store.points())
 
         var inProgress: [StashCard] = []
         var groups: [BadgeGroup] = []
@@ -51,7 +49,7 @@ struct BadgesController {
         var empty: BadgesPages.Empty?
         switch tab {
         case .inProgress:
-            let summaries = try await database.stashSummaries(userId: userId, month: today.monthValue, today: today)
+            let summaries = try await context.store.stashSummaries(month: today.monthValue, today: today)
                 .filter { !$0.progress.isCompleted }
                 .sorted { $0.progress.closeness > $1.progress.closeness }
             inProgress = summaries.map { StashCard($0, user: user) }
@@ -60,8 +58,7 @@ struct BadgesController {
                               text: "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge.")
             }
         case .completed, .all:
-            let (badges, hasMore) = try await database.earnedBadges(
-                userId: userId, month: tab == .completed ? today.monthValue : nil, page: pageNumber)
+            let (badges, hasMore) = try await context.store.earnedBadges(month: tab == .completed ? today.monthValue : nil, page: pageNumber)
             more = hasMore
             groups = Self.group(badges)
             if groups.isEmpty {
@@ -103,10 +100,10 @@ struct BadgesController {
     }
 
     /// `GET /badges/:id`
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let details = try await database.badgeDetails(id: id, userId: try context.requireUserId()),
+              let details = try await context.store.badgeDetails(id: id),
               details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge
@@ -127,12 +124,11 @@ struct BadgesController {
     }
 
     /// `POST /badges/:id/claim` with `claimed=1` (or `0` to take it back).
-    @Sendable func claim(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func claim(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(ClaimInput.self, context: context)
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await database.setClaimed(badgeId: id, userId: try context.requireUserId(),
-                                            at: claimed ? now() : nil)
+              try await context.store.setClaimed(badgeId: id, at: claimed ? now() : nil)
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: StashPaths.badge(id),
                               flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))

@@ -8,11 +8,10 @@ import Views
 /// count in Needs; everything else — Wants categories and spend stash entries (no category) — counts in Wants,
 /// the stash rows under one "Spending stashes" row.
 struct BudgetController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("budget", use: expenses)
         group.get("budget/needs") { request, context in try await tab(.needs, request: request, context: context) }
         group.get("budget/wants") { request, context in try await tab(.wants, request: request, context: context) }
@@ -33,15 +32,13 @@ struct BudgetController {
 
 
     /// `GET /budget?month=YYYY-MM`
-    @Sendable func expenses(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func expenses(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let month = Self.month(request, today: today)
-        let database = self.database  // for the async lets below, without capturing self
-        async let totalsLoad = database.monthTotals(userId: userId, month: month)
-        async let sourcesLoad = database.incomeSources(userId: userId)
-        async let rowsLoad = database.recentRows(userId: userId, month: month, limit: 30)
+        async let totalsLoad = context.store.monthTotals(month: month)
+        async let sourcesLoad = context.store.incomeSources()
+        async let rowsLoad = context.store.recentRows(month: month, limit: 30)
         let (totals, sources, rows) = try await (totalsLoad, sourcesLoad, rowsLoad)
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
@@ -79,17 +76,15 @@ struct BudgetController {
     // MARK: - Needs and Wants
 
 
-    private func tab(_ kind: Category.Kind, request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    private func tab(_ kind: Category.Kind, request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        let database = self.database  // for the async lets below, without capturing self
-        async let categoriesLoad = database.categories(userId: userId)
-        async let totalsLoad = database.categoryTotals(userId: userId, month: month, kind: .expense)
-        async let rowsLoad = database.recentRows(userId: userId, month: month, categoryKind: kind,
-                                                 withStashSpending: kind == .wants, limit: 15)
+        async let categoriesLoad = context.store.categories()
+        async let totalsLoad = context.store.categoryTotals(month: month, kind: .expense)
+        async let rowsLoad = context.store.recentRows(month: month, categoryKind: kind,
+                                                      withStashSpending: kind == .wants, limit: 15)
         let (categories, totals, rows) = try await (categoriesLoad, totalsLoad, rowsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byCategory = Dictionary(totals.compactMap { total in total.categoryId.map { ($0, total) } },
@@ -128,18 +123,16 @@ struct BudgetController {
 
 
     /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
-    @Sendable func savings(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func savings(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        let database = self.database  // for the async lets below, without capturing self
-        async let goalsLoad = database.savingsGoals(userId: userId, month: month)
-        async let categoriesLoad = database.categories(userId: userId)
-        async let rowsLoad = database.recentRows(userId: userId, month: month, ledgerKind: .saving, limit: 20)
-        async let totalsLoad = database.monthTotals(userId: userId, month: month)
-        async let splitLoad = database.categoryTotals(userId: userId, month: month, kind: .saving, outsideStashes: true)
+        async let goalsLoad = context.store.savingsGoals(month: month)
+        async let categoriesLoad = context.store.categories()
+        async let rowsLoad = context.store.recentRows(month: month, ledgerKind: .saving, limit: 20)
+        async let totalsLoad = context.store.monthTotals(month: month)
+        async let splitLoad = context.store.categoryTotals(month: month, kind: .saving, outsideStashes: true)
         let (goals, categories, rows, totals, byCategory) = try await (goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad)
         let here = BudgetPaths.tab(.savings, month: monthParam)
         // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
@@ -177,17 +170,16 @@ struct BudgetController {
     // MARK: - One category
 
     /// `GET /budget/categories/:id?month=YYYY-MM`: the category's transactions in the month.
-    @Sendable func category(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func category(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await database.category(id: id, userId: userId)
+              let category = try await context.store.category(id: id)
         else { throw HTTPError(.notFound) }
-        let today = user.today(now: now())
+        let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        async let rowsLoad = database.recentRows(userId: userId, month: month, categoryId: id, limit: 200)
-        async let totalLoad = database.categoryMonthTotal(categoryId: id, userId: userId, month: month)
+        async let rowsLoad = context.store.recentRows(month: month, categoryId: id, limit: 200)
+        async let totalLoad = context.store.categoryMonthTotal(categoryId: id, month: month)
         let (rows, total) = try await (rowsLoad, totalLoad)
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"

@@ -81,11 +81,11 @@ struct LedgerCursor: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The read side of the budget: every query scoped by user id and bounded by a month, a page or an index range.
-extension AppDatabase {
+extension MemberStore {
     // MARK: - Categories
 
     /// The user's categories in display order (kind, then their order).
-    func categories(userId: Int64) async throws -> [Category] {
+    func categories() async throws -> [Category] {
         try await read { db in
             try Category.fetchAll(db, sql: """
                 SELECT * FROM category WHERE userId = ?
@@ -94,14 +94,14 @@ extension AppDatabase {
         }
     }
 
-    func category(id: Int64, userId: Int64) async throws -> Category? {
+    func category(id: Int64) async throws -> Category? {
         try await read { db in
             try Category.filter(Category.Columns.id == id && Category.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// How many transactions a category holds (told before deleting it).
-    func transactionCount(categoryId: Int64, userId: Int64) async throws -> Int {
+    func transactionCount(categoryId: Int64) async throws -> Int {
         try await read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE categoryId = ? AND userId = ?",
                              arguments: [categoryId, userId]) ?? 0
@@ -109,7 +109,7 @@ extension AppDatabase {
     }
 
     /// How many transactions each of the user's categories holds (counted on the (categoryId, date) index).
-    func transactionCounts(categoryIds: [Int64], userId: Int64) async throws -> [Int64: Int] {
+    func transactionCounts(categoryIds: [Int64]) async throws -> [Int64: Int] {
         guard !categoryIds.isEmpty else { return [:] }
         return try await read { db in
             var result: [Int64: Int] = [:]
@@ -125,7 +125,7 @@ extension AppDatabase {
     }
 
     /// The category of the user's newest transaction of each category kind, among their latest 200.
-    func recentCategoryIds(userId: Int64) async throws -> [Category.Kind: Int64] {
+    func recentCategoryIds() async throws -> [Category.Kind: Int64] {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT category.kind AS kind, recent.categoryId AS categoryId
@@ -145,7 +145,7 @@ extension AppDatabase {
     // MARK: - Months
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
-    func monthTotals(userId: Int64, month: Month) async throws -> MonthTotals {
+    func monthTotals(month: Month) async throws -> MonthTotals {
         try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
@@ -172,7 +172,7 @@ extension AppDatabase {
 
     /// Per category: total and count of the month's rows of one ledger kind (nil category = stash rows).
     /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
-    func categoryTotals(userId: Int64, month: Month, kind: Transaction.Kind,
+    func categoryTotals(month: Month, kind: Transaction.Kind,
                         outsideStashes: Bool = false) async throws -> [CategoryTotal] {
         let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
         return try await read { db in
@@ -185,7 +185,7 @@ extension AppDatabase {
     }
 
     /// Total and count of one category's rows in `month`: a seek on the (categoryId, date) index.
-    func categoryMonthTotal(categoryId: Int64, userId: Int64, month: Month) async throws -> CategoryTotal {
+    func categoryMonthTotal(categoryId: Int64, month: Month) async throws -> CategoryTotal {
         try await read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
@@ -197,7 +197,7 @@ extension AppDatabase {
 
     /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
     /// `withStashSpending` adds the expense rows without a category (spend stash entries) to a Wants list.
-    func recentRows(userId: Int64, month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
+    func recentRows(month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
                     categoryId: Int64? = nil, withStashSpending: Bool = false, limit: Int) async throws -> [LedgerRow] {
         var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
         var arguments: [String: DatabaseValue] = [
@@ -228,7 +228,7 @@ extension AppDatabase {
 
     /// The months of `year` with expenses, newest first, with their totals (the past reports), and whether
     /// earlier years have any: one year's range of the covering index, never the whole history.
-    func expenseMonths(userId: Int64, year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
+    func expenseMonths(year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
         let first = Month(year: year, month: 1).firstDay.description
         let last = Month(year: year, month: 12).lastDay.description
         return try await read { db in
@@ -250,7 +250,7 @@ extension AppDatabase {
 
     /// One page of the user's transactions, newest first, strictly before `cursor` (keyset paging: page 500
     /// costs what page 1 does). Returns the rows and whether older ones follow.
-    func ledgerPage(userId: Int64, filter: LedgerFilter, before cursor: LedgerCursor?, after: LedgerCursor? = nil,
+    func ledgerPage(filter: LedgerFilter, before cursor: LedgerCursor?, after: LedgerCursor? = nil,
                     limit: Int) async throws -> (rows: [LedgerRow], more: Bool) {
         var conditions = ["ledger.userId = :userId"]
         var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue, "limit": (limit + 1).databaseValue]
@@ -305,7 +305,7 @@ extension AppDatabase {
         return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)
     }
 
-    func ledgerRow(id: Int64, userId: Int64) async throws -> LedgerRow? {
+    func ledgerRow(id: Int64) async throws -> LedgerRow? {
         try await read { db in
             try Row.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
                              arguments: [id, userId]).map(LedgerRow.init(row:))
@@ -314,20 +314,20 @@ extension AppDatabase {
 
     // MARK: - Accounts
 
-    func accounts(userId: Int64) async throws -> [Account] {
+    func accounts() async throws -> [Account] {
         try await read { db in
             try Account.filter(Account.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }
     }
 
-    func account(id: Int64, userId: Int64) async throws -> Account? {
+    func account(id: Int64) async throws -> Account? {
         try await read { db in
             try Account.filter(Account.Columns.id == id && Account.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
-    func accountWithBalance(id: Int64, userId: Int64) async throws -> (Account, Int64)? {
+    func accountWithBalance(id: Int64) async throws -> (Account, Int64)? {
         try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
                                              arguments: [id, userId])
@@ -338,7 +338,7 @@ extension AppDatabase {
     }
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
-    func accountBalances(userId: Int64) async throws -> [(Account, Int64)] {
+    func accountBalances() async throws -> [(Account, Int64)] {
         try await read { db in try Self.accountBalances(db, userId: userId) }
     }
 
@@ -355,13 +355,13 @@ extension AppDatabase {
 
     // MARK: - Income sources
 
-    func incomeSources(userId: Int64) async throws -> [IncomeSource] {
+    func incomeSources() async throws -> [IncomeSource] {
         try await read { db in
             try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(db)
         }
     }
 
-    func incomeSource(id: Int64, userId: Int64) async throws -> IncomeSource? {
+    func incomeSource(id: Int64) async throws -> IncomeSource? {
         try await read { db in
             try IncomeSource.filter(IncomeSource.Columns.id == id && IncomeSource.Columns.userId == userId).fetchOne(db)
         }
@@ -370,7 +370,7 @@ extension AppDatabase {
     // MARK: - Savings goals
 
     /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
-    func savingsGoals(userId: Int64, month: Month) async throws -> [(Stash, Int64, Int64)] {
+    func savingsGoals(month: Month) async throws -> [(Stash, Int64, Int64)] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT stash.*, COALESCE((SELECT totalCents FROM stashMonth m WHERE m.stashId = stash.id AND m.month = ?), 0) AS monthTotal,
@@ -383,9 +383,9 @@ extension AppDatabase {
     }
 }
 
-extension AppDatabase {
+extension MemberStore {
     /// The user's save stashes by name (the savings goals a transaction can name).
-    func saveStashes(userId: Int64) async throws -> [Stash] {
+    func saveStashes() async throws -> [Stash] {
         try await read { db in
             try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.save.rawValue)
                 .order(sql: "name COLLATE NOCASE, id").fetchAll(db)

@@ -4,13 +4,13 @@ import Hummingbird
 struct BudgetRoutes {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        let (database, pages, now) = (services.database, services.pages, services.now)
-        BudgetController(database: database, pages: pages, now: now).addRoutes(to: group)
-        IncomeController(database: database, pages: pages, now: now).addRoutes(to: group)
-        TransactionsController(database: database, pages: pages, now: now).addRoutes(to: group)
-        MoneyAccountsController(database: database, pages: pages, now: now).addRoutes(to: group)
-        CategoriesController(database: database, pages: pages, now: now).addRoutes(to: group)
-        ReportController(database: database, pages: pages, now: now).addRoutes(to: group)
+    func addRoutes(to group: RouterGroup<MemberContext>) {
+        let (pages, now) = (services.pages, services.now)
+        BudgetController(pages: pages, now: now).addRoutes(to: group)
+        IncomeController(pages: pages, now: now).addRoutes(to: group)
+        TransactionsController(pages: pages, now: now).addRoutes(to: group)
+        MoneyAccountsController(pages: pages, now: now).addRoutes(to: group)
+        CategoriesController(pages: pages, now: now).addRoutes(to: group)
+        ReportController(pages: pages, now: now).addRoutes(to: group)
     }
 }

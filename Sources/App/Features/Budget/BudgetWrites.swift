@@ -3,11 +3,12 @@ import GRDB
 
 /// Writes of budget transactions, categories, accounts and income sources. Rows linked to a stash go through
 /// the stash entry writes, so stash month totals and badges stay in step.
-extension AppDatabase {
+extension MemberStore {
     // MARK: - Transactions
 
     /// Adds a transaction; one that names a stash is added as that stash's entry.
     func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay) async throws -> (Transaction, Outcome) {
+        let transaction = try own(transaction)
         if let stash { return try await addEntry(transaction, to: stash, today: today) }
         let saved = try await write { db in try transaction.inserted(db) }
         return (saved, Outcome())
@@ -15,16 +16,19 @@ extension AppDatabase {
 
     /// Saves an edited transaction that has no stash.
     func updateTransaction(_ transaction: Transaction) async throws {
+        let transaction = try own(transaction)
         try await write { db in try transaction.update(db) }
     }
 
     /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
     func deleteTransaction(_ transaction: Transaction, now: Date) async throws -> Int64 {
-        try await write { db in try Self.moveToTrash(db, transaction, now: now) }
+        let transaction = try own(transaction)
+        return try await write { db in try Self.moveToTrash(db, transaction, now: now) }
     }
 
     /// Inserts the transactions of a monthly report in one database transaction.
     func addTransactions(_ transactions: [Transaction]) async throws {
+        let transactions = try transactions.map(own)
         try await write { db in
             for transaction in transactions { _ = try transaction.inserted(db) }
         }
@@ -34,7 +38,8 @@ extension AppDatabase {
 
     /// Adds a category at the end of its kind, after that kind's "Other".
     func createCategory(_ category: Category) async throws -> Category {
-        try await write { db in
+        let category = try own(category)
+        return try await write { db in
             var category = category
             let last = try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM category WHERE userId = ? AND kind = ?",
                                         arguments: [category.userId, category.kind.rawValue]) ?? 0
@@ -44,11 +49,13 @@ extension AppDatabase {
     }
 
     func updateCategory(_ category: Category) async throws {
+        let category = try own(category)
         try await write { db in try category.update(db) }
     }
 
     /// Swaps a category with its neighbour above (`up`) or below in its kind's order.
     func moveCategory(_ category: Category, up: Bool) async throws {
+        let category = try own(category)
         try await write { db in
             let siblings = try Category.fetchAll(db, sql: """
                 SELECT * FROM category WHERE userId = ? AND kind = ? ORDER BY sortOrder, id
@@ -66,7 +73,8 @@ extension AppDatabase {
 
     /// Deletes a custom category, moving its transactions to the same kind's "Other". Returns how many moved.
     func deleteCategory(_ category: Category) async throws -> Int {
-        try await write { db in
+        let category = try own(category)
+        return try await write { db in
             guard let id = category.id, !category.isDefault else { return 0 }
             let otherId = try Self.otherCategoryId(db, userId: category.userId, kind: category.kind)
             try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
@@ -91,7 +99,8 @@ extension AppDatabase {
     // MARK: - Accounts
 
     func saveAccount(_ account: Account) async throws -> Account {
-        try await write { db in
+        let account = try own(account)
+        return try await write { db in
             if account.id == nil { return try account.inserted(db) }
             try account.update(db)
             return account
@@ -100,6 +109,7 @@ extension AppDatabase {
 
     /// Deletes an account; its transactions stay, without an account.
     func deleteAccount(_ account: Account) async throws {
+        let account = try own(account)
         try await write { db in
             try db.execute(sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
                            arguments: [account.id, account.userId])
@@ -110,7 +120,8 @@ extension AppDatabase {
     // MARK: - Income sources
 
     func saveIncomeSource(_ source: IncomeSource) async throws -> IncomeSource {
-        try await write { db in
+        let source = try own(source)
+        return try await write { db in
             if source.id == nil { return try source.inserted(db) }
             try source.update(db)
             return source
@@ -118,6 +129,7 @@ extension AppDatabase {
     }
 
     func deleteIncomeSource(_ source: IncomeSource) async throws {
+        let source = try own(source)
         _ = try await write { db in try source.delete(db) }
     }
 }

@@ -12,11 +12,10 @@ struct CategoryDraft: Sendable {
 /// Manage categories: add, rename, icon and colour, reorder (up / down), hide defaults, delete custom ones
 /// (their transactions move to the kind's "Other").
 struct CategoriesController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("budget/categories", use: index)
         group.get("budget/categories/new", use: new)
         group.post("budget/categories", use: create)
@@ -35,11 +34,10 @@ struct CategoriesController {
 
 
     /// `GET /budget/categories?kind=needs|wants|savings|income`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let userId = try context.requireUserId()
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
-        let categories = try await database.categories(userId: userId).filter { $0.kind == kind }
-        let counts = try await database.transactionCounts(categoryIds: categories.compactMap(\.id), userId: userId)
+        let categories = try await context.store.categories().filter { $0.kind == kind }
+        let counts = try await context.store.transactionCounts(categoryIds: categories.compactMap(\.id))
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
@@ -72,13 +70,13 @@ struct CategoriesController {
     }
 
 
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
         return try formPage(Input(kind: kind.rawValue, icon: "star", color: "#2563EB"), errors: FieldErrors(),
                             category: nil, request: request, context: context)
     }
 
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
         let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
@@ -87,21 +85,21 @@ struct CategoriesController {
             return try formPage(input, errors: errors, category: nil, request: request, context: context,
                                 status: .unprocessableContent)
         }
-        let category = try await database.createCategory(Category(
-            id: nil, userId: try context.requireUserId(), name: draft.name, kind: kind, icon: draft.icon, color: draft.color, sortOrder: 0,
+        let category = try await context.store.createCategory(Category(
+            id: nil, userId: context.member.id, name: draft.name, kind: kind, icon: draft.icon, color: draft.color, sortOrder: 0,
             isDefault: false, isHidden: false, createdAt: now()))
         return pages.redirect(to: BudgetPaths.categories(kind: kind),
                               flash: .success("Added “\(category.name)” to \(kind.label)."))
     }
 
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
         let category = try await load(context: context)
         return try formPage(Input(name: category.name, kind: category.kind.rawValue, icon: category.icon,
                                   color: category.color),
                             errors: FieldErrors(), category: category, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         var category = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
@@ -113,19 +111,18 @@ struct CategoriesController {
         category.name = draft.name
         category.icon = draft.icon
         category.color = draft.color
-        try await database.updateCategory(category)
+        try await context.store.updateCategory(category)
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(draft.name)”."))
     }
 
     // MARK: - Delete, move, hide
 
-    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
         let category = try await load(context: context)
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
-        let count = try await database.transactionCount(categoryId: category.id ?? 0,
-                                                                  userId: try context.requireUserId())
+        let count = try await context.store.transactionCount(categoryId: category.id ?? 0)
         let page = ConfirmPage(
             title: "Delete “\(category.name)”?",
             text: count == 0 ? "It has no transactions."
@@ -137,12 +134,12 @@ struct CategoriesController {
         }
     }
 
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
         let category = try await load(context: context)
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
-        let moved = try await database.deleteCategory(category)
+        let moved = try await context.store.deleteCategory(category)
         let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
                               flash: .success("Deleted “\(category.name)”." + tail))
@@ -153,22 +150,22 @@ struct CategoriesController {
     }
 
     /// `POST /budget/categories/:id/move` with `direction=up|down` (works without JavaScript).
-    @Sendable func move(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func move(request: Request, context: MemberContext) async throws -> Response {
         let category = try await load(context: context)
         let input = try await request.decodeForm(MoveInput.self, context: context)
         guard let direction = input.direction, direction == "up" || direction == "down" else {
             throw HTTPError(.badRequest, message: "Choose up or down.")
         }
-        try await database.moveCategory(category, up: direction == "up")
+        try await context.store.moveCategory(category, up: direction == "up")
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind))
     }
 
     /// `POST /budget/categories/:id/hide`: hides a shown category or shows a hidden one. Hidden ones keep their
     /// history but aren't offered when adding.
-    @Sendable func toggleHidden(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func toggleHidden(request: Request, context: MemberContext) async throws -> Response {
         var category = try await load(context: context)
         category.isHidden.toggle()
-        try await database.updateCategory(category)
+        try await context.store.updateCategory(category)
         return pages.redirect(
             to: BudgetPaths.categories(kind: category.kind),
             flash: .success(category.isHidden ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."))
@@ -186,7 +183,7 @@ struct CategoriesController {
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, category: Category?, request: Request,
-                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+                          context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? category?.kind ?? .needs
         let swatch = CategoryPalette.swatchClass(input.color)
         let page = FormPage(
@@ -212,9 +209,9 @@ struct CategoriesController {
         }
     }
 
-    private func load(context: AppRequestContext) async throws -> Category {
+    private func load(context: MemberContext) async throws -> Category {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await database.category(id: id, userId: try context.requireUserId())
+              let category = try await context.store.category(id: id)
         else { throw HTTPError(.notFound) }
         return category
     }

@@ -11,14 +11,13 @@ struct IncomeDraft: Sendable {
 
 /// Income sources: what the user expects to receive, and the expected total per month.
 struct IncomeController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
     typealias SourceRow = IncomePages.SourceRow
     typealias IndexPage = IncomePages.IndexPage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("budget/income", use: index)
         group.get("budget/income/new", use: new)
         group.post("budget/income", use: create)
@@ -30,12 +29,11 @@ struct IncomeController {
 
 
     /// `GET /budget/income`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
-        let sources = try await database.incomeSources(userId: userId)
-        let totals = try await database.monthTotals(userId: userId, month: today.monthValue)
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
+        let sources = try await context.store.incomeSources()
+        let totals = try await context.store.monthTotals(month: today.monthValue)
         let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let page = IndexPage(
             total: user.money(total),
@@ -63,12 +61,12 @@ struct IncomeController {
         var frequency: String?
     }
 
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
         try formPage(Input(frequency: "monthly"), errors: FieldErrors(), source: nil, request: request, context: context)
     }
 
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
         let draft = validate(input, currency: user.currencyValue, errors: &errors)
@@ -77,14 +75,14 @@ struct IncomeController {
                                 status: .unprocessableContent)
         }
         let now = self.now()
-        _ = try await database.saveIncomeSource(IncomeSource(
-            id: nil, userId: try context.requireUserId(), name: draft.name, amountCents: draft.cents, frequency: draft.frequency,
+        _ = try await context.store.saveIncomeSource(IncomeSource(
+            id: nil, userId: context.member.id, name: draft.name, amountCents: draft.cents, frequency: draft.frequency,
             createdAt: now, updatedAt: now))
         return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
     }
 
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let source = try await load(context: context)
         return try formPage(Input(name: source.name,
                                   amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
@@ -92,8 +90,8 @@ struct IncomeController {
                             errors: FieldErrors(), source: source, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         var source = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
@@ -106,11 +104,11 @@ struct IncomeController {
         source.amountCents = draft.cents
         source.frequency = draft.frequency
         source.updatedAt = now()
-        _ = try await database.saveIncomeSource(source)
+        _ = try await context.store.saveIncomeSource(source)
         return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
         let source = try await load(context: context)
         let page = ConfirmPage(title: "Delete “\(source.name)”?",
                               text: "Income you already received stays in your transactions.",
@@ -121,9 +119,9 @@ struct IncomeController {
         }
     }
 
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
         let source = try await load(context: context)
-        try await database.deleteIncomeSource(source)
+        try await context.store.deleteIncomeSource(source)
         return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
     }
 
@@ -138,7 +136,7 @@ struct IncomeController {
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, source: IncomeSource?, request: Request,
-                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+                          context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = source == nil ? "Add income source" : "Edit income source"
         let page = SimpleFormPage(
             heading: heading,
@@ -160,9 +158,9 @@ struct IncomeController {
         }
     }
 
-    private func load(context: AppRequestContext) async throws -> IncomeSource {
+    private func load(context: MemberContext) async throws -> IncomeSource {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let source = try await database.incomeSource(id: id, userId: try context.requireUserId())
+              let source = try await context.store.incomeSource(id: id)
         else { throw HTTPError(.notFound) }
         return source
     }

@@ -11,7 +11,6 @@ struct AccountDraft: Sendable {
 
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
 struct MoneyAccountsController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -19,7 +18,7 @@ struct MoneyAccountsController {
     typealias IndexPage = MoneyAccountPages.IndexPage
     typealias ShowPage = MoneyAccountPages.ShowPage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("accounts", use: index)
         group.get("accounts/new", use: new)
         group.post("accounts", use: create)
@@ -32,9 +31,9 @@ struct MoneyAccountsController {
 
 
     /// `GET /accounts`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let balances = try await database.accountBalances(userId: try context.requireUserId())
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let balances = try await context.store.accountBalances()
         let page = IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.row($0.0, balance: $0.1, user: user) },
@@ -60,22 +59,21 @@ struct MoneyAccountsController {
     }
 
     /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let (account, balance) = try await database.accountWithBalance(id: id, userId: userId)
+              let (account, balance) = try await context.store.accountWithBalance(id: id)
         else { throw HTTPError(.notFound) }
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
         var filter = LedgerFilter()
         filter.accountId = id
-        let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
-                                                         limit: TransactionsController.perPage)
+        let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
+                                                              limit: TransactionsController.perPage)
         let here = BudgetPaths.account(id)
         let page = ShowPage(
             account: Self.row(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
-            days: LedgerDay.group(rows, user: user, today: user.today(now: now()), returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here),
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
@@ -94,13 +92,13 @@ struct MoneyAccountsController {
         var opening: String?
     }
 
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
         try formPage(Input(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
                      context: context)
     }
 
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
         let draft = validate(input, currency: user.currencyValue, errors: &errors)
@@ -109,22 +107,22 @@ struct MoneyAccountsController {
                                 status: .unprocessableContent)
         }
         let now = self.now()
-        let account = try await database.saveAccount(Account(
-            id: nil, userId: try context.requireUserId(), name: draft.name, kind: draft.kind, openingBalanceCents: draft.cents,
+        let account = try await context.store.saveAccount(Account(
+            id: nil, userId: context.member.id, name: draft.name, kind: draft.kind, openingBalanceCents: draft.cents,
             createdAt: now, updatedAt: now))
         return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let account = try await load(context: context)
         return try formPage(Input(name: account.name, kind: account.kind.rawValue,
                                   opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
                             errors: FieldErrors(), account: account, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         var account = try await load(context: context)
         let input = try await request.decodeForm(Input.self, context: context)
         var errors = FieldErrors()
@@ -137,11 +135,11 @@ struct MoneyAccountsController {
         account.kind = draft.kind
         account.openingBalanceCents = draft.cents
         account.updatedAt = now()
-        _ = try await database.saveAccount(account)
+        _ = try await context.store.saveAccount(account)
         return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
         let account = try await load(context: context)
         let page = ConfirmPage(
             title: "Delete “\(account.name)”?",
@@ -153,9 +151,9 @@ struct MoneyAccountsController {
         }
     }
 
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
         let account = try await load(context: context)
-        try await database.deleteAccount(account)
+        try await context.store.deleteAccount(account)
         return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
     }
 
@@ -169,7 +167,7 @@ struct MoneyAccountsController {
     }
 
     private func formPage(_ input: Input, errors: FieldErrors, account: Account?, request: Request,
-                          context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+                          context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = account == nil ? "Add account" : "Edit account"
         let page = SimpleFormPage(
             heading: heading,
@@ -191,9 +189,9 @@ struct MoneyAccountsController {
         }
     }
 
-    private func load(context: AppRequestContext) async throws -> Account {
+    private func load(context: MemberContext) async throws -> Account {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let account = try await database.account(id: id, userId: try context.requireUserId())
+              let account = try await context.store.account(id: id)
         else { throw HTTPError(.notFound) }
         return account
     }

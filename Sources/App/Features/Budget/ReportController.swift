@@ -5,7 +5,6 @@ import Views
 /// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
 /// past months with their totals.
 struct ReportController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -17,7 +16,7 @@ struct ReportController {
     typealias IndexPage = ReportPages.IndexPage
     typealias ShowPage = ReportPages.ShowPage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("budget/report", use: form)
         group.post("budget/report", use: create)
         group.get("budget/reports", use: index)
@@ -28,9 +27,9 @@ struct ReportController {
 
 
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
-    @Sendable func form(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let today = user.today(now: now())
+    @Sendable func form(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
             ?? today.monthValue
         return try await formPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
@@ -39,17 +38,17 @@ struct ReportController {
 
     /// `POST /budget/report`: creates one expense per filled-in category, dated the month's last day (today in the
     /// current month), noted "Monthly report".
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let values = try await request.decodeForm([String: String].self, context: context)
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         var errors = FieldErrors()
         let month = Month(values["month"] ?? "")
         if month == nil { errors.add("month", "Choose a month.") }
         else if let month, month > today.monthValue { errors.add("month", "Choose this month or an earlier one.") }
-        let categories = try await reportCategories(userId: userId)
+        let categories = try await reportCategories(store: context.store)
         var amounts: [(Category, Int64)] = []
         for category in categories {
             let key = "c\(category.id ?? 0)"
@@ -66,7 +65,7 @@ struct ReportController {
                                       status: .unprocessableContent)
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
-        try await database.addTransactions(amounts.map { category, cents in
+        try await context.store.addTransactions(amounts.map { category, cents in
             Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.note,
                         stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
         })
@@ -76,19 +75,18 @@ struct ReportController {
             flash: .success("Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."))
     }
 
-    private func reportCategories(userId: Int64) async throws -> [Category] {
-        try await database.categories(userId: userId)
+    private func reportCategories(store: MemberStore) async throws -> [Category] {
+        try await store.categories()
             .filter { ($0.kind == .needs || $0.kind == .wants) && !$0.isHidden }
     }
 
     /// The form page; `categories` are loaded unless the caller already has them.
     private func formPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
-                          context: AppRequestContext, categories loaded: [Category]? = nil,
+                          context: MemberContext, categories loaded: [Category]? = nil,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
-        let categories = if let loaded { loaded } else { try await reportCategories(userId: userId) }
-        let totals = try await database.categoryTotals(userId: userId, month: month, kind: .expense)
+        let today = context.member.today
+        let categories = if let loaded { loaded } else { try await reportCategories(store: context.store) }
+        let totals = try await context.store.categoryTotals(month: month, kind: .expense)
         let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
         let groups = [Category.Kind.needs, .wants].map { kind in
             Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
@@ -116,9 +114,9 @@ struct ReportController {
 
 
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let thisYear = user.today(now: now()).year
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let thisYear = context.member.today.year
         var year = thisYear
         if let text = request.uri.queryParameters["year"] {
             guard let value = Int(String(text)), (1...thisYear).contains(value) else {
@@ -126,7 +124,7 @@ struct ReportController {
             }
             year = value
         }
-        let (months, hasEarlier) = try await database.expenseMonths(userId: try context.requireUserId(), year: year)
+        let (months, hasEarlier) = try await context.store.expenseMonths(year: year)
         let page = IndexPage(
             year: year,
             months: months.map { month, total, count in
@@ -142,12 +140,11 @@ struct ReportController {
     }
 
     /// `GET /budget/reports/:month`: that month's spending by category.
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         guard let month = context.parameters.get("month").flatMap(Month.init) else { throw HTTPError(.notFound) }
-        async let categoriesLoad = database.categories(userId: userId)
-        async let totalsLoad = database.categoryTotals(userId: userId, month: month, kind: .expense)
+        async let categoriesLoad = context.store.categories()
+        async let totalsLoad = context.store.categoryTotals(month: month, kind: .expense)
         let (categories, totals) = try await (categoriesLoad, totalsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byId = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })

@@ -4,7 +4,6 @@ import Views
 
 /// The ledger as a list (search, filters, keyset pages) and the add / edit / delete transaction flow.
 struct TransactionsController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -13,7 +12,7 @@ struct TransactionsController {
     typealias IndexPage = TransactionPages.IndexPage
     typealias FormPage = TransactionPages.FormPage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("transactions", use: index)
         group.get("transactions/new", use: new)
         group.post("transactions", use: create)
@@ -25,9 +24,8 @@ struct TransactionsController {
     // MARK: - List
 
     /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let params = request.uri.queryParameters
         let text = params["q"].map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
         var filter = LedgerFilter()
@@ -42,11 +40,11 @@ struct TransactionsController {
         let before = params["before"].flatMap { LedgerCursor(String($0)) }
         let after = before == nil ? params["after"].flatMap { LedgerCursor(String($0)) } : nil
 
-        let categories = try await database.categories(userId: userId)
-        let accounts = try await database.accounts(userId: userId)
-        let (rows, more) = try await database.ledgerPage(userId: userId, filter: filter, before: before,
-                                                         after: after, limit: Self.perPage)
-        let today = user.today(now: now())
+        let categories = try await context.store.categories()
+        let accounts = try await context.store.accounts()
+        let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
+                                                              after: after, limit: Self.perPage)
+        let today = context.member.today
         let base = Self.listPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
@@ -99,8 +97,8 @@ struct TransactionsController {
     // MARK: - Add / edit
 
     /// `GET /transactions/new?kind=needs|wants|savings|income`
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let params = request.uri.queryParameters
         var input = TransactionInput()
         input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue } ?? Category.Kind.needs.rawValue
@@ -110,13 +108,13 @@ struct TransactionsController {
     }
 
     /// `POST /transactions`
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.choices(userId: userId)
+        let choices = try await self.choices(store: context.store)
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         var errors = FieldErrors()
         guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
                                                     into: &errors) else {
@@ -126,9 +124,9 @@ struct TransactionsController {
         var transaction = Transaction(id: nil, userId: userId, date: "", amountCents: 0, kind: .expense, note: "",
                                       stashId: draft.stash?.id, categoryId: nil, accountId: nil, createdAt: now, updatedAt: now)
         draft.apply(to: &transaction)
-        let outcome: AppDatabase.Outcome
+        let outcome: MemberStore.Outcome
         do {
-            outcome = try await database.addTransaction(transaction, stash: draft.stash, today: today).1
+            outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today).1
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
                                       context: context, choices: choices, status: .internalServerError, saveFailed: true)
@@ -144,8 +142,8 @@ struct TransactionsController {
     }
 
     /// `GET /transactions/:id/edit` (a stash entry is edited on its entry page).
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let row = try await load(context: context)
         let transaction = row.transaction
         if transaction.stashId != nil {
@@ -162,15 +160,14 @@ struct TransactionsController {
     }
 
     /// `POST /transactions/:id/edit`
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let row = try await load(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.choices(userId: userId)
+        let choices = try await self.choices(store: context.store)
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         var errors = FieldErrors()
         var limited = input
         limited.stash = nil
@@ -183,7 +180,7 @@ struct TransactionsController {
         draft.apply(to: &transaction)
         transaction.updatedAt = now
         do {
-            try await database.updateTransaction(transaction)
+            try await context.store.updateTransaction(transaction)
         } catch {
             return try await formPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
                                       context: context, choices: choices, status: .internalServerError, saveFailed: true)
@@ -194,12 +191,12 @@ struct TransactionsController {
     }
 
     /// `POST /transactions/:id/delete`: to the trash, with "Undo".
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let row = try await load(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let trashId = try await database.deleteTransaction(row.transaction, now: now())
+        let trashId = try await context.store.deleteTransaction(row.transaction, now: now())
         let name = row.categoryName ?? "transaction"
         return pages.redirect(
             to: Self.returnPath(input.returnTo) ?? BudgetPaths.transactions,
@@ -209,27 +206,26 @@ struct TransactionsController {
 
     // MARK: - Helpers
 
-    private func choices(userId: Int64) async throws -> TransactionChoices {
-        let database = database
-        async let categories = database.categories(userId: userId)
-        async let accounts = database.accounts(userId: userId)
-        async let stashes = database.saveStashes(userId: userId)
-        async let recent = database.recentCategoryIds(userId: userId)
+    private func choices(store: MemberStore) async throws -> TransactionChoices {
+        async let categories = store.categories()
+        async let accounts = store.accounts()
+        async let stashes = store.saveStashes()
+        async let recent = store.recentCategoryIds()
         return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
     }
 
     /// The form page; `choices` are loaded unless the caller already has them.
     private func formPage(
         _ input: TransactionInput, errors: FieldErrors, existing: Transaction?, user: User, request: Request,
-        context: AppRequestContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
+        context: MemberContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
         saveFailed: Bool = false
     ) async throws -> Response {
-        var choices = if let loaded { loaded } else { try await self.choices(userId: try context.requireUserId()) }
+        var choices = if let loaded { loaded } else { try await self.choices(store: context.store) }
         if existing != nil {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)
         }
-        let today = user.today(now: now())
+        let today = context.member.today
         let returnTo = Self.returnPath(input.returnTo)
         let isIncome = input.kind == Category.Kind.income.rawValue
         let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"
@@ -250,9 +246,9 @@ struct TransactionsController {
         }
     }
 
-    private func load(context: AppRequestContext) async throws -> LedgerRow {
+    private func load(context: MemberContext) async throws -> LedgerRow {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let row = try await database.ledgerRow(id: id, userId: try context.requireUserId())
+              let row = try await context.store.ledgerRow(id: id)
         else { throw HTTPError(.notFound) }
         return row
     }

@@ -12,22 +12,21 @@ struct HomeController {
     typealias DayEntry = HomePages.DayEntry
     typealias DayDrawer = HomePages.DayDrawer
 
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
     let walletWidgets: WalletWidgets.Cache
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("/", use: index)
         group.post("home/view", use: setView)
     }
 
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         let query = request.uri.queryParameters
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
@@ -35,8 +34,7 @@ struct HomeController {
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
         let walletInputs = WalletWidgets.Inputs(user: user, today: today)
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
-        let data = try await database.homeData(
-            userId: userId, month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
+        let data = try await context.store.homeData(month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
         let summaries = data.summaries
         let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
@@ -104,12 +102,12 @@ struct HomeController {
     }
 
     /// `POST /home/view`: switches between list and calendar and remembers the choice.
-    @Sendable func setView(request: Request, context: AppRequestContext) async throws -> Response {
-        var user = try context.requireUser()
+    @Sendable func setView(request: Request, context: MemberContext) async throws -> Response {
+        var user = context.user
         let input = try await request.decodeForm(ViewInput.self, context: context)
         guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
         user.homeView = view
-        try await database.update(user, columns: ["homeView"])
+        try await context.store.update(user, columns: ["homeView"])
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
     }
 

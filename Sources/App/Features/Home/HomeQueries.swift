@@ -15,10 +15,10 @@ struct HomeData: Sendable {
     var wallet: WalletWidgetRead = .unchanged
 }
 
-extension AppDatabase {
+extension MemberStore {
     /// Home's reads in one read transaction, so the page takes one trip to the database and its numbers agree.
     /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
-    func homeData(userId: Int64, month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
+    func homeData(month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
                   walletRevision: Int64?) async throws -> HomeData {
         try await read { db in
             var data = HomeData()

@@ -13,7 +13,7 @@ struct ProfileController {
 
     typealias ProfilePage = ProfilePages.ProfilePage
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("profile", use: show)
         group.post("profile", use: update)
         group.post("profile/password", use: updatePassword)
@@ -56,15 +56,15 @@ struct ProfileController {
     // MARK: - Handlers
 
     /// `GET /profile`
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(),
                               passwordErrors: FieldErrors(), user: user, request: request, context: context)
     }
 
     /// `POST /profile`: saves name, email, details and preferences together.
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        var user = try context.requireUser()
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        var user = context.user
         let input = try await request.decodeForm(ProfileInput.self, context: context)
         var errors = FieldErrors()
         let name = ProfileRules.name(input.name, into: &errors)
@@ -84,7 +84,7 @@ struct ProfileController {
         details.apply(to: &user)
         user.updatedAt = now()
         do {
-            try await database.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
+            try await context.store.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
                                                                "householdSize", "currency", "timeZone", "updatedAt"])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "Another account already uses this email.")
@@ -95,8 +95,8 @@ struct ProfileController {
     }
 
     /// `POST /profile/password`: needs the current password; other browsers are signed out afterwards.
-    @Sendable func updatePassword(request: Request, context: AppRequestContext) async throws -> Response {
-        var user = try context.requireUser()
+    @Sendable func updatePassword(request: Request, context: MemberContext) async throws -> Response {
+        var user = context.user
         let input = try await request.decodeForm(PasswordInput.self, context: context)
         var errors = FieldErrors()
         let current = input.currentPassword ?? ""
@@ -122,26 +122,24 @@ struct ProfileController {
         }
         user.passwordHash = try await hasher.hash(newPassword)
         user.updatedAt = now()
-        try await database.update(user, columns: ["passwordHash", "updatedAt"])
-        let ended = try await database.deleteSessions(userId: try context.requireUserId(),
-                                                              except: AppServices.sessionId(of: request))
+        try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
+        let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
         return pages.redirect(to: Paths.profile, flash: .success("Password changed." + others))
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
-    @Sendable func endOtherSessions(request: Request, context: AppRequestContext) async throws -> Response {
-        let ended = try await database.deleteSessions(userId: try context.requireUserId(),
-                                                              except: AppServices.sessionId(of: request))
+    @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
+        let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
         return pages.redirect(to: Paths.profile, flash: .success(message))
     }
 
     private func page(
         profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
-        request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
+        request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let sessions = try await database.sessionCount(userId: try context.requireUserId(), now: now())
+        let sessions = try await context.store.sessionCount(now: now())
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePage(
             initials: user.initials,

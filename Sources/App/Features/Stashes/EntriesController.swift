@@ -6,11 +6,10 @@ import Views
 struct EntriesController {
     typealias FormPage = StashPages.EntryFormPage
 
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("stashes/:id/entries/new", use: new)
         group.post("stashes/:id/entries", use: create)
         group.get("entries/:id/edit", use: edit)
@@ -20,21 +19,21 @@ struct EntriesController {
     }
 
     /// `GET /stashes/:id/entries/new`
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let summary = try await context.namedStashSummary()
         return try formPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
                             request: request, context: context)
     }
 
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
+        let summary = try await context.namedStashSummary()
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
         guard errors.isEmpty else {
@@ -45,7 +44,7 @@ struct EntriesController {
         let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
                                 kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: nil,
                                 accountId: nil, createdAt: now, updatedAt: now)
-        let (_, outcome) = try await database.addEntry(entry, to: stash, today: today)
+        let (_, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
         let verb = stash.kind == .save ? "Saved" : "Spent"
         return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
@@ -53,8 +52,8 @@ struct EntriesController {
     }
 
     /// `GET /entries/:id/edit`
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = EntryInput(amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
                                date: entry.date, note: entry.note,
@@ -64,12 +63,12 @@ struct EntriesController {
     }
 
     /// `POST /entries/:id/edit`
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
-        let today = user.today(now: now)
+        let today = context.member.today
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
         guard errors.isEmpty else {
@@ -81,20 +80,20 @@ struct EntriesController {
         entry.date = valid.day.description
         entry.note = valid.note
         entry.updatedAt = now
-        let outcome = try await database.updateEntry(entry, was: old, stash: summary.stash, today: today)
+        let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today)
         return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
             flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
     }
 
     /// `POST /entries/:id/delete`: removes the entry and offers "Undo".
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
-        let trashId = try await database.deleteEntry(entry, stash: summary.stash, today: user.today(now: now),
-                                                     now: now)
+        let trashId = try await context.store.deleteEntry(entry, stash: summary.stash, today: context.member.today,
+                                                          now: now)
         return pages.redirect(
             to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
             flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
@@ -102,11 +101,10 @@ struct EntriesController {
     }
 
     /// `POST /trash/:id/restore`: puts a deleted entry back exactly as it was.
-    @Sendable func restore(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func restore(request: Request, context: MemberContext) async throws -> Response {
         guard let trashId = context.parameters.get("id", as: Int64.self),
-              let (entry, outcome) = try await database.restoreEntry(
-                trashId: trashId, userId: try context.requireUserId(), today: user.today(now: now()))
+              let (entry, outcome) = try await context.store.restoreEntry(
+                trashId: trashId, today: context.member.today)
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
         guard let stashId = entry.stashId else {
             return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
@@ -119,11 +117,11 @@ struct EntriesController {
 
     private func formPage(
         _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: Transaction?, user: User,
-        request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
+        request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let stash = summary.stash
         let id = stash.id ?? 0
-        let today = user.today(now: now())
+        let today = context.member.today
         let returnTo = returnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
         let page = FormPage(
             heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
@@ -150,14 +148,12 @@ struct EntriesController {
         path.flatMap(Paths.safeReturnPath)
     }
 
-    private func loadEntry(request: Request, context: AppRequestContext, user: User) async throws -> (Transaction, StashSummary) {
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    private func loadEntry(request: Request, context: MemberContext, user: User) async throws -> (Transaction, StashSummary) {
+        let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self),
-              let entry = try await database.entry(id: id, userId: userId),
+              let entry = try await context.store.entry(id: id),
               let stashId = entry.stashId,
-              let summary = try await database.stashSummary(id: stashId, userId: userId,
-                                                            month: today.monthValue, today: today)
+              let summary = try await context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return (entry, summary)
     }

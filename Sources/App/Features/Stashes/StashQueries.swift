@@ -21,7 +21,7 @@ struct DayActivity: Sendable {
 }
 
 /// The read side of stashes, entries and badges: every query scoped by user id, bounded by a month or a page.
-extension AppDatabase {
+extension MemberStore {
     /// The SQL for a stash's target in a month: the latest set at or before it, else its first (for months
     /// before the stash existed). `stashId` and `month` are SQL expressions. The one place this rule lives.
     static func targetSQL(stashId: String, month: String) -> String {
@@ -43,7 +43,7 @@ extension AppDatabase {
         """
 
     /// Every stash of the user with its progress in `month`, by name.
-    func stashSummaries(userId: Int64, month: Month, today: CalendarDay) async throws -> [StashSummary] {
+    func stashSummaries(month: Month, today: CalendarDay) async throws -> [StashSummary] {
         try await read { db in try Self.stashSummaries(db, userId: userId, month: month, today: today) }
     }
 
@@ -55,7 +55,7 @@ extension AppDatabase {
     }
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
-    func stashSummary(id: Int64, userId: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
+    func stashSummary(id: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
         try await read { db in
             try Self.summaries(db, sql: Self.summarySQL + " AND stash.id = :id",
                                arguments: ["month": month.description, "userId": userId, "id": id], month: month,
@@ -76,14 +76,14 @@ extension AppDatabase {
     }
 
     /// The stash if it is the user's.
-    func stash(id: Int64, userId: Int64) async throws -> Stash? {
+    func stash(id: Int64) async throws -> Stash? {
         try await read { db in
             try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
         }
     }
 
     /// The entry if it is the user's.
-    func entry(id: Int64, userId: Int64) async throws -> Transaction? {
+    func entry(id: Int64) async throws -> Transaction? {
         try await read { db in
             try Transaction.filter(Transaction.Columns.id == id && Transaction.Columns.userId == userId).fetchOne(db)
         }
@@ -126,7 +126,7 @@ extension AppDatabase {
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
-    func entries(stashId: Int64, userId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([Transaction], Bool) {
+    func entries(stashId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([Transaction], Bool) {
         try await read { db in
             let rows = try Transaction.fetchAll(db, sql: """
                 SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
@@ -168,7 +168,7 @@ extension AppDatabase {
     }
 
     /// The user's own stash categories (beyond the defaults), for the stash form.
-    func stashCategories(userId: Int64) async throws -> [String] {
+    func stashCategories() async throws -> [String] {
         let used = try await read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM stash WHERE userId = ? ORDER BY category COLLATE NOCASE",
                                 arguments: [userId])

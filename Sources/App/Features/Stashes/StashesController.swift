@@ -10,11 +10,10 @@ struct StashesController {
     typealias EntryItem = StashPages.EntryItem
     typealias DeletePage = StashPages.DeletePage
 
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("stashes/new", use: new)
         group.post("stashes", use: create)
         group.get("stashes/:id", use: show)
@@ -27,17 +26,17 @@ struct StashesController {
     // MARK: - Create
 
     /// `GET /stashes/new`
-    @Sendable func new(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         return try await formPage(StashInput(kind: request.uri.queryParameters["kind"].map(String.init) ?? "save",
                                              category: "Other", reminder: "off"),
                                   errors: FieldErrors(), stashId: nil, user: user, request: request, context: context)
     }
 
     /// `POST /stashes`
-    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
@@ -49,8 +48,8 @@ struct StashesController {
         var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", category: "Other",
                           reminder: .off, createdAt: now, updatedAt: now)
         draft.apply(to: &stash)
-        let created = try await database.createStash(stash, targetCents: draft.targetCents,
-                                                     month: user.today(now: now).monthValue)
+        let created = try await context.store.createStash(stash, targetCents: draft.targetCents,
+                                                          month: context.member.today.monthValue)
         return pages.redirect(to: StashPaths.show(created.id ?? 0),
                               flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
     }
@@ -58,9 +57,9 @@ struct StashesController {
     // MARK: - Edit
 
     /// `GET /stashes/:id/edit`
-    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let summary = try await context.namedStashSummary()
         return try await formPage(StashInput(stash: summary.stash, targetCents: summary.progress.targetCents,
                                              currency: user.currencyValue),
                                   errors: FieldErrors(), stashId: summary.stash.id, user: user, request: request,
@@ -68,9 +67,9 @@ struct StashesController {
     }
 
     /// `POST /stashes/:id/edit`: a changed target applies from this month on.
-    @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let summary = try await database.stashSummary(named: context, today: user.today(now: now()))
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let summary = try await context.namedStashSummary()
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
@@ -81,18 +80,18 @@ struct StashesController {
         var stash = summary.stash
         draft.apply(to: &stash)
         stash.updatedAt = now()
-        let today = user.today(now: now())
-        let outcome = try await database.updateStash(stash, targetCents: draft.targetCents,
-                                                     month: today.monthValue, today: today)
+        let today = context.member.today
+        let outcome = try await context.store.updateStash(stash, targetCents: draft.targetCents,
+                                                          month: today.monthValue, today: today)
         return pages.redirect(to: StashPaths.show(stash.id ?? 0),
                               flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
     private func formPage(
         _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
-        context: AppRequestContext, status: HTTPResponse.Status = .ok
+        context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let categories = try await database.stashCategories(userId: try context.requireUserId())
+        let categories = try await context.store.stashCategories()
         let page = FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map(StashPaths.edit) ?? StashPaths.create,
@@ -108,20 +107,18 @@ struct StashesController {
     // MARK: - Show
 
     /// `GET /stashes/:id?month=YYYY-MM&page=N`
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await database.stashSummary(id: id, userId: userId, month: month, today: today)
+              let summary = try await context.store.stashSummary(id: id, month: month, today: today)
         else { throw HTTPError(.notFound) }
         let stash = summary.stash
 
-        let (entries, more) = try await database.entries(stashId: id, userId: userId, month: month,
-                                                         page: pageNumber, perPage: 20)
-        let results = try await database.monthResults(stash: stash, today: today)
+        let (entries, more) = try await context.store.entries(stashId: id, month: month, page: pageNumber, perPage: 20)
+        let results = try await context.store.monthResults(stash: stash, today: today)
         var goalBar: ProgressBar?
         var goalText: String?
         if let goal = stash.goalCents {
@@ -164,10 +161,10 @@ struct StashesController {
     // MARK: - Delete
 
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
-    @Sendable func confirmDelete(request: Request, context: AppRequestContext) async throws -> Response {
-        let stash = try await database.stash(named: context)
+    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
+        let stash = try await context.namedStash()
         let id = stash.id ?? 0
-        let footprint = try await database.stashFootprint(stashId: id)
+        let footprint = try await context.store.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
         let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
         let page = DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
@@ -178,28 +175,26 @@ struct StashesController {
     }
 
     /// `POST /stashes/:id/delete`
-    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let stash = try await database.stash(named: context)
-        try await database.deleteStash(id: stash.id ?? 0, userId: try context.requireUserId())
+    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
+        let stash = try await context.namedStash()
+        try await context.store.deleteStash(id: stash.id ?? 0)
         return pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
     }
 }
 
-extension AppDatabase {
-    /// The stash named by the `:id` path parameter with its progress in `today`'s month, or a 404 if it isn't the
-    /// user's.
-    func stashSummary(named context: AppRequestContext, today: CalendarDay) async throws -> StashSummary {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await stashSummary(id: id, userId: try context.requireUserId(),
-                                                   month: today.monthValue, today: today)
+extension MemberContext {
+    /// The stash named by the `:id` path parameter with its progress this month, or a 404 if it isn't the member's.
+    func namedStashSummary() async throws -> StashSummary {
+        let today = member.today
+        guard let id = parameters.get("id", as: Int64.self),
+              let summary = try await store.stashSummary(id: id, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
     }
 
-    /// The stash named by the `:id` path parameter, or a 404 if it isn't the user's.
-    func stash(named context: AppRequestContext) async throws -> Stash {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let stash = try await stash(id: id, userId: try context.requireUserId())
+    /// The stash named by the `:id` path parameter, or a 404 if it isn't the member's.
+    func namedStash() async throws -> Stash {
+        guard let id = parameters.get("id", as: Int64.self), let stash = try await store.stash(id: id)
         else { throw HTTPError(.notFound) }
         return stash
     }

@@ -5,9 +5,8 @@ import Views
 /// stash table with completion and comparison, and the badges earned. It runs the monthly view's queries (with no
 /// filter): one GROUP BY date for the totals and the chart, the category breakdown, the stash figures and badges.
 struct MonthlySummaryPDF {
-    let database: AppDatabase
+    let store: MemberStore
     let user: User
-    let userId: Int64
     let today: CalendarDay
     let month: Month
 
@@ -15,13 +14,12 @@ struct MonthlySummaryPDF {
 
     func render() async throws -> [UInt8] {
         let period = StatisticsPeriod.month(month)
-        let byDay = try await database.ledgerTotalsByDay(userId: userId, from: month.firstDay, to: month.lastDay,
-                                                         filter: .all)
+        let byDay = try await store.ledgerTotalsByDay(from: month.firstDay, to: month.lastDay, filter: .all)
         let totals = byDay.values.reduce(LedgerTotals(), +)
-        let categories = try await database.spendingByCategory(userId: userId, from: month.firstDay, to: month.lastDay)
-        let figures = try await database.stashFigures(userId: userId, months: [month.previous, month], today: today)
+        let categories = try await store.spendingByCategory(from: month.firstDay, to: month.lastDay)
+        let figures = try await store.stashFigures(months: [month.previous, month], today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
-        let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
+        let badges = try await store.earnedBadgeTotals(period: period)
 
         var pdf = PDFWriter()
         let right = PDFWriter.pageWidth - margin

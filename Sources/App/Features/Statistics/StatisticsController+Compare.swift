@@ -13,10 +13,9 @@ extension StatisticsController {
     static let maximumCompared = 12
 
     /// `GET /statistics/compare?month=2026-09&month=2026-10…`
-    @Sendable func compare(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func compare(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         var months: [Month] = []
         for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
             guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {
@@ -40,7 +39,7 @@ extension StatisticsController {
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
-            let figures = try await database.monthComparison(userId: userId, months: months)
+            let figures = try await context.store.monthComparison(months: months)
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import Hummingbird
 
-extension AppDatabase {
+extension MemberStore {
     /// The ledger rows of a period under `filter` as CSV, oldest first, written in one pass over a cursor.
-    func ledgerCSV(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter, currency: Currency)
+    func ledgerCSV(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter, currency: Currency)
         async throws -> String
     {
         try await read { db in
@@ -32,27 +32,25 @@ extension AppDatabase {
 
 extension StatisticsController {
     /// `GET /statistics/export.csv?view=…&period=…&filter=…` — the period's transactions as a CSV download.
-    @Sendable func exportCSV(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func exportCSV(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let csv = try await database.ledgerCSV(userId: userId, from: query.period.first, to: query.period.last,
-                                               filter: query.filter, currency: user.currencyValue)
+        let csv = try await context.store.ledgerCSV(from: query.period.first, to: query.period.last,
+                                                    filter: query.filter, currency: user.currencyValue)
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
         return Self.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
     }
 
     /// `GET /statistics/summary.pdf?period=YYYY-MM` — the month's summary as a PDF.
-    @Sendable func summaryPDF(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func summaryPDF(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         guard query.unit == .monthly else {
             throw HTTPError(.badRequest, message: "The PDF summary covers one month: use period=YYYY-MM.")
         }
-        let bytes = try await MonthlySummaryPDF(database: database, user: user, userId: userId, today: today,
+        let bytes = try await MonthlySummaryPDF(store: context.store, user: user, today: today,
                                                 month: query.period.month).render()
         return Self.download(ByteBuffer(bytes: bytes), type: "application/pdf",
                              filename: "stashify-summary-\(query.period.month).pdf", inline: true)

@@ -5,11 +5,10 @@ import Views
 /// Statistics: daily, monthly and yearly views with charts and the stash performance list, month comparison,
 /// and the CSV and PDF exports.
 struct StatisticsController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("statistics", use: index)
         group.get("statistics/compare", use: compare)
         group.get("statistics/export.csv", use: exportCSV)
@@ -17,12 +16,11 @@ struct StatisticsController {
     }
 
     /// `GET /statistics?view=daily|monthly|yearly&period=…&filter=all|saving|spending&status=all|in-progress|completed`
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = user.today(now: now())
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let page = try await StatisticsPageBuilder(database: database, user: user, userId: userId, today: today,
+        let page = try await StatisticsPageBuilder(store: context.store, user: user, today: today,
                                                    query: query).build()
         return pages.page(title: "Statistics", section: .statistics, context: context) { _ in
             StatisticsPages.index(page)
@@ -32,9 +30,8 @@ struct StatisticsController {
 
 /// Gathers one Statistics view's figures (a handful of bounded SQL aggregates) and shapes them for the page.
 struct StatisticsPageBuilder {
-    let database: AppDatabase
+    let store: MemberStore
     let user: User
-    let userId: Int64
     let today: CalendarDay
     let query: StatisticsQuery
 
@@ -44,19 +41,19 @@ struct StatisticsPageBuilder {
     func build() async throws -> StatisticsPage {
         // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
         let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
-        let byDay = try await database.ledgerTotalsByDay(userId: userId, from: span.0, to: span.1, filter: filter)
+        let byDay = try await store.ledgerTotalsByDay(from: span.0, to: span.1, filter: filter)
         let totals = period.unit == .daily
             ? byDay[period.first.description] ?? LedgerTotals()
             : byDay.values.reduce(LedgerTotals(), +)
         let performance = try await performances()
-        let badges = try await database.earnedBadgeTotals(userId: userId, period: period)
+        let badges = try await store.earnedBadgeTotals(period: period)
 
         var charts: [ChartView] = []
         var entries: [StatisticsEntryItem] = []
         switch period.unit {
         case .daily:
             charts.append(sparkline(byDay))
-            entries = try await database.dayEntries(userId: userId, on: period.first, filter: filter)
+            entries = try await store.dayEntries(on: period.first, filter: filter)
                 .map { StatisticsEntryItem($0, user: user) }
         case .monthly:
             charts.append(dailyBars(byDay))
@@ -77,7 +74,7 @@ struct StatisticsPageBuilder {
         }
         let topSaved = top(.save), topSpent = top(.spend)
 
-        let firstRun = performance.isEmpty && totals.isEmpty ? try await database.hasNoLedger(userId: userId) : false
+        let firstRun = performance.isEmpty && totals.isEmpty ? try await store.hasNoLedger() : false
         return StatisticsPage(
             firstRun: firstRun ? EmptyState.statistics : nil,
             periodTitle: period.title,
@@ -128,11 +125,11 @@ struct StatisticsPageBuilder {
         case .monthly: [period.month.previous, period.month]
         case .yearly: period.previous.months + period.months
         }
-        let figures = try await database.stashFigures(userId: userId, months: months, today: today)
+        let figures = try await store.stashFigures(months: months, today: today)
         var dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])?
         if period.unit == .daily {
-            dayTotals = (try await database.stashTotals(userId: userId, on: period.first),
-                         try await database.stashTotals(userId: userId, on: period.first.adding(days: -1)))
+            dayTotals = (try await store.stashTotals(on: period.first),
+                         try await store.stashTotals(on: period.first.adding(days: -1)))
         }
         return StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone,
                                       dayTotals: dayTotals)
@@ -250,7 +247,7 @@ struct StatisticsPageBuilder {
     }
 
     private func categoryDonut() async throws -> ChartView {
-        let rows = try await database.spendingByCategory(userId: userId, from: period.first, to: period.last)
+        let rows = try await store.spendingByCategory(from: period.first, to: period.last)
         let total = rows.reduce(Int64(0)) { $0 + $1.cents }
         // Past the palette, the smallest categories share one slice so colours stay distinct.
         var slices = rows.prefix(ChartPalette.count - 1).enumerated().map {
@@ -274,7 +271,7 @@ struct StatisticsPageBuilder {
     private func monthlyBars(_ byDay: [String: LedgerTotals]) async throws -> [ChartView] {
         var byMonth: [String: LedgerTotals] = [:]
         for (date, totals) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += totals }
-        let completed = try await database.earnedBadgesByMonth(userId: userId, year: period.year)
+        let completed = try await store.earnedBadgesByMonth(year: period.year)
         let months = period.months
         let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)

@@ -75,9 +75,9 @@ struct DayEntry: Sendable {
 
 /// The read side of Statistics. Every figure is a SQL aggregate over a bounded date range of the user's ledger
 /// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `stashMonth`, never a loop over history.
-extension AppDatabase {
+extension MemberStore {
     /// Totals per day (`YYYY-MM-DD`) over `first…last`: one GROUP BY date that feeds a view's totals and charts.
-    func ledgerTotalsByDay(userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
+    func ledgerTotalsByDay(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
         async throws -> [String: LedgerTotals]
     {
         try await read { db in
@@ -109,7 +109,7 @@ extension AppDatabase {
     static let categoryNameSQL = "COALESCE(category.name, stash.category, 'Other')"
 
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
-    func spendingByCategory(userId: Int64, from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
+    func spendingByCategory(from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
         try await read { db in
             try Self.spendingByCategory(db, userId: userId, from: first, to: last)
         }
@@ -131,7 +131,7 @@ extension AppDatabase {
 
     /// Each of `months` (the compare view): its totals and its spending per category (category → cents), all read
     /// in one transaction, each month a bounded range.
-    func monthComparison(userId: Int64, months: [Month]) async throws
+    func monthComparison(months: [Month]) async throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
         try await read { db in
@@ -146,7 +146,7 @@ extension AppDatabase {
 
     /// Every stash of the user with its progress in each of `months` (target as each month had it) and its
     /// first month with entries. Reads `stashMonth` and `stashTarget` only.
-    func stashFigures(userId: Int64, months: [Month], today: CalendarDay) async throws -> [StashMonthFigures] {
+    func stashFigures(months: [Month], today: CalendarDay) async throws -> [StashMonthFigures] {
         guard !months.isEmpty else { return [] }
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
         let arguments = StatementArguments(months.map(\.description)) + [userId]
@@ -185,7 +185,7 @@ extension AppDatabase {
     }
 
     /// Each stash's total on one day (stash id → cents).
-    func stashTotals(userId: Int64, on day: CalendarDay) async throws -> [Int64: Int64] {
+    func stashTotals(on day: CalendarDay) async throws -> [Int64: Int64] {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT stashId, SUM(amountCents) AS total FROM ledger
@@ -196,7 +196,7 @@ extension AppDatabase {
     }
 
     /// The user's ledger rows on one day under `filter`, with their stash or category name.
-    func dayEntries(userId: Int64, on day: CalendarDay, filter: StatisticsFilter) async throws -> [DayEntry] {
+    func dayEntries(on day: CalendarDay, filter: StatisticsFilter) async throws -> [DayEntry] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
@@ -209,14 +209,14 @@ extension AppDatabase {
     }
 
     /// Whether the user has no transaction at all (the first-run state).
-    func hasNoLedger(userId: Int64) async throws -> Bool {
+    func hasNoLedger() async throws -> Bool {
         try await read { db in
             try Int.fetchOne(db, sql: "SELECT 1 FROM ledger WHERE userId = ? LIMIT 1", arguments: [userId]) == nil
         }
     }
 
     /// Earned badges (count and points) for months `first…last`, or completed on one day.
-    func earnedBadgeTotals(userId: Int64, period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
+    func earnedBadgeTotals(period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
         try await read { db in
             var sql = """
                 SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
@@ -233,7 +233,7 @@ extension AppDatabase {
     }
 
     /// Earned badges per month (`YYYY-MM` → count) in a year.
-    func earnedBadgesByMonth(userId: Int64, year: Int) async throws -> [String: Int] {
+    func earnedBadgesByMonth(year: Int) async throws -> [String: Int] {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT month, COUNT(*) AS count FROM badge

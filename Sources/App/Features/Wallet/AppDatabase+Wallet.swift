@@ -2,19 +2,19 @@ import Foundation
 import GRDB
 
 /// The wallet's reads and writes. Every query is scoped by the user's id.
-extension AppDatabase {
+extension MemberStore {
     // MARK: - Cards and benefits
 
     /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
     /// for all cards (`cardId` nil) or one.
-    func walletSnapshot(userId: Int64, cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
+    func walletSnapshot(cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
         try await read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
     }
 
     /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
     /// otherwise the revision and the data, which is nil, after one query, when the user has no cards, no
     /// subscriptions and no coupon open through `last`.
-    func walletWidgetData(userId: Int64, today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
+    func walletWidgetData(today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
         async throws -> WalletWidgetRead {
         try await read { db in
             try Self.walletWidgetData(db, userId: userId, today: today, through: last, unlessRevision: known)
@@ -73,21 +73,21 @@ extension AppDatabase {
     }
 
     /// The user's cards alone (payment-card choices, names on subscriptions).
-    func walletCards(userId: Int64) async throws -> [WalletCard] {
+    func walletCards() async throws -> [WalletCard] {
         try await read { db in
             try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
                                     arguments: [userId])
         }
     }
 
-    func walletCard(id: Int64, userId: Int64) async throws -> WalletCard? {
+    func walletCard(id: Int64) async throws -> WalletCard? {
         try await read { db in
             try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
     /// The catalogue ids already in the wallet.
-    func walletCatalogueIds(userId: Int64) async throws -> Set<String> {
+    func walletCatalogueIds() async throws -> Set<String> {
         try await read { db in
             Set(try String.fetchAll(db, sql: "SELECT catalogueId FROM walletCard WHERE userId = ? AND catalogueId IS NOT NULL",
                                     arguments: [userId]))
@@ -95,7 +95,7 @@ extension AppDatabase {
     }
 
     /// Value of the benefits used on `start`…`end` (a card year).
-    func redeemedCents(cardId: Int64, userId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
+    func redeemedCents(cardId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
         try await read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(valueCents), 0) FROM benefitUse
@@ -107,7 +107,8 @@ extension AppDatabase {
     /// Adds cards with their benefits (a catalogue card, a custom card, or several from onboarding).
     @discardableResult
     func addCards(_ cards: [(card: WalletCard, benefits: [CardBenefit])]) async throws -> [WalletCard] {
-        try await write { db in
+        let cards = try cards.map { (card: try own($0.card), benefits: try $0.benefits.map(own)) }
+        return try await write { db in
             var added: [WalletCard] = []
             for (card, benefits) in cards {
                 let inserted = try card.inserted(db)
@@ -126,6 +127,7 @@ extension AppDatabase {
     }
 
     func updateWalletCard(_ card: WalletCard) async throws {
+        let card = try own(card)
         try await write { db in
             try db.execute(sql: """
                 UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
@@ -135,13 +137,13 @@ extension AppDatabase {
         }
     }
 
-    func deleteWalletCard(id: Int64, userId: Int64) async throws {
+    func deleteWalletCard(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }
 
-    func cardBenefit(id: Int64, userId: Int64) async throws -> (CardBenefit, WalletCard)? {
+    func cardBenefit(id: Int64) async throws -> (CardBenefit, WalletCard)? {
         try await read { db in
             guard let benefit = try CardBenefit.fetchOne(db, sql: "SELECT * FROM cardBenefit WHERE id = ? AND userId = ?",
                                                          arguments: [id, userId]),
@@ -153,6 +155,7 @@ extension AppDatabase {
     }
 
     func addBenefit(_ benefit: CardBenefit) async throws {
+        let benefit = try own(benefit)
         try await write { db in
             var row = benefit
             row.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
@@ -161,7 +164,7 @@ extension AppDatabase {
         }
     }
 
-    func deleteBenefit(id: Int64, userId: Int64) async throws {
+    func deleteBenefit(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM cardBenefit WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
@@ -169,6 +172,7 @@ extension AppDatabase {
 
     /// Records a benefit as used for the period starting `periodStart`; a second mark of the same period is ignored.
     func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, now: Date) async throws {
+        let benefit = try own(benefit)
         try await write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
@@ -181,13 +185,14 @@ extension AppDatabase {
     }
 
     func undoBenefitUse(_ benefit: CardBenefit, periodStart: CalendarDay) async throws {
+        let benefit = try own(benefit)
         try await write { db in
             try db.execute(sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
                            arguments: [benefit.id, benefit.userId, periodStart.description])
         }
     }
 
-    func snoozeBenefit(id: Int64, userId: Int64, until: CalendarDay?) async throws {
+    func snoozeBenefit(id: Int64, until: CalendarDay?) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = ? WHERE id = ? AND userId = ?",
                            arguments: [until?.description, id, userId])
@@ -196,7 +201,7 @@ extension AppDatabase {
 
     // MARK: - Subscriptions
 
-    func subscriptions(userId: Int64) async throws -> [Subscription] {
+    func subscriptions() async throws -> [Subscription] {
         try await read { db in try Self.subscriptions(db, userId: userId) }
     }
 
@@ -205,7 +210,7 @@ extension AppDatabase {
                                   arguments: [userId])
     }
 
-    func subscription(id: Int64, userId: Int64) async throws -> Subscription? {
+    func subscription(id: Int64) async throws -> Subscription? {
         try await read { db in
             try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
@@ -213,7 +218,8 @@ extension AppDatabase {
 
     @discardableResult
     func saveSubscription(_ subscription: Subscription) async throws -> Subscription {
-        try await write { db in
+        let subscription = try own(subscription)
+        return try await write { db in
             if subscription.id == nil { return try subscription.inserted(db) }
             try db.execute(sql: """
                 UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
@@ -225,7 +231,7 @@ extension AppDatabase {
         }
     }
 
-    func deleteSubscription(id: Int64, userId: Int64) async throws {
+    func deleteSubscription(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
@@ -234,7 +240,7 @@ extension AppDatabase {
     // MARK: - Coupons
 
     /// Coupons not used and not yet expired, soonest first.
-    func openCoupons(userId: Int64, today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
+    func openCoupons(today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
         try await read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
     }
 
@@ -247,7 +253,7 @@ extension AppDatabase {
     }
 
     /// Used and expired coupons, most recent first.
-    func couponHistory(userId: Int64, today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
+    func couponHistory(today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
         try await read { db in
             let expired = try Coupon.fetchAll(db, sql: """
                 SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn < ? ORDER BY expiresOn DESC LIMIT ?
@@ -259,7 +265,7 @@ extension AppDatabase {
         }
     }
 
-    func coupon(id: Int64, userId: Int64) async throws -> Coupon? {
+    func coupon(id: Int64) async throws -> Coupon? {
         try await read { db in
             try Coupon.fetchOne(db, sql: "SELECT * FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
@@ -267,17 +273,18 @@ extension AppDatabase {
 
     @discardableResult
     func addCoupon(_ coupon: Coupon) async throws -> Coupon {
-        try await write { db in try coupon.inserted(db) }
+        let coupon = try own(coupon)
+        return try await write { db in try coupon.inserted(db) }
     }
 
-    func markCouponUsed(id: Int64, userId: Int64, on day: CalendarDay?) async throws {
+    func markCouponUsed(id: Int64, on day: CalendarDay?) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
                            arguments: [day?.description, id, userId])
         }
     }
 
-    func deleteCoupon(id: Int64, userId: Int64) async throws {
+    func deleteCoupon(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
@@ -285,14 +292,16 @@ extension AppDatabase {
 
     // MARK: - Settings
 
-    func walletSettings(userId: Int64) async throws -> WalletSettings {
+    func walletSettings() async throws -> WalletSettings {
         try await read { db in
             try WalletSettings.fetchOne(db, sql: "SELECT * FROM walletSettings WHERE userId = ?", arguments: [userId])
         } ?? WalletSettings(userId: userId)
     }
 
     func saveWalletSettings(_ settings: WalletSettings) async throws {
-        try await write { db in try settings.save(db) }
+        var mine = settings
+        mine.userId = userId
+        try await write { [mine] db in try mine.save(db) }
     }
 }
 

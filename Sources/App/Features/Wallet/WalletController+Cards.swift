@@ -4,7 +4,7 @@ import Views
 
 /// Adding cards (catalogue browser, preview, custom card), editing and removing them, adding benefits.
 extension WalletController {
-    func addCardRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addCardRoutes(to group: RouterGroup<MemberContext>) {
         group.get("wallet/cards/new", use: browse)
         group.get("wallet/catalogue/:catalogueId", use: preview)
         group.post("wallet/catalogue/:catalogueId/add", use: addFromCatalogue)
@@ -24,10 +24,10 @@ extension WalletController {
 
 
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
-    @Sendable func browse(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let owned = try await database.walletCatalogueIds(userId: try context.requireUserId())
+        let owned = try await context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []
         var byIssuer: [String: [BrowseItem]] = [:]
@@ -50,12 +50,12 @@ extension WalletController {
 
 
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
-    @Sendable func preview(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let owned = try await database.walletCatalogueIds(userId: try context.requireUserId()).contains(id)
+        let owned = try await context.store.walletCatalogueIds().contains(id)
         let page = PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
@@ -75,22 +75,15 @@ extension WalletController {
     }
 
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
-    @Sendable func addFromCatalogue(request: Request, context: AppRequestContext) async throws -> Response {
-        let userId = try context.requireUserId()
+    @Sendable func addFromCatalogue(request: Request, context: MemberContext) async throws -> Response {
+        let userId = context.member.id
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let added = try await database.addCards([Self.walletCard(from: card, userId: userId, now: now())])
-        try await endOnboarding(userId: userId)
+        let added = try await context.store.addCards([Self.walletCard(from: card, userId: userId, now: now())])
+        try await context.store.endOnboarding()
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                               flash: .success("Added \(card.name) to your wallet."))
-    }
-
-    func endOnboarding(userId: Int64) async throws {
-        var settings = try await database.walletSettings(userId: userId)
-        guard !settings.onboardingDone else { return }
-        settings.onboardingDone = true
-        try await database.saveWalletSettings(settings)
     }
 
     // MARK: - Custom card and edit
@@ -110,13 +103,13 @@ extension WalletController {
     }
 
     /// `GET /wallet/cards/custom`
-    @Sendable func newCustom(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func newCustom(request: Request, context: MemberContext) async throws -> Response {
         var input = CardInput()
         input.gradient = CardGradient.midnight.rawValue
         return try customForm(input, errors: FieldErrors(), request: request, context: context)
     }
 
-    func customForm(_ input: CardInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+    func customForm(_ input: CardInput, errors: FieldErrors, request: Request, context: MemberContext,
                     status: HTTPResponse.Status = .ok) throws -> Response {
         let page = FormPage(heading: "Custom card", intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
                             action: WalletPaths.custom, submitLabel: "Add to wallet", cancelPath: WalletPaths.browse,
@@ -127,12 +120,12 @@ extension WalletController {
     }
 
     /// `POST /wallet/cards/custom`
-    @Sendable func createCustom(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func createCustom(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let input = try await request.decodeForm(CardInput.self, context: context)
         var errors = FieldErrors()
-        let draft = CardRules.validate(input, currency: user.currencyValue, today: today(user), withBenefits: true,
+        let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: true,
                                        allowOriginal: false, into: &errors)
         guard errors.isEmpty, let gradient = draft.gradient else {
             return try customForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
@@ -146,28 +139,28 @@ extension WalletController {
             CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
                         period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
         }
-        let added = try await database.addCards([(card, benefits)])
-        try await endOnboarding(userId: userId)
+        let added = try await context.store.addCards([(card, benefits)])
+        try await context.store.endOnboarding()
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                               flash: .success("Added \(draft.name) to your wallet."))
     }
 
-    func ownedCard(_ context: AppRequestContext) async throws -> WalletCard {
+    func ownedCard(_ context: MemberContext) async throws -> WalletCard {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let card = try await database.walletCard(id: id, userId: try context.requireUserId())
+              let card = try await context.store.walletCard(id: id)
         else { throw HTTPError(.notFound) }
         return card
     }
 
     /// `GET /wallet/cards/:id/edit`
-    @Sendable func editCard(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let card = try await ownedCard(context)
         return try editForm(CardInput(card: card, currency: user.currencyValue), card: card, errors: FieldErrors(),
                             request: request, context: context)
     }
 
-    func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: AppRequestContext,
+    func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: MemberContext,
                   status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
         let page = FormPage(heading: "Edit card", intro: nil, action: WalletPaths.editCard(id), submitLabel: "Save changes",
@@ -178,12 +171,12 @@ extension WalletController {
     }
 
     /// `POST /wallet/cards/:id/edit`
-    @Sendable func updateCard(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         var card = try await ownedCard(context)
         let input = try await request.decodeForm(CardInput.self, context: context)
         var errors = FieldErrors()
-        let draft = CardRules.validate(input, currency: user.currencyValue, today: today(user), withBenefits: false,
+        let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: false,
                                        allowOriginal: true, into: &errors)
         guard errors.isEmpty else {
             return try editForm(input, card: card, errors: errors, request: request, context: context,
@@ -202,14 +195,14 @@ extension WalletController {
         card.annualFeeCents = draft.annualFeeCents
         card.feeDueOn = draft.feeDueOn?.description
         card.updatedAt = now()
-        try await database.updateWalletCard(card)
+        try await context.store.updateWalletCard(card)
         return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
     }
 
     // MARK: - Remove
 
     /// `GET /wallet/cards/:id/delete`
-    @Sendable func confirmDeleteCard(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDeleteCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await ownedCard(context)
         let id = card.id ?? 0
         let page = ConfirmPage(title: "Remove \(card.name)?",
@@ -219,22 +212,22 @@ extension WalletController {
     }
 
     /// `POST /wallet/cards/:id/delete`
-    @Sendable func deleteCard(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func deleteCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await ownedCard(context)
-        try await database.deleteWalletCard(id: card.id ?? 0, userId: card.userId)
+        try await context.store.deleteWalletCard(id: card.id ?? 0)
         return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
     }
 
     // MARK: - Benefits
 
     /// `GET /wallet/cards/:id/benefits`
-    @Sendable func newBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func newBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try await ownedCard(context)
         return try benefitForm(BenefitInput(), card: card, errors: FieldErrors(), request: request, context: context)
     }
 
     func benefitForm(_ input: BenefitInput, card: WalletCard, errors: FieldErrors, request: Request,
-                     context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+                     context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
         let page = FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
                             submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
@@ -243,8 +236,8 @@ extension WalletController {
     }
 
     /// `POST /wallet/cards/:id/benefits`
-    @Sendable func createBenefit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let card = try await ownedCard(context)
         let input = try await request.decodeForm(BenefitInput.self, context: context)
         var errors = FieldErrors()
@@ -253,9 +246,19 @@ extension WalletController {
             return try benefitForm(input, card: card, errors: errors, request: request, context: context,
                                    status: .unprocessableContent)
         }
-        try await database.addBenefit(CardBenefit(
+        try await context.store.addBenefit(CardBenefit(
             id: nil, cardId: card.id ?? 0, userId: card.userId, name: draft.name, details: draft.details,
             valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: now()))
         return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
+    }
+}
+
+extension MemberStore {
+    /// Marks the wallet's first-run guide as done.
+    func endOnboarding() async throws {
+        var settings = try await walletSettings()
+        guard !settings.onboardingDone else { return }
+        settings.onboardingDone = true
+        try await saveWalletSettings(settings)
     }
 }

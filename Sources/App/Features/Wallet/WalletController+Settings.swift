@@ -4,7 +4,7 @@ import Views
 
 /// Wallet settings: reminder preferences (stored now, delivered by reminders later) and the card database version.
 extension WalletController {
-    func addSettingsRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addSettingsRoutes(to group: RouterGroup<MemberContext>) {
         group.get("wallet/settings", use: settings)
         group.post("wallet/settings", use: saveSettings)
     }
@@ -57,7 +57,7 @@ extension WalletController {
     typealias Fact = WalletPages.Fact
     typealias SettingsPage = WalletPages.SettingsPage
 
-    func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+    func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: MemberContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         let onOff = [("on", "On"), ("off", "Off")]
         let catalogue = catalogue
@@ -91,21 +91,21 @@ extension WalletController {
     }
 
     /// `GET /wallet/settings`
-    @Sendable func settings(request: Request, context: AppRequestContext) async throws -> Response {
-        let settings = try await database.walletSettings(userId: try context.requireUserId())
+    @Sendable func settings(request: Request, context: MemberContext) async throws -> Response {
+        let settings = try await context.store.walletSettings()
         return try settingsPage(SettingsInput(settings), errors: FieldErrors(), request: request, context: context)
     }
 
     /// `POST /wallet/settings`
-    @Sendable func saveSettings(request: Request, context: AppRequestContext) async throws -> Response {
-        var settings = try await database.walletSettings(userId: try context.requireUserId())
+    @Sendable func saveSettings(request: Request, context: MemberContext) async throws -> Response {
+        var settings = try await context.store.walletSettings()
         let input = try await request.decodeForm(SettingsInput.self, context: context)
         var errors = FieldErrors()
         Self.validate(input, into: &settings, errors: &errors)
         guard errors.isEmpty else {
             return try settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        try await database.saveWalletSettings(settings)
+        try await context.store.saveWalletSettings(settings)
         return pages.redirect(to: WalletPaths.settings, flash: .success("Settings saved."))
     }
 }

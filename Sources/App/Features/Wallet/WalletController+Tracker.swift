@@ -4,7 +4,7 @@ import Views
 
 /// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
 extension WalletController {
-    func addTrackerRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addTrackerRoutes(to group: RouterGroup<MemberContext>) {
         group.get("wallet/tracker", use: tracker)
         group.get("wallet/subscriptions/new", use: newSubscription)
         group.post("wallet/subscriptions", use: createSubscription)
@@ -21,10 +21,9 @@ extension WalletController {
     // MARK: - Tracker
 
     /// `GET /wallet/tracker?tab=subscriptions|coupons`
-    @Sendable func tracker(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = today(user)
+    @Sendable func tracker(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         let isSubscriptions = request.uri.queryParameters["tab"] != "coupons"
         let showAll = request.uri.queryParameters["later"] == "all"
         var soon: [SubscriptionRow] = [], all: [SubscriptionRow] = []
@@ -33,8 +32,8 @@ extension WalletController {
         var groups: [CouponGroup] = []
         var history: [CouponRow] = []
         if isSubscriptions {
-            let subscriptions = try await database.subscriptions(userId: userId)
-            let cards = try await database.walletCards(userId: userId)
+            let subscriptions = try await context.store.subscriptions()
+            let cards = try await context.store.walletCards()
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
             all = upcoming.map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
@@ -43,7 +42,7 @@ extension WalletController {
             monthly = Self.monthlyTotal(subscriptions)
             count = subscriptions.count
         } else {
-            let open = try await database.openCoupons(userId: userId, today: today)
+            let open = try await context.store.openCoupons(today: today)
             var bySection: [CouponSection: [CouponRow]] = [:]
             for coupon in open {
                 let section = CouponSection.of(expiresOn: CalendarDay(coupon.expiresOn) ?? today, usedOn: nil, today: today)
@@ -57,7 +56,7 @@ extension WalletController {
                                    morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
                                    moreText: cut ? "Show all \(rows.count)" : nil)
             }
-            history = try await database.couponHistory(userId: userId, today: today)
+            history = try await context.store.couponHistory(today: today)
                 .map { CouponRow($0, today: today, user: user) }
         }
         let page = TrackerPage(
@@ -81,10 +80,10 @@ extension WalletController {
 
 
     /// `GET /wallet/subscriptions/new`: the template grid; `?template=netflix` or `?custom=1` opens the form.
-    @Sendable func newSubscription(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func newSubscription(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters
-        let today = today(user)
+        let today = context.member.today
         if let key = query["template"].map(String.init), let template = SubscriptionTemplate.named(key) {
             let input = SubscriptionInput(
                 name: template.name, amount: Money(cents: template.amountCents, currency: user.currencyValue).formValue,
@@ -110,11 +109,10 @@ extension WalletController {
 
     /// The add / edit form; `cards` when the caller has already read them (a form sent back with errors).
     func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, cards known: [WalletCard]? = nil,
-                          request: Request, context: AppRequestContext,
+                          request: Request, context: MemberContext,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
-        let userId = try context.requireUserId()
         let cards: [WalletCard]
-        if let known { cards = known } else { cards = try await database.walletCards(userId: userId) }
+        if let known { cards = known } else { cards = try await context.store.walletCards() }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
                             action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
@@ -125,12 +123,12 @@ extension WalletController {
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
-    func saveSubscription(existing: Subscription?, request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = today(user)
+    func saveSubscription(existing: Subscription?, request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
+        let today = context.member.today
         let input = try await request.decodeForm(SubscriptionInput.self, context: context)
-        let cards = try await database.walletCards(userId: userId)
+        let cards = try await context.store.walletCards()
         var errors = FieldErrors()
         let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
                                                cardIds: Set(cards.compactMap(\.id)), into: &errors)
@@ -151,39 +149,39 @@ extension WalletController {
         subscription.category = draft.category
         subscription.icon = icon
         subscription.updatedAt = now
-        try await database.saveSubscription(subscription)
+        try await context.store.saveSubscription(subscription)
         return pages.redirect(to: WalletPaths.tracker,
                               flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
     }
 
     /// `POST /wallet/subscriptions`
-    @Sendable func createSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func createSubscription(request: Request, context: MemberContext) async throws -> Response {
         try await saveSubscription(existing: nil, request: request, context: context)
     }
 
-    func ownedSubscription(_ context: AppRequestContext) async throws -> Subscription {
+    func ownedSubscription(_ context: MemberContext) async throws -> Subscription {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let subscription = try await database.subscription(id: id, userId: try context.requireUserId())
+              let subscription = try await context.store.subscription(id: id)
         else { throw HTTPError(.notFound) }
         return subscription
     }
 
     /// `GET /wallet/subscriptions/:id/edit`
-    @Sendable func editSubscription(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func editSubscription(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let subscription = try await ownedSubscription(context)
-        return try await subscriptionForm(SubscriptionInput(subscription, currency: user.currencyValue, today: today(user)),
+        return try await subscriptionForm(SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
                                           id: subscription.id, errors: FieldErrors(), request: request, context: context)
     }
 
     /// `POST /wallet/subscriptions/:id/edit`
-    @Sendable func updateSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func updateSubscription(request: Request, context: MemberContext) async throws -> Response {
         let subscription = try await ownedSubscription(context)
         return try await saveSubscription(existing: subscription, request: request, context: context)
     }
 
     /// `GET /wallet/subscriptions/:id/delete`
-    @Sendable func confirmDeleteSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDeleteSubscription(request: Request, context: MemberContext) async throws -> Response {
         let subscription = try await ownedSubscription(context)
         let id = subscription.id ?? 0
         let page = ConfirmPage(title: "Delete \(subscription.name)?",
@@ -194,22 +192,21 @@ extension WalletController {
     }
 
     /// `POST /wallet/subscriptions/:id/delete`
-    @Sendable func deleteSubscription(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func deleteSubscription(request: Request, context: MemberContext) async throws -> Response {
         let subscription = try await ownedSubscription(context)
-        try await database.deleteSubscription(id: subscription.id ?? 0, userId: subscription.userId)
+        try await context.store.deleteSubscription(id: subscription.id ?? 0)
         return pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
     }
 
     // MARK: - Coupons
 
     /// `GET /wallet/coupons/new`
-    @Sendable func newCoupon(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        return try couponForm(CouponInput(expiresOn: today(user).adding(days: 7).description, category: "Other"),
+    @Sendable func newCoupon(request: Request, context: MemberContext) async throws -> Response {
+        return try couponForm(CouponInput(expiresOn: context.member.today.adding(days: 7).description, category: "Other"),
                               errors: FieldErrors(), request: request, context: context)
     }
 
-    func couponForm(_ input: CouponInput, errors: FieldErrors, request: Request, context: AppRequestContext,
+    func couponForm(_ input: CouponInput, errors: FieldErrors, request: Request, context: MemberContext,
                     status: HTTPResponse.Status = .ok) throws -> Response {
         let page = FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
                             cancelPath: WalletPaths.coupons, summary: errors.summary,
@@ -218,24 +215,24 @@ extension WalletController {
     }
 
     /// `POST /wallet/coupons`
-    @Sendable func createCoupon(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
+    @Sendable func createCoupon(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let userId = context.member.id
         let input = try await request.decodeForm(CouponInput.self, context: context)
         var errors = FieldErrors()
-        let draft = CouponRules.validate(input, currency: user.currencyValue, today: today(user), into: &errors)
+        let draft = CouponRules.validate(input, currency: user.currencyValue, today: context.member.today, into: &errors)
         guard errors.isEmpty else {
             return try couponForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        try await database.addCoupon(Coupon(
+        try await context.store.addCoupon(Coupon(
             id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
             category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: now()))
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
     }
 
-    func ownedCoupon(_ context: AppRequestContext) async throws -> Coupon {
+    func ownedCoupon(_ context: MemberContext) async throws -> Coupon {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let coupon = try await database.coupon(id: id, userId: try context.requireUserId())
+              let coupon = try await context.store.coupon(id: id)
         else { throw HTTPError(.notFound) }
         return coupon
     }
@@ -248,8 +245,7 @@ extension WalletController {
 
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a
     /// second submit of the same form changes nothing (a used coupon keeps the day it was used).
-    @Sendable func useCoupon(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func useCoupon(request: Request, context: MemberContext) async throws -> Response {
         let coupon = try await ownedCoupon(context)
         let input = try await request.decodeForm(CouponUseInput.self, context: context)
         let using: Bool
@@ -259,16 +255,16 @@ extension WalletController {
         default: throw HTTPError(.badRequest, message: "Mark the coupon used or open.")
         }
         if using != (coupon.usedOn != nil) {
-            try await database.markCouponUsed(id: coupon.id ?? 0, userId: coupon.userId, on: using ? today(user) : nil)
+            try await context.store.markCouponUsed(id: coupon.id ?? 0, on: using ? context.member.today : nil)
         }
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
                               flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
     }
 
     /// `POST /wallet/coupons/:id/delete`
-    @Sendable func deleteCoupon(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func deleteCoupon(request: Request, context: MemberContext) async throws -> Response {
         let coupon = try await ownedCoupon(context)
-        try await database.deleteCoupon(id: coupon.id ?? 0, userId: coupon.userId)
+        try await context.store.deleteCoupon(id: coupon.id ?? 0)
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
     }
 }

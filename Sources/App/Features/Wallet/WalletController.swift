@@ -5,12 +5,11 @@ import Views
 
 /// The Wallet: cards and their benefits, onboarding, card detail and the benefit actions.
 struct WalletController {
-    let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
     let catalogue: CardCatalogue
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get("wallet", use: index)
         group.post("wallet/onboarding", use: onboard)
         group.get("wallet/cards/:id", use: show)
@@ -23,8 +22,6 @@ struct WalletController {
         addSettingsRoutes(to: group)
     }
 
-    func today(_ user: User) -> CalendarDay { user.today(now: now()) }
-
     typealias IndexPage = WalletPages.IndexPage
     typealias PickItem = WalletPages.PickItem
     typealias PickGroup = WalletPages.PickGroup
@@ -32,7 +29,7 @@ struct WalletController {
     typealias ShowPage = WalletPages.ShowPage
 
     /// A Wallet page in the shell, the Wallet tab current.
-    func render(title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+    func render(title: String, context: MemberContext, status: HTTPResponse.Status = .ok,
                 _ main: (Shell) -> HTML) -> Response {
         pages.page(title: title, section: .wallet, context: context, status: status, main)
     }
@@ -40,13 +37,12 @@ struct WalletController {
     // MARK: - Wallet
 
     /// `GET /wallet`: the summary and the card stack (grid on wide screens), or onboarding on a first visit.
-    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = today(user)
-        let snapshot = try await database.walletSnapshot(userId: userId, today: today)
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
+        let snapshot = try await context.store.walletSnapshot(today: today)
         if snapshot.cards.isEmpty {
-            let settings = try await database.walletSettings(userId: userId)
+            let settings = try await context.store.walletSettings()
             if !settings.onboardingDone {
                 return try onboardingPage(request: request, context: context)
             }
@@ -72,7 +68,7 @@ struct WalletController {
 
 
 
-    func onboardingPage(request: Request, context: AppRequestContext) throws -> Response {
+    func onboardingPage(request: Request, context: MemberContext) throws -> Response {
         let catalogue = catalogue
         var groups: [PickGroup] = []
         for card in catalogue.cards {
@@ -105,8 +101,8 @@ struct WalletController {
     }
 
     /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding.
-    @Sendable func onboard(request: Request, context: AppRequestContext) async throws -> Response {
-        let userId = try context.requireUserId()
+    @Sendable func onboard(request: Request, context: MemberContext) async throws -> Response {
+        let userId = context.member.id
         let input = try await request.decodeForm(OnboardingInput.self, context: context)
         let ids = input.skip == nil ? Array(Set(input.cards ?? [])).sorted() : []
         let cards = try ids.map { id -> CardCatalogue.Card in
@@ -114,8 +110,8 @@ struct WalletController {
             return card
         }
         let now = self.now()
-        try await database.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
-        try await endOnboarding(userId: userId)
+        try await context.store.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
+        try await context.store.endOnboarding()
         let message = cards.isEmpty ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
         return pages.redirect(to: WalletPaths.index, flash: .success(message))
@@ -136,12 +132,11 @@ struct WalletController {
     // MARK: - Card detail
 
     /// `GET /wallet/cards/:id`
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let userId = try context.requireUserId()
-        let today = today(user)
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
+        let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
-        let snapshot = try await database.walletSnapshot(userId: userId, cardId: id, today: today)
+        let snapshot = try await context.store.walletSnapshot(cardId: id, today: today)
         guard let state = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone).first else {
             throw HTTPError(.notFound)
         }
@@ -155,7 +150,7 @@ struct WalletController {
         var roi: FeeReturnCard?
         if card.annualFeeCents > 0 {
             let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
-            let redeemed = try await database.redeemedCents(cardId: id, userId: userId, from: year.start, through: year.end)
+            let redeemed = try await context.store.redeemedCents(cardId: id, from: year.start, through: year.end)
             let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
             roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), user: user,
                                 cardYear: year, feeDue: due, today: today)
@@ -183,9 +178,9 @@ struct WalletController {
     }
 
     /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
-    func benefit(_ context: AppRequestContext) async throws -> (CardBenefit, WalletCard) {
+    func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let found = try await database.cardBenefit(id: id, userId: try context.requireUserId())
+              let found = try await context.store.cardBenefit(id: id)
         else { throw HTTPError(.notFound) }
         return found
     }
@@ -195,44 +190,42 @@ struct WalletController {
     }
 
     /// `POST /wallet/benefits/:id/use`: "Mark as done" for the current period, dated today.
-    @Sendable func useBenefit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func useBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let user = context.user
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
-        let today = today(user)
+        let today = context.member.today
         let window = benefit.period.window(containing: today, anniversary: card.anniversary)
-        try await database.markBenefitUsed(benefit, periodStart: window.start, on: today, now: now())
+        try await context.store.markBenefitUsed(benefit, periodStart: window.start, on: today, now: now())
         return pages.redirect(to: back(input, card: card),
                               flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
     }
 
     /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
-    @Sendable func unuseBenefit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func unuseBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
-        let window = benefit.period.window(containing: today(user), anniversary: card.anniversary)
-        try await database.undoBenefitUse(benefit, periodStart: window.start)
+        let window = benefit.period.window(containing: context.member.today, anniversary: card.anniversary)
+        try await context.store.undoBenefitUse(benefit, periodStart: window.start)
         return pages.redirect(to: back(input, card: card), flash: .info("“\(benefit.name)” is available again."))
     }
 
     /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
-    @Sendable func snoozeBenefit(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func snoozeBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
         guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
         else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
-        let until = days == 0 ? nil : today(user).adding(days: days)
-        try await database.snoozeBenefit(id: benefit.id ?? 0, userId: benefit.userId, until: until)
+        let until = days == 0 ? nil : context.member.today.adding(days: days)
+        try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
         let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
         return pages.redirect(to: back(input, card: card), flash: .info(message))
     }
 
     /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
-    @Sendable func deleteBenefit(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func deleteBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
-        try await database.deleteBenefit(id: benefit.id ?? 0, userId: benefit.userId)
+        try await context.store.deleteBenefit(id: benefit.id ?? 0)
         return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
     }
 }

@@ -1,10 +1,10 @@
+import Views
 import Hummingbird
 
 /// Reads the one-time flash cookie once per request and, when the previous action earned badges, loads the
 /// "Receive badge" dialog, so whichever page the action led to shows it (`PageRenderer.page` reads both).
 struct FlashMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let services: AppServices
     private static let cookiePrefix = Array((Flash.cookieName + "=").utf8)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -14,8 +14,8 @@ struct FlashMiddleware: RouterMiddleware {
         var context = context
         context.hasFlashCookie = true
         context.flash = Flash.from(request)
-        if let user = context.user, let ids = context.flash?.badgeIds {
-            context.celebration = try await services.celebration(badgeIds: ids, user: user)
+        if let store = context.store, let ids = context.flash?.badgeIds {
+            context.celebration = try await store.celebration(badgeIds: ids)
         }
         return try await next(request, context)
     }
@@ -34,5 +34,22 @@ struct FlashMiddleware: RouterMiddleware {
             }
             return false
         }
+    }
+}
+
+extension MemberStore {
+    /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any.
+    func celebration(badgeIds ids: [Int64]) async throws -> Shell.Celebration? {
+        guard let first = ids.first else { return nil }
+        guard let details = try await badgeDetails(id: first), details.badge.earned else {
+            return nil
+        }
+        return Shell.Celebration(
+            stashName: details.stashName,
+            monthTitle: Month(details.badge.month)?.title ?? details.badge.month,
+            points: details.badge.points,
+            reward: details.reward.isEmpty ? nil : details.reward,
+            badgePath: StashPaths.badge(first),
+            more: ids.count > 1 ? ids.count - 1 : nil)
     }
 }

@@ -1,0 +1,68 @@
+import GRDB
+
+/// The database as one member sees it: every query and write of the app's per-user data is a method of this store,
+/// and each is bound to the store's user, so no call can name another user or forget to name one. Requests get theirs
+/// from the context (`MemberContext.store`); tools and tests open one with `AppDatabase.for(userId:)`.
+struct MemberStore: Sendable {
+    private let database: AppDatabase
+    /// The member whose rows this store reads and writes.
+    let userId: Int64
+
+    fileprivate init(database: AppDatabase, userId: Int64) {
+        self.database = database
+        self.userId = userId
+    }
+
+    /// Reads in one snapshot (see `AppDatabase.read`).
+    func read<T>(_ block: (Database) throws -> T) async throws -> T {
+        try await database.read(block)
+    }
+
+    /// Writes in one transaction (see `AppDatabase.write`).
+    func write<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
+        try await database.write(block)
+    }
+
+    /// `record` made this member's: a new record (no id yet) is stamped with the member's id; a stored one must
+    /// already be theirs, or the write stops before it touches the database.
+    func own<Record: UserOwned>(_ record: Record) throws -> Record {
+        var record = record
+        if record.id == nil {
+            record.userId = userId
+        } else if record.userId != userId {
+            throw NotTheMembersRecord()
+        }
+        return record
+    }
+}
+
+/// A write was handed a row of another user (a bug, never a user's mistake).
+struct NotTheMembersRecord: Error {}
+
+/// A record that belongs to one user.
+protocol UserOwned {
+    var id: Int64? { get }
+    var userId: Int64 { get set }
+}
+
+extension AppDatabase {
+    /// The store of the signed-in `member`.
+    func `for`(_ member: Member) -> MemberStore {
+        MemberStore(database: self, userId: member.id)
+    }
+
+    /// The store of the user with this id, for tools (demo data) and tests; requests use `for(_ member:)`.
+    func `for`(userId: Int64) -> MemberStore {
+        MemberStore(database: self, userId: userId)
+    }
+}
+
+extension Account: UserOwned {}
+extension Category: UserOwned {}
+extension CardBenefit: UserOwned {}
+extension Coupon: UserOwned {}
+extension IncomeSource: UserOwned {}
+extension Stash: UserOwned {}
+extension Subscription: UserOwned {}
+extension Transaction: UserOwned {}
+extension WalletCard: UserOwned {}
