@@ -127,7 +127,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
-    BudgetRoutes(services: services).addRoutes(to: signedIn)
+    BudgetController(pages: pages, now: now).addRoutes(to: signedIn)
     return router
 }
 

@@ -19,17 +19,17 @@ struct AuthController {
 
     /// Pages anyone may open (sign-up and log-in).
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("signup", use: newSignup)
-        group.post("signup", use: createSignup)
-        group.get("login", use: newLogin)
-        group.post("login", use: createLogin)
-        group.post("logout", use: logout)
+        group.get(Paths.signup, use: newSignup)
+        group.post(Paths.signup, use: createSignup)
+        group.get(Paths.login, use: newLogin)
+        group.post(Paths.login, use: createLogin)
+        group.post(Paths.logout, use: logout)
     }
 
     /// Step 2 of sign-up, for the account just created.
     func addSignedInRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("signup/details", use: editDetails)
-        group.post("signup/details", use: updateDetails)
+        group.get(Paths.signupDetails, use: editDetails)
+        group.post(Paths.signupDetails, use: updateDetails)
     }
 
     // MARK: - Sign up, step 1

@@ -15,9 +15,9 @@ struct BadgesController {
     typealias ShowPage = BadgesPages.ShowPage
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("badges", use: index)
-        group.get("badges/:id", use: show)
-        group.post("badges/:id/claim", use: claim)
+        group.get(BadgePaths.index, use: index)
+        group.get(BadgePaths.badge, use: show)
+        group.post(BadgePaths.claim, use: claim)
     }
 
     enum Tab: String, CaseIterable {
@@ -88,7 +88,7 @@ struct BadgesController {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
             let item = BadgeItem(stashName: details.stashName,
                                  completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
-                                 points: details.badge.points, path: StashPaths.badge(details.badge.id ?? 0),
+                                 points: details.badge.points, path: BadgePaths.badge(details.badge.id ?? 0),
                                  claimed: details.badge.claimedAt != nil)
             if groups.last?.monthTitle == monthTitle {
                 groups[groups.count - 1].badges.append(item)
@@ -113,7 +113,7 @@ struct BadgesController {
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
             points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
-            claimPath: StashPaths.claimBadge(id), backPath: "/badges?tab=all")
+            claimPath: BadgePaths.claim(id), backPath: "/badges?tab=all")
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgesPages.show(page, csrf: shell.csrf)
         }
@@ -130,7 +130,7 @@ struct BadgesController {
         guard let id = context.parameters.get("id", as: Int64.self),
               try await context.store.setClaimed(badgeId: id, at: claimed ? now() : nil)
         else { throw HTTPError(.notFound) }
-        return pages.redirect(to: StashPaths.badge(id),
+        return pages.redirect(to: BadgePaths.badge(id),
                               flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
     }
 }

@@ -12,11 +12,16 @@ struct BudgetController {
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("budget", use: expenses)
-        group.get("budget/needs") { request, context in try await tab(.needs, request: request, context: context) }
-        group.get("budget/wants") { request, context in try await tab(.wants, request: request, context: context) }
-        group.get("budget/savings", use: savings)
-        group.get("budget/categories/:id", use: category)
+        group.get(BudgetPaths.expenses, use: expenses)
+        group.get(BudgetPaths.needs) { request, context in try await tab(.needs, request: request, context: context) }
+        group.get(BudgetPaths.wants) { request, context in try await tab(.wants, request: request, context: context) }
+        group.get(BudgetPaths.savings, use: savings)
+        group.get(BudgetPaths.categoryPage, use: category)
+        addIncomeRoutes(to: group)
+        addTransactionsRoutes(to: group)
+        addAccountsRoutes(to: group)
+        addCategoriesRoutes(to: group)
+        addReportsRoutes(to: group)
     }
 
     typealias AddMenu = BudgetPages.AddMenu

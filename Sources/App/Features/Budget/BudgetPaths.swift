@@ -1,42 +1,62 @@
 import Foundation
 
-/// Paths of the Budget section, the transactions list and accounts.
+/// The paths of the Budget section, the transactions list and accounts: routes are registered with these, and
+/// links fill the patterns in.
 enum BudgetPaths {
     static let expenses = "/budget"
+    static let needs = "/budget/needs"
+    static let wants = "/budget/wants"
+    static let savings = "/budget/savings"
+    static let categoryPage = PathPattern("/budget/categories/:id")
+
     static let income = "/budget/income"
     static let newIncome = "/budget/income/new"
-    static let categories = "/budget/categories"
-    static let report = "/budget/report"
-    static let reports = "/budget/reports"
+    static let editIncome = PathPattern("/budget/income/:id/edit")
+    static let deleteIncome = PathPattern("/budget/income/:id/delete")
+
     static let transactions = "/transactions"
     static let newTransaction = "/transactions/new"
+    static let editTransaction = PathPattern("/transactions/:id/edit")
+    static let deleteTransaction = PathPattern("/transactions/:id/delete")
+
     static let accounts = "/accounts"
     static let newAccount = "/accounts/new"
+    static let account = PathPattern("/accounts/:id")
+    static let editAccount = PathPattern("/accounts/:id/edit")
+    static let deleteAccount = PathPattern("/accounts/:id/delete")
 
+    static let categories = "/budget/categories"
+    static let newCategory = "/budget/categories/new"
+    static let editCategory = PathPattern("/budget/categories/:id/edit")
+    static let deleteCategory = PathPattern("/budget/categories/:id/delete")
+    static let moveCategory = PathPattern("/budget/categories/:id/move")
+    static let hideCategory = PathPattern("/budget/categories/:id/hide")
+
+    static let report = "/budget/report"
+    static let reports = "/budget/reports"
+    static let pastReport = PathPattern("/budget/reports/:month")
+
+    /// A tab of the Budget section at `month` (nil: this month).
     static func tab(_ kind: Category.Kind, month: Month? = nil) -> String {
-        let base = kind == .savings ? "/budget/savings" : "/budget/\(kind.rawValue)"
+        let base = switch kind {
+        case .needs: needs
+        case .wants: wants
+        case .savings: savings
+        case .income: income
+        }
         return base + monthQuery(month)
     }
+
     static func expenses(month: Month?) -> String { expenses + monthQuery(month) }
+    static func category(_ id: Int64, month: Month? = nil) -> String { categoryPage(id) + monthQuery(month) }
+    static func report(month: Month?) -> String { report + monthQuery(month) }
+    static func categories(kind: Category.Kind) -> String { categories + "?kind=\(kind.rawValue)" }
+    static func newCategory(kind: Category.Kind) -> String { newCategory + "?kind=\(kind.rawValue)" }
+
+    /// The new-transaction form with `kind` picked, coming back to `returnTo` once saved.
     static func newTransaction(kind: Category.Kind?, returnTo: String? = nil) -> String {
         Paths.path(newTransaction + (kind.map { "?kind=\($0.rawValue)" } ?? ""), returningTo: returnTo)
     }
-    static func editTransaction(_ id: Int64) -> String { "/transactions/\(id)/edit" }
-    static func deleteTransaction(_ id: Int64) -> String { "/transactions/\(id)/delete" }
-    static func editIncome(_ id: Int64) -> String { "/budget/income/\(id)/edit" }
-    static func deleteIncome(_ id: Int64) -> String { "/budget/income/\(id)/delete" }
-    static func categories(kind: Category.Kind) -> String { "/budget/categories?kind=\(kind.rawValue)" }
-    static func newCategory(kind: Category.Kind) -> String { "/budget/categories/new?kind=\(kind.rawValue)" }
-    static func category(_ id: Int64, month: Month? = nil) -> String { "/budget/categories/\(id)" + monthQuery(month) }
-    static func editCategory(_ id: Int64) -> String { "/budget/categories/\(id)/edit" }
-    static func deleteCategory(_ id: Int64) -> String { "/budget/categories/\(id)/delete" }
-    static func moveCategory(_ id: Int64) -> String { "/budget/categories/\(id)/move" }
-    static func hideCategory(_ id: Int64) -> String { "/budget/categories/\(id)/hide" }
-    static func account(_ id: Int64) -> String { "/accounts/\(id)" }
-    static func editAccount(_ id: Int64) -> String { "/accounts/\(id)/edit" }
-    static func deleteAccount(_ id: Int64) -> String { "/accounts/\(id)/delete" }
-    static func report(month: Month?) -> String { report + monthQuery(month) }
-    static func pastReport(_ month: Month) -> String { "/budget/reports/\(month)" }
 
     private static func monthQuery(_ month: Month?) -> String { month.map { "?month=\($0)" } ?? "" }
 }

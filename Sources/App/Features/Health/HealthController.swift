@@ -6,9 +6,9 @@ struct HealthController {
     let certificate: LocalCertificate?
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("healthz", use: health)
+        router.get(Paths.healthz, use: health)
         if certificate != nil {
-            router.get("ca.crt", use: authority)
+            router.get(Paths.caCertificate, use: authority)
         }
     }
 

@@ -17,8 +17,8 @@ struct HomeController {
     let walletWidgets: WalletWidgets.Cache
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("/", use: index)
-        group.post("home/view", use: setView)
+        group.get(HomePaths.index, use: index)
+        group.post(HomePaths.view, use: setView)
     }
 
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
@@ -36,7 +36,7 @@ struct HomeController {
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
         let data = try await context.store.homeData(month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
         let summaries = data.summaries
-        let here = StashPaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
+        let here = HomePaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
         var cards: [StashCard] = []
         var weeks: [CalendarWeek] = []
@@ -56,7 +56,7 @@ struct HomeController {
                                  stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
                                  editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
                     },
-                    closePath: StashPaths.home(month: month == today.monthValue ? nil : month))
+                    closePath: HomePaths.home(month: month == today.monthValue ? nil : month))
             }
         }
 
@@ -74,15 +74,15 @@ struct HomeController {
         let page = HomePage(
             greeting: greeting,
             monthTitle: month.title,
-            previousPath: StashPaths.home(month: month.previous),
-            nextPath: StashPaths.home(month: month.next),
-            currentPath: isCurrent ? nil : StashPaths.home(),
+            previousPath: HomePaths.home(month: month.previous),
+            nextPath: HomePaths.home(month: month.next),
+            currentPath: isCurrent ? nil : HomePaths.home(),
             hasStashes: !summaries.isEmpty,
             overview: overview,
             toggles: [ViewToggle(value: "list", label: "List", current: view == .list),
                       ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
             togglePath: "/home/view",
-            returnPath: StashPaths.home(month: isCurrent ? nil : month),
+            returnPath: HomePaths.home(month: isCurrent ? nil : month),
             isList: view == .list,
             cards: cards,
             weeks: weeks,
@@ -123,7 +123,7 @@ struct HomeController {
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
             let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
-            cells.append(CalendarCell(day: day, inMonth: true, path: StashPaths.home(month: month, day: date),
+            cells.append(CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date),
                                       saved: saved, spent: spent, today: date == today, selected: date == selected,
                                       label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
         }

@@ -14,10 +14,10 @@ struct ProfileController {
     typealias ProfilePage = ProfilePages.ProfilePage
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("profile", use: show)
-        group.post("profile", use: update)
-        group.post("profile/password", use: updatePassword)
-        group.post("profile/sessions", use: endOtherSessions)
+        group.get(Paths.profile, use: show)
+        group.post(Paths.profile, use: update)
+        group.post(Paths.profilePassword, use: updatePassword)
+        group.post(Paths.profileSessions, use: endOtherSessions)
     }
 
     // MARK: - View models

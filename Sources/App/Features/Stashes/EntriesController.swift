@@ -10,12 +10,12 @@ struct EntriesController {
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("stashes/:id/entries/new", use: new)
-        group.post("stashes/:id/entries", use: create)
-        group.get("entries/:id/edit", use: edit)
-        group.post("entries/:id/edit", use: update)
-        group.post("entries/:id/delete", use: delete)
-        group.post("trash/:id/restore", use: restore)
+        group.get(StashPaths.newEntry, use: new)
+        group.post(StashPaths.entries, use: create)
+        group.get(StashPaths.editEntry, use: edit)
+        group.post(StashPaths.editEntry, use: update)
+        group.post(StashPaths.deleteEntry, use: delete)
+        group.post(StashPaths.restore, use: restore)
     }
 
     /// `GET /stashes/:id/entries/new`

@@ -51,27 +51,3 @@ extension StashCard {
             })
     }
 }
-
-/// Paths of stashes, entries and badges.
-enum StashPaths {
-    static let new = "/stashes/new"
-    static let create = "/stashes"
-    static func show(_ id: Int64, month: Month? = nil) -> String {
-        "/stashes/\(id)" + (month.map { "?month=\($0)" } ?? "")
-    }
-    static func edit(_ id: Int64) -> String { "/stashes/\(id)/edit" }
-    static func delete(_ id: Int64) -> String { "/stashes/\(id)/delete" }
-    static func newEntry(_ id: Int64) -> String { "/stashes/\(id)/entries/new" }
-    static func entries(_ id: Int64) -> String { "/stashes/\(id)/entries" }
-    static func editEntry(_ id: Int64) -> String { "/entries/\(id)/edit" }
-    static func deleteEntry(_ id: Int64) -> String { "/entries/\(id)/delete" }
-    static func restore(_ trashId: Int64) -> String { "/trash/\(trashId)/restore" }
-    static func badge(_ id: Int64) -> String { "/badges/\(id)" }
-    static func claimBadge(_ id: Int64) -> String { "/badges/\(id)/claim" }
-    static func home(month: Month? = nil, day: CalendarDay? = nil) -> String {
-        var query: [String] = []
-        if let month { query.append("month=\(month)") }
-        if let day { query.append("day=\(day)") }
-        return "/" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-    }
-}

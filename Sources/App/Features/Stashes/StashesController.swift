@@ -14,13 +14,13 @@ struct StashesController {
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("stashes/new", use: new)
-        group.post("stashes", use: create)
-        group.get("stashes/:id", use: show)
-        group.get("stashes/:id/edit", use: edit)
-        group.post("stashes/:id/edit", use: update)
-        group.get("stashes/:id/delete", use: confirmDelete)
-        group.post("stashes/:id/delete", use: delete)
+        group.get(StashPaths.new, use: new)
+        group.post(StashPaths.create, use: create)
+        group.get(StashPaths.stash, use: show)
+        group.get(StashPaths.edit, use: edit)
+        group.post(StashPaths.edit, use: update)
+        group.get(StashPaths.delete, use: confirmDelete)
+        group.post(StashPaths.delete, use: delete)
     }
 
     // MARK: - Create
@@ -94,7 +94,7 @@ struct StashesController {
         let categories = try await context.store.stashCategories()
         let page = FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
-            action: stashId.map(StashPaths.edit) ?? StashPaths.create,
+            action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,
             submitLabel: stashId == nil ? "Create stash" : "Save changes",
             cancelPath: stashId.map { StashPaths.show($0) } ?? Paths.home,
             summary: errors.summary,

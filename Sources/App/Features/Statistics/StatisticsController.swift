@@ -9,10 +9,10 @@ struct StatisticsController {
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("statistics", use: index)
-        group.get("statistics/compare", use: compare)
-        group.get("statistics/export.csv", use: exportCSV)
-        group.get("statistics/summary.pdf", use: summaryPDF)
+        group.get(StatisticsPaths.index, use: index)
+        group.get(StatisticsPaths.compare, use: compare)
+        group.get(StatisticsPaths.csv, use: exportCSV)
+        group.get(StatisticsPaths.pdf, use: summaryPDF)
     }
 
     /// `GET /statistics?view=daily|monthly|yearly&period=…&filter=all|saving|spending&status=all|in-progress|completed`

@@ -5,17 +5,17 @@ import Views
 /// Adding cards (catalogue browser, preview, custom card), editing and removing them, adding benefits.
 extension WalletController {
     func addCardRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("wallet/cards/new", use: browse)
-        group.get("wallet/catalogue/:catalogueId", use: preview)
-        group.post("wallet/catalogue/:catalogueId/add", use: addFromCatalogue)
-        group.get("wallet/cards/custom", use: newCustom)
-        group.post("wallet/cards/custom", use: createCustom)
-        group.get("wallet/cards/:id/edit", use: editCard)
-        group.post("wallet/cards/:id/edit", use: updateCard)
-        group.get("wallet/cards/:id/delete", use: confirmDeleteCard)
-        group.post("wallet/cards/:id/delete", use: deleteCard)
-        group.get("wallet/cards/:id/benefits", use: newBenefit)
-        group.post("wallet/cards/:id/benefits", use: createBenefit)
+        group.get(WalletPaths.browse, use: browse)
+        group.get(WalletPaths.preview, use: preview)
+        group.post(WalletPaths.addFromCatalogue, use: addFromCatalogue)
+        group.get(WalletPaths.custom, use: newCustom)
+        group.post(WalletPaths.custom, use: createCustom)
+        group.get(WalletPaths.editCard, use: editCard)
+        group.post(WalletPaths.editCard, use: updateCard)
+        group.get(WalletPaths.deleteCard, use: confirmDeleteCard)
+        group.post(WalletPaths.deleteCard, use: deleteCard)
+        group.get(WalletPaths.newBenefit, use: newBenefit)
+        group.post(WalletPaths.newBenefit, use: createBenefit)
     }
 
     // MARK: - Catalogue

@@ -5,8 +5,8 @@ import Views
 /// Wallet settings: reminder preferences (stored now, delivered by reminders later) and the card database version.
 extension WalletController {
     func addSettingsRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("wallet/settings", use: settings)
-        group.post("wallet/settings", use: saveSettings)
+        group.get(WalletPaths.settings, use: settings)
+        group.post(WalletPaths.settings, use: saveSettings)
     }
 
     struct SettingsInput: Decodable, Sendable {

@@ -5,17 +5,17 @@ import Views
 /// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
 extension WalletController {
     func addTrackerRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("wallet/tracker", use: tracker)
-        group.get("wallet/subscriptions/new", use: newSubscription)
-        group.post("wallet/subscriptions", use: createSubscription)
-        group.get("wallet/subscriptions/:id/edit", use: editSubscription)
-        group.post("wallet/subscriptions/:id/edit", use: updateSubscription)
-        group.get("wallet/subscriptions/:id/delete", use: confirmDeleteSubscription)
-        group.post("wallet/subscriptions/:id/delete", use: deleteSubscription)
-        group.get("wallet/coupons/new", use: newCoupon)
-        group.post("wallet/coupons", use: createCoupon)
-        group.post("wallet/coupons/:id/use", use: useCoupon)
-        group.post("wallet/coupons/:id/delete", use: deleteCoupon)
+        group.get(WalletPaths.tracker, use: tracker)
+        group.get(WalletPaths.newSubscription, use: newSubscription)
+        group.post(WalletPaths.subscriptions, use: createSubscription)
+        group.get(WalletPaths.editSubscription, use: editSubscription)
+        group.post(WalletPaths.editSubscription, use: updateSubscription)
+        group.get(WalletPaths.deleteSubscription, use: confirmDeleteSubscription)
+        group.post(WalletPaths.deleteSubscription, use: deleteSubscription)
+        group.get(WalletPaths.newCoupon, use: newCoupon)
+        group.post(WalletPaths.couponsCreate, use: createCoupon)
+        group.post(WalletPaths.useCoupon, use: useCoupon)
+        group.post(WalletPaths.deleteCoupon, use: deleteCoupon)
     }
 
     // MARK: - Tracker
@@ -115,11 +115,11 @@ extension WalletController {
         if let known { cards = known } else { cards = try await context.store.walletCards() }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
-                            action: id.map(WalletPaths.editSubscription) ?? WalletPaths.subscriptions,
+                            action: id.map { WalletPaths.editSubscription($0) } ?? WalletPaths.subscriptions,
                             submitLabel: id == nil ? "Add subscription" : "Save changes",
                             cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
                             summary: errors.summary, fields: fields, swatches: [],
-                            deletePath: id.map(WalletPaths.deleteSubscription))
+                            deletePath: id.map { WalletPaths.deleteSubscription($0) })
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 

@@ -10,13 +10,13 @@ struct WalletController {
     let catalogue: CardCatalogue
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("wallet", use: index)
-        group.post("wallet/onboarding", use: onboard)
-        group.get("wallet/cards/:id", use: show)
-        group.post("wallet/benefits/:id/use", use: useBenefit)
-        group.post("wallet/benefits/:id/unuse", use: unuseBenefit)
-        group.post("wallet/benefits/:id/snooze", use: snoozeBenefit)
-        group.post("wallet/benefits/:id/delete", use: deleteBenefit)
+        group.get(WalletPaths.index, use: index)
+        group.post(WalletPaths.onboarding, use: onboard)
+        group.get(WalletPaths.card, use: show)
+        group.post(WalletPaths.useBenefit, use: useBenefit)
+        group.post(WalletPaths.unuseBenefit, use: unuseBenefit)
+        group.post(WalletPaths.snoozeBenefit, use: snoozeBenefit)
+        group.post(WalletPaths.deleteBenefit, use: deleteBenefit)
         addCardRoutes(to: group)
         addTrackerRoutes(to: group)
         addSettingsRoutes(to: group)

@@ -1,37 +1,6 @@
 import Foundation
 import Views
 
-/// Every wallet path, in one place.
-enum WalletPaths {
-    static let index = "/wallet"
-    static let onboarding = "/wallet/onboarding"
-    static let browse = "/wallet/cards/new"
-    static let custom = "/wallet/cards/custom"
-    static let tracker = "/wallet/tracker"
-    static let coupons = "/wallet/tracker?tab=coupons"
-    static let newSubscription = "/wallet/subscriptions/new"
-    static let subscriptions = "/wallet/subscriptions"
-    static let newCoupon = "/wallet/coupons/new"
-    static let couponsCreate = "/wallet/coupons"
-    static let settings = "/wallet/settings"
-
-    static func preview(_ catalogueId: String) -> String { "/wallet/catalogue/\(catalogueId)" }
-    static func addFromCatalogue(_ catalogueId: String) -> String { "/wallet/catalogue/\(catalogueId)/add" }
-    static func card(_ id: Int64) -> String { "/wallet/cards/\(id)" }
-    static func editCard(_ id: Int64) -> String { "/wallet/cards/\(id)/edit" }
-    static func deleteCard(_ id: Int64) -> String { "/wallet/cards/\(id)/delete" }
-    static func newBenefit(_ cardId: Int64) -> String { "/wallet/cards/\(cardId)/benefits" }
-    static func useBenefit(_ id: Int64) -> String { "/wallet/benefits/\(id)/use" }
-    static func unuseBenefit(_ id: Int64) -> String { "/wallet/benefits/\(id)/unuse" }
-    static func snoozeBenefit(_ id: Int64) -> String { "/wallet/benefits/\(id)/snooze" }
-    static func deleteBenefit(_ id: Int64) -> String { "/wallet/benefits/\(id)/delete" }
-    static func editSubscription(_ id: Int64) -> String { "/wallet/subscriptions/\(id)/edit" }
-    static func deleteSubscription(_ id: Int64) -> String { "/wallet/subscriptions/\(id)/delete" }
-    static func useCoupon(_ id: Int64) -> String { "/wallet/coupons/\(id)/use" }
-    static func deleteCoupon(_ id: Int64) -> String { "/wallet/coupons/\(id)/delete" }
-}
-
-
 extension User {
     /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
     func moneyRounded(_ cents: Int64) -> String {

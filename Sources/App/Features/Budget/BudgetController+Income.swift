@@ -2,44 +2,30 @@ import Foundation
 import Hummingbird
 import Views
 
-/// A valid income source form: its name, amount and how often it comes in.
-struct IncomeDraft: Sendable {
-    let name: String
-    let cents: Int64
-    let frequency: IncomeSource.Frequency
-}
-
 /// Income sources: what the user expects to receive, and the expected total per month.
-struct IncomeController {
-    let pages: PageRenderer
-    let now: @Sendable () -> Date
-
-    typealias SourceRow = IncomePages.SourceRow
-    typealias IndexPage = IncomePages.IndexPage
-
-    func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("budget/income", use: index)
-        group.get("budget/income/new", use: new)
-        group.post("budget/income", use: create)
-        group.get("budget/income/:id/edit", use: edit)
-        group.post("budget/income/:id/edit", use: update)
-        group.get("budget/income/:id/delete", use: confirmDelete)
-        group.post("budget/income/:id/delete", use: delete)
+extension BudgetController {
+    func addIncomeRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(BudgetPaths.income, use: incomeSources)
+        group.get(BudgetPaths.newIncome, use: newIncome)
+        group.post(BudgetPaths.income, use: createIncome)
+        group.get(BudgetPaths.editIncome, use: editIncome)
+        group.post(BudgetPaths.editIncome, use: updateIncome)
+        group.get(BudgetPaths.deleteIncome, use: confirmDeleteIncome)
+        group.post(BudgetPaths.deleteIncome, use: deleteIncome)
     }
 
-
     /// `GET /budget/income`
-    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func incomeSources(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
         let sources = try await context.store.incomeSources()
         let totals = try await context.store.monthTotals(month: today.monthValue)
         let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
-        let page = IndexPage(
+        let page = IncomePages.IndexPage(
             total: user.money(total),
             sources: sources.map { source in
                 let monthly = source.frequency.monthlyCents(source.amountCents)
-                return SourceRow(
+                return IncomePages.SourceRow(
                     name: source.name, detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
                     monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil,
                     editPath: BudgetPaths.editIncome(source.id ?? 0), deletePath: BudgetPaths.deleteIncome(source.id ?? 0))
@@ -55,24 +41,18 @@ struct IncomeController {
 
     // MARK: - Form
 
-    struct Input: Decodable, Sendable {
-        var name: String?
-        var amount: String?
-        var frequency: String?
+    @Sendable func newIncome(request: Request, context: MemberContext) async throws -> Response {
+        try incomeFormPage(IncomeInput(frequency: "monthly"), errors: FieldErrors(), source: nil, request: request, context: context)
     }
 
-    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
-        try formPage(Input(frequency: "monthly"), errors: FieldErrors(), source: nil, request: request, context: context)
-    }
-
-    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func createIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let input = try await request.decodeForm(Input.self, context: context)
+        let input = try await request.decodeForm(IncomeInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validateIncome(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, source: nil, request: request, context: context,
-                                status: .unprocessableContent)
+            return try incomeFormPage(input, errors: errors, source: nil, request: request, context: context,
+                                      status: .unprocessableContent)
         }
         let now = self.now()
         _ = try await context.store.saveIncomeSource(IncomeSource(
@@ -81,24 +61,24 @@ struct IncomeController {
         return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
     }
 
-    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func editIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let source = try await load(context: context)
-        return try formPage(Input(name: source.name,
-                                  amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
-                                  frequency: source.frequency.rawValue),
+        let source = try await loadIncome(context: context)
+        return try incomeFormPage(IncomeInput(name: source.name,
+                                              amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
+                                              frequency: source.frequency.rawValue),
                             errors: FieldErrors(), source: source, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        var source = try await load(context: context)
-        let input = try await request.decodeForm(Input.self, context: context)
+        var source = try await loadIncome(context: context)
+        let input = try await request.decodeForm(IncomeInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validateIncome(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, source: source, request: request, context: context,
-                                status: .unprocessableContent)
+            return try incomeFormPage(input, errors: errors, source: source, request: request, context: context,
+                                      status: .unprocessableContent)
         }
         source.name = draft.name
         source.amountCents = draft.cents
@@ -108,8 +88,8 @@ struct IncomeController {
         return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await load(context: context)
+    @Sendable func confirmDeleteIncome(request: Request, context: MemberContext) async throws -> Response {
+        let source = try await loadIncome(context: context)
         let page = ConfirmPage(title: "Delete “\(source.name)”?",
                               text: "Income you already received stays in your transactions.",
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
@@ -119,24 +99,16 @@ struct IncomeController {
         }
     }
 
-    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await load(context: context)
+    @Sendable func deleteIncome(request: Request, context: MemberContext) async throws -> Response {
+        let source = try await loadIncome(context: context)
         try await context.store.deleteIncomeSource(source)
         return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
     }
 
     // MARK: - Helpers
 
-    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors)
-        -> IncomeDraft {
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self, message: "Choose how often it comes in.")
-        return IncomeDraft(name: name, cents: cents, frequency: frequency ?? .monthly)
-    }
-
-    private func formPage(_ input: Input, errors: FieldErrors, source: IncomeSource?, request: Request,
-                          context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func incomeFormPage(_ input: IncomeInput, errors: FieldErrors, source: IncomeSource?, request: Request,
+                                context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = source == nil ? "Add income source" : "Edit income source"
         let page = SimpleFormPage(
             heading: heading,
@@ -158,7 +130,7 @@ struct IncomeController {
         }
     }
 
-    private func load(context: MemberContext) async throws -> IncomeSource {
+    private func loadIncome(context: MemberContext) async throws -> IncomeSource {
         guard let id = context.parameters.get("id", as: Int64.self),
               let source = try await context.store.incomeSource(id: id)
         else { throw HTTPError(.notFound) }

@@ -4,41 +4,31 @@ import Views
 
 /// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
 /// past months with their totals.
-struct ReportController {
-    let pages: PageRenderer
-    let now: @Sendable () -> Date
+extension BudgetController {
+    static let reportNote = "Monthly report"
 
-    static let note = "Monthly report"
-
-    typealias Group = ReportPages.Group
-    typealias FormPage = ReportPages.FormPage
-    typealias MonthRow = ReportPages.MonthRow
-    typealias IndexPage = ReportPages.IndexPage
-    typealias ShowPage = ReportPages.ShowPage
-
-    func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("budget/report", use: form)
-        group.post("budget/report", use: create)
-        group.get("budget/reports", use: index)
-        group.get("budget/reports/:month", use: show)
+    func addReportsRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(BudgetPaths.report, use: reportForm)
+        group.post(BudgetPaths.report, use: createReport)
+        group.get(BudgetPaths.reports, use: reports)
+        group.get(BudgetPaths.pastReport, use: pastReport)
     }
 
     // MARK: - Form
 
-
     /// `GET /budget/report?month=YYYY-MM`: one amount per visible Needs and Wants category.
-    @Sendable func form(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func reportForm(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
             ?? today.monthValue
-        return try await formPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
-                                  context: context)
+        return try await reportFormPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
+                                        context: context)
     }
 
     /// `POST /budget/report`: creates one expense per filled-in category, dated the month's last day (today in the
     /// current month), noted "Monthly report".
-    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func createReport(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let userId = context.member.id
         let values = try await request.decodeForm([String: String].self, context: context)
@@ -60,13 +50,13 @@ struct ReportController {
         }
         if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }
         guard errors.isEmpty, let month else {
-            return try await formPage(values: values, month: month ?? today.monthValue, errors: errors, user: user,
-                                      request: request, context: context, categories: categories,
-                                      status: .unprocessableContent)
+            return try await reportFormPage(values: values, month: month ?? today.monthValue, errors: errors, user: user,
+                                            request: request, context: context, categories: categories,
+                                            status: .unprocessableContent)
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
         try await context.store.addTransactions(amounts.map { category, cents in
-            Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.note,
+            Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.reportNote,
                         stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
         })
         let total = amounts.reduce(Int64(0)) { $0 + $1.1 }
@@ -81,22 +71,22 @@ struct ReportController {
     }
 
     /// The form page; `categories` are loaded unless the caller already has them.
-    private func formPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
-                          context: MemberContext, categories loaded: [Category]? = nil,
-                          status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func reportFormPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
+                                context: MemberContext, categories loaded: [Category]? = nil,
+                                status: HTTPResponse.Status = .ok) async throws -> Response {
         let today = context.member.today
         let categories = if let loaded { loaded } else { try await reportCategories(store: context.store) }
         let totals = try await context.store.categoryTotals(month: month, kind: .expense)
         let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
         let groups = [Category.Kind.needs, .wants].map { kind in
-            Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
+            ReportPages.Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
                 let key = "c\(category.id ?? 0)"
                 let so = recorded[category.id ?? 0].map { "Recorded so far: \(user.money($0))" }
                 return FormField.input(key, label: category.name, value: values[key] ?? "", error: errors[key],
                                        hint: so, autocomplete: "off", inputmode: "decimal")
             })
         }
-        let page = FormPage(
+        let page = ReportPages.FormPage(
             monthValue: month.description,
             monthTitle: month.title,
             maxMonth: today.monthValue.description,
@@ -112,9 +102,8 @@ struct ReportController {
 
     // MARK: - Past reports
 
-
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
-    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func reports(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let thisYear = context.member.today.year
         var year = thisYear
@@ -125,11 +114,11 @@ struct ReportController {
             year = value
         }
         let (months, hasEarlier) = try await context.store.expenseMonths(year: year)
-        let page = IndexPage(
+        let page = ReportPages.IndexPage(
             year: year,
             months: months.map { month, total, count in
-                MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
-                         path: BudgetPaths.pastReport(month))
+                ReportPages.MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
+                                     path: BudgetPaths.pastReport(month))
             },
             newPath: BudgetPaths.report,
             earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
@@ -140,7 +129,7 @@ struct ReportController {
     }
 
     /// `GET /budget/reports/:month`: that month's spending by category.
-    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func pastReport(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let month = context.parameters.get("month").flatMap(Month.init) else { throw HTTPError(.notFound) }
         async let categoriesLoad = context.store.categories()
@@ -157,7 +146,7 @@ struct ReportController {
                 path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? Paths.home,
                 icon: category?.icon ?? "stash", swatch: CategoryPalette.swatchClass(category?.color), empty: false)
         }
-        let page = ShowPage(
+        let page = ReportPages.ShowPage(
             monthTitle: month.title,
             total: user.money(split.needsCents + split.wantsCents),
             needs: user.money(split.needsCents),

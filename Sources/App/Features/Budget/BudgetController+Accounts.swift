@@ -2,53 +2,38 @@ import Foundation
 import Hummingbird
 import Views
 
-/// A valid account form: its name, type and opening balance.
-struct AccountDraft: Sendable {
-    let name: String
-    let kind: Account.Kind
-    let cents: Int64
-}
-
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
-struct MoneyAccountsController {
-    let pages: PageRenderer
-    let now: @Sendable () -> Date
-
-    typealias AccountRow = MoneyAccountPages.AccountRow
-    typealias IndexPage = MoneyAccountPages.IndexPage
-    typealias ShowPage = MoneyAccountPages.ShowPage
-
-    func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("accounts", use: index)
-        group.get("accounts/new", use: new)
-        group.post("accounts", use: create)
-        group.get("accounts/:id", use: show)
-        group.get("accounts/:id/edit", use: edit)
-        group.post("accounts/:id/edit", use: update)
-        group.get("accounts/:id/delete", use: confirmDelete)
-        group.post("accounts/:id/delete", use: delete)
+extension BudgetController {
+    func addAccountsRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(BudgetPaths.accounts, use: accounts)
+        group.get(BudgetPaths.newAccount, use: newAccount)
+        group.post(BudgetPaths.accounts, use: createAccount)
+        group.get(BudgetPaths.account, use: account)
+        group.get(BudgetPaths.editAccount, use: editAccount)
+        group.post(BudgetPaths.editAccount, use: updateAccount)
+        group.get(BudgetPaths.deleteAccount, use: confirmDeleteAccount)
+        group.post(BudgetPaths.deleteAccount, use: deleteAccount)
     }
 
-
     /// `GET /accounts`
-    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func accounts(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let balances = try await context.store.accountBalances()
-        let page = IndexPage(
+        let page = MoneyAccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
-            accounts: balances.map { Self.row($0.0, balance: $0.1, user: user) },
+            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) },
             newPath: BudgetPaths.newAccount)
         return pages.page(title: "Accounts", section: .budget, context: context) { _ in
             MoneyAccountPages.index(page)
         }
     }
 
-    static func row(_ account: Account, balance: Int64, user: User) -> AccountRow {
-        AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
-                   path: BudgetPaths.account(account.id ?? 0), icon: icon(account.kind))
+    static func accountRow(_ account: Account, balance: Int64, user: User) -> MoneyAccountPages.AccountRow {
+        MoneyAccountPages.AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
+                                     path: BudgetPaths.account(account.id ?? 0), icon: accountIcon(account.kind))
     }
 
-    static func icon(_ kind: Account.Kind) -> String {
+    static func accountIcon(_ kind: Account.Kind) -> String {
         switch kind {
         case .checking: "wallet"
         case .savings: "stash"
@@ -59,7 +44,7 @@ struct MoneyAccountsController {
     }
 
     /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
-    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func account(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
               let (account, balance) = try await context.store.accountWithBalance(id: id)
@@ -68,10 +53,10 @@ struct MoneyAccountsController {
         var filter = LedgerFilter()
         filter.accountId = id
         let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
-                                                              limit: TransactionsController.perPage)
+                                                              limit: BudgetController.transactionsPerPage)
         let here = BudgetPaths.account(id)
-        let page = ShowPage(
-            account: Self.row(account, balance: balance, user: user),
+        let page = MoneyAccountPages.ShowPage(
+            account: Self.accountRow(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
             days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here),
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
@@ -86,25 +71,19 @@ struct MoneyAccountsController {
 
     // MARK: - Form
 
-    struct Input: Decodable, Sendable {
-        var name: String?
-        var kind: String?
-        var opening: String?
+    @Sendable func newAccount(request: Request, context: MemberContext) async throws -> Response {
+        try accountFormPage(AccountInput(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
+                            context: context)
     }
 
-    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
-        try formPage(Input(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
-                     context: context)
-    }
-
-    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let input = try await request.decodeForm(Input.self, context: context)
+        let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validateAccount(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, account: nil, request: request, context: context,
-                                status: .unprocessableContent)
+            return try accountFormPage(input, errors: errors, account: nil, request: request, context: context,
+                                       status: .unprocessableContent)
         }
         let now = self.now()
         let account = try await context.store.saveAccount(Account(
@@ -113,23 +92,23 @@ struct MoneyAccountsController {
         return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 
-    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let account = try await load(context: context)
-        return try formPage(Input(name: account.name, kind: account.kind.rawValue,
-                                  opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
+        let account = try await loadAccount(context: context)
+        return try accountFormPage(AccountInput(name: account.name, kind: account.kind.rawValue,
+                                                opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
                             errors: FieldErrors(), account: account, request: request, context: context)
     }
 
-    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        var account = try await load(context: context)
-        let input = try await request.decodeForm(Input.self, context: context)
+        var account = try await loadAccount(context: context)
+        let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validate(input, currency: user.currencyValue, errors: &errors)
+        let draft = validateAccount(input, currency: user.currencyValue, errors: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, account: account, request: request, context: context,
-                                status: .unprocessableContent)
+            return try accountFormPage(input, errors: errors, account: account, request: request, context: context,
+                                       status: .unprocessableContent)
         }
         account.name = draft.name
         account.kind = draft.kind
@@ -139,8 +118,8 @@ struct MoneyAccountsController {
         return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await load(context: context)
+    @Sendable func confirmDeleteAccount(request: Request, context: MemberContext) async throws -> Response {
+        let account = try await loadAccount(context: context)
         let page = ConfirmPage(
             title: "Delete “\(account.name)”?",
             text: "Its transactions stay in your budget, without an account.",
@@ -151,23 +130,16 @@ struct MoneyAccountsController {
         }
     }
 
-    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await load(context: context)
+    @Sendable func deleteAccount(request: Request, context: MemberContext) async throws -> Response {
+        let account = try await loadAccount(context: context)
         try await context.store.deleteAccount(account)
         return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
     }
 
     // MARK: - Helpers
 
-    private func validate(_ input: Input, currency: Currency, errors: inout FieldErrors) -> AccountDraft {
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
-        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
-        return AccountDraft(name: name, kind: kind ?? .checking, cents: cents)
-    }
-
-    private func formPage(_ input: Input, errors: FieldErrors, account: Account?, request: Request,
-                          context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func accountFormPage(_ input: AccountInput, errors: FieldErrors, account: Account?, request: Request,
+                                 context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = account == nil ? "Add account" : "Edit account"
         let page = SimpleFormPage(
             heading: heading,
@@ -189,7 +161,7 @@ struct MoneyAccountsController {
         }
     }
 
-    private func load(context: MemberContext) async throws -> Account {
+    private func loadAccount(context: MemberContext) async throws -> Account {
         guard let id = context.parameters.get("id", as: Int64.self),
               let account = try await context.store.account(id: id)
         else { throw HTTPError(.notFound) }

@@ -128,3 +128,74 @@ enum TransactionRules {
             stash: stash)
     }
 }
+
+/// A valid income source form: its name, amount and how often it comes in.
+struct IncomeDraft: Sendable {
+    let name: String
+    let cents: Int64
+    let frequency: IncomeSource.Frequency
+}
+
+/// A valid account form: its name, type and opening balance.
+struct AccountDraft: Sendable {
+    let name: String
+    let kind: Account.Kind
+    let cents: Int64
+}
+
+/// A valid category form: its name, icon and colour.
+struct CategoryDraft: Sendable {
+    let name: String
+    let icon: String
+    let color: String
+}
+
+/// The forms of income sources, money accounts and categories, and their rules.
+extension BudgetController {
+    struct IncomeInput: Decodable, Sendable {
+        var name: String?
+        var amount: String?
+        var frequency: String?
+    }
+
+    func validateIncome(_ input: IncomeInput, currency: Currency, errors: inout FieldErrors)
+        -> IncomeDraft {
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
+        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self, message: "Choose how often it comes in.")
+        return IncomeDraft(name: name, cents: cents, frequency: frequency ?? .monthly)
+    }
+
+    struct AccountInput: Decodable, Sendable {
+        var name: String?
+        var kind: String?
+        var opening: String?
+    }
+
+    func validateAccount(_ input: AccountInput, currency: Currency, errors: inout FieldErrors) -> AccountDraft {
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
+        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
+        return AccountDraft(name: name, kind: kind ?? .checking, cents: cents)
+    }
+
+    struct CategoryInput: Decodable, Sendable {
+        var name: String?
+        var kind: String?
+        var icon: String?
+        var color: String?
+    }
+
+    struct CategoryMoveInput: Decodable, Sendable {
+        var direction: String?
+    }
+
+    func validateCategory(_ input: CategoryInput, errors: inout FieldErrors) -> CategoryDraft {
+        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
+        let icon = input.icon ?? ""
+        if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
+        let color = input.color ?? ""
+        if !CategoryPalette.colors.contains(where: { $0.value == color }) { errors.add("color", "Choose a colour.") }
+        return CategoryDraft(name: name, icon: icon, color: color)
+    }
+}

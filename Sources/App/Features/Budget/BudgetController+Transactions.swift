@@ -3,28 +3,22 @@ import Hummingbird
 import Views
 
 /// The ledger as a list (search, filters, keyset pages) and the add / edit / delete transaction flow.
-struct TransactionsController {
-    let pages: PageRenderer
-    let now: @Sendable () -> Date
+extension BudgetController {
+    static let transactionsPerPage = 50
 
-    static let perPage = 50
-
-    typealias IndexPage = TransactionPages.IndexPage
-    typealias FormPage = TransactionPages.FormPage
-
-    func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get("transactions", use: index)
-        group.get("transactions/new", use: new)
-        group.post("transactions", use: create)
-        group.get("transactions/:id/edit", use: edit)
-        group.post("transactions/:id/edit", use: update)
-        group.post("transactions/:id/delete", use: delete)
+    func addTransactionsRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(BudgetPaths.transactions, use: transactions)
+        group.get(BudgetPaths.newTransaction, use: newTransaction)
+        group.post(BudgetPaths.transactions, use: createTransaction)
+        group.get(BudgetPaths.editTransaction, use: editTransaction)
+        group.post(BudgetPaths.editTransaction, use: updateTransaction)
+        group.post(BudgetPaths.deleteTransaction, use: deleteTransaction)
     }
 
     // MARK: - List
 
     /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
-    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func transactions(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let params = request.uri.queryParameters
         let text = params["q"].map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
@@ -43,9 +37,9 @@ struct TransactionsController {
         let categories = try await context.store.categories()
         let accounts = try await context.store.accounts()
         let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
-                                                              after: after, limit: Self.perPage)
+                                                              after: after, limit: Self.transactionsPerPage)
         let today = context.member.today
-        let base = Self.listPath(filter: filter, text: text)
+        let base = Self.transactionsListPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
             let hasOlder = after != nil || more
@@ -56,7 +50,7 @@ struct TransactionsController {
             return hasNewer ? base + joiner + "after=" + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
         }
         let kindLabels: [(String, String)] = [("", "All kinds"), ("income", "Income"), ("expense", "Expenses"), ("saving", "Savings")]
-        let page = IndexPage(
+        let page = TransactionPages.IndexPage(
             query: text,
             month: filter.month?.description ?? "",
             kinds: kindLabels.map { FormField.Option(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? "")) },
@@ -79,7 +73,7 @@ struct TransactionsController {
     }
 
     /// The list path with the filters (no cursor).
-    static func listPath(filter: LedgerFilter, text: String) -> String {
+    static func transactionsListPath(filter: LedgerFilter, text: String) -> String {
         var query: [String] = []
         func add(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty,
@@ -97,29 +91,29 @@ struct TransactionsController {
     // MARK: - Add / edit
 
     /// `GET /transactions/new?kind=needs|wants|savings|income`
-    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func newTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let params = request.uri.queryParameters
         var input = TransactionInput()
         input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue } ?? Category.Kind.needs.rawValue
         input.returnTo = params["return"].map(String.init)
         if let date = params["date"].flatMap({ CalendarDay(String($0)) }) { input.date = date.description }
-        return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request, context: context)
+        return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user, request: request, context: context)
     }
 
     /// `POST /transactions`
-    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func createTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let userId = context.member.id
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.choices(store: context.store)
+        let choices = try await self.transactionChoices(store: context.store)
         let now = self.now()
         let today = context.member.today
         var errors = FieldErrors()
         guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
                                                     into: &errors) else {
-            return try await formPage(input, errors: errors, existing: nil, user: user, request: request, context: context,
-                                      choices: choices, status: .unprocessableContent)
+            return try await transactionFormPage(input, errors: errors, existing: nil, user: user, request: request, context: context,
+                                                 choices: choices, status: .unprocessableContent)
         }
         var transaction = Transaction(id: nil, userId: userId, date: "", amountCents: 0, kind: .expense, note: "",
                                       stashId: draft.stash?.id, categoryId: nil, accountId: nil, createdAt: now, updatedAt: now)
@@ -128,8 +122,8 @@ struct TransactionsController {
         do {
             outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today).1
         } catch {
-            return try await formPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
-                                      context: context, choices: choices, status: .internalServerError, saveFailed: true)
+            return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
+                                                 context: context, choices: choices, status: .internalServerError, saveFailed: true)
         }
         let verb = switch draft.category.kind {
         case .income: "Added income of"
@@ -137,14 +131,14 @@ struct TransactionsController {
         case .needs, .wants: "Spent"
         }
         return pages.redirect(
-            to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
+            to: Self.transactionReturnPath(input.returnTo) ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
             flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).", badgeIds: outcome.newBadgeIds))
     }
 
     /// `GET /transactions/:id/edit` (a stash entry is edited on its entry page).
-    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func editTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let row = try await load(context: context)
+        let row = try await loadTransaction(context: context)
         let transaction = row.transaction
         if transaction.stashId != nil {
             return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
@@ -155,17 +149,17 @@ struct TransactionsController {
             category: transaction.categoryId.map(String.init), note: transaction.note, date: transaction.date,
             account: transaction.accountId.map(String.init) ?? "", stash: nil,
             returnTo: request.uri.queryParameters["return"].map(String.init))
-        return try await formPage(input, errors: FieldErrors(), existing: transaction, user: user, request: request,
-                                  context: context)
+        return try await transactionFormPage(input, errors: FieldErrors(), existing: transaction, user: user, request: request,
+                                             context: context)
     }
 
     /// `POST /transactions/:id/edit`
-    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func updateTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let row = try await load(context: context)
+        let row = try await loadTransaction(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.choices(store: context.store)
+        let choices = try await self.transactionChoices(store: context.store)
         let now = self.now()
         let today = context.member.today
         var errors = FieldErrors()
@@ -173,8 +167,8 @@ struct TransactionsController {
         limited.stash = nil
         guard let draft = TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
                                                     keepCategoryId: row.transaction.categoryId, into: &errors) else {
-            return try await formPage(input, errors: errors, existing: row.transaction, user: user, request: request,
-                                      context: context, choices: choices, status: .unprocessableContent)
+            return try await transactionFormPage(input, errors: errors, existing: row.transaction, user: user, request: request,
+                                                 context: context, choices: choices, status: .unprocessableContent)
         }
         var transaction = row.transaction
         draft.apply(to: &transaction)
@@ -182,31 +176,31 @@ struct TransactionsController {
         do {
             try await context.store.updateTransaction(transaction)
         } catch {
-            return try await formPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
-                                      context: context, choices: choices, status: .internalServerError, saveFailed: true)
+            return try await transactionFormPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
+                                                 context: context, choices: choices, status: .internalServerError, saveFailed: true)
         }
         return pages.redirect(
-            to: Self.returnPath(input.returnTo) ?? Self.landing(kind: draft.category.kind, day: draft.day, today: today),
+            to: Self.transactionReturnPath(input.returnTo) ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
             flash: .success("Transaction saved."))
     }
 
     /// `POST /transactions/:id/delete`: to the trash, with "Undo".
-    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func deleteTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let row = try await load(context: context)
+        let row = try await loadTransaction(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let trashId = try await context.store.deleteTransaction(row.transaction, now: now())
         let name = row.categoryName ?? "transaction"
         return pages.redirect(
-            to: Self.returnPath(input.returnTo) ?? BudgetPaths.transactions,
+            to: Self.transactionReturnPath(input.returnTo) ?? BudgetPaths.transactions,
             flash: .undoable("Deleted \(user.money(row.transaction.amountCents)) · \(name).",
                              undoPath: StashPaths.restore(trashId)))
     }
 
     // MARK: - Helpers
 
-    private func choices(store: MemberStore) async throws -> TransactionChoices {
+    private func transactionChoices(store: MemberStore) async throws -> TransactionChoices {
         async let categories = store.categories()
         async let accounts = store.accounts()
         async let stashes = store.saveStashes()
@@ -215,21 +209,21 @@ struct TransactionsController {
     }
 
     /// The form page; `choices` are loaded unless the caller already has them.
-    private func formPage(
+    private func transactionFormPage(
         _ input: TransactionInput, errors: FieldErrors, existing: Transaction?, user: User, request: Request,
         context: MemberContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
         saveFailed: Bool = false
     ) async throws -> Response {
-        var choices = if let loaded { loaded } else { try await self.choices(store: context.store) }
+        var choices = if let loaded { loaded } else { try await self.transactionChoices(store: context.store) }
         if existing != nil {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)
         }
         let today = context.member.today
-        let returnTo = Self.returnPath(input.returnTo)
+        let returnTo = Self.transactionReturnPath(input.returnTo)
         let isIncome = input.kind == Category.Kind.income.rawValue
         let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"
-        let page = FormPage(
+        let page = TransactionPages.FormPage(
             heading: heading,
             action: existing.map { BudgetPaths.editTransaction($0.id ?? 0) } ?? BudgetPaths.transactions,
             submitLabel: existing == nil ? "Save" : "Save changes",
@@ -246,7 +240,7 @@ struct TransactionsController {
         }
     }
 
-    private func load(context: MemberContext) async throws -> LedgerRow {
+    private func loadTransaction(context: MemberContext) async throws -> LedgerRow {
         guard let id = context.parameters.get("id", as: Int64.self),
               let row = try await context.store.ledgerRow(id: id)
         else { throw HTTPError(.notFound) }
@@ -254,12 +248,12 @@ struct TransactionsController {
     }
 
     /// Where a saved transaction leads: its Budget tab, on its month.
-    static func landing(kind: Category.Kind, day: CalendarDay, today: CalendarDay) -> String {
+    static func transactionLanding(kind: Category.Kind, day: CalendarDay, today: CalendarDay) -> String {
         let month = day.monthValue == today.monthValue ? nil : day.monthValue
         return kind == .income ? BudgetPaths.expenses(month: month) : BudgetPaths.tab(kind, month: month)
     }
 
-    static func returnPath(_ path: String?) -> String? {
+    static func transactionReturnPath(_ path: String?) -> String? {
         path.flatMap(Paths.safeReturnPath)
     }
 }

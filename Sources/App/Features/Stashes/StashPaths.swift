@@ -1,0 +1,18 @@
+/// The paths of stashes and their entries: routes are registered with these patterns, and links fill them in.
+enum StashPaths {
+    static let new = "/stashes/new"
+    static let create = "/stashes"
+    static let stash = PathPattern("/stashes/:id")
+    static let edit = PathPattern("/stashes/:id/edit")
+    static let delete = PathPattern("/stashes/:id/delete")
+    static let newEntry = PathPattern("/stashes/:id/entries/new")
+    static let entries = PathPattern("/stashes/:id/entries")
+    static let editEntry = PathPattern("/entries/:id/edit")
+    static let deleteEntry = PathPattern("/entries/:id/delete")
+    static let restore = PathPattern("/trash/:id/restore")
+
+    /// A stash's page, at `month` (nil: this month).
+    static func show(_ id: Int64, month: Month? = nil) -> String {
+        stash(id) + (month.map { "?month=\($0)" } ?? "")
+    }
+}
