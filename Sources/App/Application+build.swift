@@ -67,7 +67,7 @@ public func buildApplication(
             }
             if let fingerprint {
                 logger.info("Self-made certificate, SHA-256 fingerprint \(fingerprint)")
-                logger.info("Phones can trust it by installing \(scheme)://\(shownHost):\(port)\(Paths.caCertificate) (see README)")
+                logger.info("Phones can trust it by installing \(scheme)://\(shownHost):\(port)\(HealthPaths.caCertificate) (see README)")
             }
             if !config.usesTLS {
                 logger.notice("TLS is off (--no-tls): serve Stashify only behind a reverse proxy that speaks HTTPS")

@@ -31,7 +31,7 @@ struct PathPattern: Sendable {
     }
 }
 
-/// Routes are registered with the paths the app links to: a fixed path (`Paths.profile`) or a `PathPattern`.
+/// Routes are registered with the paths the app links to: a fixed path (`ProfilePaths.index`) or a `PathPattern`.
 extension RouterMethods {
     @discardableResult
     func get(_ path: String, use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self {

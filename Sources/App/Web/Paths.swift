@@ -1,26 +1,6 @@
-/// Every path the app links to or redirects to, in one place.
+/// What every feature's paths share: return paths carried in the query, and the check that keeps them on the site.
+/// Each feature's own paths are in its `<Feature>Paths`.
 enum Paths {
-    static let home = "/"
-    static let signup = "/signup"
-    static let signupDetails = "/signup/details"
-    static let login = "/login"
-    static let logout = "/logout"
-    static let profile = "/profile"
-    static let profilePassword = "/profile/password"
-    static let profileSessions = "/profile/sessions"
-    static let statistics = "/statistics"
-    static let badges = "/badges"
-    static let wallet = "/wallet"
-    static let budget = "/budget"
-    static let healthz = "/healthz"
-    static let caCertificate = "/ca.crt"
-
-    /// The log-in page, coming back to `next` after a successful sign-in.
-    static func login(next: String?) -> String {
-        guard let next, let safe = safeReturnPath(next), safe != home else { return login }
-        return login + "?next=" + (safe.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? home)
-    }
-
     /// `path` with `return=returnTo` added to its query, so the page it opens can come back; `path` itself when
     /// `returnTo` is nil.
     static func path(_ path: String, returningTo returnTo: String?) -> String {

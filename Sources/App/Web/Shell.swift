@@ -17,12 +17,12 @@ enum Section: String, Sendable, CaseIterable {
 
     var path: String {
         switch self {
-        case .home: Paths.home
-        case .statistics: Paths.statistics
-        case .badges: Paths.badges
-        case .wallet: Paths.wallet
-        case .budget: Paths.budget
-        case .profile: Paths.profile
+        case .home: HomePaths.index
+        case .statistics: StatisticsPaths.index
+        case .badges: BadgePaths.index
+        case .wallet: WalletPaths.index
+        case .budget: BudgetPaths.expenses
+        case .profile: ProfilePaths.index
         }
     }
 
@@ -42,7 +42,7 @@ extension Shell {
             colorScheme: theme == .system ? "light dark" : theme.rawValue,
             csrf: CSRF(token: csrfToken),
             avatar: user.map {
-                Avatar(initials: $0.initials, name: $0.name, href: Paths.profile, current: section == .profile)
+                Avatar(initials: $0.initials, name: $0.name, href: ProfilePaths.index, current: section == .profile)
             },
             nav: Section.navigation.map {
                 NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section)

@@ -19,17 +19,17 @@ struct AuthController {
 
     /// Pages anyone may open (sign-up and log-in).
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get(Paths.signup, use: newSignup)
-        group.post(Paths.signup, use: createSignup)
-        group.get(Paths.login, use: newLogin)
-        group.post(Paths.login, use: createLogin)
-        group.post(Paths.logout, use: logout)
+        group.get(AuthPaths.signup, use: newSignup)
+        group.post(AuthPaths.signup, use: createSignup)
+        group.get(AuthPaths.login, use: newLogin)
+        group.post(AuthPaths.login, use: createLogin)
+        group.post(AuthPaths.logout, use: logout)
     }
 
     /// Step 2 of sign-up, for the account just created.
     func addSignedInRoutes(to group: RouterGroup<MemberContext>) {
-        group.get(Paths.signupDetails, use: editDetails)
-        group.post(Paths.signupDetails, use: updateDetails)
+        group.get(AuthPaths.signupDetails, use: editDetails)
+        group.post(AuthPaths.signupDetails, use: updateDetails)
     }
 
     // MARK: - Sign up, step 1
@@ -42,7 +42,7 @@ struct AuthController {
 
     /// `GET /signup`
     @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return pages.redirect(to: Paths.home) }
+        if context.user != nil { return pages.redirect(to: HomePaths.index) }
         return try signupPage(SignupInput(), errors: FieldErrors(), request: request, context: context)
     }
 
@@ -76,7 +76,7 @@ struct AuthController {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
-        return pages.redirect(to: Paths.signupDetails)
+        return pages.redirect(to: AuthPaths.signupDetails)
     }
 
     private func signupPage(
@@ -91,7 +91,7 @@ struct AuthController {
             .input("password", label: "Password", type: "password", error: errors["password"],
                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
                    autocomplete: "new-password", required: true),
-        ], loginPath: Paths.login)
+        ], loginPath: AuthPaths.login)
         return pages.page(title: "Create your account", section: nil, context: context, status: status) {
             AuthPages.signup(page, csrf: $0.csrf)
         }
@@ -120,7 +120,7 @@ struct AuthController {
         user.updatedAt = now()
         try await context.store.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
                                                            "timeZone", "updatedAt"])
-        return pages.redirect(to: Paths.home, flash: .success("Welcome to Stashify, \(user.firstName)!"))
+        return pages.redirect(to: HomePaths.index, flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
     private func detailsPage(
@@ -128,7 +128,7 @@ struct AuthController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
-                               skipPath: Paths.home, firstName: user.firstName)
+                               skipPath: HomePaths.index, firstName: user.firstName)
         return pages.page(title: "Account details", section: nil, context: context, status: status,
                           navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
@@ -144,7 +144,7 @@ struct AuthController {
     /// `GET /login`
     @Sendable func newLogin(request: Request, context: AppRequestContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
-        if context.user != nil { return pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? Paths.home) }
+        if context.user != nil { return pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? HomePaths.index) }
         return try loginPage(LoginInput(next: next), error: nil, request: request, context: context)
     }
 
@@ -185,13 +185,13 @@ struct AuthController {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
-        return pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? Paths.home)
+        return pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? HomePaths.index)
     }
 
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
         context.sessions.clearSession()
-        return pages.redirect(to: Paths.login, flash: .info("You're logged out. See you soon."))
+        return pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
     }
 
     private func loginPage(
@@ -202,7 +202,7 @@ struct AuthController {
             .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
-        ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: Paths.signup)
+        ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: AuthPaths.signup)
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
             AuthPages.login(page, csrf: $0.csrf)
         }

@@ -143,7 +143,7 @@ extension BudgetController {
                 name: category.map { "\($0.name)" } ?? "Spending stashes",
                 amount: user.money(total.totalCents),
                 countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),
-                path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? Paths.home,
+                path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? HomePaths.index,
                 icon: category?.icon ?? "stash", swatch: CategoryPalette.swatchClass(category?.color), empty: false)
         }
         let page = ReportPages.ShowPage(

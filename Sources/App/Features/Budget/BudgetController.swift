@@ -104,7 +104,7 @@ struct BudgetController {
         }
         if kind == .wants, split.stashSpending.count > 0 {
             list.append(CategoryRow(name: "Spending stashes", amount: user.money(split.stashSpending.totalCents),
-                                    countText: Self.countText(split.stashSpending.count), path: Paths.home,
+                                    countText: Self.countText(split.stashSpending.count), path: HomePaths.index,
                                     icon: "stash", swatch: CategoryPalette.swatchClass(nil), empty: false))
         }
         let spent = kind == .needs ? split.needsCents : split.wantsCents

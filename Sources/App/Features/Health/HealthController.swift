@@ -6,9 +6,9 @@ struct HealthController {
     let certificate: LocalCertificate?
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get(Paths.healthz, use: health)
+        router.get(HealthPaths.healthz, use: health)
         if certificate != nil {
-            router.get(Paths.caCertificate, use: authority)
+            router.get(HealthPaths.caCertificate, use: authority)
         }
     }
 

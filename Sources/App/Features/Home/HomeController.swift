@@ -108,7 +108,7 @@ struct HomeController {
         guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
         user.homeView = view
         try await context.store.update(user, columns: ["homeView"])
-        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? Paths.home)
+        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? HomePaths.index)
     }
 
     /// The month as weeks from Monday to Sunday, with a dot per kind of activity.

@@ -14,10 +14,10 @@ struct ProfileController {
     typealias ProfilePage = ProfilePages.ProfilePage
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get(Paths.profile, use: show)
-        group.post(Paths.profile, use: update)
-        group.post(Paths.profilePassword, use: updatePassword)
-        group.post(Paths.profileSessions, use: endOtherSessions)
+        group.get(ProfilePaths.index, use: show)
+        group.post(ProfilePaths.index, use: update)
+        group.post(ProfilePaths.password, use: updatePassword)
+        group.post(ProfilePaths.sessions, use: endOtherSessions)
     }
 
     // MARK: - View models
@@ -91,7 +91,7 @@ struct ProfileController {
             return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
                                   request: request, context: context, status: .unprocessableContent)
         }
-        return pages.redirect(to: Paths.profile, flash: .success("Profile saved."))
+        return pages.redirect(to: ProfilePaths.index, flash: .success("Profile saved."))
     }
 
     /// `POST /profile/password`: needs the current password; other browsers are signed out afterwards.
@@ -125,14 +125,14 @@ struct ProfileController {
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
         let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
-        return pages.redirect(to: Paths.profile, flash: .success("Password changed." + others))
+        return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
         let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
-        return pages.redirect(to: Paths.profile, flash: .success(message))
+        return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }
 
     private func page(
@@ -169,10 +169,10 @@ struct ProfileController {
             otherSessions: sessions > 1,
             sessionsText: sessions <= 1 ? "You're logged in on this browser only."
                 : "You're logged in on \(sessions) browsers, this one included.",
-            profilePath: Paths.profile,
-            passwordPath: Paths.profilePassword,
-            sessionsPath: Paths.profileSessions,
-            logoutPath: Paths.logout
+            profilePath: ProfilePaths.index,
+            passwordPath: ProfilePaths.password,
+            sessionsPath: ProfilePaths.sessions,
+            logoutPath: AuthPaths.logout
         )
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(page, csrf: shell.csrf)

@@ -96,7 +96,7 @@ struct StashesController {
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,
             submitLabel: stashId == nil ? "Create stash" : "Save changes",
-            cancelPath: stashId.map { StashPaths.show($0) } ?? Paths.home,
+            cancelPath: stashId.map { StashPaths.show($0) } ?? HomePaths.index,
             summary: errors.summary,
             fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil))
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
@@ -178,7 +178,7 @@ struct StashesController {
     @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
         let stash = try await context.namedStash()
         try await context.store.deleteStash(id: stash.id ?? 0)
-        return pages.redirect(to: Paths.home, flash: .success("Deleted “\(stash.name)”."))
+        return pages.redirect(to: HomePaths.index, flash: .success("Deleted “\(stash.name)”."))
     }
 }
 

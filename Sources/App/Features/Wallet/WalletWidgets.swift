@@ -63,7 +63,7 @@ extension WalletWidgets {
                     title: "\(inputs.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
                     daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
                     path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
-                    actionLabel: "Mark as done", returnTo: Paths.home)))
+                    actionLabel: "Mark as done", returnTo: HomePaths.index)))
             }
         }
         let upcoming = WalletController.upcoming(subscriptions, today: today)
@@ -75,7 +75,7 @@ extension WalletWidgets {
                 daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
                 urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
                 path: WalletPaths.editSubscription(subscription.id ?? 0), actionPath: nil, actionLabel: nil,
-                returnTo: Paths.home)))
+                returnTo: HomePaths.index)))
         }
         var expiringToday = 0, expiringWeek = 0
         for coupon in coupons {
@@ -85,7 +85,7 @@ extension WalletWidgets {
             entries.append((days, coupon.valueCents ?? 0, Item(
                 title: coupon.name, subtitle: "Coupon · \(coupon.category)",
                 daysText: daysLeftText(days), urgency: Urgency(daysLeft: days).rawValue, path: WalletPaths.coupons,
-                actionPath: WalletPaths.useCoupon(coupon.id ?? 0), actionLabel: "Mark used", returnTo: Paths.home)))
+                actionPath: WalletPaths.useCoupon(coupon.id ?? 0), actionLabel: "Mark used", returnTo: HomePaths.index)))
         }
         entries.sort { a, b in a.days != b.days ? a.days < b.days : a.value > b.value }
         let shown = entries.prefix(shown).map(\.item)

@@ -13,7 +13,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as any HTTPResponseError {
             if error.status == .unauthorized {
-                return pages.redirect(to: Paths.login(next: request.method == .get ? request.uri.description : nil))
+                return pages.redirect(to: AuthPaths.login(next: request.method == .get ? request.uri.description : nil))
             }
             if error.status.code >= 500 {
                 context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
@@ -29,7 +29,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
     private func render(status: HTTPResponse.Status, message: String?, request: Request, context: Context) throws -> Response {
         let (heading, fallback) = Self.wording(for: status)
         let page = ErrorPage(status: status.code, heading: heading, message: status.code >= 500 ? fallback : message ?? fallback,
-                             homePath: Paths.home)
+                             homePath: HomePaths.index)
         return pages.page(title: heading, section: nil, context: context, status: status) { _ in page.html }
     }
 

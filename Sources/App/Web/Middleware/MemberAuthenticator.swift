@@ -32,7 +32,7 @@ struct RequireUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard context.member != nil else {
             let next = request.method == .get ? request.uri.description : nil
-            return pages.redirect(to: Paths.login(next: next))
+            return pages.redirect(to: AuthPaths.login(next: next))
         }
         return try await next(request, context)
     }

@@ -1,0 +1,6 @@
+/// The paths of the Profile page and its forms.
+enum ProfilePaths {
+    static let index = "/profile"
+    static let password = "/profile/password"
+    static let sessions = "/profile/sessions"
+}
