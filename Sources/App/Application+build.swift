@@ -121,7 +121,6 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets)
         .addRoutes(to: signedIn)
     StashesController(pages: pages, now: now).addRoutes(to: signedIn)
-    EntriesController(pages: pages, now: now).addRoutes(to: signedIn)
     BadgesController(pages: pages, now: now).addRoutes(to: signedIn)
     ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle)
         .addRoutes(to: signedIn)

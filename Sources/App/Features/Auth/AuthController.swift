@@ -5,10 +5,6 @@ import Views
 
 /// Sign up (two steps), log in and log out.
 struct AuthController {
-    typealias SignupPage = AuthPages.SignupPage
-    typealias DetailsPage = AuthPages.DetailsPage
-    typealias LoginPage = AuthPages.LoginPage
-
     let database: AppDatabase
     let pages: PageRenderer
     let now: @Sendable () -> Date
@@ -33,12 +29,6 @@ struct AuthController {
     }
 
     // MARK: - Sign up, step 1
-
-    struct SignupInput: Decodable {
-        var name: String?
-        var email: String?
-        var password: String?
-    }
 
     /// `GET /signup`
     @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
@@ -83,7 +73,7 @@ struct AuthController {
         _ input: SignupInput, errors: FieldErrors, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let page = SignupPage(summary: errors.summary, fields: [
+        let page = AuthPages.SignupPage(summary: errors.summary, fields: [
             .input("name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
                    required: true, autofocus: true),
             .input("email", label: "Email", value: input.email ?? "", type: "email", error: errors["email"],
@@ -127,19 +117,13 @@ struct AuthController {
         _ input: DetailsInput, errors: FieldErrors, user: User, request: Request, context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let page = DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
-                               skipPath: HomePaths.index, firstName: user.firstName)
+        let page = AuthPages.DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
+                                         skipPath: HomePaths.index, firstName: user.firstName)
         return pages.page(title: "Account details", section: nil, context: context, status: status,
                           navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
 
     // MARK: - Log in and out
-
-    struct LoginInput: Decodable {
-        var email: String?
-        var password: String?
-        var next: String?
-    }
 
     /// `GET /login`
     @Sendable func newLogin(request: Request, context: AppRequestContext) async throws -> Response {
@@ -198,7 +182,7 @@ struct AuthController {
         _ input: LoginInput, error: String?, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let page = LoginPage(error: error, fields: [
+        let page = AuthPages.LoginPage(error: error, fields: [
             .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),

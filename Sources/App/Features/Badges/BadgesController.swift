@@ -7,33 +7,11 @@ struct BadgesController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
-    typealias RankCard = BadgesPages.RankCard
-    typealias TabLink = BadgesPages.TabLink
-    typealias BadgeItem = BadgesPages.BadgeItem
-    typealias BadgeGroup = BadgesPages.BadgeGroup
-    typealias IndexPage = BadgesPages.IndexPage
-    typealias ShowPage = BadgesPages.ShowPage
-
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(BadgePaths.index, use: index)
         group.get(BadgePaths.badge, use: show)
         group.post(BadgePaths.claim, use: claim)
     }
-
-    enum Tab: String, CaseIterable {
-        case inProgress = "in-progress", completed, all
-
-        var label: String {
-            switch self {
-            case .inProgress: "In progress"
-            case .completed: "Completed"
-            case .all: "All-time"
-            }
-        }
-    }
-
-
-
 
     /// `GET /badges?tab=in-progress|completed|all&page=N`
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
@@ -44,7 +22,7 @@ struct BadgesController {
         let rank = Rank(points: try await context.store.points())
 
         var inProgress: [StashCard] = []
-        var groups: [BadgeGroup] = []
+        var groups: [BadgesPages.BadgeGroup] = []
         var more = false
         var empty: BadgesPages.Empty?
         switch tab {
@@ -66,13 +44,13 @@ struct BadgesController {
                               text: "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank.")
             }
         }
-        let page = IndexPage(
-            rank: RankCard(
+        let page = BadgesPages.IndexPage(
+            rank: BadgesPages.RankCard(
                 title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
                 nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
-            tabs: Tab.allCases.map { TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
+            tabs: Tab.allCases.map { BadgesPages.TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
@@ -82,18 +60,18 @@ struct BadgesController {
         return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgesPages.index(page) }
     }
 
-    private static func group(_ badges: [BadgeDetails]) -> [BadgeGroup] {
-        var groups: [BadgeGroup] = []
+    private static func group(_ badges: [BadgeDetails]) -> [BadgesPages.BadgeGroup] {
+        var groups: [BadgesPages.BadgeGroup] = []
         for details in badges {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
-            let item = BadgeItem(stashName: details.stashName,
-                                 completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
-                                 points: details.badge.points, path: BadgePaths.badge(details.badge.id ?? 0),
-                                 claimed: details.badge.claimedAt != nil)
+            let item = BadgesPages.BadgeItem(stashName: details.stashName,
+                                             completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
+                                             points: details.badge.points, path: BadgePaths.badge(details.badge.id ?? 0),
+                                             claimed: details.badge.claimedAt != nil)
             if groups.last?.monthTitle == monthTitle {
                 groups[groups.count - 1].badges.append(item)
             } else {
-                groups.append(BadgeGroup(monthTitle: monthTitle, badges: [item]))
+                groups.append(BadgesPages.BadgeGroup(monthTitle: monthTitle, badges: [item]))
             }
         }
         return groups
@@ -107,7 +85,7 @@ struct BadgesController {
               details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge
-        let page = ShowPage(
+        let page = BadgesPages.ShowPage(
             stashName: details.stashName, stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
@@ -117,10 +95,6 @@ struct BadgesController {
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgesPages.show(page, csrf: shell.csrf)
         }
-    }
-
-    struct ClaimInput: Decodable {
-        var claimed: String?
     }
 
     /// `POST /badges/:id/claim` with `claimed=1` (or `0` to take it back).

@@ -137,9 +137,9 @@ extension BudgetController {
         let (categories, totals) = try await (categoriesLoad, totalsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byId = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
-        let rows = totals.sorted { $0.totalCents > $1.totalCents }.map { total -> BudgetController.CategoryRow in
+        let rows = totals.sorted { $0.totalCents > $1.totalCents }.map { total -> BudgetPages.CategoryRow in
             let category = total.categoryId.flatMap { byId[$0] }
-            return BudgetController.CategoryRow(
+            return BudgetPages.CategoryRow(
                 name: category.map { "\($0.name)" } ?? "Spending stashes",
                 amount: user.money(total.totalCents),
                 countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),

@@ -24,17 +24,7 @@ struct BudgetController {
         addReportsRoutes(to: group)
     }
 
-    typealias AddMenu = BudgetPages.AddMenu
-    typealias BudgetLink = BudgetPages.Link
-    typealias CategoryRow = BudgetPages.CategoryRow
-    typealias ExpensesPage = BudgetPages.ExpensesPage
-    typealias TabPage = BudgetPages.TabPage
-    typealias GoalRow = BudgetPages.GoalRow
-    typealias SavingsPage = BudgetPages.SavingsPage
-    typealias CategoryPage = BudgetPages.CategoryPage
-
     // MARK: - Expenses
-
 
     /// `GET /budget?month=YYYY-MM`
     @Sendable func expenses(request: Request, context: MemberContext) async throws -> Response {
@@ -47,7 +37,7 @@ struct BudgetController {
         let (totals, sources, rows) = try await (totalsLoad, sourcesLoad, rowsLoad)
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
-        let page = ExpensesPage(
+        let page = BudgetPages.ExpensesPage(
             tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
             picker: MonthPicker(month: month, today: today, path: BudgetPaths.expenses(month:), action: BudgetPaths.expenses),
             add: Self.addMenu(kind: .needs, returnTo: here),
@@ -70,16 +60,15 @@ struct BudgetController {
     }
 
     static let links = [
-        BudgetLink(label: "Income sources", href: BudgetPaths.income),
-        BudgetLink(label: "Transactions", href: BudgetPaths.transactions),
-        BudgetLink(label: "Accounts", href: BudgetPaths.accounts),
-        BudgetLink(label: "Categories", href: BudgetPaths.categories),
-        BudgetLink(label: "Monthly report", href: BudgetPaths.report),
-        BudgetLink(label: "Past reports", href: BudgetPaths.reports),
+        BudgetPages.Link(label: "Income sources", href: BudgetPaths.income),
+        BudgetPages.Link(label: "Transactions", href: BudgetPaths.transactions),
+        BudgetPages.Link(label: "Accounts", href: BudgetPaths.accounts),
+        BudgetPages.Link(label: "Categories", href: BudgetPaths.categories),
+        BudgetPages.Link(label: "Monthly report", href: BudgetPaths.report),
+        BudgetPages.Link(label: "Past reports", href: BudgetPaths.reports),
     ]
 
     // MARK: - Needs and Wants
-
 
     private func tab(_ kind: Category.Kind, request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
@@ -94,22 +83,22 @@ struct BudgetController {
         let split = BudgetSplit(categories: categories, totals: totals)
         let byCategory = Dictionary(totals.compactMap { total in total.categoryId.map { ($0, total) } },
                                     uniquingKeysWith: { first, _ in first })
-        var list: [CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
+        var list: [BudgetPages.CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
             let total = byCategory[category.id ?? 0]
             if category.isHidden && total == nil { return nil }
-            return CategoryRow(
+            return BudgetPages.CategoryRow(
                 name: category.name, amount: user.money(total?.totalCents ?? 0),
                 countText: Self.countText(total?.count ?? 0), path: BudgetPaths.category(category.id ?? 0, month: monthParam),
                 icon: category.icon, swatch: CategoryPalette.swatchClass(category.color), empty: total == nil)
         }
         if kind == .wants, split.stashSpending.count > 0 {
-            list.append(CategoryRow(name: "Spending stashes", amount: user.money(split.stashSpending.totalCents),
-                                    countText: Self.countText(split.stashSpending.count), path: HomePaths.index,
-                                    icon: "stash", swatch: CategoryPalette.swatchClass(nil), empty: false))
+            list.append(BudgetPages.CategoryRow(name: "Spending stashes", amount: user.money(split.stashSpending.totalCents),
+                                                countText: Self.countText(split.stashSpending.count), path: HomePaths.index,
+                                                icon: "stash", swatch: CategoryPalette.swatchClass(nil), empty: false))
         }
         let spent = kind == .needs ? split.needsCents : split.wantsCents
         let here = BudgetPaths.tab(kind, month: monthParam)
-        let page = TabPage(
+        let page = BudgetPages.TabPage(
             tabs: BudgetTab.all(current: kind, month: monthParam),
             picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(kind, month: $0) },
                                 action: BudgetPaths.tab(kind)),
@@ -126,7 +115,6 @@ struct BudgetController {
 
     // MARK: - Savings
 
-
     /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
     @Sendable func savings(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
@@ -142,22 +130,22 @@ struct BudgetController {
         let here = BudgetPaths.tab(.savings, month: monthParam)
         // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
-        let other: [CategoryRow] = byCategory.compactMap { total in
+        let other: [BudgetPages.CategoryRow] = byCategory.compactMap { total in
             guard let id = total.categoryId, let category = names[id] else { return nil }
-            return CategoryRow(name: category.name, amount: user.money(total.totalCents),
-                               countText: Self.countText(total.count),
-                               path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
-                               swatch: CategoryPalette.swatchClass(category.color), empty: false)
+            return BudgetPages.CategoryRow(name: category.name, amount: user.money(total.totalCents),
+                                           countText: Self.countText(total.count),
+                                           path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
+                                           swatch: CategoryPalette.swatchClass(category.color), empty: false)
         }
-        let page = SavingsPage(
+        let page = BudgetPages.SavingsPage(
             tabs: BudgetTab.all(current: .savings, month: monthParam),
             picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(.savings, month: $0) },
                                 action: BudgetPaths.tab(.savings)),
             add: Self.addMenu(kind: .savings, returnTo: here),
             saved: user.money(totals.savedCents),
             goals: goals.map { stash, monthCents, allTime in
-                GoalRow(name: stash.name, monthAmount: user.money(monthCents), total: user.money(allTime),
-                        path: StashPaths.show(stash.id ?? 0, month: monthParam))
+                BudgetPages.GoalRow(name: stash.name, monthAmount: user.money(monthCents), total: user.money(allTime),
+                                    path: StashPaths.show(stash.id ?? 0, month: monthParam))
             },
             other: other,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
@@ -188,7 +176,7 @@ struct BudgetController {
         let (rows, total) = try await (rowsLoad, totalLoad)
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
-        let page = CategoryPage(
+        let page = BudgetPages.CategoryPage(
             kindLabel: category.kind.label,
             backPath: category.kind == .income ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
             picker: MonthPicker(month: month, today: today, path: { BudgetPaths.category(id, month: $0) },
@@ -216,9 +204,9 @@ struct BudgetController {
         count == 0 ? "No transactions" : count == 1 ? "1 transaction" : "\(count) transactions"
     }
 
-    static func addMenu(kind: Category.Kind, returnTo: String) -> AddMenu {
-        AddMenu(expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
-                incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo))
+    static func addMenu(kind: Category.Kind, returnTo: String) -> BudgetPages.AddMenu {
+        BudgetPages.AddMenu(expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
+                            incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo))
     }
 }
 

@@ -79,29 +79,20 @@ enum TransactionRules {
 
     // MARK: - View
 
-    typealias KindOption = TransactionPages.KindOption
-    typealias CategoryOption = TransactionPages.CategoryOption
-    typealias CategoryGroup = TransactionPages.CategoryGroup
-    typealias Form = TransactionPages.Controls
-
-
-
-
-
     /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
     static func form(_ input: TransactionInput, choices: TransactionChoices, errors: FieldErrors, today: CalendarDay,
-                     keepCategoryId: Int64? = nil) -> Form {
+                     keepCategoryId: Int64? = nil) -> TransactionPages.Controls {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? .needs
         let typedCategory = input.category.flatMap { Int64($0) }
         let selectedCategory = typedCategory ?? choices.recent[kind]
             ?? choices.categories.first { $0.kind == kind && !$0.isHidden }?.id
         let groups = kinds.map { groupKind in
-            CategoryGroup(label: groupKind.label, kind: groupKind.rawValue, options: choices.categories
+            TransactionPages.CategoryGroup(label: groupKind.label, kind: groupKind.rawValue, options: choices.categories
                 .filter { $0.kind == groupKind && (!$0.isHidden || $0.id == keepCategoryId) }
                 .map { category in
-                    CategoryOption(value: String(category.id ?? 0), label: category.name,
-                                   selected: category.id == selectedCategory, kind: groupKind.rawValue,
-                                   recent: choices.recent[groupKind] == category.id)
+                    TransactionPages.CategoryOption(value: String(category.id ?? 0), label: category.name,
+                                                    selected: category.id == selectedCategory, kind: groupKind.rawValue,
+                                                    recent: choices.recent[groupKind] == category.id)
                 })
         }
         let account: FormField? = choices.accounts.isEmpty ? nil : .select(
@@ -113,10 +104,10 @@ enum TransactionRules {
             "stash", label: "Savings goal (optional)", value: input.stash ?? "",
             options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
             error: errors["stash"], hint: "Savings only: counts toward that stash's monthly target.")
-        return Form(
+        return TransactionPages.Controls(
             amount: .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
                            autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
-            kindOptions: kinds.map { KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind) },
+            kindOptions: kinds.map { TransactionPages.KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind) },
             kindError: errors["kind"],
             groups: groups,
             categoryError: errors["category"],

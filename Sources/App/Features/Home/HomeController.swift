@@ -4,14 +4,6 @@ import Views
 
 /// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
 struct HomeController {
-    typealias HomePage = HomePages.HomePage
-    typealias Overview = HomePages.Overview
-    typealias ViewToggle = HomePages.ViewToggle
-    typealias CalendarCell = HomePages.CalendarCell
-    typealias CalendarWeek = HomePages.CalendarWeek
-    typealias DayEntry = HomePages.DayEntry
-    typealias DayDrawer = HomePages.DayDrawer
-
     let pages: PageRenderer
     let now: @Sendable () -> Date
     let walletWidgets: WalletWidgets.Cache
@@ -39,8 +31,8 @@ struct HomeController {
         let here = HomePaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
         var cards: [StashCard] = []
-        var weeks: [CalendarWeek] = []
-        var drawer: DayDrawer?
+        var weeks: [HomePages.CalendarWeek] = []
+        var drawer: HomePages.DayDrawer?
         if view == .list {
             cards = summaries.map {
                 StashCard($0, user: user, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? [], returnTo: here)
@@ -48,13 +40,13 @@ struct HomeController {
         } else if !summaries.isEmpty {
             weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay)
             if let selectedDay, let rows = data.dayEntries {
-                drawer = DayDrawer(
+                drawer = HomePages.DayDrawer(
                     title: selectedDay.mediumTitle,
                     entries: rows.map { row in
-                        DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
-                                 kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
-                                 stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
-                                 editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
+                        HomePages.DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
+                                           kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
+                                           stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
+                                           editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
                     },
                     closePath: HomePaths.home(month: month == today.monthValue ? nil : month))
             }
@@ -64,14 +56,14 @@ struct HomeController {
         let spend = summaries.filter { $0.stash.kind == .spend }
         let completed = summaries.filter { $0.progress.isCompleted }.count
         let isCurrent = month == today.monthValue
-        let overview = Overview(
+        let overview = HomePages.Overview(
             completedText: isCurrent
                 ? "You've completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") this month"
                 : "You completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") in \(month.title)",
             savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) saved of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
             spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) spent of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
             hasSave: !save.isEmpty, hasSpend: !spend.isEmpty)
-        let page = HomePage(
+        let page = HomePages.HomePage(
             greeting: greeting,
             monthTitle: month.title,
             previousPath: HomePaths.home(month: month.previous),
@@ -79,8 +71,8 @@ struct HomeController {
             currentPath: isCurrent ? nil : HomePaths.home(),
             hasStashes: !summaries.isEmpty,
             overview: overview,
-            toggles: [ViewToggle(value: "list", label: "List", current: view == .list),
-                      ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
+            toggles: [HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
+                      HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
             togglePath: "/home/view",
             returnPath: HomePaths.home(month: isCurrent ? nil : month),
             isList: view == .list,
@@ -96,11 +88,6 @@ struct HomeController {
         return pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
     }
 
-    struct ViewInput: Decodable {
-        var view: String?
-        var returnTo: String?
-    }
-
     /// `POST /home/view`: switches between list and calendar and remembers the choice.
     @Sendable func setView(request: Request, context: MemberContext) async throws -> Response {
         var user = context.user
@@ -112,26 +99,26 @@ struct HomeController {
     }
 
     /// The month as weeks from Monday to Sunday, with a dot per kind of activity.
-    static func weeks(month: Month, activity: [String: DayActivity], today: CalendarDay, selected: CalendarDay?) -> [CalendarWeek] {
+    static func weeks(month: Month, activity: [String: DayActivity], today: CalendarDay, selected: CalendarDay?) -> [HomePages.CalendarWeek] {
         let first = month.firstDay
         let leading = first.weekday - 1
-        var cells: [CalendarCell] = Array(repeating: CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false,
-                                                                  today: false, selected: false, label: ""), count: leading)
+        var cells: [HomePages.CalendarCell] = Array(repeating: HomePages.CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false,
+                                                                                      today: false, selected: false, label: ""), count: leading)
         for day in 1...month.dayCount {
             guard let date = CalendarDay(year: month.year, month: month.month, day: day) else { continue }
             let key = date.description
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
             let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
-            cells.append(CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date),
-                                      saved: saved, spent: spent, today: date == today, selected: date == selected,
-                                      label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
+            cells.append(HomePages.CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date),
+                                                saved: saved, spent: spent, today: date == today, selected: date == selected,
+                                                label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
         }
         while cells.count % 7 != 0 {
-            cells.append(CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false, today: false,
-                                      selected: false, label: ""))
+            cells.append(HomePages.CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false, today: false,
+                                                selected: false, label: ""))
         }
-        return stride(from: 0, to: cells.count, by: 7).map { CalendarWeek(cells: Array(cells[$0..<$0 + 7])) }
+        return stride(from: 0, to: cells.count, by: 7).map { HomePages.CalendarWeek(cells: Array(cells[$0..<$0 + 7])) }
     }
 
     static func greeting(hour: Int) -> String {

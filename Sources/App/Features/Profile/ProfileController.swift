@@ -11,8 +11,6 @@ struct ProfileController {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
 
-    typealias ProfilePage = ProfilePages.ProfilePage
-
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
         group.post(ProfilePaths.index, use: update)
@@ -21,37 +19,6 @@ struct ProfileController {
     }
 
     // MARK: - View models
-
-    struct ProfileInput: Decodable {
-        var name: String?
-        var email: String?
-        var theme: String?
-        var details: DetailsInput
-
-        init(user: User) {
-            name = user.name
-            email = user.email
-            theme = user.theme.rawValue
-            details = DetailsInput(user: user)
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decodeIfPresent(String.self, forKey: .name)
-            email = try container.decodeIfPresent(String.self, forKey: .email)
-            theme = try container.decodeIfPresent(String.self, forKey: .theme)
-            details = try DetailsInput(from: decoder)
-        }
-
-        enum CodingKeys: String, CodingKey { case name, email, theme }
-    }
-
-    struct PasswordInput: Decodable {
-        var currentPassword: String?
-        var newPassword: String?
-        var confirmPassword: String?
-    }
-
 
     // MARK: - Handlers
 
@@ -141,7 +108,7 @@ struct ProfileController {
     ) async throws -> Response {
         let sessions = try await context.store.sessionCount(now: now())
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
-        let page = ProfilePage(
+        let page = ProfilePages.ProfilePage(
             initials: user.initials,
             name: user.name,
             email: user.email,

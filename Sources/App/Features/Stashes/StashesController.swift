@@ -4,12 +4,6 @@ import Views
 
 /// Create, show, edit and delete stashes.
 struct StashesController {
-    typealias FormPage = StashPages.FormPage
-    typealias ShowPage = StashPages.ShowPage
-    typealias MonthRow = StashPages.MonthRow
-    typealias EntryItem = StashPages.EntryItem
-    typealias DeletePage = StashPages.DeletePage
-
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -21,6 +15,7 @@ struct StashesController {
         group.post(StashPaths.edit, use: update)
         group.get(StashPaths.delete, use: confirmDelete)
         group.post(StashPaths.delete, use: delete)
+        addEntriesRoutes(to: group)
     }
 
     // MARK: - Create
@@ -92,7 +87,7 @@ struct StashesController {
         context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let categories = try await context.store.stashCategories()
-        let page = FormPage(
+        let page = StashPages.FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,
             submitLabel: stashId == nil ? "Create stash" : "Save changes",
@@ -128,7 +123,7 @@ struct StashesController {
             goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
         }
         let monthPath = { (m: Month, p: Int) in StashPaths.show(id, month: m) + (p > 1 ? "&page=\(p)" : "") }
-        let page = ShowPage(
+        let page = StashPages.ShowPage(
             card: StashCard(summary, user: user),
             monthTitle: month.title,
             previousPath: StashPaths.show(id, month: month.previous),
@@ -137,16 +132,16 @@ struct StashesController {
             goalText: goalText,
             reward: stash.reward.isEmpty ? nil : stash.reward,
             entries: entries.map { entry in
-                EntryItem(dateTitle: entry.day?.mediumTitle ?? entry.date, amount: user.money(entry.amountCents),
-                          note: entry.note.isEmpty ? nil : entry.note, editPath: StashPaths.editEntry(entry.id ?? 0))
+                StashPages.EntryItem(dateTitle: entry.day?.mediumTitle ?? entry.date, amount: user.money(entry.amountCents),
+                                     note: entry.note.isEmpty ? nil : entry.note, editPath: StashPaths.editEntry(entry.id ?? 0))
             },
             newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
             olderPath: more ? monthPath(month, pageNumber + 1) : nil,
             months: results.map { (resultMonth, progress, earned) in
-                MonthRow(title: resultMonth.title, path: StashPaths.show(id, month: resultMonth),
-                         amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
-                         percentText: "\(progress.percent)%",
-                         result: earned ? "Completed" : progress.isOverBudget ? "Over budget"
+                StashPages.MonthRow(title: resultMonth.title, path: StashPaths.show(id, month: resultMonth),
+                                    amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
+                                    percentText: "\(progress.percent)%",
+                                    result: earned ? "Completed" : progress.isOverBudget ? "Over budget"
                              : resultMonth < today.monthValue ? "Not completed" : "In progress",
                          earned: earned, current: resultMonth == month)
             },
@@ -167,8 +162,8 @@ struct StashesController {
         let footprint = try await context.store.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
         let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
-        let page = DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
-                              action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
+        let page = StashPages.DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
+                                         action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
         return pages.page(title: "Delete stash", section: .home, context: context) {
             StashPages.delete(page, csrf: $0.csrf)
         }

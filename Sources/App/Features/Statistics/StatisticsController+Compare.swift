@@ -4,12 +4,6 @@ import Views
 
 /// Months side by side: saved, spent, income and spending per category.
 extension StatisticsController {
-    typealias MonthChoice = StatisticsPages.MonthChoice
-    typealias CompareRow = StatisticsPages.CompareRow
-    typealias ComparePage = StatisticsPages.ComparePage
-
-
-
     static let maximumCompared = 12
 
     /// `GET /statistics/compare?month=2026-09&month=2026-10…`
@@ -35,7 +29,7 @@ extension StatisticsController {
             month = month.previous
         }
         offered = Array(Set(offered + months)).sorted(by: >)
-        let choices = offered.map { MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
+        let choices = offered.map { StatisticsPages.MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
@@ -43,14 +37,14 @@ extension StatisticsController {
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [
-                CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
-                CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
-                CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
+                StatisticsPages.CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
+                StatisticsPages.CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
+                StatisticsPages.CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
             ]
             let names = Set(categories.flatMap(\.keys))
                 .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
             rows += names.map { name in
-                CompareRow(label: name, cells: categories.map { user.money($0[name] ?? 0) }, isCategory: true)
+                StatisticsPages.CompareRow(label: name, cells: categories.map { user.money($0[name] ?? 0) }, isCategory: true)
             }
             let series = [
                 ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents)),
@@ -67,7 +61,7 @@ extension StatisticsController {
                 isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.", series: series)
             comparison = .init(chart: chart, headers: months.map(\.shortTitle), rows: rows)
         }
-        let page = ComparePage(
+        let page = StatisticsPages.ComparePage(
             choices: choices,
             message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
             comparison: comparison,

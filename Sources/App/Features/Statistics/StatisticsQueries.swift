@@ -243,3 +243,31 @@ extension MemberStore {
         }
     }
 }
+
+extension MemberStore {
+    /// The ledger rows of a period under `filter` as CSV, oldest first, written in one pass over a cursor.
+    func ledgerCSV(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter, currency: Currency)
+        async throws -> String
+    {
+        try await read { db in
+            var csv = CSVWriter()
+            csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT ledger.date, ledger.kind, ledger.amountCents, ledger.note,
+                       COALESCE(category.name, stash.category, '') AS categoryName,
+                       COALESCE(stash.name, '') AS stashName, COALESCE(account.name, '') AS accountName
+                FROM ledger
+                LEFT JOIN category ON category.id = ledger.categoryId
+                LEFT JOIN stash ON stash.id = ledger.stashId
+                LEFT JOIN account ON account.id = ledger.accountId
+                WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL)
+                ORDER BY ledger.date, ledger.id
+                """, arguments: [userId, first.description, last.description])
+            while let row = try rows.next() {
+                csv.append([row["date"], row["kind"], Money(cents: row["amountCents"], currency: currency).formValue,
+                            currency.code, row["categoryName"], row["stashName"], row["accountName"], row["note"]])
+            }
+            return csv.text
+        }
+    }
+}

@@ -166,3 +166,12 @@ enum CouponRules {
         ]
     }
 }
+
+/// The "Mark used" form of a coupon as posted.
+extension WalletController {
+    struct CouponUseInput: Decodable {
+        /// The state the form asks for: "1" (or absent) used, "0" open again.
+        var used: String?
+        var returnTo: String?
+    }
+}

@@ -20,9 +20,6 @@ extension WalletController {
 
     // MARK: - Catalogue
 
-
-
-
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
@@ -30,24 +27,22 @@ extension WalletController {
         let owned = try await context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []
-        var byIssuer: [String: [BrowseItem]] = [:]
+        var byIssuer: [String: [WalletPages.BrowseItem]] = [:]
         for card in catalogue.cards {
             let haystack = (card.issuer + " " + card.name).lowercased()
             guard words.allSatisfy({ haystack.contains($0) }) else { continue }
             if byIssuer[card.issuer] == nil { order.append(card.issuer) }
-            byIssuer[card.issuer, default: []].append(BrowseItem(
+            byIssuer[card.issuer, default: []].append(WalletPages.BrowseItem(
                 face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
                 feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(user.moneyRounded(card.annualFeeCents)) fee",
                 owned: owned.contains(card.id)))
         }
         let catalogue = catalogue
-        let page = BrowsePage(query: query, groups: order.map { BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
-                              customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
-                              versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
+        let page = WalletPages.BrowsePage(query: query, groups: order.map { WalletPages.BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
+                                          customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
+                                          versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
         return render(title: "Add card", context: context) { _ in WalletPages.browse(page) }
     }
-
-
 
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
@@ -56,7 +51,7 @@ extension WalletController {
             throw HTTPError(.notFound)
         }
         let owned = try await context.store.walletCatalogueIds().contains(id)
-        let page = PreviewPage(
+        let page = WalletPages.PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
             feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee: \(user.moneyRounded(card.annualFeeCents))",
@@ -65,7 +60,7 @@ extension WalletController {
                 let text = benefit.period.perYear == 1
                     ? "\(user.moneyRounded(yearly)) \(benefit.name) (\(benefit.period == .annual ? "each year" : "each card year"))"
                     : "\(user.moneyRounded(yearly)) \(benefit.name) (\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit))"
-                return PreviewBenefit(text: "+ " + text, details: benefit.description)
+                return WalletPages.PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
             totalText: "Total annual value: \(user.moneyRounded(card.annualValueCents))",
             action: WalletPaths.addFromCatalogue(id),
@@ -88,18 +83,8 @@ extension WalletController {
 
     // MARK: - Custom card and edit
 
-
-
-    typealias BrowseItem = WalletPages.BrowseItem
-    typealias BrowseGroup = WalletPages.BrowseGroup
-    typealias BrowsePage = WalletPages.BrowsePage
-    typealias PreviewBenefit = WalletPages.PreviewBenefit
-    typealias PreviewPage = WalletPages.PreviewPage
-    typealias FormPage = WalletPages.FormPage
-    typealias Swatch = WalletPages.Swatch
-
     static let swatches = CardGradient.allCases.map {
-        Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
+        WalletPages.Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
     }
 
     /// `GET /wallet/cards/custom`
@@ -111,11 +96,11 @@ extension WalletController {
 
     func customForm(_ input: CardInput, errors: FieldErrors, request: Request, context: MemberContext,
                     status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = FormPage(heading: "Custom card", intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
-                            action: WalletPaths.custom, submitLabel: "Add to wallet", cancelPath: WalletPaths.browse,
-                            summary: errors.summary,
-                            fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
-                            swatches: Self.swatches)
+        let page = WalletPages.FormPage(heading: "Custom card", intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
+                                        action: WalletPaths.custom, submitLabel: "Add to wallet", cancelPath: WalletPaths.browse,
+                                        summary: errors.summary,
+                                        fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
+                                        swatches: Self.swatches)
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -163,10 +148,10 @@ extension WalletController {
     func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: MemberContext,
                   status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
-        let page = FormPage(heading: "Edit card", intro: nil, action: WalletPaths.editCard(id), submitLabel: "Save changes",
-                            cancelPath: WalletPaths.card(id), summary: errors.summary,
-                            fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
-                            swatches: Self.swatches)
+        let page = WalletPages.FormPage(heading: "Edit card", intro: nil, action: WalletPaths.editCard(id), submitLabel: "Save changes",
+                                        cancelPath: WalletPaths.card(id), summary: errors.summary,
+                                        fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
+                                        swatches: Self.swatches)
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -229,9 +214,9 @@ extension WalletController {
     func benefitForm(_ input: BenefitInput, card: WalletCard, errors: FieldErrors, request: Request,
                      context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
-        let page = FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
-                            submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
-                            fields: BenefitRules.fields(input, errors: errors), swatches: [])
+        let page = WalletPages.FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
+                                        submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
+                                        fields: BenefitRules.fields(input, errors: errors), swatches: [])
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -253,12 +238,3 @@ extension WalletController {
     }
 }
 
-extension MemberStore {
-    /// Marks the wallet's first-run guide as done.
-    func endOnboarding() async throws {
-        var settings = try await walletSettings()
-        guard !settings.onboardingDone else { return }
-        settings.onboardingDone = true
-        try await saveWalletSettings(settings)
-    }
-}

@@ -9,28 +9,6 @@ extension WalletController {
         group.post(WalletPaths.settings, use: saveSettings)
     }
 
-    struct SettingsInput: Decodable, Sendable {
-        var notifications: String?
-        var frequency: String?
-        var reminderTime: String?
-        var leadDays: String?
-        var quietHours: String?
-        var quietFrom: String?
-        var quietTo: String?
-
-        init(_ settings: WalletSettings) {
-            notifications = settings.notificationsEnabled ? "on" : "off"
-            frequency = settings.frequency
-            reminderTime = settings.reminderTime
-            leadDays = String(settings.leadDays)
-            quietHours = settings.quietEnabled ? "on" : "off"
-            quietFrom = settings.quietFrom
-            quietTo = settings.quietTo
-        }
-    }
-
-
-
     static func validate(_ input: SettingsInput, into settings: inout WalletSettings, errors: inout FieldErrors) {
         let onOff = ["on", "off"]
         if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
@@ -54,14 +32,11 @@ extension WalletController {
         settings.quietTo = input.quietTo ?? settings.quietTo
     }
 
-    typealias Fact = WalletPages.Fact
-    typealias SettingsPage = WalletPages.SettingsPage
-
     func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: MemberContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         let onOff = [("on", "On"), ("off", "Off")]
         let catalogue = catalogue
-        let page = SettingsPage(
+        let page = WalletPages.SettingsPage(
             action: WalletPaths.settings,
             summary: errors.summary,
             notificationFields: [
@@ -81,9 +56,9 @@ extension WalletController {
                 .input("quietFrom", label: "From", value: input.quietFrom ?? "", type: "time", error: errors["quietFrom"]),
                 .input("quietTo", label: "To", value: input.quietTo ?? "", type: "time", error: errors["quietTo"]),
             ],
-            facts: [Fact(label: "Database version", value: catalogue.version),
-                    Fact(label: "Last updated", value: catalogue.date.shortText),
-                    Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
+            facts: [WalletPages.Fact(label: "Database version", value: catalogue.version),
+                    WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
+                    WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
             backPath: WalletPaths.index)
         return render(title: "Wallet settings", context: context, status: status) { shell in
             WalletPages.settings(page, csrf: shell.csrf)

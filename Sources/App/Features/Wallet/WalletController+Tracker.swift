@@ -26,42 +26,42 @@ extension WalletController {
         let today = context.member.today
         let isSubscriptions = request.uri.queryParameters["tab"] != "coupons"
         let showAll = request.uri.queryParameters["later"] == "all"
-        var soon: [SubscriptionRow] = [], all: [SubscriptionRow] = []
+        var soon: [TrackerPages.SubscriptionRow] = [], all: [TrackerPages.SubscriptionRow] = []
         var monthly: Int64 = 0
         var count = 0
-        var groups: [CouponGroup] = []
-        var history: [CouponRow] = []
+        var groups: [TrackerPages.CouponGroup] = []
+        var history: [TrackerPages.CouponRow] = []
         if isSubscriptions {
             let subscriptions = try await context.store.subscriptions()
             let cards = try await context.store.walletCards()
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
-            all = upcoming.map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
+            all = upcoming.map { TrackerPages.SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
             soon = upcoming.filter { today.distance(to: $0.1) <= 7 }
-                .map { SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
+                .map { TrackerPages.SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
             monthly = Self.monthlyTotal(subscriptions)
             count = subscriptions.count
         } else {
             let open = try await context.store.openCoupons(today: today)
-            var bySection: [CouponSection: [CouponRow]] = [:]
+            var bySection: [CouponSection: [TrackerPages.CouponRow]] = [:]
             for coupon in open {
                 let section = CouponSection.of(expiresOn: CalendarDay(coupon.expiresOn) ?? today, usedOn: nil, today: today)
-                bySection[section, default: []].append(CouponRow(coupon, today: today, user: user))
+                bySection[section, default: []].append(TrackerPages.CouponRow(coupon, today: today, user: user))
             }
             groups = [CouponSection.today, .thisWeek, .later].compactMap { section in
                 guard let rows = bySection[section], !rows.isEmpty else { return nil }
                 let cut = section == .later && !showAll && rows.count > Self.laterShown
-                return CouponGroup(key: section.rawValue, title: section.title, count: rows.count,
-                                   rows: cut ? Array(rows.prefix(Self.laterShown)) : rows, urgent: section != .later,
-                                   morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
-                                   moreText: cut ? "Show all \(rows.count)" : nil)
+                return TrackerPages.CouponGroup(key: section.rawValue, title: section.title, count: rows.count,
+                                                rows: cut ? Array(rows.prefix(Self.laterShown)) : rows, urgent: section != .later,
+                                                morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
+                                                moreText: cut ? "Show all \(rows.count)" : nil)
             }
             history = try await context.store.couponHistory(today: today)
-                .map { CouponRow($0, today: today, user: user) }
+                .map { TrackerPages.CouponRow($0, today: today, user: user) }
         }
-        let page = TrackerPage(
-            tabs: [Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
-                   Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions)],
+        let page = TrackerPages.TrackerPage(
+            tabs: [TrackerPages.Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
+                   TrackerPages.Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions)],
             isSubscriptions: isSubscriptions,
             monthlyText: user.money(monthly),
             activeText: "\(count) active \(count == 1 ? "subscription" : "subscriptions")",
@@ -73,11 +73,6 @@ extension WalletController {
     }
 
     // MARK: - Subscriptions
-
-    typealias TemplateTile = TrackerPages.TemplateTile
-    typealias TemplatesPage = TrackerPages.TemplatesPage
-
-
 
     /// `GET /wallet/subscriptions/new`: the template grid; `?template=netflix` or `?custom=1` opens the form.
     @Sendable func newSubscription(request: Request, context: MemberContext) async throws -> Response {
@@ -98,12 +93,12 @@ extension WalletController {
         let search = query["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         let tiles = SubscriptionTemplate.all.filter { search.isEmpty || $0.name.lowercased().contains(search.lowercased()) }
             .map { template in
-                TemplateTile(name: template.name, initials: SubscriptionTemplate.initials(template.name),
-                             priceText: user.money(template.amountCents) + template.frequency.suffix,
-                             path: WalletPaths.newSubscription + "?template=" + template.key)
+                TrackerPages.TemplateTile(name: template.name, initials: SubscriptionTemplate.initials(template.name),
+                                          priceText: user.money(template.amountCents) + template.frequency.suffix,
+                                          path: WalletPaths.newSubscription + "?template=" + template.key)
             }
-        let page = TemplatesPage(query: search, tiles: tiles,
-                                 customPath: WalletPaths.newSubscription + "?custom=1", cancelPath: WalletPaths.tracker)
+        let page = TrackerPages.TemplatesPage(query: search, tiles: tiles,
+                                              customPath: WalletPaths.newSubscription + "?custom=1", cancelPath: WalletPaths.tracker)
         return render(title: "Add subscription", context: context) { _ in TrackerPages.templates(page) }
     }
 
@@ -114,12 +109,12 @@ extension WalletController {
         let cards: [WalletCard]
         if let known { cards = known } else { cards = try await context.store.walletCards() }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
-        let page = FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
-                            action: id.map { WalletPaths.editSubscription($0) } ?? WalletPaths.subscriptions,
-                            submitLabel: id == nil ? "Add subscription" : "Save changes",
-                            cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
-                            summary: errors.summary, fields: fields, swatches: [],
-                            deletePath: id.map { WalletPaths.deleteSubscription($0) })
+        let page = WalletPages.FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
+                                        action: id.map { WalletPaths.editSubscription($0) } ?? WalletPaths.subscriptions,
+                                        submitLabel: id == nil ? "Add subscription" : "Save changes",
+                                        cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
+                                        summary: errors.summary, fields: fields, swatches: [],
+                                        deletePath: id.map { WalletPaths.deleteSubscription($0) })
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -208,9 +203,9 @@ extension WalletController {
 
     func couponForm(_ input: CouponInput, errors: FieldErrors, request: Request, context: MemberContext,
                     status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
-                            cancelPath: WalletPaths.coupons, summary: errors.summary,
-                            fields: CouponRules.fields(input, errors: errors), swatches: [])
+        let page = WalletPages.FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
+                                        cancelPath: WalletPaths.coupons, summary: errors.summary,
+                                        fields: CouponRules.fields(input, errors: errors), swatches: [])
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -235,12 +230,6 @@ extension WalletController {
               let coupon = try await context.store.coupon(id: id)
         else { throw HTTPError(.notFound) }
         return coupon
-    }
-
-    struct CouponUseInput: Decodable {
-        /// The state the form asks for: "1" (or absent) used, "0" open again.
-        var used: String?
-        var returnTo: String?
     }
 
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a

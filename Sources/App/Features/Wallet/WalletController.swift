@@ -22,12 +22,6 @@ struct WalletController {
         addSettingsRoutes(to: group)
     }
 
-    typealias IndexPage = WalletPages.IndexPage
-    typealias PickItem = WalletPages.PickItem
-    typealias PickGroup = WalletPages.PickGroup
-    typealias OnboardingPage = WalletPages.OnboardingPage
-    typealias ShowPage = WalletPages.ShowPage
-
     /// A Wallet page in the shell, the Wallet tab current.
     func render(title: String, context: MemberContext, status: HTTPResponse.Status = .ok,
                 _ main: (Shell) -> HTML) -> Response {
@@ -50,7 +44,7 @@ struct WalletController {
         let states = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
         let total = states.reduce(0) { $0 + $1.availableCents }
         let expiring = states.reduce(0) { $0 + $1.expiringCount }
-        let page = IndexPage(
+        let page = WalletPages.IndexPage(
             totalText: user.moneyRounded(total),
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
             expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
@@ -66,38 +60,31 @@ struct WalletController {
 
     // MARK: - Onboarding
 
-
-
     func onboardingPage(request: Request, context: MemberContext) throws -> Response {
         let catalogue = catalogue
-        var groups: [PickGroup] = []
+        var groups: [WalletPages.PickGroup] = []
         for card in catalogue.cards {
-            let item = PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
+            let item = WalletPages.PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
             if groups.last?.issuer == card.issuer {
                 groups[groups.count - 1].items.append(item)
             } else {
-                groups.append(PickGroup(issuer: card.issuer, items: [item]))
+                groups.append(WalletPages.PickGroup(issuer: card.issuer, items: [item]))
             }
         }
-        let page = OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
-                                  continueText: "Continue")
+        let page = WalletPages.OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
+                                              continueText: "Continue")
         return render(title: "Wallet", context: context) { shell in WalletPages.onboarding(page, csrf: shell.csrf) }
     }
 
     /// Groups of the same issuer that aren't next to each other in the file become one.
-    static func mergeIssuers(_ groups: [PickGroup]) -> [PickGroup] {
+    static func mergeIssuers(_ groups: [WalletPages.PickGroup]) -> [WalletPages.PickGroup] {
         var order: [String] = []
-        var items: [String: [PickItem]] = [:]
+        var items: [String: [WalletPages.PickItem]] = [:]
         for group in groups {
             if items[group.issuer] == nil { order.append(group.issuer) }
             items[group.issuer, default: []].append(contentsOf: group.items)
         }
-        return order.map { PickGroup(issuer: $0, items: items[$0] ?? []) }
-    }
-
-    struct OnboardingInput: Decodable {
-        var cards: [String]?
-        var skip: String?
+        return order.map { WalletPages.PickGroup(issuer: $0, items: items[$0] ?? []) }
     }
 
     /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding.
@@ -155,7 +142,7 @@ struct WalletController {
             roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), user: user,
                                 cardYear: year, feeDue: due, today: today)
         }
-        let page = ShowPage(
+        let page = WalletPages.ShowPage(
             face: CardFace(state, user: user),
             availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents)))",
             available: open.map { BenefitRow($0, user: user, returnTo: here) },
@@ -171,11 +158,6 @@ struct WalletController {
     }
 
     // MARK: - Benefit actions
-
-    struct ActionInput: Decodable {
-        var days: String?
-        var returnTo: String?
-    }
 
     /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
     func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {

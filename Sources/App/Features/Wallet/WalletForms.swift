@@ -149,3 +149,39 @@ enum BenefitRules {
         ]
     }
 }
+
+/// The onboarding picks and the benefit actions as posted.
+extension WalletController {
+    struct OnboardingInput: Decodable {
+        var cards: [String]?
+        var skip: String?
+    }
+
+    struct ActionInput: Decodable {
+        var days: String?
+        var returnTo: String?
+    }
+}
+
+/// The wallet settings form as posted.
+extension WalletController {
+    struct SettingsInput: Decodable, Sendable {
+        var notifications: String?
+        var frequency: String?
+        var reminderTime: String?
+        var leadDays: String?
+        var quietHours: String?
+        var quietFrom: String?
+        var quietTo: String?
+
+        init(_ settings: WalletSettings) {
+            notifications = settings.notificationsEnabled ? "on" : "off"
+            frequency = settings.frequency
+            reminderTime = settings.reminderTime
+            leadDays = String(settings.leadDays)
+            quietHours = settings.quietEnabled ? "on" : "off"
+            quietFrom = settings.quietFrom
+            quietTo = settings.quietTo
+        }
+    }
+}

@@ -321,9 +321,18 @@ struct WalletWidgetData: Sendable {
 }
 
 /// What the wallet pages read in one go.
-
 struct WalletSnapshot: Sendable {
     let cards: [WalletCard]
     let benefits: [CardBenefit]
     let uses: [BenefitUse]
+}
+
+extension MemberStore {
+    /// Marks the wallet's first-run guide as done.
+    func endOnboarding() async throws {
+        var settings = try await walletSettings()
+        guard !settings.onboardingDone else { return }
+        settings.onboardingDone = true
+        try await saveWalletSettings(settings)
+    }
 }

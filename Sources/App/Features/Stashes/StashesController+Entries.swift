@@ -3,31 +3,26 @@ import Hummingbird
 import Views
 
 /// Add, edit, delete and restore stash entries.
-struct EntriesController {
-    typealias FormPage = StashPages.EntryFormPage
-
-    let pages: PageRenderer
-    let now: @Sendable () -> Date
-
-    func addRoutes(to group: RouterGroup<MemberContext>) {
-        group.get(StashPaths.newEntry, use: new)
-        group.post(StashPaths.entries, use: create)
-        group.get(StashPaths.editEntry, use: edit)
-        group.post(StashPaths.editEntry, use: update)
-        group.post(StashPaths.deleteEntry, use: delete)
-        group.post(StashPaths.restore, use: restore)
+extension StashesController {
+    func addEntriesRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(StashPaths.newEntry, use: newEntry)
+        group.post(StashPaths.entries, use: createEntry)
+        group.get(StashPaths.editEntry, use: editEntry)
+        group.post(StashPaths.editEntry, use: updateEntry)
+        group.post(StashPaths.deleteEntry, use: deleteEntry)
+        group.post(StashPaths.restore, use: restoreEntry)
     }
 
     /// `GET /stashes/:id/entries/new`
-    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func newEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try await context.namedStashSummary()
-        return try formPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
-                            request: request, context: context)
+        return try entryFormPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
+                                 request: request, context: context)
     }
 
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
-    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func createEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let userId = context.member.id
         let summary = try await context.namedStashSummary()
@@ -37,8 +32,8 @@ struct EntriesController {
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
-                                context: context, status: .unprocessableContent)
+            return try entryFormPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
+                                     context: context, status: .unprocessableContent)
         }
         let stash = summary.stash
         let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
@@ -47,23 +42,23 @@ struct EntriesController {
         let (_, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
         let verb = stash.kind == .save ? "Saved" : "Spent"
         return pages.redirect(
-            to: returnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
+            to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
             flash: .success("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
     /// `GET /entries/:id/edit`
-    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func editEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = EntryInput(amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
                                date: entry.date, note: entry.note,
                                returnTo: request.uri.queryParameters["return"].map(String.init))
-        return try formPage(input, errors: FieldErrors(), summary: summary, entry: entry, user: user, request: request,
-                            context: context)
+        return try entryFormPage(input, errors: FieldErrors(), summary: summary, entry: entry, user: user, request: request,
+                                 context: context)
     }
 
     /// `POST /entries/:id/edit`
-    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func updateEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
@@ -72,8 +67,8 @@ struct EntriesController {
         var errors = FieldErrors()
         let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
         guard errors.isEmpty else {
-            return try formPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
-                                context: context, status: .unprocessableContent)
+            return try entryFormPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
+                                     context: context, status: .unprocessableContent)
         }
         var entry = old
         entry.amountCents = valid.cents
@@ -82,12 +77,12 @@ struct EntriesController {
         entry.updatedAt = now
         let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today)
         return pages.redirect(
-            to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
+            to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
             flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
     }
 
     /// `POST /entries/:id/delete`: removes the entry and offers "Undo".
-    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func deleteEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
@@ -95,13 +90,13 @@ struct EntriesController {
         let trashId = try await context.store.deleteEntry(entry, stash: summary.stash, today: context.member.today,
                                                           now: now)
         return pages.redirect(
-            to: returnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
+            to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
             flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
                              undoPath: StashPaths.restore(trashId)))
     }
 
     /// `POST /trash/:id/restore`: puts a deleted entry back exactly as it was.
-    @Sendable func restore(request: Request, context: MemberContext) async throws -> Response {
+    @Sendable func restoreEntry(request: Request, context: MemberContext) async throws -> Response {
         guard let trashId = context.parameters.get("id", as: Int64.self),
               let (entry, outcome) = try await context.store.restoreEntry(
                 trashId: trashId, today: context.member.today)
@@ -115,15 +110,15 @@ struct EntriesController {
 
     // MARK: - Helpers
 
-    private func formPage(
+    private func entryFormPage(
         _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: Transaction?, user: User,
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let stash = summary.stash
         let id = stash.id ?? 0
         let today = context.member.today
-        let returnTo = returnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
-        let page = FormPage(
+        let returnTo = entryReturnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
+        let page = StashPages.EntryFormPage(
             heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
             stashName: stash.name,
             action: entry.map { StashPaths.editEntry($0.id ?? 0) } ?? StashPaths.entries(id),
@@ -144,7 +139,7 @@ struct EntriesController {
     }
 
     /// Only local paths are followed after saving.
-    private func returnPath(_ path: String?) -> String? {
+    private func entryReturnPath(_ path: String?) -> String? {
         path.flatMap(Paths.safeReturnPath)
     }
 

@@ -3,12 +3,6 @@ import Views
 
 /// The Tracker's view models: subscription and coupon rows, coupon groups, and the totals behind them.
 extension WalletController {
-    typealias SubscriptionRow = TrackerPages.SubscriptionRow
-    typealias CouponRow = TrackerPages.CouponRow
-    typealias CouponGroup = TrackerPages.CouponGroup
-    typealias Tab = TrackerPages.Tab
-    typealias TrackerPage = TrackerPages.TrackerPage
-
     /// "Later" shows this many coupons unless all are asked for, so the page stays quick on big wallets.
     static let laterShown = 50
 

@@ -151,3 +151,36 @@ enum ProfileRules {
         return timeZoneIdentifiers.contains(identifier) ? identifier : "UTC"
     }
 }
+
+/// The profile and password forms as posted.
+extension ProfileController {
+    struct ProfileInput: Decodable {
+        var name: String?
+        var email: String?
+        var theme: String?
+        var details: DetailsInput
+
+        init(user: User) {
+            name = user.name
+            email = user.email
+            theme = user.theme.rawValue
+            details = DetailsInput(user: user)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            email = try container.decodeIfPresent(String.self, forKey: .email)
+            theme = try container.decodeIfPresent(String.self, forKey: .theme)
+            details = try DetailsInput(from: decoder)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, email, theme }
+    }
+
+    struct PasswordInput: Decodable {
+        var currentPassword: String?
+        var newPassword: String?
+        var confirmPassword: String?
+    }
+}

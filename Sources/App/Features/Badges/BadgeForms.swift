@@ -1,0 +1,20 @@
+import Foundation
+
+/// The Badges tabs a query can ask for, and the claim form.
+extension BadgesController {
+    enum Tab: String, CaseIterable {
+        case inProgress = "in-progress", completed, all
+
+        var label: String {
+            switch self {
+            case .inProgress: "In progress"
+            case .completed: "Completed"
+            case .all: "All-time"
+            }
+        }
+    }
+
+    struct ClaimInput: Decodable {
+        var claimed: String?
+    }
+}
