@@ -1,7 +1,7 @@
 import Foundation
 
 /// The Badges tabs a query can ask for, and the claim form.
-extension BadgesController {
+extension BadgeController {
     enum Tab: String, CaseIterable {
         case inProgress = "in-progress", completed, all
 

@@ -19,17 +19,17 @@ extension BudgetController {
     @Sendable func accounts(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let balances = try await context.store.accountBalances()
-        let page = MoneyAccountPages.IndexPage(
+        let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) },
             newPath: BudgetPaths.newAccount)
         return pages.page(title: "Accounts", section: .budget, context: context) { _ in
-            MoneyAccountPages.index(page)
+            AccountPages.index(page)
         }
     }
 
-    static func accountRow(_ account: Account, balance: Int64, user: User) -> MoneyAccountPages.AccountRow {
-        MoneyAccountPages.AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
+    static func accountRow(_ account: Account, balance: Int64, user: User) -> AccountPages.AccountRow {
+        AccountPages.AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
                                      path: BudgetPaths.account(account.id ?? 0), icon: accountIcon(account.kind))
     }
 
@@ -55,7 +55,7 @@ extension BudgetController {
         let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
                                                               limit: BudgetController.transactionsPerPage)
         let here = BudgetPaths.account(id)
-        let page = MoneyAccountPages.ShowPage(
+        let page = AccountPages.ShowPage(
             account: Self.accountRow(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
             days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here),
@@ -65,7 +65,7 @@ extension BudgetController {
             deletePath: BudgetPaths.deleteAccount(id),
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
         return pages.page(title: account.name, section: .budget, context: context) { _ in
-            MoneyAccountPages.show(page)
+            AccountPages.show(page)
         }
     }
 

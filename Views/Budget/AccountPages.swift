@@ -1,7 +1,7 @@
 import HTML
 
 /// Money accounts: the list with balances, and one account with its transactions.
-public enum MoneyAccountPages {
+public enum AccountPages {
     public struct AccountRow: Sendable {
         public let name: String
         public let kindLabel: String

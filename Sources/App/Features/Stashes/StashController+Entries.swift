@@ -3,7 +3,7 @@ import Hummingbird
 import Views
 
 /// Add, edit, delete and restore stash entries.
-extension StashesController {
+extension StashController {
     func addEntriesRoutes(to group: RouterGroup<MemberContext>) {
         group.get(StashPaths.newEntry, use: newEntry)
         group.post(StashPaths.entries, use: createEntry)

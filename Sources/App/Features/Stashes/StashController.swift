@@ -3,7 +3,7 @@ import Hummingbird
 import Views
 
 /// Create, show, edit and delete stashes.
-struct StashesController {
+struct StashController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 

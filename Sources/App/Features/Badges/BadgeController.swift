@@ -3,7 +3,7 @@ import Hummingbird
 import Views
 
 /// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
-struct BadgesController {
+struct BadgeController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
 
@@ -22,9 +22,9 @@ struct BadgesController {
         let rank = Rank(points: try await context.store.points())
 
         var inProgress: [StashCard] = []
-        var groups: [BadgesPages.BadgeGroup] = []
+        var groups: [BadgePages.BadgeGroup] = []
         var more = false
-        var empty: BadgesPages.Empty?
+        var empty: BadgePages.Empty?
         switch tab {
         case .inProgress:
             let summaries = try await context.store.stashSummaries(month: today.monthValue, today: today)
@@ -44,34 +44,34 @@ struct BadgesController {
                               text: "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank.")
             }
         }
-        let page = BadgesPages.IndexPage(
-            rank: BadgesPages.RankCard(
+        let page = BadgePages.IndexPage(
+            rank: BadgePages.RankCard(
                 title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
                 nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
-            tabs: Tab.allCases.map { BadgesPages.TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
+            tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
             newStashPath: StashPaths.new,
             olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
             newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
-        return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgesPages.index(page) }
+        return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgePages.index(page) }
     }
 
-    private static func group(_ badges: [BadgeDetails]) -> [BadgesPages.BadgeGroup] {
-        var groups: [BadgesPages.BadgeGroup] = []
+    private static func group(_ badges: [BadgeDetails]) -> [BadgePages.BadgeGroup] {
+        var groups: [BadgePages.BadgeGroup] = []
         for details in badges {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
-            let item = BadgesPages.BadgeItem(stashName: details.stashName,
+            let item = BadgePages.BadgeItem(stashName: details.stashName,
                                              completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
                                              points: details.badge.points, path: BadgePaths.badge(details.badge.id ?? 0),
                                              claimed: details.badge.claimedAt != nil)
             if groups.last?.monthTitle == monthTitle {
                 groups[groups.count - 1].badges.append(item)
             } else {
-                groups.append(BadgesPages.BadgeGroup(monthTitle: monthTitle, badges: [item]))
+                groups.append(BadgePages.BadgeGroup(monthTitle: monthTitle, badges: [item]))
             }
         }
         return groups
@@ -85,7 +85,7 @@ struct BadgesController {
               details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge
-        let page = BadgesPages.ShowPage(
+        let page = BadgePages.ShowPage(
             stashName: details.stashName, stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
@@ -93,7 +93,7 @@ struct BadgesController {
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
             claimPath: BadgePaths.claim(id), backPath: "/badges?tab=all")
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
-            BadgesPages.show(page, csrf: shell.csrf)
+            BadgePages.show(page, csrf: shell.csrf)
         }
     }
 

@@ -1,7 +1,7 @@
 import HTML
 
 /// Badges: the rank card, the stashes still in progress, the earned badges by month, and one badge.
-public enum BadgesPages {
+public enum BadgePages {
     public typealias TabLink = Views.TabLink
 
     public struct RankCard: Sendable {
