@@ -23,6 +23,13 @@ struct MemberStore: Sendable {
         try await database.write(block)
     }
 
+    /// The member's `Record` with this id, or nil if there is none or it is another user's.
+    func record<Record: UserOwned & FetchableRecord & TableRecord>(_ type: Record.Type, id: Int64) async throws -> Record? {
+        try await read { db in
+            try Record.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+        }
+    }
+
     /// `record` made this member's: a new record (no id yet) is stamped with the member's id; a stored one must
     /// already be theirs, or the write stops before it touches the database.
     func own<Record: UserOwned>(_ record: Record) throws -> Record {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Views
 import Hummingbird
 import HummingbirdAuth
@@ -66,4 +67,12 @@ struct MemberContext: ChildRequestContext, PageContext {
 
     /// Forms are the only request bodies the app takes.
     var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+
+    /// The member's `Record` named by the route's `:id`, or a 404 when there is none or it is another user's.
+    func named<Record: UserOwned & FetchableRecord & TableRecord>(_ type: Record.Type) async throws -> Record {
+        guard let id = parameters.get("id", as: Int64.self), let record = try await store.record(type, id: id) else {
+            throw HTTPError(.notFound)
+        }
+        return record
+    }
 }

@@ -22,6 +22,11 @@ struct PageRenderer: Sendable {
         return response
     }
 
+    /// The page that asks before something is deleted (`page` says what, and what goes with it).
+    func confirm(_ page: ConfirmPage, title: String, section: Section, context: some PageContext) -> Response {
+        self.page(title: title, section: section, context: context) { shell in page.html(csrf: shell.csrf) }
+    }
+
     /// A 303 See Other to `location`, optionally carrying a flash message to the next page.
     func redirect(to location: String, flash: Flash? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])

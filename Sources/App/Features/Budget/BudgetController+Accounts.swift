@@ -94,7 +94,7 @@ extension BudgetController {
 
     @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let account = try await loadAccount(context: context)
+        let account = try await context.named(Account.self)
         return try accountFormPage(AccountInput(name: account.name, kind: account.kind.rawValue,
                                                 opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
                             errors: FieldErrors(), account: account, request: request, context: context)
@@ -102,7 +102,7 @@ extension BudgetController {
 
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        var account = try await loadAccount(context: context)
+        var account = try await context.named(Account.self)
         let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
         let draft = validateAccount(input, currency: user.currencyValue, errors: &errors)
@@ -119,19 +119,17 @@ extension BudgetController {
     }
 
     @Sendable func confirmDeleteAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await loadAccount(context: context)
+        let account = try await context.named(Account.self)
         let page = ConfirmPage(
             title: "Delete “\(account.name)”?",
             text: "Its transactions stay in your budget, without an account.",
             action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
             button: "Delete")
-        return pages.page(title: "Delete account", section: .budget, context: context) { shell in
-            page.html(csrf: shell.csrf)
-        }
+        return pages.confirm(page, title: "Delete account", section: .budget, context: context)
     }
 
     @Sendable func deleteAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await loadAccount(context: context)
+        let account = try await context.named(Account.self)
         try await context.store.deleteAccount(account)
         return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
     }
@@ -159,12 +157,5 @@ extension BudgetController {
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }
-    }
-
-    private func loadAccount(context: MemberContext) async throws -> Account {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let account = try await context.store.account(id: id)
-        else { throw HTTPError(.notFound) }
-        return account
     }
 }

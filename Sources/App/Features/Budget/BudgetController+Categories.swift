@@ -69,14 +69,14 @@ extension BudgetController {
     }
 
     @Sendable func editCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await loadCategory(context: context)
+        let category = try await context.named(Category.self)
         return try categoryFormPage(CategoryInput(name: category.name, kind: category.kind.rawValue, icon: category.icon,
                                                   color: category.color),
                             errors: FieldErrors(), category: category, request: request, context: context)
     }
 
     @Sendable func updateCategory(request: Request, context: MemberContext) async throws -> Response {
-        var category = try await loadCategory(context: context)
+        var category = try await context.named(Category.self)
         let input = try await request.decodeForm(CategoryInput.self, context: context)
         var errors = FieldErrors()
         let draft = validateCategory(input, errors: &errors)
@@ -94,7 +94,7 @@ extension BudgetController {
     // MARK: - Delete, move, hide
 
     @Sendable func confirmDeleteCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await loadCategory(context: context)
+        let category = try await context.named(Category.self)
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
@@ -105,13 +105,11 @@ extension BudgetController {
                 : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
             action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
             button: "Delete")
-        return pages.page(title: "Delete category", section: .budget, context: context) { shell in
-            page.html(csrf: shell.csrf)
-        }
+        return pages.confirm(page, title: "Delete category", section: .budget, context: context)
     }
 
     @Sendable func deleteCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await loadCategory(context: context)
+        let category = try await context.named(Category.self)
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
@@ -123,7 +121,7 @@ extension BudgetController {
 
     /// `POST /budget/categories/:id/move` with `direction=up|down` (works without JavaScript).
     @Sendable func moveCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await loadCategory(context: context)
+        let category = try await context.named(Category.self)
         let input = try await request.decodeForm(CategoryMoveInput.self, context: context)
         guard let direction = input.direction, direction == "up" || direction == "down" else {
             throw HTTPError(.badRequest, message: "Choose up or down.")
@@ -135,7 +133,7 @@ extension BudgetController {
     /// `POST /budget/categories/:id/hide`: hides a shown category or shows a hidden one. Hidden ones keep their
     /// history but aren't offered when adding.
     @Sendable func toggleCategoryHidden(request: Request, context: MemberContext) async throws -> Response {
-        var category = try await loadCategory(context: context)
+        var category = try await context.named(Category.self)
         category.isHidden.toggle()
         try await context.store.updateCategory(category)
         return pages.redirect(
@@ -170,12 +168,5 @@ extension BudgetController {
         return pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
             CategoriesPages.form(page, csrf: shell.csrf)
         }
-    }
-
-    private func loadCategory(context: MemberContext) async throws -> Category {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await context.store.category(id: id)
-        else { throw HTTPError(.notFound) }
-        return category
     }
 }

@@ -63,7 +63,7 @@ extension BudgetController {
 
     @Sendable func editIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let source = try await loadIncome(context: context)
+        let source = try await context.named(IncomeSource.self)
         return try incomeFormPage(IncomeInput(name: source.name,
                                               amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
                                               frequency: source.frequency.rawValue),
@@ -72,7 +72,7 @@ extension BudgetController {
 
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        var source = try await loadIncome(context: context)
+        var source = try await context.named(IncomeSource.self)
         let input = try await request.decodeForm(IncomeInput.self, context: context)
         var errors = FieldErrors()
         let draft = validateIncome(input, currency: user.currencyValue, errors: &errors)
@@ -89,18 +89,16 @@ extension BudgetController {
     }
 
     @Sendable func confirmDeleteIncome(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await loadIncome(context: context)
+        let source = try await context.named(IncomeSource.self)
         let page = ConfirmPage(title: "Delete “\(source.name)”?",
                               text: "Income you already received stays in your transactions.",
                               action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
                               button: "Delete")
-        return pages.page(title: "Delete income source", section: .budget, context: context) { shell in
-            page.html(csrf: shell.csrf)
-        }
+        return pages.confirm(page, title: "Delete income source", section: .budget, context: context)
     }
 
     @Sendable func deleteIncome(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await loadIncome(context: context)
+        let source = try await context.named(IncomeSource.self)
         try await context.store.deleteIncomeSource(source)
         return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
     }
@@ -128,12 +126,5 @@ extension BudgetController {
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }
-    }
-
-    private func loadIncome(context: MemberContext) async throws -> IncomeSource {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let source = try await context.store.incomeSource(id: id)
-        else { throw HTTPError(.notFound) }
-        return source
     }
 }

@@ -95,9 +95,7 @@ extension MemberStore {
     }
 
     func category(id: Int64) async throws -> Category? {
-        try await read { db in
-            try Category.filter(Category.Columns.id == id && Category.Columns.userId == userId).fetchOne(db)
-        }
+        try await record(Category.self, id: id)
     }
 
     /// How many transactions a category holds (told before deleting it).
@@ -321,9 +319,7 @@ extension MemberStore {
     }
 
     func account(id: Int64) async throws -> Account? {
-        try await read { db in
-            try Account.filter(Account.Columns.id == id && Account.Columns.userId == userId).fetchOne(db)
-        }
+        try await record(Account.self, id: id)
     }
 
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
@@ -362,9 +358,7 @@ extension MemberStore {
     }
 
     func incomeSource(id: Int64) async throws -> IncomeSource? {
-        try await read { db in
-            try IncomeSource.filter(IncomeSource.Columns.id == id && IncomeSource.Columns.userId == userId).fetchOne(db)
-        }
+        try await record(IncomeSource.self, id: id)
     }
 
     // MARK: - Savings goals

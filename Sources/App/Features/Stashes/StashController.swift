@@ -157,7 +157,7 @@ struct StashController {
 
     /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
     @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        let stash = try await context.namedStash()
+        let stash = try await context.named(Stash.self)
         let id = stash.id ?? 0
         let footprint = try await context.store.stashFootprint(stashId: id)
         let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
@@ -171,7 +171,7 @@ struct StashController {
 
     /// `POST /stashes/:id/delete`
     @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
-        let stash = try await context.namedStash()
+        let stash = try await context.named(Stash.self)
         try await context.store.deleteStash(id: stash.id ?? 0)
         return pages.redirect(to: HomePaths.index, flash: .success("Deleted “\(stash.name)”."))
     }
@@ -185,12 +185,5 @@ extension MemberContext {
               let summary = try await store.stashSummary(id: id, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
-    }
-
-    /// The stash named by the `:id` path parameter, or a 404 if it isn't the member's.
-    func namedStash() async throws -> Stash {
-        guard let id = parameters.get("id", as: Int64.self), let stash = try await store.stash(id: id)
-        else { throw HTTPError(.notFound) }
-        return stash
     }
 }

@@ -77,16 +77,12 @@ extension MemberStore {
 
     /// The stash if it is the user's.
     func stash(id: Int64) async throws -> Stash? {
-        try await read { db in
-            try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
-        }
+        try await record(Stash.self, id: id)
     }
 
     /// The entry if it is the user's.
     func entry(id: Int64) async throws -> Transaction? {
-        try await read { db in
-            try Transaction.filter(Transaction.Columns.id == id && Transaction.Columns.userId == userId).fetchOne(db)
-        }
+        try await record(Transaction.self, id: id)
     }
 
     /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).

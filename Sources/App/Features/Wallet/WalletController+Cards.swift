@@ -130,17 +130,10 @@ extension WalletController {
                               flash: .success("Added \(draft.name) to your wallet."))
     }
 
-    func ownedCard(_ context: MemberContext) async throws -> WalletCard {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let card = try await context.store.walletCard(id: id)
-        else { throw HTTPError(.notFound) }
-        return card
-    }
-
     /// `GET /wallet/cards/:id/edit`
     @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let card = try await ownedCard(context)
+        let card = try await context.named(WalletCard.self)
         return try editForm(CardInput(card: card, currency: user.currencyValue), card: card, errors: FieldErrors(),
                             request: request, context: context)
     }
@@ -158,7 +151,7 @@ extension WalletController {
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        var card = try await ownedCard(context)
+        var card = try await context.named(WalletCard.self)
         let input = try await request.decodeForm(CardInput.self, context: context)
         var errors = FieldErrors()
         let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: false,
@@ -188,17 +181,17 @@ extension WalletController {
 
     /// `GET /wallet/cards/:id/delete`
     @Sendable func confirmDeleteCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await ownedCard(context)
+        let card = try await context.named(WalletCard.self)
         let id = card.id ?? 0
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
                                action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
-        return render(title: "Remove card", context: context) { shell in page.html(csrf: shell.csrf) }
+        return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
     }
 
     /// `POST /wallet/cards/:id/delete`
     @Sendable func deleteCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await ownedCard(context)
+        let card = try await context.named(WalletCard.self)
         try await context.store.deleteWalletCard(id: card.id ?? 0)
         return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
     }
@@ -207,7 +200,7 @@ extension WalletController {
 
     /// `GET /wallet/cards/:id/benefits`
     @Sendable func newBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await ownedCard(context)
+        let card = try await context.named(WalletCard.self)
         return try benefitForm(BenefitInput(), card: card, errors: FieldErrors(), request: request, context: context)
     }
 
@@ -223,7 +216,7 @@ extension WalletController {
     /// `POST /wallet/cards/:id/benefits`
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let card = try await ownedCard(context)
+        let card = try await context.named(WalletCard.self)
         let input = try await request.decodeForm(BenefitInput.self, context: context)
         var errors = FieldErrors()
         let draft = BenefitRules.validate(input, currency: user.currencyValue, into: &errors)

@@ -154,41 +154,34 @@ extension WalletController {
         try await saveSubscription(existing: nil, request: request, context: context)
     }
 
-    func ownedSubscription(_ context: MemberContext) async throws -> Subscription {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let subscription = try await context.store.subscription(id: id)
-        else { throw HTTPError(.notFound) }
-        return subscription
-    }
-
     /// `GET /wallet/subscriptions/:id/edit`
     @Sendable func editSubscription(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let subscription = try await ownedSubscription(context)
+        let subscription = try await context.named(Subscription.self)
         return try await subscriptionForm(SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
                                           id: subscription.id, errors: FieldErrors(), request: request, context: context)
     }
 
     /// `POST /wallet/subscriptions/:id/edit`
     @Sendable func updateSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await ownedSubscription(context)
+        let subscription = try await context.named(Subscription.self)
         return try await saveSubscription(existing: subscription, request: request, context: context)
     }
 
     /// `GET /wallet/subscriptions/:id/delete`
     @Sendable func confirmDeleteSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await ownedSubscription(context)
+        let subscription = try await context.named(Subscription.self)
         let id = subscription.id ?? 0
         let page = ConfirmPage(title: "Delete \(subscription.name)?",
                                text: "It leaves your monthly total and renewal list. This can't be undone.",
                                action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
                                button: "Delete subscription")
-        return render(title: "Delete subscription", context: context) { shell in page.html(csrf: shell.csrf) }
+        return pages.confirm(page, title: "Delete subscription", section: .wallet, context: context)
     }
 
     /// `POST /wallet/subscriptions/:id/delete`
     @Sendable func deleteSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await ownedSubscription(context)
+        let subscription = try await context.named(Subscription.self)
         try await context.store.deleteSubscription(id: subscription.id ?? 0)
         return pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
     }
@@ -225,17 +218,10 @@ extension WalletController {
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
     }
 
-    func ownedCoupon(_ context: MemberContext) async throws -> Coupon {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let coupon = try await context.store.coupon(id: id)
-        else { throw HTTPError(.notFound) }
-        return coupon
-    }
-
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a
     /// second submit of the same form changes nothing (a used coupon keeps the day it was used).
     @Sendable func useCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await ownedCoupon(context)
+        let coupon = try await context.named(Coupon.self)
         let input = try await request.decodeForm(CouponUseInput.self, context: context)
         let using: Bool
         switch input.used ?? "1" {
@@ -252,7 +238,7 @@ extension WalletController {
 
     /// `POST /wallet/coupons/:id/delete`
     @Sendable func deleteCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await ownedCoupon(context)
+        let coupon = try await context.named(Coupon.self)
         try await context.store.deleteCoupon(id: coupon.id ?? 0)
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
     }

@@ -81,9 +81,7 @@ extension MemberStore {
     }
 
     func walletCard(id: Int64) async throws -> WalletCard? {
-        try await read { db in
-            try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
-        }
+        try await record(WalletCard.self, id: id)
     }
 
     /// The catalogue ids already in the wallet.
@@ -211,9 +209,7 @@ extension MemberStore {
     }
 
     func subscription(id: Int64) async throws -> Subscription? {
-        try await read { db in
-            try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
-        }
+        try await record(Subscription.self, id: id)
     }
 
     @discardableResult
@@ -266,9 +262,7 @@ extension MemberStore {
     }
 
     func coupon(id: Int64) async throws -> Coupon? {
-        try await read { db in
-            try Coupon.fetchOne(db, sql: "SELECT * FROM coupon WHERE id = ? AND userId = ?", arguments: [id, userId])
-        }
+        try await record(Coupon.self, id: id)
     }
 
     @discardableResult
