@@ -80,7 +80,7 @@ extension BudgetController {
         let user = context.user
         let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validateAccount(input, currency: user.currencyValue, errors: &errors)
+        let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
         guard errors.isEmpty else {
             return try accountFormPage(input, errors: errors, account: nil, request: request, context: context,
                                        status: .unprocessableContent)
@@ -105,7 +105,7 @@ extension BudgetController {
         var account = try await context.named(Account.self)
         let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validateAccount(input, currency: user.currencyValue, errors: &errors)
+        let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
         guard errors.isEmpty else {
             return try accountFormPage(input, errors: errors, account: account, request: request, context: context,
                                        status: .unprocessableContent)

@@ -56,7 +56,7 @@ extension BudgetController {
         let input = try await request.decodeForm(CategoryInput.self, context: context)
         var errors = FieldErrors()
         let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
-        let draft = validateCategory(input, errors: &errors)
+        let draft = CategoryRules.validate(input, into: &errors)
         guard errors.isEmpty, let kind else {
             return try categoryFormPage(input, errors: errors, category: nil, request: request, context: context,
                                         status: .unprocessableContent)
@@ -79,7 +79,7 @@ extension BudgetController {
         var category = try await context.named(Category.self)
         let input = try await request.decodeForm(CategoryInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validateCategory(input, errors: &errors)
+        let draft = CategoryRules.validate(input, into: &errors)
         guard errors.isEmpty else {
             return try categoryFormPage(input, errors: errors, category: category, request: request, context: context,
                                         status: .unprocessableContent)

@@ -49,7 +49,7 @@ extension BudgetController {
         let user = context.user
         let input = try await request.decodeForm(IncomeInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validateIncome(input, currency: user.currencyValue, errors: &errors)
+        let draft = IncomeRules.validate(input, currency: user.currencyValue, into: &errors)
         guard errors.isEmpty else {
             return try incomeFormPage(input, errors: errors, source: nil, request: request, context: context,
                                       status: .unprocessableContent)
@@ -75,7 +75,7 @@ extension BudgetController {
         var source = try await context.named(IncomeSource.self)
         let input = try await request.decodeForm(IncomeInput.self, context: context)
         var errors = FieldErrors()
-        let draft = validateIncome(input, currency: user.currencyValue, errors: &errors)
+        let draft = IncomeRules.validate(input, currency: user.currencyValue, into: &errors)
         guard errors.isEmpty else {
             return try incomeFormPage(input, errors: errors, source: source, request: request, context: context,
                                       status: .unprocessableContent)

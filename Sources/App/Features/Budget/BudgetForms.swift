@@ -141,47 +141,57 @@ struct CategoryDraft: Sendable {
     let color: String
 }
 
-/// The forms of income sources, money accounts and categories, and their rules.
-extension BudgetController {
-    struct IncomeInput: Decodable, Sendable {
-        var name: String?
-        var amount: String?
-        var frequency: String?
-    }
+/// The income source form as typed.
+struct IncomeInput: Decodable, Sendable {
+    var name: String?
+    var amount: String?
+    var frequency: String?
+}
 
-    func validateIncome(_ input: IncomeInput, currency: Currency, errors: inout FieldErrors)
-        -> IncomeDraft {
+/// The rules of the income source form.
+enum IncomeRules {
+    static func validate(_ input: IncomeInput, currency: Currency, into errors: inout FieldErrors) -> IncomeDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self, message: "Choose how often it comes in.")
+        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self,
+                                      message: "Choose how often it comes in.")
         return IncomeDraft(name: name, cents: cents, frequency: frequency ?? .monthly)
     }
+}
 
-    struct AccountInput: Decodable, Sendable {
-        var name: String?
-        var kind: String?
-        var opening: String?
-    }
+/// The money account form as typed.
+struct AccountInput: Decodable, Sendable {
+    var name: String?
+    var kind: String?
+    var opening: String?
+}
 
-    func validateAccount(_ input: AccountInput, currency: Currency, errors: inout FieldErrors) -> AccountDraft {
+/// The rules of the money account form.
+enum AccountRules {
+    static func validate(_ input: AccountInput, currency: Currency, into errors: inout FieldErrors) -> AccountDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
         let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
         return AccountDraft(name: name, kind: kind ?? .checking, cents: cents)
     }
+}
 
-    struct CategoryInput: Decodable, Sendable {
-        var name: String?
-        var kind: String?
-        var icon: String?
-        var color: String?
-    }
+/// The category form as typed.
+struct CategoryInput: Decodable, Sendable {
+    var name: String?
+    var kind: String?
+    var icon: String?
+    var color: String?
+}
 
-    struct CategoryMoveInput: Decodable, Sendable {
-        var direction: String?
-    }
+/// The move-up / move-down buttons of a category as posted.
+struct CategoryMoveInput: Decodable, Sendable {
+    var direction: String?
+}
 
-    func validateCategory(_ input: CategoryInput, errors: inout FieldErrors) -> CategoryDraft {
+/// The rules of the category form.
+enum CategoryRules {
+    static func validate(_ input: CategoryInput, into errors: inout FieldErrors) -> CategoryDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
         let icon = input.icon ?? ""
         if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }

@@ -9,29 +9,6 @@ extension WalletController {
         group.post(WalletPaths.settings, use: saveSettings)
     }
 
-    static func validate(_ input: SettingsInput, into settings: inout WalletSettings, errors: inout FieldErrors) {
-        let onOff = ["on", "off"]
-        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
-        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
-        if !WalletSettings.frequencies.contains(where: { $0.value == input.frequency }) {
-            errors.add("frequency", "Choose how often to be reminded.")
-        }
-        for field in ["reminderTime", "quietFrom", "quietTo"] {
-            let value = field == "reminderTime" ? input.reminderTime : field == "quietFrom" ? input.quietFrom : input.quietTo
-            _ = errors.clockTime(value, field: field)
-        }
-        let lead = Int(input.leadDays ?? "")
-        if lead == nil || !WalletSettings.leadChoices.contains(lead ?? 0) { errors.add("leadDays", "Choose a lead time.") }
-        guard errors.isEmpty else { return }
-        settings.notificationsEnabled = input.notifications == "on"
-        settings.frequency = input.frequency ?? settings.frequency
-        settings.reminderTime = input.reminderTime ?? settings.reminderTime
-        settings.leadDays = lead ?? settings.leadDays
-        settings.quietEnabled = input.quietHours == "on"
-        settings.quietFrom = input.quietFrom ?? settings.quietFrom
-        settings.quietTo = input.quietTo ?? settings.quietTo
-    }
-
     func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: MemberContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         let onOff = [("on", "On"), ("off", "Off")]
@@ -76,7 +53,7 @@ extension WalletController {
         var settings = try await context.store.walletSettings()
         let input = try await request.decodeForm(SettingsInput.self, context: context)
         var errors = FieldErrors()
-        Self.validate(input, into: &settings, errors: &errors)
+        SettingsRules.validate(input, into: &settings, errors: &errors)
         guard errors.isEmpty else {
             return try settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }

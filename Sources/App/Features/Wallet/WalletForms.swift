@@ -185,3 +185,30 @@ extension WalletController {
         }
     }
 }
+
+/// The rules of the wallet settings form: a valid form is written into `settings`.
+enum SettingsRules {
+    static func validate(_ input: WalletController.SettingsInput, into settings: inout WalletSettings,
+                         errors: inout FieldErrors) {
+        let onOff = ["on", "off"]
+        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
+        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
+        if !WalletSettings.frequencies.contains(where: { $0.value == input.frequency }) {
+            errors.add("frequency", "Choose how often to be reminded.")
+        }
+        for field in ["reminderTime", "quietFrom", "quietTo"] {
+            let value = field == "reminderTime" ? input.reminderTime : field == "quietFrom" ? input.quietFrom : input.quietTo
+            _ = errors.clockTime(value, field: field)
+        }
+        let lead = Int(input.leadDays ?? "")
+        if lead == nil || !WalletSettings.leadChoices.contains(lead ?? 0) { errors.add("leadDays", "Choose a lead time.") }
+        guard errors.isEmpty else { return }
+        settings.notificationsEnabled = input.notifications == "on"
+        settings.frequency = input.frequency ?? settings.frequency
+        settings.reminderTime = input.reminderTime ?? settings.reminderTime
+        settings.leadDays = lead ?? settings.leadDays
+        settings.quietEnabled = input.quietHours == "on"
+        settings.quietFrom = input.quietFrom ?? settings.quietFrom
+        settings.quietTo = input.quietTo ?? settings.quietTo
+    }
+}
