@@ -116,7 +116,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .group(context: MemberContext.self)
         .add(middleware: JudgeClosedMonthsMiddleware())
     auth.addSignedInRoutes(to: signedIn)
-    // Each controller gets only what it uses; most need the database, the page renderer and the clock.
+    // Each controller gets only what it uses: most need only the page renderer and the clock, and reach the
+    // member's data through the context's store.
     let (database, pages, now) = (services.database, services.pages, services.now)
     HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets)
         .addRoutes(to: signedIn)

@@ -30,15 +30,18 @@ struct MemberStore: Sendable {
         }
     }
 
-    /// `record` made this member's: a new record (no id yet) is stamped with the member's id; a stored one must
-    /// already be theirs, or the write stops before it touches the database.
-    func own<Record: UserOwned>(_ record: Record) throws -> Record {
+    /// `record` made this member's, inside the write that saves it: a new record (no id yet) is stamped with the
+    /// member's id; a stored one must be the member's row in the database (not only say so), or the write stops
+    /// before it touches anything.
+    func own<Record: UserOwned & TableRecord>(_ record: Record, in db: Database) throws -> Record {
         var record = record
-        if record.id == nil {
+        guard let id = record.id else {
             record.userId = userId
-        } else if record.userId != userId {
-            throw NotTheMembersRecord()
+            return record
         }
+        guard record.userId == userId,
+              try !Record.filter(Column("id") == id && Column("userId") == userId).isEmpty(db)
+        else { throw NotTheMembersRecord() }
         return record
     }
 }

@@ -43,6 +43,14 @@ struct MemberStoreTests {
                 try await samsStore.update(alexsAccount, columns: ["name"])
             }
 
+            // And: a forged row (Alex's id, claiming to be Sam's) is refused too, by the database's word
+            var forged = alexsStash
+            forged.userId = sam
+            forged.name = "Forged"
+            await #expect(throws: NotTheMembersRecord.self) {
+                _ = try await samsStore.updateStash(forged, targetCents: 1, month: month, today: CalendarDay("2026-11-20")!)
+            }
+
             // Then: nothing of Alex's changed
             #expect(try await database.for(userId: alex).stash(id: stashId)?.name == "Trip")
             #expect(try await database.read { db in

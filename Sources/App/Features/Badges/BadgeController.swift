@@ -50,13 +50,13 @@ struct BadgeController {
                 points: rank.points,
                 nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
-            tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: "/badges?tab=\($0.rawValue)", current: $0 == tab) },
+            tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab) },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
             newStashPath: StashPaths.new,
-            olderPath: more ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber + 1)" : nil,
-            newerPath: pageNumber > 1 ? "/badges?tab=\(tab.rawValue)&page=\(pageNumber - 1)" : nil)
+            olderPath: more ? BadgePaths.tab(tab.rawValue, page: pageNumber + 1) : nil,
+            newerPath: pageNumber > 1 ? BadgePaths.tab(tab.rawValue, page: pageNumber - 1) : nil)
         return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgePages.index(page) }
     }
 
@@ -91,7 +91,7 @@ struct BadgeController {
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
             points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
-            claimPath: BadgePaths.claim(id), backPath: "/badges?tab=all")
+            claimPath: BadgePaths.claim(id), backPath: BadgePaths.tab(BadgeController.Tab.all.rawValue))
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgePages.show(page, csrf: shell.csrf)
         }

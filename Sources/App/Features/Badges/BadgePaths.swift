@@ -3,4 +3,9 @@ enum BadgePaths {
     static let index = "/badges"
     static let badge = PathPattern("/badges/:id")
     static let claim = PathPattern("/badges/:id/claim")
+
+    /// A tab of the Badges page, at `page` of its list (nil: the first).
+    static func tab(_ tab: String, page: Int? = nil) -> String {
+        index + "?tab=" + tab + (page.map { "&page=\($0)" } ?? "")
+    }
 }

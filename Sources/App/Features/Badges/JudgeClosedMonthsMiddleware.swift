@@ -9,7 +9,8 @@ struct JudgeClosedMonthsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let lastClosed = context.member.today.monthValue.previous.description
         guard (context.user.spendJudgedThrough ?? "") < lastClosed else { return try await next(request, context) }
-        try await context.store.judgeClosedMonths(user: context.user, today: context.member.today)
+        try await context.store.judgeClosedMonths(judgedThrough: context.user.spendJudgedThrough,
+                                                   today: context.member.today)
         var context = context
         context.member.user.spendJudgedThrough = lastClosed
         return try await next(request, context)

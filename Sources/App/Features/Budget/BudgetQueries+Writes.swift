@@ -8,28 +8,25 @@ extension MemberStore {
 
     /// Adds a transaction; one that names a stash is added as that stash's entry.
     func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay) async throws -> (Transaction, Outcome) {
-        let transaction = try own(transaction)
         if let stash { return try await addEntry(transaction, to: stash, today: today) }
-        let saved = try await write { db in try transaction.inserted(db) }
+        let saved = try await write { db in try own(transaction, in: db).inserted(db) }
         return (saved, Outcome())
     }
 
     /// Saves an edited transaction that has no stash.
     func updateTransaction(_ transaction: Transaction) async throws {
-        let transaction = try own(transaction)
-        try await write { db in try transaction.update(db) }
+        try await write { db in try own(transaction, in: db).update(db) }
     }
 
     /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
     func deleteTransaction(_ transaction: Transaction, now: Date) async throws -> Int64 {
-        let transaction = try own(transaction)
-        return try await write { db in try Self.moveToTrash(db, transaction, now: now) }
+        try await write { db in try Self.moveToTrash(db, own(transaction, in: db), now: now) }
     }
 
     /// Inserts the transactions of a monthly report in one database transaction.
     func addTransactions(_ transactions: [Transaction]) async throws {
-        let transactions = try transactions.map(own)
         try await write { db in
+            let transactions = try transactions.map { try own($0, in: db) }
             for transaction in transactions { _ = try transaction.inserted(db) }
         }
     }
@@ -38,9 +35,8 @@ extension MemberStore {
 
     /// Adds a category at the end of its kind, after that kind's "Other".
     func createCategory(_ category: Category) async throws -> Category {
-        let category = try own(category)
-        return try await write { db in
-            var category = category
+        try await write { db in
+            var category = try own(category, in: db)
             let last = try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM category WHERE userId = ? AND kind = ?",
                                         arguments: [category.userId, category.kind.rawValue]) ?? 0
             category.sortOrder = last + 1
@@ -49,14 +45,13 @@ extension MemberStore {
     }
 
     func updateCategory(_ category: Category) async throws {
-        let category = try own(category)
-        try await write { db in try category.update(db) }
+        try await write { db in try own(category, in: db).update(db) }
     }
 
     /// Swaps a category with its neighbour above (`up`) or below in its kind's order.
     func moveCategory(_ category: Category, up: Bool) async throws {
-        let category = try own(category)
         try await write { db in
+            let category = try own(category, in: db)
             let siblings = try Category.fetchAll(db, sql: """
                 SELECT * FROM category WHERE userId = ? AND kind = ? ORDER BY sortOrder, id
                 """, arguments: [category.userId, category.kind.rawValue])
@@ -73,8 +68,8 @@ extension MemberStore {
 
     /// Deletes a custom category, moving its transactions to the same kind's "Other". Returns how many moved.
     func deleteCategory(_ category: Category) async throws -> Int {
-        let category = try own(category)
-        return try await write { db in
+        try await write { db in
+            let category = try own(category, in: db)
             guard let id = category.id, !category.isDefault else { return 0 }
             let otherId = try Self.otherCategoryId(db, userId: category.userId, kind: category.kind)
             try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
@@ -99,8 +94,8 @@ extension MemberStore {
     // MARK: - Accounts
 
     func saveAccount(_ account: Account) async throws -> Account {
-        let account = try own(account)
-        return try await write { db in
+        try await write { db in
+            let account = try own(account, in: db)
             if account.id == nil { return try account.inserted(db) }
             try account.update(db)
             return account
@@ -109,8 +104,8 @@ extension MemberStore {
 
     /// Deletes an account; its transactions stay, without an account.
     func deleteAccount(_ account: Account) async throws {
-        let account = try own(account)
         try await write { db in
+            let account = try own(account, in: db)
             try db.execute(sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
                            arguments: [account.id, account.userId])
             _ = try account.delete(db)
@@ -120,8 +115,8 @@ extension MemberStore {
     // MARK: - Income sources
 
     func saveIncomeSource(_ source: IncomeSource) async throws -> IncomeSource {
-        let source = try own(source)
-        return try await write { db in
+        try await write { db in
+            let source = try own(source, in: db)
             if source.id == nil { return try source.inserted(db) }
             try source.update(db)
             return source
@@ -129,7 +124,6 @@ extension MemberStore {
     }
 
     func deleteIncomeSource(_ source: IncomeSource) async throws {
-        let source = try own(source)
-        _ = try await write { db in try source.delete(db) }
+        _ = try await write { db in try own(source, in: db).delete(db) }
     }
 }

@@ -73,7 +73,7 @@ struct HomeController {
             overview: overview,
             toggles: [HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
                       HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
-            togglePath: "/home/view",
+            togglePath: HomePaths.view,
             returnPath: HomePaths.home(month: isCurrent ? nil : month),
             isList: view == .list,
             cards: cards,

@@ -18,8 +18,6 @@ struct ProfileController {
         group.post(ProfilePaths.sessions, use: endOtherSessions)
     }
 
-    // MARK: - View models
-
     // MARK: - Handlers
 
     /// `GET /profile`

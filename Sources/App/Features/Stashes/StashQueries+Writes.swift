@@ -14,9 +14,8 @@ extension MemberStore {
     // MARK: - Stashes
 
     func createStash(_ stash: Stash, targetCents: Int64, month: Month) async throws -> Stash {
-        let stash = try own(stash)
-        return try await write { db in
-            let stash = try stash.inserted(db)
+        try await write { db in
+            let stash = try own(stash, in: db).inserted(db)
             guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
             _ = try StashTarget(id: nil, stashId: id, month: month.description, amountCents: targetCents).inserted(db)
             return stash
@@ -26,8 +25,8 @@ extension MemberStore {
     /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
     /// (a kind or target change can complete or un-complete months).
     func updateStash(_ stash: Stash, targetCents: Int64, month: Month, today: CalendarDay) async throws -> Outcome {
-        let stash = try own(stash)
-        return try await write { db in
+        try await write { db in
+            let stash = try own(stash, in: db)
             try stash.update(db)
             guard let id = stash.id else { return Outcome() }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
@@ -60,20 +59,19 @@ extension MemberStore {
 
     /// Adds an entry to a stash and judges its month.
     func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
-        let entry = try own(entry)
-        let stash = try own(stash)
-        return try await write { db in
-            let entry = try entry.inserted(db)
+        try await write { db in
+            let stash = try own(stash, in: db)
+            let entry = try own(entry, in: db).inserted(db)
             return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
         }
     }
 
     /// Saves an edited entry; both its old and new month are judged.
     func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
-        let entry = try own(entry)
-        let old = try own(old)
-        let stash = try own(stash)
-        return try await write { db in
+        try await write { db in
+            let entry = try own(entry, in: db)
+            let old = try own(old, in: db)
+            let stash = try own(stash, in: db)
             try entry.update(db)
             return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today)
         }
@@ -81,9 +79,9 @@ extension MemberStore {
 
     /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
     func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
-        let entry = try own(entry)
-        let stash = try own(stash)
-        return try await write { db in
+        try await write { db in
+            let entry = try own(entry, in: db)
+            let stash = try own(stash, in: db)
             let trashId = try Self.moveToTrash(db, entry, now: now)
             _ = try Self.judge(db, stash: stash, months: [entry.month], today: today)
             return trashId
@@ -212,13 +210,12 @@ extension MemberStore {
                            arguments: ["stashId": stashId, "month": month.description]) ?? 0
     }
 
-    /// Judges the user's spend stashes for every month that has closed since the last look, then remembers the
-    /// last closed month. Cheap when there is nothing new: one comparison.
-    func judgeClosedMonths(user: User, today: CalendarDay) async throws {
-        guard let userId = user.id else { return }
+    /// Judges the member's spend stashes for every month closed since `judgedThrough` (the month last judged), then
+    /// remembers the last closed month. Cheap when there is nothing new: one comparison.
+    func judgeClosedMonths(judgedThrough: String?, today: CalendarDay) async throws {
         let lastClosed = today.monthValue.previous.description
-        if let judged = user.spendJudgedThrough, judged >= lastClosed { return }
-        let since = user.spendJudgedThrough ?? "0000-00"
+        if let judgedThrough, judgedThrough >= lastClosed { return }
+        let since = judgedThrough ?? "0000-00"
         try await write { db in
             let stashes = try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.spend.rawValue)
                 .fetchAll(db)

@@ -142,8 +142,9 @@ extension MemberStore {
                        \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
                        COALESCE(b.earned, 0) AS earned
                 FROM stashMonth m LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
-                WHERE m.stashId = ? ORDER BY m.month DESC
-                """, arguments: [stashId]).compactMap { row in
+                WHERE m.stashId = ? AND EXISTS (SELECT 1 FROM stash WHERE id = m.stashId AND userId = ?)
+                ORDER BY m.month DESC
+                """, arguments: [stashId, userId]).compactMap { row in
                 guard let month = Month(row["month"]) else { return nil }
                 let progress = StashProgress(kind: stash.kind, totalCents: row["totalCents"], entryCount: row["entryCount"],
                                              targetCents: row["target"], monthClosed: month < today.monthValue)
@@ -155,6 +156,8 @@ extension MemberStore {
     /// How many entries and earned badges a stash has (told before deleting it).
     func stashFootprint(stashId: Int64) async throws -> (entries: Int, badges: Int) {
         try await read { db in
+            guard try !Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).isEmpty(db)
+            else { return (0, 0) }
             let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM stashMonth WHERE stashId = ?",
                                            arguments: [stashId]) ?? 0
             let badges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",

@@ -105,8 +105,8 @@ extension MemberStore {
     /// Adds cards with their benefits (a catalogue card, a custom card, or several from onboarding).
     @discardableResult
     func addCards(_ cards: [(card: WalletCard, benefits: [CardBenefit])]) async throws -> [WalletCard] {
-        let cards = try cards.map { (card: try own($0.card), benefits: try $0.benefits.map(own)) }
-        return try await write { db in
+        try await write { db in
+            let cards = try cards.map { (card: try own($0.card, in: db), benefits: try $0.benefits.map { try own($0, in: db) }) }
             var added: [WalletCard] = []
             for (card, benefits) in cards {
                 let inserted = try card.inserted(db)
@@ -125,8 +125,8 @@ extension MemberStore {
     }
 
     func updateWalletCard(_ card: WalletCard) async throws {
-        let card = try own(card)
         try await write { db in
+            let card = try own(card, in: db)
             try db.execute(sql: """
                 UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
                 annualFeeCents = ?, feeDueOn = ?, updatedAt = ? WHERE id = ? AND userId = ?
@@ -153,8 +153,8 @@ extension MemberStore {
     }
 
     func addBenefit(_ benefit: CardBenefit) async throws {
-        let benefit = try own(benefit)
         try await write { db in
+            let benefit = try own(benefit, in: db)
             var row = benefit
             row.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
                                               arguments: [benefit.cardId, benefit.userId]) ?? -1) + 1
@@ -170,8 +170,8 @@ extension MemberStore {
 
     /// Records a benefit as used for the period starting `periodStart`; a second mark of the same period is ignored.
     func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, now: Date) async throws {
-        let benefit = try own(benefit)
         try await write { db in
+            let benefit = try own(benefit, in: db)
             try db.execute(sql: """
                 INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -183,8 +183,8 @@ extension MemberStore {
     }
 
     func undoBenefitUse(_ benefit: CardBenefit, periodStart: CalendarDay) async throws {
-        let benefit = try own(benefit)
         try await write { db in
+            let benefit = try own(benefit, in: db)
             try db.execute(sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
                            arguments: [benefit.id, benefit.userId, periodStart.description])
         }
@@ -214,8 +214,8 @@ extension MemberStore {
 
     @discardableResult
     func saveSubscription(_ subscription: Subscription) async throws -> Subscription {
-        let subscription = try own(subscription)
-        return try await write { db in
+        try await write { db in
+            let subscription = try own(subscription, in: db)
             if subscription.id == nil { return try subscription.inserted(db) }
             try db.execute(sql: """
                 UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
@@ -267,8 +267,7 @@ extension MemberStore {
 
     @discardableResult
     func addCoupon(_ coupon: Coupon) async throws -> Coupon {
-        let coupon = try own(coupon)
-        return try await write { db in try coupon.inserted(db) }
+        try await write { db in try own(coupon, in: db).inserted(db) }
     }
 
     func markCouponUsed(id: Int64, on day: CalendarDay?) async throws {

@@ -37,7 +37,7 @@ extension WalletWidgets {
     /// Home stays calm: at most this many banners, urgent ones first.
     static let maxInsights = 2
 
-    /// The widgets for what Home's read found (`AppDatabase.walletWidgetData`, asked with `kept?.revision`): the kept
+    /// The widgets for what Home's read found (`MemberStore.walletWidgetData`, asked with `kept?.revision`): the kept
     /// ones while the wallet is unchanged, else built again and kept.
     static func resolve(_ read: WalletWidgetRead, kept: Cache.Entry?, inputs: Inputs, cache: Cache, userId: Int64)
         -> WalletWidgets? {
