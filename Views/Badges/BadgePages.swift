@@ -49,29 +49,18 @@ public enum BadgePages {
         }
     }
 
-    /// What an empty tab says.
-    public struct Empty: Sendable {
-        public let title: String
-        public let text: String
-
-        public init(title: String, text: String) {
-            self.title = title
-            self.text = text
-        }
-    }
-
     public struct IndexPage: Sendable {
         public let rank: RankCard
         public let tabs: [TabLink]
         /// Nil on the earned tabs; the in-progress stashes on the first.
         public let inProgress: [StashCard]?
         public let groups: [BadgeGroup]
-        public let empty: Empty?
+        public let empty: Notice?
         public let newStashPath: String
         public let olderPath: String?
         public let newerPath: String?
 
-        public init(rank: RankCard, tabs: [TabLink], inProgress: [StashCard]?, groups: [BadgeGroup], empty: Empty?, newStashPath: String, olderPath: String?, newerPath: String?) {
+        public init(rank: RankCard, tabs: [TabLink], inProgress: [StashCard]?, groups: [BadgeGroup], empty: Notice?, newStashPath: String, olderPath: String?, newerPath: String?) {
             self.rank = rank
             self.tabs = tabs
             self.inProgress = inProgress

@@ -1,5 +1,16 @@
 import HTML
 
+/// A short title and text for a list or period with nothing in it yet (an empty Badges tab, a quiet period).
+public struct Notice: Sendable {
+    public let title: String
+    public let text: String
+
+    public init(title: String, text: String) {
+        self.title = title
+        self.text = text
+    }
+}
+
 /// A section's first-run message: what it is for and the button that gets the user going.
 public struct EmptyState: Sendable {
     public let key: String

@@ -99,17 +99,6 @@ public enum StatisticsPages {
         }
     }
 
-    /// What a period with nothing recorded says.
-    public struct Empty: Sendable {
-        public let title: String
-        public let text: String
-
-        public init(title: String, text: String) {
-            self.title = title
-            self.text = text
-        }
-    }
-
     /// The whole Statistics page.
     public struct Page: Sendable {
         /// The account has no stashes and no transactions yet: only the first-run message is shown.
@@ -126,7 +115,7 @@ public enum StatisticsPages {
         public let picker: PeriodPicker
         public let figures: [Figure]
         /// Set when the period has nothing recorded: shown instead of the charts.
-        public let empty: Empty?
+        public let empty: Notice?
         public let charts: [ChartView]
         public let entries: [EntryItem]
         public let topSaved: [LabelledText]
@@ -139,7 +128,7 @@ public enum StatisticsPages {
         public let pdfPath: String
         public let comparePath: String
 
-        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Empty?, charts: [ChartView], entries: [EntryItem], topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, comparePath: String) {
+        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Notice?, charts: [ChartView], entries: [EntryItem], topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, comparePath: String) {
             self.firstRun = firstRun
             self.periodTitle = periodTitle
             self.viewTabs = viewTabs

@@ -24,7 +24,7 @@ struct BadgeController {
         var inProgress: [StashCard] = []
         var groups: [BadgePages.BadgeGroup] = []
         var more = false
-        var empty: BadgePages.Empty?
+        var empty: Notice?
         switch tab {
         case .inProgress:
             let summaries = try await context.store.stashSummaries(month: today.monthValue, today: today)
