@@ -75,8 +75,25 @@ public struct Shell: Sendable {
     public let showNav: Bool
     public let flash: Flash?
     public let celebration: Celebration?
+    /// The bell in the top bar and its count of unread notifications; nil shows no bell (signed out).
+    public let bell: Bell?
 
-    public init(title: String, theme: String?, colorScheme: String, csrf: CSRF, avatar: Avatar?, nav: [NavItem], showNav: Bool, flash: Flash?, celebration: Celebration?) {
+    /// The link to the notification list, with how many are unread.
+    public struct Bell: Sendable {
+        public let href: String
+        public let unread: Int
+
+        public init(href: String, unread: Int) {
+            self.href = href
+            self.unread = unread
+        }
+
+        var label: String {
+            unread == 0 ? "Notifications" : "Notifications, \(unread) unread"
+        }
+    }
+
+    public init(title: String, theme: String?, colorScheme: String, csrf: CSRF, avatar: Avatar?, nav: [NavItem], showNav: Bool, flash: Flash?, celebration: Celebration?, bell: Bell? = nil) {
         self.title = title
         self.theme = theme
         self.colorScheme = colorScheme
@@ -86,6 +103,7 @@ public struct Shell: Sendable {
         self.showNav = showNav
         self.flash = flash
         self.celebration = celebration
+        self.bell = bell
     }
 }
 
@@ -152,11 +170,18 @@ extension Shell {
         """
         <header class="topbar">
             <h1 class="topbar__title">\(title)</h1>
+            <div class="topbar__actions">
+            \(bell.map { bell in
+                """
+                <a class="bell" href="\(bell.href)" aria-label="\(bell.label)"><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#bell"></use></svg>\(bell.unread > 0 ? "<span class=\"bell__count\" aria-hidden=\"true\">\(bell.unread > 99 ? "99+" : String(bell.unread))</span>" as HTML : .empty)</a>
+                """ as HTML
+            })
             \(avatar.map { avatar in
                 """
                 <a class="avatar" href="\(avatar.href)" title="Profile"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">Profile: </span><span aria-hidden="true">\(avatar.initials)</span><span class="visually-hidden">\(avatar.name)</span></a>
                 """ as HTML
             })
+            </div>
           </header>
         """
     }

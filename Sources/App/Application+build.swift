@@ -54,11 +54,12 @@ public func buildApplication(
     let scheme = config.usesTLS ? "https" : "http"
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
+    let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now), logger: logger)
     return Application(
         router: router,
         server: server,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
-        services: [closer],
+        services: [closer, reminders],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             logger.info("Stashify is running at \(scheme)://\(shownHost):\(port)/")
@@ -115,6 +116,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .add(middleware: RequireUserMiddleware(pages: services.pages))
         .group(context: MemberContext.self)
         .add(middleware: JudgeClosedMonthsMiddleware())
+        .add(middleware: UnreadNotificationsMiddleware())
     auth.addSignedInRoutes(to: signedIn)
     // Each controller gets only what it uses: most need only the page renderer and the clock, and reach the
     // member's data through the context's store.
@@ -127,6 +129,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
+    NotificationController(pages: pages, now: now).addRoutes(to: signedIn)
     BudgetController(pages: pages, now: now).addRoutes(to: signedIn)
     return router
 }

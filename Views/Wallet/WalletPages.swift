@@ -600,7 +600,7 @@ public enum WalletPages {
           \(Form.summary(page.summary))
           <section class="card" aria-labelledby="notifications-title">
             <h2 class="card__title" id="notifications-title">Notifications</h2>
-            <p class="muted small">Saved now; reminders use them when they are sent.</p>
+            <p class="muted small">Each day at your reminder time, what is due lands in your <a href="/notifications">notifications</a>: benefits and coupons expiring within the lead time, renewals, fees, stashes behind pace and your monthly summary.</p>
             \(Form.fields(page.notificationFields))
           </section>
           <section class="card" aria-labelledby="quiet-title">

@@ -28,10 +28,13 @@ protocol PageContext {
     var flash: Flash? { get }
     var hasFlashCookie: Bool { get }
     var celebration: Shell.Celebration? { get }
+    /// How many of the member's notifications are unread (the bell's count); nil when signed out.
+    var unreadNotifications: Int? { get }
 }
 
 extension AppRequestContext: PageContext {
     var signedInUser: User? { member?.user }
+    var unreadNotifications: Int? { nil }
 }
 
 /// The context of every signed-in route: the member is there, not optional, and the only store a handler is given
@@ -48,6 +51,8 @@ struct MemberContext: ChildRequestContext, PageContext {
     let flash: Flash?
     let hasFlashCookie: Bool
     let celebration: Shell.Celebration?
+    /// Set for pages by `UnreadNotificationsMiddleware`.
+    var unreadNotifications: Int?
 
     init(context: AppRequestContext) throws {
         guard let member = context.member, let store = context.store else { throw HTTPError(.unauthorized) }

@@ -14,7 +14,8 @@ struct PageRenderer: Sendable {
         navigation: Bool = true, _ main: (Shell) -> HTML
     ) -> Response {
         let shell = Shell(title: title, section: section, user: context.signedInUser, csrfToken: context.csrfToken,
-                          flash: context.flash, navigation: navigation, celebration: context.celebration)
+                          flash: context.flash, navigation: navigation, celebration: context.celebration,
+                          unread: context.unreadNotifications)
         var response = Self.html(shell.page(main(shell)), status: status)
         if context.hasFlashCookie {
             response.setCookie(cookies.expired(name: Flash.cookieName))

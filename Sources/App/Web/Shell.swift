@@ -34,7 +34,7 @@ enum Section: String, Sendable, CaseIterable {
 extension Shell {
     /// The shell for a page of `section` (nil: a page outside the sections) seen by `user` (nil: signed out).
     init(title: String, section: Section?, user: User?, csrfToken: String, flash: App.Flash?, navigation: Bool = true,
-         celebration: Celebration? = nil) {
+         celebration: Celebration? = nil, unread: Int? = nil) {
         let theme = user?.theme ?? .system
         self.init(
             title: title,
@@ -49,6 +49,7 @@ extension Shell {
             },
             showNav: user != nil && navigation,
             flash: flash.map { Flash(kind: $0.kind.rawValue, message: $0.message, undoPath: $0.undoPath) },
-            celebration: celebration)
+            celebration: celebration,
+            bell: unread.map { Bell(href: NotificationPaths.index, unread: $0) })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Wallet preferences of one user: onboarding and reminder settings (stored now, delivered by reminders later).
+/// Wallet preferences of one user: onboarding, and the reminder settings the reminder engine follows.
 struct WalletSettings: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     var userId: Int64
     var onboardingDone: Bool = false

@@ -134,8 +134,13 @@ struct HomeController {
 extension Calendar {
     /// The hour of `date` on a clock in `timeZone`.
     static func hour(of date: Date, in timeZone: TimeZone) -> Int {
+        minute(of: date, in: timeZone) / 60
+    }
+
+    /// The minute of the day (0 to 1439) of `date` on a clock in `timeZone`.
+    static func minute(of date: Date, in timeZone: TimeZone) -> Int {
         let local = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
         let secondOfDay = local - (local / 86_400).rounded(.down) * 86_400
-        return Int(secondOfDay / 3_600)
+        return Int(secondOfDay / 60)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Views
 
-/// Wallet settings: reminder preferences (stored now, delivered by reminders later) and the card database version.
+/// Wallet settings: reminder preferences (the reminder engine follows them) and the card database version.
 extension WalletController {
     func addSettingsRoutes(to group: RouterGroup<MemberContext>) {
         group.get(WalletPaths.settings, use: settings)

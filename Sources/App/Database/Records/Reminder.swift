@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+
+/// A reminder as the user's notification list keeps it. `(userId, kind, subject, dueOn)` is unique: the same
+/// reminder is never recorded twice.
+struct Reminder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    /// What a reminder is about.
+    enum Kind: String, Codable, Sendable, CaseIterable {
+        /// A card benefit not yet used in its period, within the lead time.
+        case benefit
+        /// The last day of a benefit's period.
+        case benefitLastCall
+        case coupon
+        case renewal
+        case annualFee
+        /// The weekly (or monthly) nudge naming stashes behind pace.
+        case nudge
+        /// Last month in numbers, on the 1st.
+        case summary
+    }
+
+    var id: Int64?
+    var userId: Int64
+    var kind: Kind
+    /// What it is about, such as `coupon:12` or `month:2026-10`.
+    var subject: String
+    /// The day it is about (the benefit's last day, the coupon's expiry, the renewal, the 1st of the month).
+    var dueOn: String
+    var title: String
+    var body: String
+    /// The page it opens.
+    var path: String
+    var createdAt: Date
+    var readAt: Date?
+
+    static let databaseTableName = "notification"
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+extension Reminder: UserOwned {}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import Views
+
+/// The notification list: the reminders the engine recorded, grouped by day, with mark read and mark all read.
+struct NotificationController {
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    func addRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(NotificationPaths.index, use: index)
+        group.post(NotificationPaths.readAll, use: readAll)
+        group.post(NotificationPaths.read, use: read)
+    }
+
+    /// `GET /notifications`
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        let notifications = try await context.store.notifications()
+        let page = NotificationPages.IndexPage(
+            days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
+            unreadCount: notifications.filter { $0.readAt == nil }.count,
+            readAllPath: NotificationPaths.readAll,
+            settingsPath: WalletPaths.settings)
+        return pages.page(title: "Notifications", section: nil, context: context) { shell in
+            NotificationPages.index(page, csrf: shell.csrf)
+        }
+    }
+
+    /// `POST /notifications/:id/read`
+    @Sendable func read(request: Request, context: MemberContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              try await context.store.markNotificationRead(id: id, at: now())
+        else { throw HTTPError(.notFound) }
+        return pages.redirect(to: NotificationPaths.index)
+    }
+
+    /// `POST /notifications/read`
+    @Sendable func readAll(request: Request, context: MemberContext) async throws -> Response {
+        let marked = try await context.store.markAllNotificationsRead(at: now())
+        return pages.redirect(to: NotificationPaths.index,
+                              flash: .success(marked == 1 ? "1 notification marked read." : "\(marked) notifications marked read."))
+    }
+}

@@ -1,0 +1,6 @@
+/// The paths of the notification list.
+enum NotificationPaths {
+    static let index = "/notifications"
+    static let readAll = "/notifications/read"
+    static let read = PathPattern("/notifications/:id/read")
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+extension MemberStore {
+    /// The member's notifications, newest first (at most `limit`: older ones are pruned after 90 days anyway).
+    func notifications(limit: Int = 300) async throws -> [Reminder] {
+        try await read { db in
+            try Reminder.filter(Column("userId") == userId)
+                .order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// How many of the member's notifications are unread (the bell's count).
+    func unreadNotificationCount() async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
+                             arguments: [userId]) ?? 0
+        }
+    }
+
+    /// Marks one notification read; false when it isn't the member's.
+    func markNotificationRead(id: Int64, at date: Date) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
+                           arguments: [date, id, userId])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Marks every notification of the member read; returns how many were unread.
+    func markAllNotificationsRead(at date: Date) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "UPDATE notification SET readAt = ? WHERE userId = ? AND readAt IS NULL",
+                           arguments: [date, userId])
+            return db.changesCount
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+/// The reminder engine: each user's reminders once a day at their reminder time in their time zone, recorded
+/// exactly once, and the notification list that shows them.
+@Suite("Reminders")
+struct RemindersTests {
+    /// A user signed up through the app, moved to `timeZone`.
+    private static func user(_ browser: Browser, _ database: AppDatabase, email: String, timeZone: String) async throws
+        -> Int64 {
+        try await browser.signUp(email: email)
+        let id = try await LedgerFixture.userId(database, email: email)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE user SET timeZone = ? WHERE id = ?", arguments: [timeZone, id])
+        }
+        return id
+    }
+
+    private static func coupon(_ database: AppDatabase, userId: Int64, name: String, expiresOn: String) async throws {
+        _ = try await database.for(userId: userId).addCoupon(Coupon(
+            id: nil, userId: userId, name: name, details: "", expiresOn: expiresOn, category: "Other", valueCents: 500,
+            code: "", usedOn: nil, createdAt: Date()))
+    }
+
+    private static func notifications(_ database: AppDatabase, userId: Int64) async throws -> [Reminder] {
+        try await database.read { db in
+            try Reminder.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
+        }
+    }
+
+    @Test("a reminder comes at the user's reminder time in their own zone, east and west of UTC, once")
+    func reminderTimeInTheUsersZone() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T16:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: Lee in Los Angeles (UTC−8) and Kai in Tokyo (UTC+9), each with a coupon expiring in 3 days
+            let lee = try await Self.user(browser, database, email: "lee@example.com", timeZone: "America/Los_Angeles")
+            let kai = try await Self.user(Browser(client: browser.client), database, email: "kai@example.com",
+                                          timeZone: "Asia/Tokyo")
+            try await Self.coupon(database, userId: lee, name: "Pizza", expiresOn: "2026-11-23")
+            try await Self.coupon(database, userId: kai, name: "Sushi", expiresOn: "2026-11-24")
+            let engine = ReminderEngine(database: database, now: { clock.now })
+
+            // 16:00 UTC is 08:00 in Los Angeles (before 09:00) and 01:00 the next day in Tokyo (before 09:00)
+            #expect(try await engine.tick() == 0)
+
+            // 17:30 UTC is 09:30 in Los Angeles: Lee's coupon; Kai still asleep
+            clock.advance(by: 90 * 60)
+            #expect(try await engine.tick() == 1)
+            let lees = try await Self.notifications(database, userId: lee)
+            #expect(lees.map(\.kind) == [.coupon])
+            #expect(lees.first?.title == "Coupon expiring: Pizza")
+            #expect(lees.first?.body == "$5.00 · expires in 3 days")
+            #expect(lees.first?.dueOn == "2026-11-23")
+            #expect(try await Self.notifications(database, userId: kai).isEmpty)
+
+            // 00:05 UTC on the 21st is 09:05 in Tokyo
+            clock.advance(by: 6 * 3_600 + 35 * 60)
+            #expect(try await engine.tick() == 1)
+            #expect(try await Self.notifications(database, userId: kai).map(\.subject).count == 1)
+
+            // The next morning in Los Angeles the same coupon (now 2 days out) is not told again
+            clock.advance(by: 24 * 3_600)
+            _ = try await engine.tick()
+            #expect(try await Self.notifications(database, userId: lee).count == 1)
+        }
+    }
+
+    @Test("two looks at once and a restart record each reminder once")
+    func exactlyOnce() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
+            try await Self.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
+
+            // When: eight engines (as after restarts) look at the same moment
+            let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await ReminderEngine(database: database, now: { clock.now }).tick() }
+                }
+                return try await group.reduce(0, +)
+            }
+
+            // Then: each reminder exists once, and the day is marked done
+            #expect(recorded == 2)
+            #expect(try await Self.notifications(database, userId: ann).count == 2)
+            #expect(try await database.read { db in
+                try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
+            } == "2026-11-20")
+            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
+        }
+    }
+
+    @Test("the 09:00 reminder follows the clock change: New York on the day daylight saving ends")
+    func daylightSavingChange() async throws {
+        // 2026-11-01: New York goes from UTC−4 to UTC−5 at 02:00 local
+        let clock = TestClock(TestClock.date("2026-11-01T13:30:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ny = try await Self.user(browser, database, email: "ny@example.com", timeZone: "America/New_York")
+            try await Self.coupon(database, userId: ny, name: "Bagels", expiresOn: "2026-11-02")
+            let engine = ReminderEngine(database: database, now: { clock.now })
+            #expect(try await engine.tick() == 0, "13:30 UTC is 08:30 EST")
+            clock.advance(by: 40 * 60)
+            #expect(try await engine.tick() == 2, "14:10 UTC is 09:10 EST")
+            // The coupon, and on the 1st last month's summary
+            #expect(try await Self.notifications(database, userId: ny).map(\.kind) == [.coupon, .summary])
+        }
+    }
+
+    @Test("turned off, nothing is recorded; the reminder time and lead time are the user's")
+    func settingsAreHonoured() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            try await Self.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-30")
+            let engine = ReminderEngine(database: database, now: { clock.now })
+            var settings = try await database.for(userId: ann).walletSettings()
+            settings.notificationsEnabled = false
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try await engine.tick() == 0)
+
+            // On, at 13:00 with a 14-day lead: the coupon 10 days out is due, but only after 13:00
+            settings.notificationsEnabled = true
+            settings.reminderTime = "13:00"
+            settings.leadDays = 14
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try await engine.tick() == 0)
+            clock.advance(by: 3_600)
+            #expect(try await engine.tick() == 1)
+        }
+    }
+
+    @Test("the bell counts unread notifications; the list marks them read, one or all, and is the member's alone")
+    func notificationList() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: two reminders for Ann
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
+            try await Self.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
+            try await ReminderEngine(database: database, now: { clock.now }).tick()
+
+            // The bell on every page says 2
+            let home = try await browser.get("/")
+            #expect(home.html.contains("aria-label=\"Notifications, 2 unread\""))
+            let list = try await browser.get("/notifications")
+            #expect(list.status == .ok)
+            #expect(list.html.contains("Today"))
+            #expect(list.html.contains("Coupon expiring: Cinema"))
+            #expect(list.html.contains("expires tomorrow"))
+            #expect(list.html.contains("2 unread"))
+
+            // A second user sees none of them and can't mark them read
+            let ids = try await Self.notifications(database, userId: ann).compactMap(\.id)
+            let sam = Browser(client: browser.client)
+            try await sam.signUp(name: "Sam", email: "sam@example.com")
+            let samsList = try await sam.get("/notifications")
+            #expect(!samsList.html.contains("Cinema"))
+            #expect(samsList.html.contains("No notifications yet"))
+            try await sam.get("/profile")
+            #expect(try await sam.post("/notifications/\(ids[0])/read").status == .notFound)
+            try await sam.get("/profile")
+            #expect(try await sam.post("/notifications/read").status == .seeOther)
+            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt == nil })
+
+            // Ann marks one read, then all
+            try await browser.get("/notifications")
+            #expect(try await browser.post("/notifications/\(ids[0])/read").location == "/notifications")
+            #expect(try await browser.get("/").html.contains("aria-label=\"Notifications, 1 unread\""))
+            try await browser.get("/notifications")
+            let all = try await browser.post("/notifications/read")
+            #expect(all.status == .seeOther)
+            #expect(try await browser.get("/notifications").html.contains("1 notification marked read."))
+            #expect(try await browser.get("/").html.contains("aria-label=\"Notifications\""))
+            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
+        }
+    }
+}
