@@ -45,13 +45,8 @@ struct ReminderEngine: Sendable {
         guard let user = try await database.user(id: userId) else { return 0 }
         let store = database.for(userId: userId)
         let rules = ReminderRules(user: user, today: today, leadDays: leadDays)
-        let snapshot = try await store.walletSnapshot(today: today)
-        let cards = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
         let lastMonth = today.monthValue.previous
-        var reminders = rules.benefits(cards)
-            + rules.coupons(try await store.openCoupons(today: today, through: today.adding(days: leadDays)))
-            + rules.renewals(try await store.subscriptions(), cards: snapshot.cards)
-            + rules.annualFees(snapshot.cards)
+        var reminders = try await store.walletDue(rules)
             + rules.nudge(try await store.stashSummaries(month: today.monthValue, today: today))
         if today.day <= ReminderRules.summaryCatchUpDays {
             reminders += rules.summary(lastMonth: try await store.monthTotals(month: lastMonth),

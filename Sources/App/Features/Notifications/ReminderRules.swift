@@ -137,3 +137,18 @@ struct ReminderRules {
                      body: body, path: path, createdAt: Date(), readAt: nil)
     }
 }
+
+extension MemberStore {
+    /// What of the wallet is due within `leadDays` of `today`: unused benefits (and last calls), coupons, renewals,
+    /// and annual fees (30 days ahead). The reminder engine records these; the Expiring soon page lists them.
+    func walletDue(_ rules: ReminderRules) async throws -> [Reminder] {
+        let today = rules.today
+        let snapshot = try await walletSnapshot(today: today)
+        let cards = WalletState.cards(snapshot, today: today, timeZone: rules.user.calendarTimeZone)
+        return rules.benefits(cards)
+            + rules.coupons(try await openCoupons(today: today, through: today.adding(days: rules.leadDays)))
+            + rules.renewals(try await subscriptions(), cards: snapshot.cards)
+            + rules.annualFees(snapshot.cards)
+    }
+}
+

@@ -20,6 +20,7 @@ struct WalletController {
         addCardRoutes(to: group)
         addTrackerRoutes(to: group)
         addSettingsRoutes(to: group)
+        group.get(WalletPaths.expiring, use: expiring)
     }
 
     /// A Wallet page in the shell, the Wallet tab current.

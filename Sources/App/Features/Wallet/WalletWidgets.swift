@@ -123,7 +123,7 @@ extension WalletWidgets {
             hasCards: !cards.isEmpty,
             items: shown,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
-            seeAllPath: WalletPaths.index,
+            seeAllPath: WalletPaths.expiring,
             subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
                 monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
                 renewalsText: renewalsText, path: WalletPaths.tracker),

@@ -1,0 +1,81 @@
+import HTML
+
+/// "Expiring soon": benefits, coupons, renewals and annual fees due within the user's lead time, most urgent first.
+public enum ExpiringPages {
+    public struct Row: Sendable {
+        public let kindLabel: String
+        public let icon: String
+        public let title: String
+        public let detail: String
+        public let daysText: String
+        /// `urgent`, `warning` or `standard`.
+        public let urgency: String
+        public let path: String
+        /// "Mark used" (benefits and coupons), posting back here.
+        public let usePath: String?
+        /// Snooze choices (benefits only).
+        public let snoozePath: String?
+        public let snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]
+
+        public init(kindLabel: String, icon: String, title: String, detail: String, daysText: String, urgency: String,
+                    path: String, usePath: String?, snoozePath: String?,
+                    snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]) {
+            self.kindLabel = kindLabel
+            self.icon = icon
+            self.title = title
+            self.detail = detail
+            self.daysText = daysText
+            self.urgency = urgency
+            self.path = path
+            self.usePath = usePath
+            self.snoozePath = snoozePath
+            self.snoozeChoices = snoozeChoices
+        }
+    }
+
+    public struct IndexPage: Sendable {
+        public let rows: [Row]
+        public let leadText: String
+        public let returnTo: String
+        public let settingsPath: String
+
+        public init(rows: [Row], leadText: String, returnTo: String, settingsPath: String) {
+            self.rows = rows
+            self.leadText = leadText
+            self.returnTo = returnTo
+            self.settingsPath = settingsPath
+        }
+    }
+
+    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(page.returnTo)\">"
+        return """
+        \(WalletPages.tabs(current: ""))
+        <p class="muted">Due \(page.leadText) · <a href="\(page.settingsPath)">Change the lead time</a></p>
+        \(page.rows.isEmpty ? """
+          <section class="card empty-note"><h2>Nothing is expiring soon</h2><p class="muted">Benefits, coupons, renewals and fees due \(page.leadText) show here.</p></section>
+          """ as HTML : """
+          <section class="card" aria-label="Expiring soon">
+            <ul class="notification-list">
+              \(page.rows.map { row in
+                """
+                <li class="notification expiring urgency--\(row.urgency)">
+                  <span class="benefit__icon" aria-hidden="true"><svg class="nav__icon" width="24" height="24"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span>
+                  <a class="notification__link" href="\(row.path)"><span class="notification__title"><span class="visually-hidden">\(row.kindLabel): </span>\(row.title)</span><span class="notification__body">\(row.detail)</span><span class="benefit__days">\(row.daysText)</span></a>
+                  <div class="expiring__actions">
+                  \(row.usePath.map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used</button></form>" as HTML })
+                  \(row.snoozePath.map { path in
+                    """
+                    <details class="menu"><summary class="button button--plain">Snooze</summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })</div></details>
+                    """ as HTML
+                  })
+                  </div>
+                </li>
+                """ as HTML
+              })
+            </ul>
+          </section>
+          """ as HTML)
+        """
+    }
+}
