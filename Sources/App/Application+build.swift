@@ -86,6 +86,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: false))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
+    CalendarFeedController(database: services.database, now: services.now).addRoutes(to: router)
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,

@@ -327,14 +327,29 @@ public enum WalletPages {
         public let quietFields: [FormField]
         public let facts: [Fact]
         public let backPath: String
+        public let calendar: CalendarFeed
 
-        public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField], facts: [Fact], backPath: String) {
+        public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField], facts: [Fact], backPath: String, calendar: CalendarFeed) {
             self.action = action
             self.summary = summary
             self.notificationFields = notificationFields
             self.quietFields = quietFields
             self.facts = facts
             self.backPath = backPath
+            self.calendar = calendar
+        }
+    }
+
+    /// The calendar feed's secret URL (nil until made) and the button that makes a new one.
+    public struct CalendarFeed: Sendable {
+        public let url: String?
+        public let webcalURL: String?
+        public let renewPath: String
+
+        public init(url: String?, webcalURL: String?, renewPath: String) {
+            self.url = url
+            self.webcalURL = webcalURL
+            self.renewPath = renewPath
         }
     }
 
@@ -609,6 +624,21 @@ public enum WalletPages {
           </section>
           <div class="form-actions"><button class="button button--primary" type="submit">Save settings</button></div>
         </form>
+        <section class="card form-card" aria-labelledby="calendar-title">
+          <h2 class="card__title" id="calendar-title">Calendar feed</h2>
+          \(page.calendar.url.map { url in
+            """
+            <p class="muted small">Benefit deadlines, coupon expiries, renewals and annual fees in your calendar app, with an alarm at your lead time. Anyone with this link can read them: keep it to yourself.</p>
+            <p><a class="button button--secondary" href="\(page.calendar.webcalURL ?? url)">Add to calendar</a></p>
+            <label class="field__label" for="calendar-url">Feed URL</label>
+            <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
+            """ as HTML
+          } ?? """
+            <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+            """)
+        </section>
         <section class="card form-card" aria-labelledby="database-title">
           <h2 class="card__title" id="database-title">Card database</h2>
           <dl class="facts">\(page.facts.map { "<div><dt>\($0.label)</dt><dd>\($0.value)</dd></div>" as HTML })</dl>

@@ -60,12 +60,12 @@ struct ReminderRules {
         }
     }
 
-    /// Annual fees due within 30 days.
+    /// Annual fees due within 30 days (or the lead time, when that is longer).
     func annualFees(_ cards: [WalletCard]) -> [Reminder] {
         cards.compactMap { card -> Reminder? in
             guard let id = card.id, card.annualFeeCents > 0, let anniversary = card.anniversary else { return nil }
             let due = CardYear.nextOccurrence(of: anniversary, onOrAfter: today)
-            guard today.distance(to: due) <= Self.feeNoticeDays else { return nil }
+            guard today.distance(to: due) <= max(Self.feeNoticeDays, leadDays) else { return nil }
             return make(.annualFee, subject: "card:\(id)", dueOn: due, title: "Annual fee for \(card.name)",
                         body: user.money(card.annualFeeCents) + ", " + Self.daysText(today.distance(to: due), ending: "due"),
                         path: WalletPaths.card(id))

@@ -7,10 +7,14 @@ extension WalletController {
     func addSettingsRoutes(to group: RouterGroup<MemberContext>) {
         group.get(WalletPaths.settings, use: settings)
         group.post(WalletPaths.settings, use: saveSettings)
+        group.post(WalletPaths.calendarFeed, use: renewCalendarFeed)
     }
 
     func settingsPage(_ input: SettingsInput, errors: FieldErrors, request: Request, context: MemberContext,
-                      status: HTTPResponse.Status = .ok) throws -> Response {
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
+        let feedToken = try await context.store.calendarFeedToken()
+        let host = request.head.authority ?? "localhost"
+        let feedPath = feedToken.map { NotificationPaths.calendarFeed($0) }
         let onOff = [("on", "On"), ("off", "Off")]
         let catalogue = catalogue
         let page = WalletPages.SettingsPage(
@@ -36,7 +40,10 @@ extension WalletController {
             facts: [WalletPages.Fact(label: "Database version", value: catalogue.version),
                     WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
                     WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
-            backPath: WalletPaths.index)
+            backPath: WalletPaths.index,
+            calendar: WalletPages.CalendarFeed(url: feedPath.map { (pages.cookies.secure ? "https://" : "http://") + host + $0 },
+                                               webcalURL: feedPath.map { "webcal://" + host + $0 },
+                                               renewPath: WalletPaths.calendarFeed))
         return render(title: "Wallet settings", context: context, status: status) { shell in
             WalletPages.settings(page, csrf: shell.csrf)
         }
@@ -45,7 +52,7 @@ extension WalletController {
     /// `GET /wallet/settings`
     @Sendable func settings(request: Request, context: MemberContext) async throws -> Response {
         let settings = try await context.store.walletSettings()
-        return try settingsPage(SettingsInput(settings), errors: FieldErrors(), request: request, context: context)
+        return try await settingsPage(SettingsInput(settings), errors: FieldErrors(), request: request, context: context)
     }
 
     /// `POST /wallet/settings`
@@ -55,9 +62,17 @@ extension WalletController {
         var errors = FieldErrors()
         SettingsRules.validate(input, into: &settings, errors: &errors)
         guard errors.isEmpty else {
-            return try settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+            return try await settingsPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
         try await context.store.saveWalletSettings(settings)
         return pages.redirect(to: WalletPaths.settings, flash: .success("Settings saved."))
+    }
+
+    /// `POST /wallet/settings/calendar`: makes a new secret calendar feed URL; the old one stops working.
+    @Sendable func renewCalendarFeed(request: Request, context: MemberContext) async throws -> Response {
+        let had = try await context.store.calendarFeedToken() != nil
+        try await context.store.renewCalendarFeed(token: CSRFMiddleware.makeToken(), now: now())
+        return pages.redirect(to: WalletPaths.settings + "#calendar-title",
+                              flash: .success(had ? "New calendar link made. The old one no longer works." : "Calendar link made."))
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+/// The calendar feed at a secret URL: valid iCalendar (read back by a real parser), the user's own items only, and a
+/// new link revokes the old one.
+@Suite("Calendar feed")
+struct CalendarFeedTests {
+    /// Python's `icalendar` (Debian's python3-icalendar; `.ci/run` installs it), or nil when it isn't there.
+    static let parser: String? = {
+        let python = "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: python)
+        check.arguments = ["-c", "import icalendar"]
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return nil }
+        check.waitUntilExit()
+        return check.terminationStatus == 0 ? python : nil
+    }()
+
+    /// The feed as the parser reads it: one line per event, `UID|DTSTART|SUMMARY|DESCRIPTION|TRIGGER`.
+    static func parse(_ text: String, with python: String) throws -> [String] {
+        let file = NSTemporaryDirectory() + "feed-\(UUID().uuidString).ics"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            assert cal['VERSION'] == '2.0'
+            for event in cal.walk('VEVENT'):
+                alarm = event.walk('VALARM')[0]
+                print('|'.join([str(event['UID']), event.decoded('DTSTART').isoformat(), str(event['SUMMARY']),
+                                str(event['DESCRIPTION']), str(alarm.decoded('TRIGGER'))]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, file]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the parser read the feed")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+    }
+
+    @Test("the secret URL serves valid iCalendar of the user's own items, and a new link revokes the old")
+    func feed() async throws {
+        try await TestApp.run { browser, database in
+            // Given: Ann with a coupon whose name needs escaping and a long, non-ASCII note
+            try await browser.signUp(email: "ann@example.com")
+            let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
+            _ = try await database.for(userId: ann).addCoupon(Coupon(
+                id: nil, userId: ann, name: "Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station",
+                details: "", expiresOn: "2026-12-05", category: "Food", valueCents: 1_250, code: "", usedOn: nil,
+                createdAt: Date()))
+            _ = try await database.for(userId: ann).saveSubscription(Subscription(
+                id: nil, userId: ann, name: "Gym", amountCents: 4_000, frequency: .monthly, renewsOn: "2026-10-27",
+                cardId: nil, category: "Health", icon: "heart", createdAt: Date(), updatedAt: Date()))
+
+            // No link until she makes one
+            #expect(try await browser.get("/wallet/settings").html.contains("Make a calendar link"))
+            let made = try await browser.post("/wallet/settings/calendar")
+            #expect(made.status == .seeOther)
+            let settings = try await browser.get("/wallet/settings").html
+            #expect(settings.contains("Calendar link made."))
+            let token = try #require(try await database.for(userId: ann).calendarFeedToken())
+            #expect(settings.contains("/calendar/\(token)"))
+            #expect(settings.contains("webcal://"))
+
+            // The feed answers without a session
+            let calendarApp = Browser(client: browser.client)
+            let feed = try await calendarApp.get("/calendar/\(token)")
+            #expect(feed.status == .ok)
+            #expect(feed.headers[.contentType] == "text/calendar; charset=utf-8")
+            let text = feed.html
+            #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+            #expect(text.contains("Pizza\\, 2 for 1\\; dine-in \\\\ Café"))
+            #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 }, "lines are folded")
+            #expect(text.contains("\r\n "), "a long line was folded")
+            if let python = Self.parser {
+                let events = try Self.parse(text, with: python)
+                #expect(events.count == 2)
+                #expect(events.contains { $0.hasPrefix("coupon-coupon-") && $0.contains("|2026-12-05|Coupon expiring: Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station|") && $0.hasSuffix("|-7 days, 0:00:00") })
+                #expect(events.contains { $0.contains("|2026-11-27|Gym renews|$40.00, renews in 5 days|") })
+            }
+
+            // A second user's feed is theirs alone
+            let sam = Browser(client: browser.client)
+            try await sam.signUp(name: "Sam", email: "sam@example.com")
+            let samId = try await LedgerFixture.userId(database, email: "sam@example.com")
+            try await database.for(userId: samId).renewCalendarFeed(token: CSRFMiddleware.makeToken(), now: Date())
+            let samsToken = try #require(try await database.for(userId: samId).calendarFeedToken())
+            let samsFeed = try await calendarApp.get("/calendar/\(samsToken)").html
+            #expect(samsFeed.contains("BEGIN:VCALENDAR"))
+            #expect(!samsFeed.contains("Pizza"))
+            #expect(!samsFeed.contains("Gym"))
+
+            // A new link: the old one is gone, a made-up one never worked
+            try await browser.get("/wallet/settings")
+            try await browser.post("/wallet/settings/calendar")
+            let renewed = try #require(try await database.for(userId: ann).calendarFeedToken())
+            #expect(renewed != token)
+            #expect(try await calendarApp.get("/calendar/\(token)").status == .notFound)
+            #expect(try await calendarApp.get("/calendar/\(renewed)").status == .ok)
+            #expect(try await calendarApp.get("/calendar/\(String(repeating: "a", count: 43))").status == .notFound)
+            #expect(try await calendarApp.get("/calendar/short").status == .notFound)
+        }
+    }
+
+    @Test("escaping and folding follow RFC 5545")
+    func writer() {
+        #expect(ICalendar.escape("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne")
+        let long = "SUMMARY:" + String(repeating: "é", count: 60)
+        let folded = ICalendar.fold(long)
+        let lines = folded.components(separatedBy: "\r\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(lines[1].hasPrefix(" "))
+        #expect(lines[0] + lines[1].dropFirst() == long, "unfolding gives the line back, no character split")
+        #expect(ICalendar.utcStamp(Date(timeIntervalSince1970: 1_795_000_000)) == "20261118T110640Z")
+    }
+}
