@@ -17,9 +17,10 @@ public enum ProfilePages {
         public let profilePath: String
         public let passwordPath: String
         public let sessionsPath: String
+        public let notificationsPath: String
         public let logoutPath: String
 
-        public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], otherSessions: Bool, sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String) {
+        public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], otherSessions: Bool, sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
             self.name = name
             self.email = email
@@ -34,6 +35,7 @@ public enum ProfilePages {
             self.profilePath = profilePath
             self.passwordPath = passwordPath
             self.sessionsPath = sessionsPath
+            self.notificationsPath = notificationsPath
             self.logoutPath = logoutPath
         }
     }
@@ -65,6 +67,12 @@ public enum ProfilePages {
           </section>
         </form>
 
+        <section class="card" aria-labelledby="notifications-link-title">
+          <h2 class="card__title" id="notifications-link-title">Notifications</h2>
+          <p class="muted">Reminder time, lead time, quiet hours and your calendar feed.</p>
+          <p><a class="button button--secondary" href="\(page.notificationsPath)">Notification settings</a></p>
+        </section>
+
         <section class="card" aria-labelledby="password-title">
           <h2 class="card__title" id="password-title">Password</h2>
           \(Form.summary(page.passwordSummary))
@@ -92,6 +100,78 @@ public enum ProfilePages {
               <button class="button button--destructive" type="submit">Log out</button>
             </form>
           </div>
+        </section>
+        """
+    }
+
+    // MARK: - Notifications
+
+    /// The calendar feed's secret URL (nil until made) and the button that makes a new one.
+    public struct CalendarFeed: Sendable {
+        public let url: String?
+        public let webcalURL: String?
+        public let renewPath: String
+
+        public init(url: String?, webcalURL: String?, renewPath: String) {
+            self.url = url
+            self.webcalURL = webcalURL
+            self.renewPath = renewPath
+        }
+    }
+
+    public struct NotificationsPage: Sendable {
+        public let action: String
+        public let summary: String?
+        public let notificationFields: [FormField]
+        public let quietFields: [FormField]
+        public let calendar: CalendarFeed
+        public let listPath: String
+        public let backPath: String
+
+        public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField],
+                    calendar: CalendarFeed, listPath: String, backPath: String) {
+            self.action = action
+            self.summary = summary
+            self.notificationFields = notificationFields
+            self.quietFields = quietFields
+            self.calendar = calendar
+            self.listPath = listPath
+            self.backPath = backPath
+        }
+    }
+
+    public static func notifications(_ page: NotificationsPage, csrf: CSRF) -> HTML {
+        """
+        <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
+        <form class="form-card" method="post" action="\(page.action)" novalidate>
+          \(csrf.field)
+          \(Form.summary(page.summary))
+          <section class="card" aria-labelledby="notifications-title">
+            <h2 class="card__title" id="notifications-title">Reminders</h2>
+            <p class="muted small">Each day at your reminder time, what is due lands in your <a href="\(page.listPath)">notifications</a>: benefits and coupons expiring within the lead time, renewals, annual fees, stashes behind pace and your monthly summary.</p>
+            \(Form.fields(page.notificationFields))
+          </section>
+          <section class="card" aria-labelledby="quiet-title">
+            <h2 class="card__title" id="quiet-title">Quiet hours</h2>
+            <p class="muted small">Nothing is pushed to you inside them; your notification list still gets each reminder at its time.</p>
+            \(Form.fields(page.quietFields))
+          </section>
+          <div class="form-actions"><button class="button button--primary" type="submit">Save settings</button></div>
+        </form>
+        <section class="card form-card" aria-labelledby="calendar-title">
+          <h2 class="card__title" id="calendar-title">Calendar feed</h2>
+          \(page.calendar.url.map { url in
+            """
+            <p class="muted small">Benefit deadlines, coupon expiries, renewals and annual fees in your calendar app, with an alarm at your lead time. Anyone with this link can read them: keep it to yourself.</p>
+            <p><a class="button button--secondary" href="\(page.calendar.webcalURL ?? url)">Add to calendar</a></p>
+            <label class="field__label" for="calendar-url">Feed URL</label>
+            <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
+            """ as HTML
+          } ?? """
+            <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+            """)
         </section>
         """
     }

@@ -321,35 +321,14 @@ public enum WalletPages {
     }
 
     public struct SettingsPage: Sendable {
-        public let action: String
-        public let summary: String?
-        public let notificationFields: [FormField]
-        public let quietFields: [FormField]
         public let facts: [Fact]
         public let backPath: String
-        public let calendar: CalendarFeed
+        public let notificationsPath: String
 
-        public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField], facts: [Fact], backPath: String, calendar: CalendarFeed) {
-            self.action = action
-            self.summary = summary
-            self.notificationFields = notificationFields
-            self.quietFields = quietFields
+        public init(facts: [Fact], backPath: String, notificationsPath: String) {
             self.facts = facts
             self.backPath = backPath
-            self.calendar = calendar
-        }
-    }
-
-    /// The calendar feed's secret URL (nil until made) and the button that makes a new one.
-    public struct CalendarFeed: Sendable {
-        public let url: String?
-        public let webcalURL: String?
-        public let renewPath: String
-
-        public init(url: String?, webcalURL: String?, renewPath: String) {
-            self.url = url
-            self.webcalURL = webcalURL
-            self.renewPath = renewPath
+            self.notificationsPath = notificationsPath
         }
     }
 
@@ -605,39 +584,15 @@ public enum WalletPages {
         """
     }
 
-    public static func settings(_ page: SettingsPage, csrf: CSRF) -> HTML {
+    public static func settings(_ page: SettingsPage) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
           \(tabs(current: "Settings", cards: page.backPath))
         </div>
-        <form class="form-card" method="post" action="\(page.action)" novalidate>
-          \(csrf.field)
-          \(Form.summary(page.summary))
-          <section class="card" aria-labelledby="notifications-title">
-            <h2 class="card__title" id="notifications-title">Notifications</h2>
-            <p class="muted small">Each day at your reminder time, what is due lands in your <a href="/notifications">notifications</a>: benefits and coupons expiring within the lead time, renewals, fees, stashes behind pace and your monthly summary.</p>
-            \(Form.fields(page.notificationFields))
-          </section>
-          <section class="card" aria-labelledby="quiet-title">
-            <h2 class="card__title" id="quiet-title">Quiet hours</h2>
-            \(Form.fields(page.quietFields))
-          </section>
-          <div class="form-actions"><button class="button button--primary" type="submit">Save settings</button></div>
-        </form>
-        <section class="card form-card" aria-labelledby="calendar-title">
-          <h2 class="card__title" id="calendar-title">Calendar feed</h2>
-          \(page.calendar.url.map { url in
-            """
-            <p class="muted small">Benefit deadlines, coupon expiries, renewals and annual fees in your calendar app, with an alarm at your lead time. Anyone with this link can read them: keep it to yourself.</p>
-            <p><a class="button button--secondary" href="\(page.calendar.webcalURL ?? url)">Add to calendar</a></p>
-            <label class="field__label" for="calendar-url">Feed URL</label>
-            <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
-            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
-            """ as HTML
-          } ?? """
-            <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
-            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
-            """)
+        <section class="card form-card" aria-labelledby="reminders-title">
+          <h2 class="card__title" id="reminders-title">Reminders</h2>
+          <p class="muted small">Reminder time, lead time, quiet hours and the calendar feed are in your profile.</p>
+          <p><a class="button button--secondary" href="\(page.notificationsPath)">Notification settings</a></p>
         </section>
         <section class="card form-card" aria-labelledby="database-title">
           <h2 class="card__title" id="database-title">Card database</h2>

@@ -61,10 +61,10 @@ struct CalendarFeedTests {
                 cardId: nil, category: "Health", icon: "heart", createdAt: Date(), updatedAt: Date()))
 
             // No link until she makes one
-            #expect(try await browser.get("/wallet/settings").html.contains("Make a calendar link"))
-            let made = try await browser.post("/wallet/settings/calendar")
+            #expect(try await browser.get("/profile/notifications").html.contains("Make a calendar link"))
+            let made = try await browser.post("/profile/notifications/calendar")
             #expect(made.status == .seeOther)
-            let settings = try await browser.get("/wallet/settings").html
+            let settings = try await browser.get("/profile/notifications").html
             #expect(settings.contains("Calendar link made."))
             let token = try #require(try await database.for(userId: ann).calendarFeedToken())
             #expect(settings.contains("/calendar/\(token)"))
@@ -99,8 +99,8 @@ struct CalendarFeedTests {
             #expect(!samsFeed.contains("Gym"))
 
             // A new link: the old one is gone, a made-up one never worked
-            try await browser.get("/wallet/settings")
-            try await browser.post("/wallet/settings/calendar")
+            try await browser.get("/profile/notifications")
+            try await browser.post("/profile/notifications/calendar")
             let renewed = try #require(try await database.for(userId: ann).calendarFeedToken())
             #expect(renewed != token)
             #expect(try await calendarApp.get("/calendar/\(token)").status == .notFound)

@@ -63,7 +63,7 @@ struct ReminderRulesTests {
         #expect(rules("2026-11-21").coupons([used]).isEmpty, "a used coupon is done")
     }
 
-    @Test("the nudge names save stashes behind pace with reminders on, weekly on Mondays and monthly from the 15th")
+    @Test("the nudge names save stashes behind pace with reminders on, weekly on the chosen day or monthly from the 15th")
     func nudge() {
         func summary(_ id: Int64, _ name: String, reminder: Stash.Reminder, saved: Int64) -> StashSummary {
             StashSummary(
@@ -76,15 +76,28 @@ struct ReminderRulesTests {
                        summary(2, "Quiet", reminder: .off, saved: 0),
                        summary(3, "On track", reminder: .weekly, saved: 29_000),
                        summary(4, "Car", reminder: .monthly, saved: 1_000)]
-        // Monday Nov 23 (day 23 of 30): Vacation Fund at 40 % is behind; Quiet is off; On track isn't behind
+        // Monday Nov 23 (day 23 of 30): Vacation Fund at 40 % and Car at 3 % are behind; Quiet is off; On track isn't
         let monday = rules("2026-11-23").nudge(stashes)
-        #expect(monday.map(\.subject) == ["nudge:weekly", "nudge:monthly"])
-        #expect(monday.first?.body == "Vacation Fund is at 40 % with 7 days left — $180.00 to go")
+        #expect(monday.map(\.subject) == ["nudge:weekly"])
+        #expect(monday.first?.title == "2 stashes are behind")
+        #expect(monday.first?.body == "Vacation Fund is at 40 % with 7 days left — $180.00 to go\nCar is at 3 % with 7 days left — $290.00 to go")
         #expect(monday.first?.dueOn == "2026-11-23")
         // Wednesday of the same week: the same Monday nudge (recorded once by its key)
         #expect(rules("2026-11-25").nudge(stashes).first?.dueOn == "2026-11-23")
-        // Before the 15th there is no monthly nudge
-        #expect(rules("2026-11-14").nudge(stashes).map(\.subject) == ["nudge:weekly"])
+        // On Wednesdays instead: seen from Monday the 23rd, last Wednesday (the 18th) is the due day
+        var wednesday = rules("2026-11-23")
+        wednesday.weekday = 3
+        #expect(wednesday.nudge(stashes).first?.dueOn == "2026-11-18")
+        // Monthly: nothing before the 15th, then due on the 15th; off: never
+        var monthly = rules("2026-11-14")
+        monthly.nudgeFrequency = "monthly"
+        #expect(monthly.nudge(stashes).isEmpty)
+        monthly = rules("2026-11-16")
+        monthly.nudgeFrequency = "monthly"
+        #expect(monthly.nudge(stashes).first?.dueOn == "2026-11-15")
+        var off = rules("2026-11-23")
+        off.nudgeFrequency = "off"
+        #expect(off.nudge(stashes).isEmpty)
     }
 
     @Test("the monthly summary comes on the 1st, or later in the month's first week, not after")

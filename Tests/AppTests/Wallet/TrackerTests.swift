@@ -315,7 +315,7 @@ struct TrackerTests {
             try await browser.signUp(email: "bob@example.com")
             #expect(try await browser.get("/wallet/subscriptions/\(subscription)/edit").status == .notFound)
             #expect(try await browser.get("/wallet/subscriptions/\(subscription)/delete").status == .notFound)
-            try await browser.get("/wallet/settings")
+            try await browser.get("/profile/notifications")
             for path in ["/wallet/subscriptions/\(subscription)/edit", "/wallet/subscriptions/\(subscription)/delete",
                          "/wallet/coupons/\(coupon)/use", "/wallet/coupons/\(coupon)/delete"] {
                 #expect(try await browser.post(path, [("name", "Bob"), ("amount", "1"), ("frequency", "monthly"),

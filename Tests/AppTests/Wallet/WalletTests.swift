@@ -246,12 +246,12 @@ struct WalletTests {
             let benefit = try #require(try await database.benefitIds(cardId: id)["Dining Credit"])
             try await browser.logOut()
             try await browser.signUp(email: "bob@example.com")
-            try await browser.get("/wallet/settings")
+            try await browser.get("/profile/notifications")
             for path in ["/wallet/cards/\(id)", "/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete",
                          "/wallet/cards/\(id)/benefits"] {
                 #expect(try await browser.get(path).status == .notFound, "\(path)")
             }
-            try await browser.get("/wallet/settings")
+            try await browser.get("/profile/notifications")
             for path in ["/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete", "/wallet/cards/\(id)/benefits",
                          "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/unuse",
                          "/wallet/benefits/\(benefit)/snooze",
@@ -269,34 +269,14 @@ struct WalletTests {
         }
     }
 
-    @Test("settings store the reminder preferences per user and show the catalogue version and date")
+    @Test("wallet settings show the catalogue version and date and lead to the notification settings")
     func settings() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let page = try await browser.get("/wallet/settings")
             #expect(page.html.contains("1.0.0"))
             #expect(page.html.contains("15 Jan 2026"))
-            #expect(page.fieldValue("reminderTime") == "09:00")
-            let bad = try await browser.post("/wallet/settings", [
-                ("notifications", "on"), ("frequency", "weekly"), ("reminderTime", "25:00"), ("leadDays", "3"),
-                ("quietHours", "on"), ("quietFrom", "22:30"), ("quietTo", "07:00"),
-            ])
-            #expect(bad.status == .unprocessableContent)
-            #expect(bad.fieldError("reminderTime") == "Enter a time like 09:00.")
-            #expect(bad.fieldValue("quietFrom") == "22:30")
-            let saved = try await browser.post("/wallet/settings", [
-                ("notifications", "off"), ("frequency", "weekly"), ("reminderTime", "08:15"), ("leadDays", "3"),
-                ("quietHours", "on"), ("quietFrom", "22:30"), ("quietTo", "07:00"),
-            ])
-            #expect(saved.status == .seeOther)
-            let settings = try #require(try await database.read { db in try WalletSettings.fetchOne(db) })
-            #expect(settings.notificationsEnabled == false)
-            #expect(settings.frequency == "weekly")
-            #expect(settings.reminderTime == "08:15")
-            #expect(settings.leadDays == 3)
-            #expect(settings.quietEnabled)
-            #expect(settings.quietFrom == "22:30")
-            #expect(settings.quietTo == "07:00")
+            #expect(page.html.contains("href=\"/profile/notifications\""))
         }
     }
 }

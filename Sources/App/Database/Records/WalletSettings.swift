@@ -6,7 +6,10 @@ struct WalletSettings: Codable, Sendable, Equatable, FetchableRecord, Persistabl
     var userId: Int64
     var onboardingDone: Bool = false
     var notificationsEnabled: Bool = true
-    var frequency: String = "daily"
+    /// How often stashes behind pace are named: `off`, `weekly` (on `weekday`) or `monthly` (mid-month).
+    var frequency: String = "weekly"
+    /// 1 = Monday … 7 = Sunday.
+    var weekday: Int = 1
     var reminderTime: String = "09:00"
     var leadDays: Int = 7
     var quietEnabled: Bool = false
@@ -16,7 +19,9 @@ struct WalletSettings: Codable, Sendable, Equatable, FetchableRecord, Persistabl
     static let databaseTableName = "walletSettings"
 
     static let frequencies: [(value: String, label: String)] = [
-        ("daily", "Daily digest"), ("weekly", "Weekly digest"), ("each", "For each item"),
+        ("off", "Off"), ("weekly", "Weekly"), ("monthly", "Monthly (mid-month)"),
     ]
-    static let leadChoices = [1, 3, 7, 14, 30]
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    /// Lead times a user may pick, in days.
+    static let leadRange = 1...30
 }

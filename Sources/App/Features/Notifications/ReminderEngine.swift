@@ -25,7 +25,8 @@ struct ReminderEngine: Sendable {
         let users = try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
-                       COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays, r.day
+                       COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
+                       COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday, r.day
                 FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
                 """)
         }
@@ -35,16 +36,20 @@ struct ReminderEngine: Sendable {
             let today = CalendarDay.today(in: zone, now: now)
             guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
                   Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { continue }
-            recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"], now: now)
+            recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"],
+                                         nudge: (row["frequency"], row["weekday"]), now: now)
         }
         return recorded
     }
 
     /// Works out and records one user's reminders for `today`, unless that day is already done.
-    func remind(userId: Int64, today: CalendarDay, leadDays: Int, now: Date) async throws -> Int {
+    func remind(userId: Int64, today: CalendarDay, leadDays: Int, nudge: (frequency: String, weekday: Int),
+                now: Date) async throws -> Int {
         guard let user = try await database.user(id: userId) else { return 0 }
         let store = database.for(userId: userId)
-        let rules = ReminderRules(user: user, today: today, leadDays: leadDays)
+        var rules = ReminderRules(user: user, today: today, leadDays: leadDays)
+        rules.nudgeFrequency = nudge.frequency
+        rules.weekday = nudge.weekday
         let lastMonth = today.monthValue.previous
         var reminders = try await store.walletDue(rules)
             + rules.nudge(try await store.stashSummaries(month: today.monthValue, today: today))

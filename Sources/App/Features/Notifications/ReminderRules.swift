@@ -7,6 +7,9 @@ struct ReminderRules {
     let today: CalendarDay
     /// How many days ahead the user wants to hear about benefits, coupons and renewals.
     let leadDays: Int
+    /// How often stashes behind pace are named: `off`, `weekly` (on `weekday`, 1 = Monday) or `monthly`.
+    var nudgeFrequency = "weekly"
+    var weekday = 1
 
     /// An annual fee is announced this many days ahead, whatever the lead time.
     static let feeNoticeDays = 30
@@ -72,30 +75,30 @@ struct ReminderRules {
         }
     }
 
-    /// The stashes behind pace this month, named in one nudge: weekly ones on Mondays (or later that week, if the
-    /// engine missed Monday), monthly ones from the 15th. A stash with its reminder off is never named.
+    /// The stashes behind pace this month, named in one nudge: weekly on the user's weekday (or later that week,
+    /// if the engine missed the day), or monthly from the 15th. A stash with its reminder off is never named.
     func nudge(_ summaries: [StashSummary]) -> [Reminder] {
         let month = today.monthValue
-        let daysLeft = today.distance(to: month.lastDay)
-        let monday = today.adding(days: 1 - today.weekday)
-        var result: [Reminder] = []
-        for (frequency, dueOn) in [(Stash.Reminder.weekly, monday), (.monthly, month.firstDay.adding(days: Self.monthlyNudgeDay - 1))] {
-            guard dueOn <= today, dueOn.monthValue == month else { continue }
-            let behind = summaries.filter { summary in
-                summary.stash.reminder == frequency && summary.stash.kind == .save && Self.isBehindPace(summary.progress,
-                                                                                                          today: today)
-            }
-            guard !behind.isEmpty else { continue }
-            let lines = behind.map { summary in
-                "\(summary.stash.name) is at \(summary.progress.percent) % with \(daysLeft) \(daysLeft == 1 ? "day" : "days") left — "
-                    + "\(user.money(summary.progress.targetCents - summary.progress.totalCents)) to go"
-            }
-            result.append(make(.nudge, subject: "nudge:\(frequency.rawValue)", dueOn: dueOn,
-                               title: behind.count == 1 ? "A stash is behind" : "\(behind.count) stashes are behind",
-                               body: lines.joined(separator: "\n"),
-                               path: behind.count == 1 ? StashPaths.show(behind[0].stash.id ?? 0) : HomePaths.index))
+        let dueOn: CalendarDay
+        switch nudgeFrequency {
+        case "weekly": dueOn = today.adding(days: -((today.weekday - weekday + 7) % 7))
+        case "monthly": dueOn = month.firstDay.adding(days: Self.monthlyNudgeDay - 1)
+        default: return []
         }
-        return result
+        guard dueOn <= today, dueOn.monthValue == month else { return [] }
+        let behind = summaries.filter { summary in
+            summary.stash.reminder != .off && summary.stash.kind == .save && Self.isBehindPace(summary.progress, today: today)
+        }
+        guard !behind.isEmpty else { return [] }
+        let daysLeft = today.distance(to: month.lastDay)
+        let lines = behind.map { summary in
+            "\(summary.stash.name) is at \(summary.progress.percent) % with \(daysLeft) \(daysLeft == 1 ? "day" : "days") left — "
+                + "\(user.money(summary.progress.targetCents - summary.progress.totalCents)) to go"
+        }
+        return [make(.nudge, subject: "nudge:\(nudgeFrequency)", dueOn: dueOn,
+                     title: behind.count == 1 ? "A stash is behind" : "\(behind.count) stashes are behind",
+                     body: lines.joined(separator: "\n"),
+                     path: behind.count == 1 ? StashPaths.show(behind[0].stash.id ?? 0) : HomePaths.index)]
     }
 
     /// Last month in numbers, on the 1st (or later in the month's first week, if the engine missed the 1st).

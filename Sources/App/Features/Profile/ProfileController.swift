@@ -16,6 +16,7 @@ struct ProfileController {
         group.post(ProfilePaths.index, use: update)
         group.post(ProfilePaths.password, use: updatePassword)
         group.post(ProfilePaths.sessions, use: endOtherSessions)
+        addNotificationRoutes(to: group)
     }
 
     // MARK: - Handlers
@@ -137,7 +138,8 @@ struct ProfileController {
             profilePath: ProfilePaths.index,
             passwordPath: ProfilePaths.password,
             sessionsPath: ProfilePaths.sessions,
-            logoutPath: AuthPaths.logout
+            logoutPath: AuthPaths.logout,
+            notificationsPath: ProfilePaths.notifications
         )
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(page, csrf: shell.csrf)

@@ -184,3 +184,57 @@ extension ProfileController {
         var confirmPassword: String?
     }
 }
+
+/// The notification settings form as typed.
+struct NotificationSettingsInput: Decodable, Sendable {
+    var notifications: String?
+    var frequency: String?
+    var weekday: String?
+    var reminderTime: String?
+    var leadDays: String?
+    var quietHours: String?
+    var quietFrom: String?
+    var quietTo: String?
+
+    init(_ settings: WalletSettings) {
+        notifications = settings.notificationsEnabled ? "on" : "off"
+        frequency = settings.frequency
+        weekday = String(settings.weekday)
+        reminderTime = settings.reminderTime
+        leadDays = String(settings.leadDays)
+        quietHours = settings.quietEnabled ? "on" : "off"
+        quietFrom = settings.quietFrom
+        quietTo = settings.quietTo
+    }
+}
+
+/// The rules of the notification settings: a valid form is written into `settings`.
+enum NotificationSettingsRules {
+    static func validate(_ input: NotificationSettingsInput, into settings: inout WalletSettings,
+                         errors: inout FieldErrors) {
+        let onOff = ["on", "off"]
+        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
+        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
+        if !WalletSettings.frequencies.contains(where: { $0.value == input.frequency }) {
+            errors.add("frequency", "Choose how often to hear about your stashes.")
+        }
+        let weekday = errors.wholeNumber(input.weekday, field: "weekday", range: 1...7, message: "Choose a day of the week.")
+        let reminderTime = errors.clockTime(input.reminderTime, field: "reminderTime")
+        let quietFrom = errors.clockTime(input.quietFrom, field: "quietFrom")
+        let quietTo = errors.clockTime(input.quietTo, field: "quietTo")
+        if let quietFrom, quietFrom == quietTo, errors["quietTo"] == nil {
+            errors.add("quietTo", "Quiet hours must end at another time than they start.")
+        }
+        let lead = errors.wholeNumber(input.leadDays, field: "leadDays", range: WalletSettings.leadRange,
+                                      message: "Choose a lead time from 1 to 30 days.")
+        guard errors.isEmpty else { return }
+        settings.notificationsEnabled = input.notifications == "on"
+        settings.frequency = input.frequency ?? settings.frequency
+        settings.weekday = weekday ?? settings.weekday
+        settings.reminderTime = reminderTime ?? settings.reminderTime
+        settings.leadDays = lead ?? settings.leadDays
+        settings.quietEnabled = input.quietHours == "on"
+        settings.quietFrom = quietFrom ?? settings.quietFrom
+        settings.quietTo = quietTo ?? settings.quietTo
+    }
+}

@@ -3,4 +3,6 @@ enum ProfilePaths {
     static let index = "/profile"
     static let password = "/profile/password"
     static let sessions = "/profile/sessions"
+    static let notifications = "/profile/notifications"
+    static let calendarFeed = "/profile/notifications/calendar"
 }

@@ -13,7 +13,6 @@ enum WalletPaths {
     static let newCoupon = "/wallet/coupons/new"
     static let couponsCreate = "/wallet/coupons"
     static let settings = "/wallet/settings"
-    static let calendarFeed = "/wallet/settings/calendar"
     static let expiring = "/wallet/expiring"
 
     static let preview = PathPattern("/wallet/catalogue/:catalogueId")
