@@ -26,6 +26,13 @@ struct BadgesTests {
             #expect(next.html.contains("Cinema night"))
             #expect(try await database.for(userId: 1).points() == 10)
             #expect(!(try await browser.get(location)).html.contains("Badge earned!"), "the dialog shows once")
+            // The notification list keeps it, once
+            let list = try await browser.get("/notifications").html
+            #expect(list.contains("Badge earned: Fund"))
+            #expect(list.contains("November 2026 · +10 points"))
+            #expect(try await database.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notification WHERE kind = 'badge'")
+            } == 1)
         }
     }
 

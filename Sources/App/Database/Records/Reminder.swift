@@ -17,6 +17,8 @@ struct Reminder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecor
         case nudge
         /// Last month in numbers, on the 1st.
         case summary
+        /// A badge just earned (in the app only, never pushed).
+        case badge
     }
 
     var id: Int64?

@@ -181,12 +181,24 @@ extension MemberStore {
             badge.completedOn = completedOn
             badge.points = Badge.pointsPerBadge
             try badge.update(db)
-            return wasEarned ? nil : badge.id
+            guard !wasEarned else { return nil }
+            try tellEarned(db, badge: badge, stash: stash, month: month)
+            return badge.id
         }
         let badge = try Badge(id: nil, userId: stash.userId, stashId: stashId, month: month.description,
                               completedOn: completedOn, points: Badge.pointsPerBadge, earned: true, claimedAt: nil)
             .inserted(db)
+        try tellEarned(db, badge: badge, stash: stash, month: month)
         return badge.id
+    }
+
+    /// Puts "Badge earned" in the user's notification list (in the app only), once per badge.
+    private static func tellEarned(_ db: Database, badge: Badge, stash: Stash, month: Month) throws {
+        guard let id = badge.id else { return }
+        try Reminder(id: nil, userId: stash.userId, kind: .badge, subject: "badge:\(id)", dueOn: month.lastDay.description,
+                     title: "Badge earned: \(stash.name)", body: "\(month.title) · +\(badge.points) points",
+                     path: BadgePaths.badge(id), createdAt: Date(), readAt: nil)
+            .insert(db, onConflict: .ignore)
     }
 
     /// The day a month was completed: for a save stash, the day its running total reached the target; for a
