@@ -185,8 +185,13 @@ public enum WalletPages {
         public let editPath: String
         public let deletePath: String
         public let newBenefitPath: String
+        /// Whether this card's reminders are on, and where the switch posts.
+        public let remindersOn: Bool
+        public let remindersPath: String
 
-        public init(face: CardFace, availableTitle: String, available: [BenefitRow], used: [BenefitRow], expired: [BenefitRow], hasBenefits: Bool, roi: FeeReturnCard?, feeText: String, editPath: String, deletePath: String, newBenefitPath: String) {
+        public init(face: CardFace, availableTitle: String, available: [BenefitRow], used: [BenefitRow], expired: [BenefitRow], hasBenefits: Bool, roi: FeeReturnCard?, feeText: String, editPath: String, deletePath: String, newBenefitPath: String, remindersOn: Bool, remindersPath: String) {
+            self.remindersOn = remindersOn
+            self.remindersPath = remindersPath
             self.face = face
             self.availableTitle = availableTitle
             self.available = available
@@ -460,6 +465,7 @@ public enum WalletPages {
           <div class="form-actions card-detail__actions">
             <a class="button button--secondary" href="\(page.editPath)">Edit card</a>
             <a class="button button--secondary" href="\(page.newBenefitPath)">+ Add benefit</a>
+            <form method="post" action="\(page.remindersPath)">\(csrf.field)<input type="hidden" name="on" value="\(page.remindersOn ? "0" : "1")"><button class="button button--plain" type="submit" aria-pressed="\(page.remindersOn ? "true" : "false")">Reminders: \(page.remindersOn ? "on" : "off")</button></form>
           </div>
         </div>
 

@@ -534,6 +534,10 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v16: reminders per card") { db in
+            try db.execute(sql: "ALTER TABLE walletCard ADD COLUMN notify BOOLEAN NOT NULL DEFAULT 1")
+        }
+
         return migrator
     }
 

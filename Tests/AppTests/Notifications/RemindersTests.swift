@@ -177,4 +177,41 @@ struct RemindersTests {
             #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
         }
     }
+
+    @Test("a card with its reminders off is left out of reminders; the switch is the owner's alone")
+    func cardSwitch() async throws {
+        let clock = TestClock(TestClock.date("2026-11-26T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            let now = Date()
+            let added = try await database.for(userId: ann).addCards([(
+                card: WalletCard(id: nil, userId: ann, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
+                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 9_500,
+                                 feeDueOn: "2025-12-01", createdAt: now, updatedAt: now),
+                benefits: [CardBenefit(id: nil, cardId: 0, userId: ann, name: "Dining credit", details: "", valueCents: 1_000,
+                                       period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now)])])
+            let card = try #require(added.first?.id)
+
+            // Bob can't touch Ann's switch
+            let bob = Browser(client: browser.client)
+            try await bob.signUp(name: "Bob", email: "bob@example.com")
+            try await bob.get("/profile")
+            #expect(try await bob.post("/wallet/cards/\(card)/reminders", [("on", "0")]).status == .notFound)
+
+            // Ann turns it off from Card detail
+            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders: on"))
+            let off = try await browser.post("/wallet/cards/\(card)/reminders", [("on", "0")])
+            #expect(off.location == "/wallet/cards/\(card)")
+            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders: off"))
+            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
+
+            // On again: the next day brings the benefit (4 days left) and the fee (5 days ahead)
+            try await browser.post("/wallet/cards/\(card)/reminders", [("on", "1")])
+            clock.advance(by: 86_400)
+            _ = try await ReminderEngine(database: database, now: { clock.now }).tick()
+            #expect(try await Self.notifications(database, userId: ann).map(\.kind).sorted { $0.rawValue < $1.rawValue }
+                    == [.annualFee, .benefit])
+        }
+    }
 }
+

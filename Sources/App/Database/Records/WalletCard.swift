@@ -18,6 +18,8 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
     var feeDueOn: String?
     var createdAt: Date
     var updatedAt: Date
+    /// Whether reminders about this card's benefits and fee are recorded.
+    var notify: Bool = true
 
     static let databaseTableName = "walletCard"
 

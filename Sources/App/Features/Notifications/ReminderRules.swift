@@ -23,7 +23,7 @@ struct ReminderRules {
     /// Card benefits not used in their period, within the lead time, and a last call on their final day; nothing
     /// for a snoozed benefit until the snooze ends.
     func benefits(_ cards: [CardState]) -> [Reminder] {
-        cards.flatMap { card in
+        cards.filter(\.card.notify).flatMap { card in
             card.benefits.compactMap { state -> Reminder? in
                 guard state.isOpen, !state.snoozed, state.daysLeft <= leadDays, let id = state.benefit.id else { return nil }
                 let lastCall = state.daysLeft == 0
@@ -66,7 +66,7 @@ struct ReminderRules {
     /// Annual fees due within 30 days (or the lead time, when that is longer).
     func annualFees(_ cards: [WalletCard]) -> [Reminder] {
         cards.compactMap { card -> Reminder? in
-            guard let id = card.id, card.annualFeeCents > 0, let anniversary = card.anniversary else { return nil }
+            guard let id = card.id, card.notify, card.annualFeeCents > 0, let anniversary = card.anniversary else { return nil }
             let due = CardYear.nextOccurrence(of: anniversary, onOrAfter: today)
             guard today.distance(to: due) <= max(Self.feeNoticeDays, leadDays) else { return nil }
             return make(.annualFee, subject: "card:\(id)", dueOn: due, title: "Annual fee for \(card.name)",

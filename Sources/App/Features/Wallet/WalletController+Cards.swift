@@ -16,6 +16,7 @@ extension WalletController {
         group.post(WalletPaths.deleteCard, use: deleteCard)
         group.get(WalletPaths.newBenefit, use: newBenefit)
         group.post(WalletPaths.newBenefit, use: createBenefit)
+        group.post(WalletPaths.cardReminders, use: setCardReminders)
     }
 
     // MARK: - Catalogue
@@ -128,6 +129,18 @@ extension WalletController {
         try await context.store.endOnboarding()
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                               flash: .success("Added \(draft.name) to your wallet."))
+    }
+
+    /// `POST /wallet/cards/:id/reminders` with `on=1` or `on=0`: whether reminders about this card are recorded.
+    @Sendable func setCardReminders(request: Request, context: MemberContext) async throws -> Response {
+        let card = try await context.named(WalletCard.self)
+        let input = try await request.decodeForm(CardRemindersInput.self, context: context)
+        guard let on = ["1": true, "0": false][input.on ?? ""] else {
+            throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
+        }
+        _ = try await context.store.setCardReminders(id: card.id ?? 0, on: on)
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0),
+                              flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name)."))
     }
 
     /// `GET /wallet/cards/:id/edit`

@@ -154,7 +154,9 @@ struct WalletController {
             feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents))",
             editPath: WalletPaths.editCard(id),
             deletePath: WalletPaths.deleteCard(id),
-            newBenefitPath: WalletPaths.newBenefit(id))
+            newBenefitPath: WalletPaths.newBenefit(id),
+            remindersOn: card.notify,
+            remindersPath: WalletPaths.cardReminders(id))
         return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
     }
 

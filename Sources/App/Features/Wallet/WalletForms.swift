@@ -157,6 +157,11 @@ extension WalletController {
         var skip: String?
     }
 
+    /// The card's reminder switch as posted.
+    struct CardRemindersInput: Decodable {
+        var on: String?
+    }
+
     struct ActionInput: Decodable {
         var days: String?
         var returnTo: String?

@@ -20,6 +20,7 @@ enum WalletPaths {
     static let card = PathPattern("/wallet/cards/:id")
     static let editCard = PathPattern("/wallet/cards/:id/edit")
     static let deleteCard = PathPattern("/wallet/cards/:id/delete")
+    static let cardReminders = PathPattern("/wallet/cards/:id/reminders")
     static let newBenefit = PathPattern("/wallet/cards/:id/benefits")
     static let useBenefit = PathPattern("/wallet/benefits/:id/use")
     static let unuseBenefit = PathPattern("/wallet/benefits/:id/unuse")

@@ -135,6 +135,14 @@ extension MemberStore {
         }
     }
 
+    /// Turns reminders about one of the member's cards on or off; false when it isn't theirs.
+    func setCardReminders(id: Int64, on: Bool) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE walletCard SET notify = ? WHERE id = ? AND userId = ?", arguments: [on, id, userId])
+            return db.changesCount > 0
+        }
+    }
+
     func deleteWalletCard(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM walletCard WHERE id = ? AND userId = ?", arguments: [id, userId])
