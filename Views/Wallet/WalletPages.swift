@@ -465,7 +465,7 @@ public enum WalletPages {
           <div class="form-actions card-detail__actions">
             <a class="button button--secondary" href="\(page.editPath)">Edit card</a>
             <a class="button button--secondary" href="\(page.newBenefitPath)">+ Add benefit</a>
-            <form method="post" action="\(page.remindersPath)">\(csrf.field)<input type="hidden" name="on" value="\(page.remindersOn ? "0" : "1")"><button class="button button--plain" type="submit" aria-pressed="\(page.remindersOn ? "true" : "false")">Reminders: \(page.remindersOn ? "on" : "off")</button></form>
+            <form method="post" action="\(page.remindersPath)">\(csrf.field)<input type="hidden" name="on" value="\(page.remindersOn ? "0" : "1")"><button class="button button--plain" type="submit">Reminders \(page.remindersOn ? "on · Turn off" : "off · Turn on")</button></form>
           </div>
         </div>
 

@@ -199,10 +199,10 @@ struct RemindersTests {
             #expect(try await bob.post("/wallet/cards/\(card)/reminders", [("on", "0")]).status == .notFound)
 
             // Ann turns it off from Card detail
-            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders: on"))
+            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders on · Turn off"))
             let off = try await browser.post("/wallet/cards/\(card)/reminders", [("on", "0")])
             #expect(off.location == "/wallet/cards/\(card)")
-            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders: off"))
+            #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders off · Turn on"))
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
 
             // On again: the next day brings the benefit (4 days left) and the fee (5 days ahead)

@@ -20,7 +20,7 @@ struct NotificationController {
             days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
             unreadCount: notifications.filter { $0.readAt == nil }.count,
             readAllPath: NotificationPaths.readAll,
-            settingsPath: WalletPaths.settings)
+            settingsPath: ProfilePaths.notifications)
         return pages.page(title: "Notifications", section: nil, context: context) { shell in
             NotificationPages.index(page, csrf: shell.csrf)
         }

@@ -76,7 +76,7 @@ extension ProfileController {
                 renewPath: ProfilePaths.calendarFeed),
             listPath: NotificationPaths.index,
             backPath: ProfilePaths.index)
-        return pages.page(title: "Notifications", section: .profile, context: context, status: status) { shell in
+        return pages.page(title: "Notification settings", section: .profile, context: context, status: status) { shell in
             ProfilePages.notifications(page, csrf: shell.csrf)
         }
     }

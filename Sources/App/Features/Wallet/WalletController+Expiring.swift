@@ -21,7 +21,7 @@ extension WalletController {
             rows: due.map { Self.expiringRow($0.0, daysLeft: $0.1) },
             leadText: lead == 1 ? "within 1 day" : "within \(lead) days",
             returnTo: WalletPaths.expiring,
-            settingsPath: WalletPaths.settings)
+            settingsPath: ProfilePaths.notifications)
         return render(title: "Expiring soon", context: context) { shell in ExpiringPages.index(page, csrf: shell.csrf) }
     }
 
