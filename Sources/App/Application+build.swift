@@ -54,7 +54,9 @@ public func buildApplication(
     let scheme = config.usesTLS ? "https" : "http"
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
-    let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now), logger: logger)
+    let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
+                                    deliverer: PushDeliverer(database: database, client: .shared, now: config.now),
+                                    logger: logger)
     return Application(
         router: router,
         server: server,
@@ -126,7 +128,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .addRoutes(to: signedIn)
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
-    ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle)
+    ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle,
+                      push: PushDeliverer(database: database, client: .shared, now: now))
         .addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)

@@ -119,17 +119,39 @@ public enum ProfilePages {
         }
     }
 
+    /// The push channels form, the test button, and the latest failed attempts.
+    public struct Push: Sendable {
+        public let action: String
+        public let summary: String?
+        public let ntfyFields: [FormField]
+        public let webhookFields: [FormField]
+        public let testPath: String?
+        public let failures: [String]
+
+        public init(action: String, summary: String?, ntfyFields: [FormField], webhookFields: [FormField],
+                    testPath: String?, failures: [String]) {
+            self.action = action
+            self.summary = summary
+            self.ntfyFields = ntfyFields
+            self.webhookFields = webhookFields
+            self.testPath = testPath
+            self.failures = failures
+        }
+    }
+
     public struct NotificationsPage: Sendable {
         public let action: String
         public let summary: String?
         public let notificationFields: [FormField]
         public let quietFields: [FormField]
+        public let push: Push
         public let calendar: CalendarFeed
         public let listPath: String
         public let backPath: String
 
         public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField],
-                    calendar: CalendarFeed, listPath: String, backPath: String) {
+                    push: Push, calendar: CalendarFeed, listPath: String, backPath: String) {
+            self.push = push
             self.action = action
             self.summary = summary
             self.notificationFields = notificationFields
@@ -158,6 +180,26 @@ public enum ProfilePages {
           </section>
           <div class="form-actions"><button class="button button--primary" type="submit">Save settings</button></div>
         </form>
+        <form class="form-card" method="post" action="\(page.push.action)" novalidate>
+          \(csrf.field)
+          \(Form.summary(page.push.summary))
+          <section class="card" aria-labelledby="push-title">
+            <h2 class="card__title" id="push-title">Push to your phone</h2>
+            <p class="muted small">Reminders can also go to an ntfy topic (the ntfy app shows them as phone notifications) or to a webhook of your own, which gets JSON. Leave a channel empty to turn it off.</p>
+            \(Form.fields(page.push.ntfyFields))
+            \(Form.fields(page.push.webhookFields))
+            \(page.push.failures.isEmpty ? nil : """
+                <h3 class="push-failures__title">Latest failed attempts</h3>
+                <ul class="push-failures">\(page.push.failures.map { "<li>\($0)</li>" as HTML })</ul>
+                """ as HTML)
+          </section>
+          <div class="form-actions"><button class="button button--primary" type="submit">Save channels</button></div>
+        </form>
+        \(page.push.testPath.map { path in
+            """
+            <form class="form-card" method="post" action="\(path)">\(csrf.field)<button class="button button--secondary" type="submit">Send a test notification</button></form>
+            """ as HTML
+        })
         <section class="card form-card" aria-labelledby="calendar-title">
           <h2 class="card__title" id="calendar-title">Calendar feed</h2>
           \(page.calendar.url.map { url in

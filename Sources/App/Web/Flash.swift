@@ -18,6 +18,7 @@ struct Flash: Codable, Sendable, Equatable {
         Flash(kind: .success, message: message, badgeIds: badgeIds.isEmpty ? nil : badgeIds)
     }
     static func info(_ message: String) -> Flash { Flash(kind: .info, message: message) }
+    static func error(_ message: String) -> Flash { Flash(kind: .error, message: message) }
     static func undoable(_ message: String, undoPath: String) -> Flash {
         Flash(kind: .success, message: message, undoPath: undoPath)
     }

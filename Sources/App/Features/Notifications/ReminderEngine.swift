@@ -26,7 +26,9 @@ struct ReminderEngine: Sendable {
             try Row.fetchAll(db, sql: """
                 SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
                        COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
-                       COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday, r.day
+                       COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday,
+                       COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
+                       COALESCE(w.quietTo, '08:00') AS quietTo, r.day
                 FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
                 """)
         }
@@ -36,15 +38,17 @@ struct ReminderEngine: Sendable {
             let today = CalendarDay.today(in: zone, now: now)
             guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
                   Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { continue }
+            let quiet = (row["quietEnabled"] as Bool)
+                ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone) : nil
             recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"],
-                                         nudge: (row["frequency"], row["weekday"]), now: now)
+                                         nudge: (row["frequency"], row["weekday"]), quiet: quiet, now: now)
         }
         return recorded
     }
 
     /// Works out and records one user's reminders for `today`, unless that day is already done.
     func remind(userId: Int64, today: CalendarDay, leadDays: Int, nudge: (frequency: String, weekday: Int),
-                now: Date) async throws -> Int {
+                quiet: QuietHours?, now: Date) async throws -> Int {
         guard let user = try await database.user(id: userId) else { return 0 }
         let store = database.for(userId: userId)
         var rules = ReminderRules(user: user, today: today, leadDays: leadDays)
@@ -62,6 +66,8 @@ struct ReminderEngine: Sendable {
             reminder.createdAt = now
             return reminder
         }
+        let channels = try await store.pushChannels().map(\.kind)
+        let pushAt = quiet?.pushTime(for: now) ?? now
         let day = today.description
         let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
         return try await database.write { db in
@@ -70,7 +76,13 @@ struct ReminderEngine: Sendable {
             var recorded = 0
             for reminder in found {
                 try reminder.insert(db, onConflict: .ignore)
-                recorded += db.changesCount
+                guard db.changesCount > 0 else { continue }
+                recorded += 1
+                let notificationId = db.lastInsertedRowID
+                for channel in channels {
+                    try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
+                                     nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+                }
             }
             try db.execute(sql: """
                 INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
@@ -88,9 +100,11 @@ struct ReminderEngine: Sendable {
     }
 }
 
-/// Runs the reminder engine beside the HTTP server: a look at start, then one a minute, until the server stops.
+/// Runs the reminder engine beside the HTTP server, and sends what is due to push: a look at start, then one a
+/// minute, until the server stops.
 struct ReminderService: Service {
     let engine: ReminderEngine
+    let deliverer: PushDeliverer
     let logger: Logger
     var interval: Duration = .seconds(60)
 
@@ -100,6 +114,8 @@ struct ReminderService: Service {
                 do {
                     let recorded = try await engine.tick()
                     if recorded > 0 { logger.info("Recorded \(recorded) reminders") }
+                    let pushed = try await deliverer.deliverDue()
+                    if pushed > 0 { logger.info("Pushed \(pushed) reminders") }
                 } catch {
                     logger.error("Working out reminders failed: \(error)")
                 }

@@ -9,6 +9,8 @@ extension ProfileController {
         group.get(ProfilePaths.notifications, use: notificationSettings)
         group.post(ProfilePaths.notifications, use: saveNotificationSettings)
         group.post(ProfilePaths.calendarFeed, use: renewCalendarFeed)
+        group.post(ProfilePaths.push, use: savePushChannels)
+        group.post(ProfilePaths.pushTest, use: sendTestPush)
     }
 
     /// `GET /profile/notifications`
@@ -40,8 +42,57 @@ extension ProfileController {
                               flash: .success(had ? "New calendar link made. The old one no longer works." : "Calendar link made."))
     }
 
-    private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, request: Request,
+    /// `POST /profile/notifications/push`
+    @Sendable func savePushChannels(request: Request, context: MemberContext) async throws -> Response {
+        let input = try await request.decodeForm(PushInput.self, context: context)
+        var errors = FieldErrors()
+        let channels = PushRules.validate(input, userId: context.member.id, into: &errors)
+        guard errors.isEmpty else {
+            let settings = try await context.store.walletSettings()
+            return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(), push: input,
+                                               pushErrors: errors, request: request, context: context,
+                                               status: .unprocessableContent)
+        }
+        try await context.store.setPushChannel(.ntfy, to: channels.ntfy)
+        try await context.store.setPushChannel(.webhook, to: channels.webhook)
+        return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
+    }
+
+    /// `POST /profile/notifications/push/test`: sends a test message to each channel now and tells how it went.
+    @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
+        let channels = try await context.store.pushChannels()
+        guard !channels.isEmpty else {
+            return pages.redirect(to: ProfilePaths.notifications + "#push-title",
+                                  flash: .error("Add an ntfy topic or a webhook first."))
+        }
+        let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
+                                            path: NotificationPaths.index, dueOn: context.member.today.description)
+        var results: [String] = []
+        var failed = false
+        for channel in channels {
+            do {
+                try await push.send(message, over: channel)
+                results.append("\(channel.kind.label): sent")
+            } catch {
+                failed = true
+                results.append("\(channel.kind.label): failed, \(error)")
+            }
+        }
+        let text = results.joined(separator: " · ") + "."
+        return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: failed ? .error(text) : .success(text))
+    }
+
+    private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, push pushInput: PushInput? = nil,
+                                   pushErrors: FieldErrors = FieldErrors(), request: Request,
                                    context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let channels = try await context.store.pushChannels()
+        let typed = pushInput ?? PushInput(channels)
+        let failures = try await context.store.recentPushFailures().map { failure in
+            let zone = context.user.calendarTimeZone
+            let minute = Calendar.minute(of: failure.at, in: zone)
+            return "\(failure.channel.label), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
+                + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
+        }
         let feedPath = try await context.store.calendarFeedToken().map { NotificationPaths.calendarFeed($0) }
         let host = request.head.authority ?? "localhost"
         let onOff = [("on", "On"), ("off", "Off")]
@@ -70,6 +121,25 @@ extension ProfileController {
                 .input("quietTo", label: "To", value: input.quietTo ?? "", type: "time", error: errors["quietTo"],
                        hint: "May cross midnight, like 22:00 to 07:00."),
             ],
+            push: ProfilePages.Push(
+                action: ProfilePaths.push,
+                summary: pushErrors.summary,
+                ntfyFields: [
+                    .input("ntfyServer", label: "ntfy server", value: typed.ntfyServer ?? "", type: "url",
+                           error: pushErrors["ntfyServer"], hint: "Your own ntfy server, or a public one.",
+                           autocomplete: "off"),
+                    .input("ntfyTopic", label: "ntfy topic", value: typed.ntfyTopic ?? "", error: pushErrors["ntfyTopic"],
+                           hint: "Pick a long, hard-to-guess name: anyone who knows it can read it.", autocomplete: "off"),
+                    .input("ntfyToken", label: "Access token (optional)", value: typed.ntfyToken ?? "", type: "password",
+                           error: pushErrors["ntfyToken"], autocomplete: "off"),
+                ],
+                webhookFields: [
+                    .input("webhookURL", label: "Webhook URL", value: typed.webhookURL ?? "", type: "url",
+                           error: pushErrors["webhookURL"], hint: "Gets each reminder as JSON in a POST.",
+                           autocomplete: "off"),
+                ],
+                testPath: channels.isEmpty ? nil : ProfilePaths.pushTest,
+                failures: failures),
             calendar: ProfilePages.CalendarFeed(
                 url: feedPath.map { (pages.cookies.secure ? "https://" : "http://") + host + $0 },
                 webcalURL: feedPath.map { "webcal://" + host + $0 },

@@ -10,6 +10,8 @@ struct ProfileController {
     let now: @Sendable () -> Date
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    /// Sends the test push of the notification settings.
+    let push: PushDeliverer
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)

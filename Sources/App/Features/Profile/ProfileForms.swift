@@ -238,3 +238,50 @@ enum NotificationSettingsRules {
         settings.quietTo = quietTo ?? settings.quietTo
     }
 }
+
+/// The push channels form as typed.
+struct PushInput: Decodable, Sendable {
+    var ntfyServer: String?
+    var ntfyTopic: String?
+    var ntfyToken: String?
+    var webhookURL: String?
+
+    init(_ channels: [PushChannel]) {
+        let ntfy = channels.first { $0.kind == .ntfy }
+        ntfyServer = ntfy?.url
+        ntfyTopic = ntfy?.topic
+        ntfyToken = ntfy?.token
+        webhookURL = channels.first { $0.kind == .webhook }?.url
+    }
+}
+
+/// The rules of the push channels: a channel left empty is turned off.
+enum PushRules {
+    static func validate(_ input: PushInput, userId: Int64, into errors: inout FieldErrors)
+        -> (ntfy: PushChannel?, webhook: PushChannel?) {
+        let server = errors.text(input.ntfyServer, field: "ntfyServer", max: 300)
+        let topic = errors.text(input.ntfyTopic, field: "ntfyTopic", max: 64)
+        let token = errors.text(input.ntfyToken, field: "ntfyToken", max: 200)
+        let webhook = errors.text(input.webhookURL, field: "webhookURL", max: 500)
+        var ntfy: PushChannel?
+        if !server.isEmpty || !topic.isEmpty {
+            if !isWebAddress(server) { errors.add("ntfyServer", "Enter the server's address, like https://ntfy.example.com.") }
+            if topic.isEmpty || !topic.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }) {
+                errors.add("ntfyTopic", "Enter a topic of letters, digits, - and _.")
+            }
+            ntfy = PushChannel(userId: userId, kind: .ntfy, url: server, topic: topic, token: token)
+        }
+        if !webhook.isEmpty && !isWebAddress(webhook) {
+            errors.add("webhookURL", "Enter a web address starting with https:// or http://.")
+        }
+        return (ntfy, webhook.isEmpty ? nil : PushChannel(userId: userId, kind: .webhook, url: webhook))
+    }
+
+    /// An http or https URL with a host.
+    static func isWebAddress(_ text: String) -> Bool {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+}
+

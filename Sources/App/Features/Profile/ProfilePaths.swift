@@ -5,4 +5,6 @@ enum ProfilePaths {
     static let sessions = "/profile/sessions"
     static let notifications = "/profile/notifications"
     static let calendarFeed = "/profile/notifications/calendar"
+    static let push = "/profile/notifications/push"
+    static let pushTest = "/profile/notifications/push/test"
 }

@@ -1,0 +1,132 @@
+import AsyncHTTPClient
+import Foundation
+import GRDB
+import NIOCore
+import NIOFoundationCompat
+
+/// Sends recorded reminders to the channels users set up, off any page request: each delivery is tried until it
+/// succeeds, at most `maxAttempts` times, waiting longer after each failure; the last error is kept for Settings.
+struct PushDeliverer: Sendable {
+    let database: AppDatabase
+    let client: HTTPClient
+    let now: @Sendable () -> Date
+    var timeout: TimeAmount = .seconds(10)
+
+    static let maxAttempts = 5
+    /// The wait after the 1st, 2nd, 3rd and 4th failed attempt.
+    static let backoff: [TimeInterval] = [60, 5 * 60, 30 * 60, 2 * 3_600]
+
+    /// What a push says.
+    struct Message: Sendable {
+        let title: String
+        let body: String
+        let kind: Reminder.Kind
+        let path: String
+        let dueOn: String
+    }
+
+    /// A failed delivery, told in one line.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Tries every delivery that is due now; returns how many went out.
+    @discardableResult
+    func deliverDue(limit: Int = 100) async throws -> Int {
+        let now = now()
+        let due = try await database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, n.title, n.body, n.kind AS reminderKind,
+                       n.path, n.dueOn, d.userId
+                FROM pushDelivery d
+                JOIN pushChannel c ON c.userId = d.userId AND c.kind = d.channel
+                JOIN notification n ON n.id = d.notificationId
+                WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
+                ORDER BY d.nextAttemptAt LIMIT ?
+                """, arguments: [Self.maxAttempts, now, limit])
+        }
+        var delivered = 0
+        for row in due {
+            let id: Int64 = row["id"]
+            let attempts: Int = row["attempts"]
+            let channel = PushChannel(userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                                      url: row["url"], topic: row["topic"], token: row["token"])
+            let message = Message(title: row["title"], body: row["body"],
+                                  kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary, path: row["path"],
+                                  dueOn: row["dueOn"])
+            do {
+                try await send(message, over: channel)
+                delivered += 1
+                try await database.write { db in
+                    try db.execute(sql: """
+                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?, lastError = NULL
+                        WHERE id = ?
+                        """, arguments: [now, now, id])
+                }
+            } catch {
+                let wait = Self.backoff[min(attempts, Self.backoff.count - 1)]
+                let text = String(describing: error).prefix(300)
+                try await database.write { db in
+                    try db.execute(sql: """
+                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
+                               lastError = ? WHERE id = ?
+                        """, arguments: [now, now.addingTimeInterval(wait), String(text), id])
+                }
+            }
+        }
+        return delivered
+    }
+
+    /// One push, now: an ntfy message (title, priority and tags as ntfy reads them) or a JSON webhook call.
+    func send(_ message: Message, over channel: PushChannel) async throws {
+        var request: HTTPClientRequest
+        switch channel.kind {
+        case .ntfy:
+            let base = channel.url.hasSuffix("/") ? String(channel.url.dropLast()) : channel.url
+            request = HTTPClientRequest(url: base + "/" + channel.topic)
+            request.headers.add(name: "Title", value: Self.headerSafe(message.title))
+            request.headers.add(name: "Priority", value: message.kind == .benefitLastCall ? "high" : "default")
+            request.headers.add(name: "Tags", value: Self.tags(message.kind))
+            if !channel.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer " + channel.token) }
+            request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            request.body = .bytes(ByteBuffer(string: message.body))
+        case .webhook:
+            request = HTTPClientRequest(url: channel.url)
+            request.headers.add(name: "Content-Type", value: "application/json")
+            let payload: [String: String] = ["kind": message.kind.rawValue, "title": message.title, "body": message.body,
+                                             "path": message.path, "dueOn": message.dueOn]
+            let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+            request.body = .bytes(ByteBuffer(data: data))
+        }
+        request.method = .POST
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: timeout)
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            throw Failure(description: "no answer in time")
+        } catch {
+            throw Failure(description: "could not connect (\(error))")
+        }
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw Failure(description: "HTTP \(response.status.code)")
+        }
+    }
+
+    /// Header values are one line of visible ASCII and spaces (others become spaces; ntfy reads UTF-8 titles too,
+    /// but not every proxy passes them).
+    static func headerSafe(_ text: String) -> String {
+        String(text.unicodeScalars.map { (0x20...0x7E).contains($0.value) ? Character($0) : " " })
+    }
+
+    static func tags(_ kind: Reminder.Kind) -> String {
+        switch kind {
+        case .benefit, .benefitLastCall: "credit_card"
+        case .coupon: "ticket"
+        case .renewal: "repeat"
+        case .annualFee: "moneybag"
+        case .nudge: "chart_with_upwards_trend"
+        case .summary: "calendar"
+        case .badge: "trophy"
+        }
+    }
+}
