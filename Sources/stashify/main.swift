@@ -8,6 +8,7 @@ do {
     switch command {
     case let serve as Serve: try await serve.run()
     case let demo as DemoDataCommand: try await demo.run()
+    case let bench as BenchRemindersCommand: try await bench.run()
     default: throw CleanExit.helpRequest(command)
     }
 } catch {

@@ -19,20 +19,25 @@ struct CalendarFeedController {
     @Sendable func feed(request: Request, context: AppRequestContext) async throws -> Response {
         guard let token = context.parameters.get("token"), CSRFMiddleware.isWellFormed(token),
               let userId = try await database.calendarFeedUser(token: token),
-              let user = try await database.user(id: userId)
+              let text = try await Self.calendar(database: database, userId: userId, now: now())
         else { throw HTTPError(.notFound) }
-        let now = now()
-        let store = database.for(userId: userId)
-        let lead = try await store.walletSettings().leadDays
-        let rules = ReminderRules(user: user, today: user.today(now: now), leadDays: Self.horizonDays)
-        let events = try await store.walletDue(rules).compactMap { item -> ICalendar.Event? in
-            guard let day = CalendarDay(item.dueOn) else { return nil }
-            return ICalendar.Event(uid: "\(item.kind.rawValue)-\(item.subject.replacingOccurrences(of: ":", with: "-"))-\(item.dueOn)@stashify",
-                                   day: day, summary: item.title, description: item.body, alarmDaysBefore: lead)
-        }
-        let text = ICalendar(name: "Stashify reminders", events: events).text(now: now)
         return Response(status: .ok,
                         headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
     }
+
+    /// The user's feed as iCalendar text (nil when the user is gone).
+    static func calendar(database: AppDatabase, userId: Int64, now: Date) async throws -> String? {
+        guard let user = try await database.user(id: userId) else { return nil }
+        let store = database.for(userId: userId)
+        let lead = try await store.walletSettings().leadDays
+        let rules = ReminderRules(user: user, today: user.today(now: now), leadDays: horizonDays)
+        let events = try await store.walletDue(rules).compactMap { item -> ICalendar.Event? in
+            guard let day = CalendarDay(item.dueOn) else { return nil }
+            let uid = "\(item.subject.replacingOccurrences(of: ":", with: "-"))-\(item.kind.rawValue)-\(item.dueOn)@stashify"
+            return ICalendar.Event(uid: uid, day: day, summary: item.title, description: item.body, alarmDaysBefore: lead)
+        }
+        return ICalendar(name: "Stashify reminders", events: events).text(now: now)
+    }
 }
+
