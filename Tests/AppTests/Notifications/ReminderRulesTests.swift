@@ -109,5 +109,10 @@ struct ReminderRulesTests {
         #expect(first.first?.dueOn == "2026-12-01")
         #expect(rules("2026-12-07").summary(lastMonth: totals, badges: (count: 0, points: 0)).count == 1)
         #expect(rules("2026-12-08").summary(lastMonth: totals, badges: (count: 0, points: 0)).isEmpty)
+        // Across the year's end
+        let january = rules("2027-01-01").summary(lastMonth: totals, badges: (count: 0, points: 0))
+        #expect(january.first?.title == "December 2026 in numbers")
+        #expect(january.first?.subject == "month:2026-12")
+        #expect(january.first?.path == "/statistics?view=monthly&period=2026-12")
     }
 }

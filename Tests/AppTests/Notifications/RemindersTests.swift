@@ -213,5 +213,21 @@ struct RemindersTests {
                     == [.annualFee, .benefit])
         }
     }
+
+    @Test("after downtime the first look records what is still relevant and drops what has passed")
+    func catchUpAfterDowntime() async throws {
+        // The server was down from Nov 29 to Dec 3: the benefit's last call (Nov 30) and the coupon that expired on
+        // Dec 1 have passed; November's summary is still in the month's first week
+        let clock = TestClock(TestClock.date("2026-12-03T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            try await Self.coupon(database, userId: ann, name: "Gone", expiresOn: "2026-12-01")
+            try await Self.coupon(database, userId: ann, name: "Still ahead", expiresOn: "2026-12-05")
+            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
+            let recorded = try await Self.notifications(database, userId: ann)
+            #expect(Set(recorded.map(\.title)) == ["Coupon expiring: Still ahead", "November 2026 in numbers"])
+            #expect(recorded.first { $0.kind == .summary }?.dueOn == "2026-12-01")
+        }
+    }
 }
 

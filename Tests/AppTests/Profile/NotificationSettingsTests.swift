@@ -53,6 +53,13 @@ struct NotificationSettingsTests {
             #expect(settings.quietEnabled)
             #expect(settings.quietFrom == "22:30")
             #expect(settings.quietTo == "07:00")
+
+            // Another user has their own, untouched settings
+            let bob = Browser(client: browser.client)
+            try await bob.signUp(name: "Bob", email: "bob@example.com")
+            let bobs = try await bob.get("/profile/notifications")
+            #expect(bobs.fieldValue("reminderTime") == "09:00")
+            #expect(bobs.fieldValue("quietFrom") == "22:00")
         }
     }
 }

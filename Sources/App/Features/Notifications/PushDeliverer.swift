@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import GRDB
 import NIOCore
-import NIOFoundationCompat
 
 /// Sends recorded reminders to the channels users set up, off any page request: each delivery is tried until it
 /// succeeds, at most `maxAttempts` times, waiting longer after each failure; the last error is kept for Settings.
@@ -96,7 +95,7 @@ struct PushDeliverer: Sendable {
             let payload: [String: String] = ["kind": message.kind.rawValue, "title": message.title, "body": message.body,
                                              "path": message.path, "dueOn": message.dueOn]
             let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
-            request.body = .bytes(ByteBuffer(data: data))
+            request.body = .bytes(ByteBuffer(bytes: data))
         }
         request.method = .POST
         let response: HTTPClientResponse
