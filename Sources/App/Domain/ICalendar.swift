@@ -1,7 +1,8 @@
 import Foundation
 
 /// A small iCalendar (RFC 5545) writer for all-day events with an alarm: text is escaped (§3.3.11), lines end in
-/// CRLF and are folded at 75 octets without splitting a UTF-8 character (§3.1).
+/// CRLF and are folded at 75 octets without splitting a UTF-8 character or an escape (§3.1). Written byte by byte:
+/// a feed has hundreds of events.
 struct ICalendar {
     struct Event {
         /// Stable across feeds, so a calendar updates the event instead of adding it again.
@@ -18,62 +19,108 @@ struct ICalendar {
 
     /// The calendar, stamped `now` (in UTC).
     func text(now: Date) -> String {
+        var out = Writer()
+        out.bytes.reserveCapacity(200 + events.count * 420)
         let stamp = Self.utcStamp(now)
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stashify//Reminders//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.escape(name)]
-        for event in events {
-            lines += ["BEGIN:VEVENT", "UID:" + Self.escape(event.uid), "DTSTAMP:" + stamp,
-                      "DTSTART;VALUE=DATE:" + Self.date(event.day), "DTEND;VALUE=DATE:" + Self.date(event.day.adding(days: 1)),
-                      "SUMMARY:" + Self.escape(event.summary), "DESCRIPTION:" + Self.escape(event.description),
-                      "TRANSP:TRANSPARENT",
-                      "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + Self.escape(event.summary),
-                      "TRIGGER:" + (event.alarmDaysBefore == 0 ? "PT9H" : "-P\(event.alarmDaysBefore)D"), "END:VALARM",
-                      "END:VEVENT"]
+        for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stashify//Reminders//EN", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH"] {
+            out.line(line)
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"
+        out.line("X-WR-CALNAME:", escaping: name)
+        for event in events {
+            out.line("BEGIN:VEVENT")
+            out.line("UID:", escaping: event.uid)
+            out.line("DTSTAMP:" + stamp)
+            out.line("DTSTART;VALUE=DATE:" + Self.date(event.day))
+            out.line("DTEND;VALUE=DATE:" + Self.date(event.day.adding(days: 1)))
+            out.line("SUMMARY:", escaping: event.summary)
+            out.line("DESCRIPTION:", escaping: event.description)
+            out.line("TRANSP:TRANSPARENT")
+            out.line("BEGIN:VALARM")
+            out.line("ACTION:DISPLAY")
+            out.line("DESCRIPTION:", escaping: event.summary)
+            out.line(event.alarmDaysBefore == 0 ? "TRIGGER:PT9H" : "TRIGGER:-P\(event.alarmDaysBefore)D")
+            out.line("END:VALARM")
+            out.line("END:VEVENT")
+        }
+        out.line("END:VCALENDAR")
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// Content lines as bytes, folded as they are written.
+    struct Writer {
+        var bytes: [UInt8] = []
+        private var column = 0
+
+        /// `name` as it is, then `value` escaped as TEXT, then CRLF.
+        mutating func line(_ name: String, escaping value: String? = nil) {
+            append(Array(name.utf8), escaping: false)
+            if let value { append(Array(value.utf8), escaping: true) }
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+            column = 0
+        }
+
+        private mutating func append(_ source: [UInt8], escaping: Bool) {
+            var index = 0
+            while index < source.count {
+                let byte = source[index]
+                if escaping {
+                    let escaped: UInt8? = switch byte {
+                    case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): byte
+                    case UInt8(ascii: "\n"): UInt8(ascii: "n")
+                    default: nil
+                    }
+                    if byte == UInt8(ascii: "\r") { index += 1; continue }
+                    if let escaped {
+                        make(room: 2)
+                        bytes.append(UInt8(ascii: "\\"))
+                        bytes.append(escaped)
+                        column += 2
+                        index += 1
+                        continue
+                    }
+                }
+                // A character's bytes stay on one line.
+                let length = min(byte < 0xC0 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, source.count - index)
+                make(room: length)
+                bytes.append(contentsOf: source[index..<(index + length)])
+                column += length
+                index += length
+            }
+        }
+
+        /// A fold first when `count` more octets would pass 75 on this line.
+        private mutating func make(room count: Int) {
+            guard column + count > 75 else { return }
+            bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+            column = 1
+        }
     }
 
     /// TEXT escaping: backslash, semicolon, comma and newlines.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            case "\r": break
-            default: out.append(character)
-            }
-        }
-        return out
+        var writer = Writer()
+        writer.line("", escaping: text)
+        return String(decoding: writer.bytes.dropLast(2), as: UTF8.self)
     }
 
     /// A content line folded into lines of at most 75 octets, continuations starting with a space.
     static func fold(_ line: String) -> String {
-        var result = ""
-        var count = 0
-        for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
-            if count + size > 75 {
-                result += "\r\n "
-                count = 1
-            }
-            result.unicodeScalars.append(scalar)
-            count += size
-        }
-        return result
+        var writer = Writer()
+        writer.line(line)
+        return String(decoding: writer.bytes.dropLast(2), as: UTF8.self)
     }
 
+    /// `YYYYMMDD`.
     static func date(_ day: CalendarDay) -> String {
-        day.description.replacingOccurrences(of: "-", with: "")
+        String(format: "%04d%02d%02d", day.year, day.month, day.day)
     }
 
     static func utcStamp(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = CalendarDay.utc(of: date)
         let time = ((seconds % 86_400) + 86_400) % 86_400
-        return Self.date(day) + String(format: "T%02d%02d%02dZ", time / 3_600, time % 3_600 / 60, time % 60)
+        return Self.date(CalendarDay.utc(of: date))
+            + String(format: "T%02d%02d%02dZ", time / 3_600, time % 3_600 / 60, time % 60)
     }
 }

@@ -33,8 +33,11 @@ struct ReminderEngine: Sendable {
                 """)
         }
         var recorded = 0
+        var zones: [String: TimeZone] = [:]
         for row in users {
-            let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
+            let identifier: String = row["timeZone"]
+            let zone = zones[identifier] ?? TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+            zones[identifier] = zone
             let today = CalendarDay.today(in: zone, now: now)
             guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
                   Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { continue }
@@ -74,8 +77,14 @@ struct ReminderEngine: Sendable {
             let done = try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [userId])
             guard done != day else { return 0 }
             var recorded = 0
+            // One prepared statement for every row: the record's own insert encodes each row anew.
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
             for reminder in found {
-                try reminder.insert(db, onConflict: .ignore)
+                try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
+                                               reminder.title, reminder.body, reminder.path, now])
                 guard db.changesCount > 0 else { continue }
                 recorded += 1
                 let notificationId = db.lastInsertedRowID
