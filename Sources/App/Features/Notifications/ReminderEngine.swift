@@ -64,11 +64,7 @@ struct ReminderEngine: Sendable {
             reminders += rules.summary(lastMonth: try await store.monthTotals(month: lastMonth),
                                       badges: try await store.earnedBadgeTotals(period: .month(lastMonth)))
         }
-        let found = reminders.map { reminder in
-            var reminder = reminder
-            reminder.createdAt = now
-            return reminder
-        }
+        let due = reminders
         let channels = try await store.pushChannels().map(\.kind)
         let pushAt = quiet?.pushTime(for: now) ?? now
         let day = today.description
@@ -82,7 +78,7 @@ struct ReminderEngine: Sendable {
                 INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for reminder in found {
+            for reminder in due {
                 try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
                                                reminder.title, reminder.body, reminder.path, now])
                 guard db.changesCount > 0 else { continue }
