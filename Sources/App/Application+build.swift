@@ -55,7 +55,7 @@ public func buildApplication(
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
     let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
-                                    deliverer: PushDeliverer(database: database, client: .shared, now: config.now),
+                                    deliverer: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now),
                                     logger: logger)
     return Application(
         router: router,
@@ -129,7 +129,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle,
-                      push: PushDeliverer(database: database, client: .shared, now: now))
+                      push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
         .addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)

@@ -79,7 +79,7 @@ public enum NotificationPages {
                       <a class="notification__link" href="\(item.path)"><span class="notification__title">\(item.unread ? "<span class=\"visually-hidden\">Unread: </span>" as HTML : .empty)\(item.title)</span>\(item.body.map { "<span class=\"notification__body\">\($0)</span>" as HTML })<span class="notification__time">\(item.time)</span></a>
                       \(item.readPath.map { path in
                         """
-                        <form method="post" action="\(path)">\(csrf.field)<button class="button button--plain row-action" type="submit" aria-label="Mark “\(item.title)” read">Mark read</button></form>
+                        <form method="post" action="\(path)">\(csrf.field)<button class="button button--plain row-action" type="submit">Mark read<span class="visually-hidden">: \(item.title)</span></button></form>
                         """ as HTML
                       })
                     </li>

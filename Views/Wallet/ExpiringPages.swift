@@ -63,10 +63,10 @@ public enum ExpiringPages {
                   <span class="benefit__icon" aria-hidden="true"><svg class="nav__icon" width="24" height="24"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span>
                   <a class="notification__link" href="\(row.path)"><span class="notification__title"><span class="visually-hidden">\(row.kindLabel): </span>\(row.title)</span><span class="notification__body">\(row.detail)</span><span class="benefit__days">\(row.daysText)</span></a>
                   <div class="expiring__actions">
-                  \(row.usePath.map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used</button></form>" as HTML })
+                  \(row.usePath.map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used<span class=\"visually-hidden\">: \(row.title)</span></button></form>" as HTML })
                   \(row.snoozePath.map { path in
                     """
-                    <details class="menu"><summary class="button button--plain">Snooze</summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })</div></details>
+                    <details class="menu"><summary class="button button--plain">Snooze<span class="visually-hidden">: \(row.title)</span></summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })</div></details>
                     """ as HTML
                   })
                   </div>

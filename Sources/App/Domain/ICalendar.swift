@@ -71,7 +71,8 @@ struct ICalendar {
                     case UInt8(ascii: "\n"): UInt8(ascii: "n")
                     default: nil
                     }
-                    if byte == UInt8(ascii: "\r") { index += 1; continue }
+                    // Other control characters have no place in TEXT (a tab stays).
+                    if byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t") { index += 1; continue }
                     if let escaped {
                         make(room: 2)
                         bytes.append(UInt8(ascii: "\\"))

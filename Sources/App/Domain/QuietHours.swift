@@ -13,17 +13,16 @@ struct QuietHours: Sendable {
         from < to ? (minute >= from && minute < to) : (minute >= from || minute < to)
     }
 
-    /// When a push due at `now` may go out: `now`, or the end of the quiet hours it falls in.
+    /// When a push due at `now` may go out: `now`, or the first minute after the quiet hours it falls in, read off
+    /// the user's clock minute by minute (so a daylight-saving change inside them can't end them early or late).
     func pushTime(for now: Date) -> Date {
-        let minute = Calendar.minute(of: now, in: timeZone)
-        guard contains(minute: minute) else { return now }
-        let minutesLeft = (to - minute + 1_440) % 1_440
-        // Whole minutes from the start of this minute, so the push goes out at `to` sharp.
-        let secondsIntoMinute = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
-        let end = now.addingTimeInterval(TimeInterval(minutesLeft * 60) - secondsIntoMinute)
-        // A daylight-saving change inside the quiet hours moves their end by the change: read the clock again.
-        let drift = Calendar.minute(of: end, in: timeZone) - to
-        guard drift != 0, abs(drift) <= 120 else { return end }
-        return end.addingTimeInterval(TimeInterval(-drift * 60))
+        guard contains(minute: Calendar.minute(of: now, in: timeZone)) else { return now }
+        var time = now.addingTimeInterval(60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        var steps = 0
+        while contains(minute: Calendar.minute(of: time, in: timeZone)), steps < 26 * 60 {
+            time.addTimeInterval(60)
+            steps += 1
+        }
+        return time
     }
 }

@@ -79,7 +79,7 @@ struct PushTests {
             try await TestApp.run(clock: clock) { browser, database in
                 _ = try await Self.ann(browser, database, port: port)
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
-                let pusher = PushDeliverer(database: database, client: .shared, now: { clock.now })
+                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
                 #expect(try await pusher.deliverDue() == 2)
 
                 let ntfy = try #require(inbox.received.first { $0.path == "/ntfy/ann-reminders" })
@@ -111,7 +111,7 @@ struct PushTests {
                 try await database.for(userId: ann).setPushChannel(.webhook, to: nil)
                 inbox.answer(with: [500])
                 try await ReminderEngine(database: database, now: { clock.now }).tick()
-                let pusher = PushDeliverer(database: database, client: .shared, now: { clock.now })
+                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
 
                 #expect(try await pusher.deliverDue() == 0)
                 let failed = try #require(try await Self.deliveries(database).first)
@@ -142,7 +142,7 @@ struct PushTests {
                 try await database.for(userId: ann).setPushChannel(
                     .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/slow"))
                 try await ReminderEngine(database: database, now: { clock.now }).tick()
-                var pusher = PushDeliverer(database: database, client: .shared, now: { clock.now })
+                var pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
                 pusher.timeout = .milliseconds(300)
                 #expect(try await pusher.deliverDue() == 0)
                 #expect(try await Self.deliveries(database).first?.lastError == "no answer in time")
@@ -167,7 +167,7 @@ struct PushTests {
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
                 #expect(try await browser.get("/notifications").html.contains("Coupon expiring: Pizza"))
 
-                let pusher = PushDeliverer(database: database, client: .shared, now: { clock.now })
+                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
                 #expect(try await pusher.deliverDue() == 0)
                 #expect(try await Self.deliveries(database).first?.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z"))
                 clock.advance(by: 7 * 3_600 + 59 * 60)
@@ -175,6 +175,40 @@ struct PushTests {
                 clock.advance(by: 60)
                 #expect(try await pusher.deliverDue() == 2)
                 #expect(inbox.received.count == 2)
+            }
+        }
+    }
+
+    @Test("quiet hours are checked again when a push goes out, and turned-off reminders stop waiting pushes")
+    func quietAtSendTime() async throws {
+        try await Self.withServer { port, inbox in
+            let clock = TestClock(TestClock.date("2026-11-22T21:00:00Z"))
+            try await TestApp.run(clock: clock) { browser, database in
+                let ann = try await Self.ann(browser, database, port: port)
+                let store = database.for(userId: ann)
+                var settings = try await store.walletSettings()
+                settings.reminderTime = "20:00"
+                try await store.saveWalletSettings(settings)
+                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+
+                // Quiet hours turned on after the reminder was recorded; the server was down until 23:00
+                settings.quietEnabled = true
+                settings.quietFrom = "22:00"
+                settings.quietTo = "07:00"
+                try await store.saveWalletSettings(settings)
+                clock.advance(by: 2 * 3_600)
+                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                #expect(try await pusher.deliverDue() == 0)
+                #expect(try await Self.deliveries(database).allSatisfy {
+                    $0.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z") && $0.attempts == 0
+                })
+
+                // Reminders turned off: nothing goes at 07:00 either
+                settings.notificationsEnabled = false
+                try await store.saveWalletSettings(settings)
+                clock.advance(by: 8 * 3_600)
+                #expect(try await pusher.deliverDue() == 0)
+                #expect(inbox.received.isEmpty)
             }
         }
     }

@@ -36,11 +36,15 @@ struct PushDeliverer: Sendable {
         let due = try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, n.title, n.body, n.kind AS reminderKind,
-                       n.path, n.dueOn, d.userId
+                       n.path, n.dueOn, d.userId, u.timeZone, COALESCE(w.quietEnabled, 0) AS quietEnabled,
+                       COALESCE(w.quietFrom, '22:00') AS quietFrom, COALESCE(w.quietTo, '08:00') AS quietTo
                 FROM pushDelivery d
                 JOIN pushChannel c ON c.userId = d.userId AND c.kind = d.channel
                 JOIN notification n ON n.id = d.notificationId
+                JOIN user u ON u.id = d.userId
+                LEFT JOIN walletSettings w ON w.userId = d.userId
                 WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
+                  AND COALESCE(w.notificationsEnabled, 1)
                 ORDER BY d.nextAttemptAt LIMIT ?
                 """, arguments: [Self.maxAttempts, now, limit])
         }
@@ -53,8 +57,37 @@ struct PushDeliverer: Sendable {
             let message = Message(title: row["title"], body: row["body"],
                                   kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary, path: row["path"],
                                   dueOn: row["dueOn"])
+            // Quiet hours are checked again as it goes out: a retry, a backlog after downtime, or settings changed
+            // since it was recorded may fall inside them; then it waits for their end.
+            if row["quietEnabled"] as Bool {
+                let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
+                let quiet = QuietHours(from: ReminderEngine.minutes(row["quietFrom"]), to: ReminderEngine.minutes(row["quietTo"]),
+                                       timeZone: zone)
+                let allowed = quiet.pushTime(for: now)
+                if allowed > now {
+                    try await database.write { db in
+                        try db.execute(sql: "UPDATE pushDelivery SET nextAttemptAt = ? WHERE id = ?", arguments: [allowed, id])
+                    }
+                    continue
+                }
+            }
+            let failure: String?
             do {
                 try await send(message, over: channel)
+                failure = nil
+            } catch {
+                failure = String(String(describing: error).prefix(300))
+            }
+            // The outcome is written apart from the sending: a failed write never makes a sent push count as failed.
+            if let failure {
+                let wait = Self.backoff[min(attempts, Self.backoff.count - 1)]
+                try await database.write { db in
+                    try db.execute(sql: """
+                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
+                               lastError = ? WHERE id = ?
+                        """, arguments: [now, now.addingTimeInterval(wait), failure, id])
+                }
+            } else {
                 delivered += 1
                 try await database.write { db in
                     try db.execute(sql: """
@@ -62,19 +95,15 @@ struct PushDeliverer: Sendable {
                         WHERE id = ?
                         """, arguments: [now, now, id])
                 }
-            } catch {
-                let wait = Self.backoff[min(attempts, Self.backoff.count - 1)]
-                let text = String(describing: error).prefix(300)
-                try await database.write { db in
-                    try db.execute(sql: """
-                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
-                               lastError = ? WHERE id = ?
-                        """, arguments: [now, now.addingTimeInterval(wait), String(text), id])
-                }
             }
         }
         return delivered
     }
+
+    /// The client pushes go through: it never follows a redirect (a redirect could send a push and its token to
+    /// another host).
+    static let client = HTTPClient(eventLoopGroupProvider: .singleton,
+                                   configuration: .init(redirectConfiguration: .disallow))
 
     /// One push, now: an ntfy message (title, priority and tags as ntfy reads them) or a JSON webhook call.
     func send(_ message: Message, over channel: PushChannel) async throws {

@@ -33,6 +33,8 @@ struct ReminderEngine: Sendable {
                 """)
         }
         var recorded = 0
+        var failures = 0
+        var lastFailure: (any Error)?
         var zones: [String: TimeZone] = [:]
         for row in users {
             let identifier: String = row["timeZone"]
@@ -43,9 +45,16 @@ struct ReminderEngine: Sendable {
                   Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { continue }
             let quiet = (row["quietEnabled"] as Bool)
                 ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone) : nil
-            recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"],
-                                         nudge: (row["frequency"], row["weekday"]), quiet: quiet, now: now)
+            do {
+                recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"],
+                                             nudge: (row["frequency"], row["weekday"]), quiet: quiet, now: now)
+            } catch {
+                // One account's trouble never holds back the others; its day stays open for the next look.
+                failures += 1
+                lastFailure = error
+            }
         }
+        if let lastFailure { throw TickFailure(failed: failures, recorded: recorded, last: lastFailure) }
         return recorded
     }
 
@@ -97,6 +106,14 @@ struct ReminderEngine: Sendable {
         }
     }
 
+    /// Some accounts' reminders couldn't be worked out (the others' were recorded).
+    struct TickFailure: Error, CustomStringConvertible {
+        let failed: Int
+        let recorded: Int
+        let last: any Error
+        var description: String { "\(failed) accounts failed (\(recorded) reminders recorded for the rest): \(last)" }
+    }
+
     /// `HH:MM` as minutes after midnight (09:00 if it doesn't read).
     static func minutes(_ time: String) -> Int {
         let parts = time.split(separator: ":").compactMap { Int($0) }
@@ -119,10 +136,14 @@ struct ReminderService: Service {
                 do {
                     let recorded = try await engine.tick()
                     if recorded > 0 { logger.info("Recorded \(recorded) reminders") }
+                } catch {
+                    logger.error("Working out reminders failed: \(error)")
+                }
+                do {
                     let pushed = try await deliverer.deliverDue()
                     if pushed > 0 { logger.info("Pushed \(pushed) reminders") }
                 } catch {
-                    logger.error("Working out reminders failed: \(error)")
+                    logger.error("Pushing reminders failed: \(error)")
                 }
                 try? await Task.sleep(for: interval)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Views
 
@@ -95,6 +96,9 @@ extension ProfileController {
         }
         let feedPath = try await context.store.calendarFeedToken().map { NotificationPaths.calendarFeed($0) }
         let host = request.head.authority ?? "localhost"
+        // Behind an HTTPS proxy (the app serving plain HTTP) the link must still say https.
+        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased()
+        let scheme = pages.cookies.secure || forwarded == "https" ? "https://" : "http://"
         let onOff = [("on", "On"), ("off", "Off")]
         let page = ProfilePages.NotificationsPage(
             action: ProfilePaths.notifications,
@@ -117,8 +121,8 @@ extension ProfileController {
             quietFields: [
                 .radio("quietHours", label: "Quiet hours", value: input.quietHours ?? "off", options: onOff,
                        error: errors["quietHours"]),
-                .input("quietFrom", label: "From", value: input.quietFrom ?? "", type: "time", error: errors["quietFrom"]),
-                .input("quietTo", label: "To", value: input.quietTo ?? "", type: "time", error: errors["quietTo"],
+                .input("quietFrom", label: "Quiet from", value: input.quietFrom ?? "", type: "time", error: errors["quietFrom"]),
+                .input("quietTo", label: "Quiet until", value: input.quietTo ?? "", type: "time", error: errors["quietTo"],
                        hint: "May cross midnight, like 22:00 to 07:00."),
             ],
             push: ProfilePages.Push(
@@ -141,7 +145,7 @@ extension ProfileController {
                 testPath: channels.isEmpty ? nil : ProfilePaths.pushTest,
                 failures: failures),
             calendar: ProfilePages.CalendarFeed(
-                url: feedPath.map { (pages.cookies.secure ? "https://" : "http://") + host + $0 },
+                url: feedPath.map { scheme + host + $0 },
                 webcalURL: feedPath.map { "webcal://" + host + $0 },
                 renewPath: ProfilePaths.calendarFeed),
             listPath: NotificationPaths.index,

@@ -262,6 +262,9 @@ enum PushRules {
         let server = errors.text(input.ntfyServer, field: "ntfyServer", max: 300)
         let topic = errors.text(input.ntfyTopic, field: "ntfyTopic", max: 64)
         let token = errors.text(input.ntfyToken, field: "ntfyToken", max: 200)
+        if !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
+            errors.add("ntfyToken", "Paste the token without spaces or line breaks.")
+        }
         let webhook = errors.text(input.webhookURL, field: "webhookURL", max: 500)
         var ntfy: PushChannel?
         if !server.isEmpty || !topic.isEmpty {
