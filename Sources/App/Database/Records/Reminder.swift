@@ -41,5 +41,3 @@ struct Reminder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecor
         id = inserted.rowID
     }
 }
-
-extension Reminder: UserOwned {}

@@ -18,7 +18,8 @@ struct NotificationController {
         let notifications = try await context.store.notifications()
         let page = NotificationPages.IndexPage(
             days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
-            unreadCount: notifications.filter { $0.readAt == nil }.count,
+            // The exact count the bell shows (the list holds only the newest notifications).
+            unreadCount: context.unreadNotifications ?? notifications.filter { $0.readAt == nil }.count,
             readAllPath: NotificationPaths.readAll,
             settingsPath: ProfilePaths.notifications)
         return pages.page(title: "Notifications", section: nil, context: context) { shell in
