@@ -18,6 +18,24 @@ struct BenefitUse: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
 }
 
 extension BenefitUse {
+    /// The columns `init(row:from:)` reads, in its order.
+    static let selectionSQL = """
+        benefitUse.id, benefitUse.benefitId, benefitUse.cardId, benefitUse.userId, benefitUse.periodStart, \
+        benefitUse.usedOn, benefitUse.valueCents, benefitUse.createdAt
+        """
+
+    /// Read by position from `selectionSQL`'s columns starting at `start`.
+    init(row: Row, from start: Int) throws {
+        id = try row.decode(atIndex: start)
+        benefitId = try row.decode(atIndex: start + 1)
+        cardId = try row.decode(atIndex: start + 2)
+        userId = try row.decode(atIndex: start + 3)
+        periodStart = try row.decode(atIndex: start + 4)
+        usedOn = try row.decode(atIndex: start + 5)
+        valueCents = try row.decode(atIndex: start + 6)
+        createdAt = try row.date(atIndex: start + 7)
+    }
+
     init(row: Row) throws {
         id = row["id"]
         benefitId = row["benefitId"]

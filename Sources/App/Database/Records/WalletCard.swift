@@ -28,6 +28,33 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
     var anniversary: CalendarDay? { feeDueOn.flatMap(CalendarDay.init) }
 }
 
+extension WalletCard {
+    /// The columns `init(row:from:)` reads, in its order: the wallet, its reminders and the calendar feed read
+    /// every card.
+    static let selectionSQL = """
+        walletCard.id, walletCard.userId, walletCard.catalogueId, walletCard.name, walletCard.issuer, walletCard.nickname, \
+        walletCard.gradientStart, walletCard.gradientEnd, walletCard.annualFeeCents, walletCard.feeDueOn, \
+        walletCard.createdAt, walletCard.updatedAt, walletCard.notify
+        """
+
+    /// Read by position from `selectionSQL`'s columns starting at `start`.
+    init(row: Row, from start: Int) throws {
+        id = try row.decode(atIndex: start)
+        userId = try row.decode(atIndex: start + 1)
+        catalogueId = try row.decode(atIndex: start + 2)
+        name = try row.decode(atIndex: start + 3)
+        issuer = try row.decode(atIndex: start + 4)
+        nickname = try row.decode(atIndex: start + 5)
+        gradientStart = try row.decode(atIndex: start + 6)
+        gradientEnd = try row.decode(atIndex: start + 7)
+        annualFeeCents = try row.decode(atIndex: start + 8)
+        feeDueOn = try row.decode(atIndex: start + 9)
+        createdAt = try row.date(atIndex: start + 10)
+        updatedAt = try row.date(atIndex: start + 11)
+        notify = try row.decode(atIndex: start + 12)
+    }
+}
+
 /// The eight colour presets for custom cards (CouponTracker seed).
 enum CardGradient: String, CaseIterable, Sendable {
     case midnight, gold, platinum, sapphire, roseGold = "rose-gold", obsidian, emerald, ruby

@@ -38,36 +38,43 @@ extension MemberStore {
             coupons: try openCoupons(db, userId: userId, today: today, through: last, limit: 500)))
     }
 
-    private static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
+    static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
         let cards: [WalletCard]
         let benefits: [CardBenefit]
         if let cardId {
-            cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
-                                            arguments: [cardId, userId])
-            benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db, sql: """
-                SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
-                """, arguments: [userId, cardId])
+            cards = try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(WalletCard.selectionSQL) FROM walletCard WHERE id = ? AND userId = ?
+                """), arguments: [cardId, userId]) { try WalletCard(row: $0, from: 0) }
+            benefits = cards.isEmpty ? [] : try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(CardBenefit.selectionSQL) FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
+                """), arguments: [userId, cardId]) { try CardBenefit(row: $0, from: 0) }
         } else {
-            cards = try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200",
-                                            arguments: [userId])
-            benefits = try CardBenefit.fetchAll(db, sql: """
-                SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
-                """, arguments: [userId])
+            cards = try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(WalletCard.selectionSQL) FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200
+                """), arguments: [userId]) { try WalletCard(row: $0, from: 0) }
+            benefits = try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(CardBenefit.selectionSQL) FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
+                """), arguments: [userId]) { try CardBenefit(row: $0, from: 0) }
         }
         let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
-        var starts = Set<String>()
+        // Each benefit's use in its current period and, while it can still show as missed, the previous one: looked
+        // up pair by pair in the (benefit, period start) index, instead of every use that starts on one of those days.
+        var pairs: [any DatabaseValueConvertible] = []
         for benefit in benefits {
+            guard let id = benefit.id else { continue }
             let periods = WalletState.periods(of: benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil,
                                               today: today)
-            starts.insert(periods.current.start.description)
-            if let previous = periods.previous { starts.insert(previous.start.description) }
+            pairs += [id, periods.current.start.description]
+            if let previous = periods.previous { pairs += [id, previous.start.description] }
         }
         var uses: [BenefitUse] = []
-        if !starts.isEmpty {
-            // GRDB's SQL interpolation binds every value, the list of period starts included.
-            var sql: SQL = "SELECT * FROM benefitUse WHERE userId = \(userId) AND periodStart IN \(Array(starts))"
-            if let cardId { sql += " AND cardId = \(cardId)" }
-            uses = try SQLRequest<BenefitUse>(literal: sql).fetchAll(db)
+        if !pairs.isEmpty {
+            let values = Array(repeating: "(?, ?)", count: pairs.count / 2).joined(separator: ", ")
+            uses = try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(BenefitUse.selectionSQL) FROM (VALUES \(values)) AS wanted
+                CROSS JOIN benefitUse ON benefitUse.benefitId = wanted.column1 AND benefitUse.periodStart = wanted.column2
+                WHERE benefitUse.userId = ?
+                """), arguments: StatementArguments(pairs + [userId])) { try BenefitUse(row: $0, from: 0) }
         }
         return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
@@ -211,9 +218,10 @@ extension MemberStore {
         try await read { db in try Self.subscriptions(db, userId: userId) }
     }
 
-    private static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
-        try Subscription.fetchAll(db, sql: "SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500",
-                                  arguments: [userId])
+    static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
+        try db.fetchAll(db.cachedStatement(sql: """
+            SELECT \(Subscription.selectionSQL) FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
+            """), arguments: [userId]) { try Subscription(row: $0, from: 0) }
     }
 
     func subscription(id: Int64) async throws -> Subscription? {
@@ -248,12 +256,13 @@ extension MemberStore {
         try await read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
     }
 
-    private static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
+    static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
                                     limit: Int) throws -> [Coupon] {
-        try Coupon.fetchAll(db, sql: """
-            SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
+        try db.fetchAll(db.cachedStatement(sql: """
+            SELECT \(Coupon.selectionSQL) FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
             ORDER BY expiresOn, id LIMIT ?
-            """, arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description, limit])
+            """), arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description,
+                             limit]) { try Coupon(row: $0, from: 0) }
     }
 
     /// Used and expired coupons, most recent first.

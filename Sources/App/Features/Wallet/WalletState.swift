@@ -42,8 +42,9 @@ enum WalletState {
         var benefitsByCard: [Int64: [CardBenefit]] = [:]
         for benefit in snapshot.benefits { benefitsByCard[benefit.cardId, default: []].append(benefit) }
         let states = snapshot.cards.map { card in
-            CardState(card: card, benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
-                state(of: benefit, anniversary: card.anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today,
+            let anniversary = card.anniversary
+            return CardState(card: card, benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
+                state(of: benefit, anniversary: anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today,
                       timeZone: timeZone)
             })
         }
