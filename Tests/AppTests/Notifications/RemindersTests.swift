@@ -67,6 +67,53 @@ struct RemindersTests {
         }
     }
 
+    @Test("one account that can't be worked out holds back no other, and is tried again at the next look")
+    func oneAccountsTroubleHoldsBackNoOther() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: Ann, Bob and Cy each with a coupon expiring in 2 days, and a row of Bob's that can't be read
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            let bob = try await Self.user(Browser(client: browser.client), database, email: "bob@example.com", timeZone: "UTC")
+            let cy = try await Self.user(Browser(client: browser.client), database, email: "cy@example.com", timeZone: "UTC")
+            for id in [ann, bob, cy] { try await Self.coupon(database, userId: id, name: "Cinema", expiresOn: "2026-11-22") }
+            let now = Date()
+            _ = try await database.for(userId: bob).addCards([(
+                card: WalletCard(id: nil, userId: bob, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
+                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 0, feeDueOn: nil,
+                                 createdAt: now, updatedAt: now),
+                benefits: [CardBenefit(id: nil, cardId: 0, userId: bob, name: "Dining credit", details: "", valueCents: 1_000,
+                                       period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now)])])
+            try await database.write { db in
+                try db.execute(sql: "UPDATE cardBenefit SET period = 'fortnightly' WHERE userId = ?", arguments: [bob])
+            }
+            let engine = ReminderEngine(database: database, now: { clock.now })
+
+            // When: the engine looks
+            await #expect {
+                try await engine.tick()
+            } throws: { error in
+                // Then: Bob's account is named as failed; Ann's and Cy's reminders are recorded
+                guard let failure = error as? ReminderEngine.TickFailure else { return false }
+                return failure.failed == 1 && failure.recorded == 2
+            }
+            #expect(try await Self.notifications(database, userId: ann).map(\.kind) == [.coupon])
+            #expect(try await Self.notifications(database, userId: cy).map(\.kind) == [.coupon])
+            #expect(try await Self.notifications(database, userId: bob).isEmpty)
+            #expect(try await database.read { db in
+                try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [bob])
+            } == nil)
+
+            // Once Bob's row reads again, the next look records his (and nothing twice for the others)
+            try await database.write { db in
+                try db.execute(sql: "UPDATE cardBenefit SET period = 'monthly' WHERE userId = ?", arguments: [bob])
+            }
+            clock.advance(by: 60)
+            #expect(try await engine.tick() == 1)
+            #expect(try await Self.notifications(database, userId: bob).map(\.kind) == [.coupon])
+            #expect(try await Self.notifications(database, userId: ann).count == 1)
+        }
+    }
+
     @Test("two looks at once and a restart record each reminder once")
     func exactlyOnce() async throws {
         let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))

@@ -16,13 +16,57 @@ struct ReminderEngine: Sendable {
 
     /// Notifications older than this are removed.
     static let keptDays = 90
+    /// Users worked out in one read and recorded in one write: a transaction per user cost more than the work.
+    static let batchSize = 50
+
+    /// A user whose reminder time has come today, with their settings.
+    struct DueUser: Sendable {
+        let userId: Int64
+        let today: CalendarDay
+        let leadDays: Int
+        let nudge: (frequency: String, weekday: Int)
+        let quiet: QuietHours?
+    }
+
+    /// One user's reminders worked out, and the kinds of push channel they go to.
+    struct Worked: Sendable {
+        let user: DueUser
+        let due: [Reminder]
+        let channels: [PushChannel.Kind]
+    }
 
     /// One look at every user: those whose reminder time has come today and whose day isn't done yet get their
     /// reminders. Returns how many it recorded.
     @discardableResult
     func tick() async throws -> Int {
         let now = now()
-        let users = try await database.read { db in
+        let users = try await dueUsers(now: now)
+        var recorded = 0
+        var failures = 0
+        var lastFailure: (any Error)?
+        for start in stride(from: 0, to: users.count, by: Self.batchSize) {
+            let batch = Array(users[start..<min(start + Self.batchSize, users.count)])
+            // One account's trouble never holds back the others; its day stays open for the next look.
+            do {
+                let worked = try await database.read { db in
+                    batch.map { user in Result { try Self.work(db, user) } }
+                }
+                let outcome = try await database.write { db in try Self.record(db, worked, now: now) }
+                recorded += outcome.recorded
+                failures += outcome.failures.count
+                lastFailure = outcome.failures.last ?? lastFailure
+            } catch {
+                failures += batch.count
+                lastFailure = error
+            }
+        }
+        if let lastFailure { throw TickFailure(failed: failures, recorded: recorded, last: lastFailure) }
+        return recorded
+    }
+
+    /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done.
+    private func dueUsers(now: Date) async throws -> [DueUser] {
+        let rows = try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
                        COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
@@ -32,78 +76,97 @@ struct ReminderEngine: Sendable {
                 FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
                 """)
         }
-        var recorded = 0
-        var failures = 0
-        var lastFailure: (any Error)?
         var zones: [String: TimeZone] = [:]
-        for row in users {
+        return rows.compactMap { row in
             let identifier: String = row["timeZone"]
             let zone = zones[identifier] ?? TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
             zones[identifier] = zone
             let today = CalendarDay.today(in: zone, now: now)
             guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
-                  Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { continue }
+                  Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { return nil }
             let quiet = (row["quietEnabled"] as Bool)
                 ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone) : nil
-            do {
-                recorded += try await remind(userId: row["id"], today: today, leadDays: row["leadDays"],
-                                             nudge: (row["frequency"], row["weekday"]), quiet: quiet, now: now)
-            } catch {
-                // One account's trouble never holds back the others; its day stays open for the next look.
-                failures += 1
-                lastFailure = error
-            }
+            return DueUser(userId: row["id"], today: today, leadDays: row["leadDays"],
+                           nudge: (row["frequency"], row["weekday"]), quiet: quiet)
         }
-        if let lastFailure { throw TickFailure(failed: failures, recorded: recorded, last: lastFailure) }
-        return recorded
     }
 
-    /// Works out and records one user's reminders for `today`, unless that day is already done.
-    func remind(userId: Int64, today: CalendarDay, leadDays: Int, nudge: (frequency: String, weekday: Int),
-                quiet: QuietHours?, now: Date) async throws -> Int {
-        guard let user = try await database.user(id: userId) else { return 0 }
-        let store = database.for(userId: userId)
-        var rules = ReminderRules(user: user, today: today, leadDays: leadDays)
-        rules.nudgeFrequency = nudge.frequency
-        rules.weekday = nudge.weekday
-        let lastMonth = today.monthValue.previous
-        var reminders = try await store.walletDue(rules)
-            + rules.nudge(try await store.stashSummaries(month: today.monthValue, today: today))
+    /// What is due for the user on their day (wallet, stashes behind pace, last month's summary in the month's
+    /// first days) and the kinds of push channel they set up; nil when the account is gone.
+    static func work(_ db: Database, _ due: DueUser) throws -> Worked? {
+        let userId = due.userId
+        guard let user = try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"),
+                                           arguments: [userId]) else { return nil }
+        let today = due.today
+        var rules = ReminderRules(user: user, today: today, leadDays: due.leadDays)
+        rules.nudgeFrequency = due.nudge.frequency
+        rules.weekday = due.nudge.weekday
+        var reminders = try MemberStore.walletDue(db, userId: userId, rules: rules)
+            + rules.nudge(try MemberStore.stashSummaries(db, userId: userId, month: today.monthValue, today: today))
         if today.day <= ReminderRules.summaryCatchUpDays {
-            reminders += rules.summary(lastMonth: try await store.monthTotals(month: lastMonth),
-                                      badges: try await store.earnedBadgeTotals(period: .month(lastMonth)))
+            let lastMonth = today.monthValue.previous
+            reminders += rules.summary(
+                lastMonth: try MemberStore.monthTotals(db, userId: userId, month: lastMonth),
+                badges: try MemberStore.earnedBadgeTotals(db, userId: userId, period: .month(lastMonth)))
         }
-        let due = reminders
-        let channels = try await store.pushChannels().map(\.kind)
-        let pushAt = quiet?.pushTime(for: now) ?? now
-        let day = today.description
-        let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
-        return try await database.write { db in
-            let done = try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [userId])
-            guard done != day else { return 0 }
-            var recorded = 0
-            // One prepared statement for every row: the record's own insert encodes each row anew.
-            let insert = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for reminder in due {
-                try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
-                                               reminder.title, reminder.body, reminder.path, now])
-                guard db.changesCount > 0 else { continue }
-                recorded += 1
-                let notificationId = db.lastInsertedRowID
-                for channel in channels {
-                    try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
-                                     nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+        let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? ORDER BY kind"),
+                                           arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))
+        return Worked(user: due, due: reminders, channels: channels)
+    }
+
+    /// Records each worked-out user's reminders and marks their day done, each user in a savepoint of its own: one
+    /// that fails is rolled back alone and counted.
+    static func record(_ db: Database, _ worked: [Result<Worked?, any Error>], now: Date)
+        throws -> (recorded: Int, failures: [any Error]) {
+        let createdAt = now.databaseValue
+        let oldest = now.addingTimeInterval(-Double(keptDays) * 86_400).databaseValue
+        var recorded = 0
+        var failures: [any Error] = []
+        for result in worked {
+            do {
+                guard let work = try result.get() else { continue }
+                try db.inSavepoint {
+                    recorded += try record(db, work, createdAt: createdAt, oldest: oldest, now: now)
+                    return .commit
                 }
+            } catch {
+                failures.append(error)
             }
-            try db.execute(sql: """
-                INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
-                """, arguments: [userId, day])
-            try db.execute(sql: "DELETE FROM notification WHERE userId = ? AND createdAt < ?", arguments: [userId, oldest])
-            return recorded
         }
+        return (recorded, failures)
+    }
+
+    /// One user's reminders, unless their day is already done (by another look since they were worked out).
+    private static func record(_ db: Database, _ work: Worked, createdAt: DatabaseValue, oldest: DatabaseValue,
+                               now: Date) throws -> Int {
+        let userId = work.user.userId
+        let day = work.user.today.description
+        let done = try String.fetchOne(db.cachedStatement(sql: "SELECT day FROM reminderDay WHERE userId = ?"),
+                                       arguments: [userId])
+        guard done != day else { return 0 }
+        var recorded = 0
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let pushAt = work.user.quiet?.pushTime(for: now) ?? now
+        for reminder in work.due {
+            try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
+                                           reminder.title, reminder.body, reminder.path, createdAt])
+            guard db.changesCount > 0 else { continue }
+            recorded += 1
+            let notificationId = db.lastInsertedRowID
+            for channel in work.channels {
+                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
+                                 nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+            }
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
+            """).execute(arguments: [userId, day])
+        try db.cachedStatement(sql: "DELETE FROM notification WHERE userId = ? AND createdAt < ?")
+            .execute(arguments: [userId, oldest])
+        return recorded
     }
 
     /// Some accounts' reminders couldn't be worked out (the others' were recorded).

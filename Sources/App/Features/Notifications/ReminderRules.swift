@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// What is due for one user on one day, worked out from their wallet and stashes. The engine records the result;
 /// the rules live here, apart from any clock or database, so they can be checked one by one.
@@ -145,13 +146,17 @@ extension MemberStore {
     /// What of the wallet is due within `leadDays` of `today`: unused benefits (and last calls), coupons, renewals,
     /// and annual fees (30 days ahead). The reminder engine records these; the Expiring soon page lists them.
     func walletDue(_ rules: ReminderRules) async throws -> [Reminder] {
+        try await read { db in try Self.walletDue(db, userId: userId, rules: rules) }
+    }
+
+    static func walletDue(_ db: Database, userId: Int64, rules: ReminderRules) throws -> [Reminder] {
         let today = rules.today
-        let snapshot = try await walletSnapshot(today: today)
+        let snapshot = try walletSnapshot(db, userId: userId, cardId: nil, today: today)
         let cards = WalletState.cards(snapshot, today: today, timeZone: rules.user.calendarTimeZone)
         return rules.benefits(cards)
-            + rules.coupons(try await openCoupons(today: today, through: today.adding(days: rules.leadDays)))
-            + rules.renewals(try await subscriptions(), cards: snapshot.cards)
+            + rules.coupons(try openCoupons(db, userId: userId, today: today, through: today.adding(days: rules.leadDays),
+                                            limit: 500))
+            + rules.renewals(try subscriptions(db, userId: userId), cards: snapshot.cards)
             + rules.annualFees(snapshot.cards)
     }
 }
-

@@ -217,19 +217,21 @@ extension MemberStore {
 
     /// Earned badges (count and points) for months `first…last`, or completed on one day.
     func earnedBadgeTotals(period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
-        try await read { db in
-            var sql = """
-                SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
-                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
-                """
-            var arguments: StatementArguments = [userId, period.first.monthValue.description, period.last.monthValue.description]
-            if period.unit == .daily {
-                sql += " AND completedOn = ?"
-                arguments += [period.first.description]
-            }
-            let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
-            return (row?["count"] ?? 0, row?["points"] ?? 0)
+        try await read { db in try Self.earnedBadgeTotals(db, userId: userId, period: period) }
+    }
+
+    static func earnedBadgeTotals(_ db: Database, userId: Int64, period: StatisticsPeriod) throws -> (count: Int, points: Int) {
+        var sql = """
+            SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
+            WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
+            """
+        var arguments: StatementArguments = [userId, period.first.monthValue.description, period.last.monthValue.description]
+        if period.unit == .daily {
+            sql += " AND completedOn = ?"
+            arguments += [period.first.description]
         }
+        let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
+        return (row?["count"] ?? 0, row?["points"] ?? 0)
     }
 
     /// Earned badges per month (`YYYY-MM` → count) in a year.
