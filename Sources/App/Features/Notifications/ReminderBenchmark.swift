@@ -9,26 +9,55 @@ public enum ReminderBenchmark {
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
         let now = Date()
-        // Demo accounts share one (never used) password hash: hashing 1,000 passwords isn't what is measured.
-        let hash = try await PasswordHasher(cost: 4).hash("benchmark-only")
+        // An earlier run's accounts are reused, so two builds can be compared on the same data; a folder with any
+        // other account is refused, as every round below rewrites reminder settings and removes notifications.
+        let pattern = "reminders%@example.com"
+        if let email = try await database.read({ db in
+            try String.fetchOne(db, sql: "SELECT email FROM user WHERE email NOT LIKE ? LIMIT 1", arguments: [pattern])
+        }) {
+            throw NotABenchmarkFolder(email: email)
+        }
+        let existing = try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE email LIKE ?", arguments: [pattern])
+        } ?? 0
         let filled = Date()
-        for index in 1...users {
-            _ = try await DemoData.fill(database: database, email: "reminders\(index)@example.com",
-                                        passwordHash: { hash }, years: 1, entries: entries, now: now)
+        if existing < users {
+            // Demo accounts share one (never used) password hash: hashing 1,000 passwords isn't what is measured.
+            let hash = try await PasswordHasher(cost: 4).hash("benchmark-only")
+            for index in (existing + 1)...users {
+                _ = try await DemoData.fill(database: database, email: "reminders\(index)@example.com",
+                                            passwordHash: { hash }, years: 1, entries: entries, now: now)
+            }
         }
         let fillSeconds = Date().timeIntervalSince(filled)
-        // Everyone's reminder time has come, and no day is done yet.
-        try await database.write { db in
-            try db.execute(sql: "UPDATE walletSettings SET reminderTime = '00:00'")
-            try db.execute(sql: "DELETE FROM reminderDay")
-            try db.execute(sql: "DELETE FROM notification")
+        // Each round: everyone's reminder time has come, and no day is done yet. The median round is reported.
+        var rounds: [(cpu: Double, wall: Double, recorded: Int)] = []
+        for _ in 0..<5 {
+            try await database.write { db in
+                try db.execute(sql: "UPDATE walletSettings SET reminderTime = '00:00'")
+                try db.execute(sql: "DELETE FROM reminderDay")
+                try db.execute(sql: "DELETE FROM notification")
+            }
+            let engine = ReminderEngine(database: database, now: { now })
+            let cpuBefore = cpuSeconds()
+            let wallBefore = Date()
+            let recorded = try await engine.tick()
+            rounds.append((cpuSeconds() - cpuBefore, Date().timeIntervalSince(wallBefore), recorded))
         }
-        let engine = ReminderEngine(database: database, now: { now })
-        let cpuBefore = cpuSeconds()
-        let wallBefore = Date()
-        let recorded = try await engine.tick()
-        let tickCPU = cpuSeconds() - cpuBefore
-        let tickWall = Date().timeIntervalSince(wallBefore)
+        let (tickCPU, tickWall, recorded) = rounds.sorted { $0.cpu < $1.cpu }[rounds.count / 2]
+        // The day after, as on most days: yesterday's reminders are recorded, and only what comes within reach is new.
+        let tomorrow = now.addingTimeInterval(86_400)
+        var nextDay: [(cpu: Double, recorded: Int)] = []
+        for _ in 0..<3 {
+            try await database.write { db in
+                try db.execute(sql: "DELETE FROM notification WHERE createdAt = ?", arguments: [tomorrow])
+                try db.execute(sql: "DELETE FROM reminderDay")
+            }
+            let cpuBefore = cpuSeconds()
+            let recorded = try await ReminderEngine(database: database, now: { tomorrow }).tick()
+            nextDay.append((cpuSeconds() - cpuBefore, recorded))
+        }
+        let (nextCPU, nextRecorded) = nextDay.sorted { $0.cpu < $1.cpu }[nextDay.count / 2]
 
         let userId = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM user") } ?? 1
         var times: [Double] = []
@@ -41,11 +70,18 @@ public enum ReminderBenchmark {
         times.sort()
         return """
             \(users) demo accounts (\(entries) entries each) filled in \(String(format: "%.1f", fillSeconds)) s.
-            Engine look: \(recorded) reminders for \(users) users in \(String(format: "%.3f", tickCPU)) s of CPU \
-            (\(String(format: "%.3f", tickWall)) s wall); target under 1 s of CPU.
+            Engine look (median of \(rounds.count)): \(recorded) reminders for \(users) users in \(String(format: "%.3f", tickCPU)) s of CPU \
+            (\(String(format: "%.3f", tickWall)) s wall); target under 1 s of CPU. \
+            Rounds: \(rounds.map { String(format: "%.3f", $0.cpu) }.joined(separator: ", ")) s.
+            The next day's look: \(nextRecorded) new reminders in \(String(format: "%.3f", nextCPU)) s of CPU.
             Calendar feed of one account (\(size) bytes): median \(String(format: "%.2f", times[times.count / 2])) ms, \
             p99 \(String(format: "%.2f", times[times.count * 99 / 100])) ms; target under 10 ms.
             """
+    }
+
+    /// The folder's database has an account the benchmark didn't make.
+    public struct NotABenchmarkFolder: Error {
+        public let email: String
     }
 
     /// CPU time this process has used, user and system.
