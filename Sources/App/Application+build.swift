@@ -85,6 +85,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(tls: config.usesTLS))
     router.add(middleware: ErrorPageMiddleware(pages: services.pages))
+    router.add(middleware: NulPathMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: false))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
