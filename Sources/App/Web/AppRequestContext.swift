@@ -47,11 +47,21 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
 }
 
 extension Request {
-    /// Decodes the posted form into `type`; a body that isn't a readable form is a 400, never a 500.
+    /// More fields than any of the app's forms has.
+    static let maxFormFields = 1_000
+
+    /// Decodes the posted form into `type`; a body that isn't a readable form is a 400, never a 500, and one with
+    /// `maxFormFields` or more fields is a 413.
     func decodeForm<Form: Decodable, Context: RequestContext>(_ type: Form.Type, context: Context) async throws -> Form
     where Context.Decoder == URLEncodedFormDecoder {
+        var request = self
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        // Decoding a form builds a tree of every field: a body of thousands of them is refused before that.
+        guard body.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count < Self.maxFormFields else {
+            throw HTTPError(.contentTooLarge, message: "The form has too many fields. Go back, reload the page and try again.")
+        }
         do {
-            return try await decode(as: type, context: context)
+            return try await request.decode(as: type, context: context)
         } catch let error as HTTPError {
             throw HTTPError(error.status, message: "The form couldn't be read. Go back, reload the page and try again.")
         } catch {

@@ -103,6 +103,37 @@ struct SecurityTests {
         }
     }
 
+    @Test("a NUL byte in a path is a 404, never the file its name starts with")
+    func nulInPath() async throws {
+        try await TestApp.run { browser, _ in
+            #expect(try await browser.get("/css/app.css").status == .ok)
+            for path in ["/css/app.css%00.txt", "/css/app.css%00", "/manifest.webmanifest%00.js", "/login%00"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .notFound, "\(path)")
+                #expect(!page.html.contains("--accent:"), "no stylesheet at \(path)")
+            }
+        }
+    }
+
+    @Test("a form with a thousand fields is refused with a clear message, and nothing is saved")
+    func tooManyFormFields() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/stashes/new")
+            var form = [("name", "Bike"), ("kind", "save"), ("category", "Travel"), ("goal", "100"), ("target", "10")]
+            form += (0..<1_000).map { ("extra\($0)", "x") }
+            let page = try await browser.post("/stashes", form)
+            #expect(page.status == .contentTooLarge)
+            #expect(page.html.contains("The form has too many fields."))
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
+
+            // The same form with its own fields is taken
+            let saved = try await browser.post("/stashes", Array(form.prefix(5)))
+            #expect(saved.status == .seeOther)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 1)
+        }
+    }
+
     @Test("every response carries the security headers")
     func securityHeaders() async throws {
         try await TestApp.run { browser, _ in
