@@ -9,7 +9,11 @@ do {
     case let serve as Serve: try await serve.run()
     case let demo as DemoDataCommand: try await demo.run()
     case let bench as BenchRemindersCommand: try await bench.run()
-    default: throw CleanExit.helpRequest(command)
+    default:
+        // `--help`, `help` and `serve --help` come back as ArgumentParser's help command, which prints the help
+        // of the command it was asked about.
+        var help = command
+        try help.run()
     }
 } catch {
     if Stashify.exitCode(for: error) == .success {

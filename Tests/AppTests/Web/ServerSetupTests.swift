@@ -8,6 +8,42 @@ import X509
 
 @Suite("Command line and certificate")
 struct ServerSetupTests {
+    /// Runs the `stashify` binary built beside the tests with `arguments`; its standard output and exit status.
+    private static func stashify(_ arguments: [String]) throws -> (output: String, status: Int32) {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let binary = folder.appendingPathComponent("stashify")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "stashify is built beside the tests")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test("stashify --help lists the commands, and stashify serve --help the server's options")
+    func commandLineHelp() throws {
+        for arguments in [["--help"], ["help"]] {
+            let help = try Self.stashify(arguments)
+            #expect(help.status == 0)
+            #expect(help.output.contains("USAGE: stashify <subcommand>"), "\(arguments)")
+            #expect(help.output.contains("serve (default)"), "\(arguments)")
+            #expect(help.output.contains("demo-data"), "\(arguments)")
+            #expect(!help.output.contains("Show subcommand help information"), "\(arguments)")
+        }
+        for arguments in [["serve", "--help"], ["help", "serve"]] {
+            let help = try Self.stashify(arguments)
+            #expect(help.status == 0)
+            for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level"] {
+                #expect(help.output.contains(option), "\(arguments) lists \(option)")
+            }
+        }
+    }
+
     func settings(
         host: String? = nil, port: String? = nil, dataDir: String? = nil, tlsCert: String? = nil, tlsKey: String? = nil,
         noTLS: Bool = false, environment: [String: String] = [:]
