@@ -158,5 +158,14 @@ private func tlsConfiguration(certificate: String, key: String) throws -> TLSCon
         privateKey: .privateKey(privateKey)
     )
     configuration.minimumTLSVersion = .tlsv12
+    configuration.cipherSuiteValues = tls12CipherSuites
     return configuration
 }
+
+/// What TLS 1.2 offers: forward-secret key exchange with an AEAD cipher only (no CBC, no SHA-1). TLS 1.3 has its own
+/// fixed, modern set.
+let tls12CipherSuites: [NIOTLSCipher] = [
+    .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+    .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
+    .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+]

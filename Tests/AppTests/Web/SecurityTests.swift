@@ -1,5 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import GRDB
+import HummingbirdTesting
+import NIOSSL
 import Testing
 @testable import App
 
@@ -167,6 +170,50 @@ struct SecurityTests {
             let authority = try await browser.get("/ca.crt")
             #expect(authority.status == .ok)
             #expect(authority.headers[.contentType] == "application/x-x509-ca-cert")
+        }
+    }
+
+    @Test("over TLS 1.2 only ECDHE with AES-GCM or ChaCha20 is offered: a client limited to CBC suites can't connect")
+    func tls12CipherSuites() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var config = TestApp.config(clock: TestClock(), tls: .generated, dataDirectory: folder)
+        config.host = "127.0.0.1"
+        config.port = 0
+        let app = try await buildApplication(config, database: AppDatabase.inMemory())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            /// Whether `/healthz` answers over a TLS 1.2 (or, with nil, any version) connection offering `ciphers`. A
+            /// refused handshake is tried again by the client until the deadline, hence a short one.
+            @Sendable func connects(tls12 ciphers: [NIOTLSCipher]?) async throws -> Bool {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.certificateVerification = .none
+                if let ciphers {
+                    tls.maximumTLSVersion = .tlsv12
+                    tls.cipherSuiteValues = ciphers
+                }
+                let http = HTTPClient(eventLoopGroupProvider: .singleton,
+                                      configuration: .init(tlsConfiguration: tls))
+                let answered: Bool
+                do {
+                    let response = try await http.execute(HTTPClientRequest(url: "https://127.0.0.1:\(port)/healthz"),
+                                                          timeout: .seconds(2))
+                    answered = response.status == .ok
+                } catch {
+                    answered = false
+                }
+                try await http.shutdown()
+                return answered
+            }
+            #expect(try await connects(tls12: [.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
+                                               .TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA,
+                                               .TLS_RSA_WITH_AES_128_CBC_SHA, .TLS_RSA_WITH_AES_256_CBC_SHA]) == false)
+            #expect(try await connects(tls12: [.TLS_RSA_WITH_AES_128_GCM_SHA256, .TLS_RSA_WITH_AES_256_GCM_SHA384]) == false,
+                    "no key exchange without forward secrecy")
+            #expect(try await connects(tls12: [.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256]))
+            #expect(try await connects(tls12: [.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+                                               .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256]))
+            #expect(try await connects(tls12: nil), "TLS 1.3 as before")
         }
     }
 
