@@ -217,6 +217,43 @@ struct SecurityTests {
         }
     }
 
+    /// The status line the server answers `request` (raw bytes) with, sent over a plain socket by Python.
+    private static func statusLine(port: Int, request: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+            s.sendall(sys.argv[2].encode())
+            print(s.recv(4096).split(b"\\r\\n")[0].decode())
+            """, String(port), request]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("a malformed chunked body is a 400, not a 500")
+    func malformedChunkedBody() async throws {
+        var config = TestApp.config(clock: TestClock())
+        config.host = "127.0.0.1"
+        config.port = 0
+        let app = try await buildApplication(config, database: AppDatabase.inMemory())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let head = "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n"
+            #expect(try Self.statusLine(port: port, request: head + "ZZ\r\nabc\r\n0\r\n\r\n") == "HTTP/1.1 400 Bad Request",
+                    "a chunk size that isn't hexadecimal")
+            #expect(try Self.statusLine(port: port, request: head + "5\r\nabcdefghij\r\n0\r\n\r\n") == "HTTP/1.1 400 Bad Request",
+                    "a chunk longer than its size")
+            #expect(try Self.statusLine(port: port, request: "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    == "HTTP/1.1 200 OK", "the server still answers")
+        }
+    }
+
     @Test("pages are never stored by the browser cache")
     func noStore() async throws {
         try await TestApp.run { browser, _ in

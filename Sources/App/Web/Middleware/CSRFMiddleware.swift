@@ -28,7 +28,15 @@ struct CSRFMiddleware: RouterMiddleware {
         }
 
         if ![.get, .head, .options].contains(request.method) {
-            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: context.maxUploadSize)
+            } catch let error as HTTPError {
+                throw error  // too large
+            } catch {
+                // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
+                throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
+            }
             guard newAnonymousToken == nil, let token = Self.postedToken(in: String(buffer: body)),
                   Self.constantTimeEquals(token, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
