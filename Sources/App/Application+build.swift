@@ -37,16 +37,22 @@ public func buildApplication(
     )
 
     var certificate: LocalCertificate?
+    if let files = OpenFilesLimit.raise(), files.after > files.before {
+        logger.debug("Open files limit raised from \(files.before) to \(files.after)")
+    }
     let server: HTTPServerBuilder
+    let idle = config.idleTimeout.components
+    let http1 = HTTPServerBuilder.http1(configuration: .init(
+        idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)))
     switch config.tls {
     case .none:
-        server = .http1()
+        server = http1
     case .generated:
         let local = try LocalCertificate.loadOrCreate(in: config.certificateDirectory, hostName: ProcessInfo.processInfo.hostName)
         certificate = local
-        server = try .tls(.http1(), tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath))
+        server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath))
     case .files(let certificatePath, let keyPath):
-        server = try .tls(.http1(), tlsConfiguration: tlsConfiguration(certificate: certificatePath, key: keyPath))
+        server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: certificatePath, key: keyPath))
     }
 
     let router = buildRouter(services: services, config: config, certificate: certificate)

@@ -23,6 +23,9 @@ public struct AppConfig: Sendable {
     public var bcryptCost: UInt8
     /// How long a sign-in lasts.
     public var sessionLifetime: Duration
+    /// A connection that sends nothing for this long (before its first request or between requests) is closed, so
+    /// idle connections can't use up the server's open files.
+    public var idleTimeout: Duration = .seconds(30)
     public var logLevel: Logger.Level
     /// The clock; tests inject a fixed date.
     public var now: @Sendable () -> Date

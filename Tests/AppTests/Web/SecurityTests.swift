@@ -254,6 +254,69 @@ struct SecurityTests {
         }
     }
 
+    @Test("a connection that sends nothing, or nothing more after a request, is closed after the idle timeout")
+    func idleConnectionsAreClosed() async throws {
+        var config = TestApp.config(clock: TestClock())
+        config.host = "127.0.0.1"
+        config.port = 0
+        config.idleTimeout = .seconds(1)
+        let app = try await buildApplication(config, database: AppDatabase.inMemory())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // Python waits up to 5 s for the server to close each connection and says how long it took.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-c", """
+                import socket, sys, time
+                def closed_after(first):
+                    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+                    start = time.monotonic()
+                    if first:
+                        s.sendall(first.encode())
+                        s.recv(65536)
+                        start = time.monotonic()
+                    try:
+                        while s.recv(65536):
+                            pass
+                        return "%.1f" % (time.monotonic() - start)
+                    except socket.timeout:
+                        return "open"
+                print(closed_after(""), closed_after("GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n"))
+                """, String(port)]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let times = String(decoding: data, as: UTF8.self).split(separator: " ").map {
+                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            #expect(times.count == 2)
+            for (index, time) in times.enumerated() {
+                let seconds = try #require(time, "connection \(index + 1) was closed")
+                #expect(seconds >= 0.5 && seconds < 4, "connection \(index + 1) closed after \(seconds) s")
+            }
+        }
+    }
+
+    @Test("at start the soft open-files limit is raised to the hard one")
+    func openFilesLimit() throws {
+        // Given: a soft limit lowered below the hard one, as many systems start a process
+        var limit = rlimit()
+        #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+        let hard = UInt64(limit.rlim_max)
+        try #require(hard > 512)
+        limit.rlim_cur = 512
+        #expect(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+
+        // When, then: it is raised to the hard limit
+        let files = try #require(OpenFilesLimit.raise())
+        #expect(files.before == 512)
+        #expect(files.after == hard)
+        #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+        #expect(UInt64(limit.rlim_cur) == hard)
+    }
+
     @Test("pages are never stored by the browser cache")
     func noStore() async throws {
         try await TestApp.run { browser, _ in

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Each connection holds an open file: the soft limit many systems start a process with (1,024) would stop the server
+/// answering long before the machine runs out. At start the soft limit is raised to the hard one.
+public enum OpenFilesLimit {
+    /// Raises the soft limit to the hard one; returns the soft limit before and after (nil if it can't be read).
+    @discardableResult
+    public static func raise() -> (before: UInt64, after: UInt64)? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        let before = UInt64(limit.rlim_cur)
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        return (before, UInt64(limit.rlim_cur))
+    }
+}
