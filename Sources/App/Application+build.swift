@@ -29,7 +29,7 @@ public func buildApplication(
         database: database,
         pages: pages,
         hasher: hasher,
-        throttle: LoginThrottle(database: database, now: config.now),
+        throttle: LoginThrottle(database: database, now: config.now, behindProxy: !config.usesTLS),
         sessions: sessions,
         now: config.now,
         catalogue: catalogue,

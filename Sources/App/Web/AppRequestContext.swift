@@ -37,9 +37,13 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     var hasFlashCookie = false
     var celebration: Shell.Celebration?
 
+    /// The address of the client's end of the connection (nil when there is none, as in in-process tests).
+    public let peerAddress: String?
+
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.sessions = .init()
+        self.peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// Forms are the only request bodies the app takes.

@@ -51,6 +51,7 @@ struct MemberContext: ChildRequestContext, PageContext {
     let flash: Flash?
     let hasFlashCookie: Bool
     let celebration: Shell.Celebration?
+    let peerAddress: String?
     /// Set for pages by `UnreadNotificationsMiddleware`.
     var unreadNotifications: Int?
 
@@ -64,6 +65,7 @@ struct MemberContext: ChildRequestContext, PageContext {
         self.flash = context.flash
         self.hasFlashCookie = context.hasFlashCookie
         self.celebration = context.celebration
+        self.peerAddress = context.peerAddress
     }
 
     /// The signed-in user.

@@ -125,7 +125,7 @@ struct LoginTests {
 
             // Then
             #expect(throttled.status == .tooManyRequests)
-            #expect(throttled.html.contains("Too many failed attempts for this email. Try again in 10 minutes."))
+            #expect(throttled.html.contains("Too many failed attempts. Try again in 10 minutes."))
             #expect(throttled.headers[.retryAfter] == "600")
             #expect(throttled.setCookie("stashify_session") == nil)
 
@@ -149,6 +149,70 @@ struct LoginTests {
             }
             let page = try await browser.logIn(email: "sam@example.com")
             #expect(page.status == .seeOther)
+        }
+    }
+
+    @Test("a stranger guessing the owner's password is slowed down, and the owner still gets in from their address")
+    func strangerCantLockOutTheOwner() async throws {
+        try await TestApp.run { owner, database in
+            // Given: Alex's account, and a stranger behind the same reverse proxy at another address
+            try await owner.signUp(email: "alex@example.com")
+            try await owner.logOut()
+            await owner.setHeader("X-Forwarded-For", "198.51.100.7")
+            let stranger = Browser(client: owner.client)
+            await stranger.setHeader("X-Forwarded-For", "10.0.0.1, 203.0.113.9")
+
+            // When: the stranger guesses six times
+            var statuses: [Int] = []
+            for guess in 1...6 {
+                statuses.append(try await stranger.logIn(email: "alex@example.com", password: "guess \(guess)").status.code)
+            }
+
+            // Then: five are checked, the sixth is refused with when to come back
+            #expect(statuses == [422, 422, 422, 422, 422, 429])
+            let refused = try await stranger.logIn(email: "alex@example.com", password: "correct horse battery")
+            #expect(refused.status == .tooManyRequests, "not even the right password gets through from there")
+            #expect(refused.html.contains("Too many failed attempts. Try again in 15 minutes."))
+            #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 800)
+            #expect(try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT DISTINCT address FROM loginAttempt")
+            } == ["203.0.113.9"], "the address the proxy saw last")
+
+            // And: Alex, from their own address, gets in at once
+            let page = try await owner.logIn(email: "alex@example.com")
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/")
+        }
+    }
+
+    @Test("one address trying many emails, implausible ones too, is slowed down after twenty tries")
+    func oneAddressManyEmails() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
+        try await TestApp.run(clock: clock) { owner, _ in
+            try await owner.signUp(email: "alex@example.com")
+            try await owner.logOut()
+            await owner.setHeader("X-Forwarded-For", "198.51.100.7")
+            let sprayer = Browser(client: owner.client)
+            await sprayer.setHeader("X-Forwarded-For", "203.0.113.50")
+
+            // When: twenty tries, each a different email, every fourth one no account could have
+            for index in 0..<20 {
+                let email = index % 4 == 0 ? "not an email \(index)" : "user\(index)@example.com"
+                #expect(try await sprayer.logIn(email: email, password: "password1").status == .unprocessableContent)
+            }
+
+            // Then: the twenty-first is refused whatever it names
+            let refused = try await sprayer.logIn(email: "someone.new@example.com", password: "password1")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers[.retryAfter] != nil)
+            #expect(try await sprayer.logIn(email: "nope", password: "password1").status == .tooManyRequests)
+
+            // Others are not: Alex gets in from their address
+            #expect(try await owner.logIn(email: "alex@example.com").status == .seeOther)
+
+            // After the window, the address may try again
+            clock.advance(by: 15 * 60 + 1)
+            #expect(try await sprayer.logIn(email: "alex@example.com").status == .seeOther)
         }
     }
 

@@ -77,6 +77,11 @@ actor Browser {
         cookies[name] = value
     }
 
+    /// Sends `value` in the `name` header with every request from now on (a proxy's `X-Forwarded-For`, say).
+    func setHeader(_ name: String, _ value: String) {
+        extraHeaders[HTTPField.Name(name)!] = value
+    }
+
     // MARK: - Flows
 
     /// Signs up through step 1 and lands on step 2.
@@ -103,8 +108,10 @@ actor Browser {
 
     // MARK: - Plumbing
 
+    private var extraHeaders: HTTPFields = [:]
+
     private func send(_ path: String, method: HTTPRequest.Method, body: String?) async throws -> Page {
-        var headers: HTTPFields = [:]
+        var headers = extraHeaders
         if !cookies.isEmpty {
             headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }

@@ -132,7 +132,7 @@ struct AuthController {
         return try loginPage(LoginInput(next: next), error: nil, request: request, context: context)
     }
 
-    /// `POST /login`: one generic message for any wrong email or password; throttled per email.
+    /// `POST /login`: one generic message for any wrong email or password; throttled per account and address.
     @Sendable func createLogin(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(LoginInput.self, context: context)
         let email = User.normalize(email: input.email ?? "")
@@ -141,20 +141,22 @@ struct AuthController {
             return try loginPage(input, error: "Enter your email and password.", request: request, context: context,
                                  status: .unprocessableContent)
         }
-        // An address no account could have is refused without being counted (the table stays small), but only
-        // after the same slow check, so the answer takes as long as any other.
-        guard email.count <= 254, ProfileRules.isPlausibleEmail(email) else {
-            _ = try await hasher.verify(password, hash: dummyHash)
-            return try loginPage(input, error: "That email and password don't match an account.", request: request,
-                                 context: context, status: .unprocessableContent)
-        }
-        if let retryAt = try await throttle.begin(email: email) {
+        // An address no account could have counts against the client's address alone, and is refused after the
+        // same slow check as any other, so the answer takes as long.
+        let plausible = email.count <= 254 && ProfileRules.isPlausibleEmail(email)
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
+        if let retryAt = try await throttle.begin(email: plausible ? email : "", address: address) {
             let wait = throttle.waitText(until: retryAt)
             var response = try loginPage(
-                input, error: "Too many failed attempts for this email. Try again in \(wait.text).",
+                input, error: "Too many failed attempts. Try again in \(wait.text).",
                 request: request, context: context, status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait.seconds)
             return response
+        }
+        guard plausible else {
+            _ = try await hasher.verify(password, hash: dummyHash)
+            return try loginPage(input, error: "That email and password don't match an account.", request: request,
+                                 context: context, status: .unprocessableContent)
         }
 
         let user = try await database.user(email: email)
@@ -163,7 +165,7 @@ struct AuthController {
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
-        try await throttle.reset(email: email)
+        try await throttle.reset(email: email, address: address)
         try await sessions.removeExpired()
         if let oldSessionId = AppServices.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)

@@ -1,41 +1,71 @@
 import Foundation
 import GRDB
+import HTTPTypes
+import Hummingbird
 
-/// Slows down password guessing: after `limit` failed log-ins for one email within `window`, further tries
-/// are refused until the oldest of those failures is `window` old.
+/// Slows down password guessing without letting a stranger lock the owner out.
 ///
-/// Every try is counted *before* the password is checked, in the same transaction as the check of the count,
-/// so parallel requests can't all slip past the limit; a successful log-in clears the count.
+/// Failed tries are counted per account *and* client address: after `perAccount` of them within `window`, that
+/// address may not try that account again until the oldest is `window` old, while the owner, from their own
+/// address, still can. Every try from one address counts toward `perAddress` as well, whichever email it names
+/// (implausible ones too), so one client trying many accounts is slowed down just the same.
+///
+/// Every try is counted *before* the password is checked, in the same transaction as the check of the counts,
+/// so parallel requests can't all slip past the limit; a successful log-in clears that account and address's count.
 struct LoginThrottle: Sendable {
     let database: AppDatabase
     let now: @Sendable () -> Date
-    var limit = 5
+    /// Whether the server sits behind a reverse proxy (TLS off): the client is then the last address the proxy
+    /// added to `X-Forwarded-For`, not the proxy itself.
+    var behindProxy = false
+    var perAccount = 5
+    var perAddress = 20
     var window: TimeInterval = 15 * 60
 
-    /// Counts a try for `email`. Returns nil if it may go ahead, or when it may try again if it may not.
-    func begin(email: String) async throws -> Date? {
+    /// The address tries are counted against: the connection's peer, or behind a proxy the client it names.
+    func clientAddress(of request: Request, peer: String?) -> String {
+        if behindProxy, let forwarded = request.headers[.xForwardedFor],
+           let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
+            return String(last.prefix(64))
+        }
+        return peer ?? "unknown"
+    }
+
+    /// Counts a try for `email` from `address` (an empty email for one no account could have). Returns nil if it may
+    /// go ahead, or when it may try again if it may not.
+    func begin(email: String, address: String) async throws -> Date? {
         let email = User.normalize(email: email)
         let now = self.now()
         let since = now.addingTimeInterval(-window)
-        return try await database.write { [limit, window] db in
+        return try await database.write { [perAccount, perAddress, window] db in
             try db.execute(sql: "DELETE FROM loginAttempt WHERE attemptedAt <= ?", arguments: [since])
-            let recent = try Date.fetchAll(db, sql: """
-                SELECT attemptedAt FROM loginAttempt WHERE email = ? AND attemptedAt > ?
+            let fromAddress = try Date.fetchAll(db, sql: """
+                SELECT attemptedAt FROM loginAttempt WHERE address = ? AND attemptedAt > ?
                 ORDER BY attemptedAt DESC LIMIT ?
-                """, arguments: [email, since, limit])
-            if recent.count >= limit, let oldest = recent.last {
+                """, arguments: [address, since, perAddress])
+            if fromAddress.count >= perAddress, let oldest = fromAddress.last {
                 return oldest.addingTimeInterval(window)
             }
-            try db.execute(sql: "INSERT INTO loginAttempt (email, attemptedAt) VALUES (?, ?)", arguments: [email, now])
+            if !email.isEmpty {
+                let forAccount = try Date.fetchAll(db, sql: """
+                    SELECT attemptedAt FROM loginAttempt WHERE email = ? AND address = ? AND attemptedAt > ?
+                    ORDER BY attemptedAt DESC LIMIT ?
+                    """, arguments: [email, address, since, perAccount])
+                if forAccount.count >= perAccount, let oldest = forAccount.last {
+                    return oldest.addingTimeInterval(window)
+                }
+            }
+            try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
+                           arguments: [email, address, now])
             return nil
         }
     }
 
-    /// A successful log-in starts the count again.
-    func reset(email: String) async throws {
+    /// A successful log-in starts the account's count from that address again.
+    func reset(email: String, address: String) async throws {
         let email = User.normalize(email: email)
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
+            try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ? AND address = ?", arguments: [email, address])
         }
     }
 
@@ -45,4 +75,8 @@ struct LoginThrottle: Sendable {
         let minutes = (seconds + 59) / 60
         return (minutes == 1 ? "a minute" : "\(minutes) minutes", seconds)
     }
+}
+
+extension HTTPField.Name {
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

@@ -69,16 +69,17 @@ struct ProfileController {
         var errors = FieldErrors()
         let current = input.currentPassword ?? ""
         var status = HTTPResponse.Status.unprocessableContent
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if current.isEmpty {
             errors.add("currentPassword", "Enter your current password.")
-        } else if let retryAt = try await throttle.begin(email: user.email) {
+        } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
             // Guessing the current password from a borrowed session is throttled like logging in.
             errors.add("currentPassword", "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
             status = .tooManyRequests
         } else if try await !hasher.verify(current, hash: user.passwordHash) {
             errors.add("currentPassword", "That isn't your current password.")
         } else {
-            try await throttle.reset(email: user.email)
+            try await throttle.reset(email: user.email, address: address)
         }
         let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", into: &errors)
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
