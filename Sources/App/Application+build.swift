@@ -23,7 +23,6 @@ public func buildApplication(
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
-    try await sessions.removeExpired()
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let services = AppServices(
         database: database,
@@ -67,7 +66,7 @@ public func buildApplication(
         router: router,
         server: server,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
-        services: [closer, reminders],
+        services: [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             logger.info("Stashify is running at \(scheme)://\(shownHost):\(port)/")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Testing
 @testable import App
 
@@ -214,6 +215,39 @@ struct LoginTests {
             clock.advance(by: 15 * 60 + 1)
             #expect(try await sprayer.logIn(email: "alex@example.com").status == .seeOther)
         }
+    }
+
+    @Test("expired sessions and old log-in tries are removed on a schedule while the server runs")
+    func housekeepingOnASchedule() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
+        let database = try AppDatabase.inMemory()
+        let now: @Sendable () -> Date = { clock.now }
+        let sessions = SQLitePersistDriver(database: database, now: now)
+        let throttle = LoginThrottle(database: database, now: now)
+        // Given: a live and an expired session, a recent and an old log-in try
+        try await database.write { db in
+            for (id, expires) in [("live", clock.now.addingTimeInterval(3_600)), ("gone", clock.now.addingTimeInterval(-1))] {
+                try SessionRecord(id: id, userId: nil, data: Data("{}".utf8), expiresAt: expires, createdAt: clock.now).insert(db)
+            }
+            try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES ('a@example.com', '1.2.3.4', ?), ('b@example.com', '1.2.3.4', ?)",
+                           arguments: [clock.now.addingTimeInterval(-60), clock.now.addingTimeInterval(-16 * 60)])
+        }
+
+        // When: the housekeeping service runs (every 50 ms here) for a moment
+        let service = Housekeeping(sessions: sessions, throttle: throttle, logger: Logger(label: "test"),
+                                   interval: .milliseconds(50))
+        let running = Task { try await service.run() }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") } == ["live"])
+        #expect(try await database.read { db in try String.fetchAll(db, sql: "SELECT email FROM loginAttempt") }
+                == ["a@example.com"])
+
+        // Then: what runs out later goes at a later sweep, without a restart or a log-in
+        clock.advance(by: 2 * 3_600)
+        try await Task.sleep(for: .milliseconds(300))
+        running.cancel()
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") } == 0)
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") } == 0)
     }
 
     @Test("log out deletes the session on the server; the old cookie no longer works")

@@ -69,6 +69,14 @@ struct LoginThrottle: Sendable {
         }
     }
 
+    /// Forgets tries older than the window (the housekeeping does this on a schedule; each try does it too).
+    func removeOld() async throws {
+        let since = now().addingTimeInterval(-window)
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM loginAttempt WHERE attemptedAt <= ?", arguments: [since])
+        }
+    }
+
     /// "Try again in 10 minutes." and the seconds for `Retry-After`.
     func waitText(until retryAt: Date) -> (text: String, seconds: Int) {
         let seconds = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
