@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdBcrypt
 import HummingbirdTesting
 @testable import App
 
@@ -60,5 +61,12 @@ enum TestApp {
         let path = NSTemporaryDirectory() + "stashify-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+}
+
+extension PasswordHasher {
+    /// A hash of the password exactly as typed, as passwords were hashed before they were normalised.
+    func hashAsTyped(_ password: String) async throws -> String {
+        Bcrypt.hash(Self.prehash(password, normalised: false), cost: cost)
     }
 }

@@ -23,10 +23,18 @@ public struct PasswordHasher: Sendable {
 
     public func verify(_ password: String, hash: String) async throws -> Bool {
         let input = Self.prehash(password)
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: hash) }
+        if try await NIOThreadPool.singleton.runIfActive({ Bcrypt.verify(input, hash: hash) }) { return true }
+        // A password set before passwords were normalised was hashed as typed: "é" typed as e + accent still
+        // matches it.
+        let typed = Self.prehash(password, normalised: false)
+        guard typed != input else { return false }
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(typed, hash: hash) }
     }
 
-    static func prehash(_ password: String) -> String {
-        Data(SHA256.hash(data: Data(password.utf8))).base64EncodedString()
+    /// The password in Unicode's composed form (NFC), so "é" typed as one character or as e + accent is the same
+    /// password, hashed with SHA-256 (bcrypt reads only 72 bytes).
+    static func prehash(_ password: String, normalised: Bool = true) -> String {
+        let text = normalised ? password.precomposedStringWithCanonicalMapping : password
+        return Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString()
     }
 }
