@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
@@ -53,6 +54,18 @@ enum TestApp {
                                              database: database)
         return try await app.test(.router) { client in
             try await test(Browser(client: client), database)
+        }
+    }
+
+    /// Runs `test` with the app served over plain HTTP on a free local port, for clients that need a real socket.
+    static func live(idleTimeout: Duration? = nil, _ test: @Sendable (Int) async throws -> Void) async throws {
+        var config = config(clock: TestClock())
+        config.host = "127.0.0.1"
+        config.port = 0
+        if let idleTimeout { config.idleTimeout = idleTimeout }
+        let app = try await buildApplication(config, database: AppDatabase.inMemory())
+        try await app.test(.live) { client in
+            try await test(try #require(client.port))
         }
     }
 

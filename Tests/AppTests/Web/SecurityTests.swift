@@ -252,12 +252,7 @@ struct SecurityTests {
 
     @Test("a malformed chunked body is a 400, not a 500")
     func malformedChunkedBody() async throws {
-        var config = TestApp.config(clock: TestClock())
-        config.host = "127.0.0.1"
-        config.port = 0
-        let app = try await buildApplication(config, database: AppDatabase.inMemory())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await TestApp.live { (port: Int) async throws in
             let head = "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n"
             #expect(try await Self.statusLine(port: port, request: head + "ZZ\r\nabc\r\n0\r\n\r\n") == "HTTP/1.1 400 Bad Request",
@@ -271,13 +266,7 @@ struct SecurityTests {
 
     @Test("a connection that sends nothing, or nothing more after a request, is closed after the idle timeout")
     func idleConnectionsAreClosed() async throws {
-        var config = TestApp.config(clock: TestClock())
-        config.host = "127.0.0.1"
-        config.port = 0
-        config.idleTimeout = .seconds(1)
-        let app = try await buildApplication(config, database: AppDatabase.inMemory())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await TestApp.live(idleTimeout: .seconds(1)) { (port: Int) async throws in
             // Python waits up to 10 s for the server to close each connection and says how long it took.
             let said = try await Self.python(["-c", """
                 import socket, sys, time
