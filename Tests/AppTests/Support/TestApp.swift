@@ -57,9 +57,12 @@ enum TestApp {
         }
     }
 
-    /// Runs `test` with the app served over plain HTTP on a free local port, for clients that need a real socket.
-    static func live(idleTimeout: Duration? = nil, _ test: @Sendable (Int) async throws -> Void) async throws {
-        var config = config(clock: TestClock())
+    /// Runs `test` with the app served on a free local port (plain HTTP unless `tls` says otherwise), for clients
+    /// that need a real socket. A `test` whose only `try`s are inside `#expect` spells out its signature
+    /// (`{ (port: Int) async throws in … }`), or Swift takes it for one that doesn't throw.
+    static func live(tls: AppConfig.TLSMode = .none, dataDirectory: String = "data", idleTimeout: Duration? = nil,
+                     _ test: @Sendable (Int) async throws -> Void) async throws {
+        var config = config(clock: TestClock(), tls: tls, dataDirectory: dataDirectory)
         config.host = "127.0.0.1"
         config.port = 0
         if let idleTimeout { config.idleTimeout = idleTimeout }

@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import GRDB
-import HummingbirdTesting
 import NIOSSL
 import Testing
 @testable import App
@@ -177,12 +176,7 @@ struct SecurityTests {
     func tls12CipherSuites() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var config = TestApp.config(clock: TestClock(), tls: .generated, dataDirectory: folder)
-        config.host = "127.0.0.1"
-        config.port = 0
-        let app = try await buildApplication(config, database: AppDatabase.inMemory())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await TestApp.live(tls: .generated, dataDirectory: folder) { (port: Int) async throws in
             /// Whether `/healthz` answers over a TLS 1.2 (or, with nil, any version) connection offering `ciphers`. A
             /// refused handshake is tried again by the client until the deadline, hence a short one.
             @Sendable func connects(tls12 ciphers: [NIOTLSCipher]?) async throws -> Bool {
