@@ -54,7 +54,7 @@ public func buildApplication(
         server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: certificatePath, key: keyPath))
     }
 
-    let router = buildRouter(services: services, config: config, certificate: certificate)
+    let router = try buildRouter(services: services, config: config, certificate: certificate)
     let shownHost = config.host == "0.0.0.0" || config.host == "::" ? "localhost" : config.host
     let scheme = config.usesTLS ? "https" : "http"
     let fingerprint = certificate?.fingerprint
@@ -86,12 +86,12 @@ public func buildApplication(
 }
 
 /// The routes: static files and health checks outside the session; everything else behind it.
-func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCertificate?) -> Router<AppRequestContext> {
+func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCertificate?) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(tls: config.usesTLS))
     router.add(middleware: ErrorPageMiddleware(pages: services.pages))
     router.add(middleware: NulPathMiddleware())
-    router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: false))
+    router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
     CalendarFeedController(database: services.database, now: services.now).addRoutes(to: router)

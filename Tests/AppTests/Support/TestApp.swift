@@ -40,18 +40,20 @@ enum TestApp {
         )
     }
 
-    /// Runs `test` against a fresh app; returns what `test` returns.
+    /// Runs `test` against a fresh app, its settings changed by `configure`; returns what `test` returns.
     @discardableResult
     static func run<Value: Sendable>(
         database: AppDatabase? = nil,
         clock: TestClock = TestClock(),
         tls: AppConfig.TLSMode = .none,
         dataDirectory: String = "data",
+        configure: (inout AppConfig) -> Void = { _ in },
         _ test: @Sendable (Browser, AppDatabase) async throws -> Value
     ) async throws -> Value {
         let database = try database ?? AppDatabase.inMemory()
-        let app = try await buildApplication(config(clock: clock, tls: tls, dataDirectory: dataDirectory),
-                                             database: database)
+        var config = config(clock: clock, tls: tls, dataDirectory: dataDirectory)
+        configure(&config)
+        let app = try await buildApplication(config, database: database)
         return try await app.test(.router) { client in
             try await test(Browser(client: client), database)
         }

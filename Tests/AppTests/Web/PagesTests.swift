@@ -186,7 +186,42 @@ struct PagesTests {
             #expect(css.status == .ok)
             #expect(css.html.contains("--accent: light-dark(#007AFF, #0A84FF)"))
             #expect(css.setCookie("stashify_session") == nil)
-            #expect(try await browser.get("/manifest.webmanifest").status == .ok)
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(try await browser.get("/manifest.webmanifest").headers[.contentType] == "application/manifest+json")
+            #expect(try await browser.get("/js/wallet.js").headers[.contentType] == "text/javascript; charset=utf-8")
+        }
+    }
+
+    @Test("static files are served from memory with an ETag: the browser revalidates and gets a bodiless 304")
+    func staticFilesRevalidate() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let resources = folder + "/resources"
+        try FileManager.default.createDirectory(atPath: resources + "/Public/css", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: resources + "/Resources", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestApp.root + "/Resources/card-catalogue.json",
+                                         toPath: resources + "/Resources/card-catalogue.json")
+        try Data("body { color: red }".utf8).write(to: URL(fileURLWithPath: resources + "/Public/css/app.css"))
+        try await TestApp.run(configure: { $0.resourcesDirectory = resources }) { browser, _ in
+            let first = try await browser.get("/css/app.css")
+            #expect(first.status == .ok)
+            #expect(first.html == "body { color: red }")
+            #expect(first.headers[.cacheControl] == "no-cache")
+            let etag = try #require(first.headers[.eTag])
+
+            // Read once at start: a change on disk shows only after a restart.
+            try Data("body { color: blue }".utf8).write(to: URL(fileURLWithPath: resources + "/Public/css/app.css"))
+            #expect(try await browser.get("/css/app.css").html == "body { color: red }")
+
+            await browser.setHeader("If-None-Match", "\"other\", \(etag)")
+            let again = try await browser.get("/css/app.css")
+            #expect(again.status == .notModified)
+            #expect(again.html.isEmpty)
+            #expect(again.headers[.eTag] == etag)
+
+            await browser.setHeader("If-None-Match", "\"other\"")
+            #expect(try await browser.get("/css/app.css").status == .ok)
+            #expect(try await browser.get("/css/nothing.css").status == .notFound)
         }
     }
 }
