@@ -23,7 +23,7 @@ public func buildApplication(
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
-    let hasher = PasswordHasher(cost: config.bcryptCost)
+    let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
     let services = AppServices(
         database: database,
         pages: pages,

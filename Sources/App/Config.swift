@@ -21,6 +21,8 @@ public struct AppConfig: Sendable {
     public var tls: TLSMode
     /// bcrypt work factor (tests lower it to keep them fast).
     public var bcryptCost: UInt8
+    /// The threads that hash passwords, with their bounded queue (tests use a small one of their own).
+    public var passwordHashing: HashingPool = .shared
     /// How long a sign-in lasts.
     public var sessionLifetime: Duration
     /// A connection that sends nothing for this long (before its first request or between requests) is closed, so

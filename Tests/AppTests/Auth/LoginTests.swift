@@ -282,6 +282,51 @@ struct LoginTests {
         }
     }
 
+    @Test("password hashing has a bounded queue: past its limit a hash is refused at once, not queued")
+    func hashingPoolRefusesPastItsLimit() async throws {
+        let pool = HashingPool(threads: 1, limit: 2)
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        async let first: Int = pool.run { started.signal(); release.wait(); return 1 }
+        started.wait()
+        // Should a hash be queued instead of refused, this lets the blocked one go, so the test fails, not hangs.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
+        async let second: Int = pool.run { 2 }
+        try await Task.sleep(for: .milliseconds(50))
+        await #expect(throws: HashingPool.Busy.self) { try await pool.run { 3 } }
+        release.signal()
+        #expect(try await first + second == 3)
+        #expect(try await pool.run { 4 } == 4, "free again once the queue drains")
+    }
+
+    @Test("while hashing is saturated, log-in answers 503 and keeps the email, and pages and files don't wait")
+    func logInWhileHashingIsBusy() async throws {
+        let pool = HashingPool(threads: 1, limit: 1)
+        try await TestApp.run(configure: { $0.passwordHashing = pool }) { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.logOut()
+            try await browser.get("/login")
+            let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+            async let blocker: Void = pool.run { started.signal(); release.wait() }
+            started.wait()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
+
+            let refused = try await browser.post("/login", [("email", "alex@example.com"),
+                                                            ("password", "correct horse battery")])
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "5")
+            #expect(refused.html.contains("Stashify is busy right now. Try again in a few seconds."))
+            #expect(refused.fieldValue("email") == "alex@example.com")
+            #expect(try await browser.get("/css/app.css").status == .ok)
+            #expect(try await browser.get("/healthz").status == .ok)
+
+            release.signal()
+            try await blocker
+            let page = try await browser.logIn(email: "alex@example.com")
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/")
+        }
+    }
+
     @Test("log out deletes the session on the server; the old cookie no longer works")
     func logOut() async throws {
         try await TestApp.run { browser, database in

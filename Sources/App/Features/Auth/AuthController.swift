@@ -160,7 +160,15 @@ struct AuthController {
         }
 
         let user = try await database.user(email: email)
-        let matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
+        let matches: Bool
+        do {
+            matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
+        } catch is HashingPool.Busy {
+            var response = try loginPage(input, error: "Stashify is busy right now. Try again in a few seconds.",
+                                         request: request, context: context, status: .serviceUnavailable)
+            response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
+            return response
+        }
         guard let user, matches else {
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)

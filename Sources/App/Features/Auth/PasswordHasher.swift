@@ -1,34 +1,37 @@
 import Crypto
 import Foundation
 import HummingbirdBcrypt
-import NIOPosix
 
-/// Hashes and checks passwords with bcrypt, off the event loop (bcrypt is slow on purpose).
+/// Hashes and checks passwords with bcrypt on a pool of its own (bcrypt is slow on purpose).
 ///
 /// bcrypt reads only the first 72 bytes of its input, so the password is first reduced to its SHA-256 digest
 /// (base64, 44 bytes): a long passphrase counts in full, and a NUL byte can't cut it short.
 public struct PasswordHasher: Sendable {
     /// bcrypt's work factor: 12 in production; tests use the minimum, 4.
     public let cost: UInt8
+    /// Where the hashing runs; a full pool refuses with `HashingPool.Busy`.
+    public let pool: HashingPool
 
-    public init(cost: UInt8 = 12) {
+    public init(cost: UInt8 = 12, pool: HashingPool = .shared) {
         self.cost = min(max(cost, 4), 31)
+        self.pool = pool
     }
 
     public func hash(_ password: String) async throws -> String {
         let input = Self.prehash(password)
         let cost = self.cost
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(input, cost: cost) }
+        return try await pool.run { Bcrypt.hash(input, cost: cost) }
     }
 
     public func verify(_ password: String, hash: String) async throws -> Bool {
         let input = Self.prehash(password)
-        if try await NIOThreadPool.singleton.runIfActive({ Bcrypt.verify(input, hash: hash) }) { return true }
-        // A password set before passwords were normalised was hashed as typed: "é" typed as e + accent still
-        // matches it.
         let typed = Self.prehash(password, normalised: false)
-        guard typed != input else { return false }
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(typed, hash: hash) }
+        return try await pool.run {
+            if Bcrypt.verify(input, hash: hash) { return true }
+            // A password set before passwords were normalised was hashed as typed: "é" typed as e + accent still
+            // matches it.
+            return typed != input && Bcrypt.verify(typed, hash: hash)
+        }
     }
 
     /// The password in Unicode's composed form (NFC), so "é" typed as one character or as e + accent is the same

@@ -15,11 +15,13 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if error.status == .unauthorized {
                 return pages.redirect(to: AuthPaths.login(next: request.method == .get ? request.uri.description : nil))
             }
-            if error.status.code >= 500 {
+            if error.status.code >= 500, !(error is HashingPool.Busy) {
                 context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
             let message = (error as? HTTPError)?.body
-            return try render(status: error.status, message: message, request: request, context: context)
+            var response = try render(status: error.status, message: message, request: request, context: context)
+            if error is HashingPool.Busy { response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter) }
+            return response
         } catch {
             context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return try render(status: .internalServerError, message: nil, request: request, context: context)
@@ -41,6 +43,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         case 405: ("Not allowed", "That page can't be used this way.")
         case 413: ("Too much data", "What was sent is too large.")
         case 429: ("Slow down", "Too many requests. Wait a moment and try again.")
+        case 503: ("Busy", "Stashify is busy right now. Try again in a few seconds.")
         default: ("Something went wrong", "Stashify hit an unexpected problem. Please try again; if it keeps happening, the server log has the details.")
         }
     }
