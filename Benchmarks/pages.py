@@ -152,7 +152,9 @@ def cmd_login(args) -> int:
         if response.status != 200:
             print(f"pages.py: GET /login answered {response.status}", file=sys.stderr)
             return 1
-        csrf_cookie = set_cookies(response).get("stashify_csrf")
+        # Over HTTPS the app's cookies carry the __Host- prefix.
+        prefix = "__Host-" if args.base_url.startswith("https") else ""
+        csrf_cookie = set_cookies(response).get(prefix + "stashify_csrf")
         match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
         if not csrf_cookie or not match:
             print("pages.py: /login gave no stashify_csrf cookie or no _csrf field", file=sys.stderr)
@@ -160,11 +162,11 @@ def cmd_login(args) -> int:
         body = urllib.parse.urlencode({"email": args.email, "password": args.password, "_csrf": match.group(1)})
         conn.request("POST", "/login", body=body, headers={
             "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"stashify_csrf={csrf_cookie}",
+            "Cookie": f"{prefix}stashify_csrf={csrf_cookie}",
         })
         response = conn.getresponse()
         response.read()
-        session = set_cookies(response).get("stashify_session")
+        session = set_cookies(response).get(prefix + "stashify_session")
         if response.status != 303 or not session:
             print(f"pages.py: POST /login answered {response.status} (wanted 303 with a session cookie)", file=sys.stderr)
             return 1
@@ -173,7 +175,7 @@ def cmd_login(args) -> int:
         return 1
     finally:
         conn.close()
-    print(f"stashify_session={session}; stashify_csrf={csrf_cookie}")
+    print(f"{prefix}stashify_session={session}; {prefix}stashify_csrf={csrf_cookie}")
     return 0
 
 

@@ -17,11 +17,4 @@ struct AppServices: Sendable {
     let dummyHash: String
     /// Home's wallet widgets, kept until the wallet changes.
     let walletWidgets = WalletWidgets.Cache()
-
-    static let sessionCookieName = "stashify_session"
-
-    /// The storage key of the session this request carries, if any.
-    static func sessionId(of request: Request) -> String? {
-        request.cookies[sessionCookieName]?.value
-    }
 }

@@ -99,7 +99,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,
         configuration: .init(
-            sessionCookieParameters: .init(name: AppServices.sessionCookieName, secure: config.usesTLS, sameSite: .lax),
+            sessionCookieParameters: .init(name: services.pages.cookies.session, secure: config.usesTLS, sameSite: .lax),
             keyPrefix: "",
             defaultSessionExpiration: config.sessionLifetime
         )
@@ -107,7 +107,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let app = router.group()
         .add(middleware: sessionMiddleware)
         .add(middleware: MemberAuthenticator(database: services.database, now: services.now))
-        .add(middleware: FlashMiddleware())
+        .add(middleware: FlashMiddleware(cookies: services.pages.cookies))
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
     let auth = AuthController(

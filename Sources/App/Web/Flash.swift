@@ -12,8 +12,6 @@ struct Flash: Codable, Sendable, Equatable {
     /// Badges the action just earned: the next page shows the "Receive badge" dialog.
     var badgeIds: [Int64]?
 
-    static let cookieName = "stashify_flash"
-
     static func success(_ message: String, badgeIds: [Int64] = []) -> Flash {
         Flash(kind: .success, message: message, badgeIds: badgeIds.isEmpty ? nil : badgeIds)
     }
@@ -39,8 +37,8 @@ struct Flash: Codable, Sendable, Equatable {
             && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
     }
 
-    /// The flash a request carries, if its cookie decodes.
-    static func from(_ request: Request) -> Flash? {
+    /// The flash a request carries in the cookie `cookieName`, if it decodes.
+    static func from(_ request: Request, cookieName: String) -> Flash? {
         guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
         var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64.append("=") }

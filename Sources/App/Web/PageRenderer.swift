@@ -18,7 +18,7 @@ struct PageRenderer: Sendable {
                           unread: context.unreadNotifications)
         var response = Self.html(shell.page(main(shell)), status: status)
         if context.hasFlashCookie {
-            response.setCookie(cookies.expired(name: Flash.cookieName))
+            response.setCookie(cookies.expired(name: cookies.flash))
         }
         return response
     }
@@ -32,7 +32,7 @@ struct PageRenderer: Sendable {
     func redirect(to location: String, flash: Flash? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         if let flash {
-            response.setCookie(cookies.cookie(name: Flash.cookieName, value: flash.cookieValue, maxAge: 60))
+            response.setCookie(cookies.cookie(name: cookies.flash, value: flash.cookieValue, maxAge: 60))
         }
         return response
     }

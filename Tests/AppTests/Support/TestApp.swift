@@ -34,11 +34,16 @@ enum TestApp {
 
     static func config(clock: TestClock, tls: AppConfig.TLSMode = .none, dataDirectory: String = "data") -> AppConfig {
         let clock = clock
-        return AppConfig(
+        var config = AppConfig(
             dataDirectory: dataDirectory, resourcesDirectory: root, tls: tls, bcryptCost: 4, logLevel: .critical,
             now: { clock.now }
         )
+        config.passwordHashing = hashing
+        return config
     }
+
+    /// The tests' hashing pool: many apps run side by side, each signing people up, so its queue has no real limit.
+    static let hashing = HashingPool(threads: 2, limit: 100_000)
 
     /// Runs `test` against a fresh app, its settings changed by `configure`; returns what `test` returns.
     @discardableResult

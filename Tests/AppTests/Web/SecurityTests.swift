@@ -153,19 +153,38 @@ struct SecurityTests {
         }
     }
 
-    @Test("over TLS: HSTS on every response and Secure cookies")
+    @Test("over TLS: HSTS on every response, and cookies that are Secure and named __Host- for the whole site")
     func tlsHeadersAndCookies() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestApp.run(tls: .generated, dataDirectory: folder) { browser, _ in
             let form = try await browser.get("/signup")
             #expect(form.headers[.strictTransportSecurity] == "max-age=31536000")
-            #expect(form.setCookie("stashify_csrf")?.contains("Secure") == true)
+            #expect(form.setCookie("stashify_csrf") == nil, "no cookie without the prefix")
+            let csrf = try #require(form.setCookie("__Host-stashify_csrf"))
             let page = try await browser.signUp(email: "alex@example.com")
-            let cookie = try #require(page.setCookie("stashify_session"))
-            #expect(cookie.contains("Secure"))
-            #expect(cookie.contains("HttpOnly"))
-            #expect(cookie.contains("SameSite=Lax"))
+            #expect(page.setCookie("stashify_session") == nil)
+            let session = try #require(page.setCookie("__Host-stashify_session"))
+            try await browser.get("/signup/details")
+            let details = try await browser.post("/signup/details", [("currency", "USD"), ("timeZone", "UTC")])
+            let flash = try #require(details.setCookie("__Host-stashify_flash"))
+            for cookie in [csrf, session, flash] {
+                // The browser takes a __Host- cookie only when it is Secure, for path / and names no domain.
+                #expect(cookie.contains("Secure"), "\(cookie)")
+                #expect(cookie.contains("Path=/;") || cookie.hasSuffix("Path=/"), "\(cookie)")
+                #expect(!cookie.lowercased().contains("domain="), "\(cookie)")
+                #expect(cookie.contains("HttpOnly"), "\(cookie)")
+                #expect(cookie.contains("SameSite=Lax"), "\(cookie)")
+            }
+            // The prefixed cookies are the ones read: the session goes on, with its flash shown once.
+            let home = try await browser.get("/")
+            #expect(home.status == .ok)
+            #expect(home.html.contains("Welcome to Stashify, Alex!"))
+            // A cookie without the prefix, as a neighbouring site could plant, is not a session.
+            let sessionId = try #require(await browser.cookies["__Host-stashify_session"])
+            await browser.setCookie("__Host-stashify_session", nil)
+            await browser.setCookie("stashify_session", sessionId)
+            #expect(try await browser.get("/profile").status == .seeOther)
             let authority = try await browser.get("/ca.crt")
             #expect(authority.status == .ok)
             #expect(authority.headers[.contentType] == "application/x-x509-ca-cert")

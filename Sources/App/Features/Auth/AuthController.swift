@@ -62,7 +62,7 @@ struct AuthController {
             errors.add("email", "An account with this email already exists. Log in instead?")
             return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
-        if let oldSessionId = AppServices.sessionId(of: request) {
+        if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
@@ -175,7 +175,7 @@ struct AuthController {
         }
         try await throttle.reset(email: email, address: address)
         try await sessions.removeExpired()
-        if let oldSessionId = AppServices.sessionId(of: request) {
+        if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)

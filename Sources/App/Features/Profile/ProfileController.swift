@@ -92,14 +92,14 @@ struct ProfileController {
         user.passwordHash = try await hasher.hash(newPassword)
         user.updatedAt = now()
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
-        let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
+        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
-        let ended = try await context.store.deleteSessions(except: AppServices.sessionId(of: request))
+        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }

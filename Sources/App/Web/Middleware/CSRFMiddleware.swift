@@ -10,7 +10,6 @@ struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let cookies: CookieSettings
 
-    static let cookieName = "stashify_csrf"
     static let fieldName = "_csrf"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -19,7 +18,7 @@ struct CSRFMiddleware: RouterMiddleware {
         var newAnonymousToken: String?
         if let sessionToken = context.sessions.session?.csrfToken {
             context.csrfToken = sessionToken
-        } else if let cookieToken = request.cookies[Self.cookieName]?.value, Self.isWellFormed(cookieToken) {
+        } else if let cookieToken = request.cookies[cookies.csrf]?.value, Self.isWellFormed(cookieToken) {
             context.csrfToken = cookieToken
         } else {
             let token = Self.makeToken()
@@ -45,7 +44,7 @@ struct CSRFMiddleware: RouterMiddleware {
 
         var response = try await next(request, context)
         if let newAnonymousToken {
-            response.setCookie(cookies.cookie(name: Self.cookieName, value: newAnonymousToken))
+            response.setCookie(cookies.cookie(name: cookies.csrf, value: newAnonymousToken))
         }
         return response
     }

@@ -5,15 +5,22 @@ import Hummingbird
 /// "Receive badge" dialog, so whichever page the action led to shows it (`PageRenderer.page` reads both).
 struct FlashMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    private static let cookiePrefix = Array((Flash.cookieName + "=").utf8)
+    /// The flash cookie's name.
+    let name: String
+    private let cookiePrefix: [UInt8]
+
+    init(cookies: CookieSettings) {
+        name = cookies.flash
+        cookiePrefix = Array((name + "=").utf8)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Most requests carry no flash: a look at the raw header spares parsing every cookie again.
-        guard request.headers[values: .cookie].contains(where: Self.mayHoldFlash),
-              request.cookies[Flash.cookieName] != nil else { return try await next(request, context) }
+        guard request.headers[values: .cookie].contains(where: mayHoldFlash),
+              request.cookies[name] != nil else { return try await next(request, context) }
         var context = context
         context.hasFlashCookie = true
-        context.flash = Flash.from(request)
+        context.flash = Flash.from(request, cookieName: name)
         if let store = context.store, let ids = context.flash?.badgeIds {
             context.celebration = try await store.celebration(badgeIds: ids)
         }
@@ -22,10 +29,10 @@ struct FlashMiddleware: RouterMiddleware {
 
     /// Whether a Cookie header holds the flash cookie's name: a plain byte scan over the header's UTF-8 (the
     /// collection search of the standard library costs more than the rest of a small page).
-    static func mayHoldFlash(_ header: String) -> Bool {
+    func mayHoldFlash(_ header: String) -> Bool {
         var header = header
         return header.withUTF8 { bytes in
-            let needle = cookiePrefix
+            let needle = self.cookiePrefix
             guard bytes.count >= needle.count else { return false }
             for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
                 var index = 1
