@@ -11,6 +11,8 @@ struct AppServices: Sendable {
     let throttle: LoginThrottle
     let sessions: SQLitePersistDriver
     let now: @Sendable () -> Date
+    /// Passwords too common to accept, loaded at start.
+    let commonPasswords: CommonPasswords
     /// The card catalogue, loaded and checked at start.
     let catalogue: CardCatalogue
     /// A hash to check against when no account has the typed email, so both cases take as long.

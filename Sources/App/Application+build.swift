@@ -31,6 +31,7 @@ public func buildApplication(
         throttle: LoginThrottle(database: database, now: config.now, behindProxy: !config.usesTLS),
         sessions: sessions,
         now: config.now,
+        commonPasswords: try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)),
         catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken())
     )
@@ -116,6 +117,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         now: services.now,
         hasher: services.hasher,
         throttle: services.throttle,
+        commonPasswords: services.commonPasswords,
         sessions: services.sessions,
         dummyHash: services.dummyHash
     )
@@ -135,6 +137,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle,
+                      commonPasswords: services.commonPasswords,
                       push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
         .addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)

@@ -53,6 +53,41 @@ struct SignupTests {
         }
     }
 
+    @Test("one of the most common passwords is refused, whatever its case, on sign-up and on a password change")
+    func commonPasswords() async throws {
+        try await TestApp.run { browser, database in
+            for password in ["password123", "IloveYou1", "QWERTYUIOP"] {
+                let page = try await browser.signUp(email: "sam@example.com", password: password)
+                #expect(page.status == .unprocessableContent, "\(password)")
+                #expect(page.fieldError("password")?.hasPrefix("This is one of the most common passwords") == true)
+                #expect(page.fieldValue("email") == "sam@example.com")
+            }
+            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
+
+            try await browser.signUp(email: "sam@example.com", password: "correct horse battery")
+            try await browser.get("/profile")
+            let change = try await browser.post("/profile/password", [
+                ("currentPassword", "correct horse battery"), ("newPassword", "baseball1"),
+                ("confirmPassword", "baseball1"),
+            ])
+            #expect(change.status == .unprocessableContent)
+            #expect(change.fieldError("newPassword")?.hasPrefix("This is one of the most common passwords") == true)
+            try await browser.logOut()
+            #expect(try await browser.logIn(email: "sam@example.com").status == .seeOther, "the password is unchanged")
+        }
+    }
+
+    @Test("the common-password list holds only passwords long enough to pass the other rules, in lower case")
+    func commonPasswordList() throws {
+        let path = CommonPasswords.path(resourcesDirectory: TestApp.root)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 8_000)
+        #expect(lines.allSatisfy { $0.count >= ProfileRules.passwordMinimum && $0 == $0.lowercased() })
+        let list = try CommonPasswords.load(path: path)
+        #expect(list.contains("Password123"))
+        #expect(!list.contains("correct horse battery"))
+    }
+
     @Test("an email is unique whatever its case")
     func duplicateEmail() async throws {
         try await TestApp.run { browser, database in

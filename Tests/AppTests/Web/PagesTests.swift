@@ -200,8 +200,10 @@ struct PagesTests {
         let resources = folder + "/resources"
         try FileManager.default.createDirectory(atPath: resources + "/Public/css", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: resources + "/Resources", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestApp.root + "/Resources/card-catalogue.json",
-                                         toPath: resources + "/Resources/card-catalogue.json")
+        for file in ["card-catalogue.json", "common-passwords.txt"] {
+            try FileManager.default.copyItem(atPath: TestApp.root + "/Resources/" + file,
+                                             toPath: resources + "/Resources/" + file)
+        }
         try Data("body { color: red }".utf8).write(to: URL(fileURLWithPath: resources + "/Public/css/app.css"))
         try await TestApp.run(configure: { $0.resourcesDirectory = resources }) { browser, _ in
             let first = try await browser.get("/css/app.css")

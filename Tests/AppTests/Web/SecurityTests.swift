@@ -79,7 +79,7 @@ struct SecurityTests {
     func csrfOnAnonymousForms() async throws {
         try await TestApp.run { browser, database in
             // Given: a visitor who never loaded the form (no token cookie)
-            let page = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "password123")],
+            let page = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")],
                                               csrf: .value(CSRFMiddleware.makeToken()))
             // Then
             #expect(page.status == .forbidden)
@@ -88,7 +88,7 @@ struct SecurityTests {
             // When: the form was loaded, so the cookie and the field agree
             let form = try await browser.get("/signup")
             #expect(form.setCookie("stashify_csrf")?.contains("HttpOnly") == true)
-            let created = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "password123")])
+            let created = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")])
             #expect(created.status == .seeOther)
         }
     }

@@ -10,6 +10,7 @@ struct AuthController {
     let now: @Sendable () -> Date
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    let commonPasswords: CommonPasswords
     let sessions: SQLitePersistDriver
     let dummyHash: String
 
@@ -42,7 +43,7 @@ struct AuthController {
         var errors = FieldErrors()
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
-        let password = ProfileRules.newPassword(input.password, into: &errors)
+        let password = ProfileRules.newPassword(input.password, common: commonPasswords, into: &errors)
         if errors["email"] == nil, try await database.emailIsTaken(email) {
             errors.add("email", "An account with this email already exists. Log in instead?")
         }

@@ -10,6 +10,7 @@ struct ProfileController {
     let now: @Sendable () -> Date
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    let commonPasswords: CommonPasswords
     /// Sends the test push of the notification settings.
     let push: PushDeliverer
 
@@ -81,7 +82,8 @@ struct ProfileController {
         } else {
             try await throttle.reset(email: user.email, address: address)
         }
-        let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", into: &errors)
+        let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", common: commonPasswords,
+                                                   into: &errors)
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
             errors.add("confirmPassword", "The two new passwords don't match.")
         }

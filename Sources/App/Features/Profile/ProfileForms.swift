@@ -70,7 +70,9 @@ enum ProfileRules {
         return true
     }
 
-    static func newPassword(_ raw: String?, field: String = "password", into errors: inout FieldErrors) -> String {
+    static func newPassword(
+        _ raw: String?, field: String = "password", common: CommonPasswords, into errors: inout FieldErrors
+    ) -> String {
         let password = raw ?? ""
         if password.count < passwordMinimum {
             errors.add(field, "Use at least \(passwordMinimum) characters — a few words you'll remember work well.")
@@ -78,6 +80,8 @@ enum ProfileRules {
             errors.add(field, "Use at most \(passwordMaximum) characters.")
         } else if password.trimmingCharacters(in: .whitespaces).isEmpty {
             errors.add(field, "A password can't be only spaces.")
+        } else if common.contains(password) {
+            errors.add(field, "This is one of the most common passwords, the first ones guessed. Choose another — a few words you'll remember work well.")
         }
         return password
     }
