@@ -24,12 +24,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "HTML"),
+        .target(name: "QRCode"),
         .target(name: "Views", dependencies: ["HTML"], path: "Views"),
         .target(
             name: "App",
             dependencies: [
                 "HTML",
                 "Views",
+                "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -57,6 +59,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
