@@ -1,3 +1,4 @@
+import Foundation
 import HTML
 
 /// The page shell's view model: everything the layout shows around a page.
@@ -107,16 +108,40 @@ public struct Shell: Sendable {
     }
 }
 
-/// The anti-forgery token every form posts back.
+/// The anti-forgery token every form posts back, and, for a signed-in visitor, a token for each form shown, so a
+/// form sent twice (a double click, a reload, the back button) is taken once.
 public struct CSRF: Sendable {
     public let token: String
+    /// A random key of the rendered page; each form's token is the key and the form's number on the page. Nil
+    /// (signed out): forms carry no such token.
+    public let pageKey: String?
+    private let forms = FormCounter()
 
-    public init(token: String) {
+    public init(token: String, pageKey: String? = nil) {
         self.token = token
+        self.pageKey = pageKey
     }
 
-    /// The hidden field that carries it.
-    public var field: HTML { "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">" }
+    /// The hidden fields that carry the tokens; each call is a new form with a token of its own.
+    public var field: HTML {
+        guard let pageKey else { return "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">" }
+        return """
+            <input type="hidden" name="_csrf" value="\(token)"><input type="hidden" name="_once" value="\(pageKey)-\(forms.next())">
+            """
+    }
+}
+
+/// Numbers the forms of one page as it is rendered.
+private final class FormCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
 }
 
 extension Shell {

@@ -111,6 +111,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .add(middleware: FlashMiddleware(cookies: services.pages.cookies))
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))
+        .add(middleware: RepeatedFormMiddleware(cookies: services.pages.cookies, forms: SentForms(now: services.now)))
     let auth = AuthController(
         database: services.database,
         pages: services.pages,

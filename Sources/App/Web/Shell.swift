@@ -1,3 +1,4 @@
+import Foundation
 import Views
 
 /// The primary sections of the app, in navigation order.
@@ -40,7 +41,7 @@ extension Shell {
             title: title,
             theme: theme == .system ? nil : theme.rawValue,
             colorScheme: theme == .system ? "light dark" : theme.rawValue,
-            csrf: CSRF(token: csrfToken),
+            csrf: CSRF(token: csrfToken, pageKey: user == nil ? nil : Self.makePageKey()),
             avatar: user.map {
                 Avatar(initials: $0.initials, name: $0.name, href: ProfilePaths.index, current: section == .profile)
             },
@@ -51,5 +52,16 @@ extension Shell {
             flash: flash.map { Flash(kind: $0.kind.rawValue, message: $0.message, undoPath: $0.undoPath) },
             celebration: celebration,
             bell: unread.map { Bell(href: NotificationPaths.index, unread: $0) })
+    }
+}
+
+extension Shell {
+    /// A random key for one rendered page, which numbers its forms' one-time tokens: 72 bits, base64url.
+    static func makePageKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<9).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
     }
 }

@@ -158,3 +158,17 @@ actor Browser {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
+
+extension Page {
+    /// The one-time token of the form that posts to `action` (the first form with a token when it names none).
+    func onceToken(action: String? = nil) -> String? {
+        var rest = html[...]
+        if let action {
+            guard let form = rest.range(of: "action=\"\(action)\"") else { return nil }
+            rest = rest[form.upperBound...]
+        }
+        guard let field = rest.range(of: "name=\"_once\" value=\"") else { return nil }
+        let value = rest[field.upperBound...]
+        return value.firstIndex(of: "\"").map { String(value[..<$0]) }
+    }
+}

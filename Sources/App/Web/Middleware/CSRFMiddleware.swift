@@ -36,7 +36,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
                 throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
             }
-            guard newAnonymousToken == nil, let token = Self.postedToken(in: String(buffer: body)),
+            guard newAnonymousToken == nil, let token = Self.postedValue(of: Self.fieldName, in: String(buffer: body)),
                   Self.constantTimeEquals(token, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
             }
@@ -49,10 +49,10 @@ struct CSRFMiddleware: RouterMiddleware {
         return response
     }
 
-    /// The `_csrf` value of a form body, found without decoding the rest (which the handler validates).
-    static func postedToken(in body: String) -> String? {
-        for pair in body.split(separator: "&") where pair.hasPrefix(fieldName + "=") {
-            return String(pair.dropFirst(fieldName.count + 1)).removingPercentEncoding
+    /// The value of the field `name` in a form body, found without decoding the rest (which the handler validates).
+    static func postedValue(of name: String, in body: String) -> String? {
+        for pair in body.split(separator: "&") where pair.hasPrefix(name + "=") {
+            return String(pair.dropFirst(name.count + 1)).removingPercentEncoding
         }
         return nil
     }
