@@ -120,7 +120,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         throttle: services.throttle,
         commonPasswords: services.commonPasswords,
         sessions: services.sessions,
-        dummyHash: services.dummyHash
+        dummyHash: services.dummyHash,
+        pendingSignIns: PendingSignIns(now: services.now)
     )
     auth.addPublicRoutes(to: app)
 

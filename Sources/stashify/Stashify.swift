@@ -7,7 +7,7 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self, DemoDataCommand.self, BenchRemindersCommand.self],
+        subcommands: [Serve.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -53,6 +53,39 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
         } catch {
             throw StartupError.explaining(error, host: config.host, port: config.port)
+        }
+    }
+}
+
+/// `stashify users …`: what the server's owner does for the people who use it.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "Help the people who use this server.",
+        subcommands: [DisableTwoFactor.self]
+    )
+
+    /// `stashify users disable-2fa EMAIL`
+    struct DisableTwoFactor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "disable-2fa",
+            abstract: "Turn off two-factor sign-in for an account whose owner lost their phone and recovery codes.",
+            discussion: "Their password alone signs them in again; they can turn two-factor sign-in back on in Profile."
+        )
+
+        @Argument(help: "Email of the account.")
+        var email: String
+
+        @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
+        var dataDir: String?
+
+        func run() async throws {
+            let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+            let database = try AppDatabase.open(dataDirectory: folder)
+            let found = try await database.disableTwoFactor(email: email)
+            try database.close()
+            guard found else { throw StartupError("no account has the email \(email)") }
+            print("Two-factor sign-in is off for \(email). Their password alone signs them in now.")
         }
     }
 }

@@ -7,11 +7,12 @@ do {
     let command = try Stashify.parseAsRoot()
     switch command {
     case let serve as Serve: try await serve.run()
+    case let disable as UsersCommand.DisableTwoFactor: try await disable.run()
     case let demo as DemoDataCommand: try await demo.run()
     case let bench as BenchRemindersCommand: try await bench.run()
     default:
-        // `--help`, `help` and `serve --help` come back as ArgumentParser's help command, which prints the help
-        // of the command it was asked about.
+        // `--help`, `help`, `serve --help` and `users` alone come back as ArgumentParser's help command (or a
+        // command group), which prints the help of the command it was asked about.
         var help = command
         try help.run()
     }

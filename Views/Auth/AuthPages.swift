@@ -80,6 +80,35 @@ public enum AuthPages {
         """
     }
 
+    public struct CodePage: Sendable {
+        public let error: String?
+        public let field: FormField
+        public let loginPath: String
+
+        public init(error: String?, field: FormField, loginPath: String) {
+            self.error = error
+            self.field = field
+            self.loginPath = loginPath
+        }
+    }
+
+    /// The second step of signing in: the one-time code.
+    public static func code(_ page: CodePage, csrf: CSRF) -> HTML {
+        """
+        <section class="auth card" aria-labelledby="code-title">
+          <p class="steps">Step 2 of 2</p>
+          <h1 class="auth__title" id="code-title">Enter your code</h1>
+          <p class="auth__lead">Open your authenticator app and type the code it shows for Stashify.</p>
+          <form method="post" action="/login/code" novalidate>
+            \(csrf.field)
+            \(Form.fields([page.field]))
+            <button class="button button--primary button--block" type="submit">Log in</button>
+          </form>
+          <p class="auth__switch"><a href="\(page.loginPath)">Start again</a></p>
+        </section>
+        """
+    }
+
     public static func login(_ page: LoginPage, csrf: CSRF) -> HTML {
         """
         <section class="auth card" aria-labelledby="login-title">

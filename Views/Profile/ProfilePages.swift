@@ -19,6 +19,9 @@ public enum ProfilePages {
         public let sessionsPath: String
         public let notificationsPath: String
         public let logoutPath: String
+        /// Whether two-factor sign-in is on, and its page.
+        public var twoFactorOn = false
+        public var twoFactorPath = ""
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], otherSessions: Bool, sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -83,6 +86,14 @@ public enum ProfilePages {
               <button class="button button--primary" type="submit">Change password</button>
             </div>
           </form>
+        </section>
+
+        <section class="card" aria-labelledby="two-factor-link-title">
+          <h2 class="card__title" id="two-factor-link-title">Two-factor sign-in</h2>
+          \(page.twoFactorOn
+              ? "<p><span class=\"tag\">On</span> Signing in asks for a code from your authenticator app after your password.</p>" as HTML
+              : "<p class=\"muted\">Off. Ask for a code from an authenticator app on your phone after your password, so a stolen password alone can't open your account.</p>" as HTML)
+          <p><a class="button button--secondary" href="\(page.twoFactorPath)">\(page.twoFactorOn ? "Recovery codes and turning off" : "Turn on two-factor sign-in")</a></p>
         </section>
 
         <section class="card" aria-labelledby="sessions-title">

@@ -13,6 +13,8 @@ struct CookieSettings: Sendable {
     var csrf: String { name("stashify_csrf") }
     /// The one-time flash message's cookie.
     var flash: String { name("stashify_flash") }
+    /// A sign-in waiting for its one-time code.
+    var signIn: String { name("stashify_signin") }
 
     /// `base` as it is sent: with the `__Host-` prefix over TLS.
     func name(_ base: String) -> String {

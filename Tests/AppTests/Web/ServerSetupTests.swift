@@ -9,7 +9,7 @@ import X509
 @Suite("Command line and certificate")
 struct ServerSetupTests {
     /// Runs the `stashify` binary built beside the tests with `arguments`; its standard output and exit status.
-    private static func stashify(_ arguments: [String]) throws -> (output: String, status: Int32) {
+    static func stashify(_ arguments: [String]) throws -> (output: String, status: Int32) {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let binary = folder.appendingPathComponent("stashify")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "stashify is built beside the tests")

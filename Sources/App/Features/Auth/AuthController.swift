@@ -13,6 +13,8 @@ struct AuthController {
     let commonPasswords: CommonPasswords
     let sessions: SQLitePersistDriver
     let dummyHash: String
+    /// Sign-ins whose password was right, waiting for the one-time code.
+    let pendingSignIns: PendingSignIns
 
     /// Pages anyone may open (sign-up and log-in).
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -20,6 +22,8 @@ struct AuthController {
         group.post(AuthPaths.signup, use: createSignup)
         group.get(AuthPaths.login, use: newLogin)
         group.post(AuthPaths.login, use: createLogin)
+        group.get(AuthPaths.loginCode, use: newCode)
+        group.post(AuthPaths.loginCode, use: createCode)
         group.post(AuthPaths.logout, use: logout)
     }
 
@@ -174,13 +178,102 @@ struct AuthController {
             return try loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
+        let next = input.next.flatMap(Paths.safeReturnPath)
+        if let userId = user.id, try await database.twoFactor(userId: userId).isOn {
+            // The password was right; the session starts once the one-time code is too.
+            var response = pages.redirect(to: AuthPaths.loginCode)
+            response.setCookie(pages.cookies.cookie(name: pages.cookies.signIn,
+                                                    value: pendingSignIns.start(userId: userId, next: next),
+                                                    maxAge: Int(PendingSignIns.lifetime)))
+            return response
+        }
         try await throttle.reset(email: email, address: address)
+        return try await signIn(user, request: request, context: context, next: next)
+    }
+
+    /// Ends the browser's old session and starts a new one for `user`, then goes on to `next` (or Home).
+    private func signIn(
+        _ user: User, request: Request, context: AppRequestContext, next: String?, flash: Flash? = nil
+    ) async throws -> Response {
         try await sessions.removeExpired()
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, context: context)
-        return pages.redirect(to: input.next.flatMap(Paths.safeReturnPath) ?? HomePaths.index)
+        return pages.redirect(to: next ?? HomePaths.index, flash: flash)
+    }
+
+    // MARK: - Log in, step 2: the one-time code
+
+    /// `GET /login/code`
+    @Sendable func newCode(request: Request, context: AppRequestContext) async throws -> Response {
+        guard pendingSignIns.find(request.cookies[pages.cookies.signIn]?.value) != nil else {
+            return pages.redirect(to: AuthPaths.login)
+        }
+        return try codePage(error: nil, context: context)
+    }
+
+    /// `POST /login/code`: the code from the authenticator app (or a recovery code) finishes the sign-in. Tries
+    /// are throttled with the password's; a code is taken once; three wrong ones end the sign-in.
+    @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(CodeInput.self, context: context)
+        guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
+              let user = try await database.user(id: pending.userId) else {
+            return pages.redirect(to: AuthPaths.login, flash: .error("That sign-in took too long. Log in again."))
+        }
+        let typed = (input.code ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty else {
+            return try codePage(error: "Enter the 6-digit code from your authenticator app.", context: context,
+                                status: .unprocessableContent)
+        }
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
+        if let retryAt = try await throttle.begin(email: user.email, address: address) {
+            let wait = throttle.waitText(until: retryAt)
+            var response = try codePage(error: "Too many failed attempts. Try again in \(wait.text).", context: context,
+                                        status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait.seconds)
+            return response
+        }
+
+        let state = try await database.twoFactor(userId: pending.userId)
+        var flash: Flash?
+        var accepted = false
+        if let totp = state.secret, let step = totp.matchingStep(typed, at: now()) {
+            accepted = try await database.takeCode(userId: pending.userId, step: step)
+        } else if state.isOn, RecoveryCodes.isShaped(typed),
+                  let left = try await database.takeRecoveryCode(userId: pending.userId, typed: typed, now: now()) {
+            accepted = true
+            flash = .info(left == 0
+                ? "You used your last recovery code. Make new ones on your Profile now."
+                : "You signed in with a recovery code; \(left) left. Make new ones on your Profile if you lost your phone.")
+        } else if !state.isOn {
+            accepted = true  // turned off meanwhile (by the server's owner): the password was enough
+        }
+        guard accepted else {
+            guard pendingSignIns.wrongCode(token) else {
+                var response = pages.redirect(to: AuthPaths.login, flash: .error("Too many wrong codes. Log in again."))
+                response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
+                return response
+            }
+            return try codePage(error: "That code didn't work. Codes change every 30 seconds and each works once; check that your phone's clock is right, or use a recovery code.",
+                                context: context, status: .unprocessableContent)
+        }
+        pendingSignIns.end(token)
+        try await throttle.reset(email: user.email, address: address)
+        var response = try await signIn(user, request: request, context: context, next: pending.next, flash: flash)
+        response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
+        return response
+    }
+
+    private func codePage(error: String?, context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = AuthPages.CodePage(error: error, field: .input(
+            "code", label: "Code", type: "text", error: error,
+            hint: "The 6-digit code your authenticator app shows for Stashify, or one of your recovery codes.",
+            autocomplete: "one-time-code", inputmode: "text", required: true, autofocus: true),
+            loginPath: AuthPaths.login)
+        return pages.page(title: "Two-factor sign-in", section: nil, context: context, status: status) {
+            AuthPages.code(page, csrf: $0.csrf)
+        }
     }
 
     /// `POST /logout`: ends the session on the server and in the browser.

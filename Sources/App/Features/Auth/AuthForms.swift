@@ -13,4 +13,8 @@ extension AuthController {
         var password: String?
         var next: String?
     }
+
+    struct CodeInput: Decodable {
+        var code: String?
+    }
 }

@@ -5,6 +5,8 @@ enum AuthPaths {
     static let signup = "/signup"
     static let signupDetails = "/signup/details"
     static let login = "/login"
+    /// The second step of signing in, for accounts with two-factor sign-in.
+    static let loginCode = "/login/code"
     static let logout = "/logout"
 
     /// The log-in page, coming back to `next` after a successful sign-in.

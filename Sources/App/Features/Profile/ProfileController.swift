@@ -20,6 +20,7 @@ struct ProfileController {
         group.post(ProfilePaths.password, use: updatePassword)
         group.post(ProfilePaths.sessions, use: endOtherSessions)
         addNotificationRoutes(to: group)
+        addTwoFactorRoutes(to: group)
     }
 
     // MARK: - Handlers
@@ -68,20 +69,8 @@ struct ProfileController {
         var user = context.user
         let input = try await request.decodeForm(PasswordInput.self, context: context)
         var errors = FieldErrors()
-        let current = input.currentPassword ?? ""
-        var status = HTTPResponse.Status.unprocessableContent
-        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
-        if current.isEmpty {
-            errors.add("currentPassword", "Enter your current password.")
-        } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
-            // Guessing the current password from a borrowed session is throttled like logging in.
-            errors.add("currentPassword", "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
-            status = .tooManyRequests
-        } else if try await !hasher.verify(current, hash: user.passwordHash) {
-            errors.add("currentPassword", "That isn't your current password.")
-        } else {
-            try await throttle.reset(email: user.email, address: address)
-        }
+        let status = try await checkCurrentPassword(input.currentPassword, field: "currentPassword", user: user,
+                                                    request: request, context: context, into: &errors)
         let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", common: commonPasswords,
                                                    into: &errors)
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
@@ -99,6 +88,27 @@ struct ProfileController {
         return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
 
+    /// Checks the current password typed in `field`, throttled like logging in (guessing it from a borrowed session
+    /// is no easier than at the log-in page). Adds the field's error; returns the status a refusal answers with.
+    func checkCurrentPassword(
+        _ typed: String?, field: String, user: User, request: Request, context: MemberContext,
+        into errors: inout FieldErrors
+    ) async throws -> HTTPResponse.Status {
+        let current = typed ?? ""
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
+        if current.isEmpty {
+            errors.add(field, "Enter your current password.")
+        } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
+            errors.add(field, "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
+            return .tooManyRequests
+        } else if try await !hasher.verify(current, hash: user.passwordHash) {
+            errors.add(field, "That isn't your current password.")
+        } else {
+            try await throttle.reset(email: user.email, address: address)
+        }
+        return .unprocessableContent
+    }
+
     /// `POST /profile/sessions`: logs out every other browser.
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
         let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
@@ -111,6 +121,7 @@ struct ProfileController {
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let sessions = try await context.store.sessionCount(now: now())
+        let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
             initials: user.initials,
@@ -146,8 +157,11 @@ struct ProfileController {
             logoutPath: AuthPaths.logout,
             notificationsPath: ProfilePaths.notifications
         )
+        var shown = page
+        shown.twoFactorOn = twoFactorOn
+        shown.twoFactorPath = ProfilePaths.twoFactor
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
-            ProfilePages.show(page, csrf: shell.csrf)
+            ProfilePages.show(shown, csrf: shell.csrf)
         }
     }
 }
