@@ -37,9 +37,11 @@ public func buildApplication(
     )
 
     var certificate: LocalCertificate?
-    if let files = OpenFilesLimit.raise(), files.after > files.before {
+    let files = OpenFilesLimit.raise()
+    if let files, files.after > files.before {
         logger.debug("Open files limit raised from \(files.before) to \(files.after)")
     }
+    let maxConnections = config.maxConnections ?? OpenFilesLimit.connections(files: files?.after ?? 1_024)
     let server: HTTPServerBuilder
     let idle = config.idleTimeout.components
     let http1 = HTTPServerBuilder.http1(configuration: .init(
@@ -66,7 +68,8 @@ public func buildApplication(
     return Application(
         router: router,
         server: server,
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil),
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil,
+                             availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: logger)),
         services: [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port

@@ -28,6 +28,9 @@ public struct AppConfig: Sendable {
     /// A connection that sends nothing for this long (before its first request or between requests) is closed, so
     /// idle connections can't use up the server's open files.
     public var idleTimeout: Duration = .seconds(30)
+    /// At most this many connections are open at once; past it new ones wait in the listen queue until one closes.
+    /// Nil: worked out at start from the open-files limit (`OpenFilesLimit.connections`).
+    public var maxConnections: Int?
     public var logLevel: Logger.Level
     /// The clock; tests inject a fixed date.
     public var now: @Sendable () -> Date

@@ -43,10 +43,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. [env: STASHIFY_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
+    @Option(help: "Most connections open at once; more wait until one closes. [env: STASHIFY_MAX_CONNECTIONS] (default: the open-files limit less 256, at most 10000)")
+    var maxConnections: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
-            resourcesDir: resourcesDir, logLevel: logLevel, environment: ProcessInfo.processInfo.environment
+            resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
+            environment: ProcessInfo.processInfo.environment
         ).config()
         let app = try await buildApplication(config)
         do {

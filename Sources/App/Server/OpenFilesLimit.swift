@@ -16,4 +16,10 @@ public enum OpenFilesLimit {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
         return (before, UInt64(limit.rlim_cur))
     }
+
+    /// How many connections a server with `files` open files may hold: all but 256, kept for the database, its
+    /// write-ahead log, the listening socket and the rest, and no more than 10,000.
+    public static func connections(files: UInt64) -> Int {
+        Int(min(max(files, 320) - 256, 10_000))
+    }
 }

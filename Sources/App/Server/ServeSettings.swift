@@ -13,12 +13,14 @@ public struct ServeSettings {
     var noTLS: Bool
     var resourcesDir: String?
     var logLevel: String?
+    var maxConnections: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
-        resourcesDir: String?, logLevel: String?, environment: [String: String]
+        resourcesDir: String?, logLevel: String?, maxConnections: String? = nil, environment: [String: String]
     ) {
+        self.maxConnections = maxConnections
         self.host = host
         self.port = port
         self.dataDir = dataDir
@@ -50,6 +52,12 @@ public struct ServeSettings {
         }
         if let resourcesDir = value(resourcesDir, "STASHIFY_RESOURCES_DIR") {
             config.resourcesDirectory = resourcesDir
+        }
+        if let maximum = value(maxConnections, "STASHIFY_MAX_CONNECTIONS") {
+            guard let number = Int(maximum), (1...1_000_000).contains(number) else {
+                throw StartupError("--max-connections must be a whole number from 1 to 1000000, not \"\(maximum)\"")
+            }
+            config.maxConnections = number
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

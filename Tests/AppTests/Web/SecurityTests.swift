@@ -307,6 +307,75 @@ struct SecurityTests {
         }
     }
 
+    @Test("a request head sent a byte at a time (slowloris) is cut off at the idle timeout, however steady the trickle")
+    func slowHeadersAreCutOff() async throws {
+        try await TestApp.live(idleTimeout: .seconds(2)) { (port: Int) async throws in
+            let said = try await Self.python(["-c", """
+                import socket, sys, time
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+                start = time.monotonic()
+                head = b"GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nX-Slow: " + b"a" * 40
+                try:
+                    for byte in head:
+                        s.sendall(bytes([byte]))
+                        time.sleep(0.25)
+                    print("sent all")
+                except OSError:
+                    print("%.1f" % (time.monotonic() - start))
+                """, String(port)])
+            let seconds = try #require(Double(said.trimmingCharacters(in: .whitespacesAndNewlines)), "python said \(said)")
+            #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
+        }
+    }
+
+    @Test("past the connection cap a new connection waits until another closes, and is then served")
+    func connectionCap() async throws {
+        // The built server, as the owner runs it: the test harness's own server drops the cap setting.
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let said = try await Self.python(["-c", """
+            import socket, subprocess, sys, time
+            binary, folder, resources = sys.argv[1], sys.argv[2], sys.argv[3]
+            probe = socket.socket(); probe.bind(("127.0.0.1", 0)); port = probe.getsockname()[1]; probe.close()
+            server = subprocess.Popen([binary, "--data-dir", folder, "--resources-dir", resources, "--no-tls",
+                                       "--host", "127.0.0.1", "--port", str(port), "--max-connections", "3"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                for _ in range(200):
+                    try:
+                        socket.create_connection(("127.0.0.1", port), timeout=1).close(); break
+                    except OSError:
+                        time.sleep(0.1)
+                time.sleep(0.3)
+                held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
+                time.sleep(0.3)
+                extra = socket.create_connection(("127.0.0.1", port), timeout=5)
+                extra.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n")
+                extra.settimeout(1.0)
+                try:
+                    waited = "answered" if extra.recv(65536) else "closed"
+                except socket.timeout:
+                    waited = "waited"
+                held[0].close()
+                extra.settimeout(5.0)
+                try:
+                    served = "served" if extra.recv(65536).startswith(b"HTTP/1.1 200") else "other"
+                except socket.timeout:
+                    served = "timeout"
+                print(waited, served)
+            finally:
+                server.terminate(); server.wait(timeout=10)
+            """, ServerSetupTests.binary.path, folder, TestApp.root])
+        #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "waited served", "python said \(said)")
+    }
+
+    @Test("the connection cap leaves files for the database, whatever the open-files limit")
+    func connectionCapFromFilesLimit() {
+        #expect(OpenFilesLimit.connections(files: 1_024) == 768)
+        #expect(OpenFilesLimit.connections(files: 100) == 64)
+        #expect(OpenFilesLimit.connections(files: 1_048_576) == 10_000)
+    }
+
     @Test("at start the soft open-files limit is raised to the hard one")
     func openFilesLimit() throws {
         // Given: a soft limit lowered below the hard one, as many systems start a process

@@ -9,9 +9,12 @@ import X509
 @Suite("Command line and certificate")
 struct ServerSetupTests {
     /// Runs the `stashify` binary built beside the tests with `arguments`; its standard output and exit status.
+    /// The `stashify` binary built beside the tests.
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stashify")
+    }
+
     static func stashify(_ arguments: [String]) throws -> (output: String, status: Int32) {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let binary = folder.appendingPathComponent("stashify")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "stashify is built beside the tests")
         let process = Process()
         process.executableURL = binary
@@ -38,7 +41,8 @@ struct ServerSetupTests {
         for arguments in [["serve", "--help"], ["help", "serve"]] {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
-            for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level"] {
+            for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
+                           "--max-connections"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }
