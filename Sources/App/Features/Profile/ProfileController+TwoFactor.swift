@@ -75,33 +75,38 @@ extension ProfileController {
 
     /// `POST /profile/two-factor/recovery-codes`: new codes with the password; the old ones stop working.
     @Sendable func newRecoveryCodes(request: Request, context: MemberContext) async throws -> Response {
-        let input = try await request.decodeForm(TwoFactorPasswordInput.self, context: context)
-        let state = try await context.store.twoFactor()
-        guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
-        var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.password, field: "codesPassword", user: context.user,
-                                                    request: request, context: context, into: &errors)
-        guard errors.isEmpty else {
-            return try statusPage(state, codesErrors: errors, offErrors: FieldErrors(), context: context, status: status)
+        try await withPassword(field: "codesPassword", request: request, context: context) {
+            let codes = RecoveryCodes.make()
+            try await context.store.replaceRecoveryCodes(codes)
+            return codesPage(codes, heading: "New recovery codes", context: context)
         }
-        let codes = RecoveryCodes.make()
-        try await context.store.replaceRecoveryCodes(codes)
-        return codesPage(codes, heading: "New recovery codes", context: context)
     }
 
     /// `POST /profile/two-factor/off`: with the password.
     @Sendable func disableTwoFactor(request: Request, context: MemberContext) async throws -> Response {
+        try await withPassword(field: "offPassword", request: request, context: context) {
+            try await context.store.disableTwoFactor()
+            return pages.redirect(to: ProfilePaths.index, flash: .success("Two-factor sign-in is off."))
+        }
+    }
+
+    /// Runs `action` when two-factor sign-in is on and the form's password (posted as `password`, shown under
+    /// `field`) is right; else the status page with the field's error.
+    private func withPassword(
+        field: String, request: Request, context: MemberContext, action: () async throws -> Response
+    ) async throws -> Response {
         let input = try await request.decodeForm(TwoFactorPasswordInput.self, context: context)
         let state = try await context.store.twoFactor()
         guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.password, field: "offPassword", user: context.user,
+        let status = try await checkCurrentPassword(input.password, field: field, user: context.user,
                                                     request: request, context: context, into: &errors)
         guard errors.isEmpty else {
-            return try statusPage(state, codesErrors: FieldErrors(), offErrors: errors, context: context, status: status)
+            let none = FieldErrors()
+            return try statusPage(state, codesErrors: field == "codesPassword" ? errors : none,
+                                  offErrors: field == "offPassword" ? errors : none, context: context, status: status)
         }
-        try await context.store.disableTwoFactor()
-        return pages.redirect(to: ProfilePaths.index, flash: .success("Two-factor sign-in is off."))
+        return try await action()
     }
 
     // MARK: - Pages
