@@ -152,9 +152,10 @@ def cmd_login(args) -> int:
         if response.status != 200:
             print(f"pages.py: GET /login answered {response.status}", file=sys.stderr)
             return 1
-        # Over HTTPS the app's cookies carry the __Host- prefix.
-        prefix = "__Host-" if args.base_url.startswith("https") else ""
-        csrf_cookie = set_cookies(response).get(prefix + "stashify_csrf")
+        # Over HTTPS the app's cookies carry the __Host- prefix (builds before it had none).
+        cookies = set_cookies(response)
+        prefix = "__Host-" if "__Host-stashify_csrf" in cookies else ""
+        csrf_cookie = cookies.get(prefix + "stashify_csrf")
         match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
         if not csrf_cookie or not match:
             print("pages.py: /login gave no stashify_csrf cookie or no _csrf field", file=sys.stderr)
