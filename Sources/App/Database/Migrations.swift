@@ -599,6 +599,15 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v19: signed-in browsers") { db in
+            // What Profile lists of each signed-in browser. Sessions from before stay NULL: "Unknown browser".
+            try db.execute(sql: """
+                ALTER TABLE session ADD COLUMN userAgent TEXT;
+                ALTER TABLE session ADD COLUMN address TEXT;
+                ALTER TABLE session ADD COLUMN lastSeenAt DATETIME;
+                """)
+        }
+
         return migrator
     }
 

@@ -10,6 +10,11 @@ public struct SessionPayload: Codable, Sendable, Equatable {
     /// The signed-in user as `SQLitePersistDriver` read it with the session, in the same trip to the database;
     /// never stored with the session, and not part of its equality.
     public var user: User? = nil
+    /// The browser's `User-Agent` and the client's address, set as the session begins: `SQLitePersistDriver` saves
+    /// them in the session's own columns, not in its JSON, so a session read back has neither (Profile reads the
+    /// columns). Not part of its equality.
+    public var userAgent: String? = nil
+    public var address: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case userId, csrfToken

@@ -6,10 +6,14 @@ import NIOConcurrencyHelpers
 /// Keeps browser sessions in the `session` table so they survive a restart.
 ///
 /// Values are stored as JSON. When the value is a `SessionPayload` its user id is stored too, so a
-/// user's sessions can be listed and ended (e.g. after a password change).
+/// user's sessions can be listed and ended (e.g. after a password change), and so are the browser and address it
+/// began from, and when it was last used.
 struct SQLitePersistDriver: PersistDriver {
     let database: AppDatabase
     let now: @Sendable () -> Date
+    /// How stale a session's `lastSeenAt` may get: a signed-in request writes it only when it is older than this,
+    /// so most requests write nothing (a write empties every cache kept on the database's write count).
+    static let lastSeenInterval: TimeInterval = 5 * 60
     /// Sessions as last read, each good while the database has taken no write since: every signed-in request
     /// reads its session, and most requests write nothing.
     private let recent = RecentSessions()
@@ -35,6 +39,8 @@ struct SQLitePersistDriver: PersistDriver {
             if expires == nil, let existing = try SessionRecord.fetchOne(db, key: key) {
                 row.expiresAt = existing.expiresAt
                 row.createdAt = existing.createdAt
+                row.userAgent = existing.userAgent
+                row.address = existing.address
             }
             try row.upsert(db)
         }
@@ -59,8 +65,21 @@ struct SQLitePersistDriver: PersistDriver {
                 throw PersistError.invalidConversion
             }
         }
+        // A note that fails to save leaves "last seen" older; it must not end the request's session.
+        if read.payload != nil { try? await noteSeen(key: key, lastSeenAt: read.lastSeenAt, now: now) }
         let ttl = read.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
         return (object, ttl)
+    }
+
+    /// Moves a signed-in session's `lastSeenAt` to `now` when the value read with it is `lastSeenInterval` old or
+    /// more (or missing). The write is conditional, so requests racing past the same stale value set it once.
+    private func noteSeen(key: String, lastSeenAt: Date?, now: Date) async throws {
+        if let lastSeenAt, now.timeIntervalSince(lastSeenAt) < Self.lastSeenInterval { return }
+        let stale = now.addingTimeInterval(-Self.lastSeenInterval)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt <= ?)",
+                           arguments: [now, key, stale])
+        }
     }
 
     /// The session's row, with its payload and user already read when it is the app's own `SessionPayload`: from
@@ -69,11 +88,13 @@ struct SQLitePersistDriver: PersistDriver {
         let writes = database.writeCount
         if let kept = recent.session(key: key, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT userId, data, expiresAt FROM session WHERE id = ?"),
-                                           arguments: [key])
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt FROM session WHERE id = ?"),
+                arguments: [key])
             guard let found = try rows.next() else { return (nil, nil) }
             let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
-                                    expiresAt: try found.optionalDate("expiresAt"), payload: nil)
+                                    expiresAt: try found.optionalDate("expiresAt"),
+                                    lastSeenAt: try found.optionalDate("lastSeenAt"), payload: nil)
             // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -101,14 +122,19 @@ struct SQLitePersistDriver: PersistDriver {
         }
     }
 
+    /// The row for `value`; a `SessionPayload`'s browser and address go in their columns (its JSON leaves them out).
     private func makeRow<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) throws -> SessionRecord {
         let now = self.now()
+        let payload = value as? SessionPayload
         return SessionRecord(
             id: key,
-            userId: (value as? SessionPayload)?.userId,
+            userId: payload?.userId,
             data: try JSONEncoder().encode(value),
             expiresAt: expires.map { now.addingTimeInterval(TimeInterval($0.components.seconds)) },
-            createdAt: now
+            createdAt: now,
+            userAgent: payload?.userAgent.map { String($0.prefix(SessionRecord.maxUserAgent)) },
+            address: payload?.address,
+            lastSeenAt: now
         )
     }
 }
@@ -119,6 +145,7 @@ private struct StoredSession: Sendable {
     let userId: Int64?
     let data: Data
     let expiresAt: Date?
+    let lastSeenAt: Date?
     var payload: SessionPayload?
 }
 

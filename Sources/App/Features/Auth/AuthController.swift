@@ -70,7 +70,7 @@ struct AuthController {
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
-        startSession(for: user, context: context)
+        startSession(for: user, request: request, context: context)
         return pages.redirect(to: AuthPaths.signupDetails)
     }
 
@@ -199,7 +199,7 @@ struct AuthController {
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
-        startSession(for: user, context: context)
+        startSession(for: user, request: request, context: context)
         return pages.redirect(to: next ?? HomePaths.index, flash: flash)
     }
 
@@ -296,10 +296,13 @@ struct AuthController {
         }
     }
 
-    /// A brand-new session (new id, new CSRF token) for `user`.
-    private func startSession(for user: User, context: AppRequestContext) {
+    /// A brand-new session (new id, new CSRF token) for `user`, noting the browser and address it began from for
+    /// Profile's list of signed-in browsers.
+    private func startSession(for user: User, request: Request, context: AppRequestContext) {
         guard let id = user.id else { return }
-        context.sessions.createSession(SessionPayload(userId: id, csrfToken: CSRFMiddleware.makeToken()))
+        context.sessions.createSession(SessionPayload(
+            userId: id, csrfToken: CSRFMiddleware.makeToken(), userAgent: request.headers[.userAgent],
+            address: throttle.knownClientAddress(of: request, peer: context.peerAddress)))
     }
 }
 

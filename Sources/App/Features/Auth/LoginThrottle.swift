@@ -24,11 +24,16 @@ struct LoginThrottle: Sendable {
 
     /// The address tries are counted against: the connection's peer, or behind a proxy the client it names.
     func clientAddress(of request: Request, peer: String?) -> String {
+        knownClientAddress(of: request, peer: peer) ?? "unknown"
+    }
+
+    /// `clientAddress`, or nil when there is none (no peer, as in in-process tests): what a session records.
+    func knownClientAddress(of request: Request, peer: String?) -> String? {
         if behindProxy, let forwarded = request.headers[.xForwardedFor],
            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
             return String(last.prefix(64))
         }
-        return peer ?? "unknown"
+        return peer
     }
 
     /// Counts a try for `email` from `address` (an empty email for one no account could have). Returns nil if it may
