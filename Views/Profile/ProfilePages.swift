@@ -12,7 +12,8 @@ public enum ProfilePages {
         public let summary: String?
         public let passwordSummary: String?
         public let passwordFields: [FormField]
-        public let otherSessions: Bool
+        /// This browser first, then the others, most recently seen first.
+        public let browsers: [Browser]
         public let sessionsText: String
         public let profilePath: String
         public let passwordPath: String
@@ -23,7 +24,7 @@ public enum ProfilePages {
         public var twoFactorOn = false
         public var twoFactorPath = ""
 
-        public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], otherSessions: Bool, sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
+        public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
             self.name = name
             self.email = email
@@ -33,7 +34,7 @@ public enum ProfilePages {
             self.summary = summary
             self.passwordSummary = passwordSummary
             self.passwordFields = passwordFields
-            self.otherSessions = otherSessions
+            self.browsers = browsers
             self.sessionsText = sessionsText
             self.profilePath = profilePath
             self.passwordPath = passwordPath
@@ -99,11 +100,12 @@ public enum ProfilePages {
         <section class="card" aria-labelledby="sessions-title">
           <h2 class="card__title" id="sessions-title">Browsers</h2>
           <p>\(page.sessionsText)</p>
+          <ul class="session-list">\(page.browsers.map { browser($0, csrf: csrf) })</ul>
           <div class="form-actions">
-            \(page.otherSessions ? """
+            \(page.browsers.count > 1 ? """
                 <form method="post" action="\(page.sessionsPath)">
                       \(csrf.field)
-                      <button class="button button--secondary" type="submit">Log out other browsers</button>
+                      <button class="button button--secondary" type="submit">Log out all other browsers</button>
                     </form>
                 """ as HTML : nil)
             <form method="post" action="\(page.logoutPath)">
@@ -112,6 +114,50 @@ public enum ProfilePages {
             </form>
           </div>
         </section>
+        """
+    }
+
+    /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out".
+    public struct Browser: Sendable {
+        public let name: String
+        public let address: String
+        public let signedIn: String
+        /// "Active now" for this browser, else when it was last seen.
+        public let seen: String
+        public let isCurrent: Bool
+        /// Where its "Log out" posts; nil for this browser, which logs out with the page's own button.
+        public let endPath: String?
+
+        public init(name: String, address: String, signedIn: String, seen: String, isCurrent: Bool,
+                    endPath: String?) {
+            self.name = name
+            self.address = address
+            self.signedIn = signedIn
+            self.seen = seen
+            self.isCurrent = isCurrent
+            self.endPath = endPath
+        }
+    }
+
+    /// One row of the Browsers list.
+    static func browser(_ browser: Browser, csrf: CSRF) -> HTML {
+        """
+        <li class="session">
+          <p class="session__head"><span class="session__name">\(browser.name)</span>\(browser.isCurrent ? " <span class=\"pill\">This browser</span>" as HTML : nil)</p>
+          \(browser.endPath.map { path in
+            """
+            <form class="session__actions" method="post" action="\(path)">
+                \(csrf.field)
+                <button class="button button--destructive button--small" type="submit">Log out<span class="visually-hidden"> \(browser.name)</span></button>
+              </form>
+            """ as HTML
+          })
+          <div class="session__details">
+            <p>IP address \(browser.address)</p>
+            <p>Signed in \(browser.signedIn)</p>
+            <p>\(browser.seen)</p>
+          </div>
+        </li>
         """
     }
 

@@ -41,13 +41,31 @@ extension MemberStore {
         try await write { db in try user.update(db, columns: columns) }
     }
 
-    /// How many live sessions (signed-in browsers) the user has.
-    func sessionCount(now: Date) async throws -> Int {
+    /// The member's live sessions (signed-in browsers): the one stored under `currentKey` first, then the most
+    /// recently seen. Each carries its handle, never its id.
+    func signedInBrowsers(now: Date, currentKey: String?) async throws -> [SignedInBrowser] {
         try await read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
                 .filter(SessionRecord.Columns.expiresAt == nil || SessionRecord.Columns.expiresAt > now)
-                .fetchCount(db)
+                .fetchAll(db)
+                .map { SignedInBrowser($0, isCurrent: $0.id == currentKey) }
+                .sorted { ($0.isCurrent ? 1 : 0, $0.lastSeenAt ?? .distantPast, $0.signedInAt)
+                        > ($1.isCurrent ? 1 : 0, $1.lastSeenAt ?? .distantPast, $1.signedInAt) }
+        }
+    }
+
+    /// Signs out the member's session named by `handle`, unless it is the one stored under `currentKey` (that one
+    /// logs out by itself). Returns the session as it was, or nil when the member has no other session by that handle.
+    func endSession(handle: String, except currentKey: String?) async throws -> SignedInBrowser? {
+        try await write { db in
+            let sessions = try SessionRecord.filter(SessionRecord.Columns.userId == userId).fetchAll(db)
+            guard let session = sessions.first(where: { $0.id != currentKey && SessionRecord.handle(of: $0.id) == handle })
+            else { return nil }
+            try SessionRecord
+                .filter(SessionRecord.Columns.id == session.id && SessionRecord.Columns.userId == userId)
+                .deleteAll(db)
+            return SignedInBrowser(session, isCurrent: false)
         }
     }
 
@@ -60,5 +78,25 @@ extension MemberStore {
                 .filter(SessionRecord.Columns.id != (keepKey ?? ""))
                 .deleteAll(db)
         }
+    }
+}
+
+/// One of the member's signed-in browsers as Profile lists it: what it is, where from and when, named by its handle.
+struct SignedInBrowser: Sendable {
+    let handle: String
+    let userAgent: String?
+    let address: String?
+    let signedInAt: Date
+    let lastSeenAt: Date?
+    /// Whether this is the session of the request that asked.
+    let isCurrent: Bool
+
+    init(_ session: SessionRecord, isCurrent: Bool) {
+        handle = SessionRecord.handle(of: session.id)
+        userAgent = session.userAgent
+        address = session.address
+        signedInAt = session.createdAt
+        lastSeenAt = session.lastSeenAt
+        self.isCurrent = isCurrent
     }
 }

@@ -161,18 +161,27 @@ struct ProfileTests {
         }
     }
 
-    @Test("log out other browsers keeps this one")
+    @Test("log out all other browsers keeps this one")
     func endOtherSessions() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             let session = try #require(await browser.cookies["stashify_session"])
             let laptop = Browser(client: browser.client)
             try await laptop.logIn(email: "alex@example.com")
-            try await browser.get("/profile")
+            let phone = Browser(client: browser.client)
+            try await phone.logIn(email: "alex@example.com")
+            #expect(SignedInBrowsersTests.rows(try await browser.get("/profile")).count == 3)
             let page = try await browser.post("/profile/sessions")
             #expect(page.status == .seeOther)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [session])
+            #expect(try await laptop.get("/profile").status == .seeOther)
+            let profile = try await browser.get("/profile")
+            #expect(profile.html.contains("2 other browsers were logged out."))
+            let rows = SignedInBrowsersTests.rows(profile)
+            #expect(rows.count == 1)
+            #expect(rows.first?.contains("This browser") == true)
+            #expect(!profile.html.contains("Log out all other browsers"))
         }
     }
 }

@@ -19,6 +19,7 @@ struct ProfileController {
         group.post(ProfilePaths.index, use: update)
         group.post(ProfilePaths.password, use: updatePassword)
         group.post(ProfilePaths.sessions, use: endOtherSessions)
+        group.post(ProfilePaths.endSession, use: endSession)
         addNotificationRoutes(to: group)
         addTwoFactorRoutes(to: group)
     }
@@ -116,11 +117,21 @@ struct ProfileController {
         return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }
 
+    /// `POST /profile/sessions/:handle/delete`: logs out one other browser of the member's; any other handle is a 404.
+    @Sendable func endSession(request: Request, context: MemberContext) async throws -> Response {
+        guard let handle = context.parameters.get("handle"),
+              let ended = try await context.store.endSession(handle: handle, except: pages.cookies.sessionId(of: request))
+        else { throw HTTPError(.notFound) }
+        return pages.redirect(to: ProfilePaths.index,
+                              flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent))."))
+    }
+
     private func page(
         profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let sessions = try await context.store.sessionCount(now: now())
+        let now = self.now()
+        let browsers = try await context.store.signedInBrowsers(now: now, currentKey: pages.cookies.sessionId(of: request))
         let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
@@ -148,9 +159,9 @@ struct ProfileController {
                 .input("confirmPassword", label: "Repeat new password", type: "password",
                        error: passwordErrors["confirmPassword"], autocomplete: "new-password", required: true),
             ],
-            otherSessions: sessions > 1,
-            sessionsText: sessions <= 1 ? "You're logged in on this browser only."
-                : "You're logged in on \(sessions) browsers, this one included.",
+            browsers: browsers.map { ProfilePages.Browser($0, timeZone: user.calendarTimeZone, now: now) },
+            sessionsText: browsers.count <= 1 ? "You're logged in on this browser only."
+                : "You're logged in on \(browsers.count) browsers, this one included.",
             profilePath: ProfilePaths.index,
             passwordPath: ProfilePaths.password,
             sessionsPath: ProfilePaths.sessions,

@@ -3,6 +3,8 @@ enum ProfilePaths {
     static let index = "/profile"
     static let password = "/profile/password"
     static let sessions = "/profile/sessions"
+    /// Logs out one other browser, named by its session's handle (never its id).
+    static let endSession = PathPattern("/profile/sessions/:handle/delete")
     static let notifications = "/profile/notifications"
     static let twoFactor = "/profile/two-factor"
     static let twoFactorQR = "/profile/two-factor/qr.svg"

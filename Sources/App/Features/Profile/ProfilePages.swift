@@ -1,0 +1,27 @@
+import Foundation
+import Views
+
+extension ProfilePages.Browser {
+    /// The row of a signed-in browser, its dates on the member's clock.
+    init(_ browser: SignedInBrowser, timeZone: TimeZone, now: Date) {
+        let lastSeen = browser.lastSeenAt.map { Self.momentText($0, in: timeZone, now: now) } ?? "—"
+        self.init(
+            name: BrowserName.of(userAgent: browser.userAgent),
+            address: browser.address ?? "—",
+            signedIn: Self.momentText(browser.signedInAt, in: timeZone, now: now),
+            seen: browser.isCurrent ? "Active now" : "Last seen \(lastSeen)",
+            isCurrent: browser.isCurrent,
+            endPath: browser.isCurrent ? nil : ProfilePaths.endSession(browser.handle))
+    }
+
+    /// "Today at 09:14", "Yesterday at 21:40" or "12 Nov 2026", on a clock in `timeZone`.
+    static func momentText(_ date: Date, in timeZone: TimeZone, now: Date) -> String {
+        let day = CalendarDay.today(in: timeZone, now: date)
+        let today = CalendarDay.today(in: timeZone, now: now)
+        let minute = Calendar.minute(of: date, in: timeZone)
+        let time = zeroPadded(minute / 60, 2) + ":" + zeroPadded(minute % 60, 2)
+        if day == today { return "Today at \(time)" }
+        if day == today.adding(days: -1) { return "Yesterday at \(time)" }
+        return day.shortText
+    }
+}
