@@ -218,6 +218,31 @@ struct SignedInBrowsersTests {
         }
     }
 
+    @Test("a sign-in finished with a one-time code records the browser that finished it")
+    func twoFactorSignIn() async throws {
+        let clock = TestClock()
+        try await TestApp.run(clock: clock) { laptop, _ in
+            // Given
+            let (totp, _) = try await TwoFactorTests.turnOn(laptop, clock: clock)
+            let phone = Browser(client: laptop.client)
+            await phone.setHeader("User-Agent", Self.safariOnIPhone)
+            await phone.setHeader("X-Forwarded-For", "203.0.113.9")
+
+            // When
+            try await phone.logIn(email: "alex@example.com")
+            try await phone.get("/login/code")
+            clock.advance(by: 30)
+            #expect(try await phone.post("/login/code", [("code", totp.code(step: totp.step(at: clock.now)))]).status
+                    == .seeOther)
+
+            // Then
+            let rows = Self.rows(try await phone.get("/profile"))
+            #expect(rows.first?.contains("Safari on iPhone") == true)
+            #expect(rows.first?.contains("This browser") == true)
+            #expect(rows.first?.contains("IP address 203.0.113.9") == true)
+        }
+    }
+
     @Test("over TLS X-Forwarded-For is not believed: no address is recorded from it")
     func addressOverTLS() async throws {
         let folder = try TestApp.temporaryDirectory()
