@@ -578,7 +578,7 @@ extension AppDatabase {
                 """)
         }
 
-        migrator.registerMigration("v20: two-factor sign-in") { db in
+        migrator.registerMigration("v19: two-factor sign-in") { db in
             // One row per user who has set up (or is setting up) a one-time-code app. `lastStep` is the last 30-second
             // step whose code was taken, so no code is taken twice.
             try db.execute(sql: """
@@ -599,7 +599,7 @@ extension AppDatabase {
                 """)
         }
 
-        migrator.registerMigration("v19: signed-in browsers") { db in
+        migrator.registerMigration("v20: signed-in browsers") { db in
             // What Profile lists of each signed-in browser. Sessions from before stay NULL: "Unknown browser".
             try db.execute(sql: """
                 ALTER TABLE session ADD COLUMN userAgent TEXT;
