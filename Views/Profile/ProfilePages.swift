@@ -110,7 +110,7 @@ public enum ProfilePages {
                 """ as HTML : nil)
             <form method="post" action="\(page.logoutPath)">
               \(csrf.field)
-              <button class="button button--destructive" type="submit">Log out</button>
+              <button class="button button--destructive" type="submit">Log out of this browser</button>
             </form>
           </div>
         </section>

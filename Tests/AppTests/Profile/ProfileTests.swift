@@ -28,6 +28,7 @@ struct ProfileTests {
             // Then
             #expect(page.status == .ok)
             #expect(page.fieldValue("name") == "Alex Doe")
+            #expect(page.html.contains(">Log out of this browser</button>"), "not to be taken for another row's")
             #expect(page.fieldValue("email") == "alex@example.com")
             #expect(page.fieldValue("location") == "Lisbon")
             #expect(page.fieldValue("age") == "34")
