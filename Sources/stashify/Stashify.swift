@@ -7,7 +7,7 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
+        subcommands: [Serve.self, BackupCommand.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -58,6 +58,33 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw StartupError.explaining(error, host: config.host, port: config.port)
         }
+    }
+}
+
+/// `stashify backup [--to FILE]`: a consistent copy of the database, safe while the server runs.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the database to a file, safely while the server runs and writes.",
+        discussion: "The copy holds every write finished before it began. Without --to it goes to <data-dir>/backups/."
+    )
+
+    @Option(help: "The file to write; it must not exist yet. (default: <data-dir>/backups/stashify-<date>-<time>.sqlite)")
+    var to: String?
+
+    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
+    var dataDir: String?
+
+    func run() async throws {
+        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName) else {
+            throw StartupError("no database in \(folder); pass --data-dir")
+        }
+        let path = to ?? AppDatabase.backupsDirectory(dataDirectory: folder) + "/" + AppDatabase.backupFileName(at: Date())
+        let database = try AppDatabase.open(dataDirectory: folder)
+        defer { try? database.close() }
+        let size = try database.backup(to: path)
+        print("Backed up to \(path) (\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file))).")
     }
 }
 

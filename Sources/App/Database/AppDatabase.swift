@@ -116,6 +116,12 @@ public struct AppDatabase: Sendable {
         (try? await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }) == 1
     }
 
+    /// Copies every page of the database to `copy` through SQLite's online backup, from one read snapshot (see
+    /// `backup(to:)`).
+    func copyAll(to copy: DatabaseQueue) throws {
+        try writer.backup(to: copy)
+    }
+
     /// Closes the connection; used at shutdown so the WAL is checkpointed.
     public func close() throws {
         try readers?.close()
