@@ -7,7 +7,7 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self, BackupCommand.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
+        subcommands: [Serve.self, BackupCommand.self, RestoreCommand.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -52,6 +52,11 @@ struct Serve: AsyncParsableCommand {
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             environment: ProcessInfo.processInfo.environment
         ).config()
+        // Held until the process ends: a restore refuses while a server uses the folder.
+        guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {
+            throw StartupError("another Stashify server is using the data folder \(config.dataDirectory)")
+        }
+        defer { withExtendedLifetime(lock) {} }
         let app = try await buildApplication(config)
         do {
             try await app.runService()
@@ -85,6 +90,31 @@ struct BackupCommand: AsyncParsableCommand {
         defer { try? database.close() }
         let size = try database.backup(to: path)
         print("Backed up to \(path) (\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file))).")
+    }
+}
+
+/// `stashify restore FILE`: puts a backup in place of the database, while no server runs.
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the database with a backup; the server must be stopped.",
+        discussion: "The backup is checked first (integrity and schema version). The database it replaces is kept in <data-dir>/replaced/."
+    )
+
+    @Argument(help: "The backup file, as made by stashify backup.")
+    var file: String
+
+    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
+    var dataDir: String?
+
+    func run() async throws {
+        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        guard let lock = try DataFolderLock(dataDirectory: folder) else {
+            throw StartupError("a Stashify server is using \(folder); stop it, then restore")
+        }
+        let restored = try withExtendedLifetime(lock) { try AppDatabase.restore(from: file, into: folder) }
+        print("Restored \(file) into \(folder).")
+        if let aside = restored.keptAside { print("The database it replaced is kept as \(aside).") }
     }
 }
 

@@ -8,6 +8,7 @@ do {
     switch command {
     case let serve as Serve: try await serve.run()
     case let backup as BackupCommand: try await backup.run()
+    case let restore as RestoreCommand: try await restore.run()
     case let disable as UsersCommand.DisableTwoFactor: try await disable.run()
     case let demo as DemoDataCommand: try await demo.run()
     case let bench as BenchRemindersCommand: try await bench.run()

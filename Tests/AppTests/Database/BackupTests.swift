@@ -92,6 +92,95 @@ struct BackupTests {
     }
 }
 
+extension BackupTests {
+    static func emails(in folder: String) async throws -> [String] {
+        let database = try AppDatabase.open(dataDirectory: folder)
+        defer { try? database.close() }
+        return try await database.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
+    }
+
+    static func addUser(_ email: String, to folder: String) async throws {
+        let database = try AppDatabase.open(dataDirectory: folder)
+        let now = Date()
+        _ = try await database.create(User(
+            id: nil, name: "Someone", email: email, passwordHash: "x", location: nil, age: nil, salaryCents: nil,
+            householdSize: nil, currency: "USD", timeZone: "UTC", theme: .system, createdAt: now, updatedAt: now))
+        try database.close()
+    }
+
+    @Test("stashify restore puts a backup back and keeps the database it replaced")
+    func restoreRoundTrip() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await Self.addUser("ann@example.com", to: folder)
+        let backup = folder + "/ann.sqlite"
+        #expect(try await Self.stashify(["backup", "--to", backup, "--data-dir", folder]).status == 0)
+        try await Self.addUser("bob@example.com", to: folder)
+
+        let restored = try await Self.stashify(["restore", backup, "--data-dir", folder])
+        #expect(restored.status == 0, "\(restored.output)")
+        #expect(restored.output.contains("Restored \(backup)"))
+        #expect(try await Self.emails(in: folder) == ["ann@example.com"])
+        let replaced = try FileManager.default.contentsOfDirectory(atPath: folder + "/replaced")
+        #expect(replaced.count == 1)
+        let aside = try DatabaseQueue(path: folder + "/replaced/" + replaced[0])
+        #expect(try await aside.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
+                == ["ann@example.com", "bob@example.com"])
+        try aside.close()
+    }
+
+    @Test("a damaged file, a file from a newer version, or a running server: restore refuses and changes nothing")
+    func restoreRefusals() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await Self.addUser("ann@example.com", to: folder)
+
+        let garbage = folder + "/garbage.sqlite"
+        try Data((0..<8192).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: garbage))
+        let damaged = try await Self.stashify(["restore", garbage, "--data-dir", folder])
+        #expect(damaged.status != 0)
+        #expect(damaged.output.contains("is not a database Stashify can read") || damaged.output.contains("is damaged"))
+
+        let newer = folder + "/newer.sqlite"
+        #expect(try await Self.stashify(["backup", "--to", newer, "--data-dir", folder]).status == 0)
+        let future = try DatabaseQueue(path: newer)
+        try await future.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from the future')") }
+        try future.close()
+        let fromTheFuture = try await Self.stashify(["restore", newer, "--data-dir", folder])
+        #expect(fromTheFuture.status != 0)
+        #expect(fromTheFuture.output.contains("made by a newer Stashify"))
+
+        let good = folder + "/good.sqlite"
+        #expect(try await Self.stashify(["backup", "--to", good, "--data-dir", folder]).status == 0)
+        let lock = try #require(try DataFolderLock(dataDirectory: folder), "as a running server holds it")
+        let busy = try await Self.stashify(["restore", good, "--data-dir", folder])
+        #expect(busy.status != 0)
+        #expect(busy.output.contains("a Stashify server is using"))
+        withExtendedLifetime(lock) {}
+
+        #expect(!FileManager.default.fileExists(atPath: folder + "/replaced"), "nothing was replaced")
+        #expect(try await Self.emails(in: folder) == ["ann@example.com"])
+    }
+}
+
+extension BackupTests {
+    @Test("a second server on a data folder already in use stops at once and says why")
+    func oneServerPerFolder() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let lock = try #require(try DataFolderLock(dataDirectory: folder))
+            #expect(try DataFolderLock(dataDirectory: folder) == nil, "one holder at a time")
+            let second = try await Self.stashify(["--data-dir", folder, "--no-tls", "--host", "127.0.0.1", "--port", "1",
+                                                  "--resources-dir", TestApp.root])
+            #expect(second.status != 0)
+            #expect(second.output.contains("another Stashify server is using the data folder \(folder)"))
+            withExtendedLifetime(lock) {}
+        }
+        #expect(try DataFolderLock(dataDirectory: folder) != nil, "free again once let go")
+    }
+}
+
 /// A flag one task sets and another reads.
 final class ManagedFlag: @unchecked Sendable {
     private let lock = NSLock()

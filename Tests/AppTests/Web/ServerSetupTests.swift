@@ -8,12 +8,13 @@ import X509
 
 @Suite("Command line and certificate")
 struct ServerSetupTests {
-    /// Runs the `stashify` binary built beside the tests with `arguments`; its standard output and exit status.
     /// The `stashify` binary built beside the tests.
     static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stashify")
     }
 
+    /// Runs the `stashify` binary built beside the tests with `arguments`; its standard output and exit status. One
+    /// still running after 30 seconds (a server that should have refused to start, say) is stopped.
     static func stashify(_ arguments: [String]) throws -> (output: String, status: Int32) {
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "stashify is built beside the tests")
         let process = Process()
@@ -23,6 +24,7 @@ struct ServerSetupTests {
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { if process.isRunning { process.terminate() } }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
