@@ -77,11 +77,10 @@ struct BackupCommand: AsyncParsableCommand {
     @Option(help: "The file to write; it must not exist yet. (default: <data-dir>/backups/stashify-<date>-<time>.sqlite)")
     var to: String?
 
-    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
-    var dataDir: String?
+    @OptionGroup var data: DataFolderOption
 
     func run() async throws {
-        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        let folder = data.folder
         guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName) else {
             throw StartupError("no database in \(folder); pass --data-dir")
         }
@@ -104,11 +103,10 @@ struct RestoreCommand: AsyncParsableCommand {
     @Argument(help: "The backup file, as made by stashify backup.")
     var file: String
 
-    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
-    var dataDir: String?
+    @OptionGroup var data: DataFolderOption
 
     func run() async throws {
-        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        let folder = data.folder
         guard let lock = try DataFolderLock(dataDirectory: folder) else {
             throw StartupError("a Stashify server is using \(folder); stop it, then restore")
         }
@@ -137,11 +135,10 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument(help: "Email of the account.")
         var email: String
 
-        @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
-        var dataDir: String?
+        @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+            let folder = data.folder
             let database = try AppDatabase.open(dataDirectory: folder)
             let found = try await database.disableTwoFactor(email: email)
             try database.close()
@@ -170,14 +167,13 @@ struct DemoDataCommand: AsyncParsableCommand {
     @Option(help: "How many entries to add.")
     var entries = 2_000
 
-    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
-    var dataDir: String?
+    @OptionGroup var data: DataFolderOption
 
     func run() async throws {
         guard (1...20).contains(years) else { throw StartupError("--years must be from 1 to 20") }
         guard (0...5_000_000).contains(entries) else { throw StartupError("--entries must be from 0 to 5,000,000") }
         guard password.count >= 8 else { throw StartupError("--password needs at least 8 characters") }
-        let folder = dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+        let folder = data.folder
         let database = try AppDatabase.open(dataDirectory: folder)
         let password = self.password
         let started = Date()
@@ -221,3 +217,14 @@ struct BenchRemindersCommand: AsyncParsableCommand {
     }
 }
 
+
+/// `--data-dir` of the commands that work on a data folder.
+struct DataFolderOption: ParsableArguments {
+    @Option(help: "Folder holding the database. [env: STASHIFY_DATA_DIR] (default: ./data)")
+    var dataDir: String?
+
+    /// The folder: the flag, else the environment variable, else `./data`.
+    var folder: String {
+        dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+    }
+}
