@@ -35,7 +35,7 @@ struct TOTP: Sendable, Equatable {
         let code = typed.filter { $0 != " " && $0 != "-" }
         guard code.count == digits, code.allSatisfy(\.isASCIIDigit) else { return nil }
         let now = step(at: date)
-        for candidate in [now, now - 1, now + 1] where Self.constantTimeEquals(self.code(step: candidate), code) {
+        for candidate in [now, now - 1, now + 1] where Secrets.constantTimeEquals(self.code(step: candidate), code) {
             return candidate
         }
         return nil
@@ -43,7 +43,7 @@ struct TOTP: Sendable, Equatable {
 
     /// A new random 160-bit secret, as RFC 4226 recommends.
     static func makeSecret() -> [UInt8] {
-        SymmetricKey(size: SymmetricKeySize(bitCount: 160)).withUnsafeBytes { Array($0) }
+        Secrets.randomBytes(20)
     }
 
     /// The `otpauth://` address an authenticator app reads from the QR code.
@@ -53,14 +53,6 @@ struct TOTP: Sendable, Equatable {
         let issuerParameter = issuer.addingPercentEncoding(withAllowedCharacters: allowed) ?? issuer
         return "otpauth://totp/\(label)?secret=\(Base32.encode(secret))&issuer=\(issuerParameter)"
             + "&algorithm=SHA1&digits=\(digits)&period=\(Int(period))"
-    }
-
-    private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
     }
 }
 

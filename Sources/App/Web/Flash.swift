@@ -23,11 +23,7 @@ struct Flash: Codable, Sendable, Equatable {
 
     /// The cookie value: base64url of the JSON, so any message text is a valid cookie value.
     var cookieValue: String {
-        let data = (try? JSONEncoder().encode(self)) ?? Data()
-        return data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        ((try? JSONEncoder().encode(self)) ?? Data()).base64URLEncoded
     }
 
     /// `/trash/<digits>/restore`

@@ -58,10 +58,6 @@ extension Shell {
 extension Shell {
     /// A random key for one rendered page, which numbers its forms' one-time tokens: 72 bits, base64url.
     static func makePageKey() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<9).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
+        Data(Secrets.randomBytes(9)).base64URLEncoded
     }
 }

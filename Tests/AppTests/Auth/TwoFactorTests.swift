@@ -53,6 +53,19 @@ struct TwoFactorTests {
         #expect(Base32.decode(Base32.encode(secret)) == secret)
     }
 
+    @Test("secrets: groups of four for typing, base64url without padding, and a compare that only says equal or not")
+    func secretsHelpers() {
+        #expect(Secrets.groups("ABCDEFGHIJ", of: 4) == ["ABCD", "EFGH", "IJ"])
+        #expect(Secrets.groups("", of: 4).isEmpty)
+        #expect(Data([0xfb, 0xff, 0xfe]).base64URLEncoded == "-__-")
+        #expect(Data([0x01]).base64URLEncoded == "AQ")
+        #expect(Secrets.randomBytes(20).count == 20)
+        #expect(Secrets.randomBytes(20) != Secrets.randomBytes(20))
+        #expect(Secrets.constantTimeEquals("123456", "123456"))
+        #expect(!Secrets.constantTimeEquals("123456", "123457"))
+        #expect(!Secrets.constantTimeEquals("12345", "123456"))
+    }
+
     @Test("the otpauth address names the issuer and the account, escaped")
     func otpauthURI() {
         let totp = TOTP(secret: Array("12345678901234567890".utf8))

@@ -114,11 +114,7 @@ extension ProfileController {
     private func setupPage(
         _ secret: TOTP, errors: FieldErrors, context: MemberContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let key = Base32.encode(secret.secret)
-        let groups = stride(from: 0, to: key.count, by: 4).map { offset -> String in
-            let start = key.index(key.startIndex, offsetBy: offset)
-            return String(key[start..<(key.index(start, offsetBy: 4, limitedBy: key.endIndex) ?? key.endIndex)])
-        }
+        let groups = Secrets.groups(Base32.encode(secret.secret), of: 4)
         let page = TwoFactorPages.SetupPage(
             qrPath: ProfilePaths.twoFactorQR, secretGroups: groups, action: ProfilePaths.twoFactor,
             summary: errors.summary,

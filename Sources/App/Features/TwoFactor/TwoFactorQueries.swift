@@ -25,12 +25,7 @@ enum RecoveryCodes {
     /// Ten new codes, `xxxx-xxxx-xxxx-xxxx` in lower-case Base32.
     static func make() -> [String] {
         (0..<count).map { _ in
-            let text = Base32.encode(SymmetricKey(size: SymmetricKeySize(bitCount: 80)).withUnsafeBytes { Array($0) })
-                .lowercased()
-            return stride(from: 0, to: text.count, by: 4).map { offset in
-                let start = text.index(text.startIndex, offsetBy: offset)
-                return String(text[start..<text.index(start, offsetBy: 4)])
-            }.joined(separator: "-")
+            Secrets.groups(Base32.encode(Secrets.randomBytes(10)).lowercased(), of: 4).joined(separator: "-")
         }
     }
 

@@ -37,7 +37,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
             }
             guard newAnonymousToken == nil, let token = Self.postedValue(of: Self.fieldName, in: String(buffer: body)),
-                  Self.constantTimeEquals(token, context.csrfToken) else {
+                  Secrets.constantTimeEquals(token, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
             }
         }
@@ -59,22 +59,10 @@ struct CSRFMiddleware: RouterMiddleware {
 
     /// 32 random bytes, base64url without padding (43 characters).
     static func makeToken() -> String {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        return bytes.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Data(Secrets.randomBytes(32)).base64URLEncoded
     }
 
     static func isWellFormed(_ token: String) -> Bool {
         token.count == 43 && token.allSatisfy { $0.isLetter && $0.isASCII || $0.isASCIIDigit || $0 == "-" || $0 == "_" }
-    }
-
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
     }
 }

@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+
+/// Small pieces shared by everything that makes or compares secrets: tokens, codes, keys.
+enum Secrets {
+    /// `count` random bytes from the system's secure generator.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
+    }
+
+    /// Whether `a` and `b` are the same text, taking as long whichever character differs (so timing tells a guesser
+    /// nothing about how much of a secret was right).
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+
+    /// `text` cut into groups of `size` characters (the last may be shorter), for reading a key aloud or typing it.
+    static func groups(_ text: String, of size: Int) -> [String] {
+        var groups: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            groups.append(String(rest.prefix(size)))
+            rest = rest.dropFirst(size)
+        }
+        return groups
+    }
+}
+
+extension Data {
+    /// Base64url without padding (RFC 4648 section 5): safe in cookies, URLs and form fields as it is.
+    var base64URLEncoded: String {
+        base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
