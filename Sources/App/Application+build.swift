@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOSSL
+import ServiceLifecycle
 
 /// Builds the whole application from its configuration. `database` replaces the data-folder database (tests
 /// pass an in-memory or temporary one).
@@ -65,12 +66,16 @@ public func buildApplication(
     let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
                                     deliverer: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now),
                                     logger: logger)
+    var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger)]
+    if let schedule = config.automaticBackups {
+        backgroundServices.append(AutomaticBackups(database: database, dataDirectory: config.dataDirectory, schedule: schedule, logger: logger))
+    }
     return Application(
         router: router,
         server: server,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil,
                              availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: logger)),
-        services: [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger)],
+        services: backgroundServices,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             logger.info("Stashify is running at \(scheme)://\(shownHost):\(port)/")

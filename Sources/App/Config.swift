@@ -32,6 +32,8 @@ public struct AppConfig: Sendable {
     /// Nil: worked out at start from the open-files limit (`OpenFilesLimit.connections`).
     public var maxConnections: Int?
     public var logLevel: Logger.Level
+    /// Backups the server makes of its own database into `<data-dir>/backups/`; nil: none.
+    public var automaticBackups: BackupSchedule?
     /// The clock; tests inject a fixed date.
     public var now: @Sendable () -> Date
 

@@ -46,10 +46,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most connections open at once; more wait until one closes. [env: STASHIFY_MAX_CONNECTIONS] (default: the open-files limit less 256, at most 10000)")
     var maxConnections: String?
 
+    @Option(help: "Back up the database into <data-dir>/backups/ at this period, like 24h, 12h or 7d. [env: STASHIFY_BACKUP_EVERY] (default: no automatic backups)")
+    var backupEvery: String?
+
+    @Option(help: "How many automatic backups to keep; older ones are removed. [env: STASHIFY_BACKUP_KEEP] (default: 7)")
+    var backupKeep: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
+            backupEvery: backupEvery, backupKeep: backupKeep,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

@@ -14,12 +14,17 @@ public struct ServeSettings {
     var resourcesDir: String?
     var logLevel: String?
     var maxConnections: String?
+    var backupEvery: String?
+    var backupKeep: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
-        resourcesDir: String?, logLevel: String?, maxConnections: String? = nil, environment: [String: String]
+        resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
+        backupEvery: String? = nil, backupKeep: String? = nil, environment: [String: String]
     ) {
+        self.backupEvery = backupEvery
+        self.backupKeep = backupKeep
         self.maxConnections = maxConnections
         self.host = host
         self.port = port
@@ -58,6 +63,23 @@ public struct ServeSettings {
                 throw StartupError("--max-connections must be a whole number from 1 to 1000000, not \"\(maximum)\"")
             }
             config.maxConnections = number
+        }
+        let every = value(backupEvery, "STASHIFY_BACKUP_EVERY")
+        let keep = value(backupKeep, "STASHIFY_BACKUP_KEEP")
+        if let every {
+            guard let period = BackupSchedule.period(every), period >= .seconds(60) else {
+                throw StartupError("--backup-every must be a period of at least a minute, like 24h, 12h, 30m or 7d, not \"\(every)\"")
+            }
+            var schedule = BackupSchedule(every: period, keep: 7)
+            if let keep {
+                guard let number = Int(keep), (1...1_000).contains(number) else {
+                    throw StartupError("--backup-keep must be a whole number from 1 to 1000, not \"\(keep)\"")
+                }
+                schedule.keep = number
+            }
+            config.automaticBackups = schedule
+        } else if keep != nil {
+            throw StartupError("--backup-keep needs --backup-every too, like --backup-every 24h --backup-keep 7")
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

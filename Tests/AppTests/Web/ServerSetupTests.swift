@@ -44,7 +44,7 @@ struct ServerSetupTests {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
             for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections"] {
+                           "--max-connections", "--backup-every", "--backup-keep"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }
