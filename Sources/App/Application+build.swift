@@ -146,10 +146,11 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .addRoutes(to: signedIn)
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
-    ProfileController(database: database, pages: pages, now: now, hasher: services.hasher, throttle: services.throttle,
-                      commonPasswords: services.commonPasswords,
-                      push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
-        .addRoutes(to: signedIn)
+    let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
+                                    throttle: services.throttle, commonPasswords: services.commonPasswords,
+                                    push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
+    profile.addRoutes(to: signedIn)
+    YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
     NotificationController(pages: pages, now: now).addRoutes(to: signedIn)

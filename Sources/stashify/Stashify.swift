@@ -128,8 +128,91 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Help the people who use this server.",
-        subcommands: [DisableTwoFactor.self]
+        subcommands: [List.self, ResetPassword.self, Delete.self, DisableTwoFactor.self]
     )
+
+    /// `stashify users list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the accounts: email, name, when made, entries, two-factor sign-in and when last seen.")
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let database = try AppDatabase.open(dataDirectory: data.folder)
+            let accounts = try await database.accountSummaries()
+            try database.close()
+            guard !accounts.isEmpty else {
+                print("No accounts yet.")
+                return
+            }
+            let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
+            let rows = [["EMAIL", "NAME", "SINCE", "ENTRIES", "2FA", "LAST SEEN"]] + accounts.map {
+                [$0.email, $0.name, day($0.createdAt), String($0.entries), $0.twoFactorOn ? "on" : "off",
+                 $0.lastSeenAt.map(day) ?? "never"]
+            }
+            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+            for row in rows {
+                print(row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            }
+        }
+    }
+
+    /// `stashify users reset-password EMAIL`
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "Give an account a new password, printed once; every browser signed in to it is logged out.",
+            discussion: "Hand the password over privately; its owner changes it in Profile → Password."
+        )
+
+        @Argument(help: "Email of the account.")
+        var email: String
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let database = try AppDatabase.open(dataDirectory: data.folder)
+            let password = try await database.resetPassword(email: email)
+            try database.close()
+            guard let password else { throw StartupError("no account has the email \(email)") }
+            print("New password for \(email): \(password)")
+            print("Every browser signed in to it was logged out. They can change it in Profile → Password.")
+        }
+    }
+
+    /// `stashify users delete EMAIL --yes`
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an account and all of its data. It can't be undone; make a backup first.",
+            discussion: "Without --yes it only says what would be deleted."
+        )
+
+        @Argument(help: "Email of the account.")
+        var email: String
+
+        @Flag(help: "Really delete.")
+        var yes = false
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let database = try AppDatabase.open(dataDirectory: data.folder)
+            defer { try? database.close() }
+            let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard let userId = try await database.userId(email: email),
+                  let account = try await database.accountSummaries().first(where: { $0.email == normalized })
+            else { throw StartupError("no account has the email \(email)") }
+            guard yes else {
+                print("This would delete \(account.email) (\(account.name)) with all of its data: \(account.entries) entries, its stashes, wallet and settings.")
+                print("Run again with --yes to delete it. Make a backup first: stashify backup")
+                return
+            }
+            try await database.deleteAccount(userId: userId)
+            print("Deleted \(account.email) and all of its data.")
+        }
+    }
 
     /// `stashify users disable-2fa EMAIL`
     struct DisableTwoFactor: AsyncParsableCommand {

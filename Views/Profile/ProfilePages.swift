@@ -23,6 +23,8 @@ public enum ProfilePages {
         /// Whether two-factor sign-in is on, and its page.
         public var twoFactorOn = false
         public var twoFactorPath = ""
+        /// Profile → Your data (export, import, delete).
+        public var dataPath = ""
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -95,6 +97,12 @@ public enum ProfilePages {
               ? "<p><span class=\"tag\">On</span> Signing in asks for a code from your authenticator app after your password.</p>" as HTML
               : "<p class=\"muted\">Off. Ask for a code from an authenticator app on your phone after your password, so a stolen password alone can't open your account.</p>" as HTML)
           <p><a class="button button--secondary" href="\(page.twoFactorPath)">\(page.twoFactorOn ? "Recovery codes and turning off" : "Turn on two-factor sign-in")</a></p>
+        </section>
+
+        <section class="card" aria-labelledby="data-link-title">
+          <h2 class="card__title" id="data-link-title">Your data</h2>
+          <p class="muted">Download everything, import an export or a bank statement, or delete your account.</p>
+          <p><a class="button button--secondary" href="\(page.dataPath)">Your data</a></p>
         </section>
 
         <section class="card" aria-labelledby="sessions-title">

@@ -28,6 +28,11 @@ enum Secrets {
         }
         return groups
     }
+
+    /// 80 random bits as `xxxx-xxxx-xxxx-xxxx` in lower-case Base32: easy to read out and type, too many to guess.
+    static func typeableCode() -> String {
+        groups(Base32.encode(randomBytes(10)).lowercased(), of: 4).joined(separator: "-")
+    }
 }
 
 extension Data {

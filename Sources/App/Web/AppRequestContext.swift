@@ -53,6 +53,10 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
 
     /// Forms are the only request bodies the app takes.
     public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+
+    /// `CSRFMiddleware` reads every body first, with the limit of its kind (`UploadedForm`); later reads find it
+    /// in memory.
+    public var maxUploadSize: Int { UploadedForm.maxBodySize }
 }
 
 extension Request {

@@ -74,6 +74,7 @@ struct MemberContext: ChildRequestContext, PageContext {
 
     /// Forms are the only request bodies the app takes.
     var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+    var maxUploadSize: Int { UploadedForm.maxBodySize }
 
     /// The member's `Record` named by the route's `:id`, or a 404 when there is none or it is another user's.
     func named<Record: UserOwned & FetchableRecord & TableRecord>(_ type: Record.Type) async throws -> Record {

@@ -37,6 +37,14 @@ struct PageRenderer: Sendable {
         return response
     }
 
+    /// A file to save (or, `inline`, to show), never stored by the browser or a proxy.
+    static func download(_ body: ByteBuffer, type: String, filename: String, inline: Bool = false) -> Response {
+        Response(status: .ok,
+                 headers: [.contentType: type, .cacheControl: "no-store",
+                           .contentDisposition: "\(inline ? "inline" : "attachment"); filename=\"\(filename)\""],
+                 body: .init(byteBuffer: body))
+    }
+
     /// An HTML response that browsers and proxies must not store (pages show private money data).
     static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
         Response(

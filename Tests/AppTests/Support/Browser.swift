@@ -8,6 +8,8 @@ struct Page: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let html: String
+    /// The body as sent (a download's bytes).
+    var bytes: [UInt8] = []
 
     var location: String? { headers[.location] }
     var setCookies: [String] { headers[values: .setCookie] }
@@ -55,7 +57,7 @@ actor Browser {
 
     @discardableResult
     func get(_ path: String) async throws -> Page {
-        try await send(path, method: .get, body: nil)
+        try await send(path, method: .get, body: nil, contentType: nil)
     }
 
     /// Posts `form` as `application/x-www-form-urlencoded`, adding `_csrf` unless `csrf` says otherwise.
@@ -68,10 +70,35 @@ actor Browser {
         case .none: break
         }
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(path, method: .post, body: body)
+        return try await send(path, method: .post, body: ByteBuffer(string: body), contentType: "application/x-www-form-urlencoded")
     }
 
     enum CSRF: Sendable { case fromLastPage, value(String), none }
+
+    /// Posts `fields` and `files` as `multipart/form-data`, as a form with a file field does, adding `_csrf`.
+    @discardableResult
+    func upload(_ path: String, _ fields: [(String, String)] = [], files: [(field: String, filename: String, bytes: [UInt8])],
+                csrf: CSRF = .fromLastPage) async throws -> Page {
+        var fields = fields
+        switch csrf {
+        case .fromLastPage: if let csrfToken { fields.append(("_csrf", csrfToken)) }
+        case .value(let token): fields.append(("_csrf", token))
+        case .none: break
+        }
+        let boundary = "----StashifyTestBoundary" + UUID().uuidString.prefix(8)
+        var body = ByteBuffer()
+        for (name, value) in fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n")
+            body.writeString("Content-Type: application/octet-stream\r\n\r\n")
+            body.writeBytes(file.bytes)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return try await send(path, method: .post, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
 
     func setCookie(_ name: String, _ value: String?) {
         cookies[name] = value
@@ -110,18 +137,15 @@ actor Browser {
 
     private var extraHeaders: HTTPFields = [:]
 
-    private func send(_ path: String, method: HTTPRequest.Method, body: String?) async throws -> Page {
+    private func send(_ path: String, method: HTTPRequest.Method, body: ByteBuffer?, contentType: String?) async throws -> Page {
         var headers = extraHeaders
         if !cookies.isEmpty {
             headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
-        var buffer: ByteBuffer?
-        if let body {
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            buffer = ByteBuffer(string: body)
-        }
-        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: buffer)
-        let page = Page(status: response.status, headers: response.headers, html: String(buffer: response.body))
+        if let contentType { headers[.contentType] = contentType }
+        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body)
+        let page = Page(status: response.status, headers: response.headers, html: String(buffer: response.body),
+                        bytes: Array(response.body.readableBytesView))
         remember(page)
         return page
     }

@@ -171,6 +171,7 @@ struct ProfileController {
         var shown = page
         shown.twoFactorOn = twoFactorOn
         shown.twoFactorPath = ProfilePaths.twoFactor
+        shown.dataPath = YourDataPaths.index
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }

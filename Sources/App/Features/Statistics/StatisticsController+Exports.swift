@@ -11,7 +11,7 @@ extension StatisticsController {
         let csv = try await context.store.ledgerCSV(from: query.period.first, to: query.period.last,
                                                     filter: query.filter, currency: user.currencyValue)
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
-        return Self.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
+        return PageRenderer.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
     }
 
     /// `GET /statistics/summary.pdf?period=YYYY-MM` — the month's summary as a PDF.
@@ -24,14 +24,7 @@ extension StatisticsController {
         }
         let bytes = try await MonthlySummaryPDF(store: context.store, user: user, today: today,
                                                 month: query.period.month).render()
-        return Self.download(ByteBuffer(bytes: bytes), type: "application/pdf",
+        return PageRenderer.download(ByteBuffer(bytes: bytes), type: "application/pdf",
                              filename: "stashify-summary-\(query.period.month).pdf", inline: true)
-    }
-
-    static func download(_ body: ByteBuffer, type: String, filename: String, inline: Bool = false) -> Response {
-        Response(status: .ok,
-                 headers: [.contentType: type, .cacheControl: "no-store",
-                           .contentDisposition: "\(inline ? "inline" : "attachment"); filename=\"\(filename)\""],
-                 body: .init(byteBuffer: body))
     }
 }

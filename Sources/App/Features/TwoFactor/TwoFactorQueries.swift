@@ -24,9 +24,7 @@ enum RecoveryCodes {
 
     /// Ten new codes, `xxxx-xxxx-xxxx-xxxx` in lower-case Base32.
     static func make() -> [String] {
-        (0..<count).map { _ in
-            Secrets.groups(Base32.encode(Secrets.randomBytes(10)).lowercased(), of: 4).joined(separator: "-")
-        }
+        (0..<count).map { _ in Secrets.typeableCode() }
     }
 
     /// The stored digest of a code as typed: case, spaces and dashes don't matter.

@@ -29,14 +29,17 @@ struct CSRFMiddleware: RouterMiddleware {
         if ![.get, .head, .options].contains(request.method) {
             let body: ByteBuffer
             do {
-                body = try await request.collectBody(upTo: context.maxUploadSize)
+                // Only a signed-in member uploads files; every other body is an ordinary form's.
+                let upload = newAnonymousToken == nil && context.sessions.session != nil
+                    && UploadedForm.isUpload(contentType: request.headers[.contentType])
+                body = try await request.collectBody(upTo: upload ? UploadedForm.maxBodySize : UploadedForm.maxFormSize)
             } catch let error as HTTPError {
                 throw error  // too large
             } catch {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
                 throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
             }
-            guard newAnonymousToken == nil, let token = Self.postedValue(of: Self.fieldName, in: String(buffer: body)),
+            guard newAnonymousToken == nil, let token = UploadedForm.postedValue(of: Self.fieldName, in: body, contentType: request.headers[.contentType]),
                   Secrets.constantTimeEquals(token, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
             }
@@ -47,14 +50,6 @@ struct CSRFMiddleware: RouterMiddleware {
             response.setCookie(cookies.cookie(name: cookies.csrf, value: newAnonymousToken))
         }
         return response
-    }
-
-    /// The value of the field `name` in a form body, found without decoding the rest (which the handler validates).
-    static func postedValue(of name: String, in body: String) -> String? {
-        for pair in body.split(separator: "&") where pair.hasPrefix(name + "=") {
-            return String(pair.dropFirst(name.count + 1)).removingPercentEncoding
-        }
-        return nil
     }
 
     /// 32 random bytes, base64url without padding (43 characters).

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+/// One account as the server's owner sees it in `stashify users list`.
+public struct AccountSummary: Sendable {
+    public let email: String
+    public let name: String
+    public let createdAt: Date
+    public let entries: Int
+    public let twoFactorOn: Bool
+    public let lastSeenAt: Date?
+}
+
+/// What the server's owner does to whole accounts: list them, give one a new password, delete one with all its data.
+extension AppDatabase {
+    /// Every account, oldest first, with how many ledger rows it holds and when it was last seen signed in.
+    public func accountSummaries() async throws -> [AccountSummary] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT u.email, u.name, u.createdAt,
+                       (SELECT SUM(entryCount) FROM ledgerMonth WHERE userId = u.id) AS entries,
+                       EXISTS (SELECT 1 FROM twoFactor WHERE userId = u.id AND enabledAt IS NOT NULL) AS twoFactorOn,
+                       (SELECT MAX(COALESCE(lastSeenAt, createdAt)) FROM session WHERE userId = u.id) AS lastSeenAt
+                FROM user u ORDER BY u.id
+                """).map { row in
+                AccountSummary(email: row["email"], name: row["name"], createdAt: row["createdAt"],
+                               entries: row["entries"] ?? 0, twoFactorOn: row["twoFactorOn"], lastSeenAt: row["lastSeenAt"])
+            }
+        }
+    }
+
+    /// Gives the account a new password, made here, and signs it out everywhere; its log-in throttle starts afresh.
+    /// Returns the password to hand over, or nil when no account has that email.
+    public func resetPassword(email: String, hasher: PasswordHasher = PasswordHasher()) async throws -> String? {
+        let email = User.normalize(email: email)
+        let password = Secrets.typeableCode()
+        let hash = try await hasher.hash(password)
+        return try await write { db in
+            guard let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email]) else {
+                return nil
+            }
+            try db.execute(sql: "UPDATE user SET passwordHash = ?, updatedAt = ? WHERE id = ?", arguments: [hash, Date(), userId])
+            try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userId])
+            try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
+            return password
+        }
+    }
+
+    /// The id of the account with this email, if any.
+    public func userId(email: String) async throws -> Int64? {
+        try await read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [User.normalize(email: email)])
+        }
+    }
+
+    /// Deletes the account and every row of its data in one transaction: its sessions, ledger, stashes, wallet,
+    /// reminders, settings, its log-in tries. No other account's row is touched. False when there was no such account.
+    @discardableResult
+    public func deleteAccount(userId: Int64) async throws -> Bool {
+        try await write { db in try Self.deleteAccount(userId: userId, db) }
+    }
+
+    static func deleteAccount(userId: Int64, _ db: Database) throws -> Bool {
+        guard let email = try String.fetchOne(db, sql: "SELECT email FROM user WHERE id = ?", arguments: [userId]) else {
+            return false
+        }
+        // Every other table of the account's data names the user (or its stash) with ON DELETE CASCADE.
+        try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [userId])
+        try db.execute(sql: "DELETE FROM userRevision WHERE userId = ?", arguments: [userId])
+        try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
+        return true
+    }
+}

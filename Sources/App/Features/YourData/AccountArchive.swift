@@ -1,0 +1,108 @@
+import Foundation
+import ZIPFoundation
+
+/// The "Download everything" file: a ZIP holding `stashify.json` (the `AccountDocument`, which import reads) and
+/// one CSV per table for spreadsheets, with names in place of refs and amounts as decimals.
+enum AccountArchive {
+    static let documentName = "stashify.json"
+    /// The largest `stashify.json` import unpacks: far above any real account, far below what would exhaust memory.
+    static let maxDocumentSize: UInt64 = 512 * 1024 * 1024
+
+    /// The archive's bytes.
+    static func make(_ document: AccountDocument) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        func add(_ name: String, _ data: Data) throws {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count),
+                                 modificationDate: document.exportedAt, compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add(documentName, try AccountDocument.encoder.encode(document))
+        for (name, text) in tables(document) {
+            try add(name, Data(text.utf8))
+        }
+        guard let data = archive.data else { throw ImportProblem("The archive couldn't be made.") }
+        return data
+    }
+
+    /// The document inside an uploaded archive; anything else is an `ImportProblem` that says what is wrong.
+    static func read(_ data: Data) throws -> AccountDocument {
+        guard data.count >= 4, data.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]),
+              let archive = try? Archive(data: data, accessMode: .read) else {
+            throw ImportProblem("This file isn't a ZIP archive. Choose the .zip file that “Download everything” made.")
+        }
+        guard let entry = archive[documentName], entry.type == .file else {
+            throw ImportProblem("This ZIP isn't a Stashify export: it has no \(documentName).")
+        }
+        guard entry.uncompressedSize <= maxDocumentSize else {
+            throw ImportProblem("This export is larger than Stashify can import (\(maxDocumentSize / 1_048_576) MB unpacked).")
+        }
+        var json = Data()
+        do {
+            _ = try archive.extract(entry) { chunk in
+                json.append(chunk)
+                // The sizes a ZIP states can lie: stop at the limit whatever they say.
+                if json.count > Int(maxDocumentSize) { throw ImportProblem("This export is too large to import.") }
+            }
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch {
+            throw ImportProblem("The ZIP is damaged: \(documentName) can't be unpacked.")
+        }
+        return try AccountDocument.decode(json)
+    }
+
+    /// One CSV per table: file name and text.
+    static func tables(_ document: AccountDocument) -> [(String, String)] {
+        let money = { (cents: Int64?) in cents.map { Money(cents: $0, currency: Currency.named(document.profile.currency)).formValue } ?? "" }
+        let stamp = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
+        let stashNames = Dictionary(document.stashes.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let categoryNames = Dictionary(document.categories.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let accountNames = Dictionary(document.accounts.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let cardNames = Dictionary(document.cards.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let name = { (names: [Int: String], ref: Int?) in ref.flatMap { names[$0] } ?? "" }
+
+        func csv(_ header: [String], _ rows: [[String]]) -> String {
+            var writer = CSVWriter()
+            writer.append(header)
+            for row in rows { writer.append(row) }
+            return writer.text
+        }
+        let benefits = document.cards.flatMap { card in card.benefits.map { (card, $0) } }
+        return [
+            ("ledger.csv", csv(["date", "kind", "amount", "note", "stash", "category", "account", "created_at"],
+                               document.ledger.map { [$0.date, $0.kind.rawValue, money($0.amountCents), $0.note,
+                                                      name(stashNames, $0.stash), name(categoryNames, $0.category),
+                                                      name(accountNames, $0.account), stamp($0.createdAt)] })),
+            ("stashes.csv", csv(["name", "kind", "goal", "reward", "category", "reminder", "created_at"],
+                                document.stashes.map { [$0.name, $0.kind.rawValue, money($0.goalCents), $0.reward, $0.category,
+                                                        $0.reminder.rawValue, stamp($0.createdAt)] })),
+            ("stash-targets.csv", csv(["stash", "from_month", "target"],
+                                      document.stashes.flatMap { stash in stash.targets.map { [stash.name, $0.month, money($0.amountCents)] } })),
+            ("badges.csv", csv(["stash", "month", "completed_on", "points", "earned", "claimed_at"],
+                               document.badges.map { [name(stashNames, $0.stash), $0.month, $0.completedOn, String($0.points),
+                                                      $0.earned ? "yes" : "no", stamp($0.claimedAt)] })),
+            ("categories.csv", csv(["name", "kind", "icon", "color", "hidden"],
+                                   document.categories.map { [$0.name, $0.kind.rawValue, $0.icon, $0.color, $0.isHidden ? "yes" : "no"] })),
+            ("accounts.csv", csv(["name", "kind", "opening_balance"],
+                                 document.accounts.map { [$0.name, $0.kind.rawValue, money($0.openingBalanceCents)] })),
+            ("income-sources.csv", csv(["name", "amount", "frequency"],
+                                       document.incomeSources.map { [$0.name, money($0.amountCents), $0.frequency.rawValue] })),
+            ("cards.csv", csv(["name", "issuer", "nickname", "annual_fee", "fee_due_on", "reminders"],
+                              document.cards.map { [$0.name, $0.issuer, $0.nickname, money($0.annualFeeCents), $0.feeDueOn ?? "",
+                                                    $0.notify ? "on" : "off"] })),
+            ("benefits.csv", csv(["card", "name", "details", "value", "period", "snoozed_until"],
+                                 benefits.map { card, benefit in [card.name, benefit.name, benefit.details, money(benefit.valueCents),
+                                                                  benefit.period.rawValue, benefit.snoozedUntil ?? ""] })),
+            ("benefit-uses.csv", csv(["card", "benefit", "period_start", "used_on", "value"],
+                                     benefits.flatMap { card, benefit in benefit.uses.map {
+                                         [card.name, benefit.name, $0.periodStart, $0.usedOn, money($0.valueCents)] } })),
+            ("subscriptions.csv", csv(["name", "amount", "frequency", "renews_on", "card", "category"],
+                                      document.subscriptions.map { [$0.name, money($0.amountCents), $0.frequency.rawValue, $0.renewsOn,
+                                                                    name(cardNames, $0.card), $0.category] })),
+            ("coupons.csv", csv(["name", "details", "expires_on", "category", "value", "code", "used_on"],
+                                document.coupons.map { [$0.name, $0.details, $0.expiresOn, $0.category, money($0.valueCents), $0.code,
+                                                        $0.usedOn ?? ""] })),
+        ]
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// The JSON document inside an export archive (`stashify.json`): every record of one account, in a shape of its
+/// own that doesn't change when the database does. Records name each other by `ref`, a number that counts from 1 in
+/// each list (never a database id), so an export of an imported account is the same document again.
+/// Documented in `docs/export-format.md`; raise `currentVersion` for any change that an older Stashify can't read.
+struct AccountDocument: Codable, Sendable, Equatable {
+    static let formatName = "stashify-export"
+    static let currentVersion = 1
+
+    var format: String
+    var version: Int
+    var exportedAt: Date
+    var profile: Profile
+    var categories: [Category]
+    var accounts: [Account]
+    var incomeSources: [IncomeSource]
+    var stashes: [Stash]
+    var ledger: [LedgerRow]
+    var badges: [Badge]
+    var cards: [Card]
+    var subscriptions: [Subscription]
+    var coupons: [Coupon]
+    var walletSettings: WalletSettings?
+    var pushChannels: [PushChannel]
+
+    struct Profile: Codable, Sendable, Equatable {
+        var name: String
+        var email: String
+        var location: String?
+        var age: Int?
+        var salaryCents: Int64?
+        var householdSize: Int?
+        var currency: String
+        var timeZone: String
+        var theme: Theme
+        var homeView: HomeView
+        var spendJudgedThrough: String?
+        var createdAt: Date
+    }
+
+    struct Category: Codable, Sendable, Equatable {
+        var ref: Int
+        var name: String
+        var kind: App.Category.Kind
+        var icon: String
+        var color: String
+        var sortOrder: Int
+        var isDefault: Bool
+        var isHidden: Bool
+        var createdAt: Date
+    }
+
+    struct Account: Codable, Sendable, Equatable {
+        var ref: Int
+        var name: String
+        var kind: App.Account.Kind
+        var openingBalanceCents: Int64
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct IncomeSource: Codable, Sendable, Equatable {
+        var ref: Int
+        var name: String
+        var amountCents: Int64
+        var frequency: App.IncomeSource.Frequency
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct Stash: Codable, Sendable, Equatable {
+        var ref: Int
+        var name: String
+        var kind: App.Stash.Kind
+        var goalCents: Int64?
+        var reward: String
+        var category: String
+        var reminder: App.Stash.Reminder
+        var createdAt: Date
+        var updatedAt: Date
+        /// Its monthly target (allowance) from each month on.
+        var targets: [Target]
+    }
+
+    struct Target: Codable, Sendable, Equatable {
+        var month: String
+        var amountCents: Int64
+    }
+
+    /// One money movement; `stash`, `category` and `account` are refs.
+    struct LedgerRow: Codable, Sendable, Equatable {
+        var date: String
+        var amountCents: Int64
+        var kind: Transaction.Kind
+        var note: String
+        var stash: Int?
+        var category: Int?
+        var account: Int?
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct Badge: Codable, Sendable, Equatable {
+        var stash: Int
+        var month: String
+        var completedOn: String
+        var points: Int
+        var earned: Bool
+        var claimedAt: Date?
+    }
+
+    struct Card: Codable, Sendable, Equatable {
+        var ref: Int
+        var catalogueId: String?
+        var name: String
+        var issuer: String
+        var nickname: String
+        var gradientStart: String
+        var gradientEnd: String
+        var annualFeeCents: Int64
+        var feeDueOn: String?
+        var notify: Bool
+        var createdAt: Date
+        var updatedAt: Date
+        var benefits: [Benefit]
+    }
+
+    struct Benefit: Codable, Sendable, Equatable {
+        var name: String
+        var details: String
+        var valueCents: Int64
+        var period: BenefitPeriod
+        var sortOrder: Int
+        var snoozedUntil: String?
+        var createdAt: Date
+        var uses: [BenefitUse]
+    }
+
+    struct BenefitUse: Codable, Sendable, Equatable {
+        var periodStart: String
+        var usedOn: String
+        var valueCents: Int64
+        var createdAt: Date
+    }
+
+    /// `card` is a ref.
+    struct Subscription: Codable, Sendable, Equatable {
+        var name: String
+        var amountCents: Int64
+        var frequency: RenewalFrequency
+        var renewsOn: String
+        var card: Int?
+        var category: String
+        var icon: String
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct Coupon: Codable, Sendable, Equatable {
+        var name: String
+        var details: String
+        var expiresOn: String
+        var category: String
+        var valueCents: Int64?
+        var code: String
+        var usedOn: String?
+        var createdAt: Date
+    }
+
+    struct WalletSettings: Codable, Sendable, Equatable {
+        var onboardingDone: Bool
+        var notificationsEnabled: Bool
+        var frequency: String
+        var weekday: Int
+        var reminderTime: String
+        var leadDays: Int
+        var quietEnabled: Bool
+        var quietFrom: String
+        var quietTo: String
+    }
+
+    struct PushChannel: Codable, Sendable, Equatable {
+        var kind: App.PushChannel.Kind
+        var url: String
+        var topic: String
+        var token: String
+    }
+
+    /// The same document with what differs from one export of the same data to the next (the moment of export)
+    /// and from one account to another (the email) left out: what a round trip must keep.
+    var comparable: AccountDocument {
+        var copy = self
+        copy.exportedAt = Date(timeIntervalSince1970: 0)
+        copy.profile.email = ""
+        copy.profile.createdAt = Date(timeIntervalSince1970: 0)
+        return copy
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    /// What is read first, so that a file of a newer version is told apart from a broken one.
+    struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import GRDB
+
+/// Why an export can't be imported, in words for the person who chose the file. Nothing was changed.
+struct ImportProblem: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension MemberStore {
+    /// Whether the member has nothing of their own yet (the default categories and settings aside), so an export
+    /// can be imported without mixing or doubling anything.
+    func accountIsEmpty() async throws -> Bool {
+        let userId = self.userId
+        return try await read { db in try AccountDocument.accountIsEmpty(db, userId: userId) }
+    }
+
+    /// Puts every record of `document` into the member's empty account, in one transaction: all of it, or (on any
+    /// problem) nothing. The member keeps their own email and password.
+    func importDocument(_ document: AccountDocument) async throws {
+        let userId = self.userId
+        try document.check()
+        try await write { db in
+            guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
+                throw ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+            }
+            try document.insert(db, userId: userId)
+        }
+    }
+}
+
+extension AccountDocument {
+    static func accountIsEmpty(_ db: Database, userId: Int64) throws -> Bool {
+        for table in ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"] {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
+                return false
+            }
+        }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
+                                 arguments: [userId]) == false
+    }
+
+    /// The ZIP's JSON read into a document: a file of another kind, of a newer version, or broken is refused
+    /// with a sentence that says which.
+    static func decode(_ json: Data) throws -> AccountDocument {
+        guard let header = try? decoder.decode(Header.self, from: json) else {
+            throw ImportProblem("The export is damaged: the file isn't valid JSON.")
+        }
+        guard header.format == formatName, let version = header.version else {
+            throw ImportProblem("This isn't a Stashify export: stashify.json in it is not an export of an account.")
+        }
+        guard version <= currentVersion else {
+            throw ImportProblem("This export was made by a newer version of Stashify (format \(version)). Update this server, then import it.")
+        }
+        guard version >= 1 else { throw ImportProblem("This export names a format version (\(version)) that doesn't exist.") }
+        do {
+            return try decoder.decode(AccountDocument.self, from: json)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ImportProblem("The export is damaged: \(describe(context)).")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ImportProblem("The export is damaged: \(describe(context, key: key)) is missing.")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw ImportProblem("The export is damaged: \(describe(context)) has the wrong type.")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw ImportProblem("The export is damaged: \(describe(context)) is empty.")
+        } catch {
+            throw ImportProblem("The export is damaged and can't be read.")
+        }
+    }
+
+    /// Where in the document a decoding problem is, as "ledger item 12, date".
+    private static func describe(_ context: DecodingError.Context, key: CodingKey? = nil) -> String {
+        let path = context.codingPath + (key.map { [$0] } ?? [])
+        guard !path.isEmpty else { return "the file isn't valid JSON" }
+        return path.map { $0.intValue.map { "item \($0 + 1)" } ?? $0.stringValue }.joined(separator: " ")
+    }
+
+    /// The rules the forms hold to, checked for every record before anything is written.
+    func check() throws {
+        func problem(_ place: String, _ what: String) -> ImportProblem {
+            ImportProblem("The export can't be imported: \(place) \(what).")
+        }
+        func day(_ text: String?, _ place: String) throws {
+            if let text, CalendarDay(text) == nil { throw problem(place, "has \"\(text)\", which isn't a date (YYYY-MM-DD)") }
+        }
+        func month(_ text: String?, _ place: String) throws {
+            if let text, Month(text) == nil { throw problem(place, "has \"\(text)\", which isn't a month (YYYY-MM)") }
+        }
+        func text(_ text: String?, _ place: String, required: Bool = false, limit: Int = 1_000) throws {
+            if required, (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw problem(place, "has no name") }
+            if let text, text.count > limit { throw problem(place, "has a text longer than \(limit) characters") }
+        }
+        func cents(_ value: Int64?, _ place: String, negative: Bool = false) throws {
+            guard let value else { return }
+            if abs(value) > 100_000_000_000_000 || (!negative && value < 0) { throw problem(place, "has an amount out of range") }
+        }
+        func refs(_ refs: [Int], _ what: String) throws -> Set<Int> {
+            let set = Set(refs)
+            guard set.count == refs.count else { throw ImportProblem("The export can't be imported: two \(what) have the same ref.") }
+            return set
+        }
+        func ref(_ value: Int?, in set: Set<Int>, _ place: String, _ what: String) throws {
+            if let value, !set.contains(value) { throw problem(place, "names \(what) \(value), which isn't in the file") }
+        }
+
+        try text(profile.name, "the profile", required: true, limit: 200)
+        guard TimeZone(identifier: profile.timeZone) != nil else { throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"") }
+        guard Currency.all.contains(where: { $0.code == profile.currency }) else {
+            throw problem("the profile", "has an unknown currency \"\(profile.currency)\"")
+        }
+        try month(profile.spendJudgedThrough, "the profile")
+        let categoryRefs = try refs(categories.map(\.ref), "categories")
+        for (index, item) in categories.enumerated() { try text(item.name, "category \(index + 1)", required: true, limit: 200) }
+        let accountRefs = try refs(accounts.map(\.ref), "accounts")
+        for (index, item) in accounts.enumerated() {
+            try text(item.name, "account \(index + 1)", required: true, limit: 200)
+            try cents(item.openingBalanceCents, "account \(index + 1)", negative: true)
+        }
+        for (index, item) in incomeSources.enumerated() {
+            try text(item.name, "income source \(index + 1)", required: true, limit: 200)
+            try cents(item.amountCents, "income source \(index + 1)")
+        }
+        let stashRefs = try refs(stashes.map(\.ref), "stashes")
+        for (index, stash) in stashes.enumerated() {
+            let place = "stash \(index + 1) (\(stash.name))"
+            try text(stash.name, place, required: true, limit: 200)
+            try cents(stash.goalCents, place)
+            for target in stash.targets {
+                try month(target.month, place)
+                try cents(target.amountCents, place)
+            }
+            guard Set(stash.targets.map(\.month)).count == stash.targets.count else { throw problem(place, "has two targets for one month") }
+        }
+        for (index, row) in ledger.enumerated() {
+            let place = "ledger item \(index + 1)"
+            try day(row.date, place)
+            try cents(row.amountCents, place)
+            try text(row.note, place)
+            try ref(row.stash, in: stashRefs, place, "stash")
+            try ref(row.category, in: categoryRefs, place, "category")
+            try ref(row.account, in: accountRefs, place, "account")
+        }
+        var badgeKeys = Set<String>()
+        for (index, badge) in badges.enumerated() {
+            let place = "badge \(index + 1)"
+            try ref(badge.stash, in: stashRefs, place, "stash")
+            try month(badge.month, place)
+            try day(badge.completedOn, place)
+            guard badgeKeys.insert("\(badge.stash) \(badge.month)").inserted else { throw problem(place, "is a second badge for one stash and month") }
+        }
+        let cardRefs = try refs(cards.map(\.ref), "cards")
+        for (index, card) in cards.enumerated() {
+            let place = "card \(index + 1) (\(card.name))"
+            try text(card.name, place, required: true, limit: 200)
+            try cents(card.annualFeeCents, place)
+            try day(card.feeDueOn, place)
+            for benefit in card.benefits {
+                try text(benefit.name, place + ", benefit \(benefit.name)", required: true, limit: 200)
+                try cents(benefit.valueCents, place)
+                try day(benefit.snoozedUntil, place)
+                for use in benefit.uses {
+                    try day(use.periodStart, place)
+                    try day(use.usedOn, place)
+                    try cents(use.valueCents, place)
+                }
+                guard Set(benefit.uses.map(\.periodStart)).count == benefit.uses.count else {
+                    throw problem(place, "has a benefit used twice in one period")
+                }
+            }
+        }
+        for (index, item) in subscriptions.enumerated() {
+            let place = "subscription \(index + 1)"
+            try text(item.name, place, required: true, limit: 200)
+            try cents(item.amountCents, place)
+            try day(item.renewsOn, place)
+            try ref(item.card, in: cardRefs, place, "card")
+        }
+        for (index, item) in coupons.enumerated() {
+            let place = "coupon \(index + 1)"
+            try text(item.name, place, required: true, limit: 200)
+            try day(item.expiresOn, place)
+            try day(item.usedOn, place)
+            try cents(item.valueCents, place)
+        }
+        if let settings = walletSettings {
+            guard ["off", "weekly", "monthly"].contains(settings.frequency), (1...7).contains(settings.weekday),
+                  (0...365).contains(settings.leadDays),
+                  [settings.reminderTime, settings.quietFrom, settings.quietTo].allSatisfy(Self.isTimeOfDay)
+            else { throw problem("the notification settings", "aren't valid") }
+        }
+        guard Set(pushChannels.map(\.kind)).count == pushChannels.count else { throw problem("the push channels", "name one channel twice") }
+    }
+
+    /// `HH:MM`, 00:00 to 23:59.
+    static func isTimeOfDay(_ text: String) -> Bool {
+        let parts = text.split(separator: ":")
+        guard text.count == 5, parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
+        return (0...23).contains(hour) && (0...59).contains(minute)
+    }
+
+    /// Writes the checked document as the user's data; the caller's transaction makes it all or nothing.
+    func insert(_ db: Database, userId: Int64) throws {
+        try db.execute(sql: """
+            UPDATE user SET name = ?, location = ?, age = ?, salaryCents = ?, householdSize = ?, currency = ?, timeZone = ?,
+                theme = ?, homeView = ?, spendJudgedThrough = ?, updatedAt = ? WHERE id = ?
+            """, arguments: [profile.name, profile.location, profile.age, profile.salaryCents, profile.householdSize,
+                             profile.currency, profile.timeZone, profile.theme.rawValue, profile.homeView.rawValue,
+                             profile.spendJudgedThrough, Date(), userId])
+        // The defaults sign-up made give way to the export's own categories and settings.
+        try db.execute(sql: "DELETE FROM category WHERE userId = ?", arguments: [userId])
+        try db.execute(sql: "DELETE FROM walletSettings WHERE userId = ?", arguments: [userId])
+        try db.execute(sql: "DELETE FROM pushChannel WHERE userId = ?", arguments: [userId])
+
+        var categoryIds: [Int: Int64] = [:]
+        for item in categories {
+            try db.execute(sql: """
+                INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, item.name, item.kind.rawValue, item.icon, item.color, item.sortOrder, item.isDefault,
+                                 item.isHidden, item.createdAt])
+            categoryIds[item.ref] = db.lastInsertedRowID
+        }
+        var accountIds: [Int: Int64] = [:]
+        for item in accounts {
+            try db.execute(sql: """
+                INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, item.name, item.kind.rawValue, item.openingBalanceCents, item.createdAt, item.updatedAt])
+            accountIds[item.ref] = db.lastInsertedRowID
+        }
+        for item in incomeSources {
+            try db.execute(sql: """
+                INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt])
+        }
+        var stashIds: [Int: Int64] = [:]
+        for stash in stashes {
+            try db.execute(sql: """
+                INSERT INTO stash (userId, name, kind, goalCents, reward, category, reminder, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, stash.category,
+                                 stash.reminder.rawValue, stash.createdAt, stash.updatedAt])
+            let id = db.lastInsertedRowID
+            stashIds[stash.ref] = id
+            for target in stash.targets {
+                try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                               arguments: [id, target.month, target.amountCents])
+            }
+        }
+        let entry = try db.makeStatement(sql: """
+            INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for row in ledger {
+            try entry.execute(arguments: [userId, row.date, row.amountCents, row.kind.rawValue, row.note,
+                                          row.stash.flatMap { stashIds[$0] }, row.category.flatMap { categoryIds[$0] },
+                                          row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
+        }
+        for badge in badges {
+            try db.execute(sql: """
+                INSERT INTO badge (userId, stashId, month, completedOn, points, earned, claimedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, stashIds[badge.stash], badge.month, badge.completedOn, badge.points, badge.earned,
+                                 badge.claimedAt])
+        }
+        var cardIds: [Int: Int64] = [:]
+        for card in cards {
+            try db.execute(sql: """
+                INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
+                    feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, card.catalogueId, card.name, card.issuer, card.nickname, card.gradientStart,
+                                 card.gradientEnd, card.annualFeeCents, card.feeDueOn, card.notify, card.createdAt, card.updatedAt])
+            let cardId = db.lastInsertedRowID
+            cardIds[card.ref] = cardId
+            for benefit in card.benefits {
+                try db.execute(sql: """
+                    INSERT INTO cardBenefit (cardId, userId, name, details, valueCents, period, sortOrder, snoozedUntil, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [cardId, userId, benefit.name, benefit.details, benefit.valueCents, benefit.period.rawValue,
+                                     benefit.sortOrder, benefit.snoozedUntil, benefit.createdAt])
+                let benefitId = db.lastInsertedRowID
+                for use in benefit.uses {
+                    try db.execute(sql: """
+                        INSERT INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [benefitId, cardId, userId, use.periodStart, use.usedOn, use.valueCents, use.createdAt])
+                }
+            }
+        }
+        for item in subscriptions {
+            try db.execute(sql: """
+                INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.renewsOn,
+                                 item.card.flatMap { cardIds[$0] }, item.category, item.icon, item.createdAt, item.updatedAt])
+        }
+        for item in coupons {
+            try db.execute(sql: """
+                INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, item.name, item.details, item.expiresOn, item.category, item.valueCents, item.code,
+                                 item.usedOn, item.createdAt])
+        }
+        if let settings = walletSettings {
+            try db.execute(sql: """
+                INSERT INTO walletSettings (userId, onboardingDone, notificationsEnabled, frequency, weekday, reminderTime, leadDays,
+                    quietEnabled, quietFrom, quietTo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [userId, settings.onboardingDone, settings.notificationsEnabled, settings.frequency,
+                                 settings.weekday, settings.reminderTime, settings.leadDays, settings.quietEnabled,
+                                 settings.quietFrom, settings.quietTo])
+        }
+        for channel in pushChannels {
+            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [userId, channel.kind.rawValue, channel.url, channel.topic, channel.token])
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import Views
+
+/// Profile → Your data: download everything, import an export into an empty account, delete the account.
+struct YourDataController {
+    let database: AppDatabase
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+    let profile: ProfileController
+
+    /// The largest export file import takes.
+    static let maxArchiveSize = 48 * 1024 * 1024
+
+    func addRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(YourDataPaths.index, use: show)
+        group.get(YourDataPaths.export, use: export)
+        group.post(YourDataPaths.importArchive, use: importArchive)
+        group.get(YourDataPaths.deleteAccount, use: confirmDelete)
+        group.post(YourDataPaths.deleteAccount, use: deleteAccount)
+    }
+
+    /// `GET /profile/data`
+    @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
+        try await page(importError: nil, context: context)
+    }
+
+    /// `GET /profile/data/export`: the ZIP of everything, made from one snapshot.
+    @Sendable func export(request: Request, context: MemberContext) async throws -> Response {
+        let document = try await context.store.exportDocument(now: now())
+        let zip = try AccountArchive.make(document)
+        return PageRenderer.download(ByteBuffer(bytes: zip), type: "application/zip",
+                                     filename: "stashify-export-\(context.member.today).zip")
+    }
+
+    /// `POST /profile/data/import`: all of the file, or (with the reason next to the field) nothing.
+    @Sendable func importArchive(request: Request, context: MemberContext) async throws -> Response {
+        let form = try await request.uploadedForm()
+        do {
+            guard let file = form.files["archive"], !file.bytes.isEmpty else {
+                throw ImportProblem("Choose the .zip file that “Download everything” made.")
+            }
+            guard file.bytes.count <= Self.maxArchiveSize else {
+                throw ImportProblem("This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export.")
+            }
+            guard try await context.store.accountIsEmpty() else {
+                throw ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+            }
+            let document = try AccountArchive.read(Data(file.bytes))
+            try await context.store.importDocument(document)
+            let entries = document.ledger.count
+            return pages.redirect(to: HomePaths.index, flash: .success(
+                "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."))
+        } catch let problem as ImportProblem {
+            return try await page(importError: problem.message, context: context, status: .unprocessableContent)
+        }
+    }
+
+    /// `GET /profile/delete`
+    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
+        try await deletePage(password: "", confirmation: "", errors: FieldErrors(), context: context)
+    }
+
+    /// `POST /profile/delete`: with the password and the word DELETE typed; every row of the account goes, and every
+    /// browser signed in to it is logged out.
+    @Sendable func deleteAccount(request: Request, context: MemberContext) async throws -> Response {
+        let input = try await request.decodeForm(DeleteAccountInput.self, context: context)
+        var errors = FieldErrors()
+        let status = try await profile.checkCurrentPassword(input.password, field: "password", user: context.user,
+                                                            request: request, context: context, into: &errors)
+        if (input.confirmation ?? "").trimmingCharacters(in: .whitespaces) != "DELETE" {
+            errors.add("confirmation", "Type DELETE in capitals to confirm.")
+        }
+        guard errors.isEmpty else {
+            return try await deletePage(password: "", confirmation: input.confirmation ?? "", errors: errors,
+                                        context: context, status: errors["password"] == nil ? .unprocessableContent : status)
+        }
+        try await database.deleteAccount(userId: context.user.id ?? 0)
+        context.sessions.clearSession()
+        return pages.redirect(to: AuthPaths.login, flash: .info("Your account and all of its data are deleted."))
+    }
+
+    // MARK: - Pages
+
+    private func page(importError: String?, context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let page = YourDataPages.DataPage(
+            exportPath: YourDataPaths.export, importAction: YourDataPaths.importArchive, importError: importError,
+            accountIsEmpty: try await context.store.accountIsEmpty(), bankImportPath: BankImportPaths.upload,
+            deletePath: YourDataPaths.deleteAccount, backPath: ProfilePaths.index)
+        return pages.page(title: "Your data", section: .profile, context: context, status: status) {
+            YourDataPages.show(page, csrf: $0.csrf)
+        }
+    }
+
+    private func deletePage(
+        password: String, confirmation: String, errors: FieldErrors, context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let counts = try await context.store.accountSummary()
+        let page = YourDataPages.DeletePage(
+            action: YourDataPaths.deleteAccount, summary: errors.summary,
+            fields: [
+                .input("password", label: "Your password", type: "password", error: errors["password"],
+                       autocomplete: "current-password", required: true),
+                .input("confirmation", label: "Type DELETE to confirm", value: confirmation, error: errors["confirmation"],
+                       autocomplete: "off", required: true),
+            ],
+            exportPath: YourDataPaths.export, backPath: YourDataPaths.index, contents: counts)
+        return pages.page(title: "Delete account", section: .profile, context: context, status: status) {
+            YourDataPages.delete(page, csrf: $0.csrf)
+        }
+    }
+}
+
+struct DeleteAccountInput: Decodable, Sendable {
+    var password: String?
+    var confirmation: String?
+}
+
+extension MemberStore {
+    /// What the account holds, in words: "1,234 entries, 8 stashes and 20 wallet cards".
+    func accountSummary() async throws -> String {
+        let userId = self.userId
+        let (entries, stashes, cards) = try await read { db in
+            (try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM ledgerMonth WHERE userId = ?", arguments: [userId]) ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash WHERE userId = ?", arguments: [userId]) ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0)
+        }
+        let counted = { (count: Int, one: String, many: String) in count == 1 ? "1 \(one)" : "\(count.formatted()) \(many)" }
+        return "\(counted(entries, "entry", "entries")), \(counted(stashes, "stash", "stashes")) and \(counted(cards, "wallet card", "wallet cards"))"
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+@Suite("Export and import of an account")
+struct ExportImportTests {
+    @Test("Download everything gives a ZIP of the whole account; importing it into a new account gives the same export back")
+    func roundTrip() async throws {
+        let clock = TestClock()
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: a demo account with data in every table
+            try await browser.signUp(email: "first@example.com")
+            let first = try await AccountRows.fill(database, email: "first@example.com", clock: clock)
+            let firstCounts = try await AccountRows.counts(database, userId: first)
+
+            // When
+            let page = try await browser.get("/profile/data")
+            let download = try await browser.get("/profile/data/export")
+
+            // Then: a ZIP with the JSON document and a CSV per table
+            #expect(page.html.contains("Download everything (ZIP)"))
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentType] == "application/zip")
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"stashify-export-2026-11-22.zip\"")
+            #expect(download.headers[.cacheControl] == "no-store")
+            let files = try AccountRows.unzip(download.bytes)
+            for name in ["stashify.json", "ledger.csv", "stashes.csv", "stash-targets.csv", "badges.csv", "categories.csv",
+                         "accounts.csv", "income-sources.csv", "cards.csv", "benefits.csv", "benefit-uses.csv",
+                         "subscriptions.csv", "coupons.csv"] {
+                #expect(files[name] != nil, "\(name) is in the archive")
+            }
+            let ledgerCSV = String(decoding: try #require(files["ledger.csv"]), as: UTF8.self)
+            #expect(ledgerCSV.hasPrefix("date,kind,amount,note,stash,category,account,created_at\r\n"))
+            #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
+            let document = try AccountDocument.decode(try #require(files["stashify.json"]))
+            #expect(document.version == 1)
+            #expect(document.ledger.count == firstCounts["ledger"])
+            #expect(document.badges.contains { $0.claimedAt != nil })
+            #expect(document.pushChannels.map(\.topic) == ["mine"])
+
+            // When: a new account imports it
+            let second = Browser(client: browser.client)
+            try await second.signUp(name: "Someone Else", email: "second@example.com")
+            let dataPage = try await second.get("/profile/data")
+            #expect(!dataPage.html.contains("disabled"), "an empty account can import")
+            let imported = try await second.upload("/profile/data/import", files: [("archive", "export.zip", download.bytes)])
+
+            // Then: everything is there, and its export is the same document
+            #expect(imported.status == .seeOther)
+            #expect(imported.location == "/")
+            let home = try await second.get("/")
+            #expect(home.html.contains("Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards."))
+            let secondId = try #require(try await database.userId(email: "second@example.com"))
+            let secondCounts = try await AccountRows.counts(database, userId: secondId)
+            for table in ["ledger", "ledgerMonth", "stash", "stashTarget", "stashMonth", "stashQuickAmount", "badge", "category",
+                          "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
+                          "walletSettings", "pushChannel"] {
+                #expect(secondCounts[table] == firstCounts[table], "\(table)")
+                #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")
+            }
+            let again = try await second.get("/profile/data/export")
+            let secondDocument = try AccountDocument.decode(try #require(try AccountRows.unzip(again.bytes)["stashify.json"]))
+            #expect(secondDocument.comparable == document.comparable)
+            #expect(secondDocument.profile.email == "second@example.com", "the importing account keeps its own email")
+            let balances = { (userId: Int64) in
+                try await database.read { db in
+                    try Int64.fetchAll(db, sql: "SELECT ledgerTotalCents FROM account WHERE userId = ? ORDER BY id", arguments: [userId])
+                }
+            }
+            #expect(try await balances(first) == balances(secondId), "derived totals are kept for the imported rows")
+            #expect(try await balances(first).contains { $0 != 0 })
+        }
+    }
+
+    /// A minimal valid document as JSON, changed by `change`.
+    static func documentJSON(_ change: (inout [String: Any]) -> Void = { _ in }) throws -> Data {
+        var object: [String: Any] = [
+            "format": "stashify-export", "version": 1, "exportedAt": "2026-11-22T10:00:00Z",
+            "profile": ["name": "Alex", "email": "a@example.com", "currency": "USD", "timeZone": "UTC", "theme": "system",
+                        "homeView": "list", "createdAt": "2026-01-01T00:00:00Z"],
+            "categories": [], "accounts": [], "incomeSources": [],
+            "stashes": [["ref": 1, "name": "Trip", "kind": "save", "reward": "", "category": "Travel", "reminder": "off",
+                         "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
+                         "targets": [["month": "2026-01", "amountCents": 10000]]]],
+            "ledger": [["date": "2026-11-02", "amountCents": 2500, "kind": "saving", "note": "", "stash": 1,
+                        "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]],
+            "badges": [], "cards": [], "subscriptions": [], "coupons": [], "pushChannels": [],
+        ]
+        change(&object)
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test("a broken, foreign or newer file, or an account that has data, gets a clear message and changes nothing",
+          arguments: [
+            ("not a zip", "This file isn't a ZIP archive."),
+            ("zip without json", "This ZIP isn't a Stashify export: it has no stashify.json."),
+            ("json broken", "The export is damaged: the file isn't valid JSON."),
+            ("other json", "This isn't a Stashify export"),
+            ("newer version", "This export was made by a newer version of Stashify (format 2). Update this server, then import it."),
+            ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
+            ("bad kind", "The export is damaged: ledger item 1 kind"),
+            ("bad date", "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."),
+            ("dangling ref", "The export can't be imported: ledger item 1 names stash 7, which isn't in the file."),
+            ("truncated", "This file isn't a ZIP archive."),
+            ("no file", "Choose the .zip file that “Download everything” made."),
+          ])
+    func refused(file: String, message: String) async throws {
+        let valid = try Self.documentJSON()
+        let bytes: [UInt8]? = switch file {
+        case "not a zip": Array("date,amount\n2026-01-01,5\n".utf8)
+        case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
+        case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
+        case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
+        case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 2 }])
+        case "missing field": try AccountRows.zip(["stashify.json": try Self.documentJSON {
+            $0["ledger"] = [["date": "2026-11-02", "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+        }])
+        case "bad kind": try AccountRows.zip(["stashify.json": try Self.documentJSON {
+            $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "gift", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+        }])
+        case "bad date": try AccountRows.zip(["stashify.json": try Self.documentJSON {
+            $0["ledger"] = [["date": "2026-02-30", "amountCents": 5, "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+        }])
+        case "dangling ref": try AccountRows.zip(["stashify.json": try Self.documentJSON {
+            $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": "", "stash": 7, "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+        }])
+        case "truncated": Array(try AccountRows.zip(["stashify.json": valid]).prefix(60))
+        default: nil
+        }
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            let before = try await AccountRows.counts(database, userId: userId)
+            try await browser.get("/profile/data")
+
+            let page = try await browser.upload("/profile/data/import",
+                                                files: bytes.map { [("archive", "export.zip", $0)] } ?? [])
+
+            #expect(page.status == .unprocessableContent)
+            let shown = page.fieldError("archive")?.replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&quot;", with: "\"")
+            #expect(shown?.hasPrefix(message) == true, "\(shown ?? "no error")")
+            #expect(try await AccountRows.counts(database, userId: userId) == before)
+        }
+    }
+
+    @Test("a valid export is refused by an account that already has data, and nothing changes")
+    func refusedWhenNotEmpty() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            _ = try await browser.createStash(name: "Trip", target: "100")
+            let before = try await AccountRows.counts(database, userId: userId)
+            #expect(before["stash"] == 1)
+            let page = try await browser.get("/profile/data")
+            #expect(page.html.contains("An export can only be imported into an empty account"))
+
+            let refused = try await browser.upload("/profile/data/import",
+                                                   files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))])
+
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.fieldError("archive") == "Your account already has data. An export can only be imported into an empty account.")
+            #expect(try await AccountRows.counts(database, userId: userId) == before)
+        }
+    }
+
+    @Test("an upload without the form's CSRF token is refused")
+    func uploadNeedsToken() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            let page = try await browser.upload("/profile/data/import", files: [("archive", "e.zip", [1, 2, 3])], csrf: .value("nope"))
+            #expect(page.status == .forbidden)
+        }
+    }
+}
