@@ -151,6 +151,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
                                     push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
+    BankImportController(pages: pages, now: now).addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
     NotificationController(pages: pages, now: now).addRoutes(to: signedIn)

@@ -26,11 +26,14 @@ struct Flash: Codable, Sendable, Equatable {
         ((try? JSONEncoder().encode(self)) ?? Data()).base64URLEncoded
     }
 
-    /// `/trash/<digits>/restore`
+    /// `/trash/<digits>/restore`, or `/transactions/import/<digits>/undo`
     static func isUndoPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0].isEmpty && parts[1] == "trash" && parts[3] == "restore"
+        let trash = parts.count == 4 && parts[0].isEmpty && parts[1] == "trash" && parts[3] == "restore"
             && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
+        let bankImport = parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions" && parts[2] == "import"
+            && parts[4] == "undo" && !parts[3].isEmpty && parts[3].allSatisfy(\.isASCIIDigit)
+        return trash || bankImport
     }
 
     /// The flash a request carries in the cookie `cookieName`, if it decodes.

@@ -1,0 +1,172 @@
+import HTML
+
+/// Importing a bank statement: upload the CSV, confirm the columns with a preview, import as one batch that can be
+/// undone.
+public enum BankImportPages {
+    /// An earlier import, with its Undo.
+    public struct Batch: Sendable {
+        public let text: String
+        public let undoPath: String
+
+        public init(text: String, undoPath: String) {
+            self.text = text
+            self.undoPath = undoPath
+        }
+    }
+
+    public struct UploadPage: Sendable {
+        public let action: String
+        public let error: String?
+        public let batches: [Batch]
+        public let backPath: String
+
+        public init(action: String, error: String?, batches: [Batch], backPath: String) {
+            self.action = action
+            self.error = error
+            self.batches = batches
+            self.backPath = backPath
+        }
+    }
+
+    public static func upload(_ page: UploadPage, csrf: CSRF) -> HTML {
+        """
+        <p class="breadcrumb"><a href="\(page.backPath)">← Your data</a></p>
+        <section class="card form-card" aria-labelledby="bank-upload-title">
+          <h2 class="card__title" id="bank-upload-title">Import a bank statement</h2>
+          <p>Export your transactions from your bank's website as CSV, then choose the file here. Next you'll confirm which column is which and see a preview; nothing is saved until you import.</p>
+          <form method="post" action="\(page.action)" enctype="multipart/form-data" novalidate>
+            \(csrf.field)
+            <div class="field\(page.error == nil ? "" : " field--invalid")">
+              <label class="field__label" for="field-statement">Statement (.csv, up to 5 MB)</label>
+              <input class="field__control" id="field-statement" name="statement" type="file" accept=".csv,.txt,text/csv"\(page.error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-statement-error\"")>
+              \(page.error.map { "<p class=\"field__error\" id=\"field-statement-error\">\($0)</p>" as HTML })
+            </div>
+            <div class="form-actions"><button class="button button--primary" type="submit">Continue</button></div>
+          </form>
+        </section>
+        \(page.batches.isEmpty ? nil : """
+            <section class="card form-card" aria-labelledby="bank-batches-title">
+              <h2 class="card__title" id="bank-batches-title">Earlier imports</h2>
+              <ul class="session-list">\(page.batches.map { batch in
+                  """
+                  <li class="session"><p class="session__head">\(batch.text)</p>
+                    <form class="session__actions" method="post" action="\(batch.undoPath)">\(csrf.field)<button class="button button--destructive button--small" type="submit">Undo<span class="visually-hidden"> \(batch.text)</span></button></form>
+                  </li>
+                  """ as HTML
+              })</ul>
+            </section>
+            """ as HTML)
+        """
+    }
+
+    /// One row of the preview.
+    public struct Row: Sendable {
+        public let line: Int
+        public let date: String
+        public let description: String
+        public let amount: String
+        public let isIncome: Bool
+        public let category: String
+        /// "New", "Already in your ledger" or why it can't be read.
+        public let status: String
+        public let isSkipped: Bool
+
+        public init(line: Int, date: String, description: String, amount: String, isIncome: Bool, category: String,
+                    status: String, isSkipped: Bool) {
+            self.line = line
+            self.date = date
+            self.description = description
+            self.amount = amount
+            self.isIncome = isIncome
+            self.category = category
+            self.status = status
+            self.isSkipped = isSkipped
+        }
+    }
+
+    /// A row already in the ledger, offered with a box to import it anyway.
+    public struct Duplicate: Sendable {
+        public let line: Int
+        public let text: String
+        public let included: Bool
+
+        public init(line: Int, text: String, included: Bool) {
+            self.line = line
+            self.text = text
+            self.included = included
+        }
+    }
+
+    public struct PreviewPage: Sendable {
+        public let action: String
+        public let filename: String
+        public let summary: String?
+        public let mappingFields: [FormField]
+        public let rows: [Row]
+        public let counts: String
+        public let duplicates: [Duplicate]
+        public let importLabel: String?
+        public let startOverPath: String
+
+        public init(action: String, filename: String, summary: String?, mappingFields: [FormField], rows: [Row], counts: String,
+                    duplicates: [Duplicate], importLabel: String?, startOverPath: String) {
+            self.action = action
+            self.filename = filename
+            self.summary = summary
+            self.mappingFields = mappingFields
+            self.rows = rows
+            self.counts = counts
+            self.duplicates = duplicates
+            self.importLabel = importLabel
+            self.startOverPath = startOverPath
+        }
+    }
+
+    public static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
+        """
+        <p class="breadcrumb"><a href="\(page.startOverPath)">← Choose another file</a></p>
+        <form class="stack" method="post" action="\(page.action)" novalidate>
+          \(csrf.field)
+          \(Form.summary(page.summary))
+          <section class="card form-card" aria-labelledby="bank-columns-title">
+            <h2 class="card__title" id="bank-columns-title">Columns of \(page.filename)</h2>
+            <p class="muted small">Use Amount for one signed column (money out negative), or Money out and Money in for two.</p>
+            <div class="field-grid">\(Form.fields(page.mappingFields))</div>
+            <div class="form-actions"><button class="button button--secondary" type="submit" name="step" value="preview">Update preview</button></div>
+          </section>
+          <section class="card" aria-labelledby="bank-preview-title">
+            <h2 class="card__title" id="bank-preview-title">Preview</h2>
+            <p>\(page.counts)</p>
+            <div class="table-scroll">
+              <table class="data-table">
+                <thead><tr><th scope="col">Line</th><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Category</th><th scope="col">Becomes</th></tr></thead>
+                <tbody>\(page.rows.map { row in
+                    """
+                    <tr\(row.isSkipped ? " class=\"muted\"" : "")><td>\(row.line)</td><td>\(row.date)</td><td>\(row.description)</td><td class="\(row.isIncome ? "amount amount--income" : "amount")">\(row.amount)</td><td>\(row.category)</td><td>\(row.status)</td></tr>
+                    """ as HTML
+                })</tbody>
+              </table>
+            </div>
+          </section>
+          \(page.duplicates.isEmpty ? nil : """
+              <section class="card form-card" aria-labelledby="bank-duplicates-title">
+                <h2 class="card__title" id="bank-duplicates-title">Already in your ledger</h2>
+                <p class="muted small">These rows have the same date, amount and description as a transaction you have. They are skipped unless you tick them.</p>
+                <fieldset class="field field--choices"><legend class="field__label">Import anyway</legend>
+                  \(page.duplicates.map { duplicate in
+                      """
+                      <label class="choice"><input type="checkbox" name="include[]" value="\(duplicate.line)"\(duplicate.included ? " checked" : "")> Line \(duplicate.line): \(duplicate.text)</label>
+                      """ as HTML
+                  })
+                </fieldset>
+              </section>
+              """ as HTML)
+          \(page.importLabel.map { label in
+              """
+              <div class="form-actions"><button class="button button--primary" type="submit" name="step" value="import">\(label)</button></div>
+              """ as HTML
+          })
+        </form>
+        """
+    }
+}
