@@ -22,8 +22,11 @@ public struct Shell: Sendable {
         public let name: String
         public let href: String
         public let current: Bool
+        /// The profile photo's URL, shown in place of the initials.
+        public var photoURL: String? = nil
 
-        public init(initials: String, name: String, href: String, current: Bool) {
+        public init(initials: String, name: String, href: String, current: Bool, photoURL: String? = nil) {
+            self.photoURL = photoURL
             self.initials = initials
             self.name = name
             self.href = href
@@ -203,7 +206,7 @@ extension Shell {
             })
             \(avatar.map { avatar in
                 """
-                <a class="avatar" href="\(avatar.href)" title="Profile"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">Profile: </span><span aria-hidden="true">\(avatar.initials)</span><span class="visually-hidden">\(avatar.name)</span></a>
+                <a class="avatar" href="\(avatar.href)" title="Profile"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">Profile: </span>\(avatar.photoURL.map { "<img class=\"avatar__photo\" src=\"\($0)\" alt=\"\" width=\"44\" height=\"44\">" as HTML } ?? "<span aria-hidden=\"true\">\(avatar.initials)</span>" as HTML)<span class="visually-hidden">\(avatar.name)</span></a>
                 """ as HTML
             })
             </div>

@@ -25,6 +25,11 @@ public enum ProfilePages {
         public var twoFactorPath = ""
         /// Profile → Your data (export, import, delete).
         public var dataPath = ""
+        /// The photo (nil: initials), why the last upload was refused, and where uploads and removals post.
+        public var photoURL: String?
+        public var photoError: String?
+        public var photoPath = ""
+        public var removePhotoPath = ""
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -49,12 +54,26 @@ public enum ProfilePages {
     public static func show(_ page: ProfilePage, csrf: CSRF) -> HTML {
         """
         <section class="profile-header card">
-          <span class="avatar avatar--large" aria-hidden="true">\(page.initials)</span>
+          <span class="avatar avatar--large" aria-hidden="true">\(page.photoURL.map { "<img class=\"avatar__photo\" src=\"\($0)\" alt=\"\" width=\"72\" height=\"72\">" as HTML } ?? "\(page.initials)" as HTML)</span>
           <div>
             <h2 class="profile-header__name">\(page.name)</h2>
             <p class="muted">\(page.email)</p>
             <p class="muted small">Member since \(page.memberSince)</p>
           </div>
+        </section>
+
+        <section class="card" aria-labelledby="photo-title">
+          <h2 class="card__title" id="photo-title">Photo</h2>
+          <form class="photo-form" method="post" action="\(page.photoPath)" enctype="multipart/form-data" novalidate>
+            \(csrf.field)
+            <div class="field\(page.photoError == nil ? "" : " field--invalid")">
+              <label class="field__label" for="field-photo">PNG, JPEG or WebP, up to 2 MB</label>
+              <input class="field__control" id="field-photo" name="photo" type="file" accept="image/png,image/jpeg,image/webp"\(page.photoError == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-photo-error\"")>
+              \(page.photoError.map { "<p class=\"field__error\" id=\"field-photo-error\">\($0)</p>" as HTML })
+            </div>
+            <button class="button button--secondary" type="submit">\(page.photoURL == nil ? "Add photo" : "Change photo")</button>
+          </form>
+          \(page.photoURL == nil ? nil : "<form method=\"post\" action=\"\(page.removePhotoPath)\">\(csrf.field)<button class=\"button button--plain\" type=\"submit\">Remove photo</button></form>" as HTML)
         </section>
 
         <form class="stack" method="post" action="\(page.profilePath)" novalidate>

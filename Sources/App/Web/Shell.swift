@@ -43,7 +43,8 @@ extension Shell {
             colorScheme: theme == .system ? "light dark" : theme.rawValue,
             csrf: CSRF(token: csrfToken, pageKey: user == nil ? nil : Self.makePageKey()),
             avatar: user.map {
-                Avatar(initials: $0.initials, name: $0.name, href: ProfilePaths.index, current: section == .profile)
+                Avatar(initials: $0.initials, name: $0.name, href: ProfilePaths.index, current: section == .profile,
+                       photoURL: ProfilePhoto.url(of: $0))
             },
             nav: Section.navigation.map {
                 NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section)

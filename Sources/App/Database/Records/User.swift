@@ -22,6 +22,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var homeView: HomeView = .list
     /// The last month whose spend stashes have been judged (`YYYY-MM`).
     public var spendJudgedThrough: String?
+    /// Changes with each new profile photo; nil when there is none.
+    public var photoVersion: Int64? = nil
 
     public static let databaseTableName = "user"
 
@@ -99,5 +101,6 @@ extension User {
         updatedAt = try row.date("updatedAt")
         homeView = try row.decode(forColumn: "homeView")
         spendJudgedThrough = try row.decode(forColumn: "spendJudgedThrough")
+        photoVersion = try row.decode(forColumn: "photoVersion")
     }
 }

@@ -22,6 +22,7 @@ struct ProfileController {
         group.post(ProfilePaths.endSession, use: endSession)
         addNotificationRoutes(to: group)
         addTwoFactorRoutes(to: group)
+        addPhotoRoutes(to: group)
     }
 
     // MARK: - Handlers
@@ -126,8 +127,8 @@ struct ProfileController {
                               flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent))."))
     }
 
-    private func page(
-        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, user: User,
+    func page(
+        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, photoError: String? = nil, user: User,
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
@@ -172,6 +173,10 @@ struct ProfileController {
         shown.twoFactorOn = twoFactorOn
         shown.twoFactorPath = ProfilePaths.twoFactor
         shown.dataPath = YourDataPaths.index
+        shown.photoURL = ProfilePhoto.url(of: user)
+        shown.photoError = photoError
+        shown.photoPath = ProfilePaths.photo
+        shown.removePhotoPath = ProfilePaths.removePhoto
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }

@@ -1,6 +1,8 @@
 /// The paths of the Profile page and its forms.
 enum ProfilePaths {
     static let index = "/profile"
+    static let photo = "/profile/photo"
+    static let removePhoto = "/profile/photo/delete"
     static let password = "/profile/password"
     static let sessions = "/profile/sessions"
     /// Logs out one other browser, named by its session's handle (never its id).

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+
+/// The profile photo: upload, show to its owner, remove.
+extension ProfileController {
+    func addPhotoRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(ProfilePaths.photo, use: showPhoto)
+        group.post(ProfilePaths.photo, use: uploadPhoto)
+        group.post(ProfilePaths.removePhoto, use: removePhoto)
+    }
+
+    /// `GET /profile/photo`: the member's own photo, with the type found at upload and `nosniff`; no one else's.
+    @Sendable func showPhoto(request: Request, context: MemberContext) async throws -> Response {
+        guard let photo = try await context.store.photo() else { throw HTTPError(.notFound) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: photo.contentType, .xContentTypeOptions: "nosniff",
+                      .cacheControl: "private, max-age=86400", .contentSecurityPolicy: "default-src 'none'",
+                      .contentDisposition: "inline"],
+            body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+    }
+
+    /// `POST /profile/photo`
+    @Sendable func uploadPhoto(request: Request, context: MemberContext) async throws -> Response {
+        let form = try await request.uploadedForm()
+        let bytes = form.files["photo"]?.bytes ?? []
+        let problem: String? = if bytes.isEmpty { "Choose a photo (PNG, JPEG or WebP)." }
+            else if bytes.count > ProfilePhoto.maxBytes { "This photo is larger than 2 MB. Choose a smaller one." }
+            else if ProfilePhoto.contentType(of: bytes) == nil { "This file isn't a PNG, JPEG or WebP image." }
+            else { nil }
+        if let problem {
+            let user = context.user
+            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: FieldErrors(),
+                                  photoError: problem, user: user, request: request, context: context, status: .unprocessableContent)
+        }
+        try await context.store.setPhoto(bytes, contentType: ProfilePhoto.contentType(of: bytes) ?? "image/png", now: now())
+        return pages.redirect(to: ProfilePaths.index, flash: .success("Photo saved."))
+    }
+
+    /// `POST /profile/photo/delete`
+    @Sendable func removePhoto(request: Request, context: MemberContext) async throws -> Response {
+        try await context.store.removePhoto()
+        return pages.redirect(to: ProfilePaths.index, flash: .success("Photo removed. Your initials show again."))
+    }
+}
