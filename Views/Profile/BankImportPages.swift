@@ -36,11 +36,7 @@ public enum BankImportPages {
           <p>Export your transactions from your bank's website as CSV, then choose the file here. Next you'll confirm which column is which and see a preview; nothing is saved until you import.</p>
           <form method="post" action="\(page.action)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
-            <div class="field\(page.error == nil ? "" : " field--invalid")">
-              <label class="field__label" for="field-statement">Statement (.csv, up to 5 MB)</label>
-              <input class="field__control" id="field-statement" name="statement" type="file" accept=".csv,.txt,text/csv"\(page.error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-statement-error\"")>
-              \(page.error.map { "<p class=\"field__error\" id=\"field-statement-error\">\($0)</p>" as HTML })
-            </div>
+            \(Form.file("statement", label: "Statement (.csv, up to 5 MB)", accept: ".csv,.txt,text/csv", error: page.error))
             <div class="form-actions"><button class="button button--primary" type="submit">Continue</button></div>
           </form>
         </section>

@@ -66,11 +66,7 @@ public enum ProfilePages {
           <h2 class="card__title" id="photo-title">Photo</h2>
           <form class="photo-form" method="post" action="\(page.photoPath)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
-            <div class="field\(page.photoError == nil ? "" : " field--invalid")">
-              <label class="field__label" for="field-photo">PNG, JPEG or WebP, up to 2 MB</label>
-              <input class="field__control" id="field-photo" name="photo" type="file" accept="image/png,image/jpeg,image/webp"\(page.photoError == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-photo-error\"")>
-              \(page.photoError.map { "<p class=\"field__error\" id=\"field-photo-error\">\($0)</p>" as HTML })
-            </div>
+            \(Form.file("photo", label: "PNG, JPEG or WebP, up to 2 MB", accept: "image/png,image/jpeg,image/webp", error: page.photoError))
             <button class="button button--secondary" type="submit">\(page.photoURL == nil ? "Add photo" : "Change photo")</button>
           </form>
           \(page.photoURL == nil ? nil : "<form method=\"post\" action=\"\(page.removePhotoPath)\">\(csrf.field)<button class=\"button button--plain\" type=\"submit\">Remove photo</button></form>" as HTML)

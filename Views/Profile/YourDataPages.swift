@@ -41,11 +41,7 @@ public enum YourDataPages {
               : "<p class=\"muted\">An export can only be imported into an empty account, so nothing is mixed or doubled. Sign up a new account for it, or delete this one first.</p>" as HTML)
           <form method="post" action="\(page.importAction)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
-            <div class="field\(page.importError == nil ? "" : " field--invalid")">
-              <label class="field__label" for="field-archive">Export file (.zip)</label>
-              <input class="field__control" id="field-archive" name="archive" type="file" accept=".zip,application/zip"\(page.importError == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"field-archive-error\"")\(page.accountIsEmpty ? "" : " disabled")>
-              \(page.importError.map { "<p class=\"field__error\" id=\"field-archive-error\">\($0)</p>" as HTML })
-            </div>
+            \(Form.file("archive", label: "Export file (.zip)", accept: ".zip,application/zip", error: page.importError, disabled: !page.accountIsEmpty))
             <div class="form-actions">
               <button class="button button--secondary" type="submit"\(page.accountIsEmpty ? "" : " disabled")>Import</button>
             </div>

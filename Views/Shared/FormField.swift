@@ -159,6 +159,18 @@ public enum Form {
         }
     }
 
+    /// A file field of an upload form (`enctype="multipart/form-data"`), with its error below it.
+    public static func file(_ name: String, label: String, accept: String, error: String?, disabled: Bool = false) -> HTML {
+        let id = "field-" + name
+        return """
+            <div class="field\(error == nil ? "" : " field--invalid")">
+              <label class="field__label" for="\(id)">\(label)</label>
+              <input class="field__control" id="\(id)" name="\(name)" type="file" accept="\(accept)"\(error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"")\(disabled ? " disabled" : "")>
+              \(error.map { "<p class=\"field__error\" id=\"\(id)-error\">\($0)</p>" as HTML })
+            </div>
+            """
+    }
+
     /// A hidden field, only when it has a value.
     public static func hidden(_ name: String, _ value: String?) -> HTML? {
         value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
