@@ -134,8 +134,8 @@ public enum BankImportPages {
             <h2 class="card__title" id="bank-preview-title">Preview</h2>
             <p>\(page.counts)</p>
             <div class="table-scroll">
-              <table class="data-table">
-                <thead><tr><th scope="col">Line</th><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Category</th><th scope="col">Becomes</th></tr></thead>
+              <table class="data-table data-table--rows">
+                <thead><tr><th scope="col">Line</th><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="amount">Amount</th><th scope="col">Category</th><th scope="col">Becomes</th></tr></thead>
                 <tbody>\(page.rows.map { row in
                     """
                     <tr\(row.isSkipped ? " class=\"muted\"" : "")><td>\(row.line)</td><td>\(row.date)</td><td>\(row.description)</td><td class="\(row.isIncome ? "amount amount--income" : "amount")">\(row.amount)</td><td>\(row.category)</td><td>\(row.status)</td></tr>
