@@ -62,6 +62,21 @@ def post_login(conn, csrf_cookie, token, email, password, address=None) -> tuple
     return response.status, cookies_of(response)
 
 
+def start_server(binary, data, resources) -> tuple:
+    """The release server on a free port of 127.0.0.1, plain HTTP, once it takes connections."""
+    port = free_port()
+    server = subprocess.Popen([binary, "--data-dir", data, "--resources-dir", resources, "--no-tls",
+                               "--host", "127.0.0.1", "--port", str(port), "--log-level", "error"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server, port
+
+
 def sign_in(port) -> str:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     csrf_cookie, token = login_form(conn)
@@ -130,17 +145,8 @@ def main() -> int:
         else:
             subprocess.run([args.bin, "demo-data", "--email", EMAIL, "--password", PASSWORD, "--entries", "20000",
                             "--data-dir", data], check=True, stdout=subprocess.DEVNULL)
-        port = free_port()
-        server = subprocess.Popen([args.bin, "--data-dir", data, "--resources-dir", args.resources, "--no-tls",
-                                   "--host", "127.0.0.1", "--port", str(port), "--log-level", "error"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server, port = start_server(args.bin, data, args.resources)
         try:
-            for _ in range(300):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             cookie = sign_in(port)
             measure(port, cookie, 1)  # warm up
             quiet = measure(port, cookie, args.seconds)
