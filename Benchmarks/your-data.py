@@ -15,7 +15,6 @@ import os
 import re
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -98,17 +97,8 @@ def main() -> int:
         data = os.path.join(folder, "data")
         subprocess.run([args.bin, "demo-data", "--email", EMAIL, "--password", PASSWORD, "--entries", str(args.entries),
                         "--data-dir", data], check=True, stdout=subprocess.DEVNULL)
-        port = burst.free_port()
-        server = subprocess.Popen([args.bin, "--data-dir", data, "--resources-dir", args.resources, "--no-tls",
-                                   "--host", "127.0.0.1", "--port", str(port), "--log-level", "error"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server, port = burst.start_server(args.bin, data, args.resources)
         try:
-            for _ in range(300):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             first = Client(port)
             health = [first.request("GET", "/healthz")[3] for _ in range(50)]
             first.request("GET", "/login")

@@ -139,9 +139,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let database = try AppDatabase.open(dataDirectory: data.folder)
-            let accounts = try await database.accountSummaries()
-            try database.close()
+            let accounts = try await data.withDatabase { try await $0.accountSummaries() }
             guard !accounts.isEmpty else {
                 print("No accounts yet.")
                 return
@@ -173,9 +171,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let database = try AppDatabase.open(dataDirectory: data.folder)
-            let password = try await database.resetPassword(email: email)
-            try database.close()
+            let password = try await data.withDatabase { try await $0.resetPassword(email: email) }
             guard let password else { throw StartupError("no account has the email \(email)") }
             print("New password for \(email): \(password)")
             print("Every browser signed in to it was logged out. They can change it in Profile → Password.")
@@ -198,18 +194,19 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let database = try AppDatabase.open(dataDirectory: data.folder)
-            defer { try? database.close() }
-            let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            guard let userId = try await database.userId(email: email),
-                  let account = try await database.accountSummaries().first(where: { $0.email == normalized })
-            else { throw StartupError("no account has the email \(email)") }
+            let (email, yes) = (email, yes)
+            let account = try await data.withDatabase { database in
+                guard let account = try await database.accountSummaries(email: email).first else {
+                    throw StartupError("no account has the email \(email)")
+                }
+                if yes { try await database.deleteAccount(userId: account.id) }
+                return account
+            }
             guard yes else {
                 print("This would delete \(account.email) (\(account.name)) with all of its data: \(account.entries) entries, its stashes, wallet and settings.")
                 print("Run again with --yes to delete it. Make a backup first: stashify backup")
                 return
             }
-            try await database.deleteAccount(userId: userId)
             print("Deleted \(account.email) and all of its data.")
         }
     }
@@ -228,10 +225,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let folder = data.folder
-            let database = try AppDatabase.open(dataDirectory: folder)
-            let found = try await database.disableTwoFactor(email: email)
-            try database.close()
+            let found = try await data.withDatabase { try await $0.disableTwoFactor(email: email) }
             guard found else { throw StartupError("no account has the email \(email)") }
             print("Two-factor sign-in is off for \(email). Their password alone signs them in now.")
         }
@@ -316,5 +310,18 @@ struct DataFolderOption: ParsableArguments {
     /// The folder: the flag, else the environment variable, else `./data`.
     var folder: String {
         dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
+    }
+
+    /// Runs `body` on the folder's database, closed afterwards whether `body` succeeds or throws.
+    func withDatabase<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
+        let database = try AppDatabase.open(dataDirectory: folder)
+        do {
+            let result = try await body(database)
+            try database.close()
+            return result
+        } catch {
+            try? database.close()
+            throw error
+        }
     }
 }

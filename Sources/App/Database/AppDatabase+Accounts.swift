@@ -3,6 +3,7 @@ import GRDB
 
 /// One account as the server's owner sees it in `stashify users list`.
 public struct AccountSummary: Sendable {
+    public let id: Int64
     public let email: String
     public let name: String
     public let createdAt: Date
@@ -13,17 +14,19 @@ public struct AccountSummary: Sendable {
 
 /// What the server's owner does to whole accounts: list them, give one a new password, delete one with all its data.
 extension AppDatabase {
-    /// Every account, oldest first, with how many ledger rows it holds and when it was last seen signed in.
-    public func accountSummaries() async throws -> [AccountSummary] {
-        try await read { db in
+    /// Every account (or only the one with `email`), oldest first, with how many ledger rows it holds and when it
+    /// was last seen signed in.
+    public func accountSummaries(email: String? = nil) async throws -> [AccountSummary] {
+        let email = email.map(User.normalize(email:))
+        return try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT u.email, u.name, u.createdAt,
+                SELECT u.id, u.email, u.name, u.createdAt,
                        (SELECT SUM(entryCount) FROM ledgerMonth WHERE userId = u.id) AS entries,
                        EXISTS (SELECT 1 FROM twoFactor WHERE userId = u.id AND enabledAt IS NOT NULL) AS twoFactorOn,
                        (SELECT MAX(COALESCE(lastSeenAt, createdAt)) FROM session WHERE userId = u.id) AS lastSeenAt
-                FROM user u ORDER BY u.id
-                """).map { row in
-                AccountSummary(email: row["email"], name: row["name"], createdAt: row["createdAt"],
+                FROM user u WHERE ?1 IS NULL OR u.email = ?1 ORDER BY u.id
+                """, arguments: [email]).map { row in
+                AccountSummary(id: row["id"], email: row["email"], name: row["name"], createdAt: row["createdAt"],
                                entries: row["entries"] ?? 0, twoFactorOn: row["twoFactorOn"], lastSeenAt: row["lastSeenAt"])
             }
         }
@@ -43,13 +46,6 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userId])
             try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
             return password
-        }
-    }
-
-    /// The id of the account with this email, if any.
-    public func userId(email: String) async throws -> Int64? {
-        try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [User.normalize(email: email)])
         }
     }
 

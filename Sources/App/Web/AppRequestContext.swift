@@ -41,6 +41,8 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     var flash: Flash?
     var hasFlashCookie = false
     var celebration: Shell.Celebration?
+    /// Set by `CSRFMiddleware` when the post is an upload (`multipart/form-data`) it could read.
+    var upload: UploadedForm?
 
     /// The address of the client's end of the connection (nil when there is none, as in in-process tests).
     public let peerAddress: String?
@@ -57,6 +59,13 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     /// `CSRFMiddleware` reads every body first, with the limit of its kind (`UploadedForm`); later reads find it
     /// in memory.
     public var maxUploadSize: Int { UploadedForm.maxBodySize }
+
+    /// The value of the field `name` posted with this request: from the upload when it is one, else from the form
+    /// `body`.
+    func postedValue(of name: String, in body: ByteBuffer) -> String? {
+        if let upload { return upload.fields[name] }
+        return CSRFMiddleware.postedValue(of: name, in: String(buffer: body))
+    }
 }
 
 extension Request {

@@ -52,6 +52,7 @@ struct MemberContext: ChildRequestContext, PageContext {
     let hasFlashCookie: Bool
     let celebration: Shell.Celebration?
     let peerAddress: String?
+    let upload: UploadedForm?
     /// Set for pages by `UnreadNotificationsMiddleware`.
     var unreadNotifications: Int?
 
@@ -66,6 +67,7 @@ struct MemberContext: ChildRequestContext, PageContext {
         self.hasFlashCookie = context.hasFlashCookie
         self.celebration = context.celebration
         self.peerAddress = context.peerAddress
+        self.upload = context.upload
     }
 
     /// The signed-in user.

@@ -26,14 +26,7 @@ struct UploadedForm: Sendable {
 
     /// The boundary parameter of a multipart `Content-Type`.
     static func boundary(contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "boundary" {
-                let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return value.isEmpty || value.count > 200 ? nil : value
-            }
-        }
-        return nil
+        parameter("boundary", in: contentType).flatMap { $0.isEmpty || $0.count > 200 ? nil : $0 }
     }
 
     /// Reads the body; nil when it isn't a well-formed multipart body for this `Content-Type`.
@@ -68,7 +61,7 @@ struct UploadedForm: Sendable {
         return complete ? form : nil
     }
 
-    /// A parameter of a `Content-Disposition` header: `name="file"` gives `file`.
+    /// A parameter of a header such as `Content-Disposition` or `Content-Type`: `name="file"` gives `file`.
     private static func parameter(_ key: String, in header: String) -> String? {
         for piece in header.split(separator: ";").dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -79,29 +72,14 @@ struct UploadedForm: Sendable {
         }
         return nil
     }
-
-    /// The value of the field `name` in a posted body, urlencoded or multipart, found without decoding the rest for
-    /// an ordinary form (the handler validates it).
-    static func postedValue(of name: String, in body: ByteBuffer, contentType: String?) -> String? {
-        if isUpload(contentType: contentType) {
-            return contentType.flatMap { parse(body, contentType: $0) }?.fields[name]
-        }
-        for pair in String(buffer: body).split(separator: "&") where pair.hasPrefix(name + "=") {
-            return String(pair.dropFirst(name.count + 1)).removingPercentEncoding
-        }
-        return nil
-    }
 }
 
-extension Request {
-    /// The upload posted to this request; a body that isn't one is a 400.
-    func uploadedForm() async throws -> UploadedForm {
-        var request = self
-        let body = try await request.collectBody(upTo: UploadedForm.maxBodySize)
-        guard let contentType = headers[.contentType], UploadedForm.isUpload(contentType: contentType),
-              let form = UploadedForm.parse(body, contentType: contentType) else {
+extension MemberContext {
+    /// The upload posted to this request (read by `CSRFMiddleware`); a body that isn't one is a 400.
+    func uploadedForm() throws -> UploadedForm {
+        guard let upload else {
             throw HTTPError(.badRequest, message: "The upload couldn't be read. Go back, choose the file again and send it.")
         }
-        return form
+        return upload
     }
 }

@@ -84,7 +84,7 @@ struct BankImportTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: an earlier Corner Cafe expense in Dining Out, and a transaction the statement repeats
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             let (dining, accountId) = try await database.write { db -> (Int64, Int64) in
                 let dining = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM category WHERE userId = ? AND kind = 'wants' ORDER BY id LIMIT 1", arguments: [userId]))
                 try db.execute(sql: """
@@ -159,7 +159,7 @@ struct BankImportTests {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             try await database.write { db in
                 try db.execute(sql: "INSERT INTO ledger (userId, date, amountCents, kind, note, createdAt, updatedAt) VALUES (?, '2026-10-05', 450, 'expense', 'Corner Cafe', ?, ?)",
                                arguments: [userId, clock.now, clock.now])

@@ -51,7 +51,7 @@ struct ExportImportTests {
             #expect(imported.location == "/")
             let home = try await second.get("/")
             #expect(home.html.contains("Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards."))
-            let secondId = try #require(try await database.userId(email: "second@example.com"))
+            let secondId = try #require(try await database.user(email: "second@example.com")?.id)
             let secondCounts = try await AccountRows.counts(database, userId: secondId)
             for table in ["ledger", "ledgerMonth", "stash", "stashTarget", "stashMonth", "stashQuickAmount", "badge", "category",
                           "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
@@ -130,7 +130,7 @@ struct ExportImportTests {
         }
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
 
@@ -149,7 +149,7 @@ struct ExportImportTests {
     func refusedWhenNotEmpty() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.userId(email: "alex@example.com"))
+            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             _ = try await browser.createStash(name: "Trip", target: "100")
             let before = try await AccountRows.counts(database, userId: userId)
             #expect(before["stash"] == 1)

@@ -42,7 +42,7 @@ struct OwnerCommandTests {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session JOIN user ON user.id = session.userId WHERE email = 'bob@example.com'")
         }
         #expect(bobSessions == 0, "every browser signed in to it is logged out")
-        let annId = try #require(try await reopened.userId(email: "ann@example.com"))
+        let annId = try #require(try await reopened.user(email: "ann@example.com")?.id)
         let annBefore = try await AccountRows.counts(reopened, userId: annId)
         try reopened.close()
 
@@ -55,7 +55,7 @@ struct OwnerCommandTests {
         #expect(deleted.status == 0, "\(deleted.output)")
         #expect(deleted.output.contains("Deleted bob@example.com and all of its data."))
         let after = try AppDatabase.open(dataDirectory: folder)
-        #expect(try await after.userId(email: "bob@example.com") == nil)
+        #expect(try await after.user(email: "bob@example.com")?.id == nil)
         #expect(try await AccountRows.counts(after, userId: annId) == annBefore, "the other account is untouched")
         try after.close()
     }

@@ -71,7 +71,7 @@ enum AccountRows {
     static func fill(_ database: AppDatabase, email: String, entries: Int = 1_500, clock: TestClock) async throws -> Int64 {
         _ = try await DemoData.fill(database: database, email: email, passwordHash: { "unused" }, years: 2, entries: entries,
                                     now: clock.now)
-        let userId = try #require(try await database.userId(email: email))
+        let userId = try #require(try await database.user(email: email)?.id)
         try await database.write { db in
             try db.execute(sql: "UPDATE badge SET claimedAt = ? WHERE id = (SELECT MIN(id) FROM badge WHERE userId = ? AND earned)",
                            arguments: [clock.now, userId])
@@ -89,5 +89,17 @@ enum AccountRows {
                            arguments: [userId, userId])
         }
         return userId
+    }
+}
+
+extension AccountDocument {
+    /// The same document with what differs from one export of the same data to the next (the moment of export)
+    /// and from one account to another (the email) left out: what a round trip must keep.
+    var comparable: AccountDocument {
+        var copy = self
+        copy.exportedAt = Date(timeIntervalSince1970: 0)
+        copy.profile.email = ""
+        copy.profile.createdAt = Date(timeIntervalSince1970: 0)
+        return copy
     }
 }

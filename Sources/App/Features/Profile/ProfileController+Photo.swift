@@ -22,18 +22,19 @@ extension ProfileController {
 
     /// `POST /profile/photo`
     @Sendable func uploadPhoto(request: Request, context: MemberContext) async throws -> Response {
-        let form = try await request.uploadedForm()
+        let form = try context.uploadedForm()
         let bytes = form.files["photo"]?.bytes ?? []
+        let contentType = ProfilePhoto.contentType(of: bytes)
         let problem: String? = if bytes.isEmpty { "Choose a photo (PNG, JPEG or WebP)." }
             else if bytes.count > ProfilePhoto.maxBytes { "This photo is larger than 2 MB. Choose a smaller one." }
-            else if ProfilePhoto.contentType(of: bytes) == nil { "This file isn't a PNG, JPEG or WebP image." }
+            else if contentType == nil { "This file isn't a PNG, JPEG or WebP image." }
             else { nil }
-        if let problem {
+        guard let contentType, problem == nil else {
             let user = context.user
             return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: FieldErrors(),
                                   photoError: problem, user: user, request: request, context: context, status: .unprocessableContent)
         }
-        try await context.store.setPhoto(bytes, contentType: ProfilePhoto.contentType(of: bytes) ?? "image/png", now: now())
+        try await context.store.setPhoto(bytes, contentType: contentType, now: now())
         return pages.redirect(to: ProfilePaths.index, flash: .success("Photo saved."))
     }
 

@@ -187,16 +187,6 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var token: String
     }
 
-    /// The same document with what differs from one export of the same data to the next (the moment of export)
-    /// and from one account to another (the email) left out: what a round trip must keep.
-    var comparable: AccountDocument {
-        var copy = self
-        copy.exportedAt = Date(timeIntervalSince1970: 0)
-        copy.profile.email = ""
-        copy.profile.createdAt = Date(timeIntervalSince1970: 0)
-        return copy
-    }
-
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

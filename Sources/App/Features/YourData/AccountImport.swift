@@ -5,6 +5,8 @@ import GRDB
 struct ImportProblem: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
+
+    static let accountHasData = ImportProblem("Your account already has data. An export can only be imported into an empty account.")
 }
 
 extension MemberStore {
@@ -22,7 +24,7 @@ extension MemberStore {
         try document.check()
         try await write { db in
             guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
-                throw ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+                throw ImportProblem.accountHasData
             }
             try document.insert(db, userId: userId)
         }

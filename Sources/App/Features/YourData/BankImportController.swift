@@ -26,13 +26,12 @@ struct BankImportController {
 
     /// `POST /transactions/import`: reads the file and keeps it for the preview.
     @Sendable func upload(request: Request, context: MemberContext) async throws -> Response {
-        let form = try await request.uploadedForm()
+        let form = try context.uploadedForm()
         let file = form.files["statement"]
         do {
             let statement = try BankStatement.parse(file?.bytes ?? [])
-            _ = statement
             let name = String((file?.filename ?? "statement.csv").split(separator: "/").last ?? "statement.csv").prefix(100)
-            try await context.store.saveBankDraft(filename: String(name), content: BankStatement.text(of: file?.bytes ?? []), now: now())
+            try await context.store.saveBankDraft(filename: String(name), content: statement.text, now: now())
             return pages.redirect(to: BankImportPaths.preview)
         } catch let problem as ImportProblem {
             return try await uploadPage(error: problem.message, context: context, status: .unprocessableContent)

@@ -7,6 +7,8 @@ struct BankStatement: Sendable {
     static let maxBytes = 5 * 1024 * 1024
     static let maxRows = 50_000
 
+    /// The file's text as read (what the preview reads again).
+    let text: String
     let header: [String]
     let rows: [[String]]
 
@@ -27,8 +29,8 @@ struct BankStatement: Sendable {
         return try parse(text: text(of: bytes))
     }
 
-    static func parse(text: String) throws -> BankStatement {
-        let text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    static func parse(text original: String) throws -> BankStatement {
+        let text = original.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let csv: CSV<Enumerated>
         do {
             csv = try CSV<Enumerated>(string: text, delimiter: CSVDelimiter.guessed(string: text), loadColumns: false)
@@ -44,7 +46,7 @@ struct BankStatement: Sendable {
         guard rows.count <= maxRows else {
             throw ImportProblem("This file has \(rows.count.formatted()) rows; at most \(maxRows.formatted()) can be imported at once. Export a shorter period.")
         }
-        return BankStatement(header: header, rows: rows)
+        return BankStatement(text: original, header: header, rows: rows)
     }
 
     /// The cell of `row` in `column`, trimmed; empty when the row is short.

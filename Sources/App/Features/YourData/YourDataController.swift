@@ -35,7 +35,7 @@ struct YourDataController {
 
     /// `POST /profile/data/import`: all of the file, or (with the reason next to the field) nothing.
     @Sendable func importArchive(request: Request, context: MemberContext) async throws -> Response {
-        let form = try await request.uploadedForm()
+        let form = try context.uploadedForm()
         do {
             guard let file = form.files["archive"], !file.bytes.isEmpty else {
                 throw ImportProblem("Choose the .zip file that “Download everything” made.")
@@ -44,7 +44,7 @@ struct YourDataController {
                 throw ImportProblem("This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export.")
             }
             guard try await context.store.accountIsEmpty() else {
-                throw ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+                throw ImportProblem.accountHasData
             }
             let document = try AccountArchive.read(Data(file.bytes))
             try await context.store.importDocument(document)
@@ -58,7 +58,7 @@ struct YourDataController {
 
     /// `GET /profile/delete`
     @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        try await deletePage(password: "", confirmation: "", errors: FieldErrors(), context: context)
+        try await deletePage(confirmation: "", errors: FieldErrors(), context: context)
     }
 
     /// `POST /profile/delete`: with the password and the word DELETE typed; every row of the account goes, and every
@@ -72,7 +72,7 @@ struct YourDataController {
             errors.add("confirmation", "Type DELETE in capitals to confirm.")
         }
         guard errors.isEmpty else {
-            return try await deletePage(password: "", confirmation: input.confirmation ?? "", errors: errors,
+            return try await deletePage(confirmation: input.confirmation ?? "", errors: errors,
                                         context: context, status: errors["password"] == nil ? .unprocessableContent : status)
         }
         try await database.deleteAccount(userId: context.user.id ?? 0)
@@ -93,7 +93,7 @@ struct YourDataController {
     }
 
     private func deletePage(
-        password: String, confirmation: String, errors: FieldErrors, context: MemberContext,
+        confirmation: String, errors: FieldErrors, context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let counts = try await context.store.accountSummary()

@@ -39,7 +39,11 @@ struct CSRFMiddleware: RouterMiddleware {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
                 throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
             }
-            guard newAnonymousToken == nil, let token = UploadedForm.postedValue(of: Self.fieldName, in: body, contentType: request.headers[.contentType]),
+            // An upload is read once, here: the checks after this one and the handler take it from the context.
+            if let contentType = request.headers[.contentType], UploadedForm.isUpload(contentType: contentType) {
+                context.upload = UploadedForm.parse(body, contentType: contentType)
+            }
+            guard newAnonymousToken == nil, let token = context.postedValue(of: Self.fieldName, in: body),
                   Secrets.constantTimeEquals(token, context.csrfToken) else {
                 throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
             }
@@ -50,6 +54,14 @@ struct CSRFMiddleware: RouterMiddleware {
             response.setCookie(cookies.cookie(name: cookies.csrf, value: newAnonymousToken))
         }
         return response
+    }
+
+    /// The value of the field `name` in a form body, found without decoding the rest (which the handler validates).
+    static func postedValue(of name: String, in body: String) -> String? {
+        for pair in body.split(separator: "&") where pair.hasPrefix(name + "=") {
+            return String(pair.dropFirst(name.count + 1)).removingPercentEncoding
+        }
+        return nil
     }
 
     /// 32 random bytes, base64url without padding (43 characters).

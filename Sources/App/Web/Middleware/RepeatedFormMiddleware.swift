@@ -27,8 +27,7 @@ struct RepeatedFormMiddleware: RouterMiddleware {
         // `CSRFMiddleware` has read the body already: this reads it from memory.
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard let once = UploadedForm.postedValue(of: Self.fieldName, in: body, contentType: request.headers[.contentType]),
-              !once.isEmpty,
+        guard let once = context.postedValue(of: Self.fieldName, in: body), !once.isEmpty,
               once.utf8.count <= 64 else {
             return try await next(request, context)
         }
