@@ -192,6 +192,11 @@ struct RemindersTests {
             // The bell on every page says 2
             let home = try await browser.get("/")
             #expect(home.html.contains("aria-label=\"Notifications, 2 unread\""))
+            // and on a form drawn again because it was refused
+            try await browser.get("/profile")
+            let refused = try await browser.post("/profile", [("name", ""), ("email", "ann@example.com")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.html.contains("aria-label=\"Notifications, 2 unread\""))
             let list = try await browser.get("/notifications")
             #expect(list.status == .ok)
             #expect(list.html.contains("Today"))
