@@ -50,6 +50,30 @@ struct DerivedTotalsTests {
         try await Self.expectMatchesRebuild(database)
     }
 
+    @Test("rows written many to a statement all arrive, in the order given, and keep the derived totals right")
+    func manyRowsToAStatement() async throws {
+        let database = try AppDatabase.inMemory()
+        let (stashes, accounts) = try await Self.seed(database)
+        let columns = ["userId", "date", "amountCents", "kind", "note", "stashId", "accountId", "createdAt", "updatedAt"]
+        let perStatement = RowInserter.valuesPerStatement / columns.count
+        let count = perStatement * 2 + 7
+        try await database.write { db in
+            var rng = SeededGenerator(seed: 7)
+            try db.insertRows(into: "ledger", columns: columns) { _ in }
+            try db.insertRows(into: "ledger", columns: columns) { rows in
+                for index in 0..<count {
+                    let date = "2026-\(Int.random(in: 10...12, using: &rng))-\(10 + Int.random(in: 0..<5, using: &rng))"
+                    try rows.insert([1, date, Int64(100 + index % 7), index % 3 == 0 ? "income" : "saving", "row \(index)",
+                                     stashes.randomElement(using: &rng), accounts.randomElement(using: &rng),
+                                     "2026-11-22", "2026-11-22"])
+                }
+            }
+        }
+        let notes = try await database.read { db in try String.fetchAll(db, sql: "SELECT note FROM ledger ORDER BY id") }
+        #expect(notes == (0..<count).map { "row \($0)" })
+        try await Self.expectMatchesRebuild(database)
+    }
+
     @Test("stash month totals written before triggers kept them are worked out again from the ledger")
     func stashMonthsRebuiltOnUpgrade() throws {
         // Given: a database one step before the triggers, whose stash month totals disagree with its ledger

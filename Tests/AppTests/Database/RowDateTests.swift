@@ -18,6 +18,39 @@ struct RowDateTests {
         }
     }
 
+    @Test("dates are written as the very text GRDB writes, to the millisecond, in and outside the fast range")
+    func writesAsGRDB() throws {
+        var rng = SeededGenerator(seed: 11)
+        var dates = (0..<20_000).map { _ in
+            Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800_000...7_258_118_399_999, using: &rng)) / 1_000)
+        }
+        dates += [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.001), Date(timeIntervalSince1970: 86_399.999),
+                  Date(timeIntervalSince1970: 1_795_343_400.1239), Date(timeIntervalSinceReferenceDate: 0.0005),
+                  Date(timeIntervalSince1970: -5_000_000_000), Date(timeIntervalSince1970: 9_000_000_000)]
+        for date in dates {
+            #expect(date.storedText == String.fromDatabaseValue(date.databaseValue), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test("the export's dates read as JSONDecoder's .iso8601 reads them; anything else is nil")
+    func iso8601() throws {
+        var rng = SeededGenerator(seed: 3)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        for _ in 0..<5_000 {
+            let date = Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800...7_258_118_399, using: &rng)))
+            let json = try encoder.encode([date])
+            let text = try #require(try JSONDecoder().decode([String].self, from: json).first)
+            #expect(Date.iso8601Text(text) == (try decoder.decode([Date].self, from: json).first), "\(text)")
+        }
+        for nonsense in ["2026-11-22T10:30:00", "2026-11-22 10:30:00Z", "2026-11-22T10:30:00+01:00", "2026-02-30T10:30:00Z",
+                         "2026-11-22T24:00:00Z", "2026-11-22T10:30:00.5Z", "x026-11-22T10:30:00Z", ""] {
+            #expect(Date.iso8601Text(nonsense) == nil, "\(nonsense)")
+        }
+    }
+
     @Test("other forms, NULL and nonsense go the long way or are refused")
     func otherForms() async throws {
         // Given: a table holding a stored date, other SQLite date forms, a number and NULL

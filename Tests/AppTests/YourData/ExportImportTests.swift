@@ -70,6 +70,16 @@ struct ExportImportTests {
             }
             #expect(try await balances(first) == balances(secondId), "derived totals are kept for the imported rows")
             #expect(try await balances(first).contains { $0 != 0 })
+            let derived = { (userId: Int64) in
+                try await database.read { db in
+                    try [
+                        "SELECT s.name || ' ' || q.position || ' ' || q.amountCents FROM stashQuickAmount q JOIN stash s ON s.id = q.stashId WHERE s.userId = ?",
+                        "SELECT s.name || ' ' || m.month || ' ' || m.totalCents || ' ' || m.entryCount FROM stashMonth m JOIN stash s ON s.id = m.stashId WHERE s.userId = ?",
+                        "SELECT month || ' ' || kind || ' ' || totalCents || ' ' || entryCount FROM ledgerMonth WHERE userId = ?",
+                    ].map { try String.fetchAll(db, sql: $0 + " ORDER BY 1", arguments: [userId]) }
+                }
+            }
+            #expect(try await derived(first) == derived(secondId), "quick-add amounts and month totals are the source's")
         }
     }
 

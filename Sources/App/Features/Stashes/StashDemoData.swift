@@ -93,18 +93,16 @@ public enum DemoData {
             let perMonth = max(1, entries / max(1, dayCount / 30))
             let scale = Int64(max(1, perMonth / 40))
             let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
-                let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
-                let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
-                let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
-                let cents = max(50, base / scale)
-                let note = notes[Int.random(in: 0..<notes.count, using: &rng)]
-                try statement.execute(arguments: [userId, day.description, cents, stash.kind.entryKind.rawValue, note,
-                                                  stash.id, now, now])
+            try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
+                                                        "updatedAt"]) { rows in
+                for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
+                    let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
+                    let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
+                    let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
+                    let cents = max(50, base / scale)
+                    let note = notes[Int.random(in: 0..<notes.count, using: &rng)]
+                    try rows.insert([userId, day.description, cents, stash.kind.entryKind.rawValue, note, stash.id, now, now])
+                }
             }
             try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
             var badges = 0

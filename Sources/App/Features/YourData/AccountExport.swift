@@ -51,7 +51,7 @@ extension AccountDocument {
         var ledger: [LedgerRow] = []
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt
-            FROM ledger WHERE userId = ? ORDER BY id
+            FROM ledger WHERE userId = ? ORDER BY date, id
             """, arguments: [userId])
         while let row = try cursor.next() {
             ledger.append(LedgerRow(

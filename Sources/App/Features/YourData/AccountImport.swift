@@ -26,6 +26,11 @@ extension MemberStore {
             guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
                 throw ImportProblem.accountHasData
             }
+            // A whole history touches many more pages than one request does: with SQLite's small default cache
+            // they would be written out and read back several times before the commit.
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
             try document.insert(db, userId: userId)
         }
     }
@@ -248,14 +253,17 @@ extension AccountDocument {
                                arguments: [id, target.month, target.amountCents])
             }
         }
-        let entry = try db.makeStatement(sql: """
-            INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for row in ledger {
-            try entry.execute(arguments: [userId, row.date, row.amountCents, row.kind.rawValue, row.note,
-                                          row.stash.flatMap { stashIds[$0] }, row.category.flatMap { categoryIds[$0] },
-                                          row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
+        // Newest first: the quick-add amounts come from a stash's latest entries, and an entry with enough newer
+        // ones already in place leaves them alone instead of working them out again. Entries of one day keep the
+        // file's order, so the export of an imported account lists them as the file did.
+        let newestFirst = ledger.indices.sorted { ledger[$0].date != ledger[$1].date ? ledger[$0].date > ledger[$1].date : $0 < $1 }
+        try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
+                                                    "accountId", "createdAt", "updatedAt"]) { rows in
+            for row in newestFirst.lazy.map({ ledger[$0] }) {
+                try rows.insert([userId, row.date, row.amountCents, row.kind.rawValue, row.note,
+                                 row.stash.flatMap { stashIds[$0] }, row.category.flatMap { categoryIds[$0] },
+                                 row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
+            }
         }
         for badge in badges {
             try db.execute(sql: """

@@ -123,14 +123,13 @@ extension MemberStore {
             try db.execute(sql: "INSERT INTO importBatch (userId, filename, rowCount, createdAt) VALUES (?, ?, ?, ?)",
                            arguments: [userId, filename, items.count, now])
             let batchId = db.lastInsertedRowID
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, accountId, importBatchId, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for item in items {
-                guard let day = item.row.day, let cents = item.row.cents else { continue }
-                try insert.execute(arguments: [userId, day.description, abs(cents), cents > 0 ? "income" : "expense",
-                                               item.row.description, item.categoryId, accountId, batchId, now, now])
+            try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "categoryId", "accountId",
+                                                        "importBatchId", "createdAt", "updatedAt"]) { rows in
+                for item in items {
+                    guard let day = item.row.day, let cents = item.row.cents else { continue }
+                    try rows.insert([userId, day.description, abs(cents), cents > 0 ? "income" : "expense",
+                                     item.row.description, item.categoryId, accountId, batchId, now, now])
+                }
             }
             try db.execute(sql: "DELETE FROM bankImportDraft WHERE userId = ?", arguments: [userId])
             return batchId
