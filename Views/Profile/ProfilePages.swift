@@ -67,9 +67,12 @@ public enum ProfilePages {
           <form class="photo-form" method="post" action="\(page.photoPath)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
             \(Form.file("photo", label: "PNG, JPEG or WebP, up to 2 MB", accept: "image/png,image/jpeg,image/webp", error: page.photoError))
-            <button class="button button--secondary" type="submit">\(page.photoURL == nil ? "Add photo" : "Change photo")</button>
+            <div class="form-actions">
+              <button class="button button--secondary" type="submit">\(page.photoURL == nil ? "Add photo" : "Change photo")</button>
+              \(page.photoURL == nil ? nil : "<button class=\"button button--plain\" type=\"submit\" form=\"remove-photo\" aria-label=\"Remove photo\">Remove</button>" as HTML)
+            </div>
           </form>
-          \(page.photoURL == nil ? nil : "<form method=\"post\" action=\"\(page.removePhotoPath)\">\(csrf.field)<button class=\"button button--plain\" type=\"submit\">Remove photo</button></form>" as HTML)
+          \(page.photoURL == nil ? nil : "<form id=\"remove-photo\" method=\"post\" action=\"\(page.removePhotoPath)\" hidden>\(csrf.field)</form>" as HTML)
         </section>
 
         <form class="stack" method="post" action="\(page.profilePath)" novalidate>

@@ -28,13 +28,13 @@ public enum YourDataPages {
     public static func show(_ page: DataPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
-        <section class="card form-card" aria-labelledby="export-title">
+        <section class="card" aria-labelledby="export-title">
           <h2 class="card__title" id="export-title">Download everything</h2>
           <p>One ZIP file with all of your data: a JSON document Stashify can import again, and a CSV file per table for spreadsheets. It holds your profile, stashes and their targets, every entry and transaction, categories, accounts, income sources, badges, wallet cards, benefits and their uses, subscriptions, coupons and settings.</p>
           <p><a class="button button--primary" href="\(page.exportPath)" download>Download everything (ZIP)</a></p>
         </section>
 
-        <section class="card form-card" aria-labelledby="import-title">
+        <section class="card" aria-labelledby="import-title">
           <h2 class="card__title" id="import-title">Import a Stashify export</h2>
           \(page.accountIsEmpty
               ? "<p>Bring back everything from a file made by “Download everything”, on this server or another. Nothing changes unless the whole file can be imported.</p>" as HTML
@@ -48,13 +48,13 @@ public enum YourDataPages {
           </form>
         </section>
 
-        <section class="card form-card" aria-labelledby="bank-title">
+        <section class="card" aria-labelledby="bank-title">
           <h2 class="card__title" id="bank-title">Bank statements</h2>
           <p>Bring in transactions from your bank's CSV export: pick the columns, check a preview, and undo the whole import if it isn't right.</p>
           <p><a class="button button--secondary" href="\(page.bankImportPath)">Import a bank statement (CSV)</a></p>
         </section>
 
-        <section class="card form-card" aria-labelledby="delete-title">
+        <section class="card" aria-labelledby="delete-title">
           <h2 class="card__title" id="delete-title">Delete your account</h2>
           <p>Removes your account and every piece of your data from this server, and logs out every browser. It can't be undone.</p>
           <p><a class="button button--danger" href="\(page.deletePath)">Delete account…</a></p>
@@ -95,7 +95,7 @@ public enum YourDataPages {
             <div class="field-column">\(Form.fields(page.fields))</div>
             <div class="form-actions">
               <a class="button button--secondary" href="\(page.backPath)">Cancel</a>
-              <button class="button button--danger" type="submit">Delete my account and all its data</button>
+              <button class="button button--danger" type="submit">Delete my account</button>
             </div>
           </form>
         </section>

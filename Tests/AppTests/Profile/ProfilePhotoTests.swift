@@ -26,6 +26,8 @@ struct ProfilePhotoTests {
             #expect(profile.html.contains("<img class=\"avatar__photo\" src=\"\(url)\" alt=\"\" width=\"44\""), "the header avatar")
             #expect(profile.html.contains("width=\"72\""), "the Profile's own")
             #expect(profile.html.contains("Photo saved."))
+            #expect(profile.html.contains("form=\"remove-photo\" aria-label=\"Remove photo\">Remove</button>"), "beside Change photo")
+            #expect(profile.html.contains("<form id=\"remove-photo\" method=\"post\" action=\"/profile/photo/delete\" hidden>"))
             let photo = try await browser.get(url)
             #expect(photo.status == .ok)
             #expect(photo.headers[.contentType] == type)
@@ -44,6 +46,7 @@ struct ProfilePhotoTests {
             let after = try await browser.get("/profile")
             #expect(!after.html.contains("avatar__photo"))
             #expect(after.html.contains(">AD<"))
+            #expect(!after.html.contains("remove-photo"), "nothing to remove")
             #expect(try await browser.get(url).status == .notFound)
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM profilePhoto") } == 0)
         }

@@ -28,7 +28,7 @@ struct DeleteAccountTests {
             let noWord = try await browser.post("/profile/delete", [("password", "correct horse battery"), ("confirmation", "delete")])
 
             // Then: nothing goes
-            #expect(form.html.contains("Delete my account and all its data"))
+            #expect(form.html.contains("Delete my account"))
             #expect(form.html.contains("1,"), "the page says how many entries go")
             #expect(wrongPassword.status == .unprocessableContent)
             #expect(wrongPassword.fieldError("password") == "That isn&#39;t your current password.")
