@@ -66,7 +66,8 @@ public func buildApplication(
     let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
                                     deliverer: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now),
                                     logger: logger)
-    var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger)]
+    var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger),
+                                             IdleCheckpoints(database: database, logger: logger)]
     if let schedule = config.automaticBackups {
         backgroundServices.append(AutomaticBackups(database: database, dataDirectory: config.dataDirectory, schedule: schedule, logger: logger))
     }

@@ -61,9 +61,15 @@ public struct AppDatabase: Sendable {
         config.busyMode = .timeout(5)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // SQLite reuses the write-ahead log from its start after each checkpoint but never shrinks the file: one
+            // large write (an import) would leave it that large for good. Past this size it is cut back.
+            try db.execute(sql: "PRAGMA journal_size_limit = \(journalSizeLimit)")
         }
         return config
     }
+
+    /// The size the write-ahead log is cut back to after a checkpoint, in bytes.
+    static let journalSizeLimit = 8 * 1_048_576
 
     /// The app's configuration, read-only: what a read is given can't write.
     static var readerConfiguration: Configuration {
@@ -122,10 +128,18 @@ public struct AppDatabase: Sendable {
         try writer.backup(to: copy)
     }
 
-    /// Closes the connection; used at shutdown so the WAL is checkpointed.
+    /// Copies the write-ahead log into the database file and empties it (a TRUNCATE checkpoint), so the data folder
+    /// holds the database at its real size. Waits, up to the busy timeout, for reads that still use the log.
+    public func checkpoint() async throws {
+        guard writer is DatabasePool else { return }
+        try await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    /// Closes the connections; used at shutdown, with the write-ahead log emptied first.
     public func close() throws {
         try readers?.close()
         if let pool = writer as? DatabasePool {
+            try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try pool.close()
         } else if let queue = writer as? DatabaseQueue {
             try queue.close()
