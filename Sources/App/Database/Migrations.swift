@@ -645,7 +645,79 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v23: day and category totals kept in step with the ledger") { db in
+            // Per user, day and kind; and per user, month, category and stash for spending: so a year's totals, charts
+            // and spending by category read a few hundred rows however many entries the year holds. A stash or
+            // category that isn't there is 0 (key columns can't be NULL). Kept like the other totals (`totalsTriggers`).
+            try db.execute(sql: """
+                CREATE TABLE ledgerDay (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    totalCents INTEGER NOT NULL,
+                    entryCount INTEGER NOT NULL,
+                    PRIMARY KEY (userId, date, kind)
+                ) WITHOUT ROWID;
+                INSERT INTO ledgerDay (userId, date, kind, totalCents, entryCount)
+                    SELECT userId, date, kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3;
+                CREATE TABLE spendingMonth (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    month TEXT NOT NULL,
+                    categoryId INTEGER NOT NULL,
+                    stashId INTEGER NOT NULL,
+                    totalCents INTEGER NOT NULL,
+                    entryCount INTEGER NOT NULL,
+                    PRIMARY KEY (userId, month, categoryId, stashId)
+                ) WITHOUT ROWID;
+                INSERT INTO spendingMonth (userId, month, categoryId, stashId, totalCents, entryCount)
+                    SELECT userId, substr(date, 1, 7), COALESCE(categoryId, 0), COALESCE(stashId, 0), SUM(amountCents), COUNT(*)
+                    FROM ledger WHERE kind = 'expense' GROUP BY 1, 2, 3, 4;
+                """)
+            try db.execute(sql: totalsTriggers(
+                table: "ledgerDay", keys: [("userId", { "\($0).userId" }), ("date", { "\($0).date" }), ("kind", { "\($0).kind" })],
+                columns: ["userId", "date", "kind", "amountCents"]))
+            try db.execute(sql: totalsTriggers(
+                table: "spendingMonth",
+                keys: [("userId", { "\($0).userId" }), ("month", { "substr(\($0).date, 1, 7)" }),
+                       ("categoryId", { "COALESCE(\($0).categoryId, 0)" }), ("stashId", { "COALESCE(\($0).stashId, 0)" })],
+                columns: ["userId", "date", "kind", "amountCents", "categoryId", "stashId"],
+                only: { "\($0).kind = 'expense'" }))
+        }
+
         return migrator
+    }
+
+    /// Triggers that keep `table` (key columns, then `totalCents` and `entryCount`) the sum and count of the ledger
+    /// rows with each key: `keys` gives each key column's value from a row (`NEW` or `OLD`), `columns` the ledger
+    /// columns whose update can move a row, `only` which rows count. A key whose count falls to zero is removed.
+    static func totalsTriggers(table: String, keys: [(String, (String) -> String)], columns: [String],
+                               only: (String) -> String = { _ in "true" }) -> String {
+        let names = keys.map(\.0).joined(separator: ", ")
+        func add(_ row: String) -> String { """
+            INSERT INTO \(table) (\(names), totalCents, entryCount)
+                SELECT \(keys.map { $0.1(row) }.joined(separator: ", ")), \(row).amountCents, 1 WHERE \(only(row))
+                ON CONFLICT (\(names)) DO UPDATE SET totalCents = totalCents + excluded.totalCents, entryCount = entryCount + 1;
+            """ }
+        func remove(_ row: String) -> String {
+            let match = keys.map { "\($0.0) = \($0.1(row))" }.joined(separator: " AND ")
+            return """
+                UPDATE \(table) SET totalCents = totalCents - \(row).amountCents, entryCount = entryCount - 1
+                    WHERE \(match) AND \(only(row));
+                DELETE FROM \(table) WHERE \(match) AND entryCount <= 0;
+                """
+        }
+        return """
+            CREATE TRIGGER ledger_\(table)_insert AFTER INSERT ON ledger BEGIN
+                \(add("NEW"))
+            END;
+            CREATE TRIGGER ledger_\(table)_delete AFTER DELETE ON ledger BEGIN
+                \(remove("OLD"))
+            END;
+            CREATE TRIGGER ledger_\(table)_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON ledger BEGIN
+                \(remove("OLD"))
+                \(add("NEW"))
+            END;
+            """
     }
 
     /// How many of a stash's latest entries its quick-add amounts come from, and how many it offers.

@@ -20,16 +20,17 @@ struct DerivedTotalsTests {
             let date = "2026-\(Int.random(in: 10...12, using: &rng))-\(10 + Int.random(in: 0..<5, using: &rng))"
             let kind = ["income", "expense", "saving"].randomElement(using: &rng)!
             let choice = Int.random(in: 0..<10, using: &rng)
+            let categoryId: Int64? = [nil, 1, 2].randomElement(using: &rng)!
             try await database.write { db in
                 let ids = try Int64.fetchAll(db, sql: "SELECT id FROM ledger")
                 if choice < 6 || ids.isEmpty {
                     try db.execute(sql: """
-                        INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, createdAt, updatedAt)
-                        VALUES (1, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22')
-                        """, arguments: [date, amount, kind, stashId, accountId])
+                        INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, categoryId, createdAt, updatedAt)
+                        VALUES (1, ?, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22')
+                        """, arguments: [date, amount, kind, stashId, accountId, categoryId])
                 } else if choice < 8, let id = ids.randomElement() {
-                    try db.execute(sql: "UPDATE ledger SET date = ?, amountCents = ?, stashId = ?, accountId = ? WHERE id = ?",
-                                   arguments: [date, amount, stashId, accountId, id])
+                    try db.execute(sql: "UPDATE ledger SET date = ?, amountCents = ?, kind = ?, stashId = ?, accountId = ?, categoryId = ? WHERE id = ?",
+                                   arguments: [date, amount, kind, stashId, accountId, categoryId, id])
                 } else if let id = ids.randomElement() {
                     try db.execute(sql: "DELETE FROM ledger WHERE id = ?", arguments: [id])
                 }
@@ -130,6 +131,26 @@ struct DerivedTotalsTests {
 
     /// Works every trigger-kept table out again from the ledger, in Swift, and compares.
     private static func expectMatchesRebuild(_ database: AppDatabase) async throws {
+        // The day and spending totals against the same sums worked out from the ledger by SQL.
+        let (days, expectedDays, spending, expectedSpending) = try await database.read { db in
+            (try String.fetchAll(db, sql: "SELECT userId || ' ' || date || ' ' || kind || ' ' || totalCents || ' ' || entryCount FROM ledgerDay ORDER BY 1"),
+             try String.fetchAll(db, sql: """
+                SELECT userId || ' ' || date || ' ' || kind || ' ' || SUM(amountCents) || ' ' || COUNT(*) FROM ledger
+                GROUP BY userId, date, kind ORDER BY 1
+                """),
+             try String.fetchAll(db, sql: """
+                SELECT userId || ' ' || month || ' ' || categoryId || ' ' || stashId || ' ' || totalCents || ' ' || entryCount
+                FROM spendingMonth ORDER BY 1
+                """),
+             try String.fetchAll(db, sql: """
+                SELECT userId || ' ' || substr(date, 1, 7) || ' ' || COALESCE(categoryId, 0) || ' ' || COALESCE(stashId, 0) || ' '
+                       || SUM(amountCents) || ' ' || COUNT(*)
+                FROM ledger WHERE kind = 'expense' GROUP BY userId, substr(date, 1, 7), categoryId, stashId ORDER BY 1
+                """))
+        }
+        #expect(days == expectedDays)
+        #expect(spending == expectedSpending)
+
         struct Entry { let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
         let (entries, months, balances, quick, stashIds, stashMonths) = try await database.read { db in
             (try Row.fetchAll(db, sql: "SELECT * FROM ledger").map {

@@ -66,6 +66,18 @@ struct QueryPlanTests {
                 }
                 #expect(unbounded.isEmpty, "\(sql)\n\(plan.joined(separator: "\n"))")
             }
+
+            // And the entries a page reads span a month at most: longer periods (a year's totals, charts and
+            // spending by category) come from the day and month totals, so they cost the same at any density.
+            let dateRange = /date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/
+            let readsEntries = /(FROM|JOIN) "?ledger"?\b/
+            for sql in Set(seen) where sql.hasPrefix("SELECT") && sql.contains(readsEntries) {
+                for match in sql.matches(of: dateRange) {
+                    let first = try #require(CalendarDay(String(match.1)))
+                    let last = try #require(CalendarDay(String(match.2)))
+                    #expect(first.distance(to: last) < 31, "\(sql)")
+                }
+            }
         }
     }
 }

@@ -174,6 +174,17 @@ struct StatisticsTests {
                                                            to: CalendarDay("2026-11-30")!, filter: .all)
                 .values.reduce(LedgerTotals(), +)
             #expect(rows.reduce(0) { $0 + $1.cents } == totals.spentCents)
+
+            // Months come from the month totals, days from their entries: a year, one day, and the 1st alone agree
+            try await LedgerFixture.add(database, userId: userId, date: "2026-11-01", cents: 700, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-12-01", cents: 900, kind: .expense, category: "Groceries")
+            let year = try await store.spendingByCategory(from: CalendarDay("2026-01-01")!, to: CalendarDay("2026-12-31")!)
+            #expect(year == [LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 7_150),
+                             LabelledAmount(label: "Other", cents: 2_500)])
+            let first = try await store.spendingByCategory(from: CalendarDay("2026-11-01")!, to: CalendarDay("2026-11-01")!)
+            #expect(first == [LabelledAmount(label: "Groceries", cents: 700)])
+            let sixth = try await store.spendingByCategory(from: CalendarDay("2026-11-06")!, to: CalendarDay("2026-11-06")!)
+            #expect(sixth == [LabelledAmount(label: "Groceries", cents: 4_550)])
         }
     }
 

@@ -225,20 +225,20 @@ extension MemberStore {
     }
 
     /// The months of `year` with expenses, newest first, with their totals (the past reports), and whether
-    /// earlier years have any: one year's range of the covering index, never the whole history.
+    /// earlier years have any: twelve rows of the month totals at most, whatever the year holds.
     func expenseMonths(year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
-        let first = Month(year: year, month: 1).firstDay.description
-        let last = Month(year: year, month: 12).lastDay.description
+        let first = Month(year: year, month: 1).description
+        let last = Month(year: year, month: 12).description
         return try await read { db in
             let months = try Row.fetchAll(db, sql: """
-                SELECT substr(date, 1, 7) AS month, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
-                GROUP BY substr(date, 1, 7) ORDER BY month DESC
+                SELECT month, totalCents, entryCount FROM ledgerMonth
+                WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
+                ORDER BY month DESC
                 """, arguments: [userId, first, last]).compactMap { row in
-                Month(row["month"]).map { ($0, row["total"] as Int64, row["count"] as Int) }
+                Month(row["month"]).map { ($0, row["totalCents"] as Int64, row["entryCount"] as Int) }
             }
             let hasEarlier = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM ledger WHERE userId = ? AND kind = 'expense' AND date < ?)
+                SELECT EXISTS (SELECT 1 FROM ledgerMonth WHERE userId = ? AND month < ? AND kind = 'expense')
                 """, arguments: [userId, first]) ?? false
             return (months, hasEarlier)
         }

@@ -15,11 +15,14 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
 
     /// The SQL condition on `ledger.kind` (an indexed column, so ranges stay covered), for queries that read
     /// `FROM ledger` under that name.
-    var kindSQL: String {
+    var kindSQL: String { kindSQL(column: "ledger.kind") }
+
+    /// The same condition on another table's `kind` column.
+    func kindSQL(column: String) -> String {
         switch self {
         case .all: ""
-        case .saving: " AND ledger.kind = 'saving'"
-        case .spending: " AND ledger.kind = 'expense'"
+        case .saving: " AND \(column) = 'saving'"
+        case .spending: " AND \(column) = 'expense'"
         }
     }
 
@@ -88,13 +91,14 @@ extension MemberStore {
     static func totalsByDay(
         _ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
     ) throws -> [String: LedgerTotals] {
+        // From the day totals (at most three rows a day), not the entries: a year reads the same whatever it holds.
         let rows = try Row.fetchAll(db, sql: """
             SELECT date,
-                   SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
-                   SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent,
-                   SUM(CASE WHEN kind = 'income' THEN amountCents ELSE 0 END) AS income,
-                   COUNT(*) AS count
-            FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL)
+                   SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
+                   SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
+                   SUM(CASE WHEN kind = 'income' THEN totalCents ELSE 0 END) AS income,
+                   SUM(entryCount) AS count
+            FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL(column: "kind"))
             GROUP BY date
             """, arguments: [userId, first.description, last.description])
         var result: [String: LedgerTotals] = [:]
@@ -118,14 +122,25 @@ extension MemberStore {
     static func spendingByCategory(_ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay) throws
         -> [LabelledAmount]
     {
-        try Row.fetchAll(db, sql: """
-            SELECT \(categoryNameSQL) AS categoryLabel, SUM(ledger.amountCents) AS total
-            FROM ledger
-            LEFT JOIN category ON category.id = ledger.categoryId
-            LEFT JOIN stash ON stash.id = ledger.stashId
-            WHERE ledger.userId = ? AND ledger.kind = 'expense' AND ledger.date BETWEEN ? AND ?
+        // Whole months come from the month totals per category and stash; a part of a month (a day) from its entries.
+        let wholeMonths = first.day == 1 && last == last.monthValue.lastDay
+        let source = wholeMonths
+            ? """
+              SELECT categoryId, stashId, totalCents AS amountCents FROM spendingMonth
+              WHERE userId = ? AND month BETWEEN ? AND ?
+              """
+            : """
+              SELECT categoryId, stashId, amountCents FROM ledger
+              WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
+              """
+        let range = wholeMonths ? [first.monthValue.description, last.monthValue.description] : [first.description, last.description]
+        return try Row.fetchAll(db, sql: """
+            SELECT \(categoryNameSQL) AS categoryLabel, SUM(spent.amountCents) AS total
+            FROM (\(source)) AS spent
+            LEFT JOIN category ON category.id = spent.categoryId
+            LEFT JOIN stash ON stash.id = spent.stashId
             GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
-            """, arguments: [userId, first.description, last.description])
+            """, arguments: [userId] + StatementArguments(range))
             .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
     }
 
