@@ -44,10 +44,11 @@ enum BudgetDemoData {
         try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "categoryId", "accountId",
                                                     "createdAt", "updatedAt"]) { rows in
             var written = 0
-            func insert(_ day: CalendarDay, _ cents: Int64, _ kind: Category.Kind, _ category: Int64?, _ note: String,
+            let stamp = now.storedText
+            func insert(_ day: String, _ cents: Int64, _ kind: Category.Kind, _ category: Int64?, _ note: String,
                         _ account: Int64?) throws {
                 guard written < count else { return }
-                try rows.insert([userId, day.description, cents, kind.transactionKind.rawValue, note, category, account, now, now])
+                try rows.insert([userId, day, cents, kind.transactionKind.rawValue, note, category, account, stamp, stamp])
                 written += 1
             }
             // Each month: salary, freelance now and then, rent and bills.
@@ -55,14 +56,14 @@ enum BudgetDemoData {
             while month <= today.monthValue && written < count {
                 let first = max(month.firstDay, firstDay)
                 if first <= today {
-                    try insert(first, 420_000, .income, id(.income, "Salary"), "Paycheck", accounts[0])
-                    try insert(first, 140_000, .needs, id(.needs, "Rent/Mortgage"), "Rent", accounts[0])
+                    try insert(first.description, 420_000, .income, id(.income, "Salary"), "Paycheck", accounts[0])
+                    try insert(first.description, 140_000, .needs, id(.needs, "Rent/Mortgage"), "Rent", accounts[0])
                 }
                 if let day = CalendarDay(year: month.year, month: month.month, day: 15), day >= firstDay, day <= today {
-                    try insert(day, 9_800 + Int64(month.month) * 350, .needs, id(.needs, "Utilities"), "Power and water", accounts[0])
-                    try insert(day, 12_000, .needs, id(.needs, "Insurance"), "", accounts[0])
-                    try insert(day, 1_599, .wants, id(.wants, "Subscriptions"), "Streaming", accounts[1])
-                    if month.month % 3 == 0 { try insert(day, 60_000, .income, id(.income, "Freelance"), "Side gig", accounts[0]) }
+                    try insert(day.description, 9_800 + Int64(month.month) * 350, .needs, id(.needs, "Utilities"), "Power and water", accounts[0])
+                    try insert(day.description, 12_000, .needs, id(.needs, "Insurance"), "", accounts[0])
+                    try insert(day.description, 1_599, .wants, id(.wants, "Subscriptions"), "Streaming", accounts[1])
+                    if month.month % 3 == 0 { try insert(day.description, 60_000, .income, id(.income, "Freelance"), "Side gig", accounts[0]) }
                 }
                 month = month.next
             }
@@ -72,9 +73,10 @@ enum BudgetDemoData {
             let perMonth = max(1, remaining / max(1, dayCount / 30))
             let scale = Int64(max(1, perMonth / 60))
             let weighted = everyday.flatMap { Array(repeating: $0, count: $0.weight) }
+            let days = DemoData.dayTexts(from: firstDay, count: dayCount)
             while written < count {
                 let item = weighted[Int.random(in: 0..<weighted.count, using: &rng)]
-                let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
+                let day = days[Int.random(in: 0..<dayCount, using: &rng)]
                 let cents = max(50, item.amounts[Int.random(in: 0..<item.amounts.count, using: &rng)] / scale)
                 let account = Int.random(in: 0..<4, using: &rng) < 3 ? accounts[Int.random(in: 0..<accounts.count, using: &rng)] : nil
                 try insert(day, cents, item.kind, id(item.kind, item.name), notes[Int.random(in: 0..<notes.count, using: &rng)],

@@ -45,6 +45,19 @@ public enum DemoData {
 
     static let notes = ["", "", "", "Paycheck", "Side gig", "Lunch", "Weekend", "Birthday", "Market", "Refill", "Round-up"]
 
+    /// The text of each of `count` days from `first` on, made once: `adding(days:)` walks month by month, and a
+    /// million entries over ten years would walk it a million times.
+    static func dayTexts(from first: CalendarDay, count: Int) -> [String] {
+        var days: [String] = []
+        days.reserveCapacity(count)
+        var day = first
+        for _ in 0..<count {
+            days.append(day.description)
+            day = day.adding(days: 1)
+        }
+        return days
+    }
+
     /// Creates the account if needed (with `passwordHash`), then adds the stashes and `entries` entries spread
     /// over the last `years` years up to `today`.
     public static func fill(
@@ -93,15 +106,26 @@ public enum DemoData {
             let perMonth = max(1, entries / max(1, dayCount / 30))
             let scale = Int64(max(1, perMonth / 40))
             let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
+            let days = dayTexts(from: firstDay, count: dayCount)
+            var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = []
+            drawn.reserveCapacity(entries - BudgetDemoData.share(of: entries))
+            for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
+                let weight = Int.random(in: 0..<weights.count, using: &rng)
+                let day = Int.random(in: 0..<dayCount, using: &rng)
+                let template = weights[weight].1
+                let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
+                drawn.append((day, weight, max(50, base / scale), Int.random(in: 0..<notes.count, using: &rng)))
+            }
+            // Newest first, as an import writes (see `AccountDocument.insert`): a stash's quick-add amounts are then
+            // worked out for its latest entries only, not again for every older one.
+            let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day > drawn[$1].day : $0 < $1 }
+            let stamp = now.storedText
             try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
                                                         "updatedAt"]) { rows in
-                for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
-                    let (stash, template) = weights[Int.random(in: 0..<weights.count, using: &rng)]
-                    let day = firstDay.adding(days: Int.random(in: 0..<dayCount, using: &rng))
-                    let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
-                    let cents = max(50, base / scale)
-                    let note = notes[Int.random(in: 0..<notes.count, using: &rng)]
-                    try rows.insert([userId, day.description, cents, stash.kind.entryKind.rawValue, note, stash.id, now, now])
+                for entry in order.lazy.map({ drawn[$0] }) {
+                    let stash = weights[entry.weight].0
+                    try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, notes[entry.note],
+                                     stash.id, stamp, stamp])
                 }
             }
             try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
