@@ -143,24 +143,23 @@ def set_cookies(response) -> dict:
     return cookies
 
 
-def cmd_login(args) -> int:
-    conn = connect(args.base_url)
+def login(base_url: str, email: str, password: str) -> str:
+    """Signs in through the real /login form; the Cookie header value for the session. RuntimeError if it can't."""
+    conn = connect(base_url)
     try:
         conn.request("GET", "/login")
         response = conn.getresponse()
         html = response.read().decode("utf-8", "replace")
         if response.status != 200:
-            print(f"pages.py: GET /login answered {response.status}", file=sys.stderr)
-            return 1
+            raise RuntimeError(f"GET /login answered {response.status}")
         # Over HTTPS the app's cookies carry the __Host- prefix (builds before it had none).
         cookies = set_cookies(response)
         prefix = "__Host-" if "__Host-stashify_csrf" in cookies else ""
         csrf_cookie = cookies.get(prefix + "stashify_csrf")
         match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
         if not csrf_cookie or not match:
-            print("pages.py: /login gave no stashify_csrf cookie or no _csrf field", file=sys.stderr)
-            return 1
-        body = urllib.parse.urlencode({"email": args.email, "password": args.password, "_csrf": match.group(1)})
+            raise RuntimeError("/login gave no stashify_csrf cookie or no _csrf field")
+        body = urllib.parse.urlencode({"email": email, "password": password, "_csrf": match.group(1)})
         conn.request("POST", "/login", body=body, headers={
             "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": f"{prefix}stashify_csrf={csrf_cookie}",
@@ -169,14 +168,20 @@ def cmd_login(args) -> int:
         response.read()
         session = set_cookies(response).get(prefix + "stashify_session")
         if response.status != 303 or not session:
-            print(f"pages.py: POST /login answered {response.status} (wanted 303 with a session cookie)", file=sys.stderr)
-            return 1
+            raise RuntimeError(f"POST /login answered {response.status} (wanted 303 with a session cookie)")
     except (OSError, http.client.HTTPException) as error:
-        print(f"pages.py: log-in failed: {error}", file=sys.stderr)
-        return 1
+        raise RuntimeError(f"log-in failed: {error}") from error
     finally:
         conn.close()
-    print(f"{prefix}stashify_session={session}; {prefix}stashify_csrf={csrf_cookie}")
+    return f"{prefix}stashify_session={session}; {prefix}stashify_csrf={csrf_cookie}"
+
+
+def cmd_login(args) -> int:
+    try:
+        print(login(args.base_url, args.email, args.password))
+    except RuntimeError as error:
+        print(f"pages.py: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -81,65 +81,68 @@ public enum DemoData {
         let dayCount = firstDay.distance(to: today) + 1
         let seed = UInt64(entries) &* 2_654_435_761 &+ UInt64(years)
 
+        // A whole history in one transaction: with a large cache its pages are written once, at the commit.
         let result = try await database.write { db -> (Int, Int) in
-            var rng = SeededGenerator(seed: seed)
-            var stashes: [(Stash, Template)] = []
-            for template in templates {
-                let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
-                                      goalCents: template.goalCents, reward: template.reward, category: template.category,
-                                      reminder: .off, createdAt: now, updatedAt: now).inserted(db)
-                guard let id = stash.id else { continue }
-                // The target was raised once a year: past months keep what they had.
-                var month = firstDay.monthValue
-                var cents = template.targetCents * 8 / 10
-                while month <= today.monthValue {
-                    if month.month == 1 || month == firstDay.monthValue {
-                        try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
-                                       arguments: [id, month.description, cents])
-                        cents += template.targetCents / 10
+            try db.withLargeCache {
+                var rng = SeededGenerator(seed: seed)
+                var stashes: [(Stash, Template)] = []
+                for template in templates {
+                    let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
+                                          goalCents: template.goalCents, reward: template.reward, category: template.category,
+                                          reminder: .off, createdAt: now, updatedAt: now).inserted(db)
+                    guard let id = stash.id else { continue }
+                    // The target was raised once a year: past months keep what they had.
+                    var month = firstDay.monthValue
+                    var cents = template.targetCents * 8 / 10
+                    while month <= today.monthValue {
+                        if month.month == 1 || month == firstDay.monthValue {
+                            try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                                           arguments: [id, month.description, cents])
+                            cents += template.targetCents / 10
+                        }
+                        month = month.next
                     }
-                    month = month.next
+                    stashes.append((stash, template))
                 }
-                stashes.append((stash, template))
-            }
-            // Thousands of entries a month would blow every target; scale amounts to the density.
-            let perMonth = max(1, entries / max(1, dayCount / 30))
-            let scale = Int64(max(1, perMonth / 40))
-            let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
-            let days = dayTexts(from: firstDay, count: dayCount)
-            var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = []
-            drawn.reserveCapacity(entries - BudgetDemoData.share(of: entries))
-            for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
-                let weight = Int.random(in: 0..<weights.count, using: &rng)
-                let day = Int.random(in: 0..<dayCount, using: &rng)
-                let template = weights[weight].1
-                let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
-                drawn.append((day, weight, max(50, base / scale), Int.random(in: 0..<notes.count, using: &rng)))
-            }
-            // Newest first, as an import writes (see `AccountDocument.insert`): a stash's quick-add amounts are then
-            // worked out for its latest entries only, not again for every older one.
-            let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day > drawn[$1].day : $0 < $1 }
-            let stamp = now.storedText
-            try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
-                                                        "updatedAt"]) { rows in
-                for entry in order.lazy.map({ drawn[$0] }) {
-                    let stash = weights[entry.weight].0
-                    try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, notes[entry.note],
-                                     stash.id, stamp, stamp])
+                // Thousands of entries a month would blow every target; scale amounts to the density.
+                let perMonth = max(1, entries / max(1, dayCount / 30))
+                let scale = Int64(max(1, perMonth / 40))
+                let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
+                let days = dayTexts(from: firstDay, count: dayCount)
+                var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = []
+                drawn.reserveCapacity(entries - BudgetDemoData.share(of: entries))
+                for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
+                    let weight = Int.random(in: 0..<weights.count, using: &rng)
+                    let day = Int.random(in: 0..<dayCount, using: &rng)
+                    let template = weights[weight].1
+                    let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
+                    drawn.append((day, weight, max(50, base / scale), Int.random(in: 0..<notes.count, using: &rng)))
                 }
-            }
-            try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
-            var badges = 0
-            for (stash, _) in stashes {
-                let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
-                for month in months.compactMap(Month.init) {
-                    try MemberStore.judge(db, stash: stash, month: month, today: today)
+                // Newest first, as an import writes (see `AccountDocument.insert`): a stash's quick-add amounts are then
+                // worked out for its latest entries only, not again for every older one.
+                let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day > drawn[$1].day : $0 < $1 }
+                let stamp = now.storedText
+                try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
+                                                            "updatedAt"]) { rows in
+                    for entry in order.lazy.map({ drawn[$0] }) {
+                        let stash = weights[entry.weight].0
+                        try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, notes[entry.note],
+                                         stash.id, stamp, stamp])
+                    }
                 }
-                badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
+                try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
+                var badges = 0
+                for (stash, _) in stashes {
+                    let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
+                    for month in months.compactMap(Month.init) {
+                        try MemberStore.judge(db, stash: stash, month: month, today: today)
+                    }
+                    badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
+                }
+                try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
+                               arguments: [today.monthValue.previous.description, userId])
+                return (stashes.count, badges)
             }
-            try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
-                           arguments: [today.monthValue.previous.description, userId])
-            return (stashes.count, badges)
         }
         try await WalletDemoData.fill(database: database, userId: userId, today: today, now: now)
         return Summary(email: email, createdUser: createdUser, stashes: result.0, entries: entries, badges: result.1)

@@ -26,12 +26,7 @@ extension MemberStore {
             guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
                 throw ImportProblem.accountHasData
             }
-            // A whole history touches many more pages than one request does: with SQLite's small default cache
-            // they would be written out and read back several times before the commit.
-            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-            try db.execute(sql: "PRAGMA cache_size = -65536")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            try document.insert(db, userId: userId)
+            try db.withLargeCache { try document.insert(db, userId: userId) }
         }
     }
 }
