@@ -70,6 +70,14 @@ struct DerivedTotalsTests {
                 }
             }
         }
+        // A whole history's write gets a large page cache, and the connection its own back afterwards
+        let caches = try await database.write { db in
+            let before = try Int.fetchOne(db, sql: "PRAGMA cache_size")
+            let during = try db.withLargeCache { try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+            return [before, during, try Int.fetchOne(db, sql: "PRAGMA cache_size")]
+        }
+        #expect(caches == [caches[0], -65_536, caches[0]])
+        #expect(caches[0] != -65_536)
         let notes = try await database.read { db in try String.fetchAll(db, sql: "SELECT note FROM ledger ORDER BY id") }
         #expect(notes == (0..<count).map { "row \($0)" })
         try await Self.expectMatchesRebuild(database)
@@ -119,6 +127,12 @@ struct DerivedTotalsTests {
                     INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, ?, 'save', '2026-11-22', '2026-11-22')
                     """, arguments: [name])
             }
+            for name in ["Groceries", "Rent"] {
+                try db.execute(sql: """
+                    INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
+                    VALUES (1, ?, 'needs', '', '', 0, 0, 0, '2026-11-22')
+                    """, arguments: [name])
+            }
             for name in ["Cash", "Checking"] {
                 try db.execute(sql: """
                     INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt)
@@ -150,6 +164,14 @@ struct DerivedTotalsTests {
         }
         #expect(days == expectedDays)
         #expect(spending == expectedSpending)
+        let (counts, expectedCounts) = try await database.read { db in
+            (try String.fetchAll(db, sql: "SELECT id || ' ' || entryCount FROM category ORDER BY id"),
+             try String.fetchAll(db, sql: """
+                SELECT category.id || ' ' || (SELECT COUNT(*) FROM ledger WHERE categoryId = category.id) FROM category ORDER BY id
+                """))
+        }
+        #expect(counts == expectedCounts)
+        #expect(counts.count == 2)
 
         struct Entry { let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
         let (entries, months, balances, quick, stashIds, stashMonths) = try await database.read { db in

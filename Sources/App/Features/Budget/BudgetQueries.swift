@@ -100,23 +100,20 @@ extension MemberStore {
 
     /// How many transactions a category holds (told before deleting it).
     func transactionCount(categoryId: Int64) async throws -> Int {
-        try await read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE categoryId = ? AND userId = ?",
-                             arguments: [categoryId, userId]) ?? 0
-        }
+        try await transactionCounts(categoryIds: [categoryId])[categoryId] ?? 0
     }
 
-    /// How many transactions each of the user's categories holds (counted on the (categoryId, date) index).
+    /// How many transactions each of the user's categories holds: the count triggers keep on the category
+    /// (migration v24), so a long history costs nothing here.
     func transactionCounts(categoryIds: [Int64]) async throws -> [Int64: Int] {
         guard !categoryIds.isEmpty else { return [:] }
         return try await read { db in
             var result: [Int64: Int] = [:]
             // GRDB's SQL interpolation binds the ids as arguments.
             for row in try SQLRequest<Row>("""
-                SELECT categoryId, COUNT(*) AS count FROM ledger
-                WHERE categoryId IN (SELECT id FROM category WHERE userId = \(userId) AND id IN \(categoryIds)) GROUP BY categoryId
+                SELECT id, entryCount FROM category WHERE userId = \(userId) AND id IN \(categoryIds) AND entryCount > 0
                 """).fetchAll(db) {
-                result[row["categoryId"]] = row["count"]
+                result[row["id"]] = row["entryCount"]
             }
             return result
         }
@@ -172,6 +169,17 @@ extension MemberStore {
     /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
     func categoryTotals(month: Month, kind: Transaction.Kind,
                         outsideStashes: Bool = false) async throws -> [CategoryTotal] {
+        if kind == .expense {
+            // Spending comes from its month totals per category and stash (0: none), a few dozen rows at most.
+            return try await read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
+                    FROM spendingMonth WHERE userId = ? AND month = ?\(outsideStashes ? " AND stashId = 0" : "")
+                    GROUP BY categoryId
+                    """, arguments: [userId, month.description])
+                    .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
+            }
+        }
         let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
         return try await read { db in
             try Row.fetchAll(db, sql: """
