@@ -7,6 +7,8 @@ public struct AppDatabase: Sendable {
     /// The connection (pool or queue) every query goes through, only ever through `read` and `write`.
     private let writer: any DatabaseWriter
     private let writes = NIOLockedValueBox<UInt64>(0)
+    /// Set by the first `close()`: the connections are gone, and nothing may reach SQLite through them again.
+    private let closed = NIOLockedValueBox(false)
     /// Read-only connections to the file beside the pool's writer, for `read`; nil for an in-memory database.
     private let readers: ReaderConnections?
 
@@ -132,11 +134,18 @@ public struct AppDatabase: Sendable {
     /// holds the database at its real size. Waits, up to the busy timeout, for reads that still use the log.
     public func checkpoint() async throws {
         guard writer is DatabasePool else { return }
-        try await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        let closed = self.closed
+        try await writer.writeWithoutTransaction { db in
+            // Checked on the writer's queue, which `close()` waits for: a closed connection can't be checkpointed.
+            guard !closed.withLockedValue({ $0 }) else { return }
+            try db.checkpoint(.truncate)
+        }
     }
 
-    /// Closes the connections; used at shutdown, with the write-ahead log emptied first.
+    /// Closes the connections, once; used at shutdown, with the write-ahead log emptied first. Closing again does
+    /// nothing.
     public func close() throws {
+        guard closed.withLockedValue({ wasClosed in defer { wasClosed = true }; return !wasClosed }) else { return }
         try readers?.close()
         if let pool = writer as? DatabasePool {
             try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }

@@ -38,6 +38,8 @@ struct IdleCheckpoints: Service {
             var watch = Watch()
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
+                // Stopping: the database closer empties the log once the server is done.
+                guard !Task.isCancelled else { break }
                 await look(&watch)
             }
         }
