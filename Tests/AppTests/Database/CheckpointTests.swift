@@ -30,58 +30,52 @@ struct CheckpointTests {
 
     @Test("after a graceful stop the log is empty and every write is in the database file")
     func emptyAfterClose() async throws {
-        let folder = try TestApp.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = try AppDatabase.open(dataDirectory: folder)
-        try await Self.write(database, count: 2_000)
-        #expect(try await Self.attempts(database) == 2_000)
-        #expect(Self.walSize(folder) > 0)
+        try await TestApp.withDataFolder { folder, database in
+            try await Self.write(database, count: 2_000)
+            #expect(try await Self.attempts(database) == 2_000)
+            #expect(Self.walSize(folder) > 0)
 
-        try database.close()
+            try database.close()
 
-        #expect(Self.walSize(folder) == 0)
-        // A second close, or a late look from the idle service, touches nothing
-        try database.close()
-        try await database.checkpoint()
-        let again = try AppDatabase.open(dataDirectory: folder)
-        #expect(try await Self.attempts(again) == 2_000)
-        try again.close()
+            #expect(Self.walSize(folder) == 0)
+            // A second close, or a late look from the idle service, touches nothing
+            try database.close()
+            try await database.checkpoint()
+            let again = try AppDatabase.open(dataDirectory: folder)
+            #expect(try await Self.attempts(again) == 2_000)
+            try again.close()
+        }
     }
 
     @Test("once writes pause for a whole look, the log is emptied; while they go on, or with nothing new, it is left")
     func emptiedWhenIdle() async throws {
-        let folder = try TestApp.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = try AppDatabase.open(dataDirectory: folder)
-        defer { try? database.close() }
-        let service = IdleCheckpoints(database: database, logger: Logger(label: "test"))
-        var watch = IdleCheckpoints.Watch()
+        try await TestApp.withDataFolder { folder, database in
+            let service = IdleCheckpoints(database: database, logger: Logger(label: "test"))
+            var watch = IdleCheckpoints.Watch()
 
-        try await Self.write(database, count: 500)
-        #expect(await service.look(&watch) == false, "the first look only notes the count")
-        try await Self.write(database, count: 500)
-        #expect(await service.look(&watch) == false, "written since the last look")
-        #expect(Self.walSize(folder) > 0)
+            try await Self.write(database, count: 500)
+            #expect(await service.look(&watch) == false, "the first look only notes the count")
+            try await Self.write(database, count: 500)
+            #expect(await service.look(&watch) == false, "written since the last look")
+            #expect(Self.walSize(folder) > 0)
 
-        #expect(await service.look(&watch) == true, "a whole look without a write")
-        #expect(Self.walSize(folder) == 0)
-        #expect(await service.look(&watch) == false, "nothing new since the checkpoint")
-        #expect(try await Self.attempts(database) == 1_000)
+            #expect(await service.look(&watch) == true, "a whole look without a write")
+            #expect(Self.walSize(folder) == 0)
+            #expect(await service.look(&watch) == false, "nothing new since the checkpoint")
+            #expect(try await Self.attempts(database) == 1_000)
+        }
     }
 
     @Test("a large write leaves the log no larger than the limit once the next write begins it again")
     func cutBackAfterLargeWrite() async throws {
-        let folder = try TestApp.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = try AppDatabase.open(dataDirectory: folder)
-        defer { try? database.close() }
+        try await TestApp.withDataFolder { folder, database in
+            try await Self.write(database, count: 12_000, padding: 1_000)
+            #expect(Self.walSize(folder) > AppDatabase.journalSizeLimit, "one transaction of about 12 MB")
 
-        try await Self.write(database, count: 12_000, padding: 1_000)
-        #expect(Self.walSize(folder) > AppDatabase.journalSizeLimit, "one transaction of about 12 MB")
+            try await Self.write(database, count: 1)
 
-        try await Self.write(database, count: 1)
-
-        #expect(Self.walSize(folder) <= AppDatabase.journalSizeLimit)
-        #expect(try await Self.attempts(database) == 12_001)
+            #expect(Self.walSize(folder) <= AppDatabase.journalSizeLimit)
+            #expect(try await Self.attempts(database) == 12_001)
+        }
     }
 }

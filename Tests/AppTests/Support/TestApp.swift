@@ -86,6 +86,16 @@ enum TestApp {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// A database in a throw-away data folder for `body` (the folder's path and the database), closed and removed
+    /// afterwards.
+    static func withDataFolder(_ body: (String, AppDatabase) async throws -> Void) async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try AppDatabase.open(dataDirectory: folder)
+        defer { try? database.close() }
+        try await body(folder, database)
+    }
 }
 
 extension PasswordHasher {
