@@ -309,6 +309,8 @@ struct StatisticsHistoryTests {
             #expect(yearText.contains("$800.00 saved · completed 0 of 2 months"))
             #expect(year.html.contains("Completed stashes per month, 2026"))
             #expect(year.html.contains("No stashes completed in 2026 yet."))
+            // The activity calendar's table: each month with entries, its active days and entries
+            #expect(yearText.contains("Month Active days Entries November 2026 1 1 December 2026 1 1"))
             let lastYear = StatisticsTests.text(try await browser.get("/statistics?view=yearly&period=2025").html)
             #expect(lastYear.contains("No previous data for Vacation Fund yet: $100.00 saved this year."))
         }

@@ -320,11 +320,14 @@ struct StatisticsPageBuilder {
             }
         }
         let title = "Activity calendar, \(period.year): days shaded by number of entries"
-        let months = period.months
-        let byMonthRows = months.compactMap { month -> [String]? in
-            let days = byDay.filter { $0.key.hasPrefix(month.description) }
-            guard !days.isEmpty else { return nil }
-            return [month.title, String(days.count), String(days.values.reduce(0) { $0 + $1.entryCount })]
+        // Active days and entries per month (`YYYY-MM`), in one pass over the days.
+        var byMonth: [Substring: (days: Int, entries: Int)] = [:]
+        for (day, totals) in byDay {
+            byMonth[day.prefix(7), default: (0, 0)].days += 1
+            byMonth[day.prefix(7), default: (0, 0)].entries += totals.entryCount
+        }
+        let byMonthRows = period.months.compactMap { month -> [String]? in
+            byMonth[Substring(month.description)].map { [month.title, String($0.days), String($0.entries)] }
         }
         return ChartView(
             id: "chart-heatmap", title: title,
