@@ -165,40 +165,42 @@ extension MemberStore {
         guard !months.isEmpty else { return [] }
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
         let arguments = StatementArguments(months.map(\.description)) + [userId]
-        let rows = try await read { db in
-            // Rows read straight from the statement, not copied: a copied row finds each column by comparing every
-            // column name lower-cased, which was the largest cost of the yearly view (24 months of every stash).
-            try db.fetchAll(db.cachedStatement(sql: """
+        // Three reads in one snapshot: each stash once, then its figures for each month, then each stash's first
+        // month. Rows are read straight from their statements, not copied (a copied row finds each column by
+        // comparing every column name lower-cased), and no stash is decoded again for each of its months.
+        return try await read { db in
+            let stashes = try db.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM stash WHERE userId = ? ORDER BY name COLLATE NOCASE, id
+                """), arguments: [userId]) { try Stash(row: $0) }
+            var progress: [Int64: [Month: StashProgress]] = [:]
+            let kinds = Dictionary(stashes.compactMap { stash in stash.id.map { ($0, stash.kind) } }, uniquingKeysWith: { first, _ in first })
+            let monthsByText = Dictionary(months.map { ($0.description, $0) }, uniquingKeysWith: { first, _ in first })
+            let figures = try Row.fetchCursor(db.cachedStatement(sql: """
                 WITH months(month) AS (VALUES \(values))
-                SELECT stash.*, months.month AS periodMonth,
-                       COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
-                       \(Self.targetSQL(stashId: "stash.id", month: "months.month")) AS monthTarget,
-                       (SELECT MIN(f.month) FROM stashMonth f WHERE f.stashId = stash.id) AS firstMonth
+                SELECT stash.id, months.month, COALESCE(m.totalCents, 0), COALESCE(m.entryCount, 0),
+                       \(Self.targetSQL(stashId: "stash.id", month: "months.month"))
                 FROM stash CROSS JOIN months
                 LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = months.month
                 WHERE stash.userId = ?
-                ORDER BY stash.name COLLATE NOCASE, stash.id
-                """), arguments: arguments) { row -> (Stash, Month?, StashProgress?, Month?) in
-                let stash = try Stash(row: row)
-                let month = Month(row["periodMonth"])
-                let progress = month.map {
-                    StashProgress(kind: stash.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
-                                  targetCents: row["monthTarget"], monthClosed: $0 < today.monthValue)
-                }
-                return (stash, month, progress, (row["firstMonth"] as String?).flatMap(Month.init))
+                """), arguments: arguments)
+            while let row = try figures.next() {
+                let id: Int64 = try row.decode(atIndex: 0)
+                guard let kind = kinds[id], let month = monthsByText[try row.decode(atIndex: 1) as String] else { continue }
+                progress[id, default: [:]][month] = StashProgress(
+                    kind: kind, totalCents: try row.decode(atIndex: 2), entryCount: try row.decode(atIndex: 3),
+                    targetCents: try row.decode(atIndex: 4), monthClosed: month < today.monthValue)
+            }
+            var firstMonths: [Int64: Month] = [:]
+            let firsts = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT stashId, MIN(month) FROM stashMonth WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
+                """), arguments: [userId])
+            while let row = try firsts.next() {
+                firstMonths[try row.decode(atIndex: 0)] = Month(try row.decode(atIndex: 1) as String)
+            }
+            return stashes.compactMap { stash in
+                stash.id.map { StashMonthFigures(stash: stash, progress: progress[$0] ?? [:], firstMonth: firstMonths[$0]) }
             }
         }
-        var order: [Int64] = []
-        var byStash: [Int64: (Stash, [Month: StashProgress], Month?)] = [:]
-        for (stash, month, progress, firstMonth) in rows {
-            guard let id = stash.id else { continue }
-            if byStash[id] == nil {
-                order.append(id)
-                byStash[id] = (stash, [:], firstMonth)
-            }
-            if let month, let progress { byStash[id]?.1[month] = progress }
-        }
-        return order.compactMap { id in byStash[id].map { StashMonthFigures(stash: $0.0, progress: $0.1, firstMonth: $0.2) } }
     }
 
     /// Each stash's total on one day (stash id → cents).
