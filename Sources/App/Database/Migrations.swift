@@ -704,6 +704,36 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v25: month totals per category and stash for every kind") { db in
+            // The spending totals of v23 widened to savings and income: a month's figures per category (a budget
+            // category's page, savings outside stashes) then read a few dozen rows however many entries it holds.
+            try db.execute(sql: """
+                DROP TRIGGER ledger_spendingMonth_insert;
+                DROP TRIGGER ledger_spendingMonth_delete;
+                DROP TRIGGER ledger_spendingMonth_update;
+                DROP TABLE spendingMonth;
+                CREATE TABLE categoryMonth (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    month TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    categoryId INTEGER NOT NULL,
+                    stashId INTEGER NOT NULL,
+                    totalCents INTEGER NOT NULL,
+                    entryCount INTEGER NOT NULL,
+                    PRIMARY KEY (userId, month, kind, categoryId, stashId)
+                ) WITHOUT ROWID;
+                INSERT INTO categoryMonth (userId, month, kind, categoryId, stashId, totalCents, entryCount)
+                    SELECT userId, substr(date, 1, 7), kind, COALESCE(categoryId, 0), COALESCE(stashId, 0),
+                           SUM(amountCents), COUNT(*)
+                    FROM ledger GROUP BY 1, 2, 3, 4, 5;
+                """)
+            try db.execute(sql: totalsTriggers(
+                table: "categoryMonth",
+                keys: [("userId", { "\($0).userId" }), ("month", { "substr(\($0).date, 1, 7)" }), ("kind", { "\($0).kind" }),
+                       ("categoryId", { "COALESCE(\($0).categoryId, 0)" }), ("stashId", { "COALESCE(\($0).stashId, 0)" })],
+                columns: ["userId", "date", "kind", "amountCents", "categoryId", "stashId"]))
+        }
+
         return migrator
     }
 

@@ -115,6 +115,44 @@ struct DerivedTotalsTests {
         #expect(try read() == ["2026-11 1000 2"])
     }
 
+    @Test("upgrading works out the month totals per kind, category and stash from the existing ledger")
+    func categoryMonthsBuiltOnUpgrade() throws {
+        // Given: a database from before the per-kind month totals, with savings, spending and income
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v24: transaction counts per category")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                    VALUES ('Ann', 'ann@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22');
+                INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, 'Trip', 'save', '2026-11-22', '2026-11-22');
+                INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, createdAt)
+                    VALUES (1, 'Groceries', 'needs', 'cart', 'green', 0, 0, '2026-11-22');
+                INSERT INTO ledger (userId, date, amountCents, kind, stashId, categoryId, createdAt, updatedAt) VALUES
+                    (1, '2026-10-03', 500, 'saving', 1, NULL, '2026-11-22', '2026-11-22'),
+                    (1, '2026-10-31', 700, 'saving', 1, NULL, '2026-11-22', '2026-11-22'),
+                    (1, '2026-10-04', 300, 'expense', NULL, 1, '2026-11-22', '2026-11-22'),
+                    (1, '2026-11-01', 200, 'expense', NULL, 1, '2026-11-22', '2026-11-22'),
+                    (1, '2026-11-02', 9000, 'income', NULL, NULL, '2026-11-22', '2026-11-22');
+                """)
+        }
+
+        // When
+        try AppDatabase.migrator.migrate(queue)
+
+        // Then: one row per month, kind, category and stash (0: none), and the triggers keep them
+        let read = { try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT month || ' ' || kind || ' ' || categoryId || ' ' || stashId || ' ' || totalCents || ' ' || entryCount
+                FROM categoryMonth ORDER BY 1
+                """)
+        } }
+        #expect(try read() == ["2026-10 expense 1 0 300 1", "2026-10 saving 0 1 1200 2", "2026-11 expense 1 0 200 1",
+                               "2026-11 income 0 0 9000 1"])
+        try queue.write { db in try db.execute(sql: "UPDATE ledger SET date = '2026-11-05' WHERE date = '2026-10-31'") }
+        #expect(try read() == ["2026-10 expense 1 0 300 1", "2026-10 saving 0 1 500 1", "2026-11 expense 1 0 200 1",
+                               "2026-11 income 0 0 9000 1", "2026-11 saving 0 1 700 1"])
+    }
+
     /// A user with three stashes and two accounts; their ids.
     private static func seed(_ database: AppDatabase) async throws -> ([Int64], [Int64]) {
         try await database.write { db in
@@ -153,13 +191,14 @@ struct DerivedTotalsTests {
                 GROUP BY userId, date, kind ORDER BY 1
                 """),
              try String.fetchAll(db, sql: """
-                SELECT userId || ' ' || month || ' ' || categoryId || ' ' || stashId || ' ' || totalCents || ' ' || entryCount
-                FROM spendingMonth ORDER BY 1
+                SELECT userId || ' ' || month || ' ' || kind || ' ' || categoryId || ' ' || stashId || ' ' || totalCents || ' '
+                       || entryCount
+                FROM categoryMonth ORDER BY 1
                 """),
              try String.fetchAll(db, sql: """
-                SELECT userId || ' ' || substr(date, 1, 7) || ' ' || COALESCE(categoryId, 0) || ' ' || COALESCE(stashId, 0) || ' '
-                       || SUM(amountCents) || ' ' || COUNT(*)
-                FROM ledger WHERE kind = 'expense' GROUP BY userId, substr(date, 1, 7), categoryId, stashId ORDER BY 1
+                SELECT userId || ' ' || substr(date, 1, 7) || ' ' || kind || ' ' || COALESCE(categoryId, 0) || ' '
+                       || COALESCE(stashId, 0) || ' ' || SUM(amountCents) || ' ' || COUNT(*)
+                FROM ledger GROUP BY userId, substr(date, 1, 7), kind, categoryId, stashId ORDER BY 1
                 """))
         }
         #expect(days == expectedDays)

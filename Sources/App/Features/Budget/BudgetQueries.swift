@@ -169,34 +169,24 @@ extension MemberStore {
     /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
     func categoryTotals(month: Month, kind: Transaction.Kind,
                         outsideStashes: Bool = false) async throws -> [CategoryTotal] {
-        if kind == .expense {
-            // Spending comes from its month totals per category and stash (0: none), a few dozen rows at most.
-            return try await read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
-                    FROM spendingMonth WHERE userId = ? AND month = ?\(outsideStashes ? " AND stashId = 0" : "")
-                    GROUP BY categoryId
-                    """, arguments: [userId, month.description])
-                    .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
-            }
-        }
-        let stashCondition = outsideStashes ? " AND stashId IS NULL" : ""
-        return try await read { db in
+        // From the month totals per kind, category and stash (0: none): a few dozen rows at most.
+        try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT categoryId, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND kind = ? AND date BETWEEN ? AND ?\(stashCondition) GROUP BY categoryId
-                """, arguments: [userId, kind.rawValue, month.firstDay.description, month.lastDay.description])
+                SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
+                FROM categoryMonth WHERE userId = ? AND month = ? AND kind = ?\(outsideStashes ? " AND stashId = 0" : "")
+                GROUP BY categoryId
+                """, arguments: [userId, month.description, kind.rawValue])
                 .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
         }
     }
 
-    /// Total and count of one category's rows in `month`: a seek on the (categoryId, date) index.
+    /// Total and count of one category's rows in `month`, from the month totals.
     func categoryMonthTotal(categoryId: Int64, month: Month) async throws -> CategoryTotal {
         try await read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(amountCents), 0) AS total, COUNT(*) AS count FROM ledger
-                WHERE categoryId = ? AND date BETWEEN ? AND ? AND userId = ?
-                """, arguments: [categoryId, month.firstDay.description, month.lastDay.description, userId])
+                SELECT COALESCE(SUM(totalCents), 0) AS total, COALESCE(SUM(entryCount), 0) AS count FROM categoryMonth
+                WHERE userId = ? AND month = ? AND categoryId = ?
+                """, arguments: [userId, month.description, categoryId])
             return CategoryTotal(categoryId: categoryId, totalCents: row?["total"] ?? 0, count: row?["count"] ?? 0)
         }
     }

@@ -13,6 +13,15 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
         }
     }
 
+    /// The one ledger kind the filter keeps, nil when it keeps every kind.
+    var kind: Transaction.Kind? {
+        switch self {
+        case .all: nil
+        case .saving: .saving
+        case .spending: .expense
+        }
+    }
+
     /// The SQL condition on `ledger.kind` (an indexed column, so ranges stay covered), for queries that read
     /// `FROM ledger` under that name.
     var kindSQL: String { kindSQL(column: "ledger.kind") }
@@ -126,8 +135,8 @@ extension MemberStore {
         let wholeMonths = first.day == 1 && last == last.monthValue.lastDay
         let source = wholeMonths
             ? """
-              SELECT categoryId, stashId, totalCents AS amountCents FROM spendingMonth
-              WHERE userId = ? AND month BETWEEN ? AND ?
+              SELECT categoryId, stashId, totalCents AS amountCents FROM categoryMonth
+              WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
               """
             : """
               SELECT categoryId, stashId, amountCents FROM ledger
@@ -214,16 +223,16 @@ extension MemberStore {
         }
     }
 
-    /// The user's ledger rows on one day under `filter`, with their stash or category name.
-    func dayEntries(on day: CalendarDay, filter: StatisticsFilter) async throws -> [DayEntry] {
+    /// The user's newest `limit` ledger rows on one day under `filter`, with their stash or category name.
+    func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) async throws -> [DayEntry] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
                 LEFT JOIN stash ON stash.id = ledger.stashId
                 LEFT JOIN category ON category.id = ledger.categoryId
                 WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
-                ORDER BY ledger.id DESC LIMIT 200
-                """, arguments: [userId, day.description]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
+                ORDER BY ledger.id DESC LIMIT ?
+                """, arguments: [userId, day.description, limit]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
         }
     }
 
