@@ -80,11 +80,14 @@ public enum HomePages {
     public struct DayDrawer: Sendable {
         public let title: String
         public let entries: [DayEntry]
+        /// The link to the rest of the day's entries when only the newest are listed.
+        public let more: MoreLink?
         public let closePath: String
 
-        public init(title: String, entries: [DayEntry], closePath: String) {
+        public init(title: String, entries: [DayEntry], more: MoreLink?, closePath: String) {
             self.title = title
             self.entries = entries
+            self.more = more
             self.closePath = closePath
         }
     }
@@ -237,6 +240,7 @@ public enum HomePages {
             <a class="button button--plain" href="\(drawer.closePath)">Close</a>
           </div>
           \(entries)
+          \(drawer.more?.html)
         </section>
         """
     }

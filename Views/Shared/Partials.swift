@@ -134,6 +134,21 @@ public struct StashCard: Sendable {
     }
 }
 
+/// The link under a shortened list to the whole of it ("See all 270 entries of this day").
+public struct MoreLink: Sendable {
+    public let label: String
+    public let href: String
+
+    public init(label: String, href: String) {
+        self.label = label
+        self.href = href
+    }
+
+    public var html: HTML {
+        "<p class=\"more-link\"><a href=\"\(href)\">\(label)</a></p>"
+    }
+}
+
 /// One link of a row of tabs (a sub-navigation, a segmented control): where it goes, and whether it is the page shown.
 public struct TabLink: Sendable {
     public let label: String

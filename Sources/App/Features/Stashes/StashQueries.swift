@@ -18,6 +18,8 @@ struct DayActivity: Sendable {
     let date: String
     let savedCents: Int64
     let spentCents: Int64
+    /// How many entries (savings and spending) the day holds.
+    let entryCount: Int
 }
 
 /// The read side of stashes, entries and badges: every query scoped by user id, bounded by a month or a page.
@@ -100,25 +102,27 @@ extension MemberStore {
 
     /// Saved and spent per day of `month`, for the calendar dots.
     static func dayActivity(_ db: Database, userId: Int64, month: Month) throws -> [String: DayActivity] {
+        // From the day totals: a month reads at most two rows a day, however many entries its days hold.
         let rows = try db.fetchAll(db.cachedStatement(sql: """
             SELECT date,
-                   SUM(CASE WHEN kind = 'saving' THEN amountCents ELSE 0 END) AS saved,
-                   SUM(CASE WHEN kind = 'expense' THEN amountCents ELSE 0 END) AS spent
-            FROM ledger WHERE userId = ? AND date BETWEEN ? AND ?
+                   SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
+                   SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
+                   SUM(entryCount) AS count
+            FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ? AND kind IN ('saving', 'expense')
             GROUP BY date
             """), arguments: [userId, month.firstDay.description, month.lastDay.description]) {
-            DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"])
+            DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"], entryCount: $0["count"])
         }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
-    /// The user's entries on one day, newest first, with their stash names.
-    static func entries(_ db: Database, userId: Int64, on day: CalendarDay) throws -> [EntryRow] {
+    /// The user's newest `limit` entries on one day, newest first, with their stash names.
+    static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [EntryRow] {
         try db.fetchAll(db.cachedStatement(sql: """
             SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
             WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
-            ORDER BY ledger.id DESC
-            """), arguments: [userId, day.description]) { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
+            ORDER BY ledger.id DESC LIMIT ?
+            """), arguments: [userId, day.description, limit]) { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.

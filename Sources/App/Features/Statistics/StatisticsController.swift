@@ -50,11 +50,13 @@ struct StatisticsPageBuilder {
 
         var charts: [ChartView] = []
         var entries: [StatisticsEntryItem] = []
+        var moreEntries: MoreLink?
         switch period.unit {
         case .daily:
             charts.append(sparkline(byDay))
-            entries = try await store.dayEntries(on: period.first, filter: filter)
+            entries = try await store.dayEntries(on: period.first, filter: filter, limit: BudgetPaths.dayEntriesShown)
                 .map { StatisticsEntryItem($0, user: user) }
+            moreEntries = MoreLink.dayEntries(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
         case .monthly:
             charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
@@ -102,6 +104,7 @@ struct StatisticsPageBuilder {
                     + "Pick another period, or add an entry to a stash."),
             charts: totals.isEmpty ? [] : charts,
             entries: entries,
+            moreEntries: moreEntries,
             topSaved: topSaved,
             topSpent: topSpent,
             performance: shown.map { PerformanceItem($0, period: period, user: user) },
