@@ -4,23 +4,26 @@ struct CSVWriter {
     private(set) var text = ""
 
     mutating func append(_ fields: [String]) {
-        var first = true
-        for field in fields {
-            if !first { text += "," }
-            first = false
-            text += Self.escape(field)
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text.append(",") }
+            Self.write(field, into: &text)
         }
-        text += "\r\n"
+        text.append("\r\n")
     }
 
     static func escape(_ field: String) -> String {
-        var value = field
-        if let lead = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(lead) {
-            value = "'" + value
-        }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return value
-        }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var text = ""
+        write(field, into: &text)
+        return text
+    }
+
+    /// Appends `field` escaped, reading its bytes once (every character this looks for is ASCII).
+    private static func write(_ field: String, into text: inout String) {
+        let formula = field.utf8.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
+        let quoted = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if quoted { text.append("\"") }
+        if formula { text.append("'") }
+        text.append(quoted ? field.replacingOccurrences(of: "\"", with: "\"\"") : field)
+        if quoted { text.append("\"") }
     }
 }

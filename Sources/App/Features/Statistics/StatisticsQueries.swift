@@ -293,9 +293,10 @@ extension MemberStore {
                 WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL)
                 ORDER BY ledger.date, ledger.id
                 """, arguments: [userId, first.description, last.description])
+            // Columns by position, in the SELECT's order: finding each by name costs more than the row itself.
             while let row = try rows.next() {
-                csv.append([row["date"], row["kind"], Money(cents: row["amountCents"], currency: currency).formValue,
-                            currency.code, row["categoryName"], row["stashName"], row["accountName"], row["note"]])
+                csv.append([row[0], row[1], Money(cents: row[2], currency: currency).formValue,
+                            currency.code, row[4], row[5], row[6], row[3]])
             }
             return csv.text
         }
