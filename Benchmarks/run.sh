@@ -10,6 +10,8 @@
 #   BENCH_PORT        port to try first                 (default 18443; a free one is picked if taken)
 #   BENCH_SKIP_BUILD  1 = reuse .build-bench/release/stashify as it is
 #   BENCH_BIN         measure this stashify binary instead (implies no build), e.g. an earlier release
+#   BENCH_SCALE       1 = then run scale.py --check on the same binary: 10k, 100k and 1M entries over ten years and
+#                     200 other users in one database, held to the flat-history targets (about 10 minutes more)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,6 +25,7 @@ WARMUP="${BENCH_WARMUP:-20}"
 DURATION="${BENCH_DURATION:-10s}"
 PORT="${BENCH_PORT:-18443}"
 SKIP_BUILD="${BENCH_SKIP_BUILD:-0}"
+SCALE="${BENCH_SCALE:-0}"
 [[ -n "${BENCH_BIN:-}" ]] && SKIP_BUILD=1
 EMAIL="demo@example.com"
 PASSWORD="stashify-demo"
@@ -152,3 +155,10 @@ fi
 # --- results --------------------------------------------------------------------------------------
 echo
 "$PYTHON" "$BENCH_DIR/pages.py" table "$TMP/pages.json" --wrk "$TMP/wrk.json"
+
+# --- scale ----------------------------------------------------------------------------------------
+if [[ "$SCALE" == "1" ]]; then
+    echo
+    step "scale: 10k, 100k and 1M entries over ten years, and 200 other users (scale.py --check)"
+    "$PYTHON" "$BENCH_DIR/scale.py" --bin "$BIN" --check || die "a flat-history target was missed (see MISSED above)"
+fi
