@@ -66,6 +66,10 @@ public struct AppDatabase: Sendable {
             // SQLite reuses the write-ahead log from its start after each checkpoint but never shrinks the file: one
             // large write (an import) would leave it that large for good. Past this size it is cut back.
             try db.execute(sql: "PRAGMA journal_size_limit = \(journalSizeLimit)")
+            // A statement that writes many rows inside a transaction keeps the pages it changes aside, so it alone can
+            // be undone; past 64 KB SQLite moved them to a file of its own, written again for every statement (1.3 GB
+            // of writes for a 200,000-entry import). Kept in memory, that costs the size of one statement's pages.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         return config
     }

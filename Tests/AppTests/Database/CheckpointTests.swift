@@ -28,6 +28,17 @@ struct CheckpointTests {
         try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") ?? 0 }
     }
 
+    @Test("every connection keeps a statement's undo pages in memory instead of writing them to a file of their own")
+    func statementJournalsInMemory() async throws {
+        try await TestApp.withDataFolder { _, database in
+            // 2 is MEMORY: a many-row statement inside a transaction no longer writes its pages to a temporary file.
+            let writer = try await database.write { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") }
+            let reader = try await database.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") }
+            #expect(writer == 2)
+            #expect(reader == 2)
+        }
+    }
+
     @Test("after a graceful stop the log is empty and every write is in the database file")
     func emptyAfterClose() async throws {
         try await TestApp.withDataFolder { folder, database in
