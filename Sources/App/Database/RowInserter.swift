@@ -15,18 +15,6 @@ extension Database {
     }
 }
 
-extension Database {
-    /// Runs `body` (a write of a whole history: an import, demo data) with a page cache of 64 MB, then gives the
-    /// connection back its own. With SQLite's small default cache the pages such a transaction changes would be
-    /// written out and read back again several times before its commit.
-    func withLargeCache<T>(_ body: () throws -> T) throws -> T {
-        let cacheSize = try Int.fetchOne(self, sql: "PRAGMA cache_size") ?? -2_000
-        try execute(sql: "PRAGMA cache_size = -65536")
-        defer { try? execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        return try body()
-    }
-}
-
 /// Collects rows for `Database.insertRows(into:columns:_:)`.
 struct RowInserter {
     /// Well under SQLite's limit on the values one statement may bind (32,766).

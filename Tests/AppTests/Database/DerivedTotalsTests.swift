@@ -70,14 +70,6 @@ struct DerivedTotalsTests {
                 }
             }
         }
-        // A whole history's write gets a large page cache, and the connection its own back afterwards
-        let caches = try await database.write { db in
-            let before = try Int.fetchOne(db, sql: "PRAGMA cache_size")
-            let during = try db.withLargeCache { try Int.fetchOne(db, sql: "PRAGMA cache_size") }
-            return [before, during, try Int.fetchOne(db, sql: "PRAGMA cache_size")]
-        }
-        #expect(caches == [caches[0], -65_536, caches[0]])
-        #expect(caches[0] != -65_536)
         let notes = try await database.read { db in try String.fetchAll(db, sql: "SELECT note FROM ledger ORDER BY id") }
         #expect(notes == (0..<count).map { "row \($0)" })
         try await Self.expectMatchesRebuild(database)
@@ -153,6 +145,100 @@ struct DerivedTotalsTests {
                                "2026-11 income 0 0 9000 1", "2026-11 saving 0 1 700 1"])
     }
 
+    @Test("a bulk write keeps no totals row by row, then works its user's out once: the same as the triggers keep")
+    func bulkWriteRebuildsTotals() async throws {
+        // Given: Ann (three stashes, two categories, two accounts) with a few rows, and Bob with rows of his own
+        let database = try AppDatabase.inMemory()
+        let (stashes, accounts) = try await Self.seed(database)
+        let columns = ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId", "accountId", "createdAt", "updatedAt"]
+        let bob = try await database.write { db -> Int64 in
+            try db.execute(sql: """
+                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                VALUES ('Bob', 'bob@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22')
+                """)
+            let bob = db.lastInsertedRowID
+            try db.execute(sql: """
+                INSERT INTO ledger (userId, date, amountCents, kind, createdAt, updatedAt) VALUES
+                    (?1, '2026-11-03', 1200, 'expense', '2026-11-22', '2026-11-22'),
+                    (?1, '2026-10-03', 90000, 'income', '2026-11-22', '2026-11-22'),
+                    (1, '2026-09-01', 700, 'saving', '2026-11-22', '2026-11-22')
+                """, arguments: [bob])
+            return bob
+        }
+        let triggers = { try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger' ORDER BY name")
+        } }
+        let before = try await triggers()
+        #expect(before.count == LedgerDerivedTotals.rebuiltTriggers.count * 3)
+        let bobsTotals = { try await database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT 'day ' || date || kind || totalCents || ' ' || entryCount FROM ledgerDay WHERE userId = ?1
+                UNION ALL SELECT 'month ' || month || kind || categoryId || stashId || totalCents FROM categoryMonth WHERE userId = ?1
+                ORDER BY 1
+                """, arguments: [bob])
+        } }
+        let bobsBefore = try await bobsTotals()
+
+        // When: two thousand rows of every kind, in one bulk write
+        let (during, caches) = try await database.write { db -> (Int, [Int?]) in
+            var rng = SeededGenerator(seed: 11)
+            let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size")
+            var during = 0, cacheDuring: Int?
+            try db.withLedgerBulkWrite(userId: 1) {
+                try db.insertRows(into: "ledger", columns: columns) { rows in
+                    for index in 0..<2_000 {
+                        let kind = ["saving", "expense", "income"][Int.random(in: 0..<3, using: &rng)]
+                        let date = "202\(Int.random(in: 5...6, using: &rng))-\(10 + Int.random(in: 0..<3, using: &rng))-1\(Int.random(in: 0..<10, using: &rng))"
+                        try rows.insert([1, date, Int64(50 * Int.random(in: 1...9, using: &rng)), kind, "row \(index)",
+                                         kind == "saving" ? stashes.randomElement(using: &rng) : nil,
+                                         kind == "expense" ? [1, 2, nil].randomElement(using: &rng)! : nil,
+                                         accounts.randomElement(using: &rng), "2026-11-22", "2026-11-22"])
+                    }
+                }
+                during = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledgerDay WHERE userId = 1") ?? 0
+                cacheDuring = try Int.fetchOne(db, sql: "PRAGMA cache_size")
+            }
+            return (during, [cache, cacheDuring, try Int.fetchOne(db, sql: "PRAGMA cache_size")])
+        }
+
+        // Then: nothing was kept while the rows went in, every total is the ledger's afterwards, Bob's are as they were,
+        // the triggers are back (and keep the next write), and the connection has its own cache back
+        #expect(during == 1)
+        try await Self.expectMatchesRebuild(database)
+        #expect(try await bobsTotals() == bobsBefore)
+        #expect(try await triggers() == before)
+        #expect(caches == [caches[0], -65_536, caches[0]] && caches[0] != -65_536)
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, createdAt, updatedAt)
+                VALUES (1, '2026-11-24', 4100, 'saving', ?, ?, '2026-11-22', '2026-11-22')
+                """, arguments: [stashes[0], accounts[1]])
+        }
+        try await Self.expectMatchesRebuild(database)
+
+        // And a bulk write that fails leaves nothing behind, its triggers included
+        let rows = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") }
+        await #expect(throws: DatabaseError.self) {
+            try await database.write { db in
+                try db.withLedgerBulkWrite(userId: 1) {
+                    try db.execute(sql: "INSERT INTO ledger (userId, date, amountCents, kind, createdAt, updatedAt) VALUES (1, '2026-11-01', 5, 'income', 'x', 'x')")
+                    throw DatabaseError(message: "stopped")
+                }
+            }
+        }
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == rows)
+        #expect(try await triggers() == before)
+
+        // And a ledger trigger it doesn't know how to work out again makes it refuse before it starts
+        try await database.write { db in
+            try db.execute(sql: "CREATE TRIGGER ledger_audit_insert AFTER INSERT ON ledger BEGIN SELECT 1; END")
+        }
+        await #expect(throws: DatabaseError.self) {
+            try await database.write { db in try db.withLedgerBulkWrite(userId: 1) {} }
+        }
+        #expect(try await triggers().count == before.count + 1)
+    }
+
     /// A user with three stashes and two accounts; their ids.
     private static func seed(_ database: AppDatabase) async throws -> ([Int64], [Int64]) {
         try await database.write { db in
@@ -212,14 +298,14 @@ struct DerivedTotalsTests {
         #expect(counts == expectedCounts)
         #expect(counts.count == 2)
 
-        struct Entry { let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
+        struct Entry { let userId: Int64; let date: String; let amount: Int64; let kind: String; let stashId: Int64?; let accountId: Int64? }
         let (entries, months, balances, quick, stashIds, stashMonths) = try await database.read { db in
             (try Row.fetchAll(db, sql: "SELECT * FROM ledger").map {
-                Entry(date: $0["date"], amount: $0["amountCents"], kind: $0["kind"], stashId: $0["stashId"],
+                Entry(userId: $0["userId"], date: $0["date"], amount: $0["amountCents"], kind: $0["kind"], stashId: $0["stashId"],
                       accountId: $0["accountId"])
             },
-             try Row.fetchAll(db, sql: "SELECT month, kind, totalCents, entryCount FROM ledgerMonth").map {
-                 "\($0["month"] as String) \($0["kind"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
+             try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM ledgerMonth").map {
+                 "\($0["userId"] as Int64) \($0["month"] as String) \($0["kind"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
              },
              Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, ledgerTotalCents FROM account").map {
                  ($0["id"] as Int64, $0["ledgerTotalCents"] as Int64)
@@ -232,7 +318,7 @@ struct DerivedTotalsTests {
              })
         }
 
-        let expectedMonths = Dictionary(grouping: entries, by: { "\($0.date.prefix(7)) \($0.kind)" })
+        let expectedMonths = Dictionary(grouping: entries, by: { "\($0.userId) \($0.date.prefix(7)) \($0.kind)" })
             .map { key, rows in "\(key) \(rows.reduce(0) { $0 + $1.amount }) \(rows.count)" }
         #expect(Set(months) == Set(expectedMonths))
         #expect(months.count == expectedMonths.count)

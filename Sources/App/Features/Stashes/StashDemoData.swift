@@ -83,7 +83,7 @@ public enum DemoData {
 
         // A whole history in one transaction: with a large cache its pages are written once, at the commit.
         let result = try await database.write { db -> (Int, Int) in
-            try db.withLargeCache {
+            let stashes = try db.withLedgerBulkWrite(userId: userId) { () -> [(Stash, Template)] in
                 var rng = SeededGenerator(seed: seed)
                 var stashes: [(Stash, Template)] = []
                 for template in templates {
@@ -118,9 +118,8 @@ public enum DemoData {
                     let base = template.amounts[Int.random(in: 0..<template.amounts.count, using: &rng)]
                     drawn.append((day, weight, max(50, base / scale), Int.random(in: 0..<notes.count, using: &rng)))
                 }
-                // Newest first, as an import writes (see `AccountDocument.insert`): a stash's quick-add amounts are then
-                // worked out for its latest entries only, not again for every older one.
-                let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day > drawn[$1].day : $0 < $1 }
+                // By date, as a household would have entered them (and each index of the ledger then grows at its end).
+                let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day < drawn[$1].day : $0 < $1 }
                 let stamp = now.storedText
                 try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
                                                             "updatedAt"]) { rows in
@@ -131,18 +130,20 @@ public enum DemoData {
                     }
                 }
                 try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
-                var badges = 0
-                for (stash, _) in stashes {
-                    let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
-                    for month in months.compactMap(Month.init) {
-                        try MemberStore.judge(db, stash: stash, month: month, today: today)
-                    }
-                    badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
-                }
-                try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
-                               arguments: [today.monthValue.previous.description, userId])
-                return (stashes.count, badges)
+                return stashes
             }
+            // Badges read the stash month totals, worked out once the rows are all in.
+            var badges = 0
+            for (stash, _) in stashes {
+                let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
+                for month in months.compactMap(Month.init) {
+                    try MemberStore.judge(db, stash: stash, month: month, today: today)
+                }
+                badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
+            }
+            try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
+                           arguments: [today.monthValue.previous.description, userId])
+            return (stashes.count, badges)
         }
         try await WalletDemoData.fill(database: database, userId: userId, today: today, now: now)
         return Summary(email: email, createdUser: createdUser, stashes: result.0, entries: entries, badges: result.1)

@@ -26,7 +26,7 @@ extension MemberStore {
             guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
                 throw ImportProblem.accountHasData
             }
-            try db.withLargeCache { try document.insert(db, userId: userId) }
+            try db.withLedgerBulkWrite(userId: userId) { try document.insert(db, userId: userId) }
         }
     }
 }
@@ -248,13 +248,10 @@ extension AccountDocument {
                                arguments: [id, target.month, target.amountCents])
             }
         }
-        // Newest first: the quick-add amounts come from a stash's latest entries, and an entry with enough newer
-        // ones already in place leaves them alone instead of working them out again. Entries of one day keep the
-        // file's order, so the export of an imported account lists them as the file did.
-        let newestFirst = ledger.indices.sorted { ledger[$0].date != ledger[$1].date ? ledger[$0].date > ledger[$1].date : $0 < $1 }
+        // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
         try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
                                                     "accountId", "createdAt", "updatedAt"]) { rows in
-            for row in newestFirst.lazy.map({ ledger[$0] }) {
+            for row in ledger {
                 try rows.insert([userId, row.date, row.amountCents, row.kind.rawValue, row.note,
                                  row.stash.flatMap { stashIds[$0] }, row.category.flatMap { categoryIds[$0] },
                                  row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
