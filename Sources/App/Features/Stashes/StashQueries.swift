@@ -116,12 +116,14 @@ extension MemberStore {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
-    /// The user's newest `limit` entries on one day, newest first, with their stash names.
+    /// The user's newest `limit` entries on one day, newest first, with their stash names: the ids from an index
+    /// alone, then only those rows in full.
     static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [EntryRow] {
         try db.fetchAll(db.cachedStatement(sql: """
             SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
-            WHERE ledger.userId = ? AND ledger.date = ? AND ledger.kind IN ('saving', 'expense')
-            ORDER BY ledger.id DESC LIMIT ?
+            WHERE ledger.id IN (
+                SELECT id FROM ledger WHERE userId = ? AND date = ? AND kind IN ('saving', 'expense') ORDER BY id DESC LIMIT ?)
+            ORDER BY ledger.id DESC
             """), arguments: [userId, day.description, limit]) { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
     }
 

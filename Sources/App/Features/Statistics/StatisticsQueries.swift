@@ -223,15 +223,18 @@ extension MemberStore {
         }
     }
 
-    /// The user's newest `limit` ledger rows on one day under `filter`, with their stash or category name.
+    /// The user's newest `limit` ledger rows on one day under `filter`, with their stash or category name (the ids
+    /// from an index alone, then only those rows in full).
     func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) async throws -> [DayEntry] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
                 LEFT JOIN stash ON stash.id = ledger.stashId
                 LEFT JOIN category ON category.id = ledger.categoryId
-                WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
-                ORDER BY ledger.id DESC LIMIT ?
+                WHERE ledger.id IN (
+                    SELECT ledger.id FROM ledger WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
+                    ORDER BY ledger.id DESC LIMIT ?)
+                ORDER BY ledger.id DESC
                 """, arguments: [userId, day.description, limit]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
         }
     }
