@@ -68,15 +68,7 @@ public enum BudgetPages {
         }
     }
 
-    public struct Link: Sendable {
-        public let label: String
-        public let href: String
-
-        public init(label: String, href: String) {
-            self.label = label
-            self.href = href
-        }
-    }
+    public typealias Link = TextLink
 
     /// A category's line in a month: what went into it, and where its transactions are.
     public struct CategoryRow: Sendable {

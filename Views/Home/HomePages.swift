@@ -81,10 +81,10 @@ public enum HomePages {
         public let title: String
         public let entries: [DayEntry]
         /// The link to the rest of the day's entries when only the newest are listed.
-        public let more: MoreLink?
+        public let more: TextLink?
         public let closePath: String
 
-        public init(title: String, entries: [DayEntry], more: MoreLink?, closePath: String) {
+        public init(title: String, entries: [DayEntry], more: TextLink?, closePath: String) {
             self.title = title
             self.entries = entries
             self.more = more
@@ -240,7 +240,7 @@ public enum HomePages {
             <a class="button button--plain" href="\(drawer.closePath)">Close</a>
           </div>
           \(entries)
-          \(drawer.more?.html)
+          \(drawer.more?.moreHTML)
         </section>
         """
     }

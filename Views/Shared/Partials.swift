@@ -134,8 +134,8 @@ public struct StashCard: Sendable {
     }
 }
 
-/// The link under a shortened list to the whole of it ("See all 270 entries of this day").
-public struct MoreLink: Sendable {
+/// A link with its words: a row of the Budget section's menu, the link under a shortened list to all of it.
+public struct TextLink: Sendable {
     public let label: String
     public let href: String
 
@@ -144,7 +144,8 @@ public struct MoreLink: Sendable {
         self.href = href
     }
 
-    public var html: HTML {
+    /// Under a shortened list ("See all 270 entries of this day").
+    public var moreHTML: HTML {
         "<p class=\"more-link\"><a href=\"\(href)\">\(label)</a></p>"
     }
 }

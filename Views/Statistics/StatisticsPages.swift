@@ -119,7 +119,7 @@ public enum StatisticsPages {
         public let charts: [ChartView]
         public let entries: [EntryItem]
         /// The link to the rest of the day's entries when only the newest are listed.
-        public let moreEntries: MoreLink?
+        public let moreEntries: TextLink?
         public let topSaved: [LabelledText]
         public let topSpent: [LabelledText]
         public let performance: [PerformanceItem]
@@ -130,7 +130,7 @@ public enum StatisticsPages {
         public let pdfPath: String
         public let comparePath: String
 
-        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Notice?, charts: [ChartView], entries: [EntryItem], moreEntries: MoreLink?, topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, comparePath: String) {
+        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Notice?, charts: [ChartView], entries: [EntryItem], moreEntries: TextLink?, topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, comparePath: String) {
             self.firstRun = firstRun
             self.periodTitle = periodTitle
             self.viewTabs = viewTabs
@@ -283,7 +283,7 @@ public enum StatisticsPages {
                     "<li class=\"entry-list__item stats-entry\"><span class=\"entry-list__main\"><strong>\(entry.label)</strong> <span class=\"muted small\">\(entry.kindLabel)</span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</span><span class=\"entry-list__amount \(entry.amountClass)\">\(entry.amount)</span></li>" as HTML
                 })
               </ul>
-              \(page.moreEntries?.html)
+              \(page.moreEntries?.moreHTML)
             </section>
             """ as HTML)
 

@@ -50,13 +50,13 @@ struct StatisticsPageBuilder {
 
         var charts: [ChartView] = []
         var entries: [StatisticsEntryItem] = []
-        var moreEntries: MoreLink?
+        var moreEntries: TextLink?
         switch period.unit {
         case .daily:
             charts.append(sparkline(byDay))
             entries = try await store.dayEntries(on: period.first, filter: filter, limit: BudgetPaths.dayEntriesShown)
                 .map { StatisticsEntryItem($0, user: user) }
-            moreEntries = MoreLink.dayEntries(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
+            moreEntries = TextLink.dayEntries(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
         case .monthly:
             charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
