@@ -12,12 +12,13 @@ public struct Money: Sendable, Equatable {
 
     /// Why a typed amount was refused; the message is shown under the field.
     public enum ParseError: Error, Equatable {
-        case empty, invalid, tooManyDecimals(Int), tooLarge
+        case empty, invalid, negative, tooManyDecimals(Int), tooLarge
 
         public var message: String {
             switch self {
             case .empty: "Enter an amount."
             case .invalid: "Enter an amount like 12, 12.50 or 1,234.56."
+            case .negative: "An amount can't be negative; enter it without the minus sign."
             case .tooManyDecimals(0): "This currency has no decimals; enter a whole amount."
             case .tooManyDecimals(let digits): "Use at most \(digits) digits after the decimal point."
             case .tooLarge: "That amount is too large."
@@ -33,6 +34,7 @@ public struct Money: Sendable, Equatable {
     public static func parse(_ text: String, currency: Currency) -> Result<Money, ParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.empty) }
+        if let sign = trimmed.first, sign == "-" || sign == "−", trimmed.count > 1 { return .failure(.negative) }
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return .failure(.invalid) }
         let whole = parts[0]
@@ -55,6 +57,30 @@ public struct Money: Sendable, Equatable {
         let padded = fraction + String(repeating: "0", count: currency.minorUnits - fraction.count)
         let minor = Int64(padded) ?? 0
         return .success(Money(cents: major * currency.scale + minor, currency: currency))
+    }
+
+    /// The amounts a search box's text could mean, in minor units: `32`, `$32.00`, `32.00 $`, and `32,00` (a decimal
+    /// comma, when no more digits follow it than the currency has decimals). Empty when the text is no amount.
+    public static func searchAmounts(_ text: String, currency: Currency) -> [Int64] {
+        var plain = text.trimmingCharacters(in: .whitespaces)
+        for mark in [currency.symbol, currency.code] where !mark.isEmpty {
+            if plain.hasPrefix(mark) { plain = String(plain.dropFirst(mark.count)) }
+            if plain.hasSuffix(mark) { plain = String(plain.dropLast(mark.count)) }
+        }
+        plain = plain.trimmingCharacters(in: .whitespaces)
+        var readings = [plain]
+        let commas = plain.split(separator: ",", omittingEmptySubsequences: false)
+        if commas.count == 2, !plain.contains("."), (1...max(1, currency.minorUnits)).contains(commas[1].count),
+           currency.minorUnits > 0 {
+            readings.append(commas[0] + "." + commas[1])
+        }
+        var amounts: [Int64] = []
+        for reading in readings {
+            if case .success(let money) = parse(reading, currency: currency), money.cents > 0, !amounts.contains(money.cents) {
+                amounts.append(money.cents)
+            }
+        }
+        return amounts
     }
 
     /// The amount as a person reads it: `$1,234.56`, `−$5.00`, `¥1,200`.

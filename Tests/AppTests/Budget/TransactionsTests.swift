@@ -27,6 +27,13 @@ struct TransactionsTests {
             let byAmount = try await browser.get("/transactions?q=52.30")
             #expect(byAmount.html.contains("Whole Foods"))
             #expect(!byAmount.html.contains("Tacos"))
+            for typed in ["%2452.30", "52,30", "52,3", "52.30%20%24", "USD%2052.3"] {
+                let page = try await browser.get("/transactions?q=\(typed)")
+                #expect(page.html.contains("Whole Foods"), "\(typed)")
+                #expect(!page.html.contains("Tacos"), "\(typed)")
+            }
+            #expect(try await browser.get("/transactions?q=%2418.00").html.contains("Tacos"))
+            #expect(try await browser.get("/transactions?q=52,31").html.contains("No transactions match"))
             let income = try await browser.get("/transactions?kind=income")
             #expect(income.html.contains("Pay"))
             #expect(!income.html.contains("Tacos"))

@@ -13,11 +13,19 @@ struct MoneyTests {
 
     @Test("refuses anything else with a clear reason", arguments: [
         ("", Money.ParseError.empty), ("abc", .invalid), ("12.", .invalid), (".5", .invalid), ("1,23", .invalid),
-        ("12,34", .invalid), ("1,2345", .invalid), ("-5", .invalid), ("1.234", .tooManyDecimals(2)),
+        ("12,34", .invalid), ("1,2345", .invalid), ("-5", .negative), ("−12.50", .negative), ("-", .invalid), ("1.234", .tooManyDecimals(2)),
         ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("1,000,000,001", .tooLarge), ("$5", .invalid),
     ] as [(String, Money.ParseError)])
     func rejectsInvalidAmounts(text: String, error: Money.ParseError) {
         #expect(throws: error) { try Money.parse(text, currency: .usd).get() }
+    }
+
+    @Test("a search box's text finds the amounts it could mean", arguments: [
+        ("32", [3200]), ("$32.00", [3200]), ("32.00 $", [3200]), ("USD 32", [3200]), ("32,00", [3200]), ("32,5", [3250]),
+        ("1,234", [123_400]), ("1,234.50", [123_450]), ("32,000", [3_200_000]), ("groceries", []), ("0", []), ("-5", []),
+    ] as [(String, [Int64])])
+    func searchAmounts(text: String, amounts: [Int64]) {
+        #expect(Money.searchAmounts(text, currency: .usd) == amounts)
     }
 
     @Test("a billion is the largest amount; progress percent never overflows")

@@ -30,8 +30,9 @@ struct FormChecksTests {
               ("", .positive, false, nil, nil),
               (" -12.50 ", .signed, true, -1_250, nil),
               ("− 3", .signed, true, -300, nil),
-              ("-3", .positive, true, nil, "Enter an amount like 12, 12.50 or 1,234.56."),
-              ("-3", .zeroOrMore, true, nil, "Enter an amount like 12, 12.50 or 1,234.56."),
+              ("-3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
+              ("-3", .zeroOrMore, true, nil, "An amount can't be negative; enter it without the minus sign."),
+              ("−\u{2009}3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
               ("1.234", .positive, true, nil, "Use at most 2 digits after the decimal point."),
           ] as [(String, FieldErrors.AmountRule, Bool, Int64?, String?)])
     func amounts(text: String, rule: FieldErrors.AmountRule, required: Bool, cents: Int64?, message: String?) {

@@ -24,9 +24,7 @@ extension BudgetController {
         let text = params["q"].map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
         var filter = LedgerFilter()
         filter.text = text.isEmpty ? nil : String(text.prefix(100))
-        if case .success(let money) = Money.parse(text, currency: user.currencyValue), money.cents > 0 {
-            filter.amountCents = money.cents
-        }
+        filter.amountsCents = Money.searchAmounts(text, currency: user.currencyValue)
         filter.kind = params["kind"].flatMap { Transaction.Kind(rawValue: String($0)) }
         filter.categoryId = params["category"].flatMap { Int64(String($0)) }
         filter.accountId = params["account"].flatMap { Int64(String($0)) }

@@ -56,8 +56,8 @@ struct LedgerFilter: Sendable, Equatable {
     var categoryId: Int64?
     var accountId: Int64?
     var month: Month?
-    /// Amount typed into the search box, in cents.
-    var amountCents: Int64?
+    /// The amounts the search box's text could mean, in cents (`Money.searchAmounts`).
+    var amountsCents: [Int64] = []
 }
 
 /// A position in the newest-first list: rows strictly older than (date, id).
@@ -278,9 +278,9 @@ extension MemberStore {
             var alternatives = ["ledger.note LIKE :pattern ESCAPE '\\'",
                                 "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
                                 "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')"]
-            if let cents = filter.amountCents {
-                alternatives.append("ledger.amountCents = :amount")
-                arguments["amount"] = (cents).databaseValue
+            for (index, cents) in filter.amountsCents.enumerated() {
+                alternatives.append("ledger.amountCents = :amount\(index)")
+                arguments["amount\(index)"] = cents.databaseValue
             }
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
