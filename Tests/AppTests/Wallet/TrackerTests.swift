@@ -229,6 +229,31 @@ struct TrackerTests {
         }
     }
 
+    @Test("Home's insights put the most pressing first: a fee due today before one due tomorrow, whatever the card order")
+    func insightsByUrgency() async throws {
+        try await TestApp.run { browser, database in
+            // Given: the card added first has its fee due in ten days, the second tomorrow, the third today
+            try await browser.signUp(email: "ann@example.com")
+            let later = try await browser.addCatalogueCard("amex-platinum")
+            let tomorrow = try await browser.addCatalogueCard("amex-gold")
+            let today = try await browser.addCatalogueCard("chase-sapphire-preferred")
+            try await database.write { db in
+                for (id, due) in [(tomorrow, "2025-11-23"), (today, "2025-11-22"), (later, "2025-12-02")] {
+                    try db.execute(sql: "UPDATE walletCard SET feeDueOn = ? WHERE id = ?", arguments: [due, id])
+                }
+            }
+
+            // When
+            let html = try await browser.get("/").html
+
+            // Then: the two most pressing are shown, today's first
+            let dueToday = try #require(html.range(of: "annual fee due today"))
+            let dueTomorrow = try #require(html.range(of: "annual fee due tomorrow"))
+            #expect(dueToday.lowerBound < dueTomorrow.lowerBound)
+            #expect(!html.contains("annual fee due in 10 days"))
+        }
+    }
+
     @Test("Home shows the wallet widgets: expiring soon, monthly total and insights")
     func homeWidgets() async throws {
         try await TestApp.run { browser, _ in

@@ -90,27 +90,31 @@ extension WalletWidgets {
         entries.sort { a, b in a.days != b.days ? a.days < b.days : a.value > b.value }
         let shown = entries.prefix(shown).map(\.item)
 
-        var insights: [Insight] = []
+        // Each with the days until it is due, so the most pressing comes first: a fee due today before one due tomorrow.
+        var insights: [(days: Int, insight: Insight)] = []
         if renewingSoon.count >= 3 {
             let total = renewingSoon.reduce(0) { $0 + $1.0.amountCents }
-            insights.append(Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
-                                    path: WalletPaths.tracker, urgent: false))
+            let soonest = renewingSoon.map { today.distance(to: $0.1) }.min() ?? 0
+            insights.append((soonest, Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
+                                              path: WalletPaths.tracker, urgent: false)))
         }
         if expiringToday > 0 {
-            insights.append(Insight(text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
-                                    path: WalletPaths.coupons, urgent: true))
+            insights.append((0, Insight(text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
+                                        path: WalletPaths.coupons, urgent: true)))
         }
         for card in cards.map(\.card) where card.annualFeeCents > 0 {
             guard let anniversary = card.anniversary else { continue }
             let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
             if days < 30 {
                 let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
-                insights.append(Insight(text: "\(card.name) \(inputs.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
-                                        path: WalletPaths.card(card.id ?? 0), urgent: days <= 7))
+                insights.append((days, Insight(text: "\(card.name) \(inputs.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
+                                               path: WalletPaths.card(card.id ?? 0), urgent: days <= 7)))
             }
         }
-        insights.sort { $0.urgent && !$1.urgent }
-        insights = Array(insights.prefix(maxInsights))
+        let ranked = insights.enumerated().sorted { a, b in
+            (a.element.insight.urgent ? 0 : 1, a.element.days, a.offset) < (b.element.insight.urgent ? 0 : 1, b.element.days, b.offset)
+        }.map(\.element.insight)
+        let shownInsights = Array(ranked.prefix(maxInsights))
         let total = cards.reduce(0) { $0 + $1.availableCents }
         let couponsText: String? = coupons.isEmpty ? nil
             : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
@@ -129,7 +133,7 @@ extension WalletWidgets {
                 renewalsText: renewalsText, path: WalletPaths.tracker),
             couponsText: couponsText,
             couponsPath: WalletPaths.coupons,
-            insights: insights,
+            insights: shownInsights,
             walletPath: WalletPaths.index)
     }
 }
