@@ -57,6 +57,16 @@ struct StatisticsPeriod: Sendable, Equatable {
     }
 
     var month: Month { first.monthValue }
+
+    /// The month a period's monthly summary and month comparison are about: its own month, or for a year its last
+    /// complete month (December of a past year; the month before this one in the current year, January at the least).
+    func summaryMonth(today: CalendarDay) -> Month {
+        guard unit == .yearly else { return month }
+        let december = Month(year: year, month: 12)
+        let lastComplete = today.monthValue.previous
+        guard lastComplete < december else { return december }
+        return max(lastComplete, Month(year: year, month: 1))
+    }
     var year: Int { first.year }
 
     /// The query value: `2026-11-22`, `2026-11` or `2026`.

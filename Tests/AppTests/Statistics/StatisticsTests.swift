@@ -188,6 +188,33 @@ struct StatisticsTests {
         }
     }
 
+    @Test("a year's summary and comparison links open its last complete month, a month's its own")
+    func yearlyLinks() async throws {
+        // The rule, on its edges
+        let november = try #require(CalendarDay("2026-11-22"))
+        let january = try #require(CalendarDay("2027-01-05"))
+        #expect(StatisticsPeriod.year(2026).summaryMonth(today: november) == Month(year: 2026, month: 10))
+        #expect(StatisticsPeriod.year(2025).summaryMonth(today: november) == Month(year: 2025, month: 12))
+        #expect(StatisticsPeriod.year(2027).summaryMonth(today: november) == Month(year: 2027, month: 1))
+        #expect(StatisticsPeriod.year(2027).summaryMonth(today: january) == Month(year: 2027, month: 1))
+        #expect(StatisticsPeriod.year(2026).summaryMonth(today: january) == Month(year: 2026, month: 12))
+        #expect(StatisticsPeriod.month(Month(year: 2026, month: 11)).summaryMonth(today: november) == Month(year: 2026, month: 11))
+
+        // And on the page (today is 22 November 2026)
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: "alex@example.com")
+            let stash = try await browser.createStash(name: "Fund", target: "100")
+            try await browser.addEntry(stash: stash, amount: "10", date: "2026-10-03")
+            let thisYear = try await browser.get("/statistics?view=yearly&period=2026")
+            #expect(thisYear.html.contains("href=\"/statistics/summary.pdf?period=2026-10\">Monthly summary (PDF)"))
+            #expect(thisYear.html.contains("href=\"/statistics/compare?month=2026-09&amp;month=2026-10\">Compare months"))
+            let lastYear = try await browser.get("/statistics?view=yearly&period=2025")
+            #expect(lastYear.html.contains("href=\"/statistics/summary.pdf?period=2025-12\">Monthly summary (PDF)"))
+            let month = try await browser.get("/statistics?view=monthly&period=2026-11")
+            #expect(month.html.contains("href=\"/statistics/summary.pdf?period=2026-11\">Monthly summary (PDF)"))
+        }
+    }
+
     @Test("wrong query values get a 400 page that says what was expected")
     func invalidQueries() async throws {
         try await TestApp.run { browser, _ in

@@ -112,8 +112,8 @@ struct StatisticsPageBuilder {
             insights: insights(performance: inFilter, badges: badges),
             completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
             csvPath: StatisticsPaths.csv(query),
-            pdfPath: StatisticsPaths.pdf(period.month),
-            comparePath: StatisticsPaths.compare([period.month.previous, period.month]))
+            pdfPath: StatisticsPaths.pdf(period.summaryMonth(today: today)),
+            comparePath: StatisticsPaths.compare([period.summaryMonth(today: today).previous, period.summaryMonth(today: today)]))
     }
 
     /// The day a switch of view lands in: today if the period shown contains it, else the period's first day
