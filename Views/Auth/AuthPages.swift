@@ -51,11 +51,13 @@ public enum AuthPages {
           \(Form.summary(page.summary))
           <form method="post" action="/signup" novalidate>
             \(csrf.field)
+            <input type="hidden" name="timeZone" value="" data-browser-time-zone>
             \(Form.fields(page.fields))
             <button class="button button--primary button--block" type="submit">Sign up</button>
           </form>
           <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
         </section>
+        <script src="/js/time-zone.js" defer></script>
         """
     }
 

@@ -21,7 +21,7 @@ struct SignupTests {
             #expect(user.name == "Alex Doe")
             #expect(user.email == "alex@example.com")
             #expect(user.currency == "USD")
-            #expect(user.timeZone == ProfileRules.serverTimeZone)
+            #expect(user.timeZone == ProfileRules.signupTimeZone(browser: nil))
             #expect(user.passwordHash.hasPrefix("$2"))
             #expect(!user.passwordHash.contains("correct horse"))
 
@@ -30,6 +30,27 @@ struct SignupTests {
             #expect(details.html.contains("Step 2 of 2"))
             #expect(!details.html.contains("nav__list"), "the second step stands alone, without the tab bar")
             #expect(details.html.contains("Hi Alex!"))
+        }
+    }
+
+    @Test("a new account starts in the browser's time zone when the page says which, else in the server's")
+    func browserTimeZone() async throws {
+        try await TestApp.run { browser, database in
+            let form = try await browser.get("/signup")
+            #expect(form.html.contains("<input type=\"hidden\" name=\"timeZone\" value=\"\" data-browser-time-zone>"))
+            #expect(form.html.contains("<script src=\"/js/time-zone.js\" defer></script>"))
+            for (email, sent, kept) in [("tokyo@example.com", "Asia/Tokyo", "Asia/Tokyo"),
+                                        ("etc@example.com", "Etc/UTC", "Etc/UTC"),
+                                        ("mars@example.com", "Mars/Olympus_Mons", ProfileRules.signupTimeZone(browser: nil)),
+                                        ("odd@example.com", "../../etc/passwd", ProfileRules.signupTimeZone(browser: nil)),
+                                        ("none@example.com", "", ProfileRules.signupTimeZone(browser: nil))] {
+                let other = Browser(client: browser.client)
+                try await other.get("/signup")
+                let page = try await other.post("/signup", [("name", "Alex"), ("email", email), ("password", "correct horse battery"),
+                                                            ("timeZone", sent)])
+                #expect(page.status == .seeOther, "\(sent)")
+                #expect(try await database.user(email: email)?.timeZone == kept, "\(sent)")
+            }
         }
     }
 

@@ -42,6 +42,35 @@ struct ProfileTests {
         }
     }
 
+    @Test("a stored time zone the list doesn't name is shown as itself, and saving the profile keeps it")
+    func unlistedTimeZoneKept() async throws {
+        try await TestApp.run { browser, database in
+            // Given: an account whose zone is Etc/UTC (set by an older version, an import or the owner)
+            try await browser.signUp(email: "alex@example.com")
+            try await database.write { db in try db.execute(sql: "UPDATE user SET timeZone = 'Etc/UTC'") }
+            #expect(!ProfileRules.timeZoneIdentifiers.contains("Etc/UTC"), "the case this guards")
+
+            // When
+            let page = try await browser.get("/profile")
+
+            // Then: the select shows it, and a save that changes something else writes it back as it was
+            #expect(page.fieldValue("timeZone") == "Etc/UTC")
+            #expect(page.html.components(separatedBy: "<option value=\"Etc/UTC\"").count == 2)
+            var form = Self.fullForm.filter { $0.0 != "timeZone" && $0.0 != "email" }
+            form += [("timeZone", "Etc/UTC"), ("email", "alex@example.com")]
+            let saved = try await browser.post("/profile", form)
+            #expect(saved.status == .seeOther)
+            #expect(try await database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
+
+            // And a made-up zone is still refused, next to the field, keeping what was typed
+            form = form.filter { $0.0 != "timeZone" } + [("timeZone", "Mars/Olympus_Mons")]
+            let refused = try await browser.post("/profile", form)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.html.contains("Choose a time zone from the list."))
+            #expect(try await database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
+        }
+    }
+
     @Test("edits save every field and the chosen theme applies to every page")
     func editProfile() async throws {
         try await TestApp.run { browser, database in

@@ -61,7 +61,7 @@ struct AuthController {
         do {
             user = try await database.create(User(
                 id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
-                householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.serverTimeZone, theme: .system,
+                householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.signupTimeZone(browser: input.timeZone), theme: .system,
                 createdAt: now, updatedAt: now))
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "An account with this email already exists. Log in instead?")

@@ -6,6 +6,8 @@ extension AuthController {
         var name: String?
         var email: String?
         var password: String?
+        /// The browser's time zone, filled in by `time-zone.js` when scripts run.
+        var timeZone: String?
     }
 
     struct LoginInput: Decodable {

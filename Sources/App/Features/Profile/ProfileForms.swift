@@ -98,7 +98,7 @@ enum ProfileRules {
         if currency == nil { errors.add("currency", "Choose a currency from the list.") }
 
         let timeZone = input.timeZone ?? ""
-        if !timeZoneIdentifiers.contains(timeZone) {
+        if !isTimeZone(timeZone) {
             errors.add("timeZone", "Choose a time zone from the list.")
         }
 
@@ -131,7 +131,7 @@ enum ProfileRules {
                     options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") }, error: errors["currency"],
                     hint: "Amounts are shown in this currency; nothing is converted."),
             .select("timeZone", label: "Time zone", value: input.timeZone ?? TimeZone.current.identifier,
-                    options: timeZoneOptions, error: errors["timeZone"],
+                    options: timeZoneOptions(keeping: input.timeZone), error: errors["timeZone"],
                     hint: "Decides when your days and months start."),
         ]
     }
@@ -149,8 +149,25 @@ enum ProfileRules {
         ($0, $0.replacingOccurrences(of: "_", with: " "))
     }
 
-    /// The server's own time zone, the default for new accounts.
-    static var serverTimeZone: String {
+    /// The choices with `stored` among them when it is a zone the list doesn't name (`Etc/UTC`, `GMT`), so a
+    /// profile shows the zone the account has and saving it again keeps it.
+    static func timeZoneOptions(keeping stored: String?) -> [(value: String, label: String)] {
+        guard let stored, !timeZoneIdentifiers.contains(stored), isTimeZone(stored) else { return timeZoneOptions }
+        return [(stored, stored.replacingOccurrences(of: "_", with: " "))] + timeZoneOptions
+    }
+
+    /// Whether `identifier` names a time zone: one of the list, or another the system knows by that name.
+    static func isTimeZone(_ identifier: String) -> Bool {
+        if timeZoneIdentifiers.contains(identifier) { return true }
+        guard identifier.count <= 64, identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
+        else { return false }
+        return TimeZone(identifier: identifier) != nil
+    }
+
+    /// The time zone a new account starts with: the browser's, when its page said which and it is one, else the
+    /// server's own.
+    static func signupTimeZone(browser: String?) -> String {
+        if let browser, isTimeZone(browser) { return browser }
         let identifier = TimeZone.current.identifier
         return timeZoneIdentifiers.contains(identifier) ? identifier : "UTC"
     }
