@@ -161,17 +161,21 @@ def report(runs: dict, folders: dict, sizes: list, args, binary: str) -> int:
         return 0
     crowded = names[-1] if args.others else None
     missed = missed_targets(runs, names, smallest, largest, crowded)
-    # This machine's noise alone can put a page past a ratio in one run: a page that misses is measured again at
-    # every size, and each size keeps the faster of its two medians (noise only ever adds time).
+    # This machine's noise alone can put a page past a ratio in one run, either way: a page that misses is measured
+    # twice more at every size, and each size keeps the middle of its three medians.
     suspects = [path for path in runs[smallest]["pages"] if any(line.startswith(path + " ") or line.startswith(path + ":")
                                                                for line in missed)]
     if suspects:
         print(f"measuring again: {', '.join(suspects)}")
+        medians = {name: {path: [runs[name]["pages"].get(path)] for path in suspects} for name in names}
+        for _ in range(2):
+            for name in names:
+                for path, median in measure(binary, folders[name], args.requests, suspects)["pages"].items():
+                    medians[name][path].append(median)
         for name in names:
-            again = measure(binary, folders[name], args.requests, suspects)["pages"]
-            for path, median in again.items():
-                if median is not None and runs[name]["pages"].get(path) is not None:
-                    runs[name]["pages"][path] = min(runs[name]["pages"][path], median)
+            for path, seen in medians[name].items():
+                if None not in seen:
+                    runs[name]["pages"][path] = sorted(seen)[1]
         for path in suspects:
             medians = [runs[name]["pages"].get(path) for name in names]
             print(f"{path[:57]:<58}" + "".join(f"{m:>19.2f} ms" if m is not None else f"{'—':>22}" for m in medians))
