@@ -23,6 +23,25 @@ struct MemberStore: Sendable {
         try await database.write(block)
     }
 
+    /// The name the member already gave another of their `Record`s that reads the same as `name` once case is set
+    /// aside ("Groceries" and "groceries"), or nil. `nameSQL` is the SQL of a row's name, `kind` narrows the rows to
+    /// one kind (a category's), and the row `except` (the one being edited) doesn't count.
+    func sameName<Record: UserOwned & TableRecord>(_ type: Record.Type, as name: String, nameSQL: String = "name",
+                                                    kind: String? = nil, except: Int64?) async throws -> String? {
+        let key = Self.nameKey(name)
+        let rows = try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, \(nameSQL) AS name FROM \(Record.databaseTableName) WHERE userId = ?\(kind == nil ? "" : " AND kind = ?")
+                """, arguments: StatementArguments([userId.databaseValue] + (kind.map { [$0.databaseValue] } ?? [])))
+        }
+        return rows.first { ($0["id"] as Int64?) != except && Self.nameKey($0["name"] ?? "") == key }?["name"]
+    }
+
+    /// A name as two names compare: case, width and the spaces around it set aside.
+    static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
     /// The member's `Record` with this id, or nil if there is none or it is another user's.
     func record<Record: UserOwned & FetchableRecord & TableRecord>(_ type: Record.Type, id: Int64) async throws -> Record? {
         try await read { db in

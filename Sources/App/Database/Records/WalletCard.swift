@@ -26,6 +26,9 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var anniversary: CalendarDay? { feeDueOn.flatMap(CalendarDay.init) }
+
+    /// The SQL of a card's name with its nickname, as lists show it: `Gold · Travel`, or the name alone.
+    static let fullNameSQL = "name || CASE WHEN nickname = '' THEN '' ELSE ' · ' || nickname END"
 }
 
 extension WalletCard {

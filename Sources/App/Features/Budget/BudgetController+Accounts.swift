@@ -81,6 +81,9 @@ extension BudgetController {
         let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
         let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
+        if errors["name"] == nil, let taken = try await context.store.sameName(Account.self, as: draft.name, except: nil) {
+            errors.add("name", "You already have an account called “\(taken)”.")
+        }
         guard errors.isEmpty else {
             return try accountFormPage(input, errors: errors, account: nil, request: request, context: context,
                                        status: .unprocessableContent)
@@ -106,6 +109,9 @@ extension BudgetController {
         let input = try await request.decodeForm(AccountInput.self, context: context)
         var errors = FieldErrors()
         let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
+        if errors["name"] == nil, let taken = try await context.store.sameName(Account.self, as: draft.name, except: account.id) {
+            errors.add("name", "You already have an account called “\(taken)”.")
+        }
         guard errors.isEmpty else {
             return try accountFormPage(input, errors: errors, account: account, request: request, context: context,
                                        status: .unprocessableContent)

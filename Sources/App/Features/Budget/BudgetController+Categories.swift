@@ -57,6 +57,10 @@ extension BudgetController {
         var errors = FieldErrors()
         let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
         let draft = CategoryRules.validate(input, into: &errors)
+        if errors["name"] == nil, let kind,
+           let taken = try await context.store.sameName(Category.self, as: draft.name, kind: kind.rawValue, except: nil) {
+            errors.add("name", "\(kind.label) already has a category called “\(taken)”.")
+        }
         guard errors.isEmpty, let kind else {
             return try categoryFormPage(input, errors: errors, category: nil, request: request, context: context,
                                         status: .unprocessableContent)
@@ -80,6 +84,10 @@ extension BudgetController {
         let input = try await request.decodeForm(CategoryInput.self, context: context)
         var errors = FieldErrors()
         let draft = CategoryRules.validate(input, into: &errors)
+        if errors["name"] == nil, let taken = try await context.store.sameName(Category.self, as: draft.name,
+                                                                              kind: category.kind.rawValue, except: category.id) {
+            errors.add("name", "\(category.kind.label) already has a category called “\(taken)”.")
+        }
         guard errors.isEmpty else {
             return try categoryFormPage(input, errors: errors, category: category, request: request, context: context,
                                         status: .unprocessableContent)

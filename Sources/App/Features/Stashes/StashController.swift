@@ -35,6 +35,9 @@ struct StashController {
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        if errors["name"] == nil, let taken = try await context.store.sameName(Stash.self, as: draft.name, except: nil) {
+            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+        }
         guard errors.isEmpty else {
             return try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
                                       status: .unprocessableContent)
@@ -68,6 +71,10 @@ struct StashController {
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
         let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        if errors["name"] == nil,
+           let taken = try await context.store.sameName(Stash.self, as: draft.name, except: summary.stash.id) {
+            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+        }
         guard errors.isEmpty else {
             return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
                                       context: context, status: .unprocessableContent)

@@ -113,6 +113,7 @@ extension WalletController {
         var errors = FieldErrors()
         let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: true,
                                        allowOriginal: false, into: &errors)
+        try await Self.checkDistinct(draft, except: nil, store: context.store, into: &errors)
         guard errors.isEmpty, let gradient = draft.gradient else {
             return try customForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
@@ -161,6 +162,15 @@ extension WalletController {
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
+    /// Two cards of the wallet may share a name only with different nicknames, so every list can tell them apart.
+    static func checkDistinct(_ draft: CardDraft, except id: Int64?, store: MemberStore, into errors: inout FieldErrors) async throws {
+        guard errors["name"] == nil, errors["nickname"] == nil else { return }
+        let full = draft.nickname.isEmpty ? draft.name : draft.name + " · " + draft.nickname
+        if let taken = try await store.sameName(WalletCard.self, as: full, nameSQL: WalletCard.fullNameSQL, except: id) {
+            errors.add("nickname", "You already have “\(taken)”. Give this card a nickname to tell them apart.")
+        }
+    }
+
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
@@ -169,6 +179,7 @@ extension WalletController {
         var errors = FieldErrors()
         let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: false,
                                        allowOriginal: true, into: &errors)
+        try await Self.checkDistinct(draft, except: card.id, store: context.store, into: &errors)
         guard errors.isEmpty else {
             return try editForm(input, card: card, errors: errors, request: request, context: context,
                                 status: .unprocessableContent)
