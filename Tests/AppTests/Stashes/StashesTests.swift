@@ -191,9 +191,9 @@ struct StashesTests {
         }
     }
 
-    @Test("quick add offers the amounts entered most often")
+    @Test("quick add offers the amounts entered most often, and an Undo for the tap")
     func quickAddAmounts() async throws {
-        try await TestApp.run { browser, _ in
+        try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Coffee", kind: "spend", target: "100")
             for (amount, times) in [("4.5", 3), ("3", 2), ("7", 1), ("9", 1)] {
@@ -217,7 +217,23 @@ struct StashesTests {
             #expect(form.contains("name=\"_csrf\""))
             let page = try await browser.post("/stashes/\(id)/entries", [("amount", "4.50"), ("date", "2026-11-22"), ("returnTo", "/")])
             #expect(page.location == "/")
-            #expect(try await browser.get("/").html.contains("$40.00 spent of $100.00"))
+            let added = try await browser.get("/")
+            #expect(added.html.contains("$40.00 spent of $100.00"))
+
+            // And a tap made by mistake comes out again with the flash's Undo, and goes back in with the next one
+            let tapped = try #require(try await database.read { db in
+                try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ledger")
+            })
+            #expect(added.html.contains("Spent $4.50 in “Coffee”."))
+            #expect(added.html.contains("<form class=\"flash__action\" method=\"post\" action=\"/entries/\(tapped)/delete\">"))
+            let undone = try await browser.post("/entries/\(tapped)/delete")
+            #expect(undone.status == .seeOther)
+            #expect(try await database.read { db in try Transaction.fetchOne(db, key: tapped) } == nil)
+            let after = try await browser.get(try #require(undone.location))
+            #expect(after.html.contains("Deleted $4.50 from “Coffee”."))
+            #expect(after.html.contains("action=\"/trash/1/restore\""))
+            #expect(try await browser.post("/trash/1/restore").status == .seeOther)
+            #expect(try await database.read { db in try Transaction.fetchOne(db, key: tapped) }?.amountCents == 450)
 
             // "Add entry" opens the form, coming back to the month it was opened from
             #expect(try await browser.get("/").html.contains("href=\"/stashes/\(id)/entries/new?return=/\""))

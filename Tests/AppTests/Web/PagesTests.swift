@@ -6,6 +6,17 @@ import Views
 
 @Suite("Page shell, errors and health")
 struct PagesTests {
+    @Test("a flash's Undo posts only to the paths the app makes, whatever a tampered cookie says")
+    func undoPaths() {
+        for path in ["/trash/12/restore", "/entries/7/delete", "/transactions/import/3/undo"] {
+            #expect(Flash.isUndoPath(path), "\(path)")
+        }
+        for path in ["/entries/7/edit", "/entries/x/delete", "/entries//delete", "/profile/delete", "//evil/entries/1/delete",
+                     "/trash/1/restore?x=1", "https://evil.example/trash/1/restore", "/account/delete", "/entries/1/delete/"] {
+            #expect(!Flash.isUndoPath(path), "\(path)")
+        }
+    }
+
     @Test("the shell escapes every text it is given and keeps its markup, signed in or not")
     func shellEscapes() {
         // Given: a shell whose every text is hostile

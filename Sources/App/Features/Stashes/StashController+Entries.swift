@@ -39,11 +39,14 @@ extension StashController {
         let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
                                 kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: nil,
                                 accountId: nil, createdAt: now, updatedAt: now)
-        let (_, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
+        let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
         let verb = stash.kind == .save ? "Saved" : "Spent"
+        // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
         return pages.redirect(
             to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
-            flash: .success("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
+            flash: Flash(kind: .success, message: "\(verb) \(user.money(valid.cents)) in “\(stash.name)”.",
+                         undoPath: StashPaths.deleteEntry(saved.id ?? 0),
+                         badgeIds: outcome.newBadgeIds.isEmpty ? nil : outcome.newBadgeIds))
     }
 
     /// `GET /entries/:id/edit`
