@@ -155,7 +155,7 @@ public enum TrackerPages {
           </div>
           <div class="track__actions">
             <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit">\(row.used ? "Reopen" : "Mark used")</button></form>
-            <form method="post" action="\(row.deletePath)">\(csrf.field)<button class="button button--plain button--small" type="submit" aria-label="Delete \(row.name)">Delete</button></form>
+            <a class="button button--plain button--small" href="\(row.deletePath)" aria-label="Delete \(row.name)…">Delete…</a>
           </div>
         </li>
 

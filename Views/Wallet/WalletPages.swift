@@ -378,7 +378,7 @@ public enum WalletPages {
                   <div class="menu__list">
                     \(row.snoozeChoices.map { "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })
                     \(row.snoozedText == nil ? nil : "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"0\">End snooze</button></form>" as HTML)
-                    <form method="post" action="\(row.deletePath)">\(csrf.field)<button class="menu__item menu__item--danger" type="submit">Remove benefit</button></form>
+                    <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
                   </div>
                 </details>
             """

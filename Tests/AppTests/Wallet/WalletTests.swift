@@ -280,3 +280,63 @@ struct WalletTests {
         }
     }
 }
+
+/// Removing a benefit (and its recorded uses) or deleting a coupon asks first, saying what goes.
+@Suite("Wallet deletes ask first")
+struct WalletConfirmTests {
+    @Test("Remove benefit opens a page that says which uses go with it; only its button removes anything")
+    func removeBenefitConfirms() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            let card = try await browser.addCatalogueCard("amex-platinum")
+            let uber = try #require(try await database.benefitIds(cardId: card)["Uber Cash"])
+            try await browser.get("/wallet/cards/\(card)")
+            try await browser.post("/wallet/benefits/\(uber)/use")
+
+            // A benefit's menu links to the confirmation instead of removing at once
+            let hotel = try #require(try await database.benefitIds(cardId: card)["Hotel Credit"])
+            let detail = try await browser.get("/wallet/cards/\(card)")
+            #expect(detail.html.contains("<a class=\"menu__item menu__item--danger\" href=\"/wallet/benefits/\(hotel)/delete\">Remove benefit…</a>"))
+            let confirm = try await browser.get("/wallet/benefits/\(uber)/delete")
+            #expect(confirm.status == .ok)
+            #expect(confirm.html.contains("Remove “Uber Cash”?"))
+            #expect(confirm.html.contains("Its one recorded use ($15.00) goes with it, so Platinum Card"))
+            #expect(confirm.html.contains("<form method=\"post\" action=\"/wallet/benefits/\(uber)/delete\""))
+            #expect(confirm.html.contains("href=\"/wallet/cards/\(card)\">Cancel</a>"))
+            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } != nil, "looking removes nothing")
+
+            let removed = try await browser.post("/wallet/benefits/\(uber)/delete")
+            #expect(removed.status == .seeOther)
+            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } == nil)
+            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
+
+            // Another member can neither look nor remove
+            let other = Browser(client: browser.client)
+            try await other.signUp(name: "Bob", email: "bob@example.com")
+            #expect(try await other.get("/wallet/benefits/\(hotel)/delete").status == .notFound)
+            try await other.get("/wallet")
+            #expect(try await other.post("/wallet/benefits/\(hotel)/delete").status == .notFound)
+            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: hotel) } != nil)
+        }
+    }
+
+    @Test("Delete on a coupon opens a page that asks first; only its button deletes")
+    func deleteCouponConfirms() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/wallet/coupons/new")
+            try await browser.post("/wallet/coupons", [("name", "BOGO Burger"), ("expiresOn", "2026-12-02"), ("category", "Dining")])
+            let id = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+
+            let list = try await browser.get("/wallet/tracker?tab=coupons")
+            #expect(list.html.contains("href=\"/wallet/coupons/\(id)/delete\" aria-label=\"Delete BOGO Burger…\">Delete…</a>"))
+            let confirm = try await browser.get("/wallet/coupons/\(id)/delete")
+            #expect(confirm.status == .ok)
+            #expect(confirm.html.contains("Delete “BOGO Burger”?"))
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 1)
+
+            #expect(try await browser.post("/wallet/coupons/\(id)/delete").status == .seeOther)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 0)
+        }
+    }
+}

@@ -15,6 +15,7 @@ extension WalletController {
         group.get(WalletPaths.newCoupon, use: newCoupon)
         group.post(WalletPaths.couponsCreate, use: createCoupon)
         group.post(WalletPaths.useCoupon, use: useCoupon)
+        group.get(WalletPaths.deleteCoupon, use: confirmDeleteCoupon)
         group.post(WalletPaths.deleteCoupon, use: deleteCoupon)
     }
 
@@ -234,6 +235,16 @@ extension WalletController {
         }
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
                               flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
+    }
+
+    /// `GET /wallet/coupons/:id/delete`
+    @Sendable func confirmDeleteCoupon(request: Request, context: MemberContext) async throws -> Response {
+        let coupon = try await context.named(Coupon.self)
+        let page = ConfirmPage(title: "Delete “\(coupon.name)”?",
+                               text: "It leaves your coupons and their reminders. This can't be undone.",
+                               action: WalletPaths.deleteCoupon(coupon.id ?? 0), cancelPath: WalletPaths.coupons,
+                               button: "Delete coupon")
+        return pages.confirm(page, title: "Delete coupon", section: .wallet, context: context)
     }
 
     /// `POST /wallet/coupons/:id/delete`

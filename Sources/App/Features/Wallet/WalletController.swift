@@ -16,6 +16,7 @@ struct WalletController {
         group.post(WalletPaths.useBenefit, use: useBenefit)
         group.post(WalletPaths.unuseBenefit, use: unuseBenefit)
         group.post(WalletPaths.snoozeBenefit, use: snoozeBenefit)
+        group.get(WalletPaths.deleteBenefit, use: confirmDeleteBenefit)
         group.post(WalletPaths.deleteBenefit, use: deleteBenefit)
         addCardRoutes(to: group)
         addTrackerRoutes(to: group)
@@ -205,6 +206,20 @@ struct WalletController {
         try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
         let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
         return pages.redirect(to: back(input, card: card), flash: .info(message))
+    }
+
+    /// `GET /wallet/benefits/:id/delete`: says what goes with the benefit (its recorded uses, and so the card's return).
+    @Sendable func confirmDeleteBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
+        let user = context.user
+        let text = uses == 0
+            ? "It leaves \(card.name) and its reminders. This can't be undone."
+            : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(user.money(cents))) "
+                + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
+        let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text, action: WalletPaths.deleteBenefit(benefit.id ?? 0),
+                               cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
+        return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
     }
 
     /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).

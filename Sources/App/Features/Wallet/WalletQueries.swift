@@ -177,6 +177,16 @@ extension MemberStore {
         }
     }
 
+    /// How many uses of a benefit are recorded, and their value.
+    func benefitUseTotals(benefitId: Int64) async throws -> (count: Int, cents: Int64) {
+        try await read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS count, COALESCE(SUM(valueCents), 0) AS cents FROM benefitUse WHERE benefitId = ? AND userId = ?
+                """, arguments: [benefitId, userId])
+            return (row?["count"] ?? 0, row?["cents"] ?? 0)
+        }
+    }
+
     func deleteBenefit(id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM cardBenefit WHERE id = ? AND userId = ?", arguments: [id, userId])
