@@ -402,9 +402,9 @@ public struct SummaryCards: Sendable {
 
     public var html: HTML {
         """
-        <section class="summary-cards" aria-label="Money summary">
+        <section class="summary-cards\(cards.contains { $0.amount.count > 12 } ? " summary-cards--wide" : "")" aria-label="Money summary">
           \(cards.map { card in
-              "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"summary-card__amount\">\(card.amount)</span></a>" as HTML
+              "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"\(Self.amountClass(card.amount))\">\(card.amount)</span></a>" as HTML
           })
         </section>
         """
@@ -412,5 +412,15 @@ public struct SummaryCards: Sendable {
 
     public init(cards: [Card]) {
         self.cards = cards
+    }
+
+    /// A long amount steps its size down so it stays on one line in a half-width card at 360 px (a longer one puts
+    /// the cards one under another on a phone, `summary-cards--wide`), and an amount below zero reads as one whatever
+    /// its card's colour.
+    static func amountClass(_ amount: String) -> String {
+        var classes = "summary-card__amount"
+        if amount.count > 12 { classes += " summary-card__amount--longest" } else if amount.count > 9 { classes += " summary-card__amount--long" }
+        if amount.hasPrefix("−") { classes += " summary-card__amount--negative" }
+        return classes
     }
 }

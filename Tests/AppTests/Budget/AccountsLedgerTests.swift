@@ -7,6 +7,25 @@ import Testing
 struct AccountsLedgerTests {
     static let email = "ann@example.com"
 
+    @Test("Home's summary cards step long amounts down a size and show a balance below zero as one")
+    func summaryCardAmounts() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/accounts/new")
+            try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "-250.50")])
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            try await browser.addTransaction(amount: "999,999,999.99", kind: "income", category: salary, date: "2026-11-01")
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.addTransaction(amount: "12,345.67", kind: "needs", category: rent, date: "2026-11-02")
+
+            let home = try await browser.get("/").html
+            #expect(home.contains("<section class=\"summary-cards summary-cards--wide\" aria-label=\"Money summary\">"))
+            #expect(home.contains("Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">−$250.50"))
+            #expect(home.contains("Income this month</span><span class=\"summary-card__amount summary-card__amount--longest\">$999,999,999.99"))
+            #expect(home.contains("Spent this month</span><span class=\"summary-card__amount summary-card__amount--long\">$12,345.67"))
+        }
+    }
+
     @Test("balance = opening + income − expenses − savings; deleting keeps the transactions")
     func balances() async throws {
         try await TestApp.run { browser, database in
