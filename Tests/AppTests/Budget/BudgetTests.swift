@@ -123,7 +123,7 @@ struct BudgetTests {
                                                         note: "Kept note")
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("amount") == "Use at most 2 digits after the decimal point.")
-            #expect(page.fieldError("category") == "Choose a Wants category.")
+            #expect(page.fieldError("category") == nil, "the category decides the kind")
             #expect(page.fieldError("date")?.hasPrefix("Enter a real date") == true)
             #expect(page.fieldValue("amount") == "12.345")
             #expect(page.fieldValue("note") == "Kept note")
@@ -151,11 +151,38 @@ struct BudgetTests {
             #expect(form.fieldValue("date") == "2026-11-22")
             let needs = try await browser.get("/transactions/new?kind=needs")
             #expect(needs.fieldValue("category") == String(utilities))
+            // Without a kind asked for, the form starts at the newest transaction's kind and category
+            let plain = try await browser.get("/transactions/new")
+            #expect(plain.html.contains("value=\"savings\" checked"))
+            #expect(plain.fieldValue("category") == String(vacation))
             // Savings outside a stash show by category on the Savings tab.
             let savings = try await browser.get("/budget/savings")
             #expect(savings.html.contains("Savings by category"))
             #expect(savings.html.contains("Vacation"))
             #expect(savings.html.contains("Beach"))
+        }
+    }
+
+    @Test("without JavaScript a category of another kind than the buttons say still saves, as its own kind")
+    func categoryDecidesKind() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            // "Wants" pressed, the Needs category left selected
+            let saved = try await browser.addTransaction(amount: "12", kind: "wants", category: groceries, date: "2026-11-20")
+            #expect(saved.status == .seeOther)
+            let after = try await browser.get(try #require(saved.location))
+            #expect(after.html.contains("Spent $12.00 · Groceries."))
+            // "Needs" pressed, an income category chosen: income
+            #expect(try await browser.addTransaction(amount: "900", kind: "needs", category: salary, date: "2026-11-21").status
+                    == .seeOther)
+            let rows = try await database.read { db in
+                try Row.fetchAll(db, sql: "SELECT kind, categoryId FROM ledger ORDER BY id").map { "\($0["kind"] as String) \($0["categoryId"] as Int64)" }
+            }
+            #expect(rows == ["expense \(groceries)", "income \(salary)"])
+            let needs = try await browser.get("/budget/needs")
+            #expect(needs.html.contains("$12.00 <span class=\"budget-hero__unit\">spent"))
         }
     }
 

@@ -93,7 +93,8 @@ extension BudgetController {
         let user = context.user
         let params = request.uri.queryParameters
         var input = TransactionInput()
-        input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue } ?? Category.Kind.needs.rawValue
+        // Without a kind asked for, the form starts at the newest transaction's kind and category.
+        input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue }
         input.returnTo = params["return"].map(String.init)
         if let date = params["date"].flatMap({ CalendarDay(String($0)) }) { input.date = date.description }
         return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user, request: request, context: context)
@@ -203,7 +204,9 @@ extension BudgetController {
         async let accounts = store.accounts()
         async let stashes = store.saveStashes()
         async let recent = store.recentCategoryIds()
-        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
+        let (byKind, latest) = try await recent
+        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: byKind,
+                                            latestKind: latest)
     }
 
     /// The form page; `choices` are loaded unless the caller already has them.
@@ -213,6 +216,8 @@ extension BudgetController {
         saveFailed: Bool = false
     ) async throws -> Response {
         var choices = if let loaded { loaded } else { try await self.transactionChoices(store: context.store) }
+        var input = input
+        if input.kind == nil { input.kind = (choices.latestKind ?? .needs).rawValue }
         if existing != nil {
             choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
                                          recent: choices.recent)

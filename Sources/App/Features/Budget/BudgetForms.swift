@@ -39,6 +39,8 @@ struct TransactionChoices: Sendable {
     let stashes: [Stash]
     /// The category each kind pre-selects (the most recently used).
     let recent: [Category.Kind: Int64]
+    /// The kind of the newest transaction: a new one starts there, so logging another is amount → Enter.
+    var latestKind: Category.Kind?
 }
 
 /// Validation and view of the transaction form.
@@ -57,10 +59,9 @@ enum TransactionRules {
         let category = choices.categories.first {
             $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
         }
-        if let kind {
-            if category == nil { errors.add("category", "Choose a category.") }
-            else if category?.kind != kind { errors.add("category", "Choose a \(kind.label) category.") }
-        }
+        // The category decides the kind: without JavaScript the list shows every kind's categories, and one picked
+        // there (or left as it was) stands even when the kind buttons say otherwise.
+        if kind != nil, category == nil { errors.add("category", "Choose a category.") }
         let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
         let note = errors.text(input.note, field: "note", max: 200)
         var accountId: Int64?
@@ -69,7 +70,7 @@ enum TransactionRules {
             if accountId == nil { errors.add("account", "Choose one of your accounts.") }
         }
         var stash: Stash?
-        if kind == .savings, let text = input.stash, !text.isEmpty {
+        if (category?.kind ?? kind) == .savings, let text = input.stash, !text.isEmpty {
             stash = choices.stashes.first { String($0.id ?? 0) == text }
             if stash == nil { errors.add("stash", "Choose one of your savings goals.") }
         }

@@ -119,8 +119,9 @@ extension MemberStore {
         }
     }
 
-    /// The category of the user's newest transaction of each category kind, among their latest 200.
-    func recentCategoryIds() async throws -> [Category.Kind: Int64] {
+    /// The category of the user's newest transaction of each category kind, among their latest 200, and the kind of
+    /// the newest of all.
+    func recentCategoryIds() async throws -> (byKind: [Category.Kind: Int64], latest: Category.Kind?) {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT category.kind AS kind, recent.categoryId AS categoryId
@@ -133,7 +134,7 @@ extension MemberStore {
                 guard let kind = Category.Kind(rawValue: row["kind"]), result[kind] == nil else { continue }
                 result[kind] = row["categoryId"]
             }
-            return result
+            return (result, rows.first.flatMap { Category.Kind(rawValue: $0["kind"]) })
         }
     }
 
