@@ -17,8 +17,8 @@ struct Flash: Codable, Sendable, Equatable {
     }
     static func info(_ message: String) -> Flash { Flash(kind: .info, message: message) }
     static func error(_ message: String) -> Flash { Flash(kind: .error, message: message) }
-    static func undoable(_ message: String, undoPath: String) -> Flash {
-        Flash(kind: .success, message: message, undoPath: undoPath)
+    static func undoable(_ message: String, undoPath: String, badgeIds: [Int64] = []) -> Flash {
+        Flash(kind: .success, message: message, undoPath: undoPath, badgeIds: badgeIds.isEmpty ? nil : badgeIds)
     }
 
     /// The cookie value: base64url of the JSON, so any message text is a valid cookie value.
@@ -30,12 +30,12 @@ struct Flash: Codable, Sendable, Equatable {
     /// `/transactions/import/<digits>/undo`
     static func isUndoPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let trash = parts.count == 4 && parts[0].isEmpty
+        let oneRow = parts.count == 4 && parts[0].isEmpty
             && ((parts[1] == "trash" && parts[3] == "restore") || (parts[1] == "entries" && parts[3] == "delete"))
             && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
         let bankImport = parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions" && parts[2] == "import"
             && parts[4] == "undo" && !parts[3].isEmpty && parts[3].allSatisfy(\.isASCIIDigit)
-        return trash || bankImport
+        return oneRow || bankImport
     }
 
     /// The flash a request carries in the cookie `cookieName`, if it decodes.

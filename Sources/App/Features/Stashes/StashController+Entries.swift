@@ -44,9 +44,8 @@ extension StashController {
         // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
         return pages.redirect(
             to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
-            flash: Flash(kind: .success, message: "\(verb) \(user.money(valid.cents)) in “\(stash.name)”.",
-                         undoPath: StashPaths.deleteEntry(saved.id ?? 0),
-                         badgeIds: outcome.newBadgeIds.isEmpty ? nil : outcome.newBadgeIds))
+            flash: .undoable("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", undoPath: StashPaths.deleteEntry(saved.id ?? 0),
+                             badgeIds: outcome.newBadgeIds))
     }
 
     /// `GET /entries/:id/edit`
