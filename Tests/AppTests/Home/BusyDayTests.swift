@@ -6,7 +6,7 @@ import Testing
 /// rest, so a day with hundreds of entries costs a page no more than a quiet one.
 @Suite("Busy days")
 struct BusyDayTests {
-    static let shown = BudgetPaths.dayEntriesShown
+    static let shown = DayList.shown
 
     @Test("Home's day drawer lists the newest entries of a busy day and links to all of them")
     func homeDrawer() async throws {

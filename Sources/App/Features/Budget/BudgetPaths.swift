@@ -36,9 +36,6 @@ enum BudgetPaths {
     static let reports = "/budget/reports"
     static let pastReport = PathPattern("/budget/reports/:month")
 
-    /// How many of a day's entries a page lists before it links to the rest in the transactions list.
-    static let dayEntriesShown = 20
-
     /// The transactions list from `day`'s newest row back through the rest of its month (optionally one kind).
     static func transactions(from day: CalendarDay, kind: Transaction.Kind? = nil) -> String {
         transactions + "?" + (kind.map { "kind=\($0.rawValue)&" } ?? "") + "month=\(day.monthValue)&before=\(day.adding(days: 1)),0"

@@ -48,7 +48,7 @@ struct HomeController {
                                            stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
                                            editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
                     },
-                    more: TextLink.dayEntries(shown: rows.count, of: data.activity[selectedDay.description]?.entryCount ?? 0,
+                    more: DayList.moreLink(shown: rows.count, of: data.activity[selectedDay.description]?.entryCount ?? 0,
                                            on: selectedDay),
                     closePath: HomePaths.home(month: month == today.monthValue ? nil : month))
             }

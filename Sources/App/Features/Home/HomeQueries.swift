@@ -30,7 +30,7 @@ extension MemberStore {
             } else if !data.summaries.isEmpty {
                 data.activity = try Self.dayActivity(db, userId: userId, month: month)
                 if let day, day.monthValue == month {
-                    data.dayEntries = try Self.entries(db, userId: userId, on: day, limit: BudgetPaths.dayEntriesShown)
+                    data.dayEntries = try Self.entries(db, userId: userId, on: day, limit: DayList.shown)
                 }
             }
             data.balances = try Self.accountBalances(db, userId: userId)

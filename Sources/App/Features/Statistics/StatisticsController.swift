@@ -54,9 +54,9 @@ struct StatisticsPageBuilder {
         switch period.unit {
         case .daily:
             charts.append(sparkline(byDay))
-            entries = try await store.dayEntries(on: period.first, filter: filter, limit: BudgetPaths.dayEntriesShown)
+            entries = try await store.dayEntries(on: period.first, filter: filter, limit: DayList.shown)
                 .map { StatisticsEntryItem($0, user: user) }
-            moreEntries = TextLink.dayEntries(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
+            moreEntries = DayList.moreLink(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
         case .monthly:
             charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
