@@ -4,13 +4,19 @@ import HTML
 public enum HomePages {
     public struct Overview: Sendable {
         public let completedText: String
+        /// "Saved in your stashes": these are the stashes' figures, not the month's Saved and Spent.
+        public let savedLabel: String
         public let savedText: String
+        public let spentLabel: String
         public let spentText: String
         public let hasSave: Bool
         public let hasSpend: Bool
 
-        public init(completedText: String, savedText: String, spentText: String, hasSave: Bool, hasSpend: Bool) {
+        public init(completedText: String, savedLabel: String, savedText: String, spentLabel: String, spentText: String,
+                    hasSave: Bool, hasSpend: Bool) {
             self.completedText = completedText
+            self.savedLabel = savedLabel
+            self.spentLabel = spentLabel
             self.savedText = savedText
             self.spentText = spentText
             self.hasSave = hasSave
@@ -159,8 +165,8 @@ public enum HomePages {
         <section class="overview card" aria-label="Month overview">
           <p class="overview__headline">\(overview.completedText)</p>
           <div class="overview__figures">
-            \(overview.hasSave ? "<p><span class=\"overview__label\">Saved</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
-            \(overview.hasSpend ? "<p><span class=\"overview__label\">Spent</span> <span class=\"amount--spent\">\(overview.spentText)</span></p>" as HTML : nil)
+            \(overview.hasSave ? "<p><span class=\"overview__label\">\(overview.savedLabel)</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
+            \(overview.hasSpend ? "<p><span class=\"overview__label\">\(overview.spentLabel)</span> <span class=\"amount--spent\">\(overview.spentText)</span></p>" as HTML : nil)
           </div>
         </section>
 

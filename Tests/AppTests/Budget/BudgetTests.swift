@@ -209,7 +209,7 @@ struct BudgetTests {
             #expect(december.html.contains(">$1,000.00</p>"))
             #expect(december.html.contains("remaining in December 2026"))
             let totals = try await database.for(userId: 1).monthTotals(month: Month(year: 2027, month: 1))
-            #expect(totals == MonthTotals(incomeCents: 0, spentCents: 30_000, savedCents: 0, count: 1))
+            #expect(totals == LedgerTotals(savedCents: 0, spentCents: 30_000, incomeCents: 0, entryCount: 1))
             #expect(totals.remainingCents == -30_000)
         }
     }

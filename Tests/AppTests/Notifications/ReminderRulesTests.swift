@@ -102,7 +102,7 @@ struct ReminderRulesTests {
 
     @Test("the monthly summary comes on the 1st, or later in the month's first week, not after")
     func summary() {
-        let totals = MonthTotals(incomeCents: 500_000, spentCents: 120_000, savedCents: 30_000, count: 9)
+        let totals = LedgerTotals(savedCents: 30_000, spentCents: 120_000, incomeCents: 500_000, entryCount: 9)
         let first = rules("2026-12-01").summary(lastMonth: totals, badges: (count: 2, points: 20))
         #expect(first.first?.title == "November 2026 in numbers")
         #expect(first.first?.body == "Saved $300.00, spent $1,200.00. 2 badges, 20 points.")

@@ -41,7 +41,7 @@ struct BudgetController {
             tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
             picker: MonthPicker(month: month, today: today, path: BudgetPaths.expenses(month:), action: BudgetPaths.expenses),
             add: Self.addMenu(kind: .needs, returnTo: here),
-            needsSetup: sources.isEmpty && totals.count == 0,
+            needsSetup: sources.isEmpty && totals.entryCount == 0,
             setup: .income,
             remaining: user.money(totals.remainingCents),
             remainingNegative: totals.remainingCents < 0,

@@ -31,17 +31,6 @@ struct LedgerRow: Sendable {
     }
 }
 
-/// Income, spending and saving of one month: the numbers every Budget page starts from.
-struct MonthTotals: Sendable, Equatable {
-    var incomeCents: Int64 = 0
-    var spentCents: Int64 = 0
-    var savedCents: Int64 = 0
-    var count = 0
-
-    /// Income received − spent (the Budget seed's "remaining this month").
-    var remainingCents: Int64 { incomeCents - spentCents }
-}
-
 /// The month's total and transaction count of one category (or of the uncategorized stash rows).
 struct CategoryTotal: Sendable {
     let categoryId: Int64?
@@ -141,27 +130,21 @@ extension MemberStore {
     // MARK: - Months
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
-    func monthTotals(month: Month) async throws -> MonthTotals {
+    func monthTotals(month: Month) async throws -> LedgerTotals {
         try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
     /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v8): one short range of its key.
-    static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> MonthTotals {
-        var totals = MonthTotals()
+    static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> LedgerTotals {
+        var totals = LedgerTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT kind, totalCents, entryCount FROM ledgerMonth WHERE userId = ? AND month = ?
             """), arguments: [userId, month.description])
         while let row = try rows.next() {
-            let total: Int64 = try row.decode(atIndex: 1)
-            switch Transaction.Kind(rawValue: try row.decode(atIndex: 0)) {
-            case .income: totals.incomeCents = total
-            case .expense: totals.spentCents = total
-            case .saving: totals.savedCents = total
-            default: continue
-            }
-            totals.count += try row.decode(atIndex: 2) as Int
+            totals.add(kind: Transaction.Kind(rawValue: try row.decode(atIndex: 0)), cents: try row.decode(atIndex: 1),
+                       count: try row.decode(atIndex: 2))
         }
         return totals
     }

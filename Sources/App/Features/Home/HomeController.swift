@@ -62,8 +62,10 @@ struct HomeController {
             completedText: isCurrent
                 ? "You've completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") this month"
                 : "You completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") in \(month.title)",
-            savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) saved of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
-            spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) spent of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
+            savedLabel: LedgerTotals.StashesOnly.saved,
+            savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
+            spentLabel: LedgerTotals.StashesOnly.spent,
+            spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
             hasSave: !save.isEmpty, hasSpend: !spend.isEmpty)
         let page = HomePages.HomePage(
             greeting: greeting,

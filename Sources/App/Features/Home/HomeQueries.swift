@@ -11,7 +11,7 @@ struct HomeData: Sendable {
     /// The chosen day's entries (calendar view), nil when no day of the month is chosen.
     var dayEntries: [EntryRow]?
     var balances: [(Account, Int64)] = []
-    var totals = MonthTotals()
+    var totals = LedgerTotals()
     var wallet: WalletWidgetRead = .unchanged
 }
 

@@ -103,7 +103,7 @@ struct ReminderRules {
     }
 
     /// Last month in numbers, on the 1st (or later in the month's first week, if the engine missed the 1st).
-    func summary(lastMonth totals: MonthTotals, badges: (count: Int, points: Int)) -> [Reminder] {
+    func summary(lastMonth totals: LedgerTotals, badges: (count: Int, points: Int)) -> [Reminder] {
         let first = today.monthValue.firstDay
         guard today.distance(to: first) > -Self.summaryCatchUpDays else { return [] }
         let month = today.monthValue.previous

@@ -45,25 +45,6 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
     }
 }
 
-/// Saved, spent and income over some dates, and how many rows made them.
-struct LedgerTotals: Sendable, Equatable {
-    var savedCents: Int64 = 0
-    var spentCents: Int64 = 0
-    var incomeCents: Int64 = 0
-    var entryCount: Int = 0
-
-    var isEmpty: Bool { entryCount == 0 }
-
-    static func + (lhs: LedgerTotals, rhs: LedgerTotals) -> LedgerTotals {
-        LedgerTotals(savedCents: lhs.savedCents + rhs.savedCents, spentCents: lhs.spentCents + rhs.spentCents,
-                     incomeCents: lhs.incomeCents + rhs.incomeCents, entryCount: lhs.entryCount + rhs.entryCount)
-    }
-
-    static func += (lhs: inout LedgerTotals, rhs: LedgerTotals) {
-        lhs = lhs + rhs
-    }
-}
-
 /// A labelled amount (a category's spending, a stash's total).
 struct LabelledAmount: Sendable, Equatable {
     let label: String
