@@ -6,11 +6,14 @@ public struct FormField: Sendable {
         public let value: String
         public let label: String
         public let selected: Bool
+        /// The `<optgroup>` it sits in, if the select groups its options.
+        public let group: String?
 
-        public init(value: String, label: String, selected: Bool) {
+        public init(value: String, label: String, selected: Bool, group: String? = nil) {
             self.value = value
             self.label = label
             self.selected = selected
+            self.group = group
         }
     }
 
@@ -51,6 +54,20 @@ public struct FormField: Sendable {
         FormField(name: name, label: label, value: value, control: .select,
                   options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
                   error: error, hint: hint, autocomplete: autocomplete, inputmode: nil, required: false, autofocus: false)
+    }
+
+    /// A `<select>` whose options sit in labelled groups (`<optgroup>`; a group labelled "" stands alone), the option
+    /// with `value` pre-selected.
+    public static func select(
+        _ name: String, label: String, value: String, groups: [(label: String, options: [(value: String, label: String)])],
+        error: String? = nil, hint: String? = nil
+    ) -> FormField {
+        FormField(name: name, label: label, value: value, control: .select,
+                  options: groups.flatMap { group in
+                      group.options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value,
+                                                 group: group.label.isEmpty ? nil : group.label) }
+                  },
+                  error: error, hint: hint, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
     }
 
     /// A group of radio buttons (a `<fieldset>`), the one with `value` checked.
@@ -108,9 +125,7 @@ public struct FormField: Sendable {
             <div class="field\(error == nil ? "" : " field--invalid")">
               <label class="field__label" for="\(id)">\(label)</label>
               <select class="field__control" id="\(id)" name="\(name)"\(autocomplete)\(describedBy)\(invalid)>
-                \(options.map { option in
-                    "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>" as HTML
-                })
+                \(optionsHTML)
               </select>
               \(footer)\(errorText)
             </div>
@@ -126,6 +141,22 @@ public struct FormField: Sendable {
 
             """
         }
+    }
+
+    /// The options, those of one group inside its `<optgroup>`.
+    private var optionsHTML: HTML {
+        var html: [HTML] = []
+        var index = options.startIndex
+        while index < options.endIndex {
+            let group = options[index].group
+            let end = options[index...].firstIndex { $0.group != group } ?? options.endIndex
+            let items = options[index..<end].map { option in
+                "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>" as HTML
+            }
+            html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items.joined())
+            index = end
+        }
+        return html.joined()
     }
 
     private var footer: HTML? {

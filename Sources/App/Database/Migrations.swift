@@ -734,6 +734,27 @@ extension AppDatabase {
                 columns: ["userId", "date", "kind", "amountCents", "categoryId", "stashId"]))
         }
 
+        migrator.registerMigration("v26: every stash belongs to a budget category") { db in
+            // A stash's category was a free name beside the budget's categories, so charts and reports grouped by
+            // two systems. Each stash now points at a budget category of its kind, found by name or made, and the
+            // stash's entries are filed under it.
+            try db.alter(table: "stash") { t in
+                t.add(column: "categoryId", .integer).references("category", onDelete: .setNull)
+            }
+            let now = Date()
+            for row in try Row.fetchAll(db, sql: "SELECT id, userId, kind, category FROM stash ORDER BY id") {
+                let kind = Stash.Kind(rawValue: row["kind"]) ?? .save
+                let categoryId = try StashCategory.resolve(db, userId: row["userId"], kind: kind, name: row["category"], now: now)
+                try db.execute(sql: "UPDATE stash SET categoryId = ? WHERE id = ?", arguments: [categoryId, row["id"]])
+            }
+            try db.execute(sql: """
+                UPDATE ledger SET categoryId = (SELECT categoryId FROM stash WHERE stash.id = ledger.stashId)
+                WHERE stashId IS NOT NULL AND categoryId IS NULL
+                """)
+            try db.alter(table: "stash") { t in t.drop(column: "category") }
+            try db.create(index: "stash_on_categoryId", on: "stash", columns: ["categoryId"])
+        }
+
         return migrator
     }
 

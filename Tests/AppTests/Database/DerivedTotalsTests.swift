@@ -129,7 +129,7 @@ struct DerivedTotalsTests {
         }
 
         // When
-        try AppDatabase.migrator.migrate(queue)
+        try AppDatabase.migrator.migrate(queue, upTo: "v25: month totals per category and stash for every kind")
 
         // Then: one row per month, kind, category and stash (0: none), and the triggers keep them
         let read = { try queue.read { db in

@@ -29,7 +29,7 @@ struct MemberStoreTests {
             let month = Month(year: 2026, month: 11)
             await #expect(throws: NotTheMembersRecord.self) {
                 _ = try await samsStore.updateStash(renamed, targetCents: 1, month: month,
-                                                    today: CalendarDay("2026-11-20")!)
+                                                    today: CalendarDay("2026-11-20")!, now: Date())
             }
             let entry = Transaction(id: nil, userId: sam, date: "2026-11-20", amountCents: 500, kind: .saving, note: "",
                                     stashId: stashId, categoryId: nil, accountId: nil, createdAt: Date(),
@@ -48,7 +48,7 @@ struct MemberStoreTests {
             forged.userId = sam
             forged.name = "Forged"
             await #expect(throws: NotTheMembersRecord.self) {
-                _ = try await samsStore.updateStash(forged, targetCents: 1, month: month, today: CalendarDay("2026-11-20")!)
+                _ = try await samsStore.updateStash(forged, targetCents: 1, month: month, today: CalendarDay("2026-11-20")!, now: Date())
             }
 
             // Then: nothing of Alex's changed
@@ -60,8 +60,8 @@ struct MemberStoreTests {
 
             // And: a new row is the store's member's, whatever id it was built with
             let own = Stash(id: nil, userId: alex, name: "Sam's trip", kind: .save, goalCents: nil, reward: "",
-                            category: "", reminder: .off, createdAt: Date(), updatedAt: Date())
-            let created = try await samsStore.createStash(own, targetCents: 100, month: month)
+                            categoryId: nil, reminder: .off, createdAt: Date(), updatedAt: Date())
+            let created = try await samsStore.createStash(own, targetCents: 100, month: month, now: Date())
             #expect(created.userId == sam)
             #expect(try await database.for(userId: alex).stash(id: created.id ?? 0) == nil)
         }

@@ -35,7 +35,7 @@ struct RowOrderTests {
                             theme: .system, createdAt: now, updatedAt: now)
             try user.insert(db)
             var stash = Stash(id: nil, userId: user.id!, name: "Trip", kind: .spend, goalCents: 12_345, reward: "Beach",
-                              category: "Travel", reminder: .weekly, createdAt: now, updatedAt: now.addingTimeInterval(60))
+                              categoryId: nil, reminder: .weekly, createdAt: now, updatedAt: now.addingTimeInterval(60))
             try stash.insert(db)
             var account = Account(id: nil, userId: user.id!, name: "Cash", kind: .creditCard, openingBalanceCents: -500,
                                   createdAt: now, updatedAt: now)

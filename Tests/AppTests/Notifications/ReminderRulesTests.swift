@@ -67,7 +67,7 @@ struct ReminderRulesTests {
     func nudge() {
         func summary(_ id: Int64, _ name: String, reminder: Stash.Reminder, saved: Int64) -> StashSummary {
             StashSummary(
-                stash: Stash(id: id, userId: 1, name: name, kind: .save, goalCents: nil, reward: "", category: "",
+                stash: Stash(id: id, userId: 1, name: name, kind: .save, goalCents: nil, reward: "", categoryId: nil,
                              reminder: reminder, createdAt: Date(), updatedAt: Date()),
                 progress: StashProgress(kind: .save, totalCents: saved, entryCount: 1, targetCents: 30_000,
                                         monthClosed: false))

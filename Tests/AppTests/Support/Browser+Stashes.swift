@@ -7,10 +7,11 @@ extension Browser {
         name: String, kind: String = "save", target: String, goal: String = "", reward: String = "",
         category: String = "Other"
     ) async throws -> Int64 {
+        // The category by name: one of the kind's, or a new one (`StashCategory`).
         try await get("/stashes/new")
         let page = try await post("/stashes", [
             ("name", name), ("kind", kind), ("target", target), ("goal", goal), ("reward", reward),
-            ("category", category), ("newCategory", ""), ("reminder", "off"),
+            ("category", ""), ("newCategory", category), ("reminder", "off"),
         ])
         guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
         else { throw StashTestError.notCreated(page.status.code, page.html) }

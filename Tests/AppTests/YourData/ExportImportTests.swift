@@ -175,6 +175,28 @@ struct ExportImportTests {
         }
     }
 
+    @Test("an export from before stashes had budget categories files each stash and its entries under one by name")
+    func olderStashCategories() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile/data")
+
+            let page = try await browser.upload("/profile/data/import",
+                                                files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))])
+
+            #expect(page.status == .seeOther)
+            let (category, kind, entries) = try #require(try await database.read { db in
+                try Row.fetchOne(db, sql: """
+                    SELECT category.name, category.kind, (SELECT COUNT(*) FROM ledger WHERE ledger.categoryId = category.id)
+                    FROM stash JOIN category ON category.id = stash.categoryId
+                    """).map { ($0[0] as String, $0[1] as String, $0[2] as Int) }
+            })
+            #expect(category == "Travel")
+            #expect(kind == "savings")
+            #expect(entries == 1)
+        }
+    }
+
     @Test("an upload without the form's CSRF token is refused")
     func uploadNeedsToken() async throws {
         try await TestApp.run { browser, database in

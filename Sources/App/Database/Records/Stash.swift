@@ -9,6 +9,10 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
         var label: String { self == .save ? "Save" : "Spend" }
         /// The ledger kind of this stash's entries.
         var entryKind: Transaction.Kind { self == .save ? .saving : .expense }
+
+        /// The budget categories a stash of this kind can belong to: Savings for a save stash, Needs or Wants for a
+        /// spend stash. The first is where a new category of such a stash goes.
+        var categoryKinds: [Category.Kind] { self == .save ? [.savings] : [.wants, .needs] }
     }
 
     enum Reminder: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
@@ -29,7 +33,8 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     var kind: Kind
     var goalCents: Int64?
     var reward: String
-    var category: String
+    /// Its budget category (one of `kind.categoryKinds`); its entries are filed under it.
+    var categoryId: Int64?
     var reminder: Reminder
     var createdAt: Date
     var updatedAt: Date
@@ -45,15 +50,12 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
-
-    /// The categories offered for every stash, besides the user's own.
-    static let defaultCategories = ["Travel", "Essentials", "Entertainment", "Other"]
 }
 
 extension Stash {
     /// The columns `init(row:from:)` reads, in its order: the lists that read every stash select these.
     static let selectionSQL =
-        "stash.id, stash.userId, stash.name, stash.kind, stash.goalCents, stash.reward, stash.category, stash.reminder, stash.createdAt, stash.updatedAt"
+        "stash.id, stash.userId, stash.name, stash.kind, stash.goalCents, stash.reward, stash.categoryId, stash.reminder, stash.createdAt, stash.updatedAt"
     /// How many columns `selectionSQL` names: the index of the first column a query selects after them.
     static let selectionCount = 10
 
@@ -66,7 +68,7 @@ extension Stash {
         kind = try row.decode(atIndex: start + 3)
         goalCents = try row.decode(atIndex: start + 4)
         reward = try row.decode(atIndex: start + 5)
-        category = try row.decode(atIndex: start + 6)
+        categoryId = try row.decode(atIndex: start + 6)
         reminder = try row.decode(atIndex: start + 7)
         createdAt = try row.date(atIndex: start + 8)
         updatedAt = try row.date(atIndex: start + 9)
@@ -80,7 +82,7 @@ extension Stash {
         kind = try row.decode(forColumn: "kind")
         goalCents = try row.decode(forColumn: "goalCents")
         reward = try row.decode(forColumn: "reward")
-        category = try row.decode(forColumn: "category")
+        categoryId = try row.decode(forColumn: "categoryId")
         reminder = try row.decode(forColumn: "reminder")
         createdAt = try row.date("createdAt")
         updatedAt = try row.date("updatedAt")

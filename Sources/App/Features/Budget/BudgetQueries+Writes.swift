@@ -66,7 +66,8 @@ extension MemberStore {
         }
     }
 
-    /// Deletes a custom category, moving its transactions to the same kind's "Other". Returns how many moved.
+    /// Deletes a custom category, moving its transactions and stashes to the same kind's "Other". Returns how many
+    /// transactions moved.
     func deleteCategory(_ category: Category) async throws -> Int {
         try await write { db in
             let category = try own(category, in: db)
@@ -75,6 +76,8 @@ extension MemberStore {
             try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
                            arguments: [otherId, id, category.userId])
             let moved = db.changesCount
+            try db.execute(sql: "UPDATE stash SET categoryId = ? WHERE categoryId = ? AND userId = ?",
+                           arguments: [otherId, id, category.userId])
             _ = try category.delete(db)
             return moved
         }

@@ -37,7 +37,7 @@ extension StashController {
         }
         let stash = summary.stash
         let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
-                                kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: nil,
+                                kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: stash.categoryId,
                                 accountId: nil, createdAt: now, updatedAt: now)
         let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
         let verb = stash.kind == .save ? "Saved" : "Spent"

@@ -24,7 +24,7 @@ struct StashController {
     @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         return try await formPage(StashInput(kind: request.uri.queryParameters["kind"].map(String.init) ?? "save",
-                                             category: "Other", reminder: "off"),
+                                             category: "", reminder: "off"),
                                   errors: FieldErrors(), stashId: nil, user: user, request: request, context: context)
     }
 
@@ -34,7 +34,8 @@ struct StashController {
         let userId = context.member.id
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
-        let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        let draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
+                                        into: &errors)
         if errors["name"] == nil, let taken = try await context.store.sameName(Stash.self, as: draft.name, except: nil) {
             errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
         }
@@ -43,11 +44,11 @@ struct StashController {
                                       status: .unprocessableContent)
         }
         let now = self.now()
-        var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", category: "Other",
+        var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", categoryId: nil,
                           reminder: .off, createdAt: now, updatedAt: now)
         draft.apply(to: &stash)
-        let created = try await context.store.createStash(stash, targetCents: draft.targetCents,
-                                                          month: context.member.today.monthValue)
+        let created = try await context.store.createStash(stash, newCategory: draft.newCategory, targetCents: draft.targetCents,
+                                                          month: context.member.today.monthValue, now: now)
         return pages.redirect(to: StashPaths.show(created.id ?? 0),
                               flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
     }
@@ -70,7 +71,8 @@ struct StashController {
         let summary = try await context.namedStashSummary()
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
-        let draft = StashRules.validate(input, currency: user.currencyValue, into: &errors)
+        let draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
+                                        into: &errors)
         if errors["name"] == nil,
            let taken = try await context.store.sameName(Stash.self, as: draft.name, except: summary.stash.id) {
             errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
@@ -83,8 +85,8 @@ struct StashController {
         draft.apply(to: &stash)
         stash.updatedAt = now()
         let today = context.member.today
-        let outcome = try await context.store.updateStash(stash, targetCents: draft.targetCents,
-                                                          month: today.monthValue, today: today)
+        let outcome = try await context.store.updateStash(stash, newCategory: draft.newCategory, targetCents: draft.targetCents,
+                                                          month: today.monthValue, today: today, now: stash.updatedAt)
         return pages.redirect(to: StashPaths.show(stash.id ?? 0),
                               flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
@@ -93,7 +95,7 @@ struct StashController {
         _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
         context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let categories = try await context.store.stashCategories()
+        let categories = try await context.store.categories()
         let page = StashPages.FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,

@@ -18,6 +18,7 @@ public enum DemoData {
         let targetCents: Int64
         let goalCents: Int64?
         let reward: String
+        /// The name of its budget category (`StashCategory.resolve`).
         let category: String
         /// Typical entry sizes in cents.
         let amounts: [Int64]
@@ -26,19 +27,19 @@ public enum DemoData {
 
     static let templates: [Template] = [
         Template(name: "Vacation Fund", kind: .save, targetCents: 40_000, goalCents: 300_000, reward: "A weekend in Porto",
-                 category: "Travel", amounts: [5_000, 10_000, 2_500, 7_500], weight: 2),
+                 category: "Vacation", amounts: [5_000, 10_000, 2_500, 7_500], weight: 2),
         Template(name: "Emergency Fund", kind: .save, targetCents: 25_000, goalCents: 1_000_000, reward: "Peace of mind (and a nice dinner)",
-                 category: "Essentials", amounts: [5_000, 2_500, 10_000], weight: 2),
+                 category: "Emergency Fund", amounts: [5_000, 2_500, 10_000], weight: 2),
         Template(name: "New Laptop", kind: .save, targetCents: 15_000, goalCents: 180_000, reward: "The laptop itself!",
-                 category: "Other", amounts: [2_000, 5_000, 1_500], weight: 1),
+                 category: "Large Purchase", amounts: [2_000, 5_000, 1_500], weight: 1),
         Template(name: "Dining Out", kind: .spend, targetCents: 30_000, goalCents: nil, reward: "Cook something fancy",
-                 category: "Entertainment", amounts: [1_850, 3_200, 4_550, 1_200, 6_400], weight: 4),
+                 category: "Dining Out", amounts: [1_850, 3_200, 4_550, 1_200, 6_400], weight: 4),
         Template(name: "Groceries", kind: .spend, targetCents: 60_000, goalCents: nil, reward: "",
-                 category: "Essentials", amounts: [4_320, 8_915, 2_250, 12_040, 3_675], weight: 6),
+                 category: "Groceries", amounts: [4_320, 8_915, 2_250, 12_040, 3_675], weight: 6),
         Template(name: "Coffee", kind: .spend, targetCents: 6_000, goalCents: nil, reward: "A bag of good beans",
-                 category: "Entertainment", amounts: [350, 420, 480], weight: 5),
+                 category: "Dining Out", amounts: [350, 420, 480], weight: 5),
         Template(name: "Transport", kind: .spend, targetCents: 12_000, goalCents: nil, reward: "",
-                 category: "Essentials", amounts: [290, 1_500, 4_000, 2_750], weight: 3),
+                 category: "Transport", amounts: [290, 1_500, 4_000, 2_750], weight: 3),
         Template(name: "Gifts", kind: .save, targetCents: 5_000, goalCents: nil, reward: "Guilt-free December",
                  category: "Other", amounts: [1_000, 2_000, 500], weight: 1),
     ]
@@ -87,8 +88,10 @@ public enum DemoData {
                 var rng = SeededGenerator(seed: seed)
                 var stashes: [(Stash, Template)] = []
                 for template in templates {
+                    let categoryId = try StashCategory.resolve(db, userId: userId, kind: template.kind, name: template.category,
+                                                               now: now)
                     let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
-                                          goalCents: template.goalCents, reward: template.reward, category: template.category,
+                                          goalCents: template.goalCents, reward: template.reward, categoryId: categoryId,
                                           reminder: .off, createdAt: now, updatedAt: now).inserted(db)
                     guard let id = stash.id else { continue }
                     // The target was raised once a year: past months keep what they had.
@@ -121,12 +124,12 @@ public enum DemoData {
                 // By date, as a household would have entered them (and each index of the ledger then grows at its end).
                 let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day < drawn[$1].day : $0 < $1 }
                 let stamp = now.storedText
-                try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "createdAt",
-                                                            "updatedAt"]) { rows in
+                try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
+                                                            "createdAt", "updatedAt"]) { rows in
                     for entry in order.lazy.map({ drawn[$0] }) {
                         let stash = weights[entry.weight].0
                         try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, notes[entry.note],
-                                         stash.id, stamp, stamp])
+                                         stash.id, stash.categoryId, stamp, stamp])
                     }
                 }
                 try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)

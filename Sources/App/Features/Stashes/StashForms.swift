@@ -29,7 +29,8 @@ struct StashInput: Decodable, Sendable {
         self.init(name: stash.name, kind: stash.kind.rawValue,
                   target: Money(cents: targetCents, currency: currency).formValue,
                   goal: stash.goalCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
-                  reward: stash.reward, category: stash.category, newCategory: "", reminder: stash.reminder.rawValue)
+                  reward: stash.reward, category: stash.categoryId.map(String.init) ?? "", newCategory: "",
+                  reminder: stash.reminder.rawValue)
     }
 }
 
@@ -40,7 +41,11 @@ struct StashDraft: Sendable {
     var targetCents: Int64
     var goalCents: Int64?
     var reward: String
-    var category: String
+    /// One of the user's categories, or nil for `newCategory`.
+    var categoryId: Int64?
+    /// A category named on the form: found by name among the kind's categories, or made (`StashCategory`).
+    /// Empty is the kind's "Other".
+    var newCategory: String
     var reminder: Stash.Reminder
 
     func apply(to stash: inout Stash) {
@@ -48,14 +53,16 @@ struct StashDraft: Sendable {
         stash.kind = kind
         stash.goalCents = goalCents
         stash.reward = reward
-        stash.category = category
+        stash.categoryId = categoryId
         stash.reminder = reminder
     }
 }
 
 /// Validation and fields of the stash form.
 enum StashRules {
-    static func validate(_ input: StashInput, currency: Currency, into errors: inout FieldErrors) -> StashDraft {
+    /// Checks every field; `categories` are the user's, the category chosen must be of a kind the stash can have.
+    static func validate(_ input: StashInput, categories: [Category], currency: Currency,
+                         into errors: inout FieldErrors) -> StashDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
 
         let kind = errors.choice(input.kind, field: "kind", as: Stash.Kind.self, message: "Choose Save or Spend.")
@@ -64,23 +71,51 @@ enum StashRules {
         let goalCents = errors.amount(input.goal, field: "goal", currency: currency, required: false)
         let reward = errors.text(input.reward, field: "reward", max: 200)
 
-        let newCategory = (input.newCategory ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        var category = (input.category ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !newCategory.isEmpty { category = newCategory }
-        if category.isEmpty { category = "Other" }
-        if category.count > 40 { errors.add(newCategory.isEmpty ? "category" : "newCategory", "Use at most 40 characters.") }
+        var newCategory = (input.newCategory ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var categoryId: Int64?
+        // A category sent by name rather than by id (a form from before stashes had budget categories) is looked up
+        // by that name.
+        if newCategory.isEmpty, let text = input.category, !text.isEmpty, Int64(text) == nil {
+            newCategory = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if newCategory.count > 40 {
+            errors.add("newCategory", "Use at most 40 characters.")
+        } else if newCategory.isEmpty, let text = input.category, !text.isEmpty {
+            // One of the user's categories, of a kind this stash can have.
+            let category = categories.first { String($0.id ?? 0) == text }
+            if let category, let kind, !kind.categoryKinds.contains(category.kind) {
+                errors.add("category", kind == .save
+                    ? "A Save stash belongs to a Savings category. Choose one under Savings, or type a new one below."
+                    : "A Spend stash belongs to a Needs or Wants category. Choose one of those, or type a new one below.")
+            } else if category == nil {
+                errors.add("category", "Choose one of your categories.")
+            }
+            categoryId = category?.id
+        }
 
         let reminder = errors.choice(input.reminder ?? "off", field: "reminder", as: Stash.Reminder.self,
                                      message: "Choose when to be reminded.")
 
         return StashDraft(name: name, kind: kind ?? .save, targetCents: targetCents, goalCents: goalCents, reward: reward,
-                          category: category, reminder: reminder ?? .off)
+                          categoryId: categoryId, newCategory: newCategory, reminder: reminder ?? .off)
     }
 
-    static func fields(_ input: StashInput, errors: FieldErrors, categories: [String], isNew: Bool) -> [FormField] {
-        let category = input.category ?? "Other"
-        var options = categories
-        if !options.contains(category) { options.append(category) }
+    /// The form's controls; the category list shows the kinds a stash can have, in groups, hidden ones left out
+    /// (except the one chosen).
+    static func fields(_ input: StashInput, errors: FieldErrors, categories: [Category], isNew: Bool) -> [FormField] {
+        // A home kind's "Other" (Savings', Wants') is the list's first choice, "Other".
+        let isHomeOther = { (category: Category) in
+            category.name == Category.otherName && (category.kind == .savings || category.kind == .wants)
+        }
+        let typed = input.category ?? ""
+        let chosen = categories.first { String($0.id ?? 0) == typed }.map { isHomeOther($0) ? "" : typed } ?? typed
+        let groups: [(label: String, options: [(value: String, label: String)])] = [
+            ("", [("", "Other")]),
+        ] + [(Category.Kind.savings, "Save stash"), (.needs, "Spend stash"), (.wants, "Spend stash")].map { kind, stashLabel in
+            ("\(kind.label) · for a \(stashLabel)",
+             categories.filter { $0.kind == kind && (!$0.isHidden || String($0.id ?? 0) == chosen) && !isHomeOther($0) }
+                .map { (String($0.id ?? 0), $0.name) })
+        }.filter { !$0.options.isEmpty }
         return [
             .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
                    hint: "For example Vacation Fund or Dining Out.", autocomplete: "off", required: true, autofocus: isNew),
@@ -96,10 +131,10 @@ enum StashRules {
                    hint: "Optional: the total you're working toward.", autocomplete: "off", inputmode: "decimal"),
             .input("reward", label: "Reward", value: input.reward ?? "", error: errors["reward"],
                    hint: "If I complete this stash, I get… (optional)", autocomplete: "off"),
-            .select("category", label: "Category", value: category, options: options.map { ($0, $0) },
-                    error: errors["category"]),
+            .select("category", label: "Budget category", value: chosen, groups: groups, error: errors["category"],
+                    hint: "Its entries count toward this category in Budget and Statistics. Other is the Savings or Wants one."),
             .input("newCategory", label: "Or a new category", value: input.newCategory ?? "", error: errors["newCategory"],
-                   hint: "Optional: type a name to use your own.", autocomplete: "off"),
+                   hint: "Optional: a Save stash adds it under Savings, a Spend stash under Wants.", autocomplete: "off"),
             .select("reminder", label: "Reminders", value: input.reminder ?? Stash.Reminder.off.rawValue,
                     options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label) }, error: errors["reminder"]),
         ]

@@ -37,7 +37,7 @@ extension StashCard {
             path: StashPaths.show(id),
             addEntryPath: Paths.path(StashPaths.newEntry(id), returningTo: returnTo),
             kindLabel: stash.kind.label,
-            category: stash.category,
+            category: summary.categoryName,
             percentText: "\(progress.percent)%",
             amountText: "\(user.money(progress.totalCents)) \(verb) \(user.money(progress.targetCents))",
             statusText: statusText,

@@ -13,9 +13,14 @@ extension MemberStore {
 
     // MARK: - Stashes
 
-    func createStash(_ stash: Stash, targetCents: Int64, month: Month) async throws -> Stash {
+    /// Adds a stash; without a category chosen, `newCategory` names it (`StashCategory.resolve`).
+    func createStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, now: Date) async throws -> Stash {
         try await write { db in
-            let stash = try own(stash, in: db).inserted(db)
+            var stash = try own(stash, in: db)
+            if stash.categoryId == nil {
+                stash.categoryId = try StashCategory.resolve(db, userId: userId, kind: stash.kind, name: newCategory, now: now)
+            }
+            stash = try stash.inserted(db)
             guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
             _ = try StashTarget(id: nil, stashId: id, month: month.description, amountCents: targetCents).inserted(db)
             return stash
@@ -23,12 +28,26 @@ extension MemberStore {
     }
 
     /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
-    /// (a kind or target change can complete or un-complete months).
-    func updateStash(_ stash: Stash, targetCents: Int64, month: Month, today: CalendarDay) async throws -> Outcome {
+    /// (a kind or target change can complete or un-complete months). Entries follow the stash into a new category;
+    /// a new kind takes all of them along, as a category has one kind.
+    func updateStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, today: CalendarDay,
+                     now: Date) async throws -> Outcome {
         try await write { db in
-            let stash = try own(stash, in: db)
+            var stash = try own(stash, in: db)
+            guard let id = stash.id, let old = try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
+            else { return Outcome() }
+            if stash.categoryId == nil {
+                stash.categoryId = try StashCategory.resolve(db, userId: userId, kind: stash.kind, name: newCategory, now: now)
+            }
             try stash.update(db)
-            guard let id = stash.id else { return Outcome() }
+            if old.kind != stash.kind {
+                try db.execute(sql: "UPDATE ledger SET kind = ?, categoryId = ? WHERE stashId = ? AND userId = ?",
+                               arguments: [stash.kind.entryKind.rawValue, stash.categoryId, id, userId])
+            } else if old.categoryId != stash.categoryId {
+                try db.execute(sql: """
+                    UPDATE ledger SET categoryId = ? WHERE stashId = ? AND userId = ? AND (categoryId IS ? OR categoryId IS NULL)
+                    """, arguments: [stash.categoryId, id, userId, old.categoryId])
+            }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
                 try db.execute(sql: """
                     INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)

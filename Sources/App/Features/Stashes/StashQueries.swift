@@ -5,6 +5,8 @@ import GRDB
 struct StashSummary: Sendable {
     let stash: Stash
     let progress: StashProgress
+    /// The name of its budget category.
+    var categoryName = Category.otherName
 }
 
 /// One entry with the name of its stash, for lists that mix stashes.
@@ -39,8 +41,9 @@ extension MemberStore {
     /// callers add the stash id, or sort the rows (`NoCaseOrder`).
     static let summarySQL = """
         SELECT \(Stash.selectionSQL), COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
-               \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget
+               \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget, category.name AS categoryName
         FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
+        LEFT JOIN category ON category.id = stash.categoryId
         WHERE stash.userId = :userId
         """
 
@@ -73,7 +76,8 @@ extension MemberStore {
             let stash = try Stash(row: row, from: 0)
             return StashSummary(stash: stash, progress: StashProgress(
                 kind: stash.kind, totalCents: try row.decode(atIndex: figures), entryCount: try row.decode(atIndex: figures + 1),
-                targetCents: try row.decode(atIndex: figures + 2), monthClosed: month < today.monthValue))
+                targetCents: try row.decode(atIndex: figures + 2), monthClosed: month < today.monthValue),
+                categoryName: try row.decode(atIndex: figures + 3) ?? Category.otherName)
         }
     }
 
@@ -170,14 +174,5 @@ extension MemberStore {
                                           arguments: [stashId]) ?? 0
             return (entries, badges)
         }
-    }
-
-    /// The user's own stash categories (beyond the defaults), for the stash form.
-    func stashCategories() async throws -> [String] {
-        let used = try await read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT category FROM stash WHERE userId = ? ORDER BY category COLLATE NOCASE",
-                                arguments: [userId])
-        }
-        return Stash.defaultCategories + used.filter { !Stash.defaultCategories.contains($0) }
     }
 }

@@ -99,8 +99,8 @@ extension MemberStore {
         return result
     }
 
-    /// The SQL naming an expense row's category: its budget category, else its stash's category, else "Other".
-    static let categoryNameSQL = "COALESCE(category.name, stash.category, 'Other')"
+    /// The SQL naming a row's category: its budget category (a stash's entries have their stash's), else "Other".
+    static let categoryNameSQL = "COALESCE(category.name, 'Other')"
 
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
     func spendingByCategory(from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
@@ -116,11 +116,11 @@ extension MemberStore {
         let wholeMonths = first.day == 1 && last == last.monthValue.lastDay
         let source = wholeMonths
             ? """
-              SELECT categoryId, stashId, totalCents AS amountCents FROM categoryMonth
+              SELECT categoryId, totalCents AS amountCents FROM categoryMonth
               WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
               """
             : """
-              SELECT categoryId, stashId, amountCents FROM ledger
+              SELECT categoryId, amountCents FROM ledger
               WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
               """
         let range = wholeMonths ? [first.monthValue.description, last.monthValue.description] : [first.description, last.description]
@@ -128,7 +128,6 @@ extension MemberStore {
             SELECT \(categoryNameSQL) AS categoryLabel, SUM(spent.amountCents) AS total
             FROM (\(source)) AS spent
             LEFT JOIN category ON category.id = spent.categoryId
-            LEFT JOIN stash ON stash.id = spent.stashId
             GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
             """, arguments: [userId] + StatementArguments(range))
             .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
@@ -268,7 +267,7 @@ extension MemberStore {
             csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT ledger.date, ledger.kind, ledger.amountCents, ledger.note,
-                       COALESCE(category.name, stash.category, '') AS categoryName,
+                       COALESCE(category.name, '') AS categoryName,
                        COALESCE(stash.name, '') AS stashName, COALESCE(account.name, '') AS accountName
                 FROM ledger
                 LEFT JOIN category ON category.id = ledger.categoryId

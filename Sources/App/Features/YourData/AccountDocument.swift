@@ -75,7 +75,10 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var kind: App.Stash.Kind
         var goalCents: Int64?
         var reward: String
+        /// Its category's name: what an export from before stashes had budget categories carries alone.
         var category: String
+        /// Its budget category (a ref into `categories`); without one, the category is found by `category`'s name.
+        var categoryRef: Int?
         var reminder: App.Stash.Reminder
         var createdAt: Date
         var updatedAt: Date

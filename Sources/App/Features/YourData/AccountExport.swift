@@ -81,9 +81,13 @@ extension AccountDocument {
                     IncomeSource(ref: index + 1, name: row["name"], amountCents: row["amountCents"], frequency: row["frequency"],
                                  createdAt: row["createdAt"], updatedAt: row["updatedAt"])
                 },
-            stashes: try Row.fetchAll(db, sql: "SELECT * FROM stash WHERE userId = ? ORDER BY id", arguments: [userId]).map {
+            stashes: try Row.fetchAll(db, sql: """
+                SELECT stash.*, COALESCE(category.name, 'Other') AS categoryName FROM stash
+                LEFT JOIN category ON category.id = stash.categoryId WHERE stash.userId = ? ORDER BY stash.id
+                """, arguments: [userId]).map {
                 Stash(ref: stashRefs[$0["id"]] ?? 0, name: $0["name"], kind: $0["kind"], goalCents: $0["goalCents"],
-                      reward: $0["reward"], category: $0["category"], reminder: $0["reminder"], createdAt: $0["createdAt"],
+                      reward: $0["reward"], category: $0["categoryName"], categoryRef: ref(categoryRefs, $0["categoryId"]),
+                      reminder: $0["reminder"], createdAt: $0["createdAt"],
                       updatedAt: $0["updatedAt"], targets: targets[$0["id"]] ?? [])
             },
             ledger: ledger,

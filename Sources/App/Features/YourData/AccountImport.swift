@@ -127,6 +127,8 @@ extension AccountDocument {
             let place = "stash \(index + 1) (\(stash.name))"
             try text(stash.name, place, required: true, limit: 200)
             try cents(stash.goalCents, place)
+            try text(stash.category, place, limit: 200)
+            try ref(stash.categoryRef, in: categoryRefs, place, "category")
             for target in stash.targets {
                 try month(target.month, place)
                 try cents(target.amountCents, place)
@@ -235,14 +237,21 @@ extension AccountDocument {
                 """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt])
         }
         var stashIds: [Int: Int64] = [:]
+        var stashCategoryIds: [Int: Int64] = [:]
         for stash in stashes {
+            // The category the file names, if it is of a kind the stash can have; else one found by name.
+            let referenced = stash.categoryRef.flatMap { ref in categories.first { $0.ref == ref } }
+            let categoryId = try referenced.flatMap { category -> Int64? in
+                stash.kind.categoryKinds.contains(category.kind) ? categoryIds[category.ref] : nil
+            } ?? StashCategory.resolve(db, userId: userId, kind: stash.kind, name: stash.category, now: stash.createdAt)
             try db.execute(sql: """
-                INSERT INTO stash (userId, name, kind, goalCents, reward, category, reminder, createdAt, updatedAt)
+                INSERT INTO stash (userId, name, kind, goalCents, reward, categoryId, reminder, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, stash.category,
+                """, arguments: [userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, categoryId,
                                  stash.reminder.rawValue, stash.createdAt, stash.updatedAt])
             let id = db.lastInsertedRowID
             stashIds[stash.ref] = id
+            stashCategoryIds[stash.ref] = categoryId
             for target in stash.targets {
                 try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
                                arguments: [id, target.month, target.amountCents])
@@ -253,7 +262,9 @@ extension AccountDocument {
                                                     "accountId", "createdAt", "updatedAt"]) { rows in
             for row in ledger {
                 try rows.insert([userId, row.date, row.amountCents, row.kind.rawValue, row.note,
-                                 row.stash.flatMap { stashIds[$0] }, row.category.flatMap { categoryIds[$0] },
+                                 row.stash.flatMap { stashIds[$0] },
+                                 // A stash's entry without a category (an older file) is filed under its stash's.
+                                 row.category.flatMap { categoryIds[$0] } ?? row.stash.flatMap { stashCategoryIds[$0] },
                                  row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
             }
         }
