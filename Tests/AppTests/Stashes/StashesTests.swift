@@ -140,6 +140,47 @@ struct StashesTests {
         }
     }
 
+    @Test("a back-filled month keeps its target when a later one changes; months before a stash existed don't count")
+    func backFilledTargets() async throws {
+        try await TestApp.run { browser, database in
+            // Given: a Spend stash made in November with a 200 allowance, and an October entry typed afterwards
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Dining", kind: "spend", target: "200")
+            try await browser.addEntry(stash: id, amount: "20", date: "2026-10-20")
+
+            // When: the allowance becomes 300
+            try await browser.get("/stashes/\(id)/edit")
+            let page = try await browser.post("/stashes/\(id)/edit", [
+                ("name", "Dining"), ("kind", "spend"), ("target", "300"), ("category", ""), ("reminder", "off"),
+            ])
+
+            // Then: October keeps 200, November has 300
+            #expect(page.status == .seeOther)
+            #expect(try await browser.get("/stashes/\(id)?month=2026-10").html.contains("$20.00 spent of $200.00"))
+            #expect(try await browser.get("/stashes/\(id)?month=2026-11").html.contains("$0.00 spent of $300.00"))
+            let targets = try await database.read { db in
+                try Row.fetchAll(db, sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ? ORDER BY month", arguments: [id])
+                    .map { "\($0["month"] as String) \($0["amountCents"] as Int64)" }
+            }
+            #expect(targets == ["2026-10 20000", "2026-11 30000"])
+
+            // And September, before the stash existed, neither counts it nor praises it
+            let september = StatisticsTests.text(try await browser.get("/statistics?view=monthly&period=2026-09").html)
+            #expect(!september.contains("Dining"))
+            #expect(!september.contains("under its allowance"))
+            // (Home still lists it, so September can be filled in)
+            let home = StatisticsTests.text(try await browser.get("/?month=2026-09").html)
+            #expect(home.contains("None of your stashes existed yet in September 2026."))
+            #expect(!home.contains("Spent in your stashes"))
+            // October, with its entry, does
+            let october = StatisticsTests.text(try await browser.get("/statistics?view=monthly&period=2026-10").html)
+            #expect(october.contains("Dining stayed 90% under its allowance."))
+            #expect(StatisticsTests.text(try await browser.get("/?month=2026-10").html).contains("You completed 1 of 1 stash in October 2026"))
+            let year = StatisticsTests.text(try await browser.get("/statistics?view=yearly&period=2026").html)
+            #expect(year.contains("completed 1 of 2 months"))
+        }
+    }
+
     @Test("deleting a stash says what goes with it, then removes it all")
     func deleteStash() async throws {
         try await TestApp.run { browser, database in

@@ -53,6 +53,13 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
 }
 
 extension Stash {
+    /// Whether `month` counts for the stash: from the month it was made in (on the user's calendar) on, and any
+    /// earlier month it has entries in. A month before it existed has no target to meet, nothing to complete or
+    /// praise.
+    func counts(_ month: Month, entryCount: Int, timeZone: TimeZone) -> Bool {
+        entryCount > 0 || month >= CalendarDay.today(in: timeZone, now: createdAt).monthValue
+    }
+
     /// The columns `init(row:from:)` reads, in its order: the lists that read every stash select these.
     static let selectionSQL =
         "stash.id, stash.userId, stash.name, stash.kind, stash.goalCents, stash.reward, stash.categoryId, stash.reminder, stash.createdAt, stash.updatedAt"

@@ -54,14 +54,19 @@ struct HomeController {
             }
         }
 
-        let save = summaries.filter { $0.stash.kind == .save }
-        let spend = summaries.filter { $0.stash.kind == .spend }
-        let completed = summaries.filter { $0.progress.isCompleted }.count
+        // Every stash is listed, so a past month can be filled in; the month's figures count the stashes that existed
+        // then (or have entries in it): the others had nothing to meet.
+        let counted = summaries.filter {
+            $0.stash.counts(month, entryCount: $0.progress.entryCount, timeZone: user.calendarTimeZone)
+        }
+        let save = counted.filter { $0.stash.kind == .save }
+        let spend = counted.filter { $0.stash.kind == .spend }
+        let completed = counted.filter { $0.progress.isCompleted }.count
         let isCurrent = month == today.monthValue
         let overview = HomePages.Overview(
-            completedText: isCurrent
-                ? "You've completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") this month"
-                : "You completed \(completed) of \(summaries.count) \(summaries.count == 1 ? "stash" : "stashes") in \(month.title)",
+            completedText: counted.isEmpty ? "None of your stashes existed yet in \(month.title)." : isCurrent
+                ? "You've completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") this month"
+                : "You completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") in \(month.title)",
             savedLabel: LedgerTotals.StashesOnly.saved,
             savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
             spentLabel: LedgerTotals.StashesOnly.spent,

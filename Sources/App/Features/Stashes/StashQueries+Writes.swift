@@ -49,6 +49,7 @@ extension MemberStore {
                     """, arguments: [stash.categoryId, id, userId, old.categoryId])
             }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
+                try Self.keepEarlierTarget(db, stashId: id, before: month)
                 try db.execute(sql: """
                     INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)
                     ON CONFLICT (stashId, month) DO UPDATE SET amountCents = excluded.amountCents
@@ -65,6 +66,20 @@ extension MemberStore {
             }
             return outcome
         }
+    }
+
+    /// Months before a stash's first target take that target. Before the target changes in `month`, the earliest
+    /// month with entries, if it is earlier and has no target row of its own, gets the target it has had so far:
+    /// a back-filled month keeps its target when a later one changes.
+    static func keepEarlierTarget(_ db: Database, stashId: Int64, before month: Month) throws {
+        guard let first = try String.fetchOne(db, sql: "SELECT MIN(month) FROM stashMonth WHERE stashId = ?",
+                                              arguments: [stashId]),
+              first < month.description, let firstMonth = Month(first),
+              try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stashTarget WHERE stashId = ? AND month <= ?)",
+                                 arguments: [stashId, first])!
+        else { return }
+        try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                       arguments: [stashId, first, try targetCents(db, stashId: stashId, month: firstMonth)])
     }
 
     /// Deletes the stash with its entries, targets and badges.

@@ -22,15 +22,20 @@ struct StashPerformance: Sendable {
     }
 
     /// Builds each stash's performance in `period` from its month figures (which must cover the period's months
-    /// and the previous period's). `dayTotals` gives the day and the day before for the daily view.
+    /// and the previous period's). `dayTotals` gives the day and the day before for the daily view. A stash that
+    /// didn't exist yet in the period, and has no entries in it, is left out (`Stash.counts`).
     static func build(
         _ figures: [StashMonthFigures], period: StatisticsPeriod, today: CalendarDay, timeZone: TimeZone,
         dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])? = nil
     ) -> [StashPerformance] {
-        figures.map { item in
+        figures.compactMap { item in
             let stash = item.stash
             let id = stash.id ?? 0
             let hasEarlier = item.firstMonth.map { $0 < period.first.monthValue } ?? false
+            let existed = period.months.contains {
+                stash.counts($0, entryCount: item.progress[$0]?.entryCount ?? 0, timeZone: timeZone)
+            }
+            guard existed else { return nil }
             switch period.unit {
             case .daily:
                 let month = item.progress[period.month] ?? empty(stash)
@@ -48,9 +53,10 @@ struct StashPerformance: Sendable {
                     percent: month.percent, targetCents: month.targetCents, completed: month.isCompleted,
                     overBudget: month.isOverBudget, completedMonths: month.isCompleted ? 1 : 0, countedMonths: 1)
             case .yearly:
-                let created = CalendarDay.today(in: timeZone, now: stash.createdAt).monthValue
                 let months = period.months
-                let counted = months.filter { $0 <= today.monthValue && ($0 >= created || item.progress[$0]?.entryCount ?? 0 > 0) }
+                let counted = months.filter {
+                    $0 <= today.monthValue && stash.counts($0, entryCount: item.progress[$0]?.entryCount ?? 0, timeZone: timeZone)
+                }
                 let total = months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
                 let target = counted.reduce(Int64(0)) { $0 + (item.progress[$1]?.targetCents ?? 0) }
                 // Counted among the same months as the target, so a future month's entries can't tip the count.
