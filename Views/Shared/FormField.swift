@@ -21,6 +21,7 @@ public struct FormField: Sendable {
         case input(type: String)
         case select
         case radio
+        case checkbox
     }
 
     public let name: String
@@ -68,6 +69,13 @@ public struct FormField: Sendable {
                                                  group: group.label.isEmpty ? nil : group.label) }
                   },
                   error: error, hint: hint, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+    }
+
+    /// One checkbox sending `yes` when ticked, its label beside it.
+    public static func checkbox(_ name: String, label: String, checked: Bool, error: String? = nil,
+                                hint: String? = nil) -> FormField {
+        FormField(name: name, label: label, value: checked ? "yes" : "", control: .checkbox, options: [], error: error,
+                  hint: hint, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
     }
 
     /// A group of radio buttons (a `<fieldset>`), the one with `value` checked.
@@ -118,6 +126,14 @@ public struct FormField: Sendable {
                   "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.selected ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
               })  \(errorText)
             </fieldset>
+
+            """
+        case .checkbox:
+            return """
+            <div class="field\(error == nil ? "" : " field--invalid")">
+              <label class="choice" for="\(id)"><input id="\(id)" name="\(name)" type="checkbox" value="yes"\(value == "yes" ? " checked" : "")\(describedBy)\(invalid)> <span>\(label)</span></label>
+              \(footer)\(errorText)
+            </div>
 
             """
         case .select:

@@ -104,6 +104,52 @@ struct ProfileTests {
         }
     }
 
+    @Test("switching the currency of an account with amounts says nothing is converted, and needs a tick; other decimals are refused")
+    func currencySwitch() async throws {
+        try await TestApp.run { browser, database in
+            // Given: an account with an entry in US dollars
+            try await browser.signUp(email: "alex@example.com")
+            let stash = try await browser.createStash(name: "Trip", target: "100")
+            try await browser.addEntry(stash: stash, amount: "12.50", date: "2026-11-20")
+            let form = Self.fullForm.filter { $0.0 != "email" } + [("email", "alex@example.com")]
+            try await browser.get("/profile")
+
+            // When: EUR without the tick
+            let asked = try await browser.post("/profile", form)
+
+            // Then: the form says what would happen, offers the box, and nothing changes
+            #expect(asked.status == .unprocessableContent)
+            #expect(asked.fieldError("relabelCurrency") == "Stashify doesn&#39;t convert amounts: $1,234.50 would read €1,234.50. Tick the box to switch anyway.")
+            #expect(asked.html.contains("name=\"relabelCurrency\" type=\"checkbox\" value=\"yes\""))
+            #expect(asked.html.contains("Relabel my amounts as EUR without converting them"))
+            #expect(asked.fieldValue("location") == "Berlin")
+            #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
+
+            // When: JPY, which has no cents, even ticked
+            let yen = try await browser.post("/profile", form.map { $0.0 == "currency" ? ("currency", "JPY") : $0 } + [("relabelCurrency", "yes")])
+            #expect(yen.status == .unprocessableContent)
+            #expect(yen.fieldError("currency")?.contains("USD has 2 decimal places where JPY has 0") == true)
+            #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
+
+            // When: EUR, ticked
+            let switched = try await browser.post("/profile", form + [("relabelCurrency", "yes")])
+            #expect(switched.status == .seeOther)
+            #expect(try await database.user(email: "alex@example.com")?.currency == "EUR")
+            #expect(try await browser.get("/stashes/\(stash)").html.contains("€12.50"))
+        }
+    }
+
+    @Test("an account without amounts switches currency at once")
+    func currencySwitchWhenEmpty() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile")
+            let form = Self.fullForm.filter { !["email", "currency", "salary"].contains($0.0) } + [("email", "alex@example.com"), ("currency", "JPY")]
+            #expect(try await browser.post("/profile", form).status == .seeOther)
+            #expect(try await database.user(email: "alex@example.com")?.currency == "JPY")
+        }
+    }
+
     @Test("the system theme sets no override")
     func systemTheme() async throws {
         try await TestApp.run { browser, _ in

@@ -46,6 +46,11 @@ struct ProfileController {
         if errors["email"] == nil, email != user.email, try await database.emailIsTaken(email, exceptUserId: user.id) {
             errors.add("email", "Another account already uses this email.")
         }
+        if errors["currency"] == nil, details.currency != user.currency {
+            ProfileRules.currencySwitch(from: user.currencyValue, to: Currency.named(details.currency),
+                                        hasAmounts: try await context.store.hasAmounts(), relabel: input.relabelCurrency,
+                                        into: &errors)
+        }
         guard errors.isEmpty else {
             return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
                                   request: request, context: context, status: .unprocessableContent)
@@ -146,9 +151,9 @@ struct ProfileController {
                 .input("email", label: "Email", value: profile.email ?? "", type: "email",
                        error: profileErrors["email"], autocomplete: "email", required: true),
             ] + detailFields.prefix(4),
-            preferences: Array(detailFields.suffix(2)) + [
-                ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),
-            ],
+            preferences: [detailFields[detailFields.count - 2], ProfileRules.relabelField(profile, user: user, errors: profileErrors),
+                          detailFields[detailFields.count - 1],
+                          ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors)].compactMap { $0 },
             summary: profileErrors.summary,
             passwordSummary: passwordErrors.summary,
             passwordFields: [
@@ -179,6 +184,20 @@ struct ProfileController {
         shown.removePhotoPath = ProfilePaths.removePhoto
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
+        }
+    }
+}
+
+extension MemberStore {
+    /// Whether the member has amounts in their own currency: entries, stashes, accounts, income, subscriptions or
+    /// coupons. (Wallet cards keep their own currency.)
+    func hasAmounts() async throws -> Bool {
+        try await read { db in
+            for table in ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"]
+            where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
+                return true
+            }
+            return false
         }
     }
 }

@@ -113,6 +113,29 @@ enum ProfileRules {
                        householdSize: household, currency: currency?.code ?? Currency.usd.code, timeZone: timeZone)
     }
 
+    /// A new currency for an account that already has amounts. Nothing is converted, so the switch relabels them:
+    /// allowed only when ticked, and never between currencies with different decimals (every amount would change).
+    static func currencySwitch(from old: Currency, to new: Currency, hasAmounts: Bool, relabel: String?,
+                               into errors: inout FieldErrors) {
+        guard old != new, hasAmounts else { return }
+        if old.minorUnits != new.minorUnits {
+            errors.add("currency", "Stashify doesn't convert amounts, and \(old.code) has \(old.minorUnits) decimal places "
+                + "where \(new.code) has \(new.minorUnits): every amount would change. Keep \(old.code) while you have amounts.")
+        } else if relabel != "yes" {
+            let sample: Int64 = 123_450
+            errors.add("relabelCurrency", "Stashify doesn't convert amounts: \(Money(cents: sample, currency: old).formatted) "
+                + "would read \(Money(cents: sample, currency: new).formatted). Tick the box to switch anyway.")
+        }
+    }
+
+    /// The box that confirms a currency switch, shown while one waits for it.
+    static func relabelField(_ input: ProfileController.ProfileInput, user: User, errors: FieldErrors) -> FormField? {
+        let code = (input.details.currency ?? user.currency).uppercased()
+        guard code != user.currency, errors["relabelCurrency"] != nil || input.relabelCurrency == "yes" else { return nil }
+        return .checkbox("relabelCurrency", label: "Relabel my amounts as \(code) without converting them",
+                         checked: input.relabelCurrency == "yes", error: errors["relabelCurrency"])
+    }
+
     // MARK: - Form fields
 
     static func detailsFields(_ input: DetailsInput, errors: FieldErrors) -> [FormField] {
@@ -180,6 +203,8 @@ extension ProfileController {
         var email: String?
         var theme: String?
         var details: DetailsInput
+        /// "yes": switch the currency of an account with amounts, relabelling them without converting.
+        var relabelCurrency: String?
 
         init(user: User) {
             name = user.name
@@ -193,10 +218,11 @@ extension ProfileController {
             name = try container.decodeIfPresent(String.self, forKey: .name)
             email = try container.decodeIfPresent(String.self, forKey: .email)
             theme = try container.decodeIfPresent(String.self, forKey: .theme)
+            relabelCurrency = try container.decodeIfPresent(String.self, forKey: .relabelCurrency)
             details = try DetailsInput(from: decoder)
         }
 
-        enum CodingKeys: String, CodingKey { case name, email, theme }
+        enum CodingKeys: String, CodingKey { case name, email, theme, relabelCurrency }
     }
 
     struct PasswordInput: Decodable {
