@@ -208,6 +208,27 @@ struct BadgesTests {
         #expect((latest ?? "") <= "2026-11-22")
         #expect(summary.badges > 0)
         #expect(try await database.for(userId: 1).points() == summary.badges * 10)
+
+        // It reads like a household: save stashes complete most months, no account is deeply in the red, and every
+        // stash entry is filed under a budget category of its stash's kind
+        let (saveCompletion, lowestBalance, cardBalance, misfiled) = try await database.read { db in
+            (try Double.fetchOne(db, sql: """
+                SELECT MIN(1.0 * (SELECT COUNT(*) FROM badge b WHERE b.stashId = s.id AND b.earned)
+                       / (SELECT COUNT(*) FROM stashMonth m WHERE m.stashId = s.id))
+                FROM stash s WHERE s.kind = 'save'
+                """) ?? 0,
+             try Int64.fetchOne(db, sql: "SELECT MIN(openingBalanceCents + ledgerTotalCents) FROM account WHERE kind != 'credit-card'"),
+             try Int64.fetchOne(db, sql: "SELECT openingBalanceCents + ledgerTotalCents FROM account WHERE kind = 'credit-card'"),
+             try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM ledger JOIN stash ON stash.id = ledger.stashId LEFT JOIN category ON category.id = ledger.categoryId
+                WHERE category.id IS NULL OR category.kind NOT IN (CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'needs' END,
+                                                                   CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'wants' END)
+                """))
+        }
+        #expect(saveCompletion >= 0.5, "each save stash completes at least half the months it has entries in")
+        #expect((lowestBalance ?? -1) >= 0)
+        #expect((cardBalance ?? .min) >= -200_000)
+        #expect(misfiled == 0)
     }
 }
 

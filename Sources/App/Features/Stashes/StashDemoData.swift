@@ -45,6 +45,8 @@ public enum DemoData {
     ]
 
     static let notes = ["", "", "", "Paycheck", "Side gig", "Lunch", "Weekend", "Birthday", "Market", "Refill", "Round-up"]
+    /// The note of a save stash's monthly transfer (`notes` ends with it; random entries never draw it).
+    static let transferNote = "Monthly transfer"
 
     /// The text of each of `count` days from `first` on, made once: `adding(days:)` walks month by month, and a
     /// million entries over ten years would walk it a million times.
@@ -87,6 +89,9 @@ public enum DemoData {
             let stashes = try db.withLedgerBulkWrite(userId: userId) { () -> [(Stash, Template)] in
                 var rng = SeededGenerator(seed: seed)
                 var stashes: [(Stash, Template)] = []
+                // A save stash's monthly transfer of its target, early in most months: a household that sticks to
+                // its plan completes those months.
+                var transfers: [(day: Int, stash: Int, cents: Int64)] = []
                 for template in templates {
                     let categoryId = try StashCategory.resolve(db, userId: userId, kind: template.kind, name: template.category,
                                                                now: now)
@@ -98,10 +103,16 @@ public enum DemoData {
                     var month = firstDay.monthValue
                     var cents = template.targetCents * 8 / 10
                     while month <= today.monthValue {
+                        let target = cents
                         if month.month == 1 || month == firstDay.monthValue {
                             try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
                                            arguments: [id, month.description, cents])
                             cents += template.targetCents / 10
+                        }
+                        let payday = max(firstDay, CalendarDay(year: month.year, month: month.month, day: 3) ?? month.firstDay)
+                        if template.kind == .save, payday <= today, payday.monthValue == month,
+                           Int.random(in: 0..<4, using: &rng) > 0 {
+                            transfers.append((firstDay.distance(to: payday), stashes.count, target))
                         }
                         month = month.next
                     }
@@ -112,9 +123,13 @@ public enum DemoData {
                 let scale = Int64(max(1, perMonth / 40))
                 let weights = stashes.flatMap { pair in Array(repeating: pair, count: pair.1.weight) }
                 let days = dayTexts(from: firstDay, count: dayCount)
-                var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = []
-                drawn.reserveCapacity(entries - BudgetDemoData.share(of: entries))
-                for _ in 0..<(entries - BudgetDemoData.share(of: entries)) {
+                let stashEntries = entries - BudgetDemoData.share(of: entries)
+                let transferNote = notes.count
+                var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = transfers.prefix(stashEntries).map { transfer in
+                    (transfer.day, weights.firstIndex { $0.0.id == stashes[transfer.stash].0.id } ?? 0, transfer.cents, transferNote)
+                }
+                drawn.reserveCapacity(stashEntries)
+                for _ in 0..<(stashEntries - drawn.count) {
                     let weight = Int.random(in: 0..<weights.count, using: &rng)
                     let day = Int.random(in: 0..<dayCount, using: &rng)
                     let template = weights[weight].1
@@ -128,7 +143,8 @@ public enum DemoData {
                                                             "createdAt", "updatedAt"]) { rows in
                     for entry in order.lazy.map({ drawn[$0] }) {
                         let stash = weights[entry.weight].0
-                        try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, notes[entry.note],
+                        let note = entry.note < notes.count ? notes[entry.note] : Self.transferNote
+                        try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, note,
                                          stash.id, stash.categoryId, stamp, stamp])
                     }
                 }
