@@ -132,7 +132,7 @@ enum StashRules {
             .input("reward", label: "Reward", value: input.reward ?? "", error: errors["reward"],
                    hint: "If I complete this stash, I get… (optional)", autocomplete: "off"),
             .select("category", label: "Budget category", value: chosen, groups: groups, error: errors["category"],
-                    hint: "Its entries count toward this category in Budget and Statistics. Other is the Savings or Wants one."),
+                    hint: "Its entries count under this category in Budget and Statistics. “Other” files a Save stash under Savings, a Spend stash under Wants."),
             .input("newCategory", label: "Or a new category", value: input.newCategory ?? "", error: errors["newCategory"],
                    hint: "Optional: a Save stash adds it under Savings, a Spend stash under Wants.", autocomplete: "off"),
             .select("reminder", label: "Reminders", value: input.reminder ?? Stash.Reminder.off.rawValue,
