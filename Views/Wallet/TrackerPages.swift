@@ -36,10 +36,12 @@ public enum TrackerPages {
         public let daysText: String
         public let urgency: String
         public let usePath: String
+        public let editPath: String
         public let deletePath: String
         public let used: Bool
 
-        public init(name: String, details: String?, category: String, valueText: String?, code: String?, daysText: String, urgency: String, usePath: String, deletePath: String, used: Bool) {
+        public init(name: String, details: String?, category: String, valueText: String?, code: String?, daysText: String, urgency: String, usePath: String, editPath: String, deletePath: String, used: Bool) {
+            self.editPath = editPath
             self.name = name
             self.details = details
             self.category = category
@@ -155,6 +157,7 @@ public enum TrackerPages {
           </div>
           <div class="track__actions">
             <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit">\(row.used ? "Reopen" : "Mark used")</button></form>
+            <a class="button button--plain button--small" href="\(row.editPath)" aria-label="Edit \(row.name)">Edit</a>
             <a class="button button--plain button--small" href="\(row.deletePath)" aria-label="Delete \(row.name)…">Delete…</a>
           </div>
         </li>

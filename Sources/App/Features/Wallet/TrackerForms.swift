@@ -110,7 +110,7 @@ enum SubscriptionRules {
     }
 }
 
-/// The add coupon form as typed.
+/// The add and edit coupon forms as typed.
 struct CouponInput: Decodable, Sendable {
     var name: String?
     var details: String?
@@ -118,6 +118,21 @@ struct CouponInput: Decodable, Sendable {
     var category: String?
     var value: String?
     var code: String?
+
+    init(name: String? = nil, details: String? = nil, expiresOn: String? = nil, category: String? = nil,
+         value: String? = nil, code: String? = nil) {
+        self.name = name
+        self.details = details
+        self.expiresOn = expiresOn
+        self.category = category
+        self.value = value
+        self.code = code
+    }
+
+    init(_ coupon: Coupon, currency: Currency) {
+        self.init(name: coupon.name, details: coupon.details, expiresOn: coupon.expiresOn, category: coupon.category,
+                  value: coupon.valueCents.map { Money(cents: $0, currency: currency).formValue } ?? "", code: coupon.code)
+    }
 }
 
 /// A valid coupon form.
@@ -133,12 +148,15 @@ struct CouponDraft: Sendable {
 enum CouponRules {
     static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
 
-    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors)
-        -> CouponDraft {
+    /// `keeping` is the date an edited coupon already has: it may stay even once it has passed.
+    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, keeping: CalendarDay? = nil,
+                         into errors: inout FieldErrors) -> CouponDraft {
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let details = errors.text(input.details, field: "details", max: 200)
         let expires = errors.date(input.expiresOn, field: "expiresOn", today: today, window: .planning)
-        if let expires, expires < today { errors.add("expiresOn", "This date has passed; enter today or later.") }
+        if let expires, expires < today, expires != keeping {
+            errors.add("expiresOn", "This date has passed; enter today or later.")
+        }
         // A form without the field means "Other"; a value that isn't in the list is refused, not changed.
         let typed = input.category ?? ""
         let category = typed.isEmpty ? "Other" : typed
@@ -149,10 +167,10 @@ enum CouponRules {
                            code: code)
     }
 
-    static func fields(_ input: CouponInput, errors: FieldErrors) -> [FormField] {
+    static func fields(_ input: CouponInput, errors: FieldErrors, isNew: Bool = true) -> [FormField] {
         [
             .input("name", label: "Name", value: input.name ?? "", error: errors["name"], hint: "Like McDonald's BOGO.",
-                   autocomplete: "off", required: true, autofocus: true),
+                   autocomplete: "off", required: true, autofocus: isNew),
             .input("details", label: "Description", value: input.details ?? "", error: errors["details"],
                    hint: "Optional, like “Buy one Big Mac, get one free”.", autocomplete: "off"),
             .input("expiresOn", label: "Expiration date", value: input.expiresOn ?? "", type: "date",

@@ -59,6 +59,7 @@ extension TrackerPages.CouponRow {
             code: coupon.code.isEmpty ? nil : coupon.code,
             daysText: daysText, urgency: urgency,
             usePath: WalletPaths.useCoupon(id),
+            editPath: WalletPaths.editCoupon(id),
             deletePath: WalletPaths.deleteCoupon(id),
             used: coupon.usedOn != nil)
     }

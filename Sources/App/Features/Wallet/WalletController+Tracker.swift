@@ -14,6 +14,8 @@ extension WalletController {
         group.post(WalletPaths.deleteSubscription, use: deleteSubscription)
         group.get(WalletPaths.newCoupon, use: newCoupon)
         group.post(WalletPaths.couponsCreate, use: createCoupon)
+        group.get(WalletPaths.editCoupon, use: editCoupon)
+        group.post(WalletPaths.editCoupon, use: updateCoupon)
         group.post(WalletPaths.useCoupon, use: useCoupon)
         group.get(WalletPaths.deleteCoupon, use: confirmDeleteCoupon)
         group.post(WalletPaths.deleteCoupon, use: deleteCoupon)
@@ -192,14 +194,18 @@ extension WalletController {
     /// `GET /wallet/coupons/new`
     @Sendable func newCoupon(request: Request, context: MemberContext) async throws -> Response {
         return try couponForm(CouponInput(expiresOn: context.member.today.adding(days: 7).description, category: "Other"),
-                              errors: FieldErrors(), request: request, context: context)
+                              editing: nil, errors: FieldErrors(), context: context)
     }
 
-    func couponForm(_ input: CouponInput, errors: FieldErrors, request: Request, context: MemberContext,
+    /// The add coupon form, or the edit form of `editing`.
+    func couponForm(_ input: CouponInput, editing: Coupon?, errors: FieldErrors, context: MemberContext,
                     status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = WalletPages.FormPage(heading: "Add coupon", intro: nil, action: WalletPaths.couponsCreate, submitLabel: "Add coupon",
+        let page = WalletPages.FormPage(heading: editing == nil ? "Add coupon" : "Edit coupon", intro: nil,
+                                        action: editing.map { WalletPaths.editCoupon($0.id ?? 0) } ?? WalletPaths.couponsCreate,
+                                        submitLabel: editing == nil ? "Add coupon" : "Save changes",
                                         cancelPath: WalletPaths.coupons, summary: errors.summary,
-                                        fields: CouponRules.fields(input, errors: errors), swatches: [])
+                                        fields: CouponRules.fields(input, errors: errors, isNew: editing == nil), swatches: [],
+                                        deletePath: editing.map { WalletPaths.deleteCoupon($0.id ?? 0) })
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
@@ -211,12 +217,39 @@ extension WalletController {
         var errors = FieldErrors()
         let draft = CouponRules.validate(input, currency: user.currencyValue, today: context.member.today, into: &errors)
         guard errors.isEmpty else {
-            return try couponForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+            return try couponForm(input, editing: nil, errors: errors, context: context, status: .unprocessableContent)
         }
         try await context.store.addCoupon(Coupon(
             id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
             category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: now()))
         return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
+    }
+
+    /// `GET /wallet/coupons/:id/edit`
+    @Sendable func editCoupon(request: Request, context: MemberContext) async throws -> Response {
+        let coupon = try await context.named(Coupon.self)
+        return try couponForm(CouponInput(coupon, currency: context.user.currencyValue), editing: coupon,
+                              errors: FieldErrors(), context: context)
+    }
+
+    /// `POST /wallet/coupons/:id/edit`: every field; a coupon that has expired may keep its date.
+    @Sendable func updateCoupon(request: Request, context: MemberContext) async throws -> Response {
+        var coupon = try await context.named(Coupon.self)
+        let input = try await request.decodeForm(CouponInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today,
+                                         keeping: CalendarDay(coupon.expiresOn), into: &errors)
+        guard errors.isEmpty else {
+            return try couponForm(input, editing: coupon, errors: errors, context: context, status: .unprocessableContent)
+        }
+        coupon.name = draft.name
+        coupon.details = draft.details
+        coupon.expiresOn = draft.expiresOn.description
+        coupon.category = draft.category
+        coupon.valueCents = draft.valueCents
+        coupon.code = draft.code
+        try await context.store.updateCoupon(coupon)
+        return pages.redirect(to: WalletPaths.coupons, flash: .success("Saved \(draft.name)."))
     }
 
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a

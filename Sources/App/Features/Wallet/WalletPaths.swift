@@ -28,6 +28,7 @@ enum WalletPaths {
     static let deleteBenefit = PathPattern("/wallet/benefits/:id/delete")
     static let editSubscription = PathPattern("/wallet/subscriptions/:id/edit")
     static let deleteSubscription = PathPattern("/wallet/subscriptions/:id/delete")
+    static let editCoupon = PathPattern("/wallet/coupons/:id/edit")
     static let useCoupon = PathPattern("/wallet/coupons/:id/use")
     static let deleteCoupon = PathPattern("/wallet/coupons/:id/delete")
 }

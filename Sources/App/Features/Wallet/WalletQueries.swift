@@ -297,6 +297,17 @@ extension MemberStore {
         try await write { db in try own(coupon, in: db).inserted(db) }
     }
 
+    func updateCoupon(_ coupon: Coupon) async throws {
+        try await write { db in
+            let coupon = try own(coupon, in: db)
+            try db.execute(sql: """
+                UPDATE coupon SET name = ?, details = ?, expiresOn = ?, category = ?, valueCents = ?, code = ?
+                WHERE id = ? AND userId = ?
+                """, arguments: [coupon.name, coupon.details, coupon.expiresOn, coupon.category, coupon.valueCents,
+                                 coupon.code, coupon.id, coupon.userId])
+        }
+    }
+
     func markCouponUsed(id: Int64, on day: CalendarDay?) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
