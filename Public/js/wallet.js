@@ -27,10 +27,10 @@
     var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
     form.querySelectorAll(".pick-group").forEach(function (group) {
       var shown = 0;
-      group.querySelectorAll(".pick").forEach(function (pick) {
-        var text = (group.querySelector(".pick-group__title").textContent + " " + pick.textContent).toLowerCase();
+      group.querySelectorAll(".pick-cell").forEach(function (cell) {
+        var text = (group.querySelector(".pick-group__title").textContent + " " + cell.querySelector(".pick").textContent).toLowerCase();
         var match = words.every(function (word) { return text.indexOf(word) !== -1; });
-        pick.hidden = !match;
+        cell.hidden = !match;
         if (match) shown += 1;
       });
       group.hidden = shown === 0;

@@ -60,6 +60,9 @@ public enum WalletPages {
         public let usedText: String?
         public let snoozedText: String?
         public let usePath: String
+        /// The "Mark as done" form (amount and day); `usePath` posted without them is the one-tap "Done".
+        public let useFormPath: String
+        public let editPath: String
         public let unusePath: String
         public let snoozePath: String
         public let deletePath: String
@@ -67,7 +70,7 @@ public enum WalletPages {
         public let returnTo: String
         public let isExpired: Bool
 
-        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool) {
+        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, useFormPath: String, editPath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool) {
             self.name = name
             self.details = details
             self.valueText = valueText
@@ -81,6 +84,8 @@ public enum WalletPages {
             self.usedText = usedText
             self.snoozedText = snoozedText
             self.usePath = usePath
+            self.useFormPath = useFormPath
+            self.editPath = editPath
             self.unusePath = unusePath
             self.snoozePath = snoozePath
             self.deletePath = deletePath
@@ -144,10 +149,16 @@ public enum WalletPages {
     public struct PickItem: Sendable {
         public let id: String
         public let face: CardFace
+        /// Ticked (a form sent back with errors keeps the picks).
+        public let checked: Bool
+        /// The fee due date a ticked card needs (its card-year benefits count from it).
+        public let due: FormField?
 
-        public init(id: String, face: CardFace) {
+        public init(id: String, face: CardFace, checked: Bool = false, due: FormField? = nil) {
             self.id = id
             self.face = face
+            self.checked = checked
+            self.due = due
         }
     }
 
@@ -165,11 +176,13 @@ public enum WalletPages {
         public let action: String
         public let groups: [PickGroup]
         public let continueText: String
+        public let summary: String?
 
-        public init(action: String, groups: [PickGroup], continueText: String) {
+        public init(action: String, groups: [PickGroup], continueText: String, summary: String? = nil) {
             self.action = action
             self.groups = groups
             self.continueText = continueText
+            self.summary = summary
         }
     }
 
@@ -263,8 +276,11 @@ public enum WalletPages {
         public let action: String
         public let owned: Bool
         public let backPath: String
+        /// The form's error summary and fields (the fee due date).
+        public let summary: String?
+        public let fields: [FormField]
 
-        public init(face: CardFace, title: String, feeText: String, benefits: [PreviewBenefit], totalText: String, action: String, owned: Bool, backPath: String) {
+        public init(face: CardFace, title: String, feeText: String, benefits: [PreviewBenefit], totalText: String, action: String, owned: Bool, backPath: String, summary: String? = nil, fields: [FormField] = []) {
             self.face = face
             self.title = title
             self.feeText = feeText
@@ -273,6 +289,8 @@ public enum WalletPages {
             self.action = action
             self.owned = owned
             self.backPath = backPath
+            self.summary = summary
+            self.fields = fields
         }
     }
 
@@ -365,20 +383,33 @@ public enum WalletPages {
     public static func benefitRow(_ row: BenefitRow, csrf: CSRF) -> HTML {
         let returnTo: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(row.returnTo)\">"
         let status: HTML = row.usedText.map { "\($0)" } ?? "\(row.expiryText) · <span class=\"benefit__days\">\(row.daysText)</span>"
+        let edit: HTML = """
+            <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
+                    <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
+            """
         let actions: HTML?
         if row.usedText != nil {
-            actions = "<form method=\"post\" action=\"\(row.unusePath)\">\(csrf.field)\(returnTo)<button class=\"button button--plain button--small\" type=\"submit\">Undo</button></form>"
+            actions = """
+            <form method="post" action="\(row.unusePath)">\(csrf.field)\(returnTo)<button class="button button--plain button--small" type="submit">Undo</button></form>
+                <details class="menu">
+                  <summary class="button button--plain button--small" aria-label="More actions for \(row.name)">More…</summary>
+                  <div class="menu__list">
+                    \(edit)
+                  </div>
+                </details>
+            """
         } else if row.isExpired {
             actions = nil
         } else {
             actions = """
-            <form method="post" action="\(row.usePath)">\(csrf.field)\(returnTo)<button class="button button--primary button--small" type="submit" aria-label="Mark \(row.name) as done">✓ Done</button></form>
+            <form method="post" action="\(row.usePath)">\(csrf.field)\(returnTo)<button class="button button--primary button--small" type="submit" aria-label="Mark \(row.name) as done: full value, today">✓ Done</button></form>
                 <details class="menu">
-                  <summary class="button button--plain button--small" aria-label="More actions for \(row.name)">Snooze…</summary>
+                  <summary class="button button--plain button--small" aria-label="More actions for \(row.name)">More…</summary>
                   <div class="menu__list">
+                    <a class="menu__item" href="\(row.useFormPath)">Done: other amount or day…</a>
                     \(row.snoozeChoices.map { "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })
                     \(row.snoozedText == nil ? nil : "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"0\">End snooze</button></form>" as HTML)
-                    <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
+                    \(edit)
                   </div>
                 </details>
             """
@@ -431,13 +462,14 @@ public enum WalletPages {
             </div>
             <button class="button button--plain" type="submit" name="skip" value="1">Skip</button>
           </div>
+          \(Form.summary(page.summary))
           \(page.groups.map { group in
               """
               <fieldset class="pick-group">
                   <legend class="pick-group__title">\(group.issuer)</legend>
                   <div class="pick-grid">
                     \(group.items.map { item in
-                        "<label class=\"pick\"><input class=\"pick__box\" type=\"checkbox\" name=\"cards[]\" value=\"\(item.id)\">\(cardFace(item.face))<span class=\"pick__mark\" aria-hidden=\"true\">✓</span></label>\n" as HTML
+                        "<div class=\"pick-cell\"><label class=\"pick\"><input class=\"pick__box\" type=\"checkbox\" name=\"cards[]\" value=\"\(item.id)\"\(item.checked ? " checked" : "")>\(cardFace(item.face))<span class=\"pick__mark\" aria-hidden=\"true\">✓</span></label>\(item.due.map { "<div class=\"pick-cell__due\">\($0.html)</div>" as HTML })</div>\n" as HTML
                     })
                   </div>
                 </fieldset>
@@ -559,8 +591,10 @@ public enum WalletPages {
                 <ul class="preview-benefits">\(page.benefits.map { "<li><span>\($0.text)</span>\($0.details.map { "<span class=\"muted small\">\($0)</span>" as HTML })</li>" as HTML })</ul>
               """ as HTML)
           <p class="preview-sheet__total">\(page.totalText)</p>
-          <form class="preview-sheet__cta" method="post" action="\(page.action)">
+          \(Form.summary(page.summary))
+          <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
             \(csrf.field)
+            \(Form.fields(page.fields))
             \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
             <button class="button button--primary button--block" type="submit">Add to wallet</button>
           </form>

@@ -4,6 +4,8 @@ import Foundation
 /// state of every benefit rolls over by itself when a new period starts.
 public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
     case monthly, quarterly, semiannual, annual, anniversary
+    /// Once in four years, like a Global Entry or TSA PreCheck credit. See `fourYears` for the window.
+    case everyFourYears = "quadrennial"
 
     public var label: String {
         switch self {
@@ -12,6 +14,7 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
         case .semiannual: "Semi-annual"
         case .annual: "Annual (calendar year)"
         case .anniversary: "Annual (card year)"
+        case .everyFourYears: "Once every four years"
         }
     }
 
@@ -23,22 +26,27 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
         case .semiannual: "half-year"
         case .annual: "year"
         case .anniversary: "card year"
+        case .everyFourYears: "four years"
         }
     }
 
-    /// How many periods make a year (for a benefit's annual value).
-    public var perYear: Int64 {
+    /// What a benefit worth `cents` a period is worth in a year: a four-yearly credit counts a quarter of its value
+    /// (rounded down to the cent) in each year.
+    public func annualCents(_ cents: Int64) -> Int64 {
         switch self {
-        case .monthly: 12
-        case .quarterly: 4
-        case .semiannual: 2
-        case .annual, .anniversary: 1
+        case .monthly: cents * 12
+        case .quarterly: cents * 4
+        case .semiannual: cents * 2
+        case .annual, .anniversary: cents
+        case .everyFourYears: cents / 4
         }
     }
 
     /// The period that contains `day`. `anniversary` is the card's anniversary (its month and day count); without
-    /// one, a card-year benefit follows the calendar year.
-    public func window(containing day: CalendarDay, anniversary: CalendarDay? = nil) -> PeriodWindow {
+    /// one, a card-year benefit follows the calendar year. `added` is the day the benefit was added, where the user
+    /// is: the four-yearly windows count from it.
+    public func window(containing day: CalendarDay, anniversary: CalendarDay? = nil,
+                       added: CalendarDay? = nil) -> PeriodWindow {
         switch self {
         case .monthly:
             return PeriodWindow(start: day.monthValue.firstDay, end: day.monthValue.lastDay)
@@ -55,7 +63,27 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
         case .anniversary:
             guard let anniversary else { return BenefitPeriod.annual.window(containing: day) }
             return CardYear.window(containing: day, anniversary: anniversary)
+        case .everyFourYears:
+            return Self.fourYears(containing: day, anniversary: anniversary, added: added)
         }
+    }
+
+    /// Issuers grant these credits once in four years. Here the four years are four card years (calendar years
+    /// without an anniversary) counted from the one the benefit was added in, so a new card's credit is open for
+    /// four full years and each card year lies in exactly one window: the fee's return counts a quarter of the credit
+    /// in each. Without the day it was added, the windows follow a fixed cycle starting in 2024.
+    static func fourYears(containing day: CalendarDay, anniversary: CalendarDay?, added: CalendarDay?) -> PeriodWindow {
+        func cardYear(_ day: CalendarDay) -> Int {
+            BenefitPeriod.anniversary.window(containing: day, anniversary: anniversary).start.year
+        }
+        let year = cardYear(day)
+        let base = added.map(cardYear) ?? 2024
+        let offset = year - base
+        let first = base + (offset >= 0 ? offset / 4 : -((3 - offset) / 4)) * 4
+        func yearStart(_ year: Int) -> CalendarDay {
+            anniversary.map { CardYear.occurrence(of: $0, in: year) } ?? Month(year: year, month: 1).firstDay
+        }
+        return PeriodWindow(start: yearStart(first), end: yearStart(first + 4).adding(days: -1))
     }
 }
 
@@ -68,8 +96,9 @@ public struct PeriodWindow: Sendable, Hashable {
     public func daysLeft(from today: CalendarDay) -> Int { today.distance(to: end) }
 
     /// The period just before this one, of the same kind.
-    public func previous(_ period: BenefitPeriod, anniversary: CalendarDay? = nil) -> PeriodWindow {
-        period.window(containing: start.adding(days: -1), anniversary: anniversary)
+    public func previous(_ period: BenefitPeriod, anniversary: CalendarDay? = nil,
+                         added: CalendarDay? = nil) -> PeriodWindow {
+        period.window(containing: start.adding(days: -1), anniversary: anniversary, added: added)
     }
 }
 

@@ -3,10 +3,11 @@ import GRDB
 @testable import App
 
 extension Browser {
-    /// Adds a catalogue card through its preview's "Add to wallet" and returns the new card's id.
-    func addCatalogueCard(_ catalogueId: String) async throws -> Int64 {
+    /// Adds a catalogue card through its preview's "Add to wallet" (with its fee due date, which a card with card-year
+    /// benefits needs) and returns the new card's id.
+    func addCatalogueCard(_ catalogueId: String, feeDueOn: String? = nil) async throws -> Int64 {
         try await get("/wallet/catalogue/\(catalogueId)")
-        let page = try await post("/wallet/catalogue/\(catalogueId)/add")
+        let page = try await post("/wallet/catalogue/\(catalogueId)/add", feeDueOn.map { [("feeDueOn", $0)] } ?? [])
         guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
         else { throw WalletTestError.notCreated(page.status.code, page.html) }
         return id
@@ -31,6 +32,14 @@ extension AppDatabase {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?", arguments: [cardId])
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["id"] as Int64) })
+        }
+    }
+
+    /// A benefit's recorded uses, oldest period first: period start, day used, cents.
+    func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
+        try await read { db in
+            try BenefitUse.fetchAll(db, sql: "SELECT * FROM benefitUse WHERE benefitId = ? ORDER BY periodStart",
+                                    arguments: [benefitId])
         }
     }
 }

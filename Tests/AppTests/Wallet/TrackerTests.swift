@@ -55,7 +55,7 @@ struct TrackerTests {
             ])
             #expect(added.status == .seeOther)
             #expect(added.location == "/wallet/tracker")
-            let card = try await browser.addCatalogueCard("chase-sapphire-reserve")
+            let card = try await browser.addCatalogueCard("chase-sapphire-reserve", feeDueOn: "2027-03-01")
             let custom = try await browser.get("/wallet/subscriptions/new?custom=1")
             #expect(custom.html.contains("<option value=\"\(card)\">Sapphire Reserve</option>"))
             try await browser.post("/wallet/subscriptions", [
@@ -236,7 +236,7 @@ struct TrackerTests {
             try await browser.signUp(email: "ann@example.com")
             let later = try await browser.addCatalogueCard("amex-platinum")
             let tomorrow = try await browser.addCatalogueCard("amex-gold")
-            let today = try await browser.addCatalogueCard("chase-sapphire-preferred")
+            let today = try await browser.addCatalogueCard("chase-sapphire-preferred", feeDueOn: "2027-03-01")
             try await database.write { db in
                 for (id, due) in [(tomorrow, "2025-11-23"), (today, "2025-11-22"), (later, "2025-12-02")] {
                     try db.execute(sql: "UPDATE walletCard SET feeDueOn = ? WHERE id = ?", arguments: [due, id])

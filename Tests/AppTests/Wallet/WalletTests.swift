@@ -14,7 +14,8 @@ struct WalletTests {
             #expect(first.html.contains("Select your cards"))
             #expect(first.html.contains("name=\"cards[]\" value=\"amex-platinum\""))
             let done = try await browser.post("/wallet/onboarding", [("cards[]", "amex-platinum"), ("cards[]", "amex-gold"),
-                                                                     ("cards[]", "chase-sapphire-reserve")])
+                                                                     ("cards[]", "chase-sapphire-reserve"),
+                                                                     ("feeDueOn[chase-sapphire-reserve]", "2027-03-01")])
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet")
             let names = try await database.read { db in
@@ -201,7 +202,7 @@ struct WalletTests {
     func editAndRemove() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
-            let id = try await browser.addCatalogueCard("chase-sapphire-preferred")
+            let id = try await browser.addCatalogueCard("chase-sapphire-preferred", feeDueOn: "2027-03-01")
             let form = try await browser.get("/wallet/cards/\(id)/edit")
             #expect(form.fieldValue("name") == "Sapphire Preferred")
             let saved = try await browser.post("/wallet/cards/\(id)/edit", [
@@ -229,7 +230,7 @@ struct WalletTests {
             let all = try await browser.get("/wallet/cards/new")
             #expect(all.html.contains("American Express"))
             #expect(all.html.contains("Capital One"))
-            #expect(all.html.contains("Card database 1.0.0, updated 15 Jan 2026"))
+            #expect(all.html.contains("Card database 1.1.0, updated 25 Nov 2026"))
             let search = try await browser.get("/wallet/cards/new?q=sapphire")
             #expect(search.html.contains("Sapphire Reserve"))
             #expect(search.html.contains("Sapphire Preferred"))
@@ -274,8 +275,8 @@ struct WalletTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let page = try await browser.get("/wallet/settings")
-            #expect(page.html.contains("1.0.0"))
-            #expect(page.html.contains("15 Jan 2026"))
+            #expect(page.html.contains("1.1.0"))
+            #expect(page.html.contains("25 Nov 2026"))
             #expect(page.html.contains("href=\"/profile/notifications\""))
         }
     }

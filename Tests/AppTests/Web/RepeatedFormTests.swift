@@ -43,7 +43,7 @@ struct RepeatedFormTests {
                 ("benefit1Period", "monthly"),
             ], table: "walletCard"),
             CreateForm(page: "/wallet/catalogue/chase-sapphire-reserve", action: "/wallet/catalogue/chase-sapphire-reserve/add",
-                       fields: [], table: "walletCard"),
+                       fields: [("feeDueOn", "2027-03-01")], table: "walletCard"),
             CreateForm(page: "/wallet/cards/\(card)/benefits", action: "/wallet/cards/\(card)/benefits",
                        fields: [("name", "Parking"), ("value", "10"), ("period", "monthly"), ("details", "")],
                        table: "cardBenefit"),

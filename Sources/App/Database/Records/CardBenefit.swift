@@ -18,6 +18,18 @@ struct CardBenefit: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     static let databaseTableName = "cardBenefit"
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The day the benefit was added where the user is: a period that ended before it is never "missed", and
+    /// four-yearly windows count from it. Shifts the instant by the zone's offset then reads the UTC day: no
+    /// `Calendar` per benefit.
+    func addedOn(in timeZone: TimeZone) -> CalendarDay {
+        CalendarDay.utc(of: createdAt.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: createdAt))))
+    }
+
+    /// The period of this benefit that contains `day`, on a card with `anniversary`.
+    func window(containing day: CalendarDay, anniversary: CalendarDay?, timeZone: TimeZone) -> PeriodWindow {
+        period.window(containing: day, anniversary: anniversary, added: addedOn(in: timeZone))
+    }
 }
 
 // Every Wallet page and Home read all of a user's benefits and this period's uses: decoding them column by column

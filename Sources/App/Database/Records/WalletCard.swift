@@ -20,12 +20,17 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
     var updatedAt: Date
     /// Whether reminders about this card's benefits and fee are recorded.
     var notify: Bool = true
+    /// The ISO 4217 code its fee, benefits and their uses are in: the catalogue's for a catalogue card, the user's
+    /// at the time for a custom card. Never converted.
+    var currency: String = Currency.usd.code
 
     static let databaseTableName = "walletCard"
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var anniversary: CalendarDay? { feeDueOn.flatMap(CalendarDay.init) }
+
+    var currencyValue: Currency { Currency.named(currency) }
 
     /// The SQL of a card's name with its nickname, as lists show it: `Gold · Travel`, or the name alone.
     static let fullNameSQL = "name || CASE WHEN nickname = '' THEN '' ELSE ' · ' || nickname END"
@@ -37,7 +42,7 @@ extension WalletCard {
     static let selectionSQL = """
         walletCard.id, walletCard.userId, walletCard.catalogueId, walletCard.name, walletCard.issuer, walletCard.nickname, \
         walletCard.gradientStart, walletCard.gradientEnd, walletCard.annualFeeCents, walletCard.feeDueOn, \
-        walletCard.createdAt, walletCard.updatedAt, walletCard.notify
+        walletCard.createdAt, walletCard.updatedAt, walletCard.notify, walletCard.currency
         """
 
     /// Read by position from `selectionSQL`'s columns starting at `start`.
@@ -55,6 +60,7 @@ extension WalletCard {
         createdAt = try row.date(atIndex: start + 10)
         updatedAt = try row.date(atIndex: start + 11)
         notify = try row.decode(atIndex: start + 12)
+        currency = try row.decode(atIndex: start + 13)
     }
 }
 

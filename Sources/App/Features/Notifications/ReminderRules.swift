@@ -28,7 +28,7 @@ struct ReminderRules {
             card.benefits.compactMap { state -> Reminder? in
                 guard state.isOpen, !state.snoozed, state.daysLeft <= leadDays, let id = state.benefit.id else { return nil }
                 let lastCall = state.daysLeft == 0
-                let value = user.money(state.benefit.valueCents)
+                let value = card.card.currencyValue.text(state.benefit.valueCents)
                 return make(lastCall ? .benefitLastCall : .benefit, subject: "benefit:\(id)", dueOn: state.window.end,
                             title: lastCall ? "Last day: \(state.benefit.name)" : "Use your \(state.benefit.name)",
                             body: "\(value) on \(card.card.name), " + Self.daysText(state.daysLeft),
@@ -71,7 +71,8 @@ struct ReminderRules {
             let due = CardYear.nextOccurrence(of: anniversary, onOrAfter: today)
             guard today.distance(to: due) <= max(Self.feeNoticeDays, leadDays) else { return nil }
             return make(.annualFee, subject: "card:\(id)", dueOn: due, title: "Annual fee for \(card.name)",
-                        body: user.money(card.annualFeeCents) + ", " + Self.daysText(today.distance(to: due), ending: "due"),
+                        body: card.currencyValue.text(card.annualFeeCents) + ", "
+                            + Self.daysText(today.distance(to: due), ending: "due"),
                         path: WalletPaths.card(id))
         }
     }

@@ -22,9 +22,14 @@ public struct CardCatalogue: Sendable {
         public let annualFeeCents: Int64
         public let gradient: Gradient
         public let benefits: [Benefit]
+        /// The ISO 4217 code of the card's fee and benefits; the catalogue's `currency` when the card names none.
+        public var currency: String?
 
         /// The value of every benefit over a year.
-        public var annualValueCents: Int64 { benefits.reduce(0) { $0 + $1.valueCents * $1.period.perYear } }
+        public var annualValueCents: Int64 { benefits.reduce(0) { $0 + $1.period.annualCents($1.valueCents) } }
+
+        /// The currency its amounts are in.
+        public var currencyValue: Currency { Currency.named(currency ?? Currency.usd.code) }
     }
 
     public let version: String
@@ -65,6 +70,8 @@ public struct CardCatalogue: Sendable {
     private struct File: Decodable {
         let version: String
         let date: String
+        /// The currency of every card that names none; US dollars when the file names none.
+        let currency: String?
         let cards: [Card]
     }
 
@@ -90,6 +97,10 @@ public struct CardCatalogue: Sendable {
             throw CatalogueError(message: "\"date\" must be YYYY-MM-DD, not \"\(file.date)\"")
         }
         guard !file.cards.isEmpty else { throw CatalogueError(message: "\"cards\" is empty") }
+        let currency = file.currency ?? Currency.usd.code
+        guard Currency.find(currency) != nil else {
+            throw CatalogueError(message: "\"currency\" \"\(currency)\" is not a currency code Stashify offers")
+        }
         var seen = Set<String>()
         for (index, card) in file.cards.enumerated() {
             let at = "cards[\(index)]"
@@ -100,6 +111,9 @@ public struct CardCatalogue: Sendable {
             if card.name.trimmingCharacters(in: .whitespaces).isEmpty { throw CatalogueError(message: "\(at).name is empty") }
             if card.issuer.trimmingCharacters(in: .whitespaces).isEmpty { throw CatalogueError(message: "\(at).issuer is empty") }
             if card.annualFeeCents < 0 { throw CatalogueError(message: "\(at).annualFeeCents is negative") }
+            if let code = card.currency, Currency.find(code) == nil {
+                throw CatalogueError(message: "\(at).currency \"\(code)\" is not a currency code Stashify offers")
+            }
             for (key, colour) in [("start", card.gradient.start), ("end", card.gradient.end)] where !isHexColour(colour) {
                 throw CatalogueError(message: "\(at).gradient.\(key) \"\(colour)\" must be a colour like #1a2b3c")
             }
@@ -112,7 +126,12 @@ public struct CardCatalogue: Sendable {
                 }
             }
         }
-        return CardCatalogue(version: version, date: date, cards: file.cards)
+        let cards = file.cards.map { card in
+            var card = card
+            card.currency = card.currency ?? currency
+            return card
+        }
+        return CardCatalogue(version: version, date: date, cards: cards)
     }
 
     /// `#rrggbb`

@@ -23,7 +23,6 @@ extension WalletController {
 
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
         let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         let owned = try await context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
@@ -35,7 +34,7 @@ extension WalletController {
             if byIssuer[card.issuer] == nil { order.append(card.issuer) }
             byIssuer[card.issuer, default: []].append(WalletPages.BrowseItem(
                 face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
-                feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(user.moneyRounded(card.annualFeeCents)) fee",
+                feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(card.currencyValue.rounded(card.annualFeeCents)) fee",
                 owned: owned.contains(card.id)))
         }
         let catalogue = catalogue
@@ -47,36 +46,56 @@ extension WalletController {
 
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let owned = try await context.store.walletCatalogueIds().contains(id)
+        return try await previewPage(card, input: CatalogueAddInput(), errors: FieldErrors(), context: context)
+    }
+
+    func previewPage(_ card: CardCatalogue.Card, input: CatalogueAddInput, errors: FieldErrors, context: MemberContext,
+                     status: HTTPResponse.Status = .ok) async throws -> Response {
+        let currency = card.currencyValue
+        let owned = try await context.store.walletCatalogueIds().contains(card.id)
         let page = WalletPages.PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
-            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee: \(user.moneyRounded(card.annualFeeCents))",
+            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee: \(currency.rounded(card.annualFeeCents))",
             benefits: card.benefits.map { benefit in
-                let yearly = benefit.valueCents * benefit.period.perYear
-                let text = benefit.period.perYear == 1
-                    ? "\(user.moneyRounded(yearly)) \(benefit.name) (\(benefit.period == .annual ? "each year" : "each card year"))"
-                    : "\(user.moneyRounded(yearly)) \(benefit.name) (\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit))"
+                let yearly = currency.rounded(benefit.period.annualCents(benefit.valueCents))
+                let each = currency.rounded(benefit.valueCents)
+                let text = switch benefit.period {
+                case .annual: "\(yearly) \(benefit.name) (each year)"
+                case .anniversary: "\(yearly) \(benefit.name) (each card year)"
+                case .everyFourYears: "\(yearly) \(benefit.name) a year (\(each) once every four years)"
+                case .monthly, .quarterly, .semiannual: "\(yearly) \(benefit.name) (\(each) / \(benefit.period.unit))"
+                }
                 return WalletPages.PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
-            totalText: "Total annual value: \(user.moneyRounded(card.annualValueCents))",
-            action: WalletPaths.addFromCatalogue(id),
+            totalText: "Total annual value: \(currency.rounded(card.annualValueCents))"
+                + (currency == context.user.currencyValue ? "" : " (in \(currency.code))"),
+            action: WalletPaths.addFromCatalogue(card.id),
             owned: owned,
-            backPath: WalletPaths.browse)
-        return render(title: card.name, context: context) { shell in WalletPages.preview(page, csrf: shell.csrf) }
+            backPath: WalletPaths.browse,
+            summary: errors.summary,
+            fields: CatalogueAddRules.fields(input, errors: errors, card: card))
+        return render(title: card.name, context: context, status: status) { shell in WalletPages.preview(page, csrf: shell.csrf) }
     }
 
-    /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet".
+    /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet", with the fee due date when a benefit counts by
+    /// card year.
     @Sendable func addFromCatalogue(request: Request, context: MemberContext) async throws -> Response {
         let userId = context.member.id
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let added = try await context.store.addCards([Self.walletCard(from: card, userId: userId, now: now())])
+        let input = try await request.decodeForm(CatalogueAddInput.self, context: context)
+        var errors = FieldErrors()
+        let feeDueOn = CatalogueAddRules.validate(input, card: card, today: context.member.today, into: &errors)
+        guard errors.isEmpty else {
+            return try await previewPage(card, input: input, errors: errors, context: context, status: .unprocessableContent)
+        }
+        let added = try await context.store.addCards([Self.walletCard(from: card, userId: userId, feeDueOn: feeDueOn,
+                                                                      now: now())])
         try await context.store.endOnboarding()
         return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
                               flash: .success("Added \(card.name) to your wallet."))
@@ -121,7 +140,7 @@ extension WalletController {
         let card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: draft.name, issuer: draft.issuer,
                               nickname: draft.nickname, gradientStart: gradient.colours.start, gradientEnd: gradient.colours.end,
                               annualFeeCents: draft.annualFeeCents, feeDueOn: draft.feeDueOn?.description,
-                              createdAt: now, updatedAt: now)
+                              createdAt: now, updatedAt: now, currency: user.currencyValue.code)
         let benefits = draft.benefits.map {
             CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
                         period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
@@ -146,16 +165,17 @@ extension WalletController {
 
     /// `GET /wallet/cards/:id/edit`
     @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
         let card = try await context.named(WalletCard.self)
-        return try editForm(CardInput(card: card, currency: user.currencyValue), card: card, errors: FieldErrors(),
+        return try editForm(CardInput(card: card, currency: card.currencyValue), card: card, errors: FieldErrors(),
                             request: request, context: context)
     }
 
     func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: MemberContext,
                   status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
-        let page = WalletPages.FormPage(heading: "Edit card", intro: nil, action: WalletPaths.editCard(id), submitLabel: "Save changes",
+        let currency = card.currencyValue
+        let page = WalletPages.FormPage(heading: "Edit card", intro: "Its amounts are in \(currency.code), the card's currency.",
+                                        action: WalletPaths.editCard(id), submitLabel: "Save changes",
                                         cancelPath: WalletPaths.card(id), summary: errors.summary,
                                         fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
                                         swatches: Self.swatches)
@@ -173,11 +193,10 @@ extension WalletController {
 
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
         var card = try await context.named(WalletCard.self)
         let input = try await request.decodeForm(CardInput.self, context: context)
         var errors = FieldErrors()
-        let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: false,
+        let draft = CardRules.validate(input, currency: card.currencyValue, today: context.member.today, withBenefits: false,
                                        allowOriginal: true, into: &errors)
         try await Self.checkDistinct(draft, except: card.id, store: context.store, into: &errors)
         guard errors.isEmpty else {
@@ -225,27 +244,31 @@ extension WalletController {
     /// `GET /wallet/cards/:id/benefits`
     @Sendable func newBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
-        return try benefitForm(BenefitInput(), card: card, errors: FieldErrors(), request: request, context: context)
+        return try benefitForm(BenefitInput(), card: card, editing: nil, errors: FieldErrors(), context: context)
     }
 
-    func benefitForm(_ input: BenefitInput, card: WalletCard, errors: FieldErrors, request: Request,
+    /// The add benefit form, or the edit form of `editing`.
+    func benefitForm(_ input: BenefitInput, card: WalletCard, editing: CardBenefit?, errors: FieldErrors,
                      context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let id = card.id ?? 0
-        let page = WalletPages.FormPage(heading: "Add a benefit", intro: "To \(card.name).", action: WalletPaths.newBenefit(id),
-                                        submitLabel: "Add benefit", cancelPath: WalletPaths.card(id), summary: errors.summary,
-                                        fields: BenefitRules.fields(input, errors: errors), swatches: [])
+        let page = WalletPages.FormPage(
+            heading: editing == nil ? "Add a benefit" : "Edit benefit",
+            intro: editing == nil ? "To \(card.name)." : "On \(card.name). Uses already recorded keep their amount and day.",
+            action: editing.map { WalletPaths.editBenefit($0.id ?? 0) } ?? WalletPaths.newBenefit(id),
+            submitLabel: editing == nil ? "Add benefit" : "Save changes", cancelPath: WalletPaths.card(id),
+            summary: errors.summary, fields: BenefitRules.fields(input, errors: errors, currency: card.currencyValue),
+            swatches: [], deletePath: editing.map { WalletPaths.deleteBenefit($0.id ?? 0) })
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
     }
 
     /// `POST /wallet/cards/:id/benefits`
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
         let card = try await context.named(WalletCard.self)
         let input = try await request.decodeForm(BenefitInput.self, context: context)
         var errors = FieldErrors()
-        let draft = BenefitRules.validate(input, currency: user.currencyValue, into: &errors)
+        let draft = BenefitRules.validate(input, currency: card.currencyValue, into: &errors)
         guard errors.isEmpty else {
-            return try benefitForm(input, card: card, errors: errors, request: request, context: context,
+            return try benefitForm(input, card: card, editing: nil, errors: errors, context: context,
                                    status: .unprocessableContent)
         }
         try await context.store.addBenefit(CardBenefit(

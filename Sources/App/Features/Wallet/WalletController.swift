@@ -13,7 +13,10 @@ struct WalletController {
         group.get(WalletPaths.index, use: index)
         group.post(WalletPaths.onboarding, use: onboard)
         group.get(WalletPaths.card, use: show)
+        group.get(WalletPaths.useBenefit, use: useBenefitForm)
         group.post(WalletPaths.useBenefit, use: useBenefit)
+        group.get(WalletPaths.editBenefit, use: editBenefit)
+        group.post(WalletPaths.editBenefit, use: updateBenefit)
         group.post(WalletPaths.unuseBenefit, use: unuseBenefit)
         group.post(WalletPaths.snoozeBenefit, use: snoozeBenefit)
         group.get(WalletPaths.deleteBenefit, use: confirmDeleteBenefit)
@@ -44,13 +47,14 @@ struct WalletController {
             }
         }
         let states = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone)
-        let total = states.reduce(0) { $0 + $1.availableCents }
+        var total = CurrencyTotals()
+        for state in states { total.add(state.availableCents, in: state.card.currencyValue) }
         let expiring = states.reduce(0) { $0 + $1.expiringCount }
         let page = WalletPages.IndexPage(
-            totalText: user.moneyRounded(total),
+            totalText: total.text(first: user.currencyValue),
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
             expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
-            cards: states.map { CardFace($0, user: user) },
+            cards: states.map { CardFace($0) },
             addPath: WalletPaths.browse,
             trackerPath: WalletPaths.tracker,
             settingsPath: WalletPaths.settings,
@@ -62,11 +66,19 @@ struct WalletController {
 
     // MARK: - Onboarding
 
-    func onboardingPage(request: Request, context: MemberContext) throws -> Response {
+    func onboardingPage(request: Request, context: MemberContext, input: OnboardingInput? = nil,
+                        errors: FieldErrors = FieldErrors(), status: HTTPResponse.Status = .ok) throws -> Response {
         let catalogue = catalogue
+        let ticked = Set(input?.cards ?? [])
         var groups: [WalletPages.PickGroup] = []
         for card in catalogue.cards {
-            let item = WalletPages.PickItem(id: card.id, face: CardFace(catalogue: card, path: nil))
+            let field = "feeDueOn[\(card.id)]"
+            let due: FormField? = CatalogueAddRules.needsFeeDate(card)
+                ? .input(field, label: "Fee due date", value: input?.feeDueOn?[card.id] ?? "", type: "date",
+                         error: errors[field], hint: "Its card-year benefits count from it.", required: true)
+                : nil
+            let item = WalletPages.PickItem(id: card.id, face: CardFace(catalogue: card, path: nil),
+                                            checked: ticked.contains(card.id), due: due)
             if groups.last?.issuer == card.issuer {
                 groups[groups.count - 1].items.append(item)
             } else {
@@ -74,8 +86,10 @@ struct WalletController {
             }
         }
         let page = WalletPages.OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
-                                              continueText: "Continue")
-        return render(title: "Wallet", context: context) { shell in WalletPages.onboarding(page, csrf: shell.csrf) }
+                                              continueText: "Continue", summary: errors.summary)
+        return render(title: "Wallet", context: context, status: status) { shell in
+            WalletPages.onboarding(page, csrf: shell.csrf)
+        }
     }
 
     /// Groups of the same issuer that aren't next to each other in the file become one.
@@ -89,7 +103,8 @@ struct WalletController {
         return order.map { WalletPages.PickGroup(issuer: $0, items: items[$0] ?? []) }
     }
 
-    /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding.
+    /// `POST /wallet/onboarding`: adds the ticked catalogue cards (none with Skip) and ends onboarding. A ticked card
+    /// with card-year benefits needs its fee due date.
     @Sendable func onboard(request: Request, context: MemberContext) async throws -> Response {
         let userId = context.member.id
         let input = try await request.decodeForm(OnboardingInput.self, context: context)
@@ -98,8 +113,23 @@ struct WalletController {
             guard let card = catalogue.card(id: id) else { throw HTTPError(.badRequest, message: "Unknown card.") }
             return card
         }
+        var errors = FieldErrors()
+        var picks: [(CardCatalogue.Card, CalendarDay?)] = []
+        for card in cards {
+            var one = FieldErrors()
+            let due = CatalogueAddRules.validate(CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]), card: card,
+                                                 today: context.member.today, into: &one)
+            if let message = one["feeDueOn"] { errors.add("feeDueOn[\(card.id)]", message) }
+            picks.append((card, due))
+        }
+        guard errors.isEmpty else {
+            return try onboardingPage(request: request, context: context, input: input, errors: errors,
+                                      status: .unprocessableContent)
+        }
         let now = self.now()
-        try await context.store.addCards(cards.map { Self.walletCard(from: $0, userId: userId, now: now) })
+        try await context.store.addCards(picks.map { card, due in
+            Self.walletCard(from: card, userId: userId, feeDueOn: due, now: now)
+        })
         try await context.store.endOnboarding()
         let message = cards.isEmpty ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
@@ -107,10 +137,12 @@ struct WalletController {
     }
 
     /// A wallet card and its benefits made from a catalogue card.
-    static func walletCard(from card: CardCatalogue.Card, userId: Int64, now: Date) -> (card: WalletCard, benefits: [CardBenefit]) {
+    static func walletCard(from card: CardCatalogue.Card, userId: Int64, feeDueOn: CalendarDay? = nil,
+                           now: Date) -> (card: WalletCard, benefits: [CardBenefit]) {
         let wallet = WalletCard(id: nil, userId: userId, catalogueId: card.id, name: card.name, issuer: card.issuer,
                                 nickname: "", gradientStart: card.gradient.start, gradientEnd: card.gradient.end,
-                                annualFeeCents: card.annualFeeCents, feeDueOn: nil, createdAt: now, updatedAt: now)
+                                annualFeeCents: card.annualFeeCents, feeDueOn: feeDueOn?.description, createdAt: now,
+                                updatedAt: now, currency: card.currencyValue.code)
         let benefits = card.benefits.map { item in
             CardBenefit(id: nil, cardId: 0, userId: userId, name: item.name, details: item.description ?? "",
                         valueCents: item.valueCents, period: item.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
@@ -130,6 +162,7 @@ struct WalletController {
             throw HTTPError(.notFound)
         }
         let card = state.card
+        let currency = card.currencyValue
         let here = WalletPaths.card(id)
         let open = state.benefits.filter(\.isOpen).sorted { a, b in
             a.daysLeft != b.daysLeft ? a.daysLeft < b.daysLeft : a.benefit.valueCents > b.benefit.valueCents
@@ -141,91 +174,23 @@ struct WalletController {
             let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
             let redeemed = try await context.store.redeemedCents(cardId: id, from: year.start, through: year.end)
             let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
-            roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), user: user,
+            roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), currency: currency,
                                 cardYear: year, feeDue: due, today: today)
         }
         let page = WalletPages.ShowPage(
-            face: CardFace(state, user: user),
-            availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents)))",
-            available: open.map { BenefitRow($0, user: user, returnTo: here) },
-            used: used.map { BenefitRow($0, user: user, returnTo: here) },
-            expired: expired.map { BenefitRow($0, user: user, returnTo: here, expired: true) },
+            face: CardFace(state),
+            availableTitle: "Available benefits (\(currency.rounded(state.availableCents)))",
+            available: open.map { BenefitRow($0, currency: currency, returnTo: here) },
+            used: used.map { BenefitRow($0, currency: currency, returnTo: here) },
+            expired: expired.map { BenefitRow($0, currency: currency, returnTo: here, expired: true) },
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,
-            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents))",
+            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(currency.rounded(card.annualFeeCents))",
             editPath: WalletPaths.editCard(id),
             deletePath: WalletPaths.deleteCard(id),
             newBenefitPath: WalletPaths.newBenefit(id),
             remindersOn: card.notify,
             remindersPath: WalletPaths.cardReminders(id))
         return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
-    }
-
-    // MARK: - Benefit actions
-
-    /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
-    func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let found = try await context.store.cardBenefit(id: id)
-        else { throw HTTPError(.notFound) }
-        return found
-    }
-
-    func back(_ input: ActionInput, card: WalletCard) -> String {
-        input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0)
-    }
-
-    /// `POST /wallet/benefits/:id/use`: "Mark as done" for the current period, dated today.
-    @Sendable func useBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        let (benefit, card) = try await benefit(context)
-        let input = try await request.decodeForm(ActionInput.self, context: context)
-        let today = context.member.today
-        let window = benefit.period.window(containing: today, anniversary: card.anniversary)
-        try await context.store.markBenefitUsed(benefit, periodStart: window.start, on: today, now: now())
-        return pages.redirect(to: back(input, card: card),
-                              flash: .success("Marked “\(benefit.name)” as done — \(user.money(benefit.valueCents)) redeemed."))
-    }
-
-    /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
-    @Sendable func unuseBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        let input = try await request.decodeForm(ActionInput.self, context: context)
-        let window = benefit.period.window(containing: context.member.today, anniversary: card.anniversary)
-        try await context.store.undoBenefitUse(benefit, periodStart: window.start)
-        return pages.redirect(to: back(input, card: card), flash: .info("“\(benefit.name)” is available again."))
-    }
-
-    /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
-    @Sendable func snoozeBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        let input = try await request.decodeForm(ActionInput.self, context: context)
-        guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
-        else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
-        let until = days == 0 ? nil : context.member.today.adding(days: days)
-        try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
-        let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
-        return pages.redirect(to: back(input, card: card), flash: .info(message))
-    }
-
-    /// `GET /wallet/benefits/:id/delete`: says what goes with the benefit (its recorded uses, and so the card's return).
-    @Sendable func confirmDeleteBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
-        let user = context.user
-        let text = uses == 0
-            ? "It leaves \(card.name) and its reminders. This can't be undone."
-            : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(user.money(cents))) "
-                + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
-        let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text, action: WalletPaths.deleteBenefit(benefit.id ?? 0),
-                               cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
-        return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
-    }
-
-    /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
-    @Sendable func deleteBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        try await context.store.deleteBenefit(id: benefit.id ?? 0)
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
     }
 }

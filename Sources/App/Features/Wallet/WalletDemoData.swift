@@ -62,7 +62,8 @@ enum WalletDemoData {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for (benefit, card) in benefits {
-                var window = benefit.period.window(containing: today, anniversary: card.anniversary)
+                let added = benefit.addedOn(in: TimeZone(secondsFromGMT: 0) ?? .current)
+                var window = benefit.period.window(containing: today, anniversary: card.anniversary, added: added)
                 var first = true
                 for _ in 0..<12 {
                     if Int.random(in: 0..<3, using: &rng) == 0 || (!first && Int.random(in: 0..<2, using: &rng) == 0) {
@@ -71,7 +72,7 @@ enum WalletDemoData {
                                                     usedOn.description, benefit.valueCents, now])
                     }
                     first = false
-                    window = window.previous(benefit.period, anniversary: card.anniversary)
+                    window = window.previous(benefit.period, anniversary: card.anniversary, added: added)
                     if window.end < today.adding(days: -366) { break }
                 }
             }

@@ -110,12 +110,21 @@ enum CardRules {
     }
 }
 
-/// The add benefit form as typed.
+/// The add and edit benefit forms as typed.
 struct BenefitInput: Decodable, Sendable {
     var name: String?
     var value: String?
     var period: String?
     var details: String?
+
+    init() {}
+
+    init(_ benefit: CardBenefit, currency: Currency) {
+        name = benefit.name
+        value = Money(cents: benefit.valueCents, currency: currency).formValue
+        period = benefit.period.rawValue
+        details = benefit.details
+    }
 }
 
 /// A valid benefit form.
@@ -136,11 +145,12 @@ enum BenefitRules {
         return BenefitDraft(name: name, valueCents: cents, period: period ?? .monthly, details: details)
     }
 
-    static func fields(_ input: BenefitInput, errors: FieldErrors) -> [FormField] {
+    static func fields(_ input: BenefitInput, errors: FieldErrors, currency: Currency) -> [FormField] {
         [
             .input("name", label: "Benefit", value: input.name ?? "", error: errors["name"], hint: "Like “Uber Cash”.",
                    autocomplete: "off", required: true, autofocus: true),
-            .input("value", label: "Value each period", value: input.value ?? "", error: errors["value"], autocomplete: "off",
+            .input("value", label: "Value each period", value: input.value ?? "", error: errors["value"],
+                   hint: "In \(currency.code), the card's currency.", autocomplete: "off",
                    inputmode: "decimal", required: true),
             .select("period", label: "Resets", value: input.period ?? BenefitPeriod.monthly.rawValue,
                     options: WalletRules.periodOptions, error: errors["period"]),
@@ -150,11 +160,105 @@ enum BenefitRules {
     }
 }
 
+// MARK: - Catalogue
+
+/// "Add to wallet" on a catalogue card as typed.
+struct CatalogueAddInput: Decodable, Sendable {
+    var feeDueOn: String?
+}
+
+/// A catalogue card with a benefit that counts by card year needs its fee due date (the anniversary) before it can
+/// be added: without it those benefits and the fee's return would follow the calendar year.
+enum CatalogueAddRules {
+    static func needsFeeDate(_ card: CardCatalogue.Card) -> Bool { card.benefits.contains { $0.period == .anniversary } }
+
+    static func validate(_ input: CatalogueAddInput, card: CardCatalogue.Card, today: CalendarDay,
+                         into errors: inout FieldErrors) -> CalendarDay? {
+        let day = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
+        if day == nil, errors["feeDueOn"] == nil, needsFeeDate(card) {
+            errors.add("feeDueOn", "Enter the fee due date: this card's card-year benefits count from it.")
+        }
+        return day
+    }
+
+    static func fields(_ input: CatalogueAddInput, errors: FieldErrors, card: CardCatalogue.Card) -> [FormField] {
+        let needed = needsFeeDate(card)
+        return [
+            .input("feeDueOn", label: needed ? "Fee due date" : "Fee due date (optional)", value: input.feeDueOn ?? "",
+                   type: "date", error: errors["feeDueOn"],
+                   hint: "The card anniversary, when the annual fee is charged"
+                       + (needed ? ": card-year benefits and the fee's return count from it." : "."),
+                   required: needed),
+        ]
+    }
+}
+
+// MARK: - Mark as done
+
+/// The "Mark as done" form as typed; both fields absent is the one-tap button (the full value, today).
+struct BenefitUseInput: Decodable, Sendable {
+    var amount: String?
+    var usedOn: String?
+    var returnTo: String?
+
+    init(amount: String? = nil, usedOn: String? = nil) {
+        self.amount = amount
+        self.usedOn = usedOn
+    }
+}
+
+/// A valid "Mark as done": how much, on which day, and the period of that day.
+struct BenefitUseDraft: Sendable {
+    let cents: Int64
+    let day: CalendarDay
+    let window: PeriodWindow
+}
+
+/// A use is worth more than nothing and at most the benefit's value (a credit can't give back more than it is
+/// worth), and is dated today or earlier, in the current period or the one before (a use remembered late).
+enum BenefitUseRules {
+    static func validate(_ input: BenefitUseInput, benefit: CardBenefit, card: WalletCard, today: CalendarDay,
+                         timeZone: TimeZone, into errors: inout FieldErrors) -> BenefitUseDraft? {
+        let currency = card.currencyValue
+        let full = Money(cents: benefit.valueCents, currency: currency).formValue
+        let cents = errors.amount(input.amount ?? full, field: "amount", currency: currency)
+        if let cents, cents > benefit.valueCents {
+            errors.add("amount", "Enter at most \(currency.text(benefit.valueCents)), the benefit's value.")
+        }
+        let current = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
+        let earliest = current.previous(benefit.period, anniversary: card.anniversary,
+                                        added: benefit.addedOn(in: timeZone)).start
+        var day = errors.date(input.usedOn ?? today.description, field: "usedOn", today: today, window: .ledger)
+        if let chosen = day, chosen > today {
+            errors.add("usedOn", "Enter today or an earlier day.")
+            day = nil
+        } else if let chosen = day, chosen < earliest {
+            errors.add("usedOn", "Enter a day in this period or the one before, from \(earliest.shortText).")
+            day = nil
+        }
+        guard let cents, let day, errors["amount"] == nil else { return nil }
+        return BenefitUseDraft(cents: cents, day: day,
+                               window: benefit.window(containing: day, anniversary: card.anniversary, timeZone: timeZone))
+    }
+
+    static func fields(_ input: BenefitUseInput, errors: FieldErrors, value: String) -> [FormField] {
+        [
+            .input("amount", label: "Amount redeemed", value: input.amount ?? "", error: errors["amount"],
+                   hint: "Up to \(value), the benefit's value.", autocomplete: "off", inputmode: "decimal",
+                   required: true, autofocus: true),
+            .input("usedOn", label: "Used on", value: input.usedOn ?? "", type: "date", error: errors["usedOn"],
+                   hint: "Today or earlier, in this period or the one before.", required: true),
+        ]
+    }
+}
+
 /// The onboarding picks and the benefit actions as posted.
 extension WalletController {
     struct OnboardingInput: Decodable {
         var cards: [String]?
         var skip: String?
+        /// Fee due dates by catalogue id, for the ticked cards that need one.
+        var feeDueOn: [String: String]?
     }
 
     /// The card's reminder switch as posted.

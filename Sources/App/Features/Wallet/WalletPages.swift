@@ -3,9 +3,31 @@ import Views
 
 extension User {
     /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
-    func moneyRounded(_ cents: Int64) -> String {
-        let text = money(cents)
+    func moneyRounded(_ cents: Int64) -> String { currencyValue.rounded(cents) }
+}
+
+extension Currency {
+    /// An amount in this currency, formatted for reading.
+    func text(_ cents: Int64) -> String { Money(cents: cents, currency: self).formatted }
+
+    /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
+    func rounded(_ cents: Int64) -> String {
+        let text = text(cents)
         return cents % 100 == 0 && text.hasSuffix(".00") ? String(text.dropLast(3)) : text
+    }
+}
+
+/// Amounts of cards in different currencies, added per currency and never across them (there is no conversion).
+struct CurrencyTotals: Sendable {
+    private var cents: [String: Int64] = [:]
+
+    mutating func add(_ amount: Int64, in currency: Currency) { cents[currency.code, default: 0] += amount }
+
+    /// "$847", or one total per currency, `first` (the user's) first: "€120 · $847".
+    func text(first: Currency) -> String {
+        let codes = cents.keys.sorted { a, b in (a == first.code ? 0 : 1, a) < (b == first.code ? 0 : 1, b) }
+        guard !codes.isEmpty else { return first.rounded(0) }
+        return codes.map { Currency.named($0).rounded(cents[$0] ?? 0) }.joined(separator: " · ")
     }
 }
 
@@ -14,7 +36,7 @@ typealias BenefitRow = WalletPages.BenefitRow
 typealias FeeReturnCard = WalletPages.FeeReturnCard
 
 extension CardFace {
-    init(_ state: CardState, user: User) {
+    init(_ state: CardState) {
         let card = state.card
         let expiring = state.expiringCount
         self.init(
@@ -22,7 +44,7 @@ extension CardFace {
             nickname: card.nickname.isEmpty ? nil : card.nickname,
             start: card.gradientStart, end: card.gradientEnd, light: Self.isLight(card.gradientStart, card.gradientEnd),
             path: WalletPaths.card(card.id ?? 0),
-            availableText: "\(user.moneyRounded(state.availableCents)) available",
+            availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
             urgency: state.urgency.rawValue, allUsed: state.allUsed)
     }
@@ -47,7 +69,7 @@ extension CardFace {
 
 extension BenefitRow {
     /// One benefit row on Card detail; `expired` for last period's missed benefit.
-    init(_ state: BenefitState, user: User, returnTo: String, expired: Bool = false) {
+    init(_ state: BenefitState, currency: Currency, returnTo: String, expired: Bool = false) {
         let benefit = state.benefit
         let id = benefit.id ?? 0
         let expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String
@@ -69,13 +91,21 @@ extension BenefitRow {
         self.init(
             name: benefit.name,
             details: benefit.details.isEmpty ? nil : benefit.details,
-            valueText: user.money(benefit.valueCents),
-            periodText: "\(user.moneyRounded(benefit.valueCents)) / \(benefit.period.unit)",
+            valueText: currency.text(benefit.valueCents),
+            periodText: "\(currency.rounded(benefit.valueCents)) / \(benefit.period.unit)",
             expiryText: expiryText, daysText: daysText, status: status, statusLabel: statusLabel, urgency: urgency,
             icon: icon,
-            usedText: state.use.flatMap { CalendarDay($0.usedOn) }.map { "Used \($0.shortText)" },
+            usedText: state.use.flatMap { use in
+                CalendarDay(use.usedOn).map { day in
+                    // A part of the value redeemed says how much; the whole value goes without saying.
+                    use.valueCents == benefit.valueCents ? "Used \(day.shortText)"
+                        : "Used \(day.shortText) · \(currency.text(use.valueCents)) redeemed"
+                }
+            },
             snoozedText: state.snoozed ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
             usePath: WalletPaths.useBenefit(id),
+            useFormPath: WalletPaths.useBenefit(id),
+            editPath: WalletPaths.editBenefit(id),
             unusePath: WalletPaths.unuseBenefit(id),
             snoozePath: WalletPaths.snoozeBenefit(id),
             deletePath: WalletPaths.deleteBenefit(id),
@@ -87,20 +117,20 @@ extension BenefitRow {
 
 extension FeeReturnCard {
     /// Annual-fee return on Card detail.
-    init(_ value: FeeReturn, user: User, cardYear: PeriodWindow, feeDue: CalendarDay?, today: CalendarDay) {
+    init(_ value: FeeReturn, currency: Currency, cardYear: PeriodWindow, feeDue: CalendarDay?, today: CalendarDay) {
         let percent = value.percent ?? 100
         let days = feeDue.map { today.distance(to: $0) }
         self.init(
-            redeemed: user.moneyRounded(value.redeemedCents),
-            fee: user.moneyRounded(value.feeCents),
-            net: user.moneyRounded(abs(value.netCents)),
+            redeemed: currency.rounded(value.redeemedCents),
+            fee: currency.rounded(value.feeCents),
+            net: currency.rounded(abs(value.netCents)),
             positive: value.isPositive,
             netLabel: value.isPositive ? "Net gain" : "Net loss",
             percentText: "\(percent)%",
             bar: ProgressBar(percent: percent, label: "\(percent)% of the annual fee redeemed",
                              modifier: value.isPositive ? "progress--complete" : ""),
             message: value.isPositive ? "✓ You've earned back your fee!"
-                : "↑ Redeem \(user.moneyRounded(value.toBreakEvenCents)) more to break even",
+                : "↑ Redeem \(currency.rounded(value.toBreakEvenCents)) more to break even",
             feeDueText: days.map { $0 == 0 ? "Fee due today" : $0 == 1 ? "Fee due tomorrow" : "Fee due in \($0) days" },
             feeDueSoon: days.map { $0 < 30 } ?? false,
             yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)")

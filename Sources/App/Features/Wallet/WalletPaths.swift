@@ -23,6 +23,7 @@ enum WalletPaths {
     static let cardReminders = PathPattern("/wallet/cards/:id/reminders")
     static let newBenefit = PathPattern("/wallet/cards/:id/benefits")
     static let useBenefit = PathPattern("/wallet/benefits/:id/use")
+    static let editBenefit = PathPattern("/wallet/benefits/:id/edit")
     static let unuseBenefit = PathPattern("/wallet/benefits/:id/unuse")
     static let snoozeBenefit = PathPattern("/wallet/benefits/:id/snooze")
     static let deleteBenefit = PathPattern("/wallet/benefits/:id/delete")

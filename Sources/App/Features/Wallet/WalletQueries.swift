@@ -59,9 +59,16 @@ extension MemberStore {
         let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
         // Each benefit's use in its current period and, while it can still show as missed, the previous one: looked
         // up pair by pair in the (benefit, period start) index, instead of every use that starts on one of those days.
+        // A four-yearly benefit's windows count from the day it was added where the user is: its few uses are all
+        // read instead.
         var pairs: [any DatabaseValueConvertible] = []
+        var fourYearly: [Int64] = []
         for benefit in benefits {
             guard let id = benefit.id else { continue }
+            if benefit.period == .everyFourYears {
+                fourYearly.append(id)
+                continue
+            }
             let periods = WalletState.periods(of: benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil,
                                               today: today)
             pairs += [id, periods.current.start.description]
@@ -75,6 +82,12 @@ extension MemberStore {
                 CROSS JOIN benefitUse ON benefitUse.benefitId = wanted.column1 AND benefitUse.periodStart = wanted.column2
                 WHERE benefitUse.userId = ?
                 """), arguments: StatementArguments(pairs + [userId])) { try BenefitUse(row: $0, from: 0) }
+        }
+        if !fourYearly.isEmpty {
+            uses += try db.fetchAll(db.cachedStatement(sql: """
+                SELECT \(BenefitUse.selectionSQL) FROM benefitUse
+                WHERE userId = ? AND benefitId IN (\(fourYearly.map { _ in "?" }.joined(separator: ", ")))
+                """), arguments: StatementArguments([userId] + fourYearly)) { try BenefitUse(row: $0, from: 0) }
         }
         return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
@@ -99,13 +112,26 @@ extension MemberStore {
         }
     }
 
-    /// Value of the benefits used on `start`…`end` (a card year).
+    /// Value redeemed in the card year `start`…`end`: the uses dated in it, and a quarter of each four-yearly
+    /// credit whose four years hold the card year's first day (its window started on or before it, less than four
+    /// years before), so such a credit counts in each of its four years.
     func redeemedCents(cardId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
-        try await read { db in
-            try Int64.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(valueCents), 0) FROM benefitUse
-                WHERE cardId = ? AND usedOn BETWEEN ? AND ? AND userId = ?
-                """, arguments: [cardId, start.description, end.description, userId]) ?? 0
+        let fourYearsBefore = CardYear.occurrence(of: start, in: start.year - 4)
+        let fourYearly = BenefitPeriod.everyFourYears.rawValue
+        return try await read { db in
+            let dated = try Int64.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(benefitUse.valueCents), 0) FROM benefitUse
+                JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
+                WHERE benefitUse.cardId = ? AND benefitUse.usedOn BETWEEN ? AND ? AND benefitUse.userId = ?
+                AND cardBenefit.period <> ?
+                """, arguments: [cardId, start.description, end.description, userId, fourYearly]) ?? 0
+            let spread = try Int64.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(benefitUse.valueCents / 4), 0) FROM benefitUse
+                JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
+                WHERE benefitUse.cardId = ? AND benefitUse.userId = ? AND cardBenefit.period = ?
+                AND benefitUse.periodStart <= ? AND benefitUse.periodStart > ?
+                """, arguments: [cardId, userId, fourYearly, start.description, fourYearsBefore.description]) ?? 0
+            return dated + spread
         }
     }
 
@@ -131,6 +157,7 @@ extension MemberStore {
         }
     }
 
+    /// Saves a card's details; its currency stays the one it was added in.
     func updateWalletCard(_ card: WalletCard) async throws {
         try await write { db in
             let card = try own(card, in: db)
@@ -193,17 +220,54 @@ extension MemberStore {
         }
     }
 
-    /// Records a benefit as used for the period starting `periodStart`; a second mark of the same period is ignored.
-    func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, now: Date) async throws {
+    /// Records `cents` of a benefit as used on `day`, for the period starting `periodStart`; a second mark of the
+    /// same period is ignored.
+    func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, cents: Int64,
+                         now: Date) async throws {
         try await write { db in
             let benefit = try own(benefit, in: db)
             try db.execute(sql: """
                 INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [benefit.id, benefit.cardId, benefit.userId, periodStart.description, day.description,
-                                 benefit.valueCents, now])
+                                 cents, now])
             try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = NULL WHERE id = ? AND userId = ?",
                            arguments: [benefit.id, benefit.userId])
+        }
+    }
+
+    /// The use recorded for a benefit's period starting `periodStart`, if any.
+    func benefitUse(benefitId: Int64, periodStart: CalendarDay) async throws -> BenefitUse? {
+        try await read { db in
+            try BenefitUse.fetchOne(db, sql: """
+                SELECT * FROM benefitUse WHERE benefitId = ? AND periodStart = ? AND userId = ?
+                """, arguments: [benefitId, periodStart.description, userId])
+        }
+    }
+
+    /// Saves a benefit's name, value, period and details. Recorded uses keep their amount and day (what was really
+    /// redeemed); when the period changed, each moves to the new period holding its day (earliest first) unless
+    /// another use is there already, so the benefit's state follows the new period and no use is lost.
+    func updateBenefit(_ benefit: CardBenefit, anniversary: CalendarDay?, added: CalendarDay) async throws {
+        try await write { db in
+            let benefit = try own(benefit, in: db)
+            try db.execute(sql: """
+                UPDATE cardBenefit SET name = ?, valueCents = ?, period = ?, details = ? WHERE id = ? AND userId = ?
+                """, arguments: [benefit.name, benefit.valueCents, benefit.period, benefit.details, benefit.id,
+                                 benefit.userId])
+            let uses = try BenefitUse.fetchAll(db, sql: """
+                SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn, id
+                """, arguments: [benefit.id, benefit.userId])
+            var taken = Set(uses.map(\.periodStart))
+            for use in uses {
+                guard let day = CalendarDay(use.usedOn) else { continue }
+                let start = benefit.period.window(containing: day, anniversary: anniversary, added: added).start.description
+                guard start != use.periodStart, !taken.contains(start) else { continue }
+                try db.execute(sql: "UPDATE benefitUse SET periodStart = ? WHERE id = ? AND userId = ?",
+                               arguments: [start, use.id, benefit.userId])
+                taken.remove(use.periodStart)
+                taken.insert(start)
+            }
         }
     }
 

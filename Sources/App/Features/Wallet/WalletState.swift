@@ -60,31 +60,25 @@ enum WalletState {
 
     /// The periods whose uses a benefit's state needs on `today`: the current one, and the previous one only while
     /// it can still show as missed (up to `expiredShownDays` after it ended).
-    static func periods(of period: BenefitPeriod, anniversary: CalendarDay?,
+    static func periods(of period: BenefitPeriod, anniversary: CalendarDay?, added: CalendarDay? = nil,
                         today: CalendarDay) -> (current: PeriodWindow, previous: PeriodWindow?) {
-        let current = period.window(containing: today, anniversary: anniversary)
-        let previous = current.previous(period, anniversary: anniversary)
+        let current = period.window(containing: today, anniversary: anniversary, added: added)
+        let previous = current.previous(period, anniversary: anniversary, added: added)
         return (current, previous.end.distance(to: today) <= expiredShownDays ? previous : nil)
     }
 
     static func state(of benefit: CardBenefit, anniversary: CalendarDay?, uses: [String: BenefitUse],
                       today: CalendarDay, timeZone: TimeZone) -> BenefitState {
-        let (window, previous) = periods(of: benefit.period, anniversary: anniversary, today: today)
+        let added = benefit.addedOn(in: timeZone)
+        let (window, previous) = periods(of: benefit.period, anniversary: anniversary, added: added, today: today)
         let use = uses[window.start.description]
         let status = BenefitStatus.of(window: window, today: today, used: use != nil)
         let days = window.daysLeft(from: today)
         let missed = previous.flatMap { previous in
-            uses[previous.start.description] == nil && previous.end >= created(benefit, in: timeZone) ? previous : nil
+            uses[previous.start.description] == nil && previous.end >= added ? previous : nil
         }
         return BenefitState(benefit: benefit, window: window, status: status, daysLeft: days, urgency: Urgency(daysLeft: days),
                             snoozed: Snooze.isSnoozed(until: benefit.snoozedUntil.flatMap(CalendarDay.init), today: today),
                             use: use, missedPrevious: missed)
-    }
-
-    /// The day a benefit was added where the user is, so a period that ended before it existed is never "missed".
-    /// Shifts the instant by the zone's offset then reads the UTC day: no `Calendar` per benefit.
-    private static func created(_ benefit: CardBenefit, in timeZone: TimeZone) -> CalendarDay {
-        let instant = benefit.createdAt
-        return CalendarDay.utc(of: instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant))))
     }
 }

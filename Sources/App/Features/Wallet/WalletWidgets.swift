@@ -20,13 +20,11 @@ extension WalletWidgets {
             timeZone = user.calendarTimeZone
         }
 
-        func money(_ cents: Int64) -> String { Money(cents: cents, currency: currency).formatted }
+        /// An amount in the user's currency (subscriptions, coupons); a card's amounts are in the card's.
+        func money(_ cents: Int64) -> String { currency.text(cents) }
 
         /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
-        func moneyRounded(_ cents: Int64) -> String {
-            let text = money(cents)
-            return cents % 100 == 0 && text.hasSuffix(".00") ? String(text.dropLast(3)) : text
-        }
+        func moneyRounded(_ cents: Int64) -> String { currency.rounded(cents) }
     }
 
     /// Home's wallet widgets per user, kept until the wallet changes (the `wallet` revision), so a visit to Home
@@ -60,7 +58,8 @@ extension WalletWidgets {
             for benefit in card.benefits where benefit.isExpiringSoon {
                 let id = benefit.benefit.id ?? 0
                 entries.append((benefit.daysLeft, benefit.benefit.valueCents, Item(
-                    title: "\(inputs.moneyRounded(benefit.benefit.valueCents)) \(benefit.benefit.name)", subtitle: cardName,
+                    title: "\(card.card.currencyValue.rounded(benefit.benefit.valueCents)) \(benefit.benefit.name)",
+                    subtitle: cardName,
                     daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
                     path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
                     actionLabel: "Mark as done", returnTo: HomePaths.index)))
@@ -107,7 +106,8 @@ extension WalletWidgets {
             let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
             if days < 30 {
                 let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
-                insights.append((days, Insight(text: "\(card.name) \(inputs.moneyRounded(card.annualFeeCents)) annual fee due \(when)",
+                let fee = card.currencyValue.rounded(card.annualFeeCents)
+                insights.append((days, Insight(text: "\(card.name) \(fee) annual fee due \(when)",
                                                path: WalletPaths.card(card.id ?? 0), urgent: days <= 7)))
             }
         }
@@ -115,14 +115,15 @@ extension WalletWidgets {
             (a.element.insight.urgent ? 0 : 1, a.element.days, a.offset) < (b.element.insight.urgent ? 0 : 1, b.element.days, b.offset)
         }.map(\.element.insight)
         let shownInsights = Array(ranked.prefix(maxInsights))
-        let total = cards.reduce(0) { $0 + $1.availableCents }
+        var total = CurrencyTotals()
+        for card in cards { total.add(card.availableCents, in: card.card.currencyValue) }
         let couponsText: String? = coupons.isEmpty ? nil
             : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
         let renewalsText: String? = renewingSoon.isEmpty ? nil
             : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
             : "\(renewingSoon.count) renew this week"
         return WalletWidgets(
-            totalText: inputs.moneyRounded(total),
+            totalText: total.text(first: inputs.currency),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
             hasCards: !cards.isEmpty,
             items: shown,

@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import Views
+
+/// A benefit's actions: mark as done (at once, or with the amount and day redeemed), undo, snooze, edit, remove.
+extension WalletController {
+    /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
+    func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let found = try await context.store.cardBenefit(id: id)
+        else { throw HTTPError(.notFound) }
+        return found
+    }
+
+    func back(_ returnTo: String?, card: WalletCard) -> String {
+        returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0)
+    }
+
+    // MARK: - Mark as done
+
+    /// `GET /wallet/benefits/:id/use`: the amount redeemed (the full value unless changed) and the day (today).
+    @Sendable func useBenefitForm(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let input = BenefitUseInput(amount: Money(cents: benefit.valueCents, currency: card.currencyValue).formValue,
+                                    usedOn: context.member.today.description)
+        return try useForm(input, benefit: benefit, card: card, errors: FieldErrors(), context: context)
+    }
+
+    func useForm(_ input: BenefitUseInput, benefit: CardBenefit, card: WalletCard, errors: FieldErrors,
+                 context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let window = benefit.window(containing: context.member.today, anniversary: card.anniversary,
+                                    timeZone: context.user.calendarTimeZone)
+        let value = card.currencyValue.text(benefit.valueCents)
+        let page = WalletPages.FormPage(
+            heading: "Mark “\(benefit.name)” as done",
+            intro: "\(card.name): \(value) a \(benefit.period.unit), this one \(window.start.shortText) – \(window.end.shortText).",
+            action: WalletPaths.useBenefit(benefit.id ?? 0), submitLabel: "Mark as done",
+            cancelPath: WalletPaths.card(card.id ?? 0), summary: errors.summary,
+            fields: BenefitUseRules.fields(input, errors: errors, value: value), swatches: [])
+        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+    }
+
+    /// `POST /wallet/benefits/:id/use`: "Mark as done". Without `amount` and `usedOn` (the one-tap button) the full
+    /// value today, and a second tap in the same period changes nothing; with them (the form), what was typed, for
+    /// the period of that day.
+    @Sendable func useBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(BenefitUseInput.self, context: context)
+        let today = context.member.today
+        let timeZone = context.user.calendarTimeZone
+        let currency = card.currencyValue
+        if input.amount == nil && input.usedOn == nil {
+            let window = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
+            try await context.store.markBenefitUsed(benefit, periodStart: window.start, on: today, cents: benefit.valueCents,
+                                                    now: now())
+            return pages.redirect(to: back(input.returnTo, card: card),
+                                  flash: .success("Marked “\(benefit.name)” as done — \(currency.text(benefit.valueCents)) redeemed."))
+        }
+        var errors = FieldErrors()
+        let draft = BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone,
+                                             into: &errors)
+        if let draft, let taken = try await context.store.benefitUse(benefitId: benefit.id ?? 0,
+                                                                     periodStart: draft.window.start) {
+            errors.add("usedOn", "“\(benefit.name)” is already done for the period of that day (used "
+                + "\(CalendarDay(taken.usedOn)?.shortText ?? taken.usedOn)). Pick a day in another period.")
+        }
+        guard errors.isEmpty, let draft else {
+            return try useForm(input, benefit: benefit, card: card, errors: errors, context: context,
+                               status: .unprocessableContent)
+        }
+        try await context.store.markBenefitUsed(benefit, periodStart: draft.window.start, on: draft.day, cents: draft.cents,
+                                                now: now())
+        return pages.redirect(to: back(input.returnTo, card: card), flash: .success(
+            "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."))
+    }
+
+    /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
+    @Sendable func unuseBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        let window = benefit.window(containing: context.member.today, anniversary: card.anniversary,
+                                    timeZone: context.user.calendarTimeZone)
+        try await context.store.undoBenefitUse(benefit, periodStart: window.start)
+        return pages.redirect(to: back(input.returnTo, card: card), flash: .info("“\(benefit.name)” is available again."))
+    }
+
+    /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
+    @Sendable func snoozeBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(ActionInput.self, context: context)
+        guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
+        else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
+        let until = days == 0 ? nil : context.member.today.adding(days: days)
+        try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
+        let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
+        return pages.redirect(to: back(input.returnTo, card: card), flash: .info(message))
+    }
+
+    // MARK: - Edit
+
+    /// `GET /wallet/benefits/:id/edit`
+    @Sendable func editBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        return try benefitForm(BenefitInput(benefit, currency: card.currencyValue), card: card, editing: benefit,
+                               errors: FieldErrors(), context: context)
+    }
+
+    /// `POST /wallet/benefits/:id/edit`: name, value, period and details. The uses recorded keep their amount and
+    /// day; a new period moves each to the new period holding its day, unless another use is there already.
+    @Sendable func updateBenefit(request: Request, context: MemberContext) async throws -> Response {
+        var (benefit, card) = try await benefit(context)
+        let input = try await request.decodeForm(BenefitInput.self, context: context)
+        var errors = FieldErrors()
+        let draft = BenefitRules.validate(input, currency: card.currencyValue, into: &errors)
+        guard errors.isEmpty else {
+            return try benefitForm(input, card: card, editing: benefit, errors: errors, context: context,
+                                   status: .unprocessableContent)
+        }
+        benefit.name = draft.name
+        benefit.valueCents = draft.valueCents
+        benefit.period = draft.period
+        benefit.details = draft.details
+        try await context.store.updateBenefit(benefit, anniversary: card.anniversary,
+                                              added: benefit.addedOn(in: context.user.calendarTimeZone))
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved “\(draft.name)”."))
+    }
+
+    // MARK: - Remove
+
+    /// `GET /wallet/benefits/:id/delete`: says what goes with the benefit (its recorded uses, and so the card's return).
+    @Sendable func confirmDeleteBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
+        let text = uses == 0
+            ? "It leaves \(card.name) and its reminders. This can't be undone."
+            : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(card.currencyValue.text(cents))) "
+                + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
+        let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text, action: WalletPaths.deleteBenefit(benefit.id ?? 0),
+                               cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
+        return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
+    }
+
+    /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
+    @Sendable func deleteBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        try await context.store.deleteBenefit(id: benefit.id ?? 0)
+        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+    }
+}

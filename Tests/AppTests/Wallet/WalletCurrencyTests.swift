@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import Testing
+@testable import App
+
+/// A card's amounts are in its own currency: a catalogue card in the catalogue's (US dollars), a custom card in the
+/// user's at the time. Totals across cards keep each currency apart.
+@Suite("Wallet: each card keeps its own currency")
+struct WalletCurrencyTests {
+    @Test("a euro user's catalogue card shows dollars everywhere, the custom card euros, and the totals stay apart")
+    func euroUser() async throws {
+        let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: a user who counts in euros
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/signup/details")
+            try await browser.post("/signup/details", [("currency", "EUR"), ("timeZone", "Europe/Berlin")])
+
+            // The catalogue shows its own currency
+            let preview = try await browser.get("/wallet/catalogue/amex-platinum")
+            #expect(preview.html.contains("Annual fee: $695"))
+            #expect(preview.html.contains("Total annual value: $1,109 (in USD)"))
+            #expect(try await browser.get("/wallet/cards/new").html.contains("$695 fee"))
+
+            // When: a catalogue card and a custom card
+            let platinum = try await browser.addCatalogueCard("amex-platinum")
+            let custom = try await browser.addCustomCard([
+                ("name", "Girokarte Plus"), ("issuer", "Sparkasse"), ("gradient", "emerald"), ("annualFee", "95"),
+                ("feeDueOn", "2026-12-02"), ("benefit1Name", "Kino"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
+            ])
+
+            // Then: each keeps its currency in the database and on its page
+            let currencies = try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT currency FROM walletCard ORDER BY id")
+            }
+            #expect(currencies == ["USD", "EUR"])
+            let card = try await browser.get("/wallet/cards/\(platinum)")
+            #expect(card.html.contains("Annual fee $695"))
+            #expect(card.html.contains("Available benefits ($674)"))
+            #expect(card.html.contains("<span class=\"benefit__value\">$15.00</span>"))
+            #expect(!card.html.contains("€"))
+            let uber = try #require(try await database.benefitIds(cardId: platinum)["Uber Cash"])
+            try await browser.post("/wallet/benefits/\(uber)/use")
+            let used = try await browser.get("/wallet/cards/\(platinum)")
+            #expect(used.html.contains("Marked “Uber Cash” as done — $15.00 redeemed."))
+            #expect(used.html.contains("<span class=\"roi__figure\">$15</span><span class=\"roi__label\">Redeemed</span>"))
+            let mine = try await browser.get("/wallet/cards/\(custom)")
+            #expect(mine.html.contains("Annual fee €95"))
+            #expect(mine.html.contains("<span class=\"benefit__value\">€25.00</span>"))
+            #expect(mine.html.contains("Fee due in 5 days"))
+
+            // Forms take amounts in the card's currency
+            let edit = try await browser.get("/wallet/cards/\(platinum)/edit")
+            #expect(edit.fieldValue("annualFee") == "695.00")
+            #expect(edit.html.contains("Its amounts are in USD, the card&#39;s currency.")
+                || edit.html.contains("Its amounts are in USD, the card's currency."))
+            let form = try await browser.get("/wallet/benefits/\(uber)/use")
+            #expect(form.html.contains("Up to $15.00"))
+
+            // Totals never add dollars to euros: one per currency, the user's first
+            let wallet = try await browser.get("/wallet")
+            #expect(wallet.html.contains("<p class=\"wallet-summary__value\">€25 · $659</p>"))
+            #expect(wallet.html.contains("$659 available"))
+            #expect(wallet.html.contains("€25 available"))
+            let home = try await browser.get("/")
+            #expect(home.html.contains("€25 · $659"))
+            #expect(home.html.contains("$20 Digital Entertainment Credit"))
+
+            // Expiring soon and reminders speak each card's currency
+            let expiring = try await browser.get("/wallet/expiring")
+            #expect(expiring.html.contains("$20.00 on Platinum Card"))
+            #expect(expiring.html.contains("€25.00 on Girokarte Plus"))
+            #expect(expiring.html.contains("€95.00, due in 5 days"))
+        }
+    }
+
+    @Test("upgrading gives catalogue cards US dollars and custom cards their owner's currency")
+    func upgrade() throws {
+        // Given: a database from before cards had a currency, with a euro user's catalogue and custom cards
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v25: month totals per category and stash for every kind")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                    VALUES ('Ann', 'ann@example.com', 'x', 'EUR', 'UTC', 'system', '2026-11-22', '2026-11-22');
+                INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd,
+                    annualFeeCents, createdAt, updatedAt) VALUES
+                    (1, 'amex-gold', 'Gold Card', 'American Express', '', '#b8860b', '#e6c36a', 32500, '2026-11-22', '2026-11-22'),
+                    (1, NULL, 'Girokarte', 'Sparkasse', '', '#1d4e4d', '#43aa8b', 9500, '2026-11-22', '2026-11-22');
+                """)
+        }
+
+        // When
+        try AppDatabase.migrator.migrate(queue)
+
+        // Then
+        let currencies = try queue.read { db in try String.fetchAll(db, sql: "SELECT currency FROM walletCard ORDER BY id") }
+        #expect(currencies == ["USD", "EUR"])
+    }
+}
