@@ -74,6 +74,52 @@ struct WalletCurrencyTests {
         }
     }
 
+    @Test("an export keeps each card's currency; one from before cards had one imports like an upgrade")
+    func exportImport() async throws {
+        try await TestApp.run { browser, database in
+            // Given: a version 1 export of a euro user with a catalogue card and a custom card, neither naming a currency
+            let card = { (ref: Int, catalogueId: String?, name: String) -> [String: Any] in
+                var card: [String: Any] = [
+                    "ref": ref, "name": name, "issuer": "Bank", "nickname": "", "gradientStart": "#1a1a2e",
+                    "gradientEnd": "#4a4e69", "annualFeeCents": 9_500, "notify": true, "createdAt": "2026-01-01T00:00:00Z",
+                    "updatedAt": "2026-01-01T00:00:00Z", "benefits": [[
+                        "name": "Credit", "details": "", "valueCents": 12_000, "period": "anniversary", "sortOrder": 0,
+                        "createdAt": "2026-01-01T00:00:00Z", "uses": [],
+                    ]],
+                ]
+                if let catalogueId { card["catalogueId"] = catalogueId }
+                return card
+            }
+            let old = try ExportImportTests.documentJSON { document in
+                var profile = document["profile"] as? [String: Any] ?? [:]
+                profile["currency"] = "EUR"
+                document["profile"] = profile
+                document["cards"] = [card(1, "capital-one-venture", "Venture Rewards"), card(2, nil, "Girokarte")]
+            }
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/profile/data")
+
+            // When
+            let imported = try await browser.upload("/profile/data/import",
+                                                    files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": old]))])
+
+            // Then: US dollars for the catalogue card, the profile's euros for the custom one, and the export says so
+            #expect(imported.status == .seeOther)
+            let currencies = try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT name || ' ' || currency FROM walletCard ORDER BY name")
+            }
+            #expect(currencies == ["Girokarte EUR", "Venture Rewards USD"])
+            try await browser.get("/profile/data")
+            let download = try await browser.get("/profile/data/export")
+            let files = try AccountRows.unzip(download.bytes)
+            let document = try AccountDocument.decode(try #require(files["stashify.json"]))
+            #expect(document.cards.map { $0.currency ?? "-" } == ["USD", "EUR"])
+            let cardsCSV = String(decoding: try #require(files["cards.csv"]), as: UTF8.self)
+            #expect(cardsCSV.hasPrefix("name,issuer,nickname,currency,annual_fee,fee_due_on,reminders\r\n"))
+            #expect(cardsCSV.contains("Girokarte,Bank,,EUR,95.00,"))
+        }
+    }
+
     @Test("upgrading gives catalogue cards US dollars and custom cards their owner's currency")
     func upgrade() throws {
         // Given: a database from before cards had a currency, with a euro user's catalogue and custom cards

@@ -34,7 +34,7 @@ struct ExportImportTests {
             #expect(ledgerCSV.hasPrefix("date,kind,amount,note,stash,category,account,created_at\r\n"))
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 1)
+            #expect(document.version == 2)
             #expect(document.ledger.count == firstCounts["ledger"])
             #expect(document.badges.contains { $0.claimedAt != nil })
             #expect(document.pushChannels.map(\.topic) == ["mine"])
@@ -107,7 +107,7 @@ struct ExportImportTests {
             ("zip without json", "This ZIP isn't a Stashify export: it has no stashify.json."),
             ("json broken", "The export is damaged: the file isn't valid JSON."),
             ("other json", "This isn't a Stashify export"),
-            ("newer version", "This export was made by a newer version of Stashify (format 2). Update this server, then import it."),
+            ("newer version", "This export was made by a newer version of Stashify (format 3). Update this server, then import it."),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
             ("bad date", "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."),
@@ -122,7 +122,7 @@ struct ExportImportTests {
         case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
         case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
         case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-        case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 2 }])
+        case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 3 }])
         case "missing field": try AccountRows.zip(["stashify.json": try Self.documentJSON {
             $0["ledger"] = [["date": "2026-11-02", "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
         }])

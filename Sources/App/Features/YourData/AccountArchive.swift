@@ -55,6 +55,11 @@ enum AccountArchive {
     /// One CSV per table: file name and text.
     static func tables(_ document: AccountDocument) -> [(String, String)] {
         let money = { (cents: Int64?) in cents.map { Money(cents: $0, currency: Currency.named(document.profile.currency)).formValue } ?? "" }
+        // A card's amounts are in the card's own currency.
+        let code = { (card: AccountDocument.Card) in card.currencyCode(profile: document.profile) }
+        let cardMoney = { (card: AccountDocument.Card, cents: Int64) in
+            Money(cents: cents, currency: Currency.named(code(card))).formValue
+        }
         let stamp = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
         let stashNames = Dictionary(document.stashes.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
         let categoryNames = Dictionary(document.categories.map { ($0.ref, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -88,15 +93,16 @@ enum AccountArchive {
                                  document.accounts.map { [$0.name, $0.kind.rawValue, money($0.openingBalanceCents)] })),
             ("income-sources.csv", csv(["name", "amount", "frequency"],
                                        document.incomeSources.map { [$0.name, money($0.amountCents), $0.frequency.rawValue] })),
-            ("cards.csv", csv(["name", "issuer", "nickname", "annual_fee", "fee_due_on", "reminders"],
-                              document.cards.map { [$0.name, $0.issuer, $0.nickname, money($0.annualFeeCents), $0.feeDueOn ?? "",
-                                                    $0.notify ? "on" : "off"] })),
+            ("cards.csv", csv(["name", "issuer", "nickname", "currency", "annual_fee", "fee_due_on", "reminders"],
+                              document.cards.map { [$0.name, $0.issuer, $0.nickname, code($0), cardMoney($0, $0.annualFeeCents),
+                                                    $0.feeDueOn ?? "", $0.notify ? "on" : "off"] })),
             ("benefits.csv", csv(["card", "name", "details", "value", "period", "snoozed_until"],
-                                 benefits.map { card, benefit in [card.name, benefit.name, benefit.details, money(benefit.valueCents),
+                                 benefits.map { card, benefit in [card.name, benefit.name, benefit.details,
+                                                                  cardMoney(card, benefit.valueCents),
                                                                   benefit.period.rawValue, benefit.snoozedUntil ?? ""] })),
             ("benefit-uses.csv", csv(["card", "benefit", "period_start", "used_on", "value"],
                                      benefits.flatMap { card, benefit in benefit.uses.map {
-                                         [card.name, benefit.name, $0.periodStart, $0.usedOn, money($0.valueCents)] } })),
+                                         [card.name, benefit.name, $0.periodStart, $0.usedOn, cardMoney(card, $0.valueCents)] } })),
             ("subscriptions.csv", csv(["name", "amount", "frequency", "renews_on", "card", "category"],
                                       document.subscriptions.map { [$0.name, money($0.amountCents), $0.frequency.rawValue, $0.renewsOn,
                                                                     name(cardNames, $0.card), $0.category] })),

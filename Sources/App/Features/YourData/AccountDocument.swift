@@ -6,7 +6,8 @@ import Foundation
 /// Documented in `docs/export-format.md`; raise `currentVersion` for any change that an older Stashify can't read.
 struct AccountDocument: Codable, Sendable, Equatable {
     static let formatName = "stashify-export"
-    static let currentVersion = 1
+    /// 2: cards name their currency, and benefits may reset once every four years (`quadrennial`).
+    static let currentVersion = 2
 
     var format: String
     var version: Int
@@ -122,6 +123,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var gradientStart: String
         var gradientEnd: String
         var annualFeeCents: Int64
+        /// The ISO 4217 code of the card's amounts; absent in version 1, see `currencyCode(profile:)`.
+        var currency: String?
         var feeDueOn: String?
         var notify: Bool
         var createdAt: Date
@@ -214,5 +217,13 @@ struct AccountDocument: Codable, Sendable, Equatable {
     struct Header: Decodable {
         var format: String?
         var version: Int?
+    }
+}
+
+extension AccountDocument.Card {
+    /// The card's currency; a version 1 export names none, and gets what upgrading the database gives: US dollars
+    /// for a catalogue card (the catalogue's), the profile's currency for a custom card.
+    func currencyCode(profile: AccountDocument.Profile) -> String {
+        currency ?? (catalogueId == nil ? profile.currency : Currency.usd.code)
     }
 }

@@ -101,7 +101,8 @@ extension AccountDocument {
             cards: try Row.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY id", arguments: [userId]).map {
                 Card(ref: cardRefs[$0["id"]] ?? 0, catalogueId: $0["catalogueId"], name: $0["name"], issuer: $0["issuer"],
                      nickname: $0["nickname"], gradientStart: $0["gradientStart"], gradientEnd: $0["gradientEnd"],
-                     annualFeeCents: $0["annualFeeCents"], feeDueOn: $0["feeDueOn"], notify: $0["notify"],
+                     annualFeeCents: $0["annualFeeCents"], currency: $0["currency"], feeDueOn: $0["feeDueOn"],
+                     notify: $0["notify"],
                      createdAt: $0["createdAt"], updatedAt: $0["updatedAt"], benefits: benefits[$0["id"]] ?? [])
             },
             subscriptions: try Row.fetchAll(db, sql: "SELECT * FROM subscription WHERE userId = ? ORDER BY id", arguments: [userId]).map {

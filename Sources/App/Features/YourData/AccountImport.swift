@@ -157,6 +157,9 @@ extension AccountDocument {
             let place = "card \(index + 1) (\(card.name))"
             try text(card.name, place, required: true, limit: 200)
             try cents(card.annualFeeCents, place)
+            if let code = card.currency, Currency.find(code) == nil {
+                throw problem(place, "has an unknown currency \"\(code)\"")
+            }
             try day(card.feeDueOn, place)
             for benefit in card.benefits {
                 try text(benefit.name, place + ", benefit \(benefit.name)", required: true, limit: 200)
@@ -278,9 +281,10 @@ extension AccountDocument {
         for card in cards {
             try db.execute(sql: """
                 INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
-                    feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    currency, feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [userId, card.catalogueId, card.name, card.issuer, card.nickname, card.gradientStart,
-                                 card.gradientEnd, card.annualFeeCents, card.feeDueOn, card.notify, card.createdAt, card.updatedAt])
+                                 card.gradientEnd, card.annualFeeCents, card.currencyCode(profile: profile), card.feeDueOn,
+                                 card.notify, card.createdAt, card.updatedAt])
             let cardId = db.lastInsertedRowID
             cardIds[card.ref] = cardId
             for benefit in card.benefits {
