@@ -453,7 +453,7 @@ public enum WalletPages {
 
     public static func onboarding(_ page: OnboardingPage, csrf: CSRF) -> HTML {
         """
-        <form class="onboarding" method="post" action="\(page.action)">
+        <form class="onboarding" method="post" action="\(page.action)" novalidate>
           \(csrf.field)
           <div class="onboarding__head">
             <div>
