@@ -6,19 +6,25 @@ import Testing
 /// A benefit can be edited like it was added: name, value, period and details.
 @Suite("Wallet: editing benefits")
 struct WalletEditTests {
+    /// Ann's custom card with a $25 monthly "Lounge" benefit, used today: the card's and the benefit's ids.
+    static func usedLounge(_ browser: Browser, _ database: AppDatabase) async throws -> (Int64, Int64) {
+        try await browser.signUp(email: "ann@example.com")
+        let card = try await browser.addCustomCard([
+            ("name", "Travel Card"), ("issuer", "My Bank"), ("gradient", "sapphire"), ("annualFee", "100"),
+            ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
+        ])
+        let lounge = try #require(try await database.benefitIds(cardId: card)["Lounge"])
+        try await browser.get("/wallet/cards/\(card)")
+        try await browser.post("/wallet/benefits/\(lounge)/use")
+        return (card, lounge)
+    }
+
     @Test("a benefit's edit form saves name, value and period; its recorded use keeps its amount and day and moves to the new period")
     func editBenefit() async throws {
         let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             // Given: a card with a monthly benefit used today
-            try await browser.signUp(email: "ann@example.com")
-            let card = try await browser.addCustomCard([
-                ("name", "Travel Card"), ("issuer", "My Bank"), ("gradient", "sapphire"), ("annualFee", "100"),
-                ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
-            ])
-            let lounge = try #require(try await database.benefitIds(cardId: card)["Lounge"])
-            try await browser.get("/wallet/cards/\(card)")
-            try await browser.post("/wallet/benefits/\(lounge)/use")
+            let (card, lounge) = try await Self.usedLounge(browser, database)
             let detail = try await browser.get("/wallet/cards/\(card)")
             #expect(detail.html.contains("<a class=\"menu__item\" href=\"/wallet/benefits/\(lounge)/edit\">Edit benefit…</a>"))
 
@@ -81,14 +87,7 @@ struct WalletEditTests {
     func periodChangeKeepsEveryUse() async throws {
         let clock = TestClock(TestClock.date("2026-10-20T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
-            try await browser.signUp(email: "ann@example.com")
-            let card = try await browser.addCustomCard([
-                ("name", "Travel Card"), ("issuer", "My Bank"), ("gradient", "sapphire"), ("annualFee", "100"),
-                ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
-            ])
-            let lounge = try #require(try await database.benefitIds(cardId: card)["Lounge"])
-            try await browser.get("/wallet/cards/\(card)")
-            try await browser.post("/wallet/benefits/\(lounge)/use")
+            let (card, lounge) = try await Self.usedLounge(browser, database)
             clock.advance(by: 20 * 86_400)
             try await browser.get("/wallet/cards/\(card)")
             try await browser.post("/wallet/benefits/\(lounge)/use")
