@@ -78,12 +78,9 @@ struct DerivedTotalsTests {
     @Test("stash month totals written before triggers kept them are worked out again from the ledger")
     func stashMonthsRebuiltOnUpgrade() throws {
         // Given: a database one step before the triggers, whose stash month totals disagree with its ledger
-        let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v11: quick-add amounts kept in step with the ledger")
+        let queue = try UpgradeFixture.database(upTo: "v11: quick-add amounts kept in step with the ledger")
         try queue.write { db in
             try db.execute(sql: """
-                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
-                    VALUES ('Ann', 'ann@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22');
                 INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, 'Trip', 'save', '2026-11-22', '2026-11-22');
                 INSERT INTO ledger (userId, date, amountCents, kind, stashId, createdAt, updatedAt) VALUES
                     (1, '2026-10-03', 500, 'saving', 1, '2026-11-22', '2026-11-22'),
@@ -110,12 +107,9 @@ struct DerivedTotalsTests {
     @Test("upgrading works out the month totals per kind, category and stash from the existing ledger")
     func categoryMonthsBuiltOnUpgrade() throws {
         // Given: a database from before the per-kind month totals, with savings, spending and income
-        let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v24: transaction counts per category")
+        let queue = try UpgradeFixture.database(upTo: "v24: transaction counts per category")
         try queue.write { db in
             try db.execute(sql: """
-                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
-                    VALUES ('Ann', 'ann@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22');
                 INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (1, 'Trip', 'save', '2026-11-22', '2026-11-22');
                 INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, createdAt)
                     VALUES (1, 'Groceries', 'needs', 'cart', 'green', 0, 0, '2026-11-22');

@@ -130,13 +130,8 @@ struct StashCategoryTests {
     @Test("upgrading gives every stash a budget category of its kind, found by name or made, and files its entries there")
     func upgrade() throws {
         // Given: a database from before, with free-text stash categories and stash entries without a category
-        let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v25: month totals per category and stash for every kind")
+        let queue = try UpgradeFixture.database(upTo: "v25: month totals per category and stash for every kind")
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
-                    VALUES ('Ann', 'ann@example.com', 'x', 'USD', 'UTC', 'system', '2026-11-22', '2026-11-22');
-                """)
             try Category.insertDefaults(userId: 1, now: Date(), db)
             try db.execute(sql: """
                 INSERT INTO stash (userId, name, kind, category, createdAt, updatedAt) VALUES

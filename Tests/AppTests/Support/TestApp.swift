@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
@@ -102,5 +103,21 @@ extension PasswordHasher {
     /// A hash of the password exactly as typed, as passwords were hashed before they were normalised.
     func hashAsTyped(_ password: String) async throws -> String {
         Bcrypt.hash(Self.prehash(password, normalised: false), cost: cost)
+    }
+}
+
+/// Databases as an older version of the app left them, for upgrade tests.
+enum UpgradeFixture {
+    /// A database migrated up to `migration` (its name), holding Ann (user 1) in `currency`.
+    static func database(upTo migration: String, currency: String = "USD") throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                    VALUES ('Ann', 'ann@example.com', 'x', ?, 'UTC', 'system', '2026-11-22', '2026-11-22')
+                """, arguments: [currency])
+        }
+        return queue
     }
 }

@@ -123,12 +123,9 @@ struct WalletCurrencyTests {
     @Test("upgrading gives catalogue cards US dollars and custom cards their owner's currency")
     func upgrade() throws {
         // Given: a database from before cards had a currency, with a euro user's catalogue and custom cards
-        let queue = try DatabaseQueue()
-        try AppDatabase.migrator.migrate(queue, upTo: "v25: month totals per category and stash for every kind")
+        let queue = try UpgradeFixture.database(upTo: "v25: month totals per category and stash for every kind", currency: "EUR")
         try queue.write { db in
             try db.execute(sql: """
-                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
-                    VALUES ('Ann', 'ann@example.com', 'x', 'EUR', 'UTC', 'system', '2026-11-22', '2026-11-22');
                 INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd,
                     annualFeeCents, createdAt, updatedAt) VALUES
                     (1, 'amex-gold', 'Gold Card', 'American Express', '', '#b8860b', '#e6c36a', 32500, '2026-11-22', '2026-11-22'),
