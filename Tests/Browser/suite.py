@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Stashify in a real browser: every page at phone and desktop size, light and dark, checked with axe-core,
+for horizontal scrolling at 360 px, console errors and small tap targets; then the main flows without JavaScript.
+
+Usage: python3 Tests/Browser/suite.py [--binary .build/debug/stashify]
+Ends with "N passed, N failed" and exits 1 if anything failed.
+"""
+import argparse, datetime, importlib.util, json, os, pathlib, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EMAIL, PASSWORD = "browser@example.com", "correct horse battery staple"
+SIZES = [(390, 844), (1280, 800)]
+THEMES = ["light", "dark"]
+
+
+def axe_source():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("axe-core is missing: pip install --no-deps -r Tests/Browser/requirements-axe.txt")
+    for folder in spec.submodule_search_locations:
+        for path in pathlib.Path(folder).rglob("axe.min.js"):
+            return path.read_text()
+    sys.exit("axe.min.js not found in axe_playwright_python")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Results:
+    def __init__(self):
+        self.passed, self.failed = 0, []
+
+    def check(self, name, problems):
+        if problems:
+            self.failed.append((name, problems))
+            print(f"FAIL {name}", flush=True)
+            for problem in problems[:8]:
+                print(f"     {problem}", flush=True)
+        else:
+            self.passed += 1
+
+
+def driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+def emulate(d, width, height, theme):
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+
+
+def log_in(d, base):
+    d.get(base + "/login")
+    if not d.find_elements(By.NAME, "email"):
+        return  # signed in already
+    d.find_element(By.NAME, "email").send_keys(EMAIL)
+    d.find_element(By.NAME, "password").send_keys(PASSWORD)
+    d.find_element(By.NAME, "password").submit()
+    time.sleep(0.3)
+
+
+def pages(today):
+    months_ago = (today.replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
+    signed_in = [
+        "/", f"/?day={today}", "/stashes/1", "/stashes/1/edit", "/stashes/1/entries/new", "/stashes/new",
+        "/badges", "/badges?tab=all", "/notifications",
+        f"/statistics?view=daily&period={today}", f"/statistics?view=monthly&period={today:%Y-%m}",
+        f"/statistics?view=yearly&period={today:%Y}", f"/statistics/compare?month={months_ago}&month={today:%Y-%m}",
+        "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/income/new",
+        "/budget/categories", "/budget/categories/new", "/budget/report", "/budget/reports",
+        "/transactions", "/transactions/new", "/transactions/import", "/accounts", "/accounts/1", "/accounts/new",
+        "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
+        "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
+        "/wallet/subscriptions/new", "/profile", "/profile/notifications", "/profile/data", "/profile/two-factor",
+    ]
+    return signed_in
+
+
+PAGE_CHECKS = """
+const problems = [];
+const width = document.documentElement.scrollWidth, inner = window.innerWidth;
+if (width > inner + 1) problems.push(`scrolls sideways: ${width}px wide in ${inner}px`);
+const small = [];
+for (const el of document.querySelectorAll('.tabbar a, form button, form input:not([type=hidden]), form select, form textarea, form a.button')) {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) continue;
+  if (el.type === 'checkbox' || el.type === 'radio') {
+    const label = el.closest('label'); const box = label ? label.getBoundingClientRect() : r;
+    if (box.height < 44) small.push(`${el.name || el.tagName} ${Math.round(box.width)}x${Math.round(box.height)}`);
+  } else if (r.height < 44 || r.width < 44) small.push(`${el.name || el.textContent.trim().slice(0, 30) || el.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`);
+}
+if (small.length) problems.push('tap targets under 44px: ' + small.slice(0, 6).join(', '));
+return problems;
+"""
+
+
+def axe_problems(d, source):
+    if not d.execute_script("return typeof axe !== 'undefined'"):
+        d.execute_script(source)
+    result = d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
+            ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, target: v.nodes[0] && v.nodes[0].target.join(' ')}))))
+            .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: 0, target: ''}]));
+    """)
+    return [f"axe {v['id']} ({v['impact']}, {v['nodes']}×): {v['help']} — {v['target']}"
+            for v in result if v["impact"] in ("serious", "critical")]
+
+
+def console_errors(d):
+    return [f"console: {entry['message'][:200]}" for entry in d.get_log("browser") if entry["level"] == "SEVERE"
+            and "favicon" not in entry["message"]]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=str(ROOT / ".build/debug/stashify"))
+    parser.add_argument("--only", default="", help="check only paths containing this text")
+    args = parser.parse_args()
+    source = axe_source()
+    data = tempfile.mkdtemp(prefix="stashify-browser-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([args.binary, "--data-dir", data, "--resources-dir", str(ROOT), "--no-tls",
+                               "--host", "127.0.0.1", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(data, "server.log"), "w"))
+    results = Results()
+    started = time.time()
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1)
+                break
+            except Exception:
+                time.sleep(0.1)
+        d = driver()
+        try:
+            # Signed out: the log-in and sign-up pages
+            for width, height in SIZES:
+                for theme in THEMES:
+                    emulate(d, width, height, theme)
+                    for path in ["/login", "/signup"]:
+                        d.get(base + path)
+                        results.check(f"{path} {width} {theme}", axe_problems(d, source) + d.execute_script(PAGE_CHECKS) + console_errors(d))
+            # Sign up through the form, then demo data for the new account
+            emulate(d, 1280, 800, "light")
+            d.get(base + "/signup")
+            for name, value in [("name", "Browser Tester"), ("email", EMAIL), ("password", PASSWORD)]:
+                d.find_element(By.NAME, name).send_keys(value)
+            d.find_element(By.NAME, "password").submit()
+            time.sleep(0.5)
+            subprocess.run([args.binary, "demo-data", "--email", EMAIL, "--entries", "1500", "--years", "2", "--data-dir", data],
+                           check=True, stdout=subprocess.DEVNULL)
+            log_in(d, base)
+            today = datetime.date.today()
+            for path in pages(today):
+                if args.only and args.only not in path:
+                    continue
+                for width, height in SIZES:
+                    for theme in THEMES:
+                        emulate(d, width, height, theme)
+                        d.get(base + path)
+                        problems = axe_problems(d, source) + console_errors(d)
+                        problems += d.execute_script(PAGE_CHECKS)
+                        if width == 390:
+                            emulate(d, 360, 800, theme)
+                            wide = d.execute_script("return document.documentElement.scrollWidth")
+                            if wide > 361:
+                                problems.append(f"scrolls sideways at 360px: {wide}px")
+                        results.check(f"{path} {width} {theme}", problems)
+        finally:
+            d.quit()
+        # Without JavaScript: log in, add an entry, add a transaction, switch Home to the calendar
+        plain = driver(javascript=False)
+        try:
+            emulate(plain, 390, 844, "light")
+            log_in(plain, base)
+            problems = [] if "/login" not in plain.current_url else ["log-in without JavaScript failed"]
+            plain.get(base + "/stashes/1/entries/new")
+            plain.find_element(By.NAME, "amount").send_keys("12.34")
+            plain.find_element(By.NAME, "amount").submit()
+            time.sleep(0.3)
+            if "12.34" not in plain.page_source:
+                problems.append("adding an entry without JavaScript showed no confirmation")
+            plain.get(base + "/transactions/new")
+            plain.find_element(By.NAME, "amount").send_keys("5.67")
+            plain.find_element(By.NAME, "amount").submit()
+            time.sleep(0.3)
+            if "5.67" not in plain.page_source:
+                problems.append("adding a transaction without JavaScript showed no confirmation")
+            results.check("flows without JavaScript", problems)
+        finally:
+            plain.quit()
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(data, ignore_errors=True)
+    print(f"{results.passed} passed, {len(results.failed)} failed ({time.time() - started:.0f} s)")
+    sys.exit(1 if results.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
