@@ -156,7 +156,7 @@ public enum TrackerPages {
             <p class="track__meta"><span class="track__when">\(row.daysText)</span> · \(row.category)\(row.code.map { " · Code <code class=\"track__code\">\($0)</code>" as HTML })</p>
           </div>
           <div class="track__actions">
-            <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit">\(row.used ? "Reopen" : "Mark used")</button></form>
+            <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit" aria-label="\(row.used ? "Reopen" : "Mark") \(row.name)\(row.used ? "" : " used")">\(row.used ? "Reopen" : "Mark used")</button></form>
             <a class="button button--plain button--small" href="\(row.editPath)" aria-label="Edit \(row.name)">Edit</a>
             <a class="button button--plain button--small" href="\(row.deletePath)" aria-label="Delete \(row.name)…">Delete…</a>
           </div>

@@ -151,6 +151,8 @@ struct TrackerTests {
             }
             let open = try await browser.get("/wallet/tracker?tab=coupons")
             #expect(open.html.contains("<input type=\"hidden\" name=\"used\" value=\"1\">"))
+            // Each button names what it acts on
+            #expect(open.html.contains("aria-label=\"Mark BOGO Burger used\">Mark used</button>"))
             for _ in 0..<2 {
                 let page = try await browser.post("/wallet/coupons/\(id)/use", [("used", "1")])
                 #expect(page.status == .seeOther)
@@ -158,6 +160,7 @@ struct TrackerTests {
             }
             let used = try await browser.get("/wallet/tracker?tab=coupons")
             #expect(used.html.contains("<input type=\"hidden\" name=\"used\" value=\"0\">"))
+            #expect(used.html.contains("aria-label=\"Reopen BOGO Burger\">Reopen</button>"))
             for _ in 0..<2 {
                 try await browser.post("/wallet/coupons/\(id)/use", [("used", "0")])
                 #expect(try await usedOn() == nil)
