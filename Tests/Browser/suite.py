@@ -105,6 +105,23 @@ for (const el of document.querySelectorAll('.tabbar a, form button, form input:n
   } else if (r.height < 44 || r.width < 44) small.push(`${el.name || el.textContent.trim().slice(0, 30) || el.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`);
 }
 if (small.length) problems.push('tap targets under 44px: ' + small.slice(0, 6).join(', '));
+if (inner < 500) {
+  // Nothing under 12 px on a phone: HTML text by its computed size, chart text by its size on screen.
+  const tiny = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    if (!el || !node.textContent.trim()) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || el.closest('.visually-hidden, [hidden], title, desc')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let size = parseFloat(style.fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) size *= Math.hypot(el.getScreenCTM().a, el.getScreenCTM().b);
+    if (size < 11.95) tiny.add(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} ${size.toFixed(1)}px`);
+  }
+  if (tiny.size) problems.push('text under 12px: ' + [...tiny].slice(0, 6).join(', '));
+}
 return problems;
 """
 

@@ -26,11 +26,15 @@ public struct ChartView: Sendable {
     public let wide: Bool
     /// Which colour is which series, for bar charts of two series or more.
     public let keys: [Charts.Series]
+    /// Drawn at its own size and scrolled sideways where the page is narrower (the year's calendar), so its labels
+    /// stay readable on a phone.
+    public let scrolls: Bool
 
     public init(
         id: String, title: String, svg: HTML, table: Table, isEmpty: Bool, emptyText: String,
-        legend: [Charts.LegendItem] = [], wide: Bool = false, series: [Charts.Series] = []
+        legend: [Charts.LegendItem] = [], wide: Bool = false, series: [Charts.Series] = [], scrolls: Bool = false
     ) {
+        self.scrolls = scrolls
         self.id = id
         self.title = title
         self.svg = svg
@@ -45,7 +49,7 @@ public struct ChartView: Sendable {
     public var html: HTML {
         let body: HTML = emptyText.map { "<p class=\"chart-card__empty muted\">\($0)</p>" } ?? """
           <div class="chart-card__body\(legend.isEmpty ? "" : " chart-card__body--legend")">
-              <div class="chart-card__svg">\(svg)</div>
+              \(scrolls ? "<div class=\"chart-card__svg chart-card__svg--scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(title), scrolls sideways\">\(svg)</div>" as HTML : "<div class=\"chart-card__svg\">\(svg)</div>")
               \(keys.isEmpty ? nil : "<ul class=\"chart-keys\" aria-hidden=\"true\">\(keys.map { "<li><span class=\"legend__swatch \($0.colorClass)\"></span>\($0.name)</li>" as HTML })</ul>" as HTML)
               \(legend.isEmpty ? nil : """
                 <ul class="legend">

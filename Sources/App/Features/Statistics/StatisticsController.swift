@@ -336,7 +336,7 @@ struct StatisticsPageBuilder {
             id: "chart-heatmap", title: title,
             svg: Charts.heatmap(id: "chart-heatmap", title: title, offset: offset, days: cells),
             table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true)
+            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true, scrolls: true)
     }
 
     private func sparkline(_ byDay: [String: LedgerTotals]) -> ChartView {
