@@ -240,7 +240,7 @@ public enum HomePages {
               </ul>
             """
         return """
-        <section class="drawer card" aria-labelledby="drawer-title">
+        <section class="drawer card" id="day" aria-labelledby="drawer-title">
           <div class="drawer__head">
             <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
             <a class="button button--plain" href="\(drawer.closePath)">Close</a>

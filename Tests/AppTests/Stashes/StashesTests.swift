@@ -304,7 +304,7 @@ struct StashesTests {
             #expect(toggle.location == "/")
             let page = try await browser.get("/")
             func cell(_ day: Int) -> String {
-                guard let start = page.html.range(of: "day=2026-11-\(String(format: "%02d", day))\"") else { return "" }
+                guard let start = page.html.range(of: "day=2026-11-\(String(format: "%02d", day))#day\"") else { return "" }
                 let rest = page.html[start.upperBound...]
                 return String(rest[..<(rest.range(of: "</a>")?.lowerBound ?? rest.endIndex)])
             }
@@ -313,8 +313,10 @@ struct StashesTests {
             #expect(cell(7).contains("dot--saved") && cell(7).contains("dot--spent"))
             #expect(!cell(4).contains("dot--"))
             #expect(cell(7).contains("aria-label=\"Sat, 7 Nov 2026: savings and spending\""))
+            // A day opens at its drawer, so a phone shows it in view (`cell` finds each day's link by its "#day")
 
             let day = try await browser.get("/?day=2026-11-05")
+            #expect(day.html.contains("<section class=\"drawer card\" id=\"day\""))
             #expect(day.html.contains("Thu, 5 Nov 2026"))
             #expect(day.html.contains("−$6.00"))
             #expect(day.html.contains("Tacos"))

@@ -119,7 +119,8 @@ struct HomeController {
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
             let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
-            cells.append(HomePages.CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date),
+            // The day opens at its drawer, so on a phone the page doesn't come back at the top with the drawer below.
+            cells.append(HomePages.CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date) + "#day",
                                                 saved: saved, spent: spent, today: date == today, selected: date == selected,
                                                 label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
         }
