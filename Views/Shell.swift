@@ -160,7 +160,12 @@ extension Shell {
         <title>\(title) · Stashify</title>
         <link rel="stylesheet" href="/css/app.css">
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+        <link rel="icon" href="/favicon.ico" sizes="32x32">
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
         <link rel="manifest" href="/manifest.webmanifest">
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#FFFFFF">
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#000000">
+        <script src="/js/pwa.js" defer></script>
         </head>
         <body class="\(showNav ? "with-nav" : "without-nav")">
         <a class="skip-link" href="#main">Skip to content</a>

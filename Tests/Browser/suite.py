@@ -200,9 +200,10 @@ def main():
                             if wide > 361:
                                 problems.append(f"scrolls sideways at 360px: {wide}px")
                         results.check(f"{path} {width} {theme}", problems)
-        finally:
+        except BaseException:
             d.quit()
-        # Without JavaScript: log in, add an entry, add a transaction, switch Home to the calendar
+            raise
+        # Without JavaScript: log in, add an entry, add a transaction
         plain = driver(javascript=False)
         try:
             emulate(plain, 390, 844, "light")
@@ -223,6 +224,31 @@ def main():
             results.check("flows without JavaScript", problems)
         finally:
             plain.quit()
+        # Installed: the service worker takes over; with the server gone, a page is the offline page
+        try:
+            emulate(d, 390, 844, "light")
+            d.get(base + "/")
+            problems = []
+            scope = d.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                if (!('serviceWorker' in navigator)) return done('no service worker support');
+                const timer = setTimeout(() => done('the service worker never became ready'), 10000);
+                navigator.serviceWorker.ready.then(r => { clearTimeout(timer); done(r.scope); });
+            """)
+            if scope != base + "/":
+                problems.append(f"service worker: {scope}")
+            server.terminate()
+            server.wait()
+            try:
+                d.get(base + "/budget")
+                if "You're offline" not in d.page_source:
+                    problems.append("offline, a page didn't show the offline page")
+                problems += axe_problems(d, source)
+            except Exception as error:
+                problems.append(f"offline, a page failed: {str(error).splitlines()[0]}")
+            results.check("installed app: service worker and offline page", problems)
+        finally:
+            d.quit()
     finally:
         server.terminate()
         server.wait()

@@ -279,7 +279,10 @@ struct AuthController {
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
         context.sessions.clearSession()
-        return pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
+        var response = pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
+        // Whatever the browser kept of this account's pages goes with the session.
+        response.headers[.clearSiteData] = "\"cache\""
+        return response
     }
 
     private func loginPage(

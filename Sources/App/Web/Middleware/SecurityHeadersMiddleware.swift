@@ -30,4 +30,5 @@ extension HTTPField.Name {
     static let frameOptions = HTTPField.Name("X-Frame-Options")!
     static let openerPolicy = HTTPField.Name("Cross-Origin-Opener-Policy")!
     static let permissionsPolicy = HTTPField.Name("Permissions-Policy")!
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 }
