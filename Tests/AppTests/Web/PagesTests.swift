@@ -196,7 +196,7 @@ struct PagesTests {
         try await TestApp.run { browser, _ in
             let css = try await browser.get("/css/app.css")
             #expect(css.status == .ok)
-            #expect(css.html.contains("--accent: light-dark(#007AFF, #0A84FF)"))
+            #expect(css.html.contains("--accent: light-dark(#0066CC, #409CFF)"))
             #expect(css.setCookie("stashify_session") == nil)
             #expect(css.headers[.contentType] == "text/css; charset=utf-8")
             #expect(try await browser.get("/manifest.webmanifest").headers[.contentType] == "application/manifest+json")
