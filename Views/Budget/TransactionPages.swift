@@ -163,7 +163,8 @@ public enum TransactionPages {
           </div>
           \(page.filtered ? "<p class=\"small\"><a href=\"/transactions\">Clear filters</a></p>" as HTML : nil)
         </form>
-        <section class="card" aria-label="Transactions">
+        <section class="card" aria-labelledby="transactions-list">
+          <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? "Matching transactions" : "All transactions")</h2>
           \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
           <nav class="pager" aria-label="Transaction pages">
             \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
