@@ -18,8 +18,11 @@ public enum WalletPages {
         public let expiringText: String?
         public let urgency: String
         public let allUsed: Bool
+        /// How much black is laid over the gradient (0…1) so white text reads at 4.5:1 on its lightest part.
+        public let scrim: Double
 
-        public init(key: String, name: String, issuer: String, nickname: String?, start: String, end: String, light: Bool, path: String?, availableText: String?, expiringText: String?, urgency: String, allUsed: Bool) {
+        public init(key: String, name: String, issuer: String, nickname: String?, start: String, end: String, light: Bool, path: String?, availableText: String?, expiringText: String?, urgency: String, allUsed: Bool, scrim: Double = 0) {
+            self.scrim = scrim
             self.key = key
             self.name = name
             self.issuer = issuer
@@ -368,7 +371,7 @@ public enum WalletPages {
     public static func cardFace(_ face: CardFace) -> HTML {
         """
         <div class="wallet-card\(face.light ? " wallet-card--light" : "") wallet-card--\(face.urgency)\(face.allUsed ? " wallet-card--used" : "")">
-          <svg class="wallet-card__art" viewBox="0 0 1586 1000" preserveAspectRatio="none" aria-hidden="true" focusable="false"><defs><linearGradient id="g-\(face.key)" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="\(face.start)"/><stop offset="1" stop-color="\(face.end)"/></linearGradient></defs><rect width="1586" height="1000" fill="url(#g-\(face.key))"/></svg>
+          <svg class="wallet-card__art" viewBox="0 0 1586 1000" preserveAspectRatio="none" aria-hidden="true" focusable="false"><defs><linearGradient id="g-\(face.key)" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="\(face.start)"/><stop offset="1" stop-color="\(face.end)"/></linearGradient></defs><rect width="1586" height="1000" fill="url(#g-\(face.key))"/>\(face.scrim > 0 ? "<rect width=\"1586\" height=\"1000\" fill=\"#000000\" fill-opacity=\"\(face.scrim)\"/>" as HTML : nil)</svg>
           <div class="wallet-card__top"><span class="wallet-card__issuer">\(face.issuer)</span><span class="wallet-card__chip" aria-hidden="true"></span></div>
           <div class="wallet-card__bottom">
             <p class="wallet-card__pills">\(face.availableText.map { "<span class=\"pill pill--available\">\($0)</span>" as HTML })\(face.expiringText.map { " <span class=\"pill pill--expiring\">\($0)</span>" as HTML })</p>

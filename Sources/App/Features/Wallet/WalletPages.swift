@@ -42,28 +42,41 @@ extension CardFace {
         self.init(
             key: "c\(card.id ?? 0)", name: card.name, issuer: card.issuer,
             nickname: card.nickname.isEmpty ? nil : card.nickname,
-            start: card.gradientStart, end: card.gradientEnd, light: Self.isLight(card.gradientStart, card.gradientEnd),
+            start: card.gradientStart, end: card.gradientEnd, light: Self.text(card.gradientStart, card.gradientEnd).dark,
             path: WalletPaths.card(card.id ?? 0),
             availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
-            urgency: state.urgency.rawValue, allUsed: state.allUsed)
+            urgency: state.urgency.rawValue, allUsed: state.allUsed,
+            scrim: Self.text(card.gradientStart, card.gradientEnd).scrim)
     }
 
     init(catalogue card: CardCatalogue.Card, path: String?) {
         self.init(
             key: card.id, name: card.name, issuer: card.issuer, nickname: nil,
-            start: card.gradient.start, end: card.gradient.end, light: Self.isLight(card.gradient.start, card.gradient.end),
-            path: path, availableText: nil, expiringText: nil, urgency: Urgency.standard.rawValue, allUsed: false)
+            start: card.gradient.start, end: card.gradient.end, light: Self.text(card.gradient.start, card.gradient.end).dark,
+            path: path, availableText: nil, expiringText: nil, urgency: Urgency.standard.rawValue, allUsed: false,
+            scrim: Self.text(card.gradient.start, card.gradient.end).scrim)
     }
 
-    /// Whether the gradient's average is light enough to need dark text.
-    static func isLight(_ start: String, _ end: String) -> Bool {
-        func luminance(_ hex: String) -> Double {
-            guard hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return 0 }
-            let r = Double((value >> 16) & 0xFF), g = Double((value >> 8) & 0xFF), b = Double(value & 0xFF)
-            return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+    /// The text a gradient takes: dark where dark text reads at 4.5:1 on both of its ends, else white, with as
+    /// little black laid over the gradient (`scrim`, in steps of 0.05) as white text needs to read at 4.5:1 on its
+    /// lighter end.
+    static func text(_ start: String, _ end: String) -> (dark: Bool, scrim: Double) {
+        let darker = min(Contrast.luminance(start), Contrast.luminance(end))
+        if Contrast.ratio(darker, Contrast.luminance(Self.darkText)) >= 4.5 { return (true, 0) }
+        for step in 0...12 {
+            let scrim = Double(step) * 0.05
+            // Black at `scrim` over a colour keeps (1 − scrim) of each sRGB channel.
+            if Contrast.ratio(1, Contrast.luminance(Self.lighterEnd(start, end), scale: 1 - scrim)) >= 4.5 { return (false, scrim) }
         }
-        return (luminance(start) + luminance(end)) / 2 > 0.62
+        return (false, 0.6)
+    }
+
+    /// The dark text of light cards (`.wallet-card--light`).
+    static let darkText = "#1C1C1E"
+
+    static func lighterEnd(_ start: String, _ end: String) -> String {
+        Contrast.luminance(start) >= Contrast.luminance(end) ? start : end
     }
 }
 
