@@ -77,24 +77,18 @@ struct BudgetController {
         let monthParam = month == today.monthValue ? nil : month
         async let categoriesLoad = context.store.categories()
         async let totalsLoad = context.store.categoryTotals(month: month, kind: .expense)
-        async let rowsLoad = context.store.recentRows(month: month, categoryKind: kind,
-                                                      withStashSpending: kind == .wants, limit: 15)
+        async let rowsLoad = context.store.recentRows(month: month, categoryKind: kind, limit: 15)
         let (categories, totals, rows) = try await (categoriesLoad, totalsLoad, rowsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byCategory = Dictionary(totals.compactMap { total in total.categoryId.map { ($0, total) } },
                                     uniquingKeysWith: { first, _ in first })
-        var list: [BudgetPages.CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
+        let list: [BudgetPages.CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
             let total = byCategory[category.id ?? 0]
             if category.isHidden && total == nil { return nil }
             return BudgetPages.CategoryRow(
                 name: category.name, amount: user.money(total?.totalCents ?? 0),
                 countText: Self.countText(total?.count ?? 0), path: BudgetPaths.category(category.id ?? 0, month: monthParam),
                 icon: category.icon, swatch: CategoryPalette.swatchClass(category.color), empty: total == nil)
-        }
-        if kind == .wants, split.stashSpending.count > 0 {
-            list.append(BudgetPages.CategoryRow(name: "Spending stashes", amount: user.money(split.stashSpending.totalCents),
-                                                countText: Self.countText(split.stashSpending.count), path: HomePaths.index,
-                                                icon: "stash", swatch: CategoryPalette.swatchClass(nil), empty: false))
         }
         let spent = kind == .needs ? split.needsCents : split.wantsCents
         let here = BudgetPaths.tab(kind, month: monthParam)
@@ -214,7 +208,6 @@ struct BudgetController {
 struct BudgetSplit: Sendable {
     var needsCents: Int64 = 0
     var wantsCents: Int64 = 0
-    var stashSpending = CategoryTotal(categoryId: nil, totalCents: 0, count: 0)
 
     init(categories: [Category], totals: [CategoryTotal]) {
         let needs = Set(categories.filter { $0.kind == .needs }.compactMap(\.id))
@@ -223,7 +216,6 @@ struct BudgetSplit: Sendable {
                 needsCents += total.totalCents
             } else {
                 wantsCents += total.totalCents
-                if total.categoryId == nil { stashSpending = total }
             }
         }
     }

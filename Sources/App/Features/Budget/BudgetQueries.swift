@@ -176,18 +176,15 @@ extension MemberStore {
     }
 
     /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
-    /// `withStashSpending` adds the expense rows without a category (spend stash entries) to a Wants list.
     func recentRows(month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
-                    categoryId: Int64? = nil, withStashSpending: Bool = false, limit: Int) async throws -> [LedgerRow] {
+                    categoryId: Int64? = nil, limit: Int) async throws -> [LedgerRow] {
         var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
         var arguments: [String: DatabaseValue] = [
             "userId": userId.databaseValue, "first": month.firstDay.description.databaseValue,
             "last": month.lastDay.description.databaseValue, "limit": limit.databaseValue,
         ]
         if let categoryKind {
-            conditions.append(withStashSpending
-                ? "(category.kind = :categoryKind OR (ledger.kind = 'expense' AND ledger.categoryId IS NULL))"
-                : "category.kind = :categoryKind")
+            conditions.append("category.kind = :categoryKind")
             arguments["categoryKind"] = (categoryKind.rawValue).databaseValue
             if categoryKind == .needs || categoryKind == .wants {
                 // Only expenses count in Needs and Wants (`BudgetSplit`); saying so lets the ids come from an index.
