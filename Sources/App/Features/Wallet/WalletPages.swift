@@ -39,23 +39,24 @@ extension CardFace {
     init(_ state: CardState) {
         let card = state.card
         let expiring = state.expiringCount
+        let text = Self.text(card.gradientStart, card.gradientEnd)
         self.init(
             key: "c\(card.id ?? 0)", name: card.name, issuer: card.issuer,
             nickname: card.nickname.isEmpty ? nil : card.nickname,
-            start: card.gradientStart, end: card.gradientEnd, light: Self.text(card.gradientStart, card.gradientEnd).dark,
+            start: card.gradientStart, end: card.gradientEnd, light: text.dark,
             path: WalletPaths.card(card.id ?? 0),
             availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
-            urgency: state.urgency.rawValue, allUsed: state.allUsed,
-            scrim: Self.text(card.gradientStart, card.gradientEnd).scrim)
+            urgency: state.urgency.rawValue, allUsed: state.allUsed, scrim: text.scrim)
     }
 
     init(catalogue card: CardCatalogue.Card, path: String?) {
+        let text = Self.text(card.gradient.start, card.gradient.end)
         self.init(
             key: card.id, name: card.name, issuer: card.issuer, nickname: nil,
-            start: card.gradient.start, end: card.gradient.end, light: Self.text(card.gradient.start, card.gradient.end).dark,
+            start: card.gradient.start, end: card.gradient.end, light: text.dark,
             path: path, availableText: nil, expiringText: nil, urgency: Urgency.standard.rawValue, allUsed: false,
-            scrim: Self.text(card.gradient.start, card.gradient.end).scrim)
+            scrim: text.scrim)
     }
 
     /// The text a gradient takes: dark where dark text reads at 4.5:1 on both of its ends, else white, with as
