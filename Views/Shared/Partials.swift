@@ -58,10 +58,12 @@ public struct ProgressBar: Sendable {
         self.modifier = modifier
     }
 
+    /// The SVG stretches to the bar's width, so its ends are rounded by the container (`.progress`), not by the
+    /// rectangles: a radius inside the SVG would stretch into a long taper.
     public var html: HTML {
         """
         <div class="progress \(modifier)" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="\(width)" aria-label="\(label)">
-          <svg class="progress__svg" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="progress__track" width="100" height="8" rx="4"/><rect class="progress__fill" width="\(width)" height="8" rx="4"/></svg>
+          <svg class="progress__svg" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="progress__track" width="100" height="8"/><rect class="progress__fill" width="\(width)" height="8"/></svg>
         </div>
 
         """
