@@ -95,3 +95,14 @@ extension Stash: UserOwned {}
 extension Subscription: UserOwned {}
 extension Transaction: UserOwned {}
 extension WalletCard: UserOwned {}
+
+extension MemberStore {
+    /// Whether any of `tables` (each with a `userId` column) holds a row of the user's: one index probe a table.
+    static func hasRows(_ db: Database, userId: Int64, in tables: [String]) throws -> Bool {
+        for table in tables
+        where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
+            return true
+        }
+        return false
+    }
+}

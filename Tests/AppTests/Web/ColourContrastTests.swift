@@ -17,18 +17,9 @@ struct ColourContrastTests {
         return (first, colours.count > 1 ? colours[1] : first)
     }
 
-    static func luminance(_ hex: String) -> Double {
-        let value = Int(hex.dropFirst(), radix: 16) ?? 0
-        let channel = { (shift: Int) -> Double in
-            let c = Double((value >> shift) & 0xFF) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
-    }
-
+    /// The contrast of two colours, by the app's own WCAG formula (`Contrast`).
     static func ratio(_ a: String, _ b: String) -> Double {
-        let (x, y) = (luminance(a), luminance(b))
-        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        Contrast.ratio(Contrast.luminance(a), Contrast.luminance(b))
     }
 
     @Test("text colours are 4.5:1 on the page and its cards, in light and dark",

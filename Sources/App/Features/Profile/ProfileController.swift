@@ -193,11 +193,7 @@ extension MemberStore {
     /// coupons. (Wallet cards keep their own currency.)
     func hasAmounts() async throws -> Bool {
         try await read { db in
-            for table in ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"]
-            where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
-                return true
-            }
-            return false
+            try Self.hasRows(db, userId: userId, in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"])
         }
     }
 }

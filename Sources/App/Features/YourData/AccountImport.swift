@@ -33,10 +33,9 @@ extension MemberStore {
 
 extension AccountDocument {
     static func accountIsEmpty(_ db: Database, userId: Int64) throws -> Bool {
-        for table in ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"] {
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
-                return false
-            }
+        if try MemberStore.hasRows(db, userId: userId,
+                                   in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"]) {
+            return false
         }
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
                                  arguments: [userId]) == false
