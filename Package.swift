@@ -28,6 +28,7 @@ let package = Package(
     targets: [
         .target(name: "HTML"),
         .target(name: "QRCode"),
+        .target(name: "WebPush", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Views", dependencies: ["HTML"], path: "Views"),
         .target(
             name: "App",
@@ -35,6 +36,7 @@ let package = Package(
                 "HTML",
                 "Views",
                 "QRCode",
+                "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -66,12 +68,14 @@ let package = Package(
         ),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "AppTests",
             dependencies: [
                 "App",
                 "HTML",
                 "Views",
+                "WebPush",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
