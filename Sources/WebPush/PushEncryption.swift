@@ -39,7 +39,7 @@ public enum PushEncryption {
         let salt = salt ?? Data((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let senderPublic = senderKey.publicKey.x963Representation
         let secret = try senderKey.sharedSecretFromKeyAgreement(with: receiver)
-        let (key, nonce) = contentKeys(secret: secret, authSecret: authSecret, salt: salt,
+        let (key, nonce) = try contentKeys(secret: secret, authSecret: authSecret, salt: salt,
                                        receiverPublic: subscriberKey, senderPublic: senderPublic)
         // The last (and only) record ends with the delimiter 0x02 and no padding.
         var record = plaintext
@@ -72,7 +72,7 @@ public enum PushEncryption {
             throw Failure.malformed
         }
         let secret = try subscriberKey.sharedSecretFromKeyAgreement(with: sender)
-        let (key, nonce) = contentKeys(secret: secret, authSecret: authSecret, salt: salt,
+        let (key, nonce) = try contentKeys(secret: secret, authSecret: authSecret, salt: salt,
                                        receiverPublic: subscriberKey.publicKey.x963Representation,
                                        senderPublic: senderPublic)
         var record: Data
@@ -90,7 +90,7 @@ public enum PushEncryption {
     /// RFC 8291 §3.4: the input keying material from the ECDH secret and the auth secret, then RFC 8188 §2.2-2.3:
     /// the content-encryption key and the nonce from it and the salt.
     private static func contentKeys(secret: SharedSecret, authSecret: Data, salt: Data, receiverPublic: Data,
-                                    senderPublic: Data) -> (SymmetricKey, AES.GCM.Nonce) {
+                                    senderPublic: Data) throws -> (SymmetricKey, AES.GCM.Nonce) {
         var keyInfo = Data("WebPush: info".utf8)
         keyInfo.append(0)
         keyInfo.append(receiverPublic)
@@ -101,7 +101,6 @@ public enum PushEncryption {
                                          info: Data("Content-Encoding: aes128gcm\0".utf8), outputByteCount: 16)
         let nonce = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: salt,
                                            info: Data("Content-Encoding: nonce\0".utf8), outputByteCount: 12)
-        // A 12-byte key always makes a valid nonce.
-        return (key, try! AES.GCM.Nonce(data: nonce.withUnsafeBytes { Data($0) }))
+        return (key, try AES.GCM.Nonce(data: nonce.withUnsafeBytes { Data($0) }))
     }
 }
