@@ -83,13 +83,13 @@ struct InstallableAppTests {
         }
     }
 
-    @Test("logging out tells the browser to clear what it kept of the account")
+    @Test("logging out tells the browser to clear what it kept of the account, its push subscription included")
     func logOutClearsCache() async throws {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             let page = try await browser.logOut()
             #expect(page.status == .seeOther)
-            #expect(page.headers[.clearSiteData] == "\"cache\"")
+            #expect(page.headers[.clearSiteData] == "\"cache\", \"storage\"")
         }
     }
 }

@@ -280,8 +280,10 @@ struct AuthController {
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
         context.sessions.clearSession()
         var response = pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
-        // Whatever the browser kept of this account's pages goes with the session.
-        response.headers[.clearSiteData] = "\"cache\""
+        // Whatever the browser kept of this account goes with the session: its cached files, and its service worker
+        // with the push subscription that brought this account's reminders (its push service then answers 410, and
+        // the device is forgotten at the next push).
+        response.headers[.clearSiteData] = "\"cache\", \"storage\""
         return response
     }
 
