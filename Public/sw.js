@@ -1,10 +1,11 @@
 // Stashify's service worker. It keeps the shell's static files (stylesheet, scripts, icons) and a friendly
 // offline page. Pages are always fetched from the server and never stored: they are private to whoever is signed
 // in, so no cache can show one user's page to another. Without a connection a page request gets the offline page.
-const CACHE = "stashify-shell-v1";
+// It also shows reminders pushed to this browser, and opens the page a reminder is about when it is tapped.
+const CACHE = "stashify-shell-v2";
 const SHELL = [
   "/offline.html", "/css/app.css", "/icons/icon.svg", "/icons/sprite.svg", "/icons/icon-192.png",
-  "/manifest.webmanifest", "/js/pwa.js",
+  "/manifest.webmanifest", "/js/pwa.js", "/js/push.js",
 ];
 
 self.addEventListener("install", (event) => {
@@ -32,4 +33,24 @@ self.addEventListener("fetch", (event) => {
       return response;
     }).catch(() => caches.match(request)));
   }
+});
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = { body: event.data.text() }; }
+  event.waitUntil(self.registration.showNotification(message.title || "Stashify", {
+    body: message.body || "",
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { path: typeof message.path === "string" && message.path.startsWith("/") ? message.path : "/notifications" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data.path, self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => client.url === url);
+    return open ? open.focus() : self.clients.openWindow(url);
+  }));
 });

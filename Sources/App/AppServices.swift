@@ -17,6 +17,8 @@ struct AppServices: Sendable {
     let catalogue: CardCatalogue
     /// A hash to check against when no account has the typed email, so both cases take as long.
     let dummyHash: String
+    /// Sends reminders to ntfy, webhooks and browsers.
+    let push: PushDeliverer
     /// Home's wallet widgets, kept until the wallet changes.
     let walletWidgets = WalletWidgets.Cache()
 }

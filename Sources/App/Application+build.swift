@@ -6,6 +6,7 @@ import HummingbirdTLS
 import Logging
 import NIOSSL
 import ServiceLifecycle
+import WebPush
 
 /// Builds the whole application from its configuration. `database` replaces the data-folder database (tests
 /// pass an in-memory or temporary one).
@@ -25,6 +26,8 @@ public func buildApplication(
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
     let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
+    // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh one.
+    let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     let services = AppServices(
         database: database,
         pages: pages,
@@ -34,7 +37,9 @@ public func buildApplication(
         now: config.now,
         commonPasswords: try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)),
         catalogue: catalogue,
-        dummyHash: try await hasher.hash(CSRFMiddleware.makeToken())
+        dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
+        push: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now,
+                            webPush: .init(key: webPushKey, contact: config.pushContact))
     )
 
     var certificate: LocalCertificate?
@@ -64,7 +69,7 @@ public func buildApplication(
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
     let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
-                                    deliverer: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now),
+                                    deliverer: services.push,
                                     logger: logger)
     var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger),
                                              IdleCheckpoints(database: database, logger: logger)]
@@ -149,7 +154,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: PushDeliverer(database: database, client: PushDeliverer.client, now: now))
+                                    push: services.push)
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)
@@ -158,6 +163,15 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     NotificationController(pages: pages, now: now).addRoutes(to: signedIn)
     BudgetController(pages: pages, now: now).addRoutes(to: signedIn)
     return router
+}
+
+/// The server's Web Push key, made at first start.
+private func loadWebPushKey(path: String) throws -> VAPIDKey {
+    do {
+        return try VAPIDKey.loadOrCreate(at: path)
+    } catch {
+        throw StartupError("cannot read or make the Web Push key \(path): \(error)")
+    }
 }
 
 private func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {

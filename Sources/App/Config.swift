@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WebPush
 
 /// Every setting of the server. The command line fills it from flags, then environment variables, then defaults.
 public struct AppConfig: Sendable {
@@ -34,6 +35,10 @@ public struct AppConfig: Sendable {
     public var logLevel: Logger.Level
     /// Backups the server makes of its own database into `<data-dir>/backups/`; nil: none.
     public var automaticBackups: BackupSchedule?
+    /// The contact push services are given with every Web Push (a mailto: or https: address).
+    public var pushContact = "mailto:stashify@" + ProcessInfo.processInfo.hostName
+    /// The Web Push key to use instead of the data folder's (tests).
+    public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.
     public var now: @Sendable () -> Date
 
@@ -61,6 +66,8 @@ public struct AppConfig: Sendable {
 
     public var databasePath: String { dataDirectory + "/" + AppDatabase.fileName }
     public var certificateDirectory: String { dataDirectory + "/tls" }
+    /// The server's Web Push (VAPID) key, made at first start.
+    public var webPushKeyPath: String { dataDirectory + "/web-push/vapid-private-key.pem" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }
     public var usesTLS: Bool { tls != .none }
 }

@@ -52,11 +52,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many automatic backups to keep; older ones are removed. [env: STASHIFY_BACKUP_KEEP] (default: 7)")
     var backupKeep: String?
 
+    @Option(help: "A mailto: or https: address push services may reach you at about this server's notifications. [env: STASHIFY_PUSH_CONTACT] (default: mailto:stashify@<host name>)")
+    var pushContact: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
-            backupEvery: backupEvery, backupKeep: backupKeep,
+            backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

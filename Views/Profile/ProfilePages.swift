@@ -222,19 +222,56 @@ public enum ProfilePages {
         }
     }
 
+    /// A browser that gets notifications.
+    public struct Device: Sendable {
+        public let name: String
+        /// "Added 24 Nov 2026".
+        public let added: String
+        /// "Last notified 25 Nov 2026", or "Not notified yet".
+        public let lastSent: String
+        public let removePath: String
+
+        public init(name: String, added: String, lastSent: String, removePath: String) {
+            self.name = name
+            self.added = added
+            self.lastSent = lastSent
+            self.removePath = removePath
+        }
+    }
+
+    /// The browsers that get notifications, and the button that turns them on in this one.
+    public struct Devices: Sendable {
+        /// Where the subscription is posted.
+        public let action: String
+        /// The server's VAPID public key, base64url, that browsers subscribe with.
+        public let publicKey: String
+        /// Why the last subscription posted was refused.
+        public let error: String?
+        public let list: [Device]
+
+        public init(action: String, publicKey: String, error: String?, list: [Device]) {
+            self.action = action
+            self.publicKey = publicKey
+            self.error = error
+            self.list = list
+        }
+    }
+
     public struct NotificationsPage: Sendable {
         public let action: String
         public let summary: String?
         public let notificationFields: [FormField]
         public let quietFields: [FormField]
         public let push: Push
+        public let devices: Devices
         public let calendar: CalendarFeed
         public let listPath: String
         public let backPath: String
 
         public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField],
-                    push: Push, calendar: CalendarFeed, listPath: String, backPath: String) {
+                    push: Push, devices: Devices, calendar: CalendarFeed, listPath: String, backPath: String) {
             self.push = push
+            self.devices = devices
             self.action = action
             self.summary = summary
             self.notificationFields = notificationFields
@@ -243,6 +280,44 @@ public enum ProfilePages {
             self.listPath = listPath
             self.backPath = backPath
         }
+    }
+
+    /// Notifications in browsers: the ones that get them, each with Remove, and the button that turns them on in
+    /// this one. The button needs JavaScript (`/js/push.js` shows it where the browser can take pushes), which
+    /// fills in the form's hidden fields and posts it.
+    static func devices(_ devices: Devices, csrf: CSRF) -> HTML {
+        """
+        <section class="card form-card" aria-labelledby="devices-title">
+          <h2 class="card__title" id="devices-title">Notifications in your browsers</h2>
+          <p class="muted small">Reminders can pop up on this phone or computer like any app's, even when Stashify isn't open. Turn them on in each browser you want them in. Logging out of a browser turns its notifications off.</p>
+          <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
+            \(csrf.field)
+            <input type="hidden" name="endpoint" value="">
+            <input type="hidden" name="p256dh" value="">
+            <input type="hidden" name="auth" value="">
+            <button class="button button--secondary" type="button" data-push-enable hidden>Enable notifications on this device</button>
+            <p class="muted small" data-push-status role="status">\(devices.error.map { "<span class=\"field__error\">\($0)</span>" as HTML } ?? "Turning them on needs JavaScript and a browser that supports web notifications.")</p>
+          </form>
+          \(devices.list.isEmpty ? "<p class=\"muted small\">No browser gets notifications yet.</p>" as HTML : """
+            <ul class="session-list">\(devices.list.map { device in
+                """
+                <li class="session">
+                  <p class="session__head"><span class="session__name">\(device.name)</span></p>
+                  <form class="session__actions" method="post" action="\(device.removePath)">
+                    \(csrf.field)
+                    <button class="button button--destructive button--small" type="submit">Remove<span class="visually-hidden"> \(device.name)</span></button>
+                  </form>
+                  <div class="session__details">
+                    <p>\(device.added)</p>
+                    <p>\(device.lastSent)</p>
+                  </div>
+                </li>
+                """ as HTML
+            })</ul>
+            """ as HTML)
+        </section>
+        <script src="/js/push.js" defer></script>
+        """
     }
 
     public static func notifications(_ page: NotificationsPage, csrf: CSRF) -> HTML {
@@ -278,6 +353,7 @@ public enum ProfilePages {
           </section>
           <div class="form-actions"><button class="button button--primary" type="submit">Save channels</button></div>
         </form>
+        \(devices(page.devices, csrf: csrf))
         \(page.push.testPath.map { path in
             """
             <form class="form-card" method="post" action="\(path)">\(csrf.field)<button class="button button--secondary" type="submit">Send a test notification</button></form>

@@ -16,13 +16,16 @@ public struct ServeSettings {
     var maxConnections: String?
     var backupEvery: String?
     var backupKeep: String?
+    var pushContact: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
-        backupEvery: String? = nil, backupKeep: String? = nil, environment: [String: String]
+        backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil,
+        environment: [String: String]
     ) {
+        self.pushContact = pushContact
         self.backupEvery = backupEvery
         self.backupKeep = backupKeep
         self.maxConnections = maxConnections
@@ -80,6 +83,13 @@ public struct ServeSettings {
             config.automaticBackups = schedule
         } else if keep != nil {
             throw StartupError("--backup-keep needs --backup-every too, like --backup-every 24h --backup-keep 7")
+        }
+        if let contact = value(pushContact, "STASHIFY_PUSH_CONTACT") {
+            guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8,
+                  !contact.contains(where: \.isWhitespace) else {
+                throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
+            }
+            config.pushContact = contact
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

@@ -6,9 +6,11 @@ import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 @testable import App
+import WebPush
 
 /// Pushes go to a real local HTTP server: ntfy's headers and body, the webhook's JSON, retries after a failure,
-/// a timeout, and quiet hours holding a push back.
+/// a timeout, and quiet hours holding a push back. The same server plays a browser's push service in
+/// `WebPushDeliveryTests`.
 @Suite("Push delivery")
 struct PushTests {
     /// What the local server received, and the statuses it answers with (then 200).
@@ -16,7 +18,9 @@ struct PushTests {
         struct Received: Sendable {
             let path: String
             let headers: [String: String]
-            let body: String
+            let bytes: [UInt8]
+
+            var body: String { String(decoding: bytes, as: UTF8.self) }
         }
 
         private let state = NIOLockedValueBox<(received: [Received], statuses: [Int])>(([], []))
@@ -45,7 +49,7 @@ struct PushTests {
             let body = try await request.body.collect(upTo: 1 << 16)
             var headers: [String: String] = [:]
             for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let status = inbox.take(.init(path: request.uri.path, headers: headers, body: String(buffer: body)))
+            let status = inbox.take(.init(path: request.uri.path, headers: headers, bytes: Array(buffer: body)))
             return HTTPResponse.Status(code: status)
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -68,6 +72,14 @@ struct PushTests {
         return ann
     }
 
+    /// The server's Web Push key in these tests (the app under test is given it too).
+    static let vapid = VAPIDKey()
+
+    static func pusher(_ database: AppDatabase, _ clock: TestClock) -> PushDeliverer {
+        PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now },
+                      webPush: .init(key: vapid, contact: "mailto:ops@example.org"))
+    }
+
     static func deliveries(_ database: AppDatabase) async throws -> [PushDelivery] {
         try await database.read { db in try PushDelivery.order(Column("channel")).fetchAll(db) }
     }
@@ -79,7 +91,7 @@ struct PushTests {
             try await TestApp.run(clock: clock) { browser, database in
                 _ = try await Self.ann(browser, database, port: port)
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
-                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 2)
 
                 let ntfy = try #require(inbox.received.first { $0.path == "/ntfy/ann-reminders" })
@@ -111,7 +123,7 @@ struct PushTests {
                 try await database.for(userId: ann).setPushChannel(.webhook, to: nil)
                 inbox.answer(with: [500])
                 try await ReminderEngine(database: database, now: { clock.now }).tick()
-                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                let pusher = Self.pusher(database, clock)
 
                 #expect(try await pusher.deliverDue() == 0)
                 let failed = try #require(try await Self.deliveries(database).first)
@@ -142,7 +154,7 @@ struct PushTests {
                 try await database.for(userId: ann).setPushChannel(
                     .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/slow"))
                 try await ReminderEngine(database: database, now: { clock.now }).tick()
-                var pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                var pusher = Self.pusher(database, clock)
                 pusher.timeout = .milliseconds(300)
                 #expect(try await pusher.deliverDue() == 0)
                 #expect(try await Self.deliveries(database).first?.lastError == "no answer in time")
@@ -167,7 +179,7 @@ struct PushTests {
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
                 #expect(try await browser.get("/notifications").html.contains("Coupon expiring: Pizza"))
 
-                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 0)
                 #expect(try await Self.deliveries(database).first?.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z"))
                 clock.advance(by: 7 * 3_600 + 59 * 60)
@@ -197,7 +209,7 @@ struct PushTests {
                 settings.quietTo = "07:00"
                 try await store.saveWalletSettings(settings)
                 clock.advance(by: 2 * 3_600)
-                let pusher = PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now })
+                let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 0)
                 #expect(try await Self.deliveries(database).allSatisfy {
                     $0.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z") && $0.attempts == 0

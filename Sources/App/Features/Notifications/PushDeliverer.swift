@@ -2,14 +2,40 @@ import AsyncHTTPClient
 import Foundation
 import GRDB
 import NIOCore
+import WebPush
 
-/// Sends recorded reminders to the channels users set up, off any page request: each delivery is tried until it
-/// succeeds, at most `maxAttempts` times, waiting longer after each failure; the last error is kept for Settings.
+/// Sends recorded reminders to the channels and browsers users set up, off any page request: each delivery is tried
+/// until it succeeds, at most `maxAttempts` times, waiting longer after each failure; the last error is kept for
+/// Settings. A browser whose push service says its subscription is gone is forgotten.
 struct PushDeliverer: Sendable {
     let database: AppDatabase
     let client: HTTPClient
     let now: @Sendable () -> Date
+    /// The server's Web Push identity: its VAPID key and the contact given with it.
+    let webPush: WebPushIdentity
     var timeout: TimeAmount = .seconds(10)
+
+    struct WebPushIdentity: Sendable {
+        let key: VAPIDKey
+        /// A mailto: or https: address push services may reach the server's operator at.
+        let contact: String
+    }
+
+    /// Where one push goes.
+    enum Destination: Sendable {
+        case channel(PushChannel)
+        case device(PushDevice)
+
+        var label: String {
+            switch self {
+            case .channel(let channel): channel.kind.label
+            case .device(let device): device.name
+            }
+        }
+    }
+
+    /// How long a pushed reminder waits at the push service for a browser that is off.
+    static let timeToLive = 24 * 3_600
 
     static let maxAttempts = 5
     /// The wait after the 1st, 2nd, 3rd and 4th failed attempt.
@@ -27,6 +53,8 @@ struct PushDeliverer: Sendable {
     /// A failed delivery, told in one line.
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// The push service no longer knows the browser's subscription (it was turned off or expired).
+        var gone = false
     }
 
     /// Tries every delivery that is due now; returns how many went out.
@@ -35,16 +63,18 @@ struct PushDeliverer: Sendable {
         let now = now()
         let due = try await database.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, n.title, n.body, n.kind AS reminderKind,
+                SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, v.id AS deviceId, v.endpoint, v.p256dh, v.auth,
+                       v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.title, n.body, n.kind AS reminderKind,
                        n.path, n.dueOn, d.userId, u.timeZone, COALESCE(w.quietEnabled, 0) AS quietEnabled,
                        COALESCE(w.quietFrom, '22:00') AS quietFrom, COALESCE(w.quietTo, '08:00') AS quietTo
                 FROM pushDelivery d
-                JOIN pushChannel c ON c.userId = d.userId AND c.kind = d.channel
+                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel
+                LEFT JOIN pushDevice v ON v.id = d.deviceId
                 JOIN notification n ON n.id = d.notificationId
                 JOIN user u ON u.id = d.userId
                 LEFT JOIN walletSettings w ON w.userId = d.userId
                 WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
-                  AND COALESCE(w.notificationsEnabled, 1)
+                  AND (c.userId IS NOT NULL OR v.id IS NOT NULL) AND COALESCE(w.notificationsEnabled, 1)
                 ORDER BY d.nextAttemptAt LIMIT ?
                 """, arguments: [Self.maxAttempts, now, limit])
         }
@@ -52,8 +82,16 @@ struct PushDeliverer: Sendable {
         for row in due {
             let id: Int64 = row["id"]
             let attempts: Int = row["attempts"]
-            let channel = PushChannel(userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
-                                      url: row["url"], topic: row["topic"], token: row["token"])
+            let destination: Destination
+            if let deviceId = row["deviceId"] as Int64? {
+                destination = .device(PushDevice(id: deviceId, userId: row["userId"], endpoint: row["endpoint"],
+                                                 p256dh: row["p256dh"], auth: row["auth"], name: row["deviceName"],
+                                                 createdAt: row["deviceCreatedAt"]))
+            } else {
+                destination = .channel(PushChannel(userId: row["userId"],
+                                                   kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                                                   url: row["url"], topic: row["topic"], token: row["token"]))
+            }
             let message = Message(title: row["title"], body: row["body"],
                                   kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary, path: row["path"],
                                   dueOn: row["dueOn"])
@@ -73,8 +111,13 @@ struct PushDeliverer: Sendable {
             }
             let failure: String?
             do {
-                try await send(message, over: channel)
+                try await send(message, to: destination)
                 failure = nil
+            } catch let error as Failure where error.gone {
+                if case .device(let device) = destination, let deviceId = device.id {
+                    try await forget(deviceId: deviceId, userId: device.userId)
+                }
+                continue
             } catch {
                 failure = String(String(describing: error).prefix(300))
             }
@@ -94,6 +137,9 @@ struct PushDeliverer: Sendable {
                         UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?, lastError = NULL
                         WHERE id = ?
                         """, arguments: [now, now, id])
+                    if case .device(let device) = destination {
+                        try db.execute(sql: "UPDATE pushDevice SET lastSentAt = ? WHERE id = ?", arguments: [now, device.id])
+                    }
                 }
             }
         }
@@ -104,6 +150,48 @@ struct PushDeliverer: Sendable {
     /// another host).
     static let client = HTTPClient(eventLoopGroupProvider: .singleton,
                                    configuration: .init(redirectConfiguration: .disallow))
+
+    /// Forgets a browser its push service no longer knows, with what was still on its way to it.
+    func forget(deviceId: Int64, userId: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM pushDevice WHERE id = ? AND userId = ?", arguments: [deviceId, userId])
+        }
+    }
+
+    /// One push, now.
+    func send(_ message: Message, to destination: Destination) async throws {
+        switch destination {
+        case .channel(let channel): try await send(message, over: channel)
+        case .device(let device): try await send(message, to: device)
+        }
+    }
+
+    /// A Web Push to one browser (RFC 8030): the message as JSON, encrypted for its subscription (RFC 8291), signed
+    /// for with the server's VAPID key (RFC 8292). 404 and 410 mean the subscription is gone.
+    func send(_ message: Message, to device: PushDevice) async throws {
+        guard let endpoint = URL(string: device.endpoint), let key = Base64URL.decode(device.p256dh),
+              let auth = Base64URL.decode(device.auth) else {
+            throw Failure(description: "the browser's subscription can't be read", gone: true)
+        }
+        let payload = try JSONSerialization.data(withJSONObject: [
+            "title": String(message.title.prefix(120)), "body": String(message.body.prefix(500)), "path": message.path,
+            "kind": message.kind.rawValue,
+        ], options: [.sortedKeys])
+        var request = HTTPClientRequest(url: device.endpoint)
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: try webPush.key.authorization(
+            endpoint: endpoint, subject: webPush.contact, expires: now().addingTimeInterval(12 * 3_600)))
+        request.headers.add(name: "TTL", value: String(Self.timeToLive))
+        request.headers.add(name: "Urgency", value: message.kind == .benefitLastCall ? "high" : "normal")
+        request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        request.body = .bytes(ByteBuffer(bytes: try PushEncryption.encrypt(payload, subscriberKey: key, authSecret: auth)))
+        let status = try await execute(request)
+        if status == 404 || status == 410 {
+            throw Failure(description: "the browser is no longer subscribed", gone: true)
+        }
+        guard (200..<300).contains(status) else { throw Failure(description: "HTTP \(status)") }
+    }
 
     /// One push, now: an ntfy message (title, priority and tags as ntfy reads them) or a JSON webhook call.
     func send(_ message: Message, over channel: PushChannel) async throws {
@@ -118,7 +206,7 @@ struct PushDeliverer: Sendable {
             if !channel.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer " + channel.token) }
             request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: message.body))
-        case .webhook:
+        case .webhook, .webPush:
             request = HTTPClientRequest(url: channel.url)
             request.headers.add(name: "Content-Type", value: "application/json")
             let payload: [String: String] = ["kind": message.kind.rawValue, "title": message.title, "body": message.body,
@@ -127,16 +215,18 @@ struct PushDeliverer: Sendable {
             request.body = .bytes(ByteBuffer(bytes: data))
         }
         request.method = .POST
-        let response: HTTPClientResponse
+        let status = try await execute(request)
+        guard (200..<300).contains(status) else { throw Failure(description: "HTTP \(status)") }
+    }
+
+    /// Sends `request` and gives the answer's status; no answer in time, or none at all, is a failure.
+    private func execute(_ request: HTTPClientRequest) async throws -> Int {
         do {
-            response = try await client.execute(request, timeout: timeout)
+            return Int(try await client.execute(request, timeout: timeout).status.code)
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             throw Failure(description: "no answer in time")
         } catch {
             throw Failure(description: "could not connect (\(error))")
-        }
-        guard (200..<300).contains(Int(response.status.code)) else {
-            throw Failure(description: "HTTP \(response.status.code)")
         }
     }
 

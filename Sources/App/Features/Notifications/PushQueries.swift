@@ -20,15 +20,49 @@ extension MemberStore {
         }
     }
 
-    /// The member's latest failed push attempts, newest first, for Settings.
-    func recentPushFailures(limit: Int = 5) async throws -> [(channel: PushChannel.Kind, at: Date, error: String)] {
+    /// The member's latest failed push attempts, newest first, for Settings: where it went ("ntfy", "Chrome on
+    /// Android"), when, and what went wrong.
+    func recentPushFailures(limit: Int = 5) async throws -> [(channel: String, at: Date, error: String)] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT channel, lastAttemptAt, lastError FROM pushDelivery
-                WHERE userId = ? AND lastError IS NOT NULL ORDER BY lastAttemptAt DESC LIMIT ?
+                SELECT d.channel, v.name AS device, d.lastAttemptAt, d.lastError FROM pushDelivery d
+                LEFT JOIN pushDevice v ON v.id = d.deviceId
+                WHERE d.userId = ? AND d.lastError IS NOT NULL ORDER BY d.lastAttemptAt DESC LIMIT ?
                 """, arguments: [userId, limit]).map { row in
-                (PushChannel.Kind(rawValue: row["channel"]) ?? .webhook, row["lastAttemptAt"], row["lastError"])
+                ((row["device"] as String?) ?? (PushChannel.Kind(rawValue: row["channel"]) ?? .webhook).label,
+                 row["lastAttemptAt"], row["lastError"])
             }
+        }
+    }
+
+    /// The browsers the member turned notifications on in, oldest first.
+    func pushDevices() async throws -> [PushDevice] {
+        try await read { db in
+            try PushDevice.filter(Column("userId") == userId).order(Column("createdAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// Keeps a browser's subscription for the member. A browser keeps one subscription for the whole site, so one
+    /// already kept (for this member or another who used the browser before) is taken over with its new keys.
+    @discardableResult
+    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, now: Date) async throws -> PushDevice {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM pushDevice WHERE endpoint = ?", arguments: [endpoint])
+            var device = PushDevice(id: nil, userId: userId, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name,
+                                    createdAt: now, lastSentAt: nil)
+            try device.insert(db)
+            return device
+        }
+    }
+
+    /// Forgets one of the member's browsers (and what was still on its way to it); nil when it isn't theirs.
+    func removePushDevice(id: Int64) async throws -> PushDevice? {
+        try await write { db in
+            guard let device = try PushDevice.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else {
+                return nil
+            }
+            try device.delete(db)
+            return device
         }
     }
 }

@@ -28,11 +28,12 @@ struct ReminderEngine: Sendable {
         let quiet: QuietHours?
     }
 
-    /// One user's reminders worked out, and the kinds of push channel they go to.
+    /// One user's reminders worked out, and the kinds of push channel and the browsers they go to.
     struct Worked: Sendable {
         let user: DueUser
         let due: [Reminder]
         let channels: [PushChannel.Kind]
+        let devices: [Int64]
     }
 
     /// One look at every user: those whose reminder time has come today and whose day isn't done yet get their
@@ -111,7 +112,9 @@ struct ReminderEngine: Sendable {
         }
         let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? ORDER BY kind"),
                                            arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))
-        return Worked(user: due, due: reminders, channels: channels)
+        let devices = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM pushDevice WHERE userId = ? ORDER BY id"),
+                                         arguments: [userId])
+        return Worked(user: due, due: reminders, channels: channels, devices: devices)
     }
 
     /// Records each worked-out user's reminders and marks their day done, each user in a savepoint of its own: one
@@ -159,6 +162,10 @@ struct ReminderEngine: Sendable {
             for channel in work.channels {
                 try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
                                  nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+            }
+            for device in work.devices {
+                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: .webPush,
+                                 deviceId: device, nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
             }
         }
         try db.cachedStatement(sql: """

@@ -12,6 +12,8 @@ extension ProfileController {
         group.post(ProfilePaths.calendarFeed, use: renewCalendarFeed)
         group.post(ProfilePaths.push, use: savePushChannels)
         group.post(ProfilePaths.pushTest, use: sendTestPush)
+        group.post(ProfilePaths.pushDevices, use: addPushDevice)
+        group.post(ProfilePaths.removePushDevice, use: removePushDevice)
     }
 
     /// `GET /profile/notifications`
@@ -59,24 +61,60 @@ extension ProfileController {
         return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
     }
 
-    /// `POST /profile/notifications/push/test`: sends a test message to each channel now and tells how it went.
+    /// `POST /profile/notifications/devices`: keeps the subscription of the browser notifications were just turned
+    /// on in (posted by `/js/push.js`), named after its User-Agent.
+    @Sendable func addPushDevice(request: Request, context: MemberContext) async throws -> Response {
+        let input = try await request.decodeForm(PushDeviceInput.self, context: context)
+        switch PushDeviceRules.validate(input) {
+        case .failure(let error):
+            let settings = try await context.store.walletSettings()
+            return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(),
+                                               deviceError: error.message, request: request, context: context,
+                                               status: .unprocessableContent)
+        case .success(let subscription):
+            let name = BrowserName.of(userAgent: request.headers[.userAgent])
+            try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
+                                                  auth: subscription.auth, name: name, now: now())
+            return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
+                                  flash: .success("Notifications are on in \(name). Send a test to check."))
+        }
+    }
+
+    /// `POST /profile/notifications/devices/:id/delete`: stops notifications to one of the member's browsers; any
+    /// other id is a 404.
+    @Sendable func removePushDevice(request: Request, context: MemberContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let removed = try await context.store.removePushDevice(id: id) else { throw HTTPError(.notFound) }
+        return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
+                              flash: .success("\(removed.name) no longer gets notifications. Turn them on there again any time."))
+    }
+
+    /// `POST /profile/notifications/push/test`: sends a test message to each channel and browser now and tells how it
+    /// went; a browser no longer subscribed is removed.
     @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
-        let channels = try await context.store.pushChannels()
-        guard !channels.isEmpty else {
+        let destinations = try await context.store.pushChannels().map(PushDeliverer.Destination.channel)
+            + context.store.pushDevices().map(PushDeliverer.Destination.device)
+        guard !destinations.isEmpty else {
             return pages.redirect(to: ProfilePaths.notifications + "#push-title",
-                                  flash: .error("Add an ntfy topic or a webhook first."))
+                                  flash: .error("Add an ntfy topic or a webhook, or turn on notifications in a browser, first."))
         }
         let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
                                             path: NotificationPaths.index, dueOn: context.member.today.description)
         var results: [String] = []
         var failed = false
-        for channel in channels {
+        for destination in destinations {
             do {
-                try await push.send(message, over: channel)
-                results.append("\(channel.kind.label): sent")
+                try await push.send(message, to: destination)
+                results.append("\(destination.label): sent")
+            } catch let error as PushDeliverer.Failure where error.gone {
+                failed = true
+                if case .device(let device) = destination, let id = device.id {
+                    _ = try await context.store.removePushDevice(id: id)
+                }
+                results.append("\(destination.label): no longer subscribed, removed")
             } catch {
                 failed = true
-                results.append("\(channel.kind.label): failed, \(error)")
+                results.append("\(destination.label): failed, \(error)")
             }
         }
         let text = results.joined(separator: " · ") + "."
@@ -84,14 +122,15 @@ extension ProfileController {
     }
 
     private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, push pushInput: PushInput? = nil,
-                                   pushErrors: FieldErrors = FieldErrors(), request: Request,
+                                   pushErrors: FieldErrors = FieldErrors(), deviceError: String? = nil, request: Request,
                                    context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         let channels = try await context.store.pushChannels()
+        let devices = try await context.store.pushDevices()
+        let zone = context.user.calendarTimeZone
         let typed = pushInput ?? PushInput(channels)
         let failures = try await context.store.recentPushFailures().map { failure in
-            let zone = context.user.calendarTimeZone
             let minute = Calendar.minute(of: failure.at, in: zone)
-            return "\(failure.channel.label), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
+            return "\(failure.channel), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
                 + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
         }
         let feedPath = try await context.store.calendarFeedToken().map { NotificationPaths.calendarFeed($0) }
@@ -142,8 +181,22 @@ extension ProfileController {
                            error: pushErrors["webhookURL"], hint: "Gets each reminder as JSON in a POST.",
                            autocomplete: "off"),
                 ],
-                testPath: channels.isEmpty ? nil : ProfilePaths.pushTest,
+                testPath: channels.isEmpty && devices.isEmpty ? nil : ProfilePaths.pushTest,
                 failures: failures),
+            devices: ProfilePages.Devices(
+                action: ProfilePaths.pushDevices,
+                publicKey: push.webPush.key.publicKey,
+                error: deviceError,
+                list: devices.compactMap { device in
+                    device.id.map { id in
+                        ProfilePages.Device(
+                            name: device.name,
+                            added: "Added " + CalendarDay.today(in: zone, now: device.createdAt).shortText,
+                            lastSent: device.lastSentAt.map { "Last notified " + CalendarDay.today(in: zone, now: $0).shortText }
+                                ?? "Not notified yet",
+                            removePath: ProfilePaths.removePushDevice(id))
+                    }
+                }),
             calendar: ProfilePages.CalendarFeed(
                 url: feedPath.map { scheme + host + $0 },
                 webcalURL: feedPath.map { "webcal://" + host + $0 },

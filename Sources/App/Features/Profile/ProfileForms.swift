@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import WebPush
 import Views
 
 /// The profile details asked at sign-up step 2 and edited on Profile, as typed into the form.
@@ -335,3 +337,40 @@ enum PushRules {
     }
 }
 
+
+/// A browser's push subscription, as its `PushSubscription` gives it (filled in by `/js/push.js`).
+struct PushDeviceInput: Decodable, Sendable {
+    var endpoint: String?
+    var p256dh: String?
+    var auth: String?
+}
+
+/// The rules of a browser's push subscription: an https push service (or one on this machine), a P-256 public
+/// key and a 16-byte auth secret, each base64url.
+enum PushDeviceRules {
+    static let maxEndpoint = 1_000
+
+    /// The subscription, or a sentence saying what is wrong with it.
+    static func validate(_ input: PushDeviceInput) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
+        let endpoint = (input.endpoint ?? "").trimmingCharacters(in: .whitespaces)
+        guard !endpoint.isEmpty, endpoint.count <= maxEndpoint, let url = URL(string: endpoint),
+              let host = url.host?.lowercased(), !host.isEmpty,
+              url.scheme == "https" || (url.scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+        else {
+            return .failure(PushDeviceError(message: "This browser gave no push service address Stashify can use."))
+        }
+        let p256dh = (input.p256dh ?? "").trimmingCharacters(in: .whitespaces)
+        guard let key = Base64URL.decode(p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil else {
+            return .failure(PushDeviceError(message: "This browser's encryption key can't be read."))
+        }
+        let auth = (input.auth ?? "").trimmingCharacters(in: .whitespaces)
+        guard Base64URL.decode(auth)?.count == 16 else {
+            return .failure(PushDeviceError(message: "This browser's auth secret can't be read."))
+        }
+        return .success((endpoint, p256dh, auth))
+    }
+}
+
+struct PushDeviceError: Error {
+    let message: String
+}

@@ -15,4 +15,7 @@ enum ProfilePaths {
     static let calendarFeed = "/profile/notifications/calendar"
     static let push = "/profile/notifications/push"
     static let pushTest = "/profile/notifications/push/test"
+    /// Where a browser's push subscription is posted when notifications are turned on in it.
+    static let pushDevices = "/profile/notifications/devices"
+    static let removePushDevice = PathPattern("/profile/notifications/devices/:id/delete")
 }

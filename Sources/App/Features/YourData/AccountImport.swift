@@ -195,6 +195,9 @@ extension AccountDocument {
             else { throw problem("the notification settings", "aren't valid") }
         }
         guard Set(pushChannels.map(\.kind)).count == pushChannels.count else { throw problem("the push channels", "name one channel twice") }
+        guard pushChannels.allSatisfy({ App.PushChannel.Kind.channels.contains($0.kind) }) else {
+            throw problem("the push channels", "name a kind other than ntfy or webhook")
+        }
     }
 
     /// `HH:MM`, 00:00 to 23:59.
