@@ -20,14 +20,14 @@ public func buildApplication(
         return logger
     }()
 
+    // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
+    let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
     let sessions = SQLitePersistDriver(database: database, now: config.now)
     let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
-    // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh one.
-    let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     let services = AppServices(
         database: database,
         pages: pages,

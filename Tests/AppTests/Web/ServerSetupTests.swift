@@ -1,10 +1,12 @@
 import Crypto
 import Foundation
+import HummingbirdTesting
 import Testing
 import NIOCore
 import SwiftASN1
 import X509
 @testable import App
+import WebPush
 
 @Suite("Command line and certificate")
 struct ServerSetupTests {
@@ -44,7 +46,7 @@ struct ServerSetupTests {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
             for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections", "--backup-every", "--backup-keep"] {
+                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }
@@ -86,6 +88,43 @@ struct ServerSetupTests {
     func badPort(port: String, message: String) {
         #expect(throws: StartupError.self) { try settings(port: port).config() }
         do { _ = try settings(port: port).config() } catch { #expect("\(error)" == message) }
+    }
+
+    @Test("the Web Push contact is a mailto: or https: address, from the flag or the environment")
+    func pushContact() throws {
+        #expect(try settings().config().pushContact.hasPrefix("mailto:stashify@"))
+        let fromEnv = try settings(environment: ["STASHIFY_PUSH_CONTACT": "https://example.org/contact"]).config()
+        #expect(fromEnv.pushContact == "https://example.org/contact")
+        for bad in ["ops@example.org", "mailto:", "mailto:a b@example.org", "http://example.org"] {
+            do {
+                _ = try settings(environment: ["STASHIFY_PUSH_CONTACT": bad]).config()
+                Issue.record("\(bad) was taken")
+            } catch {
+                #expect("\(error)" == "--push-contact must be a mailto: or https: address, like mailto:you@example.org")
+            }
+        }
+    }
+
+    @Test("the Web Push key is made in the data folder at first start and kept across restarts")
+    func webPushKey() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let config = TestApp.config(clock: TestClock(), dataDirectory: folder)
+        var shown: [String] = []
+        for email in ["ann@example.com", "bob@example.com"] {
+            let app = try await buildApplication(config)
+            let key = try await app.test(.router) { client in
+                let browser = Browser(client: client)
+                try await browser.signUp(email: email)
+                let html = try await browser.get("/profile/notifications").html
+                return try #require(html.firstRange(of: "data-push-key=\"").map { String(html[$0.upperBound...].prefix { $0 != "\"" }) })
+            }
+            shown.append(key)
+        }
+        let kept = try VAPIDKey.loadOrCreate(at: config.webPushKeyPath)
+        #expect(shown == [kept.publicKey, kept.publicKey])
+        let mode = try FileManager.default.attributesOfItem(atPath: config.webPushKeyPath)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
     }
 
     @Test("TLS flags must come as a pair, readable, and not with --no-tls")
