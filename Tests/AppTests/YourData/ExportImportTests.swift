@@ -113,6 +113,7 @@ struct ExportImportTests {
             ("bad date", "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."),
             ("dangling ref", "The export can't be imported: ledger item 1 names stash 7, which isn't in the file."),
             ("truncated", "This file isn't a ZIP archive."),
+            ("browser channel", "The export can't be imported: the push channels name a kind other than ntfy or webhook."),
             ("no file", "Choose the .zip file that “Download everything” made."),
           ])
     func refused(file: String, message: String) async throws {
@@ -134,6 +135,9 @@ struct ExportImportTests {
         }])
         case "dangling ref": try AccountRows.zip(["stashify.json": try Self.documentJSON {
             $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": "", "stash": 7, "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+        }])
+        case "browser channel": try AccountRows.zip(["stashify.json": try Self.documentJSON {
+            $0["pushChannels"] = [["kind": "webpush", "url": "https://push.example.net/x", "topic": "", "token": ""]]
         }])
         case "truncated": Array(try AccountRows.zip(["stashify.json": valid]).prefix(60))
         default: nil
