@@ -43,8 +43,11 @@
         await subscription.unsubscribe();
         subscription = null;
       }
-      subscription = subscription
-        || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
+      // The browser asks its push service for an address; one that can't be reached may never answer.
+      const late = new Promise((_, reject) => setTimeout(() => reject(new Error("its push service didn't answer. Try again later.")), 30000));
+      subscription = subscription || await Promise.race([
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), late,
+      ]);
       form.elements.endpoint.value = subscription.endpoint;
       form.elements.p256dh.value = text(subscription.getKey("p256dh"));
       form.elements.auth.value = text(subscription.getKey("auth"));
