@@ -39,6 +39,7 @@ PAGES = [
     ("/badges", "Badges (in progress)"),
     ("/badges?tab=all", "Badges (all)"),
     ("/profile", "Profile"),
+    ("/profile/notifications", "Notification settings: channels, browsers, calendar feed"),
     ("/wallet", "Wallet (20 cards, 150 benefits)"),
     ("/wallet/cards/1", "Wallet card detail with ROI"),
     ("/wallet/tracker", "Tracker: 50 subscriptions"),
