@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Stashify in a real browser: every page at phone and desktop size, light and dark, checked with axe-core,
-for horizontal scrolling at 360 px, console errors and small tap targets; then the main flows without JavaScript.
+for horizontal scrolling at 360 px, console errors and small tap targets; every page again at 360 px with the
+browser's text size at 200 %, for horizontal scrolling; then the main flows without JavaScript, a Web Push
+shown by the service worker, and the offline page.
 
 Usage: python3 Tests/Browser/suite.py [--binary .build/debug/stashify]
 Ends with "N passed, N failed" and exits 1 if anything failed.
@@ -49,14 +51,21 @@ class Results:
             self.passed += 1
 
 
-def driver(javascript=True):
+def driver(javascript=True, font_size=None):
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
+    prefs = {}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if font_size:
+        # The browser's text size (Settings › Appearance › Font size); monospace keeps its 13 : 16 ratio.
+        prefs["webkit.webprefs.default_font_size"] = font_size
+        prefs["webkit.webprefs.default_fixed_font_size"] = round(font_size * 13 / 16)
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
@@ -124,6 +133,16 @@ if (inner < 500) {
   }
   if (tiny.size) problems.push('text under 12px: ' + [...tiny].slice(0, 6).join(', '));
 }
+return problems;
+"""
+
+
+# At 200 % text: the body text is twice its 17 px, and the page still fits 360 px.
+TEXT_SIZE_CHECKS = """
+const problems = [], body = parseFloat(getComputedStyle(document.body).fontSize);
+if (body !== 34) problems.push(`body text is ${body}px, not 34px: the browser's text size didn't apply`);
+const width = document.documentElement.scrollWidth;
+if (width > arguments[0] + 1) problems.push(`scrolls sideways at ${arguments[0]}px with 200% text: ${width}px wide`);
 return problems;
 """
 
@@ -202,6 +221,21 @@ def main():
                             if wide > 361:
                                 problems.append(f"scrolls sideways at 360px: {wide}px")
                         results.check(f"{path} {width} {theme}", problems)
+            # 200 % text: a browser whose default font size is 32 px, on a 360 px phone (no axe: layout only)
+            large = driver(font_size=32)
+            try:
+                emulate(large, 360, 800, "light")
+                for path in ["/login", "/signup"]:
+                    large.get(base + path)
+                    results.check(f"{path} 200% text", large.execute_script(TEXT_SIZE_CHECKS, 360))
+                log_in(large, base)
+                for path in pages(today):
+                    if args.only and args.only not in path:
+                        continue
+                    large.get(base + path)
+                    results.check(f"{path} 200% text", large.execute_script(TEXT_SIZE_CHECKS, 360))
+            finally:
+                large.quit()
         except BaseException:
             d.quit()
             raise
@@ -226,6 +260,41 @@ def main():
             results.check("flows without JavaScript", problems)
         finally:
             plain.quit()
+        # Web Push: the button shows where the browser can take pushes, and a push (delivered as the push service
+        # would, through DevTools) pops up as a notification that opens the reminder's page
+        try:
+            emulate(d, 390, 844, "light")
+            d.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+            d.get(base + "/profile/notifications")
+            problems = console_errors(d)
+            button = d.find_elements(By.CSS_SELECTOR, "[data-push-enable]")
+            if not button or not button[0].is_displayed():
+                problems.append("Enable notifications on this device isn't shown with JavaScript on")
+            d.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                navigator.serviceWorker.ready.then(() => done(true)); setTimeout(() => done(false), 10000);
+            """)
+            message = {"title": "Coupon expiring: Pizza", "body": "$5.00 · expires in 2 days", "path": "/wallet/expiring"}
+            shown = []
+            d.execute_cdp_cmd("ServiceWorker.enable", {})
+            # DevTools names a registration by its id, which the page can't see: a fresh profile's first is 0
+            for registration in ["0", "1", "2"]:
+                d.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                                  {"origin": base, "registrationId": registration, "data": json.dumps(message)})
+                time.sleep(0.5)
+                shown = d.execute_async_script("""
+                    const done = arguments[arguments.length - 1];
+                    navigator.serviceWorker.ready.then(r => r.getNotifications())
+                        .then(list => done(list.map(n => [n.title, n.body, n.data && n.data.path])));
+                """)
+                if shown:
+                    break
+            if shown != [[message["title"], message["body"], message["path"]]]:
+                problems.append(f"a pushed reminder showed {shown}")
+            results.check("web push: the button and a pushed notification", problems + console_errors(d))
+        except BaseException:
+            d.quit()
+            raise
         # Installed: the service worker takes over; with the server gone, a page is the offline page
         try:
             emulate(d, 390, 844, "light")
