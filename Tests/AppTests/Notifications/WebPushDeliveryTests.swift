@@ -143,7 +143,7 @@ struct WebPushDeliveryTests {
         }
     }
 
-    @Test("a subscription that can't be used is refused next to the button, and nothing is kept")
+    @Test("a subscription that can't be used, or one browser too many, is refused next to the button, and nothing is kept")
     func refused() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
@@ -166,6 +166,24 @@ struct WebPushDeliveryTests {
                 #expect(page.html.contains("<span class=\"field__error\">\(message)</span>"), "\(form)")
             }
             #expect(try await Self.devices(database).isEmpty)
+
+            // Twenty browsers at most; the same browser again replaces its own row
+            for number in 1...PushDeviceRules.maxDevices {
+                try await browser.get("/profile/notifications")
+                let page = try await browser.post("/profile/notifications/devices",
+                                                  Subscription(endpoint: "https://push.example.net/\(number)").form)
+                #expect(page.status == .seeOther)
+            }
+            try await browser.get("/profile/notifications")
+            let again = try await browser.post("/profile/notifications/devices",
+                                               Subscription(endpoint: "https://push.example.net/20").form)
+            #expect(again.status == .seeOther)
+            try await browser.get("/profile/notifications")
+            let full = try await browser.post("/profile/notifications/devices",
+                                              Subscription(endpoint: "https://push.example.net/21").form)
+            #expect(full.status == .unprocessableContent)
+            #expect(full.html.contains("20 browsers get notifications already. Remove one you no longer use first."))
+            #expect(try await Self.devices(database).count == PushDeviceRules.maxDevices)
         }
     }
 

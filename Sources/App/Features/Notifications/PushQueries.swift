@@ -43,10 +43,14 @@ extension MemberStore {
     }
 
     /// Keeps a browser's subscription for the member. A browser keeps one subscription for the whole site, so one
-    /// already kept (for this member or another who used the browser before) is taken over with its new keys.
+    /// already kept (for this member or another who used the browser before) is taken over with its new keys. Nil
+    /// when the member has `limit` other browsers already.
     @discardableResult
-    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, now: Date) async throws -> PushDevice {
+    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, now: Date,
+                       limit: Int = PushDeviceRules.maxDevices) async throws -> PushDevice? {
         try await write { db in
+            let others = try PushDevice.filter(Column("userId") == userId && Column("endpoint") != endpoint).fetchCount(db)
+            guard others < limit else { return nil }
             try db.execute(sql: "DELETE FROM pushDevice WHERE endpoint = ?", arguments: [endpoint])
             var device = PushDevice(id: nil, userId: userId, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name,
                                     createdAt: now, lastSentAt: nil)

@@ -65,19 +65,22 @@ extension ProfileController {
     /// on in (posted by `/js/push.js`), named after its User-Agent.
     @Sendable func addPushDevice(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(PushDeviceInput.self, context: context)
+        let refused: String
         switch PushDeviceRules.validate(input) {
         case .failure(let error):
-            let settings = try await context.store.walletSettings()
-            return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(),
-                                               deviceError: error.message, request: request, context: context,
-                                               status: .unprocessableContent)
+            refused = error.message
         case .success(let subscription):
             let name = BrowserName.of(userAgent: request.headers[.userAgent])
-            try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
-                                                  auth: subscription.auth, name: name, now: now())
-            return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
-                                  flash: .success("Notifications are on in \(name). Send a test to check."))
+            if try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
+                                                     auth: subscription.auth, name: name, now: now()) != nil {
+                return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
+                                      flash: .success("Notifications are on in \(name). Send a test to check."))
+            }
+            refused = "\(PushDeviceRules.maxDevices) browsers get notifications already. Remove one you no longer use first."
         }
+        let settings = try await context.store.walletSettings()
+        return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(), deviceError: refused,
+                                           request: request, context: context, status: .unprocessableContent)
     }
 
     /// `POST /profile/notifications/devices/:id/delete`: stops notifications to one of the member's browsers; any

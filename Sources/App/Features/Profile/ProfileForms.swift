@@ -349,6 +349,8 @@ struct PushDeviceInput: Decodable, Sendable {
 /// key and a 16-byte auth secret, each base64url.
 enum PushDeviceRules {
     static let maxEndpoint = 1_000
+    /// Browsers one member can have notifications on in: each reminder goes to every one of them.
+    static let maxDevices = 20
 
     /// The subscription, or a sentence saying what is wrong with it.
     static func validate(_ input: PushDeviceInput) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
