@@ -196,6 +196,23 @@ struct WebPushDeliveryTests {
             try await ann.post("/profile/notifications/devices", Subscription(endpoint: "https://push.example.net/ann").form)
             let device = try #require(try await Self.devices(database).first)
             let id = try #require(device.id)
+            // Turned on again in the same browser, with a reminder held for it: the same row, with the browser's new
+            // keys, and the reminder still on its way
+            try await database.write { db in
+                try db.execute(sql: """
+                    INSERT INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
+                        VALUES (?, 'coupon', 'c1', '2026-11-24', 'Coupon expiring: Pizza', '', '/wallet', '2026-11-22')
+                    """, arguments: [device.userId])
+                try PushDelivery(id: nil, userId: device.userId, notificationId: db.lastInsertedRowID, channel: .webPush,
+                                 deviceId: id, nextAttemptAt: Date()).insert(db)
+            }
+            try await ann.get("/profile/notifications")
+            let renewed = Subscription(endpoint: "https://push.example.net/ann")
+            try await ann.post("/profile/notifications/devices", renewed.form)
+            let again = try await Self.devices(database)
+            #expect(again.count == 1 && again.first?.id == id && again.first?.createdAt == device.createdAt)
+            #expect(again.first?.p256dh == Base64URL.encode(renewed.key.publicKey.x963Representation))
+            #expect(try await PushTests.deliveries(database).map(\.deviceId) == [id])
 
             let bob = Browser(client: ann.client)
             try await bob.signUp(email: "bob@example.com")

@@ -42,15 +42,22 @@ extension MemberStore {
         }
     }
 
-    /// Keeps a browser's subscription for the member. A browser keeps one subscription for the whole site, so one
-    /// already kept (for this member or another who used the browser before) is taken over with its new keys. Nil
-    /// when the member has `limit` other browsers already.
+    /// Keeps a browser's subscription for the member. A browser keeps one subscription for the whole site: one the
+    /// member already has keeps its row (and what is on its way to it) with the new keys; one kept for another member
+    /// who used the browser before is taken over. Nil when the member has `limit` other browsers already.
     @discardableResult
     func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, now: Date,
                        limit: Int = PushDeviceRules.maxDevices) async throws -> PushDevice? {
         try await write { db in
             let others = try PushDevice.filter(Column("userId") == userId && Column("endpoint") != endpoint).fetchCount(db)
             guard others < limit else { return nil }
+            if var kept = try PushDevice.filter(Column("userId") == userId && Column("endpoint") == endpoint).fetchOne(db) {
+                kept.p256dh = p256dh
+                kept.auth = auth
+                kept.name = name
+                try kept.update(db)
+                return kept
+            }
             try db.execute(sql: "DELETE FROM pushDevice WHERE endpoint = ?", arguments: [endpoint])
             var device = PushDevice(id: nil, userId: userId, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name,
                                     createdAt: now, lastSentAt: nil)
