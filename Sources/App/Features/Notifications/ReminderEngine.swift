@@ -28,12 +28,12 @@ struct ReminderEngine: Sendable {
         let quiet: QuietHours?
     }
 
-    /// One user's reminders worked out, and the kinds of push channel and the browsers they go to.
+    /// One user's reminders worked out, and the kinds of push channel they go to (and to every browser the user
+    /// has notifications on in when they are recorded).
     struct Worked: Sendable {
         let user: DueUser
         let due: [Reminder]
         let channels: [PushChannel.Kind]
-        let devices: [Int64]
     }
 
     /// One look at every user: those whose reminder time has come today and whose day isn't done yet get their
@@ -112,9 +112,7 @@ struct ReminderEngine: Sendable {
         }
         let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? ORDER BY kind"),
                                            arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))
-        let devices = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM pushDevice WHERE userId = ? ORDER BY id"),
-                                         arguments: [userId])
-        return Worked(user: due, due: reminders, channels: channels, devices: devices)
+        return Worked(user: due, due: reminders, channels: channels)
     }
 
     /// Records each worked-out user's reminders and marks their day done, each user in a savepoint of its own: one
@@ -163,10 +161,11 @@ struct ReminderEngine: Sendable {
                 try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
                                  nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
             }
-            for device in work.devices {
-                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: .webPush,
-                                 deviceId: device, nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
-            }
+            // The browsers are read in this write: one removed since the reminders were worked out gets nothing.
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO pushDelivery (userId, notificationId, channel, deviceId, nextAttemptAt)
+                SELECT userId, ?, ?, id, ? FROM pushDevice WHERE userId = ?
+                """).execute(arguments: [notificationId, PushChannel.Kind.webPush.rawValue, pushAt, userId])
         }
         try db.cachedStatement(sql: """
             INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
