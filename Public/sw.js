@@ -35,6 +35,11 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// A reminder's page is on this site: "//elsewhere/…" or "https://elsewhere/…" is never opened.
+const sameOrigin = (path) => {
+  try { return new URL(path, self.location.origin).origin === self.location.origin; } catch (error) { return false; }
+};
+
 self.addEventListener("push", (event) => {
   let message = {};
   try { message = event.data ? event.data.json() : {}; } catch (error) { message = { body: event.data.text() }; }
@@ -42,7 +47,7 @@ self.addEventListener("push", (event) => {
     body: message.body || "",
     icon: "/icons/icon-192.png",
     badge: "/icons/icon-192.png",
-    data: { path: typeof message.path === "string" && message.path.startsWith("/") ? message.path : "/notifications" },
+    data: { path: typeof message.path === "string" && sameOrigin(message.path) ? message.path : "/notifications" },
   }));
 });
 

@@ -43,11 +43,20 @@
         await subscription.unsubscribe();
         subscription = null;
       }
-      // The browser asks its push service for an address; one that can't be reached may never answer.
-      const late = new Promise((_, reject) => setTimeout(() => reject(new Error("its push service didn't answer. Try again later.")), 30000));
-      subscription = subscription || await Promise.race([
-        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), late,
-      ]);
+      if (!subscription) {
+        // The browser asks its push service for an address; one that can't be reached may never answer.
+        let timer;
+        const late = new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error("its push service didn't answer. Try again later.")), 30000);
+        });
+        try {
+          subscription = await Promise.race([
+            registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), late,
+          ]);
+        } finally {
+          clearTimeout(timer);
+        }
+      }
       form.elements.endpoint.value = subscription.endpoint;
       form.elements.p256dh.value = text(subscription.getKey("p256dh"));
       form.elements.auth.value = text(subscription.getKey("auth"));
