@@ -6,8 +6,9 @@ import Foundation
 public enum PushEncryption {
     /// The record size written in the header: one record holds the whole message.
     public static let recordSize = 4096
-    /// The longest payload one record holds (the record size less the delimiter and the AEAD tag).
-    public static let maxPlaintext = recordSize - 1 - 16
+    /// The longest payload sent: push services take 4096 bytes of body at most (RFC 8030 §7.2), and the body is the
+    /// 86-byte header (salt, record size, key length, sender key) and one record with its delimiter and AEAD tag.
+    public static let maxPlaintext = 4096 - 86 - 1 - 16
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case badKey, badAuthSecret, tooLong, malformed, cannotDecrypt
