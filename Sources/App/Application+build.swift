@@ -95,6 +95,9 @@ public func buildApplication(
             if !config.usesTLS {
                 logger.notice("TLS is off (--no-tls): serve Stashify only behind a reverse proxy that speaks HTTPS")
             }
+            if config.pushContact == AppConfig.defaultPushContact {
+                logger.notice("Web Push gives browsers' push services the contact \(config.pushContact); some refuse one that isn't a real address: set yours with --push-contact")
+            }
         },
         logger: logger
     )

@@ -36,7 +36,9 @@ public struct AppConfig: Sendable {
     /// Backups the server makes of its own database into `<data-dir>/backups/`; nil: none.
     public var automaticBackups: BackupSchedule?
     /// The contact push services are given with every Web Push (a mailto: or https: address).
-    public var pushContact = "mailto:stashify@" + ProcessInfo.processInfo.hostName
+    public var pushContact = AppConfig.defaultPushContact
+    /// A contact made from the machine's name; some push services refuse one that isn't a real address.
+    public static let defaultPushContact = "mailto:stashify@" + ProcessInfo.processInfo.hostName
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.
