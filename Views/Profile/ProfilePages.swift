@@ -289,7 +289,7 @@ public enum ProfilePages {
         """
         <section class="card form-card" aria-labelledby="devices-title">
           <h2 class="card__title" id="devices-title">Notifications in your browsers</h2>
-          <p class="muted small">Reminders can pop up on this phone or computer like any app's, even when Stashify isn't open. Turn them on in each browser you want them in. Logging out of a browser turns its notifications off.</p>
+          <p class="muted small">Reminders can pop up on this phone or computer like any app's, even when Stashify isn't open. Turn them on in each browser you want them in. Logging a browser out, there or from Profile, turns its notifications off.</p>
           <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
             \(csrf.field)
             <input type="hidden" name="endpoint" value="">

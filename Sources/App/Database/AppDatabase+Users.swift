@@ -65,6 +65,7 @@ extension MemberStore {
             try SessionRecord
                 .filter(SessionRecord.Columns.id == session.id && SessionRecord.Columns.userId == userId)
                 .deleteAll(db)
+            try db.execute(sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId = ?", arguments: [userId, session.id])
             return SignedInBrowser(session, isCurrent: false)
         }
     }
@@ -73,7 +74,9 @@ extension MemberStore {
     @discardableResult
     func deleteSessions(except keepKey: String?) async throws -> Int {
         try await write { db in
-            try SessionRecord
+            // The browsers signed out stop getting notifications too.
+            try db.execute(sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId IS NOT ?", arguments: [userId, keepKey])
+            return try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
                 .filter(SessionRecord.Columns.id != (keepKey ?? ""))
                 .deleteAll(db)

@@ -766,9 +766,10 @@ extension AppDatabase {
         }
 
         migrator.registerMigration("v28: web push devices") { db in
-            // Each browser a user turned notifications on in: its push service endpoint and the keys its messages
-            // are encrypted with. A reminder's delivery now names the device it goes to (none for ntfy and the
-            // webhook), so it goes once to each: the table is rebuilt for that key.
+            // Each browser a user turned notifications on in: its push service endpoint, the keys its messages
+            // are encrypted with, and the session it was signed in with (logging that session out, here or from
+            // another browser, turns the browser's notifications off). A reminder's delivery now names the device it
+            // goes to (none for ntfy and the webhook), so it goes once to each: the table is rebuilt for that key.
             try db.execute(sql: """
                 CREATE TABLE pushDevice (
                     id INTEGER PRIMARY KEY,
@@ -778,9 +779,11 @@ extension AppDatabase {
                     auth TEXT NOT NULL,
                     name TEXT NOT NULL,
                     createdAt DATETIME NOT NULL,
-                    lastSentAt DATETIME
+                    lastSentAt DATETIME,
+                    sessionId TEXT
                 );
                 CREATE INDEX pushDevice_user ON pushDevice (userId);
+                CREATE INDEX pushDevice_session ON pushDevice (sessionId) WHERE sessionId IS NOT NULL;
                 CREATE TABLE pushDelivery_new (
                     id INTEGER PRIMARY KEY,
                     userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,

@@ -242,6 +242,44 @@ struct WebPushDeliveryTests {
         }
     }
 
+    @Test("logging a browser out, there or from another browser, turns its notifications off")
+    func loggedOut() async throws {
+        try await TestApp.run { phone, database in
+            // Given notifications on in Ann's phone and laptop
+            await phone.setHeader("User-Agent", Self.pixel)
+            try await phone.signUp(email: "ann@example.com")
+            let laptop = Browser(client: phone.client)
+            await laptop.setHeader("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")
+            try await laptop.logIn(email: "ann@example.com")
+            let turnOn = { (browser: Browser, endpoint: String) in
+                try await browser.get("/profile/notifications")
+                #expect(try await browser.post("/profile/notifications/devices", Subscription(endpoint: endpoint).form)
+                    .status == .seeOther)
+            }
+            try await turnOn(phone, "https://push.example.net/phone")
+            try await turnOn(laptop, "https://push.example.net/laptop")
+            let names = { try await Self.devices(database).map(\.name) }
+            #expect(try await names() == ["Chrome on Android", "Firefox on Windows"])
+
+            // When the phone logs out
+            try await phone.logOut()
+            #expect(try await names() == ["Firefox on Windows"])
+
+            // When the laptop logs the phone out, one session or all the others
+            try await phone.logIn(email: "ann@example.com")
+            try await turnOn(phone, "https://push.example.net/phone")
+            let phoneSession = try #require(await phone.cookies[SignedInBrowsersTests.session])
+            try await laptop.get("/profile")
+            try await laptop.post("/profile/sessions/\(SessionRecord.handle(of: phoneSession))/delete")
+            #expect(try await names() == ["Firefox on Windows"])
+            try await phone.logIn(email: "ann@example.com")
+            try await turnOn(phone, "https://push.example.net/phone")
+            try await laptop.get("/profile")
+            try await laptop.post("/profile/sessions")
+            #expect(try await names() == ["Firefox on Windows"], "the laptop's own stay on")
+        }
+    }
+
     @Test("an older database keeps its deliveries, and each reminder still goes once to each channel and browser")
     func upgrade() throws {
         // Given a database from before browsers, with a reminder delivered to ntfy

@@ -67,6 +67,8 @@ struct PushDevice: Codable, Sendable, Equatable, FetchableRecord, PersistableRec
     var name: String
     var createdAt: Date
     var lastSentAt: Date?
+    /// The session the browser was signed in with when notifications were turned on: ending it turns them off.
+    var sessionId: String?
 
     static let databaseTableName = "pushDevice"
 

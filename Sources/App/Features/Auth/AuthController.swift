@@ -278,11 +278,13 @@ struct AuthController {
 
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
+        if let sessionId = pages.cookies.sessionId(of: request) {
+            try await database.forgetPushDevices(signedInWith: sessionId)
+        }
         context.sessions.clearSession()
         var response = pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
-        // Whatever the browser kept of this account goes with the session: its cached files, and its service worker
-        // with the push subscription that brought this account's reminders (its push service then answers 410, and
-        // the device is forgotten at the next push).
+        // Whatever the browser kept of this account goes with the session: the notifications turned on in it (the
+        // server forgets them above), its cached files, and its service worker with its push subscription.
         response.headers[.clearSiteData] = "\"cache\", \"storage\""
         return response
     }

@@ -46,7 +46,7 @@ extension MemberStore {
     /// member already has keeps its row (and what is on its way to it) with the new keys; one kept for another member
     /// who used the browser before is taken over. Nil when the member has `limit` other browsers already.
     @discardableResult
-    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, now: Date,
+    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, sessionId: String?, now: Date,
                        limit: Int = PushDeviceRules.maxDevices) async throws -> PushDevice? {
         try await write { db in
             let others = try PushDevice.filter(Column("userId") == userId && Column("endpoint") != endpoint).fetchCount(db)
@@ -55,12 +55,13 @@ extension MemberStore {
                 kept.p256dh = p256dh
                 kept.auth = auth
                 kept.name = name
+                kept.sessionId = sessionId
                 try kept.update(db)
                 return kept
             }
             try db.execute(sql: "DELETE FROM pushDevice WHERE endpoint = ?", arguments: [endpoint])
             var device = PushDevice(id: nil, userId: userId, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name,
-                                    createdAt: now, lastSentAt: nil)
+                                    createdAt: now, lastSentAt: nil, sessionId: sessionId)
             try device.insert(db)
             return device
         }
@@ -74,6 +75,16 @@ extension MemberStore {
             }
             try device.delete(db)
             return device
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Forgets the browsers that turned notifications on while signed in with the session `sessionId` (it is logging
+    /// out).
+    func forgetPushDevices(signedInWith sessionId: String) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM pushDevice WHERE sessionId = ?", arguments: [sessionId])
         }
     }
 }

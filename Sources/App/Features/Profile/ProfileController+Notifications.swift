@@ -72,7 +72,8 @@ extension ProfileController {
         case .success(let subscription):
             let name = BrowserName.of(userAgent: request.headers[.userAgent])
             if try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
-                                                     auth: subscription.auth, name: name, now: now()) != nil {
+                                                     auth: subscription.auth, name: name,
+                                                     sessionId: pages.cookies.sessionId(of: request), now: now()) != nil {
                 return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
                                       flash: .success("Notifications are on in \(name). Send a test to check."))
             }
