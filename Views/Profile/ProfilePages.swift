@@ -356,7 +356,7 @@ public enum ProfilePages {
         \(devices(page.devices, csrf: csrf))
         \(page.push.testPath.map { path in
             """
-            <form class="form-card" method="post" action="\(path)">\(csrf.field)<button class="button button--secondary" type="submit">Send a test notification</button></form>
+            <form class="form-card" method="post" action="\(path)">\(csrf.field)<div class="form-actions"><button class="button button--secondary" type="submit">Send a test notification</button></div></form>
             """ as HTML
         })
         <section class="card form-card" aria-labelledby="calendar-title">
