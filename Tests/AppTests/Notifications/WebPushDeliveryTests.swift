@@ -36,6 +36,13 @@ struct WebPushDeliveryTests {
         return (claims, message)
     }
 
+    /// Opens Settings (for its form token) and posts `subscription` as `/js/push.js` does.
+    @discardableResult
+    static func turnOn(_ browser: Browser, _ subscription: Subscription) async throws -> Page {
+        try await browser.get("/profile/notifications")
+        return try await browser.post("/profile/notifications/devices", subscription.form)
+    }
+
     static func devices(_ database: AppDatabase) async throws -> [PushDevice] {
         try await database.read { db in try PushDevice.order(Column("id")).fetchAll(db) }
     }
@@ -107,9 +114,8 @@ struct WebPushDeliveryTests {
                 try await store.setPushChannel(.ntfy, to: nil)
                 try await store.setPushChannel(.webhook, to: nil)
                 await browser.setHeader("User-Agent", Self.pixel)
-                try await browser.get("/profile/notifications")
                 let phone = Subscription(endpoint: "http://127.0.0.1:\(port)/push/phone")
-                #expect(try await browser.post("/profile/notifications/devices", phone.form).status == .seeOther)
+                #expect(try await Self.turnOn(browser, phone).status == .seeOther)
 
                 // The test button reaches the phone, and the push opens with its keys
                 try await browser.get("/profile/notifications")
@@ -129,9 +135,7 @@ struct WebPushDeliveryTests {
 
                 // The test button says so too
                 await browser.setHeader("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")
-                try await browser.get("/profile/notifications")
-                #expect(try await browser.post("/profile/notifications/devices",
-                                               Subscription(endpoint: "http://127.0.0.1:\(port)/push/laptop").form).status == .seeOther)
+                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/laptop")).status == .seeOther)
                 inbox.answer(with: [404])
                 try await browser.get("/profile/notifications")
                 try await browser.post("/profile/notifications/push/test")
@@ -169,18 +173,12 @@ struct WebPushDeliveryTests {
 
             // Twenty browsers at most; the same browser again replaces its own row
             for number in 1...PushDeviceRules.maxDevices {
-                try await browser.get("/profile/notifications")
-                let page = try await browser.post("/profile/notifications/devices",
-                                                  Subscription(endpoint: "https://push.example.net/\(number)").form)
+                let page = try await Self.turnOn(browser, Subscription(endpoint: "https://push.example.net/\(number)"))
                 #expect(page.status == .seeOther)
             }
-            try await browser.get("/profile/notifications")
-            let again = try await browser.post("/profile/notifications/devices",
-                                               Subscription(endpoint: "https://push.example.net/20").form)
+            let again = try await Self.turnOn(browser, Subscription(endpoint: "https://push.example.net/20"))
             #expect(again.status == .seeOther)
-            try await browser.get("/profile/notifications")
-            let full = try await browser.post("/profile/notifications/devices",
-                                              Subscription(endpoint: "https://push.example.net/21").form)
+            let full = try await Self.turnOn(browser, Subscription(endpoint: "https://push.example.net/21"))
             #expect(full.status == .unprocessableContent)
             #expect(full.html.contains("20 browsers get notifications already. Remove one you no longer use first."))
             #expect(try await Self.devices(database).count == PushDeviceRules.maxDevices)
@@ -192,8 +190,7 @@ struct WebPushDeliveryTests {
         try await TestApp.run { ann, database in
             try await ann.signUp(email: "ann@example.com")
             await ann.setHeader("User-Agent", Self.pixel)
-            try await ann.get("/profile/notifications")
-            try await ann.post("/profile/notifications/devices", Subscription(endpoint: "https://push.example.net/ann").form)
+            try await Self.turnOn(ann, Subscription(endpoint: "https://push.example.net/ann"))
             let device = try #require(try await Self.devices(database).first)
             let id = try #require(device.id)
             // Turned on again in the same browser, with a reminder held for it: the same row, with the browser's new
@@ -206,9 +203,8 @@ struct WebPushDeliveryTests {
                 try PushDelivery(id: nil, userId: device.userId, notificationId: db.lastInsertedRowID, channel: .webPush,
                                  deviceId: id, nextAttemptAt: Date()).insert(db)
             }
-            try await ann.get("/profile/notifications")
             let renewed = Subscription(endpoint: "https://push.example.net/ann")
-            try await ann.post("/profile/notifications/devices", renewed.form)
+            try await Self.turnOn(ann, renewed)
             let again = try await Self.devices(database)
             #expect(again.count == 1 && again.first?.id == id && again.first?.createdAt == device.createdAt)
             #expect(again.first?.p256dh == Base64URL.encode(renewed.key.publicKey.x963Representation))
@@ -223,15 +219,14 @@ struct WebPushDeliveryTests {
             #expect(try await Self.devices(database).count == 1)
 
             // The same browser turned on by Bob later is Bob's from then on
-            try await bob.get("/profile/notifications")
-            try await bob.post("/profile/notifications/devices", Subscription(endpoint: "https://push.example.net/ann").form)
+            try await Self.turnOn(bob, Subscription(endpoint: "https://push.example.net/ann"))
             let taken = try await Self.devices(database)
             let bobId = try await LedgerFixture.userId(database, email: "bob@example.com")
             #expect(taken.count == 1 && taken.first?.userId == bobId)
             #expect(try await ann.get("/profile/notifications").html.contains("No browser gets notifications yet."))
 
             // Ann turns it on again, then removes it herself
-            try await ann.post("/profile/notifications/devices", Subscription(endpoint: "https://push.example.net/ann2").form)
+            try await Self.turnOn(ann, Subscription(endpoint: "https://push.example.net/ann2"))
             let mine = try #require(try await Self.devices(database).first { $0.endpoint.hasSuffix("/ann2") }?.id)
             try await ann.get("/profile/notifications")
             let removed = try await ann.post("/profile/notifications/devices/\(mine)/delete")
@@ -251,10 +246,8 @@ struct WebPushDeliveryTests {
             let laptop = Browser(client: phone.client)
             await laptop.setHeader("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")
             try await laptop.logIn(email: "ann@example.com")
-            let turnOn = { (browser: Browser, endpoint: String) in
-                try await browser.get("/profile/notifications")
-                #expect(try await browser.post("/profile/notifications/devices", Subscription(endpoint: endpoint).form)
-                    .status == .seeOther)
+            let turnOn = { (browser: Browser, endpoint: String) async throws in
+                #expect(try await Self.turnOn(browser, Subscription(endpoint: endpoint)).status == .seeOther)
             }
             try await turnOn(phone, "https://push.example.net/phone")
             try await turnOn(laptop, "https://push.example.net/laptop")
