@@ -151,6 +151,9 @@ struct ReminderEngine: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let pushAt = work.user.quiet?.pushTime(for: now) ?? now
+        // The browsers are read in this write: one removed since the reminders were worked out gets nothing.
+        let devices = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM pushDevice WHERE userId = ? ORDER BY id"),
+                                         arguments: [userId])
         for reminder in work.due {
             try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
                                            reminder.title, reminder.body, reminder.path, createdAt])
@@ -161,11 +164,10 @@ struct ReminderEngine: Sendable {
                 try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
                                  nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
             }
-            // The browsers are read in this write: one removed since the reminders were worked out gets nothing.
-            try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO pushDelivery (userId, notificationId, channel, deviceId, nextAttemptAt)
-                SELECT userId, ?, ?, id, ? FROM pushDevice WHERE userId = ?
-                """).execute(arguments: [notificationId, PushChannel.Kind.webPush.rawValue, pushAt, userId])
+            for device in devices {
+                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: .webPush,
+                                 deviceId: device, nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+            }
         }
         try db.cachedStatement(sql: """
             INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
