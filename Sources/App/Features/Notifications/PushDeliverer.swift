@@ -115,7 +115,7 @@ struct PushDeliverer: Sendable {
                 failure = nil
             } catch let error as Failure where error.gone {
                 if case .device(let device) = destination, let deviceId = device.id {
-                    try await forget(deviceId: deviceId, userId: device.userId)
+                    _ = try await database.for(userId: device.userId).removePushDevice(id: deviceId)
                 }
                 continue
             } catch {
@@ -150,13 +150,6 @@ struct PushDeliverer: Sendable {
     /// another host).
     static let client = HTTPClient(eventLoopGroupProvider: .singleton,
                                    configuration: .init(redirectConfiguration: .disallow))
-
-    /// Forgets a browser its push service no longer knows, with what was still on its way to it.
-    func forget(deviceId: Int64, userId: Int64) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM pushDevice WHERE id = ? AND userId = ?", arguments: [deviceId, userId])
-        }
-    }
 
     /// One push, now.
     func send(_ message: Message, to destination: Destination) async throws {

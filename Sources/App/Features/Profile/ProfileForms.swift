@@ -330,13 +330,15 @@ enum PushRules {
     }
 
     /// An http or https URL with a host.
-    static func isWebAddress(_ text: String) -> Bool {
+    static func isWebAddress(_ text: String) -> Bool { webAddress(text) != nil }
+
+    /// The scheme and host, lowercased, of an http or https URL with a host; nil for anything else.
+    static func webAddress(_ text: String) -> (scheme: String, host: String)? {
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else { return false }
-        return true
+              scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        return (scheme, host)
     }
 }
-
 
 /// A browser's push subscription, as its `PushSubscription` gives it (filled in by `/js/push.js`).
 struct PushDeviceInput: Decodable, Sendable {
@@ -355,9 +357,8 @@ enum PushDeviceRules {
     /// The subscription, or a sentence saying what is wrong with it.
     static func validate(_ input: PushDeviceInput) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
         let endpoint = (input.endpoint ?? "").trimmingCharacters(in: .whitespaces)
-        guard !endpoint.isEmpty, endpoint.count <= maxEndpoint, let url = URL(string: endpoint),
-              let host = url.host?.lowercased(), !host.isEmpty,
-              url.scheme == "https" || (url.scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+        guard endpoint.count <= maxEndpoint, let address = PushRules.webAddress(endpoint),
+              address.scheme == "https" || ["127.0.0.1", "localhost", "::1", "[::1]"].contains(address.host)
         else {
             return .failure(PushDeviceError(message: "This browser gave no push service address Stashify can use."))
         }
