@@ -11,7 +11,6 @@ extension LedgerItem {
     /// One transaction as a list row: amount with its sign, what it was, and where it leads.
     init(_ row: LedgerRow, user: User, today: CalendarDay, returnTo: String? = nil) {
         let transaction = row.transaction
-        let id = transaction.id ?? 0
         let categoryName = row.categoryName ?? row.stashName ?? "Uncategorized"
         let kindLabel = LedgerItem.kindLabel(row)
         var parts = [transaction.note.isEmpty ? nil : categoryName, kindLabel].compactMap { $0 }
@@ -28,8 +27,7 @@ extension LedgerItem {
             detail: parts.joined(separator: " · "),
             amount: sign + user.money(transaction.amountCents),
             amountClass: amountClass,
-            editPath: Paths.path(transaction.stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id),
-                                 returningTo: returnTo),
+            editPath: Paths.path(transaction.editPath, returningTo: returnTo),
             icon: row.categoryIcon ?? "stash",
             swatch: CategoryPalette.swatchClass(row.categoryColor))
     }

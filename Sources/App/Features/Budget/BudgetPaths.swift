@@ -65,3 +65,11 @@ enum BudgetPaths {
 
     private static func monthQuery(_ month: Month?) -> String { month.map { "?month=\($0)" } ?? "" }
 }
+
+extension Transaction {
+    /// The form that edits this row: a stash entry's own form, any other transaction's the ledger's.
+    var editPath: String {
+        let id = id ?? 0
+        return stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id)
+    }
+}

@@ -45,8 +45,9 @@ struct HomeController {
                     entries: rows.map { row in
                         HomePages.DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
                                            kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
-                                           stashName: row.stashName ?? "Budget", note: row.entry.note.isEmpty ? nil : row.entry.note,
-                                           editPath: Paths.path(StashPaths.editEntry(row.entry.id ?? 0), returningTo: here))
+                                           stashName: row.label.isEmpty ? "Uncategorized" : row.label,
+                                           note: row.entry.note.isEmpty ? nil : row.entry.note,
+                                           editPath: Paths.path(row.entry.editPath, returningTo: here))
                     },
                     more: DayList.moreLink(shown: rows.count, of: data.activity[selectedDay.description]?.entryCount ?? 0,
                                            on: selectedDay),

@@ -9,7 +9,7 @@ struct HomeData: Sendable {
     /// Saved and spent per day (calendar view).
     var activity: [String: DayActivity] = [:]
     /// The chosen day's entries (calendar view), nil when no day of the month is chosen.
-    var dayEntries: [EntryRow]?
+    var dayEntries: [DayEntry]?
     var balances: [(Account, Int64)] = []
     var totals = LedgerTotals()
     var wallet: WalletWidgetRead = .unchanged

@@ -10,11 +10,6 @@ struct StashSummary: Sendable {
 }
 
 /// One entry with the name of its stash, for lists that mix stashes.
-struct EntryRow: Sendable {
-    let entry: Transaction
-    let stashName: String?
-}
-
 /// Per-day totals for the calendar.
 struct DayActivity: Sendable {
     let date: String
@@ -122,13 +117,15 @@ extension MemberStore {
 
     /// The user's newest `limit` entries on one day, newest first, with their stash names: the ids from an index
     /// alone, then only those rows in full.
-    static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [EntryRow] {
+    static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [DayEntry] {
         try db.fetchAll(db.cachedStatement(sql: """
-            SELECT ledger.*, stash.name AS stashName FROM ledger LEFT JOIN stash ON stash.id = ledger.stashId
+            SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
+            LEFT JOIN stash ON stash.id = ledger.stashId
+            LEFT JOIN category ON category.id = ledger.categoryId
             WHERE ledger.id IN (
                 SELECT id FROM ledger WHERE userId = ? AND date = ? AND kind IN ('saving', 'expense') ORDER BY id DESC LIMIT ?)
             ORDER BY ledger.id DESC
-            """), arguments: [userId, day.description, limit]) { EntryRow(entry: try Transaction(row: $0), stashName: $0["stashName"]) }
+            """), arguments: [userId, day.description, limit]) { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
