@@ -116,6 +116,32 @@ struct BudgetTests {
         }
     }
 
+    @Test("the Savings tab's category rows count stash entries, as the category's page and the tab's total do")
+    func savingsByCategoryCountsStashEntries() async throws {
+        try await TestApp.run { browser, database in
+            // Given: a stash entry and a plain saving in the same category
+            try await browser.signUp(email: Self.email)
+            let fund = try await browser.createStash(name: "Emergency Fund", target: "400", category: "Emergency Fund")
+            let category = try await database.categoryId("Emergency Fund", kind: .savings, email: Self.email)
+            try await browser.addEntry(stash: fund, amount: "100", date: "2026-11-05")
+            try await browser.addTransaction(amount: "50", kind: "savings", category: category, date: "2026-11-06")
+
+            // When
+            let tab = try await browser.get("/budget/savings")
+            let own = try await browser.get("/budget/categories/\(category)")
+
+            // Then: one figure on both pages, and the tab's total agrees
+            #expect(tab.status == .ok)
+            #expect(tab.html.contains("$150.00 <span class=\"budget-hero__unit\">this month"))
+            let savings = try #require(tab.html.range(of: "id=\"other-title\""))
+            let rows = String(tab.html[savings.upperBound...])
+            #expect(rows.contains("$150.00"))
+            #expect(rows.contains("2 transactions"))
+            #expect(own.html.contains("$150.00"))
+            #expect(own.html.contains("2 transactions"))
+        }
+    }
+
     @Test("the transaction form validates kind, category, amount and date, and keeps what was typed")
     func transactionValidation() async throws {
         try await TestApp.run { browser, database in

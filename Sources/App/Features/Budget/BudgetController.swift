@@ -109,7 +109,8 @@ struct BudgetController {
 
     // MARK: - Savings
 
-    /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; savings rows without a stash by category.
+    /// `GET /budget/savings?month=YYYY-MM`: save stashes are the goals; every savings row (stash entries included) by
+    /// category, the same rows the category's own page and the tab's total count.
     @Sendable func savings(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
@@ -119,10 +120,9 @@ struct BudgetController {
         async let categoriesLoad = context.store.categories()
         async let rowsLoad = context.store.recentRows(month: month, ledgerKind: .saving, limit: 20)
         async let totalsLoad = context.store.monthTotals(month: month)
-        async let splitLoad = context.store.categoryTotals(month: month, kind: .saving, outsideStashes: true)
+        async let splitLoad = context.store.categoryTotals(month: month, kind: .saving)
         let (goals, categories, rows, totals, byCategory) = try await (goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad)
         let here = BudgetPaths.tab(.savings, month: monthParam)
-        // Savings rows outside a stash, per category (rows in a stash count toward its goal above).
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
         let other: [BudgetPages.CategoryRow] = byCategory.compactMap { total in
             guard let id = total.categoryId, let category = names[id] else { return nil }

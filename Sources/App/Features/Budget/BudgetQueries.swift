@@ -149,15 +149,14 @@ extension MemberStore {
         return totals
     }
 
-    /// Per category: total and count of the month's rows of one ledger kind (nil category = stash rows).
-    /// `outsideStashes` leaves out rows that belong to a stash (they count toward the stash's goal instead).
-    func categoryTotals(month: Month, kind: Transaction.Kind,
-                        outsideStashes: Bool = false) async throws -> [CategoryTotal] {
+    /// Per category: total and count of the month's rows of one ledger kind, stash entries included (nil category =
+    /// stash rows from before every row had a category).
+    func categoryTotals(month: Month, kind: Transaction.Kind) async throws -> [CategoryTotal] {
         // From the month totals per kind, category and stash (0: none): a few dozen rows at most.
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
-                FROM categoryMonth WHERE userId = ? AND month = ? AND kind = ?\(outsideStashes ? " AND stashId = 0" : "")
+                FROM categoryMonth WHERE userId = ? AND month = ? AND kind = ?
                 GROUP BY categoryId
                 """, arguments: [userId, month.description, kind.rawValue])
                 .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
