@@ -32,6 +32,13 @@
       }
     }
     if (stash) stash.hidden = kind !== stash.dataset.kindOnly;
+    // A new transaction's heading and the tab's title follow the type: "Add saving", "Add income".
+    var radio = form.querySelector("input[name=kind]:checked");
+    var heading = document.getElementById("form-title");
+    if (radio && radio.dataset.heading && heading && heading.textContent !== radio.dataset.heading) {
+      document.title = document.title.replace(heading.textContent, radio.dataset.heading);
+      heading.textContent = radio.dataset.heading;
+    }
   }
 
   for (var i = 0; i < radios.length; i++) {

@@ -37,11 +37,14 @@ public enum TransactionPages {
         public let value: String
         public let label: String
         public let checked: Bool
+        /// The form's heading while this type is chosen ("Add saving"), for a new transaction; nil when editing.
+        public let heading: String?
 
-        public init(value: String, label: String, checked: Bool) {
+        public init(value: String, label: String, checked: Bool, heading: String? = nil) {
             self.value = value
             self.label = label
             self.checked = checked
+            self.heading = heading
         }
     }
 
@@ -190,7 +193,7 @@ public enum TransactionPages {
               <legend class="field__label">Type</legend>
               <div class="kind-choices">
                 \(form.kindOptions.map { option in
-                    "<label class=\"kind-choice\"><input type=\"radio\" name=\"kind\" value=\"\(option.value)\"\(option.checked ? " checked" : "")> <span>\(option.label)</span></label>" as HTML
+                    "<label class=\"kind-choice\"><input type=\"radio\" name=\"kind\" value=\"\(option.value)\"\(option.checked ? " checked" : "")\(option.heading.map { " data-heading=\"\($0)\"" as HTML })> <span>\(option.label)</span></label>" as HTML
                 })
               </div>
               \(form.kindError.map { "<p class=\"field__error\" id=\"field-kind-error\">\($0)</p>" as HTML })

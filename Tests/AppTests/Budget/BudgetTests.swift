@@ -151,13 +151,77 @@ struct BudgetTests {
                                                         note: "Kept note")
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("amount") == "Use at most 2 digits after the decimal point.")
-            #expect(page.fieldError("category") == nil, "the category decides the kind")
+            #expect(page.fieldError("category")
+                    == "“Rent/Mortgage” is a Needs category. Choose a Wants category, or choose Needs as the type.")
             #expect(page.fieldError("date")?.hasPrefix("Enter a real date") == true)
             #expect(page.fieldValue("amount") == "12.345")
             #expect(page.fieldValue("note") == "Kept note")
             let empty = try await browser.addTransaction(amount: "", kind: "needs", category: rent, date: "2026-11-01")
             #expect(empty.fieldError("amount") == "Enter an amount.")
             #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+        }
+    }
+
+    @Test("a type and a category of another kind are refused, never filed as the category's kind")
+    func kindAndCategoryDisagree() async throws {
+        try await TestApp.run { browser, database in
+            // Given: the form without JavaScript, Savings · Other pre-selected, and the member choosing Wants
+            try await browser.signUp(email: Self.email)
+            let other = try await database.categoryId("Other", kind: .savings, email: Self.email)
+
+            // When
+            let page = try await browser.addTransaction(amount: "12.50", kind: "wants", category: other, date: "2026-11-20",
+                                                        note: "Cinema")
+
+            // Then: nothing is saved, the form says what disagrees and keeps what was typed
+            #expect(page.status == .unprocessableContent)
+            #expect(page.fieldError("category")
+                    == "“Other” is a Savings category. Choose a Wants category, or choose Savings as the type.")
+            #expect(page.fieldValue("amount") == "12.50")
+            #expect(page.fieldValue("note") == "Cinema")
+            #expect(page.html.contains("value=\"wants\" checked"))
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+
+            // And a matching category saves it as an expense
+            let cinema = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
+            let saved = try await browser.addTransaction(amount: "12.50", kind: "wants", category: cinema, date: "2026-11-20",
+                                                         note: "Cinema")
+            #expect(saved.status == .seeOther)
+            #expect(try await database.ledgerRows(email: Self.email).map(\.kind) == [.expense])
+        }
+    }
+
+    @Test("a new transaction's heading names its type, and the account last used is pre-selected")
+    func headingAndLastAccount() async throws {
+        try await TestApp.run { browser, database in
+            // Given: two accounts, the second used last
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/accounts/new")
+            try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "100")])
+            try await browser.get("/accounts/new")
+            try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "0")])
+            let visa = try #require(try await database.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = 'Visa'")
+            })
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let fresh = try await browser.get("/transactions/new?kind=needs")
+            #expect(fresh.fieldValue("account") == "")
+            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20",
+                                             account: String(visa))
+
+            // When
+            let expense = try await browser.get("/transactions/new?kind=needs")
+            let saving = try await browser.get("/transactions/new?kind=savings")
+            let income = try await browser.get("/transactions/new?kind=income")
+
+            // Then
+            #expect(expense.fieldValue("account") == String(visa))
+            #expect(expense.html.contains("<h2 class=\"card__title\" id=\"form-title\">Add expense</h2>"))
+            #expect(saving.html.contains("<h2 class=\"card__title\" id=\"form-title\">Add saving</h2>"))
+            #expect(saving.html.contains("<title>Add saving · Stashify</title>"))
+            #expect(income.html.contains("id=\"form-title\">Add income</h2>"))
+            // With JavaScript, the heading follows the type chosen on the page.
+            #expect(expense.html.contains("value=\"savings\" data-heading=\"Add saving\""))
         }
     }
 
@@ -188,29 +252,6 @@ struct BudgetTests {
             #expect(savings.html.contains("Savings by category"))
             #expect(savings.html.contains("Vacation"))
             #expect(savings.html.contains("Beach"))
-        }
-    }
-
-    @Test("without JavaScript a category of another kind than the buttons say still saves, as its own kind")
-    func categoryDecidesKind() async throws {
-        try await TestApp.run { browser, database in
-            try await browser.signUp(email: Self.email)
-            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
-            // "Wants" pressed, the Needs category left selected
-            let saved = try await browser.addTransaction(amount: "12", kind: "wants", category: groceries, date: "2026-11-20")
-            #expect(saved.status == .seeOther)
-            let after = try await browser.get(try #require(saved.location))
-            #expect(after.html.contains("Spent $12.00 · Groceries."))
-            // "Needs" pressed, an income category chosen: income
-            #expect(try await browser.addTransaction(amount: "900", kind: "needs", category: salary, date: "2026-11-21").status
-                    == .seeOther)
-            let rows = try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT kind, categoryId FROM ledger ORDER BY id").map { "\($0["kind"] as String) \($0["categoryId"] as Int64)" }
-            }
-            #expect(rows == ["expense \(groceries)", "income \(salary)"])
-            let needs = try await browser.get("/budget/needs")
-            #expect(needs.html.contains("$12.00 <span class=\"budget-hero__unit\">spent"))
         }
     }
 

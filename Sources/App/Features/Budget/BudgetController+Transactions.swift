@@ -203,10 +203,8 @@ extension BudgetController {
         async let categories = store.categories()
         async let accounts = store.accounts()
         async let stashes = store.saveStashes()
-        async let recent = store.recentCategoryIds()
-        let (byKind, latest) = try await recent
-        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: byKind,
-                                            latestKind: latest)
+        async let recent = store.recentChoices()
+        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
     }
 
     /// The form page; `choices` are loaded unless the caller already has them.
@@ -217,15 +215,17 @@ extension BudgetController {
     ) async throws -> Response {
         var choices = if let loaded { loaded } else { try await self.transactionChoices(store: context.store) }
         var input = input
-        if input.kind == nil { input.kind = (choices.latestKind ?? .needs).rawValue }
+        if input.kind == nil { input.kind = (choices.recent.latestKind ?? .needs).rawValue }
         if existing != nil {
-            choices = TransactionChoices(categories: choices.categories, accounts: choices.accounts, stashes: [],
-                                         recent: choices.recent)
+            choices.stashes = []
+        } else if input.account == nil, let accountId = choices.recent.accountId,
+                  choices.accounts.contains(where: { $0.id == accountId }) {
+            input.account = String(accountId)
         }
         let today = context.member.today
         let returnTo = Self.transactionReturnPath(input.returnTo)
-        let isIncome = input.kind == Category.Kind.income.rawValue
-        let heading = existing != nil ? "Edit transaction" : isIncome ? "Add income" : "Add expense"
+        let heading = existing != nil ? "Edit transaction"
+            : TransactionRules.newHeading(Category.Kind(rawValue: input.kind ?? "") ?? .needs)
         let page = TransactionPages.FormPage(
             heading: heading,
             action: existing.map { BudgetPaths.editTransaction($0.id ?? 0) } ?? BudgetPaths.transactions,
@@ -233,7 +233,7 @@ extension BudgetController {
             cancelPath: returnTo ?? BudgetPaths.expenses,
             summary: errors.summary,
             form: TransactionRules.form(input, choices: choices, errors: errors, today: today,
-                                        keepCategoryId: existing?.categoryId),
+                                        keepCategoryId: existing?.categoryId, isNew: existing == nil),
             returnTo: returnTo,
             deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
             saveError: saveFailed ? "Couldn't save. Try again." : nil,

@@ -36,11 +36,10 @@ struct TransactionDraft: Sendable {
 struct TransactionChoices: Sendable {
     let categories: [Category]
     let accounts: [Account]
-    let stashes: [Stash]
-    /// The category each kind pre-selects (the most recently used).
-    let recent: [Category.Kind: Int64]
-    /// The kind of the newest transaction: a new one starts there, so logging another is amount → Enter.
-    var latestKind: Category.Kind?
+    var stashes: [Stash]
+    /// The category each kind pre-selects, the kind a new transaction starts at (so logging another is amount →
+    /// Enter) and the account it pre-selects: each the most recently used.
+    var recent: RecentChoices
 }
 
 /// Validation and view of the transaction form.
@@ -59,9 +58,13 @@ enum TransactionRules {
         let category = choices.categories.first {
             $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
         }
-        // The category decides the kind: without JavaScript the list shows every kind's categories, and one picked
-        // there (or left as it was) stands even when the kind buttons say otherwise.
+        // Without JavaScript the list shows every kind's categories, so the chosen type and the category can disagree:
+        // the form says so rather than filing the money as a kind the member didn't choose.
         if kind != nil, category == nil { errors.add("category", "Choose a category.") }
+        if let kind, let category, category.kind != kind {
+            errors.add("category", "“\(category.name)” is a \(category.kind.label) category. Choose a \(kind.label) category, "
+                + "or choose \(category.kind.label) as the type.")
+        }
         let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
         let note = errors.text(input.note, field: "note", max: 200)
         var accountId: Int64?
@@ -80,12 +83,21 @@ enum TransactionRules {
 
     // MARK: - View
 
+    /// The heading of the form for a new transaction of `kind`.
+    static func newHeading(_ kind: Category.Kind) -> String {
+        switch kind {
+        case .income: "Add income"
+        case .savings: "Add saving"
+        case .needs, .wants: "Add expense"
+        }
+    }
+
     /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
     static func form(_ input: TransactionInput, choices: TransactionChoices, errors: FieldErrors, today: CalendarDay,
-                     keepCategoryId: Int64? = nil) -> TransactionPages.Controls {
+                     keepCategoryId: Int64? = nil, isNew: Bool = true) -> TransactionPages.Controls {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? .needs
         let typedCategory = input.category.flatMap { Int64($0) }
-        let selectedCategory = typedCategory ?? choices.recent[kind]
+        let selectedCategory = typedCategory ?? choices.recent.byKind[kind]
             ?? choices.categories.first { $0.kind == kind && !$0.isHidden }?.id
         let groups = kinds.map { groupKind in
             TransactionPages.CategoryGroup(label: groupKind.label, kind: groupKind.rawValue, options: choices.categories
@@ -93,7 +105,7 @@ enum TransactionRules {
                 .map { category in
                     TransactionPages.CategoryOption(value: String(category.id ?? 0), label: category.name,
                                                     selected: category.id == selectedCategory, kind: groupKind.rawValue,
-                                                    recent: choices.recent[groupKind] == category.id)
+                                                    recent: choices.recent.byKind[groupKind] == category.id)
                 })
         }
         let account: FormField? = choices.accounts.isEmpty ? nil : .select(
@@ -108,7 +120,10 @@ enum TransactionRules {
         return TransactionPages.Controls(
             amount: .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
                            autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
-            kindOptions: kinds.map { TransactionPages.KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind) },
+            kindOptions: kinds.map {
+                TransactionPages.KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind,
+                                            heading: isNew ? newHeading($0) : nil)
+            },
             kindError: errors["kind"],
             groups: groups,
             categoryError: errors["category"],

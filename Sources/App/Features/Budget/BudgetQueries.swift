@@ -1,6 +1,16 @@
 import Foundation
 import GRDB
 
+/// What the user chose last on the transaction form.
+struct RecentChoices: Sendable {
+    /// The category of the newest transaction of each category kind.
+    var byKind: [Category.Kind: Int64] = [:]
+    /// The kind of the newest transaction.
+    var latestKind: Category.Kind?
+    /// The account of the newest transaction that named one.
+    var accountId: Int64?
+}
+
 /// A ledger row with the names a list shows beside it.
 struct LedgerRow: Sendable {
     let transaction: Transaction
@@ -108,22 +118,26 @@ extension MemberStore {
         }
     }
 
-    /// The category of the user's newest transaction of each category kind, among their latest 200, and the kind of
-    /// the newest of all.
-    func recentCategoryIds() async throws -> (byKind: [Category.Kind: Int64], latest: Category.Kind?) {
+    /// What a new transaction starts from, read from the user's latest 200: the category of the newest of each kind,
+    /// the kind of the newest of all, and the account last used.
+    func recentChoices() async throws -> RecentChoices {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT category.kind AS kind, recent.categoryId AS categoryId
-                FROM (SELECT categoryId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
-                JOIN category ON category.id = recent.categoryId AND category.isHidden = 0
+                SELECT category.kind AS kind, category.isHidden AS isHidden, recent.categoryId AS categoryId,
+                       recent.accountId AS accountId
+                FROM (SELECT categoryId, accountId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
+                LEFT JOIN category ON category.id = recent.categoryId
                 ORDER BY recent.date DESC, recent.id DESC
                 """, arguments: [userId])
-            var result: [Category.Kind: Int64] = [:]
+            var recent = RecentChoices()
             for row in rows {
-                guard let kind = Category.Kind(rawValue: row["kind"]), result[kind] == nil else { continue }
-                result[kind] = row["categoryId"]
+                if recent.accountId == nil { recent.accountId = row["accountId"] }
+                let kindText: String? = row["kind"], isHidden: Bool? = row["isHidden"]
+                guard let kind = kindText.flatMap(Category.Kind.init(rawValue:)), isHidden == false else { continue }
+                if recent.latestKind == nil { recent.latestKind = kind }
+                if recent.byKind[kind] == nil { recent.byKind[kind] = row["categoryId"] }
             }
-            return (result, rows.first.flatMap { Category.Kind(rawValue: $0["kind"]) })
+            return recent
         }
     }
 
