@@ -4,6 +4,7 @@ import HummingbirdAuth
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import NIOCore
 import NIOSSL
 import ServiceLifecycle
 import WebPush
@@ -177,6 +178,9 @@ private func loadWebPushKey(path: String) throws -> VAPIDKey {
     }
 }
 
+/// How long a closing TLS connection waits for the peer's close_notify.
+let tlsShutdownTimeout = TimeAmount.milliseconds(100)
+
 private func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {
     let chain: [NIOSSLCertificate]
     let privateKey: NIOSSLPrivateKey
@@ -197,6 +201,9 @@ private func tlsConfiguration(certificate: String, key: String) throws -> TLSCon
     )
     configuration.minimumTLSVersion = .tlsv12
     configuration.cipherSuiteValues = tls12CipherSuites
+    // A connection the server closes (idle, or at shutdown) doesn't wait for the browser's own close_notify, which
+    // browsers seldom send: NIOSSL's default of 5 s would hold a stopping server that long per idle connection.
+    configuration.shutdownTimeout = tlsShutdownTimeout
     return configuration
 }
 
