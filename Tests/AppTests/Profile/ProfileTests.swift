@@ -42,6 +42,26 @@ struct ProfileTests {
         }
     }
 
+    @Test("the avatar's initials leave out markup and punctuation typed into the name")
+    func initialsWithoutMarkup() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(name: "<b>Ann</b> &Doe", email: "ann@example.com")
+
+            // When
+            let page = try await browser.get("/profile")
+
+            // Then: "AD", not "<&"
+            #expect(page.html.contains("<span aria-hidden=\"true\">AD</span>"))
+            #expect(!page.html.contains("<span aria-hidden=\"true\">&lt;"))
+        }
+        #expect(Initials.of("Alex Doe") == "AD")
+        #expect(Initials.of("élodie") == "É")
+        #expect(Initials.of("  ") == nil)
+        #expect(Initials.of("<> & --") == nil)
+        #expect(Initials.of("3M Company") == "3C")
+    }
+
     @Test("a stored time zone the list doesn't name is shown as itself, and saving the profile keeps it")
     func unlistedTimeZoneKept() async throws {
         try await TestApp.run { browser, database in

@@ -76,11 +76,7 @@ extension User {
     }
 
     /// Up to two initials for the avatar ("Alex Doe" → "AD").
-    var initials: String {
-        let words = name.split(whereSeparator: { $0.isWhitespace })
-        let letters = words.prefix(2).compactMap { $0.first.map { String($0).uppercased() } }
-        return letters.isEmpty ? "?" : letters.joined()
-    }
+    var initials: String { Initials.of(name) ?? "?" }
 }
 
 extension User {

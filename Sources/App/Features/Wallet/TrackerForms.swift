@@ -27,11 +27,7 @@ struct SubscriptionTemplate: Sendable {
     static func named(_ key: String) -> SubscriptionTemplate? { all.first { $0.key == key } }
 
     /// The first letter(s) shown as the service's icon.
-    static func initials(_ name: String) -> String {
-        let words = name.split(separator: " ").prefix(2)
-        let text = words.compactMap(\.first).map(String.init).joined()
-        return text.isEmpty ? "•" : text.uppercased()
-    }
+    static func initials(_ name: String) -> String { Initials.of(name) ?? "•" }
 }
 
 /// The add / edit subscription form as typed.
