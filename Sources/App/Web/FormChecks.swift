@@ -75,8 +75,10 @@ extension FieldErrors {
             if required { add(field, "Enter a date.") }
             return nil
         }
-        guard let day = CalendarDay(text) else {
-            add(field, "Enter a real date as YYYY-MM-DD, like \(today).")
+        // A date picker sends YYYY-MM-DD whatever it shows; a browser without one sends what was typed, so the
+        // message gives the example as the app writes dates, and that is read too.
+        guard let day = CalendarDay(text) ?? CalendarDay.written(text) else {
+            add(field, "Enter a real date, like \(today.shortText).")
             return nil
         }
         if day.year < 1970 {

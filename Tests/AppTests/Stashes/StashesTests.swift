@@ -69,8 +69,8 @@ struct StashesTests {
             for (amount, date, field, message) in [
                 ("abc", "2026-11-10", "amount", "Enter an amount like 12, 12.50 or 1,234.56."),
                 ("0", "2026-11-10", "amount", "Enter an amount above zero."),
-                ("10", "2026-02-30", "date", "Enter a real date as YYYY-MM-DD, like 2026-11-22."),
-                ("10", "yesterday", "date", "Enter a real date as YYYY-MM-DD, like 2026-11-22."),
+                ("10", "2026-02-30", "date", "Enter a real date, like 22 Nov 2026."),
+                ("10", "yesterday", "date", "Enter a real date, like 22 Nov 2026."),
                 ("10", "2031-01-01", "date", "Enter a date no more than a year ahead."),
             ] {
                 let page = try await browser.addEntry(stash: id, amount: amount, date: date, note: "kept")

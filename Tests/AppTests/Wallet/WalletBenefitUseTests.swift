@@ -39,7 +39,7 @@ struct WalletBenefitUseTests {
                 ("0", "2026-11-20", "amount", "Enter an amount above zero."),
                 ("80", "2026-11-27", "usedOn", "Enter today or an earlier day."),
                 ("80", "2024-12-31", "usedOn", "Enter a day in this period or the one before, from 1 Jan 2025."),
-                ("80", "2026-02-30", "usedOn", "Enter a real date as YYYY-MM-DD, like 2026-11-26."),
+                ("80", "2026-02-30", "usedOn", "Enter a real date, like 26 Nov 2026."),
             ] {
                 let page = try await browser.post("/wallet/benefits/\(airline)/use", [("amount", amount), ("usedOn", day)])
                 #expect(page.status == .unprocessableContent, "\(amount) \(day)")

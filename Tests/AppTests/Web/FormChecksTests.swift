@@ -49,7 +49,13 @@ struct FormChecksTests {
               ("2031-11-20", .planning, "2031-11-20", nil),
               ("2031-11-28", .planning, nil, "Enter a date no more than five years ahead."),
               ("1969-12-31", .planning, nil, "Enter a date from 1970 on."),
-              ("2026-02-30", .ledger, nil, "Enter a real date as YYYY-MM-DD, like 2026-11-22."),
+              ("2026-02-30", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+              ("22 Nov 2026", .ledger, "2026-11-22", nil),
+              ("Sun, 22 Nov 2026", .ledger, "2026-11-22", nil),
+              (" 3 february 2026 ", .ledger, "2026-02-03", nil),
+              ("30 Feb 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+              ("22 Nv 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+              ("yesterday", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
               ("", .ledger, nil, "Enter a date."),
           ] as [(String, FieldErrors.DateWindow, String?, String?)])
     func dates(text: String, window: FieldErrors.DateWindow, day: String?, message: String?) {
