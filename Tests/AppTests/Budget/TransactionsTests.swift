@@ -43,6 +43,12 @@ struct TransactionsTests {
             let month = try await browser.get("/transactions?month=2026-10")
             #expect(month.html.contains("Pay"))
             #expect(!month.html.contains("Whole Foods"))
+            // A search box sent by GET writes spaces as "+"; a "+" typed arrives as %2B.
+            let twoWords = try await browser.get("/transactions?q=whole+foods")
+            #expect(twoWords.html.contains("Whole Foods"))
+            #expect(!twoWords.html.contains("Tacos"))
+            #expect(twoWords.fieldValue("q") == "whole foods")
+            #expect(try await browser.get("/transactions?q=whole%2Bfoods").html.contains("No transactions match"))
             let none = try await browser.get("/transactions?q=%25")
             #expect(none.html.contains("No transactions match"))
         }

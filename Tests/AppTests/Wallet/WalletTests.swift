@@ -235,6 +235,9 @@ struct WalletTests {
             #expect(search.html.contains("Sapphire Reserve"))
             #expect(search.html.contains("Sapphire Preferred"))
             #expect(!search.html.contains("Venture X"))
+            let twoWords = try await browser.get("/wallet/cards/new?q=sapphire+reserve")
+            #expect(twoWords.html.contains("Sapphire Reserve"))
+            #expect(!twoWords.html.contains("Sapphire Preferred"))
             #expect(try await browser.get("/wallet/catalogue/nope").status == .notFound)
         }
     }

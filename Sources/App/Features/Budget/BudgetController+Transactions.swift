@@ -21,7 +21,7 @@ extension BudgetController {
     @Sendable func transactions(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let params = request.uri.queryParameters
-        let text = params["q"].map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        let text = request.uri.searchText
         var filter = LedgerFilter()
         filter.text = text.isEmpty ? nil : String(text.prefix(100))
         filter.amountsCents = Money.searchAmounts(text, currency: user.currencyValue)

@@ -23,7 +23,7 @@ extension WalletController {
 
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
-        let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let query = request.uri.searchText
         let owned = try await context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []

@@ -93,7 +93,7 @@ extension WalletController {
             let input = SubscriptionInput(frequency: "monthly", renewsOn: RenewalFrequency.monthly.renewal(1, after: today).description)
             return try await subscriptionForm(input, id: nil, errors: FieldErrors(), request: request, context: context)
         }
-        let search = query["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let search = request.uri.searchText
         let tiles = SubscriptionTemplate.all.filter { search.isEmpty || $0.name.lowercased().contains(search.lowercased()) }
             .map { template in
                 TrackerPages.TemplateTile(name: template.name, initials: SubscriptionTemplate.initials(template.name),
