@@ -202,7 +202,7 @@ extension Shell {
     private var topBar: HTML {
         """
         <header class="topbar">
-            <h1 class="topbar__title">\(title)</h1>
+            \(titleHeading)
             <div class="topbar__actions">
             \(bell.map { bell in
                 """
@@ -217,6 +217,15 @@ extension Shell {
             </div>
           </header>
         """
+    }
+
+    /// The page's title; one holding a word too long for a phone's header (a member's 60-character stash name, a
+    /// long compound) is cut to two lines with an ellipsis, whole in its tooltip, so the bell and avatar stay beside it.
+    private var titleHeading: HTML {
+        let longestWord = title.split(whereSeparator: \.isWhitespace).map(\.count).max() ?? 0
+        return longestWord > 16
+            ? "<h1 class=\"topbar__title topbar__title--name\" title=\"\(title)\">\(title)</h1>"
+            : "<h1 class=\"topbar__title\">\(title)</h1>"
     }
 
     private var brandBar: HTML {
