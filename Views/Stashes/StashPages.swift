@@ -119,10 +119,14 @@ public enum StashPages {
         public let targetCents: Int64
         public let oldAmountCents: Int64
         public let minorUnits: Int
+        /// The currency's symbol, for amounts the preview writes.
+        public let symbol: String
+        /// A spend stash's preview speaks of its allowance in money; a save stash's of its target in percent.
+        public let isSpend: Bool
         public let deletePath: String?
         public let returnTo: String?
 
-        public init(heading: String, stashName: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField], card: StashCard, totalCents: Int64, targetCents: Int64, oldAmountCents: Int64, minorUnits: Int, deletePath: String?, returnTo: String?) {
+        public init(heading: String, stashName: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField], card: StashCard, totalCents: Int64, targetCents: Int64, oldAmountCents: Int64, minorUnits: Int, symbol: String, isSpend: Bool, deletePath: String?, returnTo: String?) {
             self.heading = heading
             self.stashName = stashName
             self.action = action
@@ -135,6 +139,8 @@ public enum StashPages {
             self.targetCents = targetCents
             self.oldAmountCents = oldAmountCents
             self.minorUnits = minorUnits
+            self.symbol = symbol
+            self.isSpend = isSpend
             self.deletePath = deletePath
             self.returnTo = returnTo
         }
@@ -250,7 +256,7 @@ public enum StashPages {
           <p class="breadcrumb">\(page.stashName)</p>
           <h2 class="card__title" id="form-title">\(page.heading)</h2>
           \(page.card.summary)
-          <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" aria-live="polite"></p>
+          <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-symbol="\(page.symbol)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
           \(Form.summary(page.summary))
           <form method="post" action="\(page.action)" novalidate data-preview="entry-preview">
             \(csrf.field)

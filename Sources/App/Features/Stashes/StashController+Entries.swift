@@ -133,6 +133,8 @@ extension StashController {
             targetCents: summary.progress.targetCents,
             oldAmountCents: entry?.month == today.monthValue.description ? entry?.amountCents ?? 0 : 0,
             minorUnits: user.currencyValue.minorUnits,
+            symbol: user.currencyValue.symbol,
+            isSpend: stash.kind == .spend,
             deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
             returnTo: returnTo)
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
