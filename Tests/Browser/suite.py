@@ -107,7 +107,7 @@ const problems = [];
 const width = document.documentElement.scrollWidth, inner = window.innerWidth;
 if (width > inner + 1) problems.push(`scrolls sideways: ${width}px wide in ${inner}px`);
 const small = [];
-for (const el of document.querySelectorAll('.tabbar a, form button, form input:not([type=hidden]), form select, form textarea, form a.button')) {
+for (const el of document.querySelectorAll('.tabbar a, .breadcrumb a, form button, form input:not([type=hidden]), form select, form textarea, form a.button')) {
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) continue;
   if (el.type === 'checkbox' || el.type === 'radio') {
@@ -163,6 +163,104 @@ def axe_problems(d, source):
 def console_errors(d):
     return [f"console: {entry['message'][:200]}" for entry in d.get_log("browser") if entry["level"] == "SEVERE"
             and "favicon" not in entry["message"]]
+
+
+LONG_NAME = ("Supercalifragilisticexpialidocious" + "SavingsFundForTheLongestRunOfAll")[:60]  # the most a name takes
+
+# A long unbroken name wraps or is cut with an ellipsis: the page fits 360 px, and the header's bell and avatar stay
+# beside the title.
+LAYOUT_CHECKS = """
+const problems = [];
+const width = document.documentElement.scrollWidth;
+if (width > window.innerWidth + 1) problems.push(`scrolls sideways: ${width}px wide in ${window.innerWidth}px`);
+for (const card of document.querySelectorAll('.stash-list__item, .badge-tile, .perf, .wallet-card, .card')) {
+  const r = card.getBoundingClientRect();
+  if (r.width > window.innerWidth) problems.push(`${card.className} is ${Math.round(r.width)}px wide`);
+}
+const title = document.querySelector('.topbar__title'), actions = document.querySelector('.topbar__actions');
+if (title && actions && actions.getBoundingClientRect().top >= title.getBoundingClientRect().bottom - 1)
+  problems.push('the bell and avatar went below the title');
+return problems;
+"""
+
+
+def long_names(d, base, results):
+    """A stash named with 60 characters and no space, completed so it shows on Badges too, seen at 360 px."""
+    emulate(d, 1280, 800, "light")
+    d.get(base + "/stashes/new")
+    d.find_element(By.NAME, "name").send_keys(LONG_NAME)
+    d.find_element(By.NAME, "target").send_keys("10")
+    d.find_element(By.NAME, "name").submit()
+    time.sleep(0.3)
+    stash = d.current_url.rstrip("/").split("/")[-1].split("?")[0]
+    d.get(base + f"/stashes/{stash}/entries/new")
+    d.find_element(By.NAME, "amount").send_keys("10")
+    d.find_element(By.NAME, "amount").submit()
+    time.sleep(0.3)
+    today = datetime.date.today()
+    for theme in THEMES:
+        emulate(d, 360, 800, theme)
+        for path in ["/", "/badges?tab=all", f"/statistics?view=monthly&period={today:%Y-%m}", f"/stashes/{stash}",
+                     f"/stashes/{stash}/edit", "/budget/savings"]:
+            d.get(base + path)
+            problems = d.execute_script(LAYOUT_CHECKS)
+            if LONG_NAME[:20] not in d.page_source:
+                problems.append("the long name isn't on the page")
+            results.check(f"60-character name {path} 360 {theme}", problems)
+
+
+def spend_preview(d, base, results):
+    """With JavaScript, a spend stash's entry form says how far over or under the allowance the entry leaves it."""
+    emulate(d, 390, 844, "light")
+    d.get(base + "/stashes/new")
+    d.find_element(By.NAME, "name").send_keys("Cinema nights")
+    d.find_element(By.CSS_SELECTOR, "input[name=kind][value=spend]").click()
+    d.find_element(By.NAME, "target").send_keys("100")
+    d.find_element(By.NAME, "name").submit()
+    time.sleep(0.3)
+    stash = d.current_url.rstrip("/").split("/")[-1].split("?")[0]
+    d.get(base + f"/stashes/{stash}/entries/new")
+    amount = d.find_element(By.NAME, "amount")
+    amount.send_keys("120")
+    over = d.find_element(By.ID, "entry-preview").text
+    amount.clear()
+    amount.send_keys("35")
+    under = d.find_element(By.ID, "entry-preview").text
+    problems = []
+    if over != "After this entry: $20.00 over your allowance.":
+        problems.append(f"typing 120 showed {over!r}")
+    if under != "After this entry: $65.00 left of your allowance.":
+        problems.append(f"typing 35 showed {under!r}")
+    results.check("spend stash entry preview", problems + console_errors(d))
+
+
+def kind_change_without_javascript(plain, base, results):
+    """Without JavaScript, choosing Wants while Savings · Other stays selected is refused, never saved as a saving."""
+    problems = []
+    plain.get(base + "/transactions/new?kind=savings")
+    for option in plain.find_elements(By.CSS_SELECTOR, "#field-category option"):
+        if option.get_attribute("data-kind") == "savings" and option.text == "Other":
+            option.click()
+    plain.find_element(By.CSS_SELECTOR, "input[name=kind][value=wants]").click()
+    plain.find_element(By.NAME, "amount").send_keys("12.50")
+    plain.find_element(By.NAME, "note").send_keys("Cinema kind check")
+    plain.find_element(By.NAME, "amount").submit()
+    time.sleep(0.3)
+    error = plain.find_elements(By.ID, "field-category-error")
+    if not error or "Savings category" not in error[0].text:
+        problems.append("a Wants expense in a Savings category wasn't refused with a message")
+    if plain.find_element(By.NAME, "amount").get_attribute("value") != "12.50":
+        problems.append("the refused form lost the amount")
+    for option in plain.find_elements(By.CSS_SELECTOR, "#field-category option"):
+        if option.get_attribute("data-kind") == "wants":
+            option.click()
+            break
+    plain.find_element(By.NAME, "amount").submit()
+    time.sleep(0.3)
+    plain.get(base + "/transactions?q=Cinema+kind+check")
+    if "Cinema kind check" not in plain.page_source or "Wants" not in plain.page_source:
+        problems.append("after choosing a Wants category, the expense wasn't saved as Wants")
+    results.check("transaction type change without JavaScript", problems)
 
 
 def main():
@@ -258,8 +356,15 @@ def main():
             if "5.67" not in plain.page_source:
                 problems.append("adding a transaction without JavaScript showed no confirmation")
             results.check("flows without JavaScript", problems)
+            kind_change_without_javascript(plain, base, results)
         finally:
             plain.quit()
+        try:
+            long_names(d, base, results)
+            spend_preview(d, base, results)
+        except BaseException:
+            d.quit()
+            raise
         # Web Push: the button shows where the browser can take pushes, and a push (delivered as the push service
         # would, through DevTools) pops up as a notification that opens the reminder's page
         try:
