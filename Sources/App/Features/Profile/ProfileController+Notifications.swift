@@ -119,27 +119,33 @@ extension ProfileController {
             for await (index, outcome) in group { outcomes[index] = outcome }
             return outcomes
         }
+        // The flash says only sent or failed; what went wrong (a status, an address) goes to the log.
         var results: [String] = []
+        var removed: [String] = []
         var failed = false
         for (index, destination) in destinations.enumerated() {
             switch outcomes[index] {
             case .success?:
                 results.append("\(destination.label): sent")
+                continue
             case .failure(let error as PushDeliverer.Failure)? where error.gone:
-                failed = true
                 if case .device(let device) = destination, let id = device.id {
                     _ = try await context.store.removePushDevice(id: id)
+                    removed.append(destination.label)
                 }
-                results.append("\(destination.label): no longer subscribed, removed")
+                context.logger.info("Test notification to \(destination.label) failed: \(error)")
             case .failure(let error)?:
-                failed = true
-                results.append("\(destination.label): failed, \(error)")
+                context.logger.info("Test notification to \(destination.label) failed: \(error)")
             case nil:
-                failed = true
-                results.append("\(destination.label): failed")
+                context.logger.info("Test notification to \(destination.label) gave no outcome")
             }
+            failed = true
+            results.append("\(destination.label): failed")
         }
-        let text = results.joined(separator: " · ") + "."
+        var text = results.joined(separator: " · ") + "."
+        for name in removed {
+            text += " \(name) is no longer subscribed, so it was removed."
+        }
         return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: failed ? .error(text) : .success(text))
     }
 
