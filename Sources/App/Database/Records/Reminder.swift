@@ -37,6 +37,13 @@ struct Reminder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecor
 
     static let databaseTableName = "notification"
 
+    /// Where opening it leads: its page, or the tracker for a renewal (recorded before, its path was the
+    /// subscription's edit form). Only a path of this site.
+    var destination: String {
+        if kind == .renewal { return WalletPaths.tracker }
+        return path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : NotificationPaths.index
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
