@@ -15,6 +15,8 @@ struct WalletSettings: Codable, Sendable, Equatable, FetchableRecord, Persistabl
     var quietEnabled: Bool = false
     var quietFrom: String = "22:00"
     var quietTo: String = "08:00"
+    /// How reminders due at once are pushed: `auto` (one digest when more than three), `each` or `digest`.
+    var pushDigest: String = "auto"
 
     static let databaseTableName = "walletSettings"
 

@@ -68,7 +68,7 @@ struct PushDeliverer: Sendable {
                        n.path, n.dueOn, d.userId, u.timeZone, COALESCE(w.quietEnabled, 0) AS quietEnabled,
                        COALESCE(w.quietFrom, '22:00') AS quietFrom, COALESCE(w.quietTo, '08:00') AS quietTo
                 FROM pushDelivery d
-                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel
+                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel AND c.enabled
                 LEFT JOIN pushDevice v ON v.id = d.deviceId
                 JOIN notification n ON n.id = d.notificationId
                 JOIN user u ON u.id = d.userId

@@ -12,6 +12,7 @@ extension ProfileController {
         group.post(ProfilePaths.calendarFeed, use: renewCalendarFeed)
         group.post(ProfilePaths.push, use: savePushChannels)
         group.post(ProfilePaths.pushTest, use: sendTestPush)
+        group.post(ProfilePaths.pushOn, use: turnOnPushChannels)
         group.post(ProfilePaths.pushDevices, use: addPushDevice)
         group.post(ProfilePaths.removePushDevice, use: removePushDevice)
     }
@@ -61,6 +62,13 @@ extension ProfileController {
         return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
     }
 
+    /// `POST /profile/notifications/push/on`: switches on the push channels an import brought in switched off.
+    @Sendable func turnOnPushChannels(request: Request, context: MemberContext) async throws -> Response {
+        let turned = try await context.store.turnOnPushChannels()
+        return pages.redirect(to: ProfilePaths.notifications + "#push-title",
+                              flash: turned == 0 ? .info("Your push channels are on already.") : .success("Push channels turned on."))
+    }
+
     /// `POST /profile/notifications/devices`: keeps the subscription of the browser notifications were just turned
     /// on in (posted by `/js/push.js`), named after its User-Agent.
     @Sendable func addPushDevice(request: Request, context: MemberContext) async throws -> Response {
@@ -96,11 +104,13 @@ extension ProfileController {
     /// `POST /profile/notifications/push/test`: sends a test message to each channel and browser now and tells how it
     /// went; a browser no longer subscribed is removed.
     @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
-        let destinations = try await context.store.pushChannels().map(PushDeliverer.Destination.channel)
-            + context.store.pushDevices().map(PushDeliverer.Destination.device)
+        let channels = try await context.store.pushChannels()
+        let destinations = channels.filter(\.enabled).map(PushDeliverer.Destination.channel)
+            + (try await context.store.pushDevices()).map(PushDeliverer.Destination.device)
         guard !destinations.isEmpty else {
-            return pages.redirect(to: ProfilePaths.notifications + "#push-title",
-                                  flash: .error("Add an ntfy topic or a webhook, or turn on notifications in a browser, first."))
+            return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .error(channels.isEmpty
+                ? "Add an ntfy topic or a webhook, or turn on notifications in a browser, first."
+                : "Your push channels are off. Turn them on first."))
         }
         let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
                                             path: NotificationPaths.index, dueOn: context.member.today.description)
@@ -210,7 +220,9 @@ extension ProfileController {
                            autocomplete: "off"),
                 ],
                 testPath: channels.isEmpty && devices.isEmpty ? nil : ProfilePaths.pushTest,
-                failures: failures),
+                failures: failures,
+                off: channels.filter { !$0.enabled }.map(\.kind.label),
+                turnOnPath: ProfilePaths.pushOn),
             devices: ProfilePages.Devices(
                 action: ProfilePaths.pushDevices,
                 publicKey: push.webPush.key.publicKey,
