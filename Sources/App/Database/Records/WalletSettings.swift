@@ -23,6 +23,11 @@ struct WalletSettings: Codable, Sendable, Equatable, FetchableRecord, Persistabl
     static let frequencies: [(value: String, label: String)] = [
         ("off", "Off"), ("weekly", "Weekly"), ("monthly", "Monthly (mid-month)"),
     ]
+    /// How reminders due at once are pushed.
+    static let pushDigests: [(value: String, label: String)] = [
+        ("auto", "One digest when more than three are due at once"), ("each", "One notification per reminder"),
+        ("digest", "One digest"),
+    ]
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     /// Lead times a user may pick, in days.
     static let leadRange = 1...30

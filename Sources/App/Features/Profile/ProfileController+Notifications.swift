@@ -194,6 +194,8 @@ extension ProfileController {
                 .select("weekday", label: "Weekly nudge on", value: input.weekday ?? "1",
                         options: WalletSettings.weekdays.enumerated().map { (String($0.offset + 1), $0.element) },
                         error: errors["weekday"]),
+                .radio("pushDigest", label: "Pushed to your phone and browsers as", value: input.pushDigest ?? "auto",
+                       options: WalletSettings.pushDigests, error: errors["pushDigest"]),
             ],
             quietFields: [
                 .radio("quietHours", label: "Quiet hours", value: input.quietHours ?? "off", options: onOff,
