@@ -67,6 +67,13 @@ struct NotificationListTests {
             #expect(couponOpened.location == "/wallet/tracker?tab=coupons")
             #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
 
+            // A renewal recorded when its link was the edit form opens the tracker too
+            try await database.write { db in
+                try db.execute(sql: "UPDATE notification SET path = '/wallet/subscriptions/1/edit' WHERE id = ?",
+                               arguments: [renewal])
+            }
+            #expect(try await browser.get("/notifications/\(renewal)/open").location == "/wallet/tracker")
+
             // Opening one again keeps when it was first read
             _ = try await browser.get("/notifications/\(renewal)/open")
             #expect(try await Self.notifications(database, userId: ann).first { $0.id == renewal }?.readAt
