@@ -25,45 +25,57 @@
   const text = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)))
     .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
+  // Every wait has an end: a browser whose push service can't be reached (a network without the internet), a
+  // permission prompt closed without an answer, or a server that doesn't answer would leave the page asking forever.
+  const within = (promise, seconds, message) => {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), seconds * 1000);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  };
+  const giveUp = (message) => {
+    status.textContent = message;
+    button.disabled = false;
+  };
+
   button.addEventListener("click", async () => {
     button.disabled = true;
     status.textContent = "Asking this browser…";
     try {
-      if (await Notification.requestPermission() !== "granted") {
-        status.textContent = "Notifications weren't allowed. You can allow them in this browser's site settings.";
-        button.disabled = false;
+      const permission = await within(Notification.requestPermission(), 120,
+        "this browser gave no answer about notifications. Try again.");
+      if (permission !== "granted") {
+        giveUp("Notifications weren't allowed. You can allow them in this browser's site settings.");
         return;
       }
-      const registration = await navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready);
+      const registration = await within(
+        navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready), 30,
+        "its background worker didn't start. Reload the page and try again.");
       const serverKey = key(form.dataset.pushKey);
-      let subscription = await registration.pushManager.getSubscription();
+      let subscription = await within(registration.pushManager.getSubscription(), 30,
+        "its push service didn't answer. Try again later.");
       // A subscription made with another server key (a new data folder) can't be pushed to: make a new one.
       if (subscription && subscription.options.applicationServerKey
           && text(subscription.options.applicationServerKey) !== form.dataset.pushKey) {
-        await subscription.unsubscribe();
+        await within(subscription.unsubscribe(), 30, "its push service didn't answer. Try again later.");
         subscription = null;
       }
       if (!subscription) {
         // The browser asks its push service for an address; one that can't be reached may never answer.
-        let timer;
-        const late = new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error("its push service didn't answer. Try again later.")), 30000);
-        });
-        try {
-          subscription = await Promise.race([
-            registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), late,
-          ]);
-        } finally {
-          clearTimeout(timer);
-        }
+        subscription = await within(
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), 30,
+          "its push service didn't answer. Try again later.");
       }
       form.elements.endpoint.value = subscription.endpoint;
       form.elements.p256dh.value = text(subscription.getKey("p256dh"));
       form.elements.auth.value = text(subscription.getKey("auth"));
+      status.textContent = "Saving…";
       form.submit();
+      // The page goes on to the answer; if Stashify doesn't answer, the button comes back.
+      setTimeout(() => giveUp("Stashify didn't answer. Check the connection and try again."), 30000);
     } catch (error) {
-      status.textContent = "This browser couldn't subscribe: " + error.message;
-      button.disabled = false;
+      giveUp("This browser couldn't subscribe: " + error.message);
     }
   });
 })();

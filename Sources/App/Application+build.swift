@@ -40,7 +40,7 @@ public func buildApplication(
         catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
         push: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now,
-                            webPush: .init(key: webPushKey, contact: config.pushContact))
+                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase)
     )
 
     var certificate: LocalCertificate?
@@ -113,7 +113,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
-    CalendarFeedController(database: services.database, now: services.now).addRoutes(to: router)
+    CalendarFeedController(database: services.database, now: services.now, publicURL: config.publicURL,
+                           usesTLS: config.usesTLS).addRoutes(to: router)
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,

@@ -39,6 +39,9 @@ public struct AppConfig: Sendable {
     public var pushContact = AppConfig.defaultPushContact
     /// A contact made from the machine's name; some push services refuse one that isn't a real address.
     public static let defaultPushContact = "mailto:stashify@" + ProcessInfo.processInfo.hostName
+    /// The address members reach the server at, like https://stashify.example.org, for the links in pushes and
+    /// calendar events; nil: the machine's name and the port.
+    public var publicURL: String?
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.
@@ -72,4 +75,9 @@ public struct AppConfig: Sendable {
     public var webPushKeyPath: String { dataDirectory + "/web-push/vapid-private-key.pem" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }
     public var usesTLS: Bool { tls != .none }
+    /// `publicURL` without a trailing slash, or the machine's name and port as the server is reached on the network.
+    public var publicBase: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        return (usesTLS ? "https://" : "http://") + ProcessInfo.processInfo.hostName + ":\(port)"
+    }
 }

@@ -55,11 +55,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A mailto: or https: address push services may reach you at about this server's notifications. [env: STASHIFY_PUSH_CONTACT] (default: mailto:stashify@<host name>)")
     var pushContact: String?
 
+    @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
+    var publicUrl: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
-            backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact,
+            backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

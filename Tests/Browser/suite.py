@@ -396,6 +396,21 @@ def main():
                     break
             if shown != [[message["title"], message["body"], message["path"]]]:
                 problems.append(f"a pushed reminder showed {shown}")
+            # A push service that never answers (a network without the internet), at any step: the page gives up with a message
+            # and the button comes back (its 30 s waits shortened here)
+            d.get(base + "/profile/notifications")
+            gave_up = d.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const wait = window.setTimeout;
+                window.setTimeout = (f, ms, ...rest) => wait(f, ms >= 30000 ? 300 : ms, ...rest);
+                PushManager.prototype.getSubscription = () => new Promise(() => {});
+                PushManager.prototype.subscribe = () => new Promise(() => {});
+                const button = document.querySelector("[data-push-enable]");
+                button.click();
+                wait(() => done([document.querySelector("[data-push-status]").textContent, button.disabled]), 3000);
+            """)
+            if "didn't answer" not in gave_up[0] or gave_up[1]:
+                problems.append(f"with no push service answering, Enable notifications showed {gave_up}")
             results.check("web push: the button and a pushed notification", problems + console_errors(d))
         except BaseException:
             d.quit()

@@ -210,15 +210,20 @@ public enum ProfilePages {
         public let webhookFields: [FormField]
         public let testPath: String?
         public let failures: [String]
+        /// The channels kept but switched off ("ntfy"), and where Turn on posts.
+        public let off: [String]
+        public let turnOnPath: String
 
         public init(action: String, summary: String?, ntfyFields: [FormField], webhookFields: [FormField],
-                    testPath: String?, failures: [String]) {
+                    testPath: String?, failures: [String], off: [String] = [], turnOnPath: String = "") {
             self.action = action
             self.summary = summary
             self.ntfyFields = ntfyFields
             self.webhookFields = webhookFields
             self.testPath = testPath
             self.failures = failures
+            self.off = off
+            self.turnOnPath = turnOnPath
         }
     }
 
@@ -344,6 +349,12 @@ public enum ProfilePages {
           <section class="card" aria-labelledby="push-title">
             <h2 class="card__title" id="push-title">Push to your phone</h2>
             <p class="muted small">Reminders can also go to an ntfy topic (the ntfy app shows them as phone notifications) or to a webhook of your own, which gets JSON. Leave a channel empty to turn it off.</p>
+            \(page.push.off.isEmpty ? nil : """
+                <div class="push-off" role="note">
+                  <p>\(page.push.off.map { "\($0) is off" }.joined(separator: " and ")): it came with an imported export, and gets nothing until you turn it on, so that two servers never both send you a reminder. Saving the channels turns them on too.</p>
+                  <button class="button button--secondary" type="submit" formaction="\(page.push.turnOnPath)">Turn on</button>
+                </div>
+                """ as HTML)
             \(Form.fields(page.push.ntfyFields))
             \(Form.fields(page.push.webhookFields))
             \(page.push.failures.isEmpty ? nil : """

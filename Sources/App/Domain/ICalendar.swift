@@ -12,6 +12,8 @@ struct ICalendar {
         let description: String
         /// Days before the event its alarm goes off (0: on the day).
         let alarmDaysBefore: Int
+        /// An absolute link to the page where it can be acted on.
+        var url: String?
     }
 
     let name: String
@@ -35,6 +37,8 @@ struct ICalendar {
             out.line("DTEND;VALUE=DATE:" + Self.date(event.day.adding(days: 1)))
             out.line("SUMMARY:", escaping: event.summary)
             out.line("DESCRIPTION:", escaping: event.description)
+            // A URI, not TEXT: written as it is (a link of this site has no control characters).
+            if let url = event.url { out.line("URL;VALUE=URI:" + url.filter { !$0.isNewline }) }
             out.line("TRANSP:TRANSPARENT")
             out.line("BEGIN:VALARM")
             out.line("ACTION:DISPLAY")

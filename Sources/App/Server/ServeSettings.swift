@@ -17,14 +17,16 @@ public struct ServeSettings {
     var backupEvery: String?
     var backupKeep: String?
     var pushContact: String?
+    var publicURL: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
-        backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil,
+        backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
         environment: [String: String]
     ) {
+        self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
         self.backupKeep = backupKeep
@@ -83,6 +85,13 @@ public struct ServeSettings {
             config.automaticBackups = schedule
         } else if keep != nil {
             throw StartupError("--backup-keep needs --backup-every too, like --backup-every 24h --backup-keep 7")
+        }
+        if let url = value(publicURL, "STASHIFY_PUBLIC_URL") {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://"), URL(string: url)?.host != nil,
+                  !url.contains(where: \.isWhitespace) else {
+                throw StartupError("--public-url must be the address members reach Stashify at, like https://stashify.example.org")
+            }
+            config.publicURL = url
         }
         if let contact = value(pushContact, "STASHIFY_PUSH_CONTACT") {
             guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8,

@@ -20,7 +20,7 @@ struct CalendarFeedTests {
         return check.terminationStatus == 0 ? python : nil
     }()
 
-    /// The feed as the parser reads it: one line per event, `UID|DTSTART|SUMMARY|DESCRIPTION|TRIGGER`.
+    /// The feed as the parser reads it: one line per event, `UID|DTSTART|SUMMARY|DESCRIPTION|TRIGGER|URL`.
     static func parse(_ text: String, with python: String) throws -> [String] {
         let file = NSTemporaryDirectory() + "feed-\(UUID().uuidString).ics"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
@@ -32,7 +32,7 @@ struct CalendarFeedTests {
             for event in cal.walk('VEVENT'):
                 alarm = event.walk('VALARM')[0]
                 print('|'.join([str(event['UID']), event.decoded('DTSTART').isoformat(), str(event['SUMMARY']),
-                                str(event['DESCRIPTION']), str(alarm.decoded('TRIGGER'))]))
+                                str(event['DESCRIPTION']), str(alarm.decoded('TRIGGER')), str(event.get('URL', ''))]))
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -82,8 +82,8 @@ struct CalendarFeedTests {
             #expect(text.contains("\r\n "), "a long line was folded")
             if let python = Self.parser {
                 let events = try Self.parse(text, with: python)
-                #expect(events.count == 2)
-                #expect(events.contains { $0.hasPrefix("coupon-") && $0.contains("|2026-12-05|Coupon expiring: Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station|") && $0.hasSuffix("|-7 days, 0:00:00") })
+                #expect(events.count == 13, "the coupon, and the gym's renewals for a year")
+                #expect(events.contains { $0.hasPrefix("coupon-") && $0.contains("|2026-12-05|Coupon expiring: Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station|") && $0.contains("|-7 days, 0:00:00|") })
                 #expect(events.contains { $0.contains("|2026-11-27|Gym renews|Gym renews, due ") && $0.contains("27 Nov 2026.|") })
                 #expect(events.allSatisfy { $0.contains("-u\(ann)@") }, "UIDs name the user and the server")
             }
@@ -108,6 +108,47 @@ struct CalendarFeedTests {
             #expect(try await calendarApp.get("/calendar/\(renewed)").status == .ok)
             #expect(try await calendarApp.get("/calendar/\(String(repeating: "a", count: 43))").status == .notFound)
             #expect(try await calendarApp.get("/calendar/short").status == .notFound)
+        }
+    }
+
+    @Test("events name their card, include snoozed benefits, reach a year ahead and link to their page")
+    func yearAhead() async throws {
+        try await TestApp.run(configure: { $0.publicURL = "https://stashify.example/" }) { browser, database in
+            // Given Ann's Platinum card: a quarterly Hotel Credit, and a Lounge pass she snoozed
+            try await browser.signUp(email: "ann@example.com")
+            let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
+            let now = Date()
+            let cards = try await database.for(userId: ann).addCards([(
+                card: WalletCard(id: nil, userId: ann, catalogueId: nil, name: "Platinum", issuer: "Bank", nickname: "",
+                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 0, feeDueOn: nil,
+                                 createdAt: now, updatedAt: now),
+                benefits: [
+                    CardBenefit(id: nil, cardId: 0, userId: ann, name: "Hotel Credit", details: "", valueCents: 5_000,
+                                period: .quarterly, sortOrder: 0, snoozedUntil: nil, createdAt: now),
+                    CardBenefit(id: nil, cardId: 0, userId: ann, name: "Lounge", details: "", valueCents: 3_000,
+                                period: .annual, sortOrder: 1, snoozedUntil: "2026-12-20", createdAt: now),
+                ])])
+            let card = try #require(cards.first?.id)
+            try await database.for(userId: ann).renewCalendarFeed(token: CSRFMiddleware.makeToken(), now: now)
+            let token = try #require(try await database.for(userId: ann).calendarFeedToken())
+
+            // When a calendar app reads the feed (today is 22 Nov 2026)
+            let text = try await Browser(client: browser.client).get("/calendar/\(token)").html
+
+            // Then: every quarter's end through a year ahead, the snoozed Lounge, each naming its card and linking to it
+            #expect(text.contains("SUMMARY:Hotel Credit — Platinum\r\n"))
+            #expect(text.contains("SUMMARY:Lounge — Platinum\r\n"), "a snoozed benefit is still in the calendar")
+            #expect(text.contains("URL;VALUE=URI:https://stashify.example/wallet/cards/\(card)\r\n"))
+            for day in ["20261231", "20270331", "20270630", "20270930"] {
+                #expect(text.contains("DTSTART;VALUE=DATE:\(day)\r\nDTEND"), "\(day)")
+            }
+            #expect(!text.contains("DTSTART;VALUE=DATE:20271231"), "not past a year ahead")
+            if let python = Self.parser {
+                let events = try Self.parse(text, with: python)
+                #expect(events.filter { $0.contains("|Hotel Credit — Platinum|") }.count == 4)
+                #expect(events.contains { $0.contains("|2026-12-31|Lounge — Platinum|") })
+                #expect(events.allSatisfy { $0.hasSuffix("|https://stashify.example/wallet/cards/\(card)") })
+            }
         }
     }
 

@@ -57,6 +57,7 @@ struct ReminderRulesTests {
         let renewal = rules("2026-11-21").renewals([gym], cards: [gold])
         #expect(renewal.first?.dueOn == "2026-11-28")
         #expect(renewal.first?.body == "$40.00 on Gold, renews in 7 days")
+        #expect(renewal.first?.path == "/wallet/tracker", "the tracker, where it can be acted on, not its edit form")
         #expect(rules("2026-11-20").renewals([gym], cards: [gold]).isEmpty)
         let used = Coupon(id: 5, userId: 1, name: "Pizza", details: "", expiresOn: "2026-11-22", category: "Food",
                           valueCents: nil, code: "", usedOn: "2026-11-20", createdAt: Date())

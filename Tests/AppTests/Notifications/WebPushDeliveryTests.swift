@@ -140,9 +140,40 @@ struct WebPushDeliveryTests {
                 try await browser.get("/profile/notifications")
                 try await browser.post("/profile/notifications/push/test")
                 let page = try await browser.get("/profile/notifications").html
-                #expect(page.contains("Firefox on Windows: no longer subscribed, removed."))
+                #expect(page.contains("Firefox on Windows: failed. Firefox on Windows is no longer subscribed, so it was removed."))
                 #expect(page.contains("No browser gets notifications yet."))
                 #expect(try await Self.devices(database).isEmpty)
+            }
+        }
+    }
+
+    @Test("the test button tells each channel and browser only sent or failed, every one in the list's order")
+    func testButton() async throws {
+        try await PushTests.withServer { port, inbox in
+            let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+            try await TestApp.run(clock: clock, configure: { $0.webPushKey = PushTests.vapid }) { browser, database in
+                // Given ntfy (answering 200), a webhook (201), a phone (200) and a laptop whose push service fails
+                let ann = try await PushTests.ann(browser, database, port: port)
+                try await database.for(userId: ann).setPushChannel(
+                    .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/status/201/hook"))
+                await browser.setHeader("User-Agent", Self.pixel)
+                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/phone")).status == .seeOther)
+                await browser.setHeader("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")
+                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/status/500/push/laptop"))
+                    .status == .seeOther)
+
+                // When the test button is pressed
+                try await browser.get("/profile/notifications")
+                let tested = try await browser.post("/profile/notifications/push/test")
+
+                // Then each is told, in the list's order, with no status or address
+                #expect(tested.status == .seeOther)
+                #expect(tested.location == "/profile/notifications#push-title")
+                let page = try await browser.get("/profile/notifications").html
+                #expect(page.contains("<span class=\"flash__message\">ntfy: sent · Webhook: sent · Chrome on Android: sent · Firefox on Linux: failed.</span>"))
+                #expect(Set(inbox.received.map(\.path)) == ["/ntfy/ann-reminders", "/status/201/hook", "/push/phone",
+                                                             "/status/500/push/laptop"])
+                #expect(try await Self.devices(database).count == 2, "a failing browser is kept")
             }
         }
     }

@@ -38,6 +38,8 @@ struct ExportImportTests {
             #expect(document.ledger.count == firstCounts["ledger"])
             #expect(document.badges.contains { $0.claimedAt != nil })
             #expect(document.pushChannels.map(\.topic) == ["mine"])
+            let json = String(decoding: try #require(files["stashify.json"]), as: UTF8.self)
+            #expect(!json.contains("tk_secret") && !json.contains("\"token\""), "the ntfy access token stays on the server")
 
             // When: a new account imports it
             let second = Browser(client: browser.client)
@@ -48,9 +50,12 @@ struct ExportImportTests {
 
             // Then: everything is there, and its export is the same document
             #expect(imported.status == .seeOther)
-            #expect(imported.location == "/")
-            let home = try await second.get("/")
-            #expect(home.html.contains("Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards."))
+            #expect(imported.location == "/profile/notifications#push-title", "the push channels came too: where to turn them on")
+            let settings = try await second.get("/profile/notifications")
+            #expect(settings.html.contains("Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards. Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."))
+            #expect(settings.html.contains("ntfy is off"))
+            #expect(settings.fieldValue("ntfyTopic") == "mine")
+            #expect(settings.fieldValue("ntfyToken") == "")
             let secondId = try #require(try await database.user(email: "second@example.com")?.id)
             let secondCounts = try await AccountRows.counts(database, userId: secondId)
             for table in ["ledger", "ledgerMonth", "stash", "stashTarget", "stashMonth", "stashQuickAmount", "badge", "category",
@@ -59,6 +64,9 @@ struct ExportImportTests {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
                 #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")
             }
+            let secondChannels = try await database.for(userId: secondId).pushChannels()
+            #expect(secondChannels.map(\.kind) == [.ntfy])
+            #expect(secondChannels.allSatisfy { !$0.enabled && $0.token.isEmpty }, "switched off, without the token")
             let again = try await second.get("/profile/data/export")
             let secondDocument = try AccountDocument.decode(try #require(try AccountRows.unzip(again.bytes)["stashify.json"]))
             #expect(secondDocument.comparable == document.comparable)

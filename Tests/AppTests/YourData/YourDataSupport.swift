@@ -79,7 +79,7 @@ enum AccountRows {
                 INSERT INTO walletSettings (userId, onboardingDone, leadDays, quietEnabled) VALUES (?, 1, 5, 1)
                 ON CONFLICT (userId) DO UPDATE SET leadDays = 5, quietEnabled = 1
                 """, arguments: [userId])
-            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic) VALUES (?, 'ntfy', 'https://ntfy.example', 'mine')",
+            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES (?, 'ntfy', 'https://ntfy.example', 'mine', 'tk_secret')",
                            arguments: [userId])
             try db.execute(sql: "INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, 'Salary', 450000, 'monthly', ?, ?)",
                            arguments: [userId, clock.now, clock.now])

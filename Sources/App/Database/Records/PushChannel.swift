@@ -27,6 +27,8 @@ struct PushChannel: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
     var topic: String = ""
     /// An ntfy access token, sent as a bearer token; empty for none.
     var token: String = ""
+    /// Off, it is kept but gets nothing (an imported export's channels come in off).
+    var enabled = true
 
     static let databaseTableName = "pushChannel"
 }

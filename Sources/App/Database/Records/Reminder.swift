@@ -37,6 +37,22 @@ struct Reminder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecor
 
     static let databaseTableName = "notification"
 
+    /// What a reminder titled `title` is about, for a digest: "Hotel Credit" of "Use your Hotel Credit".
+    static func shortName(title: String, kind: Kind) -> String {
+        let prefixes = ["Use your ", "Last day: ", "Coupon expiring: ", "Annual fee for "]
+        var name = title
+        for prefix in prefixes where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+        if kind == .renewal, name.hasSuffix(" renews") { name.removeLast(" renews".count) }
+        return name
+    }
+
+    /// Where opening it leads: its page, or the tracker for a renewal (recorded before, its path was the
+    /// subscription's edit form). Only a path of this site.
+    var destination: String {
+        if kind == .renewal { return WalletPaths.tracker }
+        return path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : NotificationPaths.index
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

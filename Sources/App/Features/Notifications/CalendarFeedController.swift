@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Each user's reminders as an iCalendar feed at a secret URL, for phones and calendar apps to subscribe to:
@@ -7,6 +8,10 @@ import Hummingbird
 struct CalendarFeedController {
     let database: AppDatabase
     let now: @Sendable () -> Date
+    /// The address members reach the server at, if configured (`AppConfig.publicURL`), for each event's link;
+    /// otherwise the address the calendar app reached it at.
+    var publicURL: String?
+    var usesTLS = false
 
     /// How far ahead the feed looks.
     static let horizonDays = 366
@@ -20,31 +25,91 @@ struct CalendarFeedController {
         guard let token = context.parameters.get("token"), CSRFMiddleware.isWellFormed(token),
               let userId = try await database.calendarFeedUser(token: token),
               let text = try await Self.calendar(database: database, userId: userId, now: now(),
-                                                 host: request.head.authority ?? "localhost")
+                                                 host: request.head.authority ?? "localhost", base: base(of: request))
         else { throw HTTPError(.notFound) }
         return Response(status: .ok,
                         headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The user's feed as iCalendar text (nil when the user is gone).
-    /// `host` (the server's name as the calendar app reached it) makes the events' UIDs unique beyond this server.
-    static func calendar(database: AppDatabase, userId: Int64, now: Date, host: String = "localhost") async throws -> String? {
+    /// Where events link to: the configured address, or the one the request came to (https behind a proxy that
+    /// says so).
+    private func base(of request: Request) -> String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased()
+        return (usesTLS || forwarded == "https" ? "https://" : "http://") + (request.head.authority ?? "localhost")
+    }
+
+    /// The user's feed as iCalendar text (nil when the user is gone): each benefit period's end (snoozed ones too)
+    /// named with its card, coupon expiries, every renewal and annual fees, up to a year ahead, each linking to its
+    /// page at `base`. `host` (the server's name as the calendar app reached it) makes the events' UIDs unique
+    /// beyond this server.
+    static func calendar(database: AppDatabase, userId: Int64, now: Date, host: String = "localhost",
+                         base: String = "http://localhost") async throws -> String? {
         guard let user = try await database.user(id: userId) else { return nil }
         let store = database.for(userId: userId)
         let lead = try await store.walletSettings().leadDays
-        let rules = ReminderRules(user: user, today: user.today(now: now), leadDays: horizonDays)
-        let events = try await store.walletDue(rules).compactMap { item -> ICalendar.Event? in
+        let today = user.today(now: now)
+        let last = today.adding(days: horizonDays)
+        let rules = ReminderRules(user: user, today: today, leadDays: horizonDays)
+        let zone = user.calendarTimeZone
+        let items = try await store.read { db in
+            let snapshot = try MemberStore.walletSnapshot(db, userId: userId, cardId: nil, today: today)
+            let cards = WalletState.cards(snapshot, today: today, timeZone: zone)
+            return Self.benefits(cards, through: last, timeZone: zone)
+                + rules.coupons(try MemberStore.openCoupons(db, userId: userId, today: today, through: last, limit: 500))
+                + Self.renewals(try MemberStore.subscriptions(db, userId: userId), rules: rules, through: last)
+                + rules.annualFees(snapshot.cards)
+        }
+        let events = items.compactMap { item -> ICalendar.Event? in
             guard let day = CalendarDay(item.dueOn) else { return nil }
-            // One UID per subject and due day (a benefit's last call is the same event), per user and server.
+            // One UID per subject and due day, per user and server.
             let uid = "\(item.subject.replacingOccurrences(of: ":", with: "-"))-\(item.dueOn)-u\(userId)@\(host)"
-            // The text of an event stays true on every day: the date instead of "in 3 days".
-            let title = item.kind == .benefitLastCall ? item.title.replacingOccurrences(of: "Last day: ", with: "Use your ")
-                : item.title
-            return ICalendar.Event(uid: uid, day: day, summary: title, description: "\(title), due \(day.mediumTitle).",
-                                   alarmDaysBefore: lead)
+            return ICalendar.Event(uid: uid, day: day, summary: item.title, description: "\(item.title), due \(day.mediumTitle).",
+                                   alarmDaysBefore: lead, url: base + item.path)
         }
         return ICalendar(name: "Stashify reminders", events: events).text(now: now)
     }
-}
 
+    /// Each benefit's open period (snoozed or not) and the periods after it through `last`, as "Hotel Credit —
+    /// Platinum" on the period's last day. Cards with their reminders off are left out.
+    static func benefits(_ cards: [CardState], through last: CalendarDay, timeZone: TimeZone) -> [Reminder] {
+        cards.filter(\.card.notify).flatMap { card in
+            card.benefits.flatMap { state -> [Reminder] in
+                guard let id = state.benefit.id, let cardId = card.card.id else { return [] }
+                let benefit = state.benefit
+                var windows = state.isOpen ? [state.window] : []
+                var window = state.window
+                while true {
+                    window = benefit.period.window(containing: window.end.adding(days: 1), anniversary: card.card.anniversary,
+                                                   added: benefit.addedOn(in: timeZone))
+                    guard window.end <= last, windows.count < 400 else { break }
+                    windows.append(window)
+                }
+                return windows.map { window in
+                    Reminder(id: nil, userId: card.card.userId, kind: .benefit, subject: "benefit:\(id)",
+                             dueOn: window.end.description, title: "\(benefit.name) — \(card.card.name)",
+                             body: "", path: WalletPaths.card(cardId), createdAt: .distantPast, readAt: nil)
+                }
+            }
+        }
+    }
+
+    /// Every renewal of each subscription from today through `last`.
+    static func renewals(_ subscriptions: [Subscription], rules: ReminderRules, through last: CalendarDay) -> [Reminder] {
+        subscriptions.flatMap { subscription -> [Reminder] in
+            guard let id = subscription.id, let start = CalendarDay(subscription.renewsOn) else { return [] }
+            var days: [CalendarDay] = []
+            var next = subscription.frequency.nextRenewal(from: start, onOrAfter: rules.today)
+            while next <= last, days.count < 400 {
+                days.append(next)
+                next = subscription.frequency.nextRenewal(from: start, onOrAfter: next.adding(days: 1))
+            }
+            return days.map { day in
+                Reminder(id: nil, userId: subscription.userId, kind: .renewal, subject: "subscription:\(id)",
+                         dueOn: day.description, title: "\(subscription.name) renews", body: "", path: WalletPaths.tracker,
+                         createdAt: .distantPast, readAt: nil)
+            }
+        }
+    }
+}

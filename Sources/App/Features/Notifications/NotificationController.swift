@@ -11,6 +11,7 @@ struct NotificationController {
         group.get(NotificationPaths.index, use: index)
         group.post(NotificationPaths.readAll, use: readAll)
         group.post(NotificationPaths.read, use: read)
+        group.get(NotificationPaths.open, use: open)
     }
 
     /// `GET /notifications`
@@ -33,6 +34,15 @@ struct NotificationController {
               try await context.store.markNotificationRead(id: id, at: now())
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: NotificationPaths.index)
+    }
+
+    /// `GET /notifications/:id/open`: the list's link (and a push's) to a notification. It marks it read and
+    /// redirects to where its subject can be acted on; another member's id is a 404.
+    @Sendable func open(request: Request, context: MemberContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let notification = try await context.store.openNotification(id: id, at: now())
+        else { throw HTTPError(.notFound) }
+        return pages.redirect(to: notification.destination)
     }
 
     /// `POST /notifications/read`

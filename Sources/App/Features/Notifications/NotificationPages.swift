@@ -13,7 +13,7 @@ extension NotificationPages.Day {
                 title: notification.title,
                 body: notification.body.split(separator: "\n").map(String.init),
                 time: String(format: "%02d:%02d", minute / 60, minute % 60),
-                path: notification.path,
+                path: NotificationPaths.open(notification.id ?? 0),
                 unread: notification.readAt == nil,
                 readPath: notification.readAt == nil ? NotificationPaths.read(notification.id ?? 0) : nil)
             if days.last?.0 == day {

@@ -2,11 +2,21 @@ import Foundation
 import GRDB
 
 extension MemberStore {
-    /// The member's notifications, newest first (at most `limit`: older ones are pruned after 90 days anyway).
+    /// The member's notifications, newest first, and of those recorded at the same time the most urgent (due
+    /// soonest) first (at most `limit`: older ones are pruned after 90 days anyway).
     func notifications(limit: Int = 300) async throws -> [Reminder] {
         try await read { db in
             try Reminder.filter(Column("userId") == userId)
-                .order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+                .order(Column("createdAt").desc, Column("dueOn"), Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Marks one notification read (keeping when it was first read) and gives it; nil when it isn't the member's.
+    func openNotification(id: Int64, at date: Date) async throws -> Reminder? {
+        try await write { db in
+            try db.execute(sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
+                           arguments: [date, id, userId])
+            return try Reminder.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }
     }
 

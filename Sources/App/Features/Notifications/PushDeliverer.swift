@@ -13,6 +13,8 @@ struct PushDeliverer: Sendable {
     let now: @Sendable () -> Date
     /// The server's Web Push identity: its VAPID key and the contact given with it.
     let webPush: WebPushIdentity
+    /// The server's address (`AppConfig.publicBase`): ntfy's Click and the webhook's `url` are absolute links.
+    var publicBase = "http://localhost"
     var timeout: TimeAmount = .seconds(10)
 
     struct WebPushIdentity: Sendable {
@@ -57,48 +59,56 @@ struct PushDeliverer: Sendable {
         var gone = false
     }
 
-    /// Tries every delivery that is due now; returns how many went out.
+    /// Tries every delivery that is due now; returns how many reminders went out. Reminders due at once for one
+    /// channel or browser go as one digest when the member's setting says so (each is then recorded as delivered,
+    /// so none goes again on its own).
     @discardableResult
     func deliverDue(limit: Int = 100) async throws -> Int {
         let now = now()
         let due = try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, v.id AS deviceId, v.endpoint, v.p256dh, v.auth,
-                       v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.title, n.body, n.kind AS reminderKind,
-                       n.path, n.dueOn, d.userId, u.timeZone, COALESCE(w.quietEnabled, 0) AS quietEnabled,
-                       COALESCE(w.quietFrom, '22:00') AS quietFrom, COALESCE(w.quietTo, '08:00') AS quietTo
+                       v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.id AS notificationId, n.title, n.body,
+                       n.kind AS reminderKind, n.path, n.dueOn, d.userId, u.timeZone,
+                       COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
+                       COALESCE(w.quietTo, '08:00') AS quietTo, COALESCE(w.pushDigest, 'auto') AS pushDigest
                 FROM pushDelivery d
-                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel
+                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel AND c.enabled
                 LEFT JOIN pushDevice v ON v.id = d.deviceId
                 JOIN notification n ON n.id = d.notificationId
                 JOIN user u ON u.id = d.userId
                 LEFT JOIN walletSettings w ON w.userId = d.userId
                 WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
                   AND (c.userId IS NOT NULL OR v.id IS NOT NULL) AND COALESCE(w.notificationsEnabled, 1)
-                ORDER BY d.nextAttemptAt LIMIT ?
+                ORDER BY d.nextAttemptAt, n.dueOn, d.id LIMIT ?
                 """, arguments: [Self.maxAttempts, now, limit])
         }
-        var delivered = 0
+        // What may go now, per channel or browser, in order.
+        var groups: [(destination: Destination, digest: String, today: CalendarDay, items: [DueItem])] = []
+        var groupIndex: [String: Int] = [:]
         for row in due {
             let id: Int64 = row["id"]
-            let attempts: Int = row["attempts"]
             let destination: Destination
+            let key: String
             if let deviceId = row["deviceId"] as Int64? {
                 destination = .device(PushDevice(id: deviceId, userId: row["userId"], endpoint: row["endpoint"],
                                                  p256dh: row["p256dh"], auth: row["auth"], name: row["deviceName"],
                                                  createdAt: row["deviceCreatedAt"]))
+                key = "device \(deviceId)"
             } else {
-                destination = .channel(PushChannel(userId: row["userId"],
-                                                   kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
-                                                   url: row["url"], topic: row["topic"], token: row["token"]))
+                let channel = PushChannel(userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                                          url: row["url"], topic: row["topic"], token: row["token"])
+                destination = .channel(channel)
+                key = "user \(channel.userId) \(channel.kind.rawValue)"
             }
+            let notificationId: Int64 = row["notificationId"]
             let message = Message(title: row["title"], body: row["body"],
-                                  kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary, path: row["path"],
-                                  dueOn: row["dueOn"])
+                                  kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary,
+                                  path: NotificationPaths.open(notificationId), dueOn: row["dueOn"])
+            let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
             // Quiet hours are checked again as it goes out: a retry, a backlog after downtime, or settings changed
             // since it was recorded may fall inside them; then it waits for their end.
             if row["quietEnabled"] as Bool {
-                let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
                 let quiet = QuietHours(from: ReminderEngine.minutes(row["quietFrom"]), to: ReminderEngine.minutes(row["quietTo"]),
                                        timeZone: zone)
                 let allowed = quiet.pushTime(for: now)
@@ -109,41 +119,92 @@ struct PushDeliverer: Sendable {
                     continue
                 }
             }
-            let failure: String?
-            do {
-                try await send(message, to: destination)
-                failure = nil
-            } catch let error as Failure where error.gone {
-                if case .device(let device) = destination, let deviceId = device.id {
-                    _ = try await database.for(userId: device.userId).removePushDevice(id: deviceId)
-                }
-                continue
-            } catch {
-                failure = String(String(describing: error).prefix(300))
-            }
-            // The outcome is written apart from the sending: a failed write never makes a sent push count as failed.
-            if let failure {
-                let wait = Self.backoff[min(attempts, Self.backoff.count - 1)]
-                try await database.write { db in
-                    try db.execute(sql: """
-                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
-                               lastError = ? WHERE id = ?
-                        """, arguments: [now, now.addingTimeInterval(wait), failure, id])
-                }
+            let item = DueItem(id: id, attempts: row["attempts"], message: message)
+            if let index = groupIndex[key] {
+                groups[index].items.append(item)
             } else {
-                delivered += 1
-                try await database.write { db in
-                    try db.execute(sql: """
-                        UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?, lastError = NULL
-                        WHERE id = ?
-                        """, arguments: [now, now, id])
-                    if case .device(let device) = destination {
-                        try db.execute(sql: "UPDATE pushDevice SET lastSentAt = ? WHERE id = ?", arguments: [now, device.id])
+                groupIndex[key] = groups.count
+                groups.append((destination, row["pushDigest"] as String, CalendarDay.today(in: zone, now: now), [item]))
+            }
+        }
+        var delivered = 0
+        for group in groups {
+            let sends: [(Message, [DueItem])] = Self.digests(group.digest, count: group.items.count)
+                ? [(Self.digest(group.items.map(\.message), today: group.today), group.items)]
+                : group.items.map { ($0.message, [$0]) }
+            for (message, items) in sends {
+                let failure: String?
+                do {
+                    try await send(message, to: group.destination)
+                    failure = nil
+                } catch let error as Failure where error.gone {
+                    if case .device(let device) = group.destination, let deviceId = device.id {
+                        _ = try await database.for(userId: device.userId).removePushDevice(id: deviceId)
+                    }
+                    break
+                } catch {
+                    failure = String(String(describing: error).prefix(300))
+                }
+                // The outcome is written apart from the sending: a failed write never makes a sent push count as
+                // failed. Every reminder of a digest shares its outcome.
+                let ids = items.map(\.id)
+                if let failure {
+                    try await database.write { db in
+                        for item in items {
+                            let wait = Self.backoff[min(item.attempts, Self.backoff.count - 1)]
+                            try db.execute(sql: """
+                                UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
+                                       lastError = ? WHERE id = ?
+                                """, arguments: [now, now.addingTimeInterval(wait), failure, item.id])
+                        }
+                    }
+                } else {
+                    delivered += items.count
+                    try await database.write { db in
+                        for id in ids {
+                            try db.execute(sql: """
+                                UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?,
+                                       lastError = NULL WHERE id = ?
+                                """, arguments: [now, now, id])
+                        }
+                        if case .device(let device) = group.destination {
+                            try db.execute(sql: "UPDATE pushDevice SET lastSentAt = ? WHERE id = ?", arguments: [now, device.id])
+                        }
                     }
                 }
             }
         }
         return delivered
+    }
+
+    /// One delivery that may go now.
+    struct DueItem {
+        let id: Int64
+        let attempts: Int
+        let message: Message
+    }
+
+    /// Whether `count` reminders due at once go as one digest: `each` never, `digest` whenever there are two or
+    /// more, `auto` (the default) when there are more than `digestAbove`.
+    static func digests(_ setting: String, count: Int) -> Bool {
+        switch setting {
+        case "each": false
+        case "digest": count > 1
+        default: count > digestAbove
+        }
+    }
+
+    /// More reminders than this due at once go as one digest, unless the member chose one push per reminder.
+    static let digestAbove = 3
+
+    /// One push for many reminders: "7 things expire this week: Hotel Credit, Pizza, …", leading to Expiring soon.
+    static func digest(_ messages: [Message], today: CalendarDay) -> Message {
+        let names = messages.map { Reminder.shortName(title: $0.title, kind: $0.kind) }
+        let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+        let last = messages.compactMap { CalendarDay($0.dueOn) }.max() ?? today
+        let when = today.distance(to: last) < 7 ? "this week" : "soon"
+        return Message(title: "\(messages.count) reminders", body: "\(messages.count) things expire \(when): \(shown)",
+                       kind: .summary, path: WalletPaths.expiring, dueOn: today.description)
     }
 
     /// The client pushes go through: it never follows a redirect (a redirect could send a push and its token to
@@ -196,6 +257,8 @@ struct PushDeliverer: Sendable {
             request.headers.add(name: "Title", value: Self.headerSafe(message.title))
             request.headers.add(name: "Priority", value: message.kind == .benefitLastCall ? "high" : "default")
             request.headers.add(name: "Tags", value: Self.tags(message.kind))
+            // Tapping it in the ntfy app opens the reminder (marking it read) or, for a digest, Expiring soon.
+            request.headers.add(name: "Click", value: Self.headerSafe(publicBase + message.path))
             if !channel.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer " + channel.token) }
             request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: message.body))
@@ -203,7 +266,8 @@ struct PushDeliverer: Sendable {
             request = HTTPClientRequest(url: channel.url)
             request.headers.add(name: "Content-Type", value: "application/json")
             let payload: [String: String] = ["kind": message.kind.rawValue, "title": message.title, "body": message.body,
-                                             "path": message.path, "dueOn": message.dueOn]
+                                             "path": message.path, "url": publicBase + message.path,
+                                             "dueOn": message.dueOn]
             let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
             request.body = .bytes(ByteBuffer(bytes: data))
         }

@@ -9,13 +9,22 @@ extension MemberStore {
         }
     }
 
-    /// Sets the member's channel of `kind`, or removes it (nil).
+    /// Switches on the member's push channels that are off; returns how many were.
+    func turnOnPushChannels() async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "UPDATE pushChannel SET enabled = 1 WHERE userId = ? AND NOT enabled", arguments: [userId])
+            return db.changesCount
+        }
+    }
+
+    /// Sets the member's channel of `kind` (switched on), or removes it (nil).
     func setPushChannel(_ kind: PushChannel.Kind, to channel: PushChannel?) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM pushChannel WHERE userId = ? AND kind = ?", arguments: [userId, kind.rawValue])
             guard var channel else { return }
             channel.userId = userId
             channel.kind = kind
+            channel.enabled = true
             try channel.insert(db)
         }
     }

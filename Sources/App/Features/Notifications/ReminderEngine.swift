@@ -110,7 +110,7 @@ struct ReminderEngine: Sendable {
                 lastMonth: try MemberStore.monthTotals(db, userId: userId, month: lastMonth),
                 badges: try MemberStore.earnedBadgeTotals(db, userId: userId, period: .month(lastMonth)))
         }
-        let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? ORDER BY kind"),
+        let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? AND enabled ORDER BY kind"),
                                            arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))
         return Worked(user: due, due: reminders, channels: channels)
     }

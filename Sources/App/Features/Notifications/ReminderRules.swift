@@ -60,7 +60,7 @@ struct ReminderRules {
             return make(.renewal, subject: "subscription:\(id)", dueOn: next, title: "\(subscription.name) renews",
                         body: user.money(subscription.amountCents) + card + ", " + Self.daysText(today.distance(to: next),
                                                                                                     ending: "renews"),
-                        path: WalletPaths.editSubscription(id))
+                        path: WalletPaths.tracker)
         }
     }
 

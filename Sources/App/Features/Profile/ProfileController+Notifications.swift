@@ -12,6 +12,7 @@ extension ProfileController {
         group.post(ProfilePaths.calendarFeed, use: renewCalendarFeed)
         group.post(ProfilePaths.push, use: savePushChannels)
         group.post(ProfilePaths.pushTest, use: sendTestPush)
+        group.post(ProfilePaths.pushOn, use: turnOnPushChannels)
         group.post(ProfilePaths.pushDevices, use: addPushDevice)
         group.post(ProfilePaths.removePushDevice, use: removePushDevice)
     }
@@ -61,6 +62,13 @@ extension ProfileController {
         return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
     }
 
+    /// `POST /profile/notifications/push/on`: switches on the push channels an import brought in switched off.
+    @Sendable func turnOnPushChannels(request: Request, context: MemberContext) async throws -> Response {
+        let turned = try await context.store.turnOnPushChannels()
+        return pages.redirect(to: ProfilePaths.notifications + "#push-title",
+                              flash: turned == 0 ? .info("Your push channels are on already.") : .success("Push channels turned on."))
+    }
+
     /// `POST /profile/notifications/devices`: keeps the subscription of the browser notifications were just turned
     /// on in (posted by `/js/push.js`), named after its User-Agent.
     @Sendable func addPushDevice(request: Request, context: MemberContext) async throws -> Response {
@@ -96,11 +104,13 @@ extension ProfileController {
     /// `POST /profile/notifications/push/test`: sends a test message to each channel and browser now and tells how it
     /// went; a browser no longer subscribed is removed.
     @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
-        let destinations = try await context.store.pushChannels().map(PushDeliverer.Destination.channel)
-            + context.store.pushDevices().map(PushDeliverer.Destination.device)
+        let channels = try await context.store.pushChannels()
+        let destinations = channels.filter(\.enabled).map(PushDeliverer.Destination.channel)
+            + (try await context.store.pushDevices()).map(PushDeliverer.Destination.device)
         guard !destinations.isEmpty else {
-            return pages.redirect(to: ProfilePaths.notifications + "#push-title",
-                                  flash: .error("Add an ntfy topic or a webhook, or turn on notifications in a browser, first."))
+            return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .error(channels.isEmpty
+                ? "Add an ntfy topic or a webhook, or turn on notifications in a browser, first."
+                : "Your push channels are off. Turn them on first."))
         }
         let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
                                             path: NotificationPaths.index, dueOn: context.member.today.description)
@@ -119,27 +129,33 @@ extension ProfileController {
             for await (index, outcome) in group { outcomes[index] = outcome }
             return outcomes
         }
+        // The flash says only sent or failed; what went wrong (a status, an address) goes to the log.
         var results: [String] = []
+        var removed: [String] = []
         var failed = false
         for (index, destination) in destinations.enumerated() {
             switch outcomes[index] {
             case .success?:
                 results.append("\(destination.label): sent")
+                continue
             case .failure(let error as PushDeliverer.Failure)? where error.gone:
-                failed = true
                 if case .device(let device) = destination, let id = device.id {
                     _ = try await context.store.removePushDevice(id: id)
+                    removed.append(destination.label)
                 }
-                results.append("\(destination.label): no longer subscribed, removed")
+                context.logger.info("Test notification to \(destination.label) failed: \(error)")
             case .failure(let error)?:
-                failed = true
-                results.append("\(destination.label): failed, \(error)")
+                context.logger.info("Test notification to \(destination.label) failed: \(error)")
             case nil:
-                failed = true
-                results.append("\(destination.label): failed")
+                context.logger.info("Test notification to \(destination.label) gave no outcome")
             }
+            failed = true
+            results.append("\(destination.label): failed")
         }
-        let text = results.joined(separator: " · ") + "."
+        var text = results.joined(separator: " · ") + "."
+        for name in removed {
+            text += " \(name) is no longer subscribed, so it was removed."
+        }
         return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: failed ? .error(text) : .success(text))
     }
 
@@ -178,6 +194,8 @@ extension ProfileController {
                 .select("weekday", label: "Weekly nudge on", value: input.weekday ?? "1",
                         options: WalletSettings.weekdays.enumerated().map { (String($0.offset + 1), $0.element) },
                         error: errors["weekday"]),
+                .radio("pushDigest", label: "Pushed to your phone and browsers as", value: input.pushDigest ?? "auto",
+                       options: WalletSettings.pushDigests, error: errors["pushDigest"]),
             ],
             quietFields: [
                 .radio("quietHours", label: "Quiet hours", value: input.quietHours ?? "off", options: onOff,
@@ -204,7 +222,9 @@ extension ProfileController {
                            autocomplete: "off"),
                 ],
                 testPath: channels.isEmpty && devices.isEmpty ? nil : ProfilePaths.pushTest,
-                failures: failures),
+                failures: failures,
+                off: channels.filter { !$0.enabled }.map(\.kind.label),
+                turnOnPath: ProfilePaths.pushOn),
             devices: ProfilePages.Devices(
                 action: ProfilePaths.pushDevices,
                 publicKey: push.webPush.key.publicKey,

@@ -244,6 +244,7 @@ struct NotificationSettingsInput: Decodable, Sendable {
     var quietHours: String?
     var quietFrom: String?
     var quietTo: String?
+    var pushDigest: String?
 
     init(_ settings: WalletSettings) {
         notifications = settings.notificationsEnabled ? "on" : "off"
@@ -254,6 +255,7 @@ struct NotificationSettingsInput: Decodable, Sendable {
         quietHours = settings.quietEnabled ? "on" : "off"
         quietFrom = settings.quietFrom
         quietTo = settings.quietTo
+        pushDigest = settings.pushDigest
     }
 }
 
@@ -274,6 +276,9 @@ enum NotificationSettingsRules {
         if let quietFrom, quietFrom == quietTo, errors["quietTo"] == nil {
             errors.add("quietTo", "Quiet hours must end at another time than they start.")
         }
+        if let digest = input.pushDigest, !WalletSettings.pushDigests.contains(where: { $0.value == digest }) {
+            errors.add("pushDigest", "Choose one notification per reminder or a digest.")
+        }
         let lead = errors.wholeNumber(input.leadDays, field: "leadDays", range: WalletSettings.leadRange,
                                       message: "Choose a lead time from 1 to 30 days.")
         guard errors.isEmpty else { return }
@@ -285,6 +290,7 @@ enum NotificationSettingsRules {
         settings.quietEnabled = input.quietHours == "on"
         settings.quietFrom = quietFrom ?? settings.quietFrom
         settings.quietTo = quietTo ?? settings.quietTo
+        settings.pushDigest = input.pushDigest ?? settings.pushDigest
     }
 }
 

@@ -15,6 +15,8 @@ enum ProfilePaths {
     static let calendarFeed = "/profile/notifications/calendar"
     static let push = "/profile/notifications/push"
     static let pushTest = "/profile/notifications/push/test"
+    /// Switches on push channels that are off (an import brings them so).
+    static let pushOn = "/profile/notifications/push/on"
     /// Where a browser's push subscription is posted when notifications are turned on in it.
     static let pushDevices = "/profile/notifications/devices"
     static let removePushDevice = PathPattern("/profile/notifications/devices/:id/delete")

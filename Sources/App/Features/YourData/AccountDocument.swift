@@ -190,7 +190,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var kind: App.PushChannel.Kind
         var url: String
         var topic: String
-        var token: String
+        /// Never exported (the ntfy access token stays on its server); an older export's is not imported.
+        var token: String?
     }
 
     static let encoder: JSONEncoder = {

@@ -123,7 +123,7 @@ extension AccountDocument {
             pushChannels: try Row.fetchAll(db, sql: "SELECT * FROM pushChannel WHERE userId = ? ORDER BY kind", arguments: [userId])
                 .compactMap { row in
                     App.PushChannel.Kind(rawValue: row["kind"]).map {
-                        PushChannel(kind: $0, url: row["url"], topic: row["topic"], token: row["token"])
+                        PushChannel(kind: $0, url: row["url"], topic: row["topic"], token: nil)
                     }
                 })
     }

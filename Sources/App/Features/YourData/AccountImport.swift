@@ -326,9 +326,11 @@ extension AccountDocument {
                                  settings.weekday, settings.reminderTime, settings.leadDays, settings.quietEnabled,
                                  settings.quietFrom, settings.quietTo])
         }
+        // Switched off, without a token: the server the export came from may still push to them, and a reminder
+        // must not reach the same phone twice. The member turns them on in the notification settings.
         for channel in pushChannels {
-            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [userId, channel.kind.rawValue, channel.url, channel.topic, channel.token])
+            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token, enabled) VALUES (?, ?, ?, ?, '', 0)",
+                           arguments: [userId, channel.kind.rawValue, channel.url, channel.topic])
         }
     }
 }

@@ -49,8 +49,13 @@ struct YourDataController {
             let document = try AccountArchive.read(Data(file.bytes))
             try await context.store.importDocument(document)
             let entries = document.ledger.count
-            return pages.redirect(to: HomePaths.index, flash: .success(
-                "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."))
+            let imported = "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
+            // Its push channels came in switched off: the member lands where they can be turned on.
+            guard document.pushChannels.isEmpty else {
+                return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success(imported
+                    + " Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."))
+            }
+            return pages.redirect(to: HomePaths.index, flash: .success(imported))
         } catch let problem as ImportProblem {
             return try await page(importError: problem.message, context: context, status: .unprocessableContent)
         }
