@@ -49,6 +49,14 @@ extension MemberStore {
         }
     }
 
+    /// The stash's earned badge for `month`, or nil.
+    func earnedBadge(stashId: Int64, month: Month) async throws -> Badge? {
+        try await read { db in
+            try Badge.fetchOne(db, sql: "SELECT * FROM badge WHERE userId = ? AND stashId = ? AND month = ? AND earned",
+                               arguments: [userId, stashId, month.description])
+        }
+    }
+
     /// Marks (or unmarks) a badge's reward as claimed. False if the badge isn't the user's.
     func setClaimed(badgeId: Int64, at date: Date?) async throws -> Bool {
         try await write { db in
