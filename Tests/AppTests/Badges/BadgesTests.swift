@@ -172,19 +172,56 @@ struct BadgesTests {
             try await browser.signUp(email: "alex@example.com")
             let page = try await browser.get("/badges")
             #expect(page.html.contains("Level 1 · Bronze Saver"))
-            #expect(page.html.contains("10 points to Level 2 · Bronze Saver"))
+            #expect(page.html.contains("10 points (1 badge) to Level 2 · Bronze Saver"))
         }
     }
 
-    @Test("points and tier boundaries", arguments: [
-        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 1), (51, "Silver", 1, 20),
-        (60, "Silver", 1, 11), (150, "Silver", 5, 1), (151, "Gold", 1, 50), (160, "Gold", 1, 41), (400, "Gold", 5, 1),
+    @Test("the rank card names the points and badges a member must really earn, from Silver on too")
+    func rankCardInSilver() async throws {
+        try await TestApp.run { browser, database in
+            // Given: six badges, 60 points, the first Silver total
+            try await browser.signUp(email: "alex@example.com")
+            for index in 1...6 {
+                let id = try await browser.createStash(name: "Fund \(index)", target: "10")
+                try await browser.addEntry(stash: id, amount: "10", date: "2026-11-0\(index)")
+            }
+            #expect(try await database.for(userId: 1).points() == 60)
+
+            // When
+            let page = try await browser.get("/badges")
+
+            // Then
+            #expect(page.html.contains("Level 1 · Silver Saver"))
+            #expect(page.html.contains("20 points (2 badges) to Level 2 · Silver Saver"))
+        }
+    }
+
+    @Test("points and tier boundaries: every level starts at a total badges reach", arguments: [
+        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 10),
+        (60, "Silver", 1, 20), (70, "Silver", 1, 10), (80, "Silver", 2, 20), (140, "Silver", 5, 20), (150, "Silver", 5, 10),
+        (160, "Gold", 1, 50), (200, "Gold", 1, 10), (210, "Gold", 2, 50), (400, "Gold", 5, 10),
     ] as [(Int, String, Int, Int)])
     func rankBoundaries(points: Int, tier: String, level: Int, toNext: Int) {
         let rank = Rank(points: points)
         #expect(rank.tier.rawValue == tier)
         #expect(rank.level == level)
         #expect(rank.pointsToNextLevel == toNext)
+        #expect(rank.pointsToNextLevel % Rank.pointsPerBadge == 0, "a whole number of badges")
+        #expect((0...100).contains(rank.levelPercent))
+        #expect(Rank(points: rank.nextLevelAt).level != level || Rank(points: rank.nextLevelAt).tier != rank.tier,
+                "the next level really is one")
+    }
+
+    @Test("the tiers keep their ranges, and the next level's wording counts badges")
+    func rankWording() {
+        #expect(Rank(points: 50).nextText == "10 points (1 badge) to Level 1 · Silver Saver")
+        #expect(Rank(points: 60).nextText == "20 points (2 badges) to Level 2 · Silver Saver")
+        #expect(Rank(points: 140).nextText == "20 points (2 badges) to Level 1 · Gold Saver")
+        #expect(Rank(points: 160).nextText == "50 points (5 badges) to Level 2 · Gold Saver")
+        #expect(Rank(points: 51).tier == .silver, "51 is Silver, as the tiers are defined")
+        #expect(Rank(points: 55).level == 1)
+        #expect(Rank(points: 151).tier == .gold)
+        #expect(Rank(points: 155).pointsToNextLevel == 55)
     }
 
     @Test("demo data keeps totals and badges in step with the entries")

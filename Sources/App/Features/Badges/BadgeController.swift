@@ -48,7 +48,7 @@ struct BadgeController {
             rank: BadgePages.RankCard(
                 title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
-                nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
+                nextText: rank.nextText,
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
             tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab) },
             inProgress: tab == .inProgress ? inProgress : nil,
