@@ -166,6 +166,46 @@ struct BadgesTests {
         }
     }
 
+    @Test("a badge tells how it was completed: the amount against that month's target and the month's entries")
+    func badgeDetailResult() async throws {
+        let clock = TestClock(TestClock.date("2026-10-20T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: a save stash over its target in four entries, a spend stash under its allowance in three
+            try await browser.signUp(email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Fund", target: "200")
+            for (amount, day) in [("50", "01"), ("60", "02"), ("40", "03"), ("60", "04")] {
+                try await browser.addEntry(stash: fund, amount: amount, date: "2026-10-\(day)")
+            }
+            let dining = try await browser.createStash(name: "Dining", kind: "spend", target: "200")
+            for (amount, day) in [("100", "05"), ("50", "06"), ("30", "07")] {
+                try await browser.addEntry(stash: dining, amount: amount, date: "2026-10-\(day)")
+            }
+            clock.advance(by: 12 * 24 * 3600)
+            try await browser.get("/badges")
+            // November's targets change; October's badges keep October's
+            for stash in [fund, dining] {
+                let edit = try await browser.get("/stashes/\(stash)/edit")
+                try await browser.post("/stashes/\(stash)/edit", [
+                    ("name", stash == fund ? "Fund" : "Dining"), ("kind", stash == fund ? "save" : "spend"), ("target", "900"),
+                    ("goal", ""), ("reward", ""), ("category", edit.fieldValue("category") ?? ""), ("newCategory", ""),
+                    ("reminder", "off"),
+                ])
+            }
+            let badges = try await database.read { db in
+                try Badge.filter(Column("earned") == true).order(Column("stashId")).fetchAll(db)
+            }
+            #expect(badges.map(\.stashId) == [fund, dining])
+
+            // When
+            let saved = try await browser.get("/badges/\(try #require(badges[0].id))")
+            let spent = try await browser.get("/badges/\(try #require(badges[1].id))")
+
+            // Then
+            #expect(saved.html.contains("<div><dt>Result</dt><dd>Saved $210.00 of $200.00 · 4 entries</dd></div>"))
+            #expect(spent.html.contains("<div><dt>Result</dt><dd>Spent $180.00 of a $200.00 allowance · 3 entries</dd></div>"))
+        }
+    }
+
     @Test("the rank card shows tier, level and points to the next level")
     func rankCard() async throws {
         try await TestApp.run { browser, _ in
