@@ -65,6 +65,32 @@ struct BadgesTests {
         }
     }
 
+    @Test("the Badge earned dialog comes open without JavaScript, and its script opens it as a modal")
+    func celebrationDialog() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "10")
+
+            // When
+            let added = try await browser.addEntry(stash: id, amount: "10", date: "2026-11-04")
+            let page = try await browser.get(try #require(added.location))
+            let script = try await browser.get("/js/celebration.js")
+
+            // Then: open as the page comes (a non-modal dialog "Nice!" closes with no script), and the script
+            // reopens it with showModal(), which keeps focus inside, closes on Escape, and gives focus back
+            #expect(page.html.contains("<dialog class=\"celebration\" open aria-labelledby=\"celebration-title\">"))
+            #expect(page.html.contains("<form method=\"dialog\""))
+            #expect(page.html.contains("<script src=\"/js/celebration.js\" defer></script>"))
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true
+                    || script.headers[.contentType]?.hasPrefix("application/javascript") == true)
+            #expect(script.html.contains("dialog.close();\n  dialog.showModal();"))
+            #expect(script.html.contains("back.focus()"))
+            #expect(!(try await browser.get("/")).html.contains("celebration.js"), "only pages with the dialog load it")
+        }
+    }
+
     @Test("a spend stash is awarded when its month closes at or under the allowance; over budget is not")
     func spendCompletesAtMonthClose() async throws {
         let clock = TestClock(TestClock.date("2026-10-20T12:00:00Z"))
