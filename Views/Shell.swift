@@ -263,6 +263,7 @@ extension Shell {
               <button class="button button--primary" type="submit" autofocus>Nice!</button>
             </form>
           </dialog>
+          <script src="/js/celebration.js" defer></script>
         """
     }
 }

@@ -156,6 +156,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets)
         .addRoutes(to: signedIn)
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
+    WelcomeController(pages: pages, pushKey: services.push.webPush.key.publicKey).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,

@@ -98,6 +98,7 @@ def pages(today):
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
         "/wallet/subscriptions/new", "/profile", "/profile/notifications", "/profile/data", "/profile/two-factor",
+        "/welcome", "/welcome/reminders",
     ]
     return signed_in
 
@@ -365,6 +366,43 @@ def main():
         except BaseException:
             d.quit()
             raise
+        # First run without JavaScript: sign-up leads through the welcome; Skip opens Home, and the next log-in goes
+        # straight there
+        first = driver(javascript=False)
+        try:
+            emulate(first, 390, 844, "light")
+            first.get(base + "/signup")
+            for name, value in [("name", "First Run"), ("email", "first-run@example.com"), ("password", PASSWORD)]:
+                first.find_element(By.NAME, name).send_keys(value)
+            first.find_element(By.NAME, "password").submit()
+            time.sleep(0.3)
+            first.find_element(By.LINK_TEXT, "Skip for now").click()
+            time.sleep(0.3)
+            problems = [] if first.current_url == base + "/welcome" else [f"sign-up led to {first.current_url}, not the welcome"]
+            for _ in range(2):
+                first.find_element(By.LINK_TEXT, "Next").click()
+                time.sleep(0.3)
+            first.find_element(By.XPATH, "//button[text()='Next']").click()
+            time.sleep(0.3)
+            if "Turn on reminders" not in first.page_source:
+                problems.append("the last Next didn't open the reminders step")
+            first.find_element(By.XPATH, "//button[text()='Skip']").click()
+            time.sleep(0.3)
+            if first.current_url != base + "/":
+                problems.append(f"Skip led to {first.current_url}, not Home")
+            first.get(base + "/profile")
+            first.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+            time.sleep(0.3)
+            first.get(base + "/login")
+            first.find_element(By.NAME, "email").send_keys("first-run@example.com")
+            first.find_element(By.NAME, "password").send_keys(PASSWORD)
+            first.find_element(By.NAME, "password").submit()
+            time.sleep(0.3)
+            if first.current_url != base + "/":
+                problems.append(f"the next log-in led to {first.current_url}, not Home")
+            results.check("first run without JavaScript: welcome, Skip, then Home", problems)
+        finally:
+            first.quit()
         # Web Push: the button shows where the browser can take pushes, and a push (delivered as the push service
         # would, through DevTools) pops up as a notification that opens the reminder's page
         try:

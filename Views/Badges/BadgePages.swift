@@ -77,6 +77,8 @@ public enum BadgePages {
         public let stashPath: String
         public let monthTitle: String
         public let completedOn: String
+        /// How it was completed: "Saved $210.00 of $200.00 · 4 entries".
+        public let result: String?
         public let points: Int
         public let reward: String?
         /// When the reward was claimed; nil while it isn't.
@@ -84,11 +86,12 @@ public enum BadgePages {
         public let claimPath: String
         public let backPath: String
 
-        public init(stashName: String, stashPath: String, monthTitle: String, completedOn: String, points: Int, reward: String?, claimedOn: String?, claimPath: String, backPath: String) {
+        public init(stashName: String, stashPath: String, monthTitle: String, completedOn: String, result: String?, points: Int, reward: String?, claimedOn: String?, claimPath: String, backPath: String) {
             self.stashName = stashName
             self.stashPath = stashPath
             self.monthTitle = monthTitle
             self.completedOn = completedOn
+            self.result = result
             self.points = points
             self.reward = reward
             self.claimedOn = claimedOn
@@ -164,6 +167,7 @@ public enum BadgePages {
           <h2 class="badge-detail__title" id="badge-title">\(page.stashName)</h2>
           <p class="muted">Completed for \(page.monthTitle)</p>
           <dl class="facts">
+            \(page.result.map { "<div><dt>Result</dt><dd>\($0)</dd></div>" as HTML })
             <div><dt>Completed on</dt><dd>\(page.completedOn)</dd></div>
             <div><dt>Points</dt><dd>+\(page.points)</dd></div>
             <div><dt>Reward</dt><dd>\(page.reward.map { "\($0)" as HTML } ?? "<span class=\"muted\">No reward set — add one by editing the stash.</span>")</dd></div>

@@ -295,14 +295,7 @@ public enum ProfilePages {
         <section class="card form-card" aria-labelledby="devices-title">
           <h2 class="card__title" id="devices-title">Notifications in your browsers</h2>
           <p class="muted small">Reminders can pop up on this phone or computer like any app's, even when Stashify isn't open. Turn them on in each browser you want them in. Logging a browser out, there or from Profile, turns its notifications off.</p>
-          <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
-            \(csrf.field)
-            <input type="hidden" name="endpoint" value="">
-            <input type="hidden" name="p256dh" value="">
-            <input type="hidden" name="auth" value="">
-            <button class="button button--secondary" type="button" data-push-enable hidden>Enable notifications on this device</button>
-            <p class="muted small" data-push-status role="status">\(devices.error.map { "<span class=\"field__error\">\($0)</span>" as HTML } ?? "Turning them on needs JavaScript and a browser that supports web notifications.")</p>
-          </form>
+          \(pushEnable(devices, csrf: csrf))
           \(devices.list.isEmpty ? "<p class=\"muted small\">No browser gets notifications yet.</p>" as HTML : """
             <ul class="session-list">\(devices.list.map { device in
                 """
@@ -321,7 +314,21 @@ public enum ProfilePages {
             })</ul>
             """ as HTML)
         </section>
-        <script src="/js/push.js" defer></script>
+        """
+    }
+
+    /// The "Enable notifications on this device" button with its form, also offered by the welcome's reminders step.
+    public static func pushEnable(_ devices: Devices, csrf: CSRF) -> HTML {
+        """
+        <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
+            \(csrf.field)
+            <input type="hidden" name="endpoint" value="">
+            <input type="hidden" name="p256dh" value="">
+            <input type="hidden" name="auth" value="">
+            <button class="button button--secondary" type="button" data-push-enable hidden>Enable notifications on this device</button>
+            <p class="muted small" data-push-status role="status">\(devices.error.map { "<span class=\"field__error\">\($0)</span>" as HTML } ?? "Turning them on needs JavaScript and a browser that supports web notifications.")</p>
+          </form>
+          <script src="/js/push.js" defer></script>
         """
     }
 

@@ -10,14 +10,31 @@ public enum StashPages {
         public let cancelPath: String
         public let summary: String?
         public let fields: [FormField]
+        /// Set when the target typed would take this month's badge away: the form asks before saving.
+        public let warning: TargetWarning?
 
-        public init(heading: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField]) {
+        public init(heading: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField],
+                    warning: TargetWarning? = nil) {
             self.heading = heading
             self.action = action
             self.submitLabel = submitLabel
             self.cancelPath = cancelPath
             self.summary = summary
             self.fields = fields
+            self.warning = warning
+        }
+    }
+
+    /// What a higher target takes away, and the value that confirms it.
+    public struct TargetWarning: Sendable {
+        /// "Raising the target to $250.00 takes away the badge for November 2026 (10 points, reward claimed): …"
+        public let text: String
+        /// Sent by "Save anyway": the target confirmed, so a target changed again is asked about again.
+        public let confirmValue: String
+
+        public init(text: String, confirmValue: String) {
+            self.text = text
+            self.confirmValue = confirmValue
         }
     }
 
@@ -153,9 +170,15 @@ public enum StashPages {
           \(Form.summary(page.summary))
           <form method="post" action="\(page.action)" novalidate>
             \(csrf.field)
+            \(page.warning.map { "<p class=\"form-summary form-summary--warning\" role=\"alert\">\($0.text)</p>" as HTML })
             \(Form.fields(page.fields))
             <div class="form-actions">
-              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
+              \(page.warning.map { warning in
+                  """
+                  <button class="button button--primary" type="submit" name="confirmTarget" value="\(warning.confirmValue)">Save anyway</button>
+                  <button class="button button--secondary" type="submit" name="confirmTarget" value="keep">Keep the old target</button>
+                  """ as HTML
+              } ?? "<button class=\"button button--primary\" type=\"submit\">\(page.submitLabel)</button>")
               <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
             </div>
           </form>

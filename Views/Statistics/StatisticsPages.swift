@@ -128,9 +128,11 @@ public enum StatisticsPages {
         public let completedText: String
         public let csvPath: String
         public let pdfPath: String
+        /// "Monthly summary, November 2026 (PDF)", or on the yearly view "Yearly summary (PDF)".
+        public let pdfLabel: String
         public let comparePath: String
 
-        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Notice?, charts: [ChartView], entries: [EntryItem], moreEntries: TextLink?, topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, comparePath: String) {
+        public init(firstRun: EmptyState?, periodTitle: String, viewTabs: [Link], filterTabs: [Link], statusTabs: [Link], previousPath: String, nextPath: String, currentPath: String?, currentLabel: String, picker: PeriodPicker, figures: [Figure], empty: Notice?, charts: [ChartView], entries: [EntryItem], moreEntries: TextLink?, topSaved: [LabelledText], topSpent: [LabelledText], performance: [PerformanceItem], performanceEmpty: String?, insights: [String], completedText: String, csvPath: String, pdfPath: String, pdfLabel: String, comparePath: String) {
             self.firstRun = firstRun
             self.periodTitle = periodTitle
             self.viewTabs = viewTabs
@@ -154,6 +156,7 @@ public enum StatisticsPages {
             self.completedText = completedText
             self.csvPath = csvPath
             self.pdfPath = pdfPath
+            self.pdfLabel = pdfLabel
             self.comparePath = comparePath
         }
     }
@@ -307,7 +310,7 @@ public enum StatisticsPages {
           <h2 class="card__title" id="exports">Reports</h2>
           <div class="form-actions">
             <a class="button button--secondary" href="\(page.csvPath)" download>Export CSV</a>
-            <a class="button button--secondary" href="\(page.pdfPath)">Monthly summary (PDF)</a>
+            <a class="button button--secondary" href="\(page.pdfPath)">\(page.pdfLabel)</a>
             <a class="button button--plain" href="\(page.comparePath)">Compare months</a>
           </div>
         </section>

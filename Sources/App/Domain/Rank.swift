@@ -1,9 +1,16 @@
 /// Where a user's points put them: a tier (Bronze 0–50, Silver 51–150, Gold 151+) and a level inside it, with
 /// the points still needed for the next level, so there is always a next step.
+///
+/// Points come 10 to a badge, so every level begins at a total a member can reach: Bronze every 10 points
+/// (0, 10 … 50), Silver every 20 from 60 (its first reachable total), Gold every 50 from 160. The points to the next
+/// level are then always a whole number of badges.
 public struct Rank: Sendable, Equatable {
     public enum Tier: String, Sendable {
         case bronze = "Bronze", silver = "Silver", gold = "Gold"
     }
+
+    /// What one badge is worth.
+    public static let pointsPerBadge = 10
 
     public let points: Int
     public let tier: Tier
@@ -12,29 +19,28 @@ public struct Rank: Sendable, Equatable {
     public let levelStart: Int
     public let nextLevelAt: Int
 
-    /// Bronze levels start every 10 points (0, 10 … 50), Silver every 20 from 51, Gold every 50 from 151.
     public init(points: Int) {
         let points = max(0, points)
         self.points = points
-        let (tier, start, step): (Tier, Int, Int) = switch points {
-        case ...50: (.bronze, 0, 10)
-        case 51...150: (.silver, 51, 20)
-        default: (.gold, 151, 50)
+        // The tier's lowest total (as the tiers are defined), its first level's reachable start, and the level size.
+        let (tier, tierStart, first, step): (Tier, Int, Int, Int) = switch points {
+        case ...50: (.bronze, 0, 0, 10)
+        case 51...150: (.silver, 51, 60, 20)
+        default: (.gold, 151, 160, 50)
         }
         self.tier = tier
-        let index = (points - start) / step
+        let index = max(0, points - first) / step
         self.level = index + 1
-        self.levelStart = start + index * step
-        let next = levelStart + step
-        // The last Bronze and Silver levels end where the next tier begins.
-        switch tier {
-        case .bronze: self.nextLevelAt = min(next, 51)
-        case .silver: self.nextLevelAt = min(next, 151)
-        case .gold: self.nextLevelAt = next
-        }
+        // Totals between the tier's start and its first reachable one (none are earned 10 at a time) are level 1.
+        self.levelStart = points < first ? tierStart : first + index * step
+        // Bronze's six levels end at 60 and Silver's five at 160, where the next tier's first level begins.
+        self.nextLevelAt = first + (index + 1) * step
     }
 
     public var pointsToNextLevel: Int { nextLevelAt - points }
+
+    /// The badges that earn the points to the next level.
+    public var badgesToNextLevel: Int { (pointsToNextLevel + Self.pointsPerBadge - 1) / Self.pointsPerBadge }
 
     /// "Level 3 · Silver Saver"
     public var title: String { "Level \(level) · \(tier.rawValue) Saver" }
@@ -47,4 +53,11 @@ public struct Rank: Sendable, Equatable {
 
     /// What the next level is called ("Level 1 · Silver Saver" when a tier changes).
     public var nextTitle: String { Rank(points: nextLevelAt).title }
+
+    /// "20 points (2 badges) to Level 3 · Silver Saver"
+    public var nextText: String {
+        let badges = badgesToNextLevel == 1 ? "1 badge" : "\(badgesToNextLevel) badges"
+        let points = pointsToNextLevel == 1 ? "1 point" : "\(pointsToNextLevel) points"
+        return "\(points) (\(badges)) to \(nextTitle)"
+    }
 }

@@ -52,7 +52,7 @@ struct LoginTests {
 
             // Then
             #expect(page.status == .seeOther)
-            #expect(page.location == "/")
+            #expect(page.location == "/welcome")
             let secondSession = try #require(await browser.cookies["stashify_session"])
             #expect(secondSession != firstSession)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
@@ -136,7 +136,7 @@ struct LoginTests {
 
             // Then
             #expect(allowed.status == .seeOther)
-            #expect(allowed.location == "/")
+            #expect(allowed.location == "/welcome")
         }
     }
 
@@ -182,7 +182,7 @@ struct LoginTests {
             // And: Alex, from their own address, gets in at once
             let page = try await owner.logIn(email: "alex@example.com")
             #expect(page.status == .seeOther)
-            #expect(page.location == "/")
+            #expect(page.location == "/welcome")
         }
     }
 
@@ -323,7 +323,7 @@ struct LoginTests {
             try await blocker
             let page = try await browser.logIn(email: "alex@example.com")
             #expect(page.status == .seeOther)
-            #expect(page.location == "/")
+            #expect(page.location == "/welcome")
         }
     }
 
@@ -393,7 +393,7 @@ struct LoginTests {
             for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example",
                          "/\n/evil.example"] {
                 let page = try await browser.logIn(email: "alex@example.com", next: next)
-                #expect(page.location == "/", "\(next)")
+                #expect(page.location == "/welcome", "\(next)")
                 try await browser.logOut()
             }
         }

@@ -144,7 +144,7 @@ struct SignupTests {
         }
     }
 
-    @Test("step 2 saves the optional details and welcomes the user on Home")
+    @Test("step 2 saves the optional details and welcomes the user in the first run")
     func stepTwoSavesDetails() async throws {
         try await TestApp.run { browser, database in
             // Given
@@ -159,7 +159,7 @@ struct SignupTests {
 
             // Then
             #expect(page.status == .seeOther)
-            #expect(page.location == "/")
+            #expect(page.location == "/welcome")
             let user = try #require(try await database.user(email: "alex@example.com"))
             #expect(user.location == "Lisbon")
             #expect(user.age == 34)
@@ -167,10 +167,10 @@ struct SignupTests {
             #expect(user.householdSize == 3)
             #expect(user.currency == "EUR")
             #expect(user.timeZone == "Europe/Lisbon")
-            let home = try await browser.get("/")
-            #expect(home.status == .ok)
-            #expect(home.html.contains("Welcome to Stashify, Alex!"))
-            #expect(home.setCookie("stashify_flash")?.contains("Max-Age=0") == true, "the flash shows once")
+            let welcome = try await browser.get("/welcome")
+            #expect(welcome.status == .ok)
+            #expect(welcome.html.contains("Welcome to Stashify, Alex!"))
+            #expect(welcome.setCookie("stashify_flash")?.contains("Max-Age=0") == true, "the flash shows once")
         }
     }
 
@@ -214,7 +214,7 @@ struct SignupTests {
             let home = try await browser.get("/")
 
             // Then
-            #expect(details.html.contains("href=\"/\">Skip for now</a>"))
+            #expect(details.html.contains("href=\"/welcome\">Skip for now</a>"))
             #expect(home.status == .ok)
             #expect(home.html.contains("Set up your income"))
             #expect(home.html.contains("+ New stash"))

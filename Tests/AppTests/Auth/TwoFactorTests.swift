@@ -321,7 +321,7 @@ struct TwoFactorTests {
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode") } == 0)
             try await browser.logOut()
             let plain = try await browser.logIn(email: "alex@example.com")
-            #expect(plain.location == "/", "the password alone signs in again")
+            #expect(plain.location == "/welcome", "the password alone signs in again")
         }
     }
 

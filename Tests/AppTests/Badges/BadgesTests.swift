@@ -65,6 +65,32 @@ struct BadgesTests {
         }
     }
 
+    @Test("the Badge earned dialog comes open without JavaScript, and its script opens it as a modal")
+    func celebrationDialog() async throws {
+        try await TestApp.run { browser, _ in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let id = try await browser.createStash(name: "Fund", target: "10")
+
+            // When
+            let added = try await browser.addEntry(stash: id, amount: "10", date: "2026-11-04")
+            let page = try await browser.get(try #require(added.location))
+            let script = try await browser.get("/js/celebration.js")
+
+            // Then: open as the page comes (a non-modal dialog "Nice!" closes with no script), and the script
+            // reopens it with showModal(), which keeps focus inside, closes on Escape, and gives focus back
+            #expect(page.html.contains("<dialog class=\"celebration\" open aria-labelledby=\"celebration-title\">"))
+            #expect(page.html.contains("<form method=\"dialog\""))
+            #expect(page.html.contains("<script src=\"/js/celebration.js\" defer></script>"))
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true
+                    || script.headers[.contentType]?.hasPrefix("application/javascript") == true)
+            #expect(script.html.contains("dialog.close();\n  dialog.showModal();"))
+            #expect(script.html.contains("back.focus()"))
+            #expect(!(try await browser.get("/")).html.contains("celebration.js"), "only pages with the dialog load it")
+        }
+    }
+
     @Test("a spend stash is awarded when its month closes at or under the allowance; over budget is not")
     func spendCompletesAtMonthClose() async throws {
         let clock = TestClock(TestClock.date("2026-10-20T12:00:00Z"))
@@ -166,25 +192,102 @@ struct BadgesTests {
         }
     }
 
+    @Test("a badge tells how it was completed: the amount against that month's target and the month's entries")
+    func badgeDetailResult() async throws {
+        let clock = TestClock(TestClock.date("2026-10-20T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: a save stash over its target in four entries, a spend stash under its allowance in three
+            try await browser.signUp(email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Fund", target: "200")
+            for (amount, day) in [("50", "01"), ("60", "02"), ("40", "03"), ("60", "04")] {
+                try await browser.addEntry(stash: fund, amount: amount, date: "2026-10-\(day)")
+            }
+            let dining = try await browser.createStash(name: "Dining", kind: "spend", target: "200")
+            for (amount, day) in [("100", "05"), ("50", "06"), ("30", "07")] {
+                try await browser.addEntry(stash: dining, amount: amount, date: "2026-10-\(day)")
+            }
+            clock.advance(by: 12 * 24 * 3600)
+            try await browser.get("/badges")
+            // November's targets change; October's badges keep October's
+            for stash in [fund, dining] {
+                let edit = try await browser.get("/stashes/\(stash)/edit")
+                try await browser.post("/stashes/\(stash)/edit", [
+                    ("name", stash == fund ? "Fund" : "Dining"), ("kind", stash == fund ? "save" : "spend"), ("target", "900"),
+                    ("goal", ""), ("reward", ""), ("category", edit.fieldValue("category") ?? ""), ("newCategory", ""),
+                    ("reminder", "off"),
+                ])
+            }
+            let badges = try await database.read { db in
+                try Badge.filter(Column("earned") == true).order(Column("stashId")).fetchAll(db)
+            }
+            #expect(badges.map(\.stashId) == [fund, dining])
+
+            // When
+            let saved = try await browser.get("/badges/\(try #require(badges[0].id))")
+            let spent = try await browser.get("/badges/\(try #require(badges[1].id))")
+
+            // Then
+            #expect(saved.html.contains("<div><dt>Result</dt><dd>Saved $210.00 of $200.00 · 4 entries</dd></div>"))
+            #expect(spent.html.contains("<div><dt>Result</dt><dd>Spent $180.00 of a $200.00 allowance · 3 entries</dd></div>"))
+        }
+    }
+
     @Test("the rank card shows tier, level and points to the next level")
     func rankCard() async throws {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             let page = try await browser.get("/badges")
             #expect(page.html.contains("Level 1 · Bronze Saver"))
-            #expect(page.html.contains("10 points to Level 2 · Bronze Saver"))
+            #expect(page.html.contains("10 points (1 badge) to Level 2 · Bronze Saver"))
         }
     }
 
-    @Test("points and tier boundaries", arguments: [
-        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 1), (51, "Silver", 1, 20),
-        (60, "Silver", 1, 11), (150, "Silver", 5, 1), (151, "Gold", 1, 50), (160, "Gold", 1, 41), (400, "Gold", 5, 1),
+    @Test("the rank card names the points and badges a member must really earn, from Silver on too")
+    func rankCardInSilver() async throws {
+        try await TestApp.run { browser, database in
+            // Given: six badges, 60 points, the first Silver total
+            try await browser.signUp(email: "alex@example.com")
+            for index in 1...6 {
+                let id = try await browser.createStash(name: "Fund \(index)", target: "10")
+                try await browser.addEntry(stash: id, amount: "10", date: "2026-11-0\(index)")
+            }
+            #expect(try await database.for(userId: 1).points() == 60)
+
+            // When
+            let page = try await browser.get("/badges")
+
+            // Then
+            #expect(page.html.contains("Level 1 · Silver Saver"))
+            #expect(page.html.contains("20 points (2 badges) to Level 2 · Silver Saver"))
+        }
+    }
+
+    @Test("points and tier boundaries: every level starts at a total badges reach", arguments: [
+        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 10),
+        (60, "Silver", 1, 20), (70, "Silver", 1, 10), (80, "Silver", 2, 20), (140, "Silver", 5, 20), (150, "Silver", 5, 10),
+        (160, "Gold", 1, 50), (200, "Gold", 1, 10), (210, "Gold", 2, 50), (400, "Gold", 5, 10),
     ] as [(Int, String, Int, Int)])
     func rankBoundaries(points: Int, tier: String, level: Int, toNext: Int) {
         let rank = Rank(points: points)
         #expect(rank.tier.rawValue == tier)
         #expect(rank.level == level)
         #expect(rank.pointsToNextLevel == toNext)
+        #expect(rank.pointsToNextLevel % Rank.pointsPerBadge == 0, "a whole number of badges")
+        #expect((0...100).contains(rank.levelPercent))
+        #expect(Rank(points: rank.nextLevelAt).level != level || Rank(points: rank.nextLevelAt).tier != rank.tier,
+                "the next level really is one")
+    }
+
+    @Test("the tiers keep their ranges, and the next level's wording counts badges")
+    func rankWording() {
+        #expect(Rank(points: 50).nextText == "10 points (1 badge) to Level 1 · Silver Saver")
+        #expect(Rank(points: 60).nextText == "20 points (2 badges) to Level 2 · Silver Saver")
+        #expect(Rank(points: 140).nextText == "20 points (2 badges) to Level 1 · Gold Saver")
+        #expect(Rank(points: 160).nextText == "50 points (5 badges) to Level 2 · Gold Saver")
+        #expect(Rank(points: 51).tier == .silver, "51 is Silver, as the tiers are defined")
+        #expect(Rank(points: 55).level == 1)
+        #expect(Rank(points: 151).tier == .gold)
+        #expect(Rank(points: 155).pointsToNextLevel == 55)
     }
 
     @Test("demo data keeps totals and badges in step with the entries")

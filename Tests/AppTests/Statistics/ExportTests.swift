@@ -145,6 +145,44 @@ struct ExportTests {
         }
     }
 
+    @Test("the yearly PDF summary covers the year, its months as rows with Income, Spent and Saved")
+    func yearlyPDF() async throws {
+        try await TestApp.run { browser, database in
+            // Given
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
+            let fund = try await browser.createStash(name: "Fund", target: "100")
+            try await browser.addEntry(stash: fund, amount: "120", date: "2026-02-05")
+            try await browser.addEntry(stash: fund, amount: "45.50", date: "2026-10-05")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-02-01", cents: 250_000, kind: .income, category: "Salary")
+            try await LedgerFixture.add(database, userId: userId, date: "2026-10-07", cents: 8_725, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(database, userId: userId, date: "2025-12-30", cents: 99_999, kind: .income, category: "Salary")
+
+            // When
+            let page = try await browser.get("/statistics/summary.pdf?view=yearly&period=2026")
+
+            // Then
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "application/pdf")
+            #expect(page.headers[.contentDisposition] == "inline; filename=\"stashify-summary-2026.pdf\"")
+            #expect(page.bytes.starts(with: Array("%PDF-1.4".utf8)))
+            let raw = String(decoding: page.bytes.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+            for shown in ["(Yearly summary ? 2026)", "(Months)", "(Income)", "(Spent)", "(Saved)", "(February 2026)",
+                          "(October 2026)", "(November 2026)", "($2,500.00)", "($120.00)", "($87.25)", "($45.50)"] {
+                #expect(raw.contains(shown), "\(shown)")
+            }
+            #expect(!raw.contains("(December 2026)"), "months still to come are left out")
+            #expect(!raw.contains("$999.99"), "another year's income isn't counted")
+            if let text = try Self.pdfText(page.bytes) {
+                #expect(text.contains("Yearly summary — 2026"))
+                #expect(text.range(of: #"February 2026\s+\$2,500\.00\s+\$0\.00\s+\$120\.00"#, options: .regularExpression) != nil)
+                #expect(text.range(of: #"October 2026\s+\$0\.00\s+\$87\.25\s+\$45\.50"#, options: .regularExpression) != nil)
+            }
+            let daily = try await browser.get("/statistics/summary.pdf?view=daily&period=2026-10-05")
+            #expect(daily.status == .badRequest)
+        }
+    }
+
     @Test("a long stash table continues on a second page, with its header again")
     func pdfPages() async throws {
         try await TestApp.run { browser, _ in

@@ -188,7 +188,7 @@ struct StatisticsTests {
         }
     }
 
-    @Test("a year's summary and comparison links open its last complete month, a month's its own")
+    @Test("a year offers its own PDF summary and compares its last complete month; a month's PDF names its month")
     func yearlyLinks() async throws {
         // The rule, on its edges
         let november = try #require(CalendarDay("2026-11-22"))
@@ -206,12 +206,15 @@ struct StatisticsTests {
             let stash = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: stash, amount: "10", date: "2026-10-03")
             let thisYear = try await browser.get("/statistics?view=yearly&period=2026")
-            #expect(thisYear.html.contains("href=\"/statistics/summary.pdf?period=2026-10\">Monthly summary (PDF)"))
+            #expect(thisYear.html.contains("href=\"/statistics/summary.pdf?view=yearly&amp;period=2026\">Yearly summary (PDF)"))
+            #expect(!thisYear.html.contains("Monthly summary"))
             #expect(thisYear.html.contains("href=\"/statistics/compare?month=2026-09&amp;month=2026-10\">Compare months"))
             let lastYear = try await browser.get("/statistics?view=yearly&period=2025")
-            #expect(lastYear.html.contains("href=\"/statistics/summary.pdf?period=2025-12\">Monthly summary (PDF)"))
+            #expect(lastYear.html.contains("href=\"/statistics/summary.pdf?view=yearly&amp;period=2025\">Yearly summary (PDF)"))
             let month = try await browser.get("/statistics?view=monthly&period=2026-11")
-            #expect(month.html.contains("href=\"/statistics/summary.pdf?period=2026-11\">Monthly summary (PDF)"))
+            #expect(month.html.contains("href=\"/statistics/summary.pdf?period=2026-11\">Monthly summary, November 2026 (PDF)"))
+            let day = try await browser.get("/statistics?view=daily&period=2026-10-03")
+            #expect(day.html.contains("href=\"/statistics/summary.pdf?period=2026-10\">Monthly summary, October 2026 (PDF)"))
         }
     }
 
@@ -228,7 +231,7 @@ struct StatisticsTests {
                 ("/statistics?status=done", "isn&#39;t a status"),
                 ("/statistics/compare?month=2026-1", "isn&#39;t a month"),
                 ("/statistics/export.csv?period=nope", "isn&#39;t a period"),
-                ("/statistics/summary.pdf?view=daily", "The PDF summary covers one month"),
+                ("/statistics/summary.pdf?view=daily", "The PDF summary covers a month or a year"),
                 // The whole value is read, not a prefix: a valid day followed by padding and junk is wrong.
                 ("/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk",
                  "isn&#39;t a period for the daily view"),

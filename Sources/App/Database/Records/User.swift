@@ -24,6 +24,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var spendJudgedThrough: String?
     /// Changes with each new profile photo; nil when there is none.
     public var photoVersion: Int64? = nil
+    /// False from sign-up until the member finishes or skips the welcome; log-ins open the welcome until then.
+    public var firstRunDone: Bool = true
 
     public static let databaseTableName = "user"
 
@@ -98,5 +100,6 @@ extension User {
         homeView = try row.decode(forColumn: "homeView")
         spendJudgedThrough = try row.decode(forColumn: "spendJudgedThrough")
         photoVersion = try row.decode(forColumn: "photoVersion")
+        firstRunDone = try row.decode(forColumn: "firstRunDone")
     }
 }

@@ -62,7 +62,7 @@ struct AuthController {
             user = try await database.create(User(
                 id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
                 householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.signupTimeZone(browser: input.timeZone), theme: .system,
-                createdAt: now, updatedAt: now))
+                createdAt: now, updatedAt: now, firstRunDone: false))
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "An account with this email already exists. Log in instead?")
             return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
@@ -101,7 +101,7 @@ struct AuthController {
                                context: context)
     }
 
-    /// `POST /signup/details`: saves the optional details and opens Home.
+    /// `POST /signup/details`: saves the optional details and opens the welcome (Home once it is done).
     @Sendable func updateDetails(request: Request, context: MemberContext) async throws -> Response {
         var user = context.user
         let input = try await request.decodeForm(DetailsInput.self, context: context)
@@ -115,7 +115,7 @@ struct AuthController {
         user.updatedAt = now()
         try await context.store.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
                                                            "timeZone", "updatedAt"])
-        return pages.redirect(to: HomePaths.index, flash: .success("Welcome to Stashify, \(user.firstName)!"))
+        return pages.redirect(to: Self.landing(for: user), flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
     private func detailsPage(
@@ -123,7 +123,7 @@ struct AuthController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let page = AuthPages.DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
-                                         skipPath: HomePaths.index, firstName: user.firstName)
+                                         skipPath: Self.landing(for: user), firstName: user.firstName)
         return pages.page(title: "Account details", section: nil, context: context, status: status,
                           navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
     }
@@ -200,7 +200,12 @@ struct AuthController {
             try await sessions.remove(key: oldSessionId)
         }
         startSession(for: user, request: request, context: context)
-        return pages.redirect(to: next ?? HomePaths.index, flash: flash)
+        return pages.redirect(to: next ?? Self.landing(for: user), flash: flash)
+    }
+
+    /// Where signing up or in leads: the welcome until the member has finished or skipped it, then Home.
+    static func landing(for user: User) -> String {
+        user.firstRunDone ? HomePaths.index : WelcomePaths.index
     }
 
     // MARK: - Log in, step 2: the one-time code

@@ -48,7 +48,7 @@ struct BadgeController {
             rank: BadgePages.RankCard(
                 title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
-                nextText: "\(rank.pointsToNextLevel) \(rank.pointsToNextLevel == 1 ? "point" : "points") to \(rank.nextTitle)",
+                nextText: rank.nextText,
                 bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
             tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab) },
             inProgress: tab == .inProgress ? inProgress : nil,
@@ -89,11 +89,22 @@ struct BadgeController {
             stashName: details.stashName, stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
+            result: details.result.map { Self.resultText($0, user: user) },
             points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
             claimPath: BadgePaths.claim(id), backPath: BadgePaths.tab(BadgeController.Tab.all.rawValue))
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgePages.show(page, csrf: shell.csrf)
+        }
+    }
+
+    /// How the month was completed: "Saved $210.00 of $200.00 · 4 entries", or for a spend stash "Spent $180.00 of
+    /// a $200.00 allowance · 3 entries".
+    static func resultText(_ result: StashProgress, user: User) -> String {
+        let entries = result.entryCount == 1 ? "1 entry" : "\(result.entryCount) entries"
+        return switch result.kind {
+        case .save: "Saved \(user.money(result.totalCents)) of \(user.money(result.targetCents)) · \(entries)"
+        case .spend: "Spent \(user.money(result.totalCents)) of a \(user.money(result.targetCents)) allowance · \(entries)"
         }
     }
 

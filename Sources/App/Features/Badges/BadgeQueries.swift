@@ -7,6 +7,9 @@ struct BadgeDetails: Sendable {
     let stashName: String
     let reward: String
     let kind: Stash.Kind
+    /// How the stash stood in the badge's month (what was saved or spent against which target, in how many
+    /// entries); read for one badge's page only.
+    var result: StashProgress? = nil
 }
 
 extension MemberStore {
@@ -38,14 +41,30 @@ extension MemberStore {
         }
     }
 
-    /// One badge of the user (earned or not), or nil.
+    /// One badge of the user (earned or not) with how its stash stood in its month, or nil.
     func badgeDetails(id: Int64) async throws -> BadgeDetails? {
         try await read { db in
             try Row.fetchOne(db, sql: """
-                SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
+                SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind,
+                       COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+                       \(Self.targetSQL(stashId: "badge.stashId", month: "badge.month")) AS monthTarget
                 FROM badge JOIN stash ON stash.id = badge.stashId
+                LEFT JOIN stashMonth m ON m.stashId = badge.stashId AND m.month = badge.month
                 WHERE badge.id = ? AND badge.userId = ?
-                """, arguments: [id, userId]).map(Self.details)
+                """, arguments: [id, userId]).map { row in
+                var details = try Self.details(row)
+                details.result = StashProgress(kind: details.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
+                                               targetCents: row["monthTarget"], monthClosed: true)
+                return details
+            }
+        }
+    }
+
+    /// The stash's earned badge for `month`, or nil.
+    func earnedBadge(stashId: Int64, month: Month) async throws -> Badge? {
+        try await read { db in
+            try Badge.fetchOne(db, sql: "SELECT * FROM badge WHERE userId = ? AND stashId = ? AND month = ? AND earned",
+                               arguments: [userId, stashId, month.description])
         }
     }
 

@@ -65,13 +65,14 @@ struct StashController {
                                   context: context)
     }
 
-    /// `POST /stashes/:id/edit`: a changed target applies from this month on.
+    /// `POST /stashes/:id/edit`: a changed target applies from this month on. A higher target that would take this
+    /// month's badge away is saved only once confirmed.
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try await context.namedStashSummary()
         let input = try await request.decodeForm(StashInput.self, context: context)
         var errors = FieldErrors()
-        let draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
+        var draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
                                         into: &errors)
         if errors["name"] == nil,
            let taken = try await context.store.sameName(Stash.self, as: draft.name, except: summary.stash.id) {
@@ -81,19 +82,45 @@ struct StashController {
             return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
                                       context: context, status: .unprocessableContent)
         }
+        let today = context.member.today
+        if input.confirmTarget == "keep" {
+            draft.targetCents = summary.progress.targetCents
+        } else if input.confirmTarget != String(draft.targetCents),
+                  let warning = try await targetWarning(summary, draft: draft, month: today.monthValue, user: user,
+                                                        context: context) {
+            return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
+                                      context: context, warning: warning)
+        }
         var stash = summary.stash
         draft.apply(to: &stash)
         stash.updatedAt = now()
-        let today = context.member.today
         let outcome = try await context.store.updateStash(stash, newCategory: draft.newCategory, targetCents: draft.targetCents,
                                                           month: today.monthValue, today: today, now: stash.updatedAt)
         return pages.redirect(to: StashPaths.show(stash.id ?? 0),
                               flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
+    /// What a higher target would take away: this month's badge, when this month's entries no longer reach the new
+    /// target (the only month it changes; past months keep theirs). Nil when nothing would go.
+    private func targetWarning(
+        _ summary: StashSummary, draft: StashDraft, month: Month, user: User, context: MemberContext
+    ) async throws -> StashPages.TargetWarning? {
+        let current = summary.progress
+        let raised = StashProgress(kind: draft.kind, totalCents: current.totalCents, entryCount: current.entryCount,
+                                   targetCents: draft.targetCents, monthClosed: false)
+        guard draft.targetCents > current.targetCents, current.isCompleted, !raised.isCompleted, let id = summary.stash.id,
+              let badge = try await context.store.earnedBadge(stashId: id, month: month)
+        else { return nil }
+        let points = "\(badge.points) points" + (badge.claimedAt == nil ? "" : ", reward claimed")
+        return StashPages.TargetWarning(
+            text: "Raising the target to \(user.money(draft.targetCents)) takes away the badge for \(month.title) (\(points)): "
+                + "the \(user.money(current.totalCents)) saved this month no longer reaches it. Past months keep their targets.",
+            confirmValue: String(draft.targetCents))
+    }
+
     private func formPage(
         _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
-        context: MemberContext, status: HTTPResponse.Status = .ok
+        context: MemberContext, status: HTTPResponse.Status = .ok, warning: StashPages.TargetWarning? = nil
     ) async throws -> Response {
         let categories = try await context.store.categories()
         let page = StashPages.FormPage(
@@ -102,7 +129,8 @@ struct StashController {
             submitLabel: stashId == nil ? "Create stash" : "Save changes",
             cancelPath: stashId.map { StashPaths.show($0) } ?? HomePaths.index,
             summary: errors.summary,
-            fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil))
+            fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil),
+            warning: warning)
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
             StashPages.form(page, csrf: $0.csrf)
         }

@@ -11,6 +11,9 @@ struct StashInput: Decodable, Sendable {
     var category: String?
     var newCategory: String?
     var reminder: String?
+    /// After a warning that a higher target takes away this month's badge: the target confirmed (in cents), or
+    /// `keep` to save the rest with the old target.
+    var confirmTarget: String?
 
     init(name: String? = nil, kind: String? = nil, target: String? = nil, goal: String? = nil, reward: String? = nil,
          category: String? = nil, newCategory: String? = nil, reminder: String? = nil) {

@@ -14,17 +14,17 @@ extension StatisticsController {
         return PageRenderer.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
     }
 
-    /// `GET /statistics/summary.pdf?period=YYYY-MM` — the month's summary as a PDF.
+    /// `GET /statistics/summary.pdf?period=YYYY-MM` — the month's summary as a PDF; with `view=yearly&period=YYYY`,
+    /// the year's.
     @Sendable func summaryPDF(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        guard query.unit == .monthly else {
-            throw HTTPError(.badRequest, message: "The PDF summary covers one month: use period=YYYY-MM.")
+        guard query.unit != .daily else {
+            throw HTTPError(.badRequest, message: "The PDF summary covers a month or a year: use period=YYYY-MM, or view=yearly&period=YYYY.")
         }
-        let bytes = try await MonthlySummaryPDF(store: context.store, user: user, today: today,
-                                                month: query.period.month).render()
+        let bytes = try await SummaryPDF(store: context.store, user: user, today: today, period: query.period).render()
         return PageRenderer.download(ByteBuffer(bytes: bytes), type: "application/pdf",
-                             filename: "stashify-summary-\(query.period.month).pdf", inline: true)
+                             filename: "stashify-summary-\(query.period.value).pdf", inline: true)
     }
 }

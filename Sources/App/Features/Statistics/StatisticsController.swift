@@ -112,7 +112,8 @@ struct StatisticsPageBuilder {
             insights: insights(performance: inFilter, badges: badges),
             completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
             csvPath: StatisticsPaths.csv(query),
-            pdfPath: StatisticsPaths.pdf(period.summaryMonth(today: today)),
+            pdfPath: period.unit == .yearly ? StatisticsPaths.pdf(year: period.year) : StatisticsPaths.pdf(period.month),
+            pdfLabel: period.unit == .yearly ? "Yearly summary (PDF)" : "Monthly summary, \(period.month.title) (PDF)",
             comparePath: StatisticsPaths.compare([period.summaryMonth(today: today).previous, period.summaryMonth(today: today)]))
     }
 

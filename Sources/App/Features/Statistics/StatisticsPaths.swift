@@ -15,6 +15,8 @@ enum StatisticsPaths {
 
     static func pdf(_ month: Month) -> String { pdf + "?period=\(month)" }
 
+    static func pdf(year: Int) -> String { pdf + "?view=yearly&period=\(year)" }
+
     static func compare(_ months: [Month]) -> String {
         compare + (months.isEmpty ? "" : "?" + months.map { "month=\($0)" }.joined(separator: "&"))
     }

@@ -1,31 +1,43 @@
 import Foundation
 import Views
 
-/// The monthly summary as a one- or two-page PDF: totals, the month's bar chart, spending by category, the
-/// stash table with completion and comparison, and the badges earned. It runs the monthly view's queries (with no
-/// filter): one GROUP BY date for the totals and the chart, the category breakdown, the stash figures and badges.
-struct MonthlySummaryPDF {
+/// The monthly or yearly summary as a PDF: totals, the period's bar chart (per day, or per month), for a year a
+/// table of its months' named figures, spending by category, the stash table with completion and comparison, and
+/// the badges earned. It runs the Statistics view's queries (with no filter): one GROUP BY date for the totals, the
+/// chart and the months, the category breakdown, the stash figures and badges.
+struct SummaryPDF {
     let store: MemberStore
     let user: User
     let today: CalendarDay
-    let month: Month
+    /// A month or a year.
+    let period: StatisticsPeriod
 
     private let margin = 48.0
 
+    private var isYear: Bool { period.unit == .yearly }
+    /// "Monthly summary — November 2026", "Yearly summary — 2026".
+    var title: String { (isYear ? "Yearly" : "Monthly") + " summary — " + period.title }
+
     func render() async throws -> [UInt8] {
-        let period = StatisticsPeriod.month(month)
-        let byDay = try await store.ledgerTotalsByDay(from: month.firstDay, to: month.lastDay, filter: .all)
+        let byDay = try await store.ledgerTotalsByDay(from: period.first, to: period.last, filter: .all)
         let totals = byDay.values.reduce(LedgerTotals(), +)
-        let categories = try await store.spendingByCategory(from: month.firstDay, to: month.lastDay)
-        let figures = try await store.stashFigures(months: [month.previous, month], today: today)
+        let categories = try await store.spendingByCategory(from: period.first, to: period.last)
+        let figures = try await store.stashFigures(months: period.previous.months + period.months, today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
         let badges = try await store.earnedBadgeTotals(period: period)
+        let noun = isYear ? "year" : "month"
 
         var pdf = PDFWriter()
         let right = PDFWriter.pageWidth - margin
         var y = PDFWriter.pageHeight - margin - 10
+        /// Starts a new page when fewer than `height` points are left above the bottom margin.
+        func room(_ height: Double) {
+            guard y - height < margin else { return }
+            pdf.newPage()
+            y = PDFWriter.pageHeight - margin - 10
+        }
 
-        pdf.text("Monthly summary — \(month.title)", x: margin, y: y, size: 20, bold: true)
+        pdf.text(title, x: margin, y: y, size: 20, bold: true)
         y -= 18
         pdf.text("Stashify · \(user.name) · made \(today.mediumTitle)", x: margin, y: y, size: 10, color: .secondary)
         y -= 34
@@ -42,16 +54,19 @@ struct MonthlySummaryPDF {
             pdf.text(column.1, x: x, y: y, size: 14, bold: true, color: column.2)
         }
         y -= 22
-        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, when: "in " + month.title)
+        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle)
         pdf.text(completed, x: margin, y: y, size: 10)
         y -= 30
 
-        // Bar chart: saved vs spent per day
-        pdf.text("Saved and spent per day", x: margin, y: y, size: 12, bold: true)
+        // Bar chart: saved vs spent per day, or per month
+        pdf.text("Saved and spent per \(isYear ? "month" : "day")", x: margin, y: y, size: 12, bold: true)
         y -= 12
         let chartHeight = 120.0, chartBottom = y - chartHeight
-        let days = month.days
-        let values = days.map { byDay[$0.description] ?? LedgerTotals() }
+        var byMonth: [String: LedgerTotals] = [:]
+        for (date, day) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += day }
+        let months = period.months
+        let values = isYear ? months.map { byMonth[$0.description] ?? LedgerTotals() }
+            : period.month.days.map { byDay[$0.description] ?? LedgerTotals() }
         let maximum = Double(Charts.niceCeiling(max(1, values.map { max($0.savedCents, $0.spentCents) }.max() ?? 1)))
         let plotLeft = margin + 40, plotWidth = right - plotLeft
         for step in 0...2 {
@@ -60,7 +75,7 @@ struct MonthlySummaryPDF {
             pdf.text(user.compactMoney(Int64(maximum * Double(step) / 2)), x: plotLeft - 4, y: lineY - 3, size: 7,
                      color: .secondary, alignRight: true)
         }
-        let group = plotWidth / Double(days.count), bar = group * 0.38
+        let group = plotWidth / Double(values.count), bar = group * 0.38
         for (index, value) in values.enumerated() {
             let x = plotLeft + group * Double(index) + group * 0.1
             if value.savedCents > 0 {
@@ -71,7 +86,10 @@ struct MonthlySummaryPDF {
                 pdf.rect(x: x + bar, y: chartBottom, width: bar,
                          height: max(0.5, chartHeight * Double(value.spentCents) / maximum), color: .spent)
             }
-            if [1, 8, 15, 22, 29].contains(index + 1) {
+            if isYear {
+                pdf.text(String(Month.names[index].prefix(3)), x: plotLeft + group * (Double(index) + 0.5) - 7,
+                         y: chartBottom - 10, size: 7, color: .secondary)
+            } else if [1, 8, 15, 22, 29].contains(index + 1) {
                 pdf.text(String(index + 1), x: plotLeft + group * (Double(index) + 0.5) - 3, y: chartBottom - 10, size: 7,
                          color: .secondary)
             }
@@ -81,20 +99,47 @@ struct MonthlySummaryPDF {
         pdf.rect(x: plotLeft + 60, y: chartBottom - 24, width: 8, height: 8, color: .spent)
         pdf.text("Spent", x: plotLeft + 72, y: chartBottom - 23, size: 8)
         if totals.isEmpty {
-            pdf.text("No entries this month.", x: plotLeft + 8, y: chartBottom + chartHeight / 2, size: 10, color: .secondary)
+            pdf.text("No entries this \(noun).", x: plotLeft + 8, y: chartBottom + chartHeight / 2, size: 10, color: .secondary)
         }
         y = chartBottom - 48
 
+        // A year's months, with the named figures
+        if isYear {
+            let shown = months.filter { $0 <= max(today.monthValue, months[0]) }
+            room(38 + 15 * Double(shown.count))
+            pdf.text("Months", x: margin, y: y, size: 12, bold: true)
+            y -= 18
+            let columns = [("Income", margin + 270), ("Spent", margin + 370), ("Saved", right)]
+            pdf.text("Month", x: margin, y: y, size: 8, bold: true, color: .secondary)
+            for (name, x) in columns {
+                pdf.text(name, x: x, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            }
+            y -= 6
+            pdf.line(x1: margin, y1: y, x2: right, y2: y)
+            y -= 14
+            for month in shown {
+                let row = byMonth[month.description] ?? LedgerTotals()
+                pdf.text(month.title, x: margin, y: y, size: 10)
+                for ((_, x), cents) in zip(columns, [row.incomeCents, row.spentCents, row.savedCents]) {
+                    pdf.text(user.money(cents), x: x, y: y, size: 10, alignRight: true)
+                }
+                y -= 15
+            }
+            y -= 16
+        }
+
         // Spending by category
+        room(60)
         pdf.text("Spending by category", x: margin, y: y, size: 12, bold: true)
         y -= 18
         let spent = categories.reduce(Int64(0)) { $0 + $1.cents }
         if categories.isEmpty {
-            pdf.text("No spending this month.", x: margin, y: y, size: 10, color: .secondary)
+            pdf.text("No spending this \(noun).", x: margin, y: y, size: 10, color: .secondary)
             y -= 16
         }
         let largest = Double(categories.first?.cents ?? 1)
         for category in categories.prefix(10) {
+            room(15)
             pdf.text(category.label, x: margin, y: y, size: 9)
             let barWidth = max(1, 220 * Double(category.cents) / largest)
             pdf.rect(x: margin + 130, y: y - 1, width: barWidth, height: 9, color: .accent)
@@ -105,6 +150,7 @@ struct MonthlySummaryPDF {
         y -= 16
 
         // Stash table
+        room(80)
         pdf.text("Stashes", x: margin, y: y, size: 12, bold: true)
         y -= 18
         func header() {
@@ -125,7 +171,7 @@ struct MonthlySummaryPDF {
             if y < margin + 40 {
                 pdf.newPage()
                 y = PDFWriter.pageHeight - margin
-                pdf.text("Stashes (continued) — \(month.title)", x: margin, y: y, size: 12, bold: true)
+                pdf.text("Stashes (continued) — \(period.title)", x: margin, y: y, size: 12, bold: true)
                 y -= 20
                 header()
             }
@@ -144,6 +190,6 @@ struct MonthlySummaryPDF {
             pdf.line(x1: margin, y1: y, x2: right, y2: y)
             y -= 14
         }
-        return pdf.document(title: "Stashify monthly summary, \(month.title)")
+        return pdf.document(title: "Stashify \(isYear ? "yearly" : "monthly") summary, \(period.title)")
     }
 }

@@ -1,0 +1,116 @@
+import HTML
+
+/// The first run: a few screens on what Stashify does, then where reminders can reach the member. Each screen can
+/// be skipped straight to Home; everything works without JavaScript.
+public enum WelcomePages {
+    /// One screen about one part of Stashify.
+    public struct Screen: Sendable {
+        /// "Step 1 of 4".
+        public let stepText: String
+        /// The sprite symbol drawn above the title.
+        public let icon: String
+        public let title: String
+        public let lead: String
+        public let points: [String]
+        public let nextPath: String
+        /// The screen before the reminders step posts its Next: reaching that step ends the first run.
+        public let nextPosts: Bool
+        public let skipPath: String
+
+        public init(stepText: String, icon: String, title: String, lead: String, points: [String], nextPath: String,
+                    nextPosts: Bool, skipPath: String) {
+            self.stepText = stepText
+            self.icon = icon
+            self.title = title
+            self.lead = lead
+            self.points = points
+            self.nextPath = nextPath
+            self.nextPosts = nextPosts
+            self.skipPath = skipPath
+        }
+    }
+
+    public static func screen(_ screen: Screen, csrf: CSRF) -> HTML {
+        """
+        <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
+          <p class="steps">\(screen.stepText)</p>
+          <svg class="welcome__icon" aria-hidden="true" width="48" height="48"><use href="/icons/sprite.svg#\(screen.icon)"></use></svg>
+          <h1 class="auth__title" id="welcome-title">\(screen.title)</h1>
+          <p class="auth__lead">\(screen.lead)</p>
+          <ul class="welcome__points">\(screen.points.map { "<li>\($0)</li>" as HTML })</ul>
+          <div class="form-actions">
+            \(screen.nextPosts ? """
+                <form method="post" action="\(screen.nextPath)">\(csrf.field)<button class="button button--primary" type="submit">Next</button></form>
+                """ as HTML : "<a class=\"button button--primary\" href=\"\(screen.nextPath)\">Next</a>")
+            \(skip(screen.skipPath, label: "Skip", csrf: csrf))
+          </div>
+        </section>
+        """
+    }
+
+    /// The last step: what reminders are, and the channels they can come by.
+    public struct RemindersPage: Sendable {
+        public let stepText: String
+        /// The "Enable notifications on this device" control of the notification settings.
+        public let devices: ProfilePages.Devices
+        /// The ntfy section of the notification settings.
+        public let ntfyPath: String
+        /// The calendar feed section of the notification settings, when the member has a feed link already.
+        public let calendarPath: String?
+        /// Makes the calendar feed link (and shows it on the notification settings).
+        public let makeCalendarPath: String
+        public let settingsPath: String
+        public let donePath: String
+
+        public init(stepText: String, devices: ProfilePages.Devices, ntfyPath: String, calendarPath: String?,
+                    makeCalendarPath: String, settingsPath: String, donePath: String) {
+            self.stepText = stepText
+            self.devices = devices
+            self.ntfyPath = ntfyPath
+            self.calendarPath = calendarPath
+            self.makeCalendarPath = makeCalendarPath
+            self.settingsPath = settingsPath
+            self.donePath = donePath
+        }
+    }
+
+    public static func reminders(_ page: RemindersPage, csrf: CSRF) -> HTML {
+        """
+        <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
+          <p class="steps">\(page.stepText)</p>
+          <svg class="welcome__icon" aria-hidden="true" width="48" height="48"><use href="/icons/sprite.svg#bell"></use></svg>
+          <h1 class="auth__title" id="welcome-title">Turn on reminders</h1>
+          <p class="auth__lead">Once a day, at your reminder time, Stashify tells you what is due: card benefits and coupons about to expire, subscriptions renewing, annual fees, stashes behind this month's target, and your monthly summary. They always land in your notification list here; choose where else they should reach you.</p>
+          <section class="welcome__channel" aria-labelledby="welcome-device">
+            <h2 class="welcome__channel-title" id="welcome-device">On this device</h2>
+            <p class="muted small">Reminders pop up like any app's notifications, even when Stashify isn't open.</p>
+            \(ProfilePages.pushEnable(page.devices, csrf: csrf))
+          </section>
+          <section class="welcome__channel" aria-labelledby="welcome-ntfy">
+            <h2 class="welcome__channel-title" id="welcome-ntfy">The ntfy app</h2>
+            <p class="muted small">Send them to an ntfy topic, and the ntfy app shows them on your phone.</p>
+            <p><a class="button button--secondary" href="\(page.ntfyPath)">Set up ntfy</a></p>
+          </section>
+          <section class="welcome__channel" aria-labelledby="welcome-calendar">
+            <h2 class="welcome__channel-title" id="welcome-calendar">Your calendar</h2>
+            <p class="muted small">Subscribe to a calendar of benefit deadlines, coupon expiries, renewals and annual fees, with an alarm at your lead time.</p>
+            \(page.calendarPath.map { "<p><a class=\"button button--secondary\" href=\"\($0)\">See your calendar link</a></p>" as HTML } ?? """
+                <form method="post" action="\(page.makeCalendarPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+                """)
+          </section>
+          <p class="muted small">You can change all of this later in <a href="\(page.settingsPath)">Profile › Notification settings</a>.</p>
+          <div class="form-actions">
+            \(skip(page.donePath, label: "Done", primary: true, csrf: csrf))
+            \(skip(page.donePath, label: "Skip", csrf: csrf))
+          </div>
+        </section>
+        """
+    }
+
+    /// A button that ends the first run and opens Home.
+    private static func skip(_ path: String, label: String, primary: Bool = false, csrf: CSRF) -> HTML {
+        """
+        <form method="post" action="\(path)">\(csrf.field)<button class="button \(primary ? "button--primary" : "button--plain")" type="submit">\(label)</button></form>
+        """
+    }
+}
