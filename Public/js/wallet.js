@@ -37,3 +37,56 @@
     });
   });
 })();
+
+// The Wallet's cards: a long press or a right-click on a card opens its quick menu (the ⋯ button opens it without
+// this script), and Escape or a click elsewhere closes it.
+(function () {
+  var items = document.querySelectorAll(".wallet-stack__item");
+  if (!items.length) return;
+  var pressMs = 500;
+  function open(menu) {
+    document.querySelectorAll(".card-menu[open]").forEach(function (other) { if (other !== menu) other.open = false; });
+    menu.open = true;
+    var first = menu.querySelector(".menu__item");
+    if (first) first.focus();
+  }
+  items.forEach(function (item) {
+    var card = item.querySelector(".wallet-card");
+    var menu = item.querySelector(".card-menu");
+    if (!card || !menu) return;
+    var timer = null, pressed = false, startX = 0, startY = 0;
+    card.addEventListener("contextmenu", function (event) {
+      event.preventDefault();
+      open(menu);
+    });
+    card.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse") return;
+      pressed = false;
+      startX = event.clientX;
+      startY = event.clientY;
+      timer = setTimeout(function () { pressed = true; open(menu); }, pressMs);
+    });
+    function cancel() { clearTimeout(timer); timer = null; }
+    card.addEventListener("pointerup", cancel);
+    card.addEventListener("pointercancel", cancel);
+    card.addEventListener("pointermove", function (event) {
+      if (Math.abs(event.clientX - startX) > 10 || Math.abs(event.clientY - startY) > 10) cancel();
+    });
+    // The press that opened the menu doesn't also follow the card's link.
+    card.addEventListener("click", function (event) {
+      if (pressed) { event.preventDefault(); pressed = false; }
+    }, true);
+  });
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll(".card-menu[open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) menu.open = false;
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll(".card-menu[open]").forEach(function (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+  });
+})();

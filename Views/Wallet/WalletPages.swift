@@ -127,17 +127,69 @@ public enum WalletPages {
         }
     }
 
+    /// A card's quick menu on the Wallet (the ⋯ button, or a long press or right-click where scripts run).
+    public struct CardMenu: Sendable {
+        /// One-tap "Mark used" for an open benefit.
+        public struct Use: Sendable {
+            public let label: String
+            public let path: String
+
+            public init(label: String, path: String) {
+                self.label = label
+                self.path = path
+            }
+        }
+
+        public let name: String
+        public let uses: [Use]
+        /// More open benefits than the menu lists: the card's page shows them all.
+        public let moreUses: Bool
+        public let detailPath: String
+        public let editPath: String
+        public let remindersOn: Bool
+        public let remindersPath: String
+        public let removePath: String
+        public let returnTo: String
+
+        public init(name: String, uses: [Use], moreUses: Bool, detailPath: String, editPath: String, remindersOn: Bool,
+                    remindersPath: String, removePath: String, returnTo: String) {
+            self.name = name
+            self.uses = uses
+            self.moreUses = moreUses
+            self.detailPath = detailPath
+            self.editPath = editPath
+            self.remindersOn = remindersOn
+            self.remindersPath = remindersPath
+            self.removePath = removePath
+            self.returnTo = returnTo
+        }
+    }
+
+    /// A card in the Wallet's stack, with its quick menu.
+    public struct StackCard: Sendable {
+        public let face: CardFace
+        public let menu: CardMenu
+
+        public init(face: CardFace, menu: CardMenu) {
+            self.face = face
+            self.menu = menu
+        }
+    }
+
     public struct IndexPage: Sendable {
         public let totalText: String
         public let countText: String
         public let expiringText: String?
-        public let cards: [CardFace]
+        public let cards: [StackCard]
         public let addPath: String
         public let trackerPath: String
         public let settingsPath: String
         public let empty: EmptyState
+        /// "Expiring soon": the summary's count and the tab link there.
+        public let expiringPath: String
 
-        public init(totalText: String, countText: String, expiringText: String?, cards: [CardFace], addPath: String, trackerPath: String, settingsPath: String, empty: EmptyState) {
+        public init(totalText: String, countText: String, expiringText: String?, cards: [StackCard], addPath: String, trackerPath: String, settingsPath: String, empty: EmptyState, expiringPath: String = "/wallet/expiring") {
+            self.expiringPath = expiringPath
             self.totalText = totalText
             self.countText = countText
             self.expiringText = expiringText
@@ -360,10 +412,10 @@ public enum WalletPages {
 
     // MARK: - Pieces
 
-    /// The Cards · Tracker · Settings tabs, `current` marked.
+    /// The Cards · Expiring soon · Tracker · Settings tabs, `current` marked.
     public static func tabs(current: String, cards: String = "/wallet", tracker: String = "/wallet/tracker",
-                     settings: String = "/wallet/settings") -> HTML {
-        let tabs = [("Cards", cards), ("Tracker", tracker), ("Settings", settings)]
+                     settings: String = "/wallet/settings", expiring: String = "/wallet/expiring") -> HTML {
+        let tabs = [("Cards", cards), ("Expiring soon", expiring), ("Tracker", tracker), ("Settings", settings)]
             .map { TabLink(label: $0.0, href: $0.1, current: $0.0 == current) }
         return "<nav class=\"tabs wallet-tabs\" aria-label=\"Wallet\">\(TabLink.links(tabs, className: "tabs__item"))</nav>"
     }
@@ -433,23 +485,43 @@ public enum WalletPages {
         """
     }
 
+    /// The card's quick menu: a `<details>` that works without scripts; `wallet.js` also opens it on a long press
+    /// or right-click on the card.
+    public static func cardMenu(_ menu: CardMenu, csrf: CSRF) -> HTML {
+        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(menu.returnTo)\">"
+        return """
+        <details class="menu card-menu">
+              <summary class="card-menu__button" aria-label="Actions for \(menu.name)"><span aria-hidden="true">⋯</span></summary>
+              <div class="menu__list">
+                \(menu.uses.map { "<form method=\"post\" action=\"\($0.path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\">Mark used: \($0.label)</button></form>" as HTML })
+                \(menu.moreUses ? "<a class=\"menu__item\" href=\"\(menu.detailPath)\">Mark another benefit used…</a>" as HTML : nil)
+                <a class="menu__item" href="\(menu.detailPath)">View details</a>
+                <a class="menu__item" href="\(menu.editPath)">Edit card…</a>
+                <form method="post" action="\(menu.remindersPath)">\(csrf.field)\(back)<input type="hidden" name="on" value="\(menu.remindersOn ? "0" : "1")"><button class="menu__item" type="submit">\(menu.remindersOn ? "Turn reminders off" : "Turn reminders on")</button></form>
+                <a class="menu__item menu__item--danger" href="\(menu.removePath)">Remove card…</a>
+              </div>
+            </details>
+        """
+    }
+
     // MARK: - Pages
 
-    public static func index(_ page: IndexPage) -> HTML {
+    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
-          \(tabs(current: "Cards", tracker: page.trackerPath, settings: page.settingsPath))
+          \(tabs(current: "Cards", tracker: page.trackerPath, settings: page.settingsPath, expiring: page.expiringPath))
           <a class="button button--primary" href="\(page.addPath)">+ Add card</a>
         </div>
         \(page.cards.isEmpty ? "<div class=\"empty-grid\">\(page.empty.html)</div>" as HTML : """
             <section class="card wallet-summary" aria-label="Summary">
               <p class="wallet-summary__label">Total available value</p>
               <p class="wallet-summary__value">\(page.totalText)</p>
-              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <span class=\"wallet-summary__expiring\">\($0)</span>" as HTML })</p>
+              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <a class=\"wallet-summary__expiring\" href=\"\(page.expiringPath)\">\($0)</a>" as HTML })</p>
             </section>
             <ul class="wallet-stack" aria-label="Your cards">
-              \(page.cards.map { "<li class=\"wallet-stack__item\">\(cardFace($0))</li>" as HTML })
+              \(page.cards.map { "<li class=\"wallet-stack__item\">\(cardFace($0.face))\(cardMenu($0.menu, csrf: csrf))</li>" as HTML })
             </ul>
+            <script src="/js/wallet.js" defer></script>
             """)
         """
     }

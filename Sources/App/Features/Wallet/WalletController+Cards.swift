@@ -159,7 +159,7 @@ extension WalletController {
             throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
         }
         _ = try await context.store.setCardReminders(id: card.id ?? 0, on: on)
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0),
+        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0),
                               flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name)."))
     }
 
@@ -226,9 +226,10 @@ extension WalletController {
     @Sendable func confirmDeleteCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
         let id = card.id ?? 0
+        let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
-                               action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
+                               action: WalletPaths.deleteCard(id), cancelPath: back ?? WalletPaths.card(id), button: "Remove card")
         return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
     }
 
