@@ -72,8 +72,11 @@ public enum WalletPages {
         public let snoozeChoices: [SnoozeChoice]
         public let returnTo: String
         public let isExpired: Bool
+        /// The benefit's page: its uses by card year.
+        public let historyPath: String?
 
-        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, useFormPath: String, editPath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool) {
+        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, useFormPath: String, editPath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool, historyPath: String? = nil) {
+            self.historyPath = historyPath
             self.name = name
             self.details = details
             self.valueText = valueText
@@ -439,7 +442,8 @@ public enum WalletPages {
         let returnTo: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(row.returnTo)\">"
         let status: HTML = row.usedText.map { "\($0)" } ?? "\(row.expiryText) · <span class=\"benefit__days\">\(row.daysText)</span>"
         let edit: HTML = """
-            <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
+            \(row.historyPath.map { "<a class=\"menu__item\" href=\"\($0)\">View history</a>" as HTML })
+                    <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
                     <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
             """
         let actions: HTML?
@@ -473,7 +477,7 @@ public enum WalletPages {
         <li class="benefit benefit--\(row.status) urgency--\(row.urgency)">
           <span class="benefit__icon" aria-hidden="true">\(row.icon)</span>
           <div class="benefit__body">
-            <p class="benefit__head"><span class="benefit__name">\(row.name)</span> <span class="benefit__value">\(row.valueText)</span></p>
+            <p class="benefit__head"><span class="benefit__name">\(row.historyPath.map { "<a class=\"benefit__link\" href=\"\($0)\">\(row.name)</a>" as HTML } ?? "\(row.name)")</span> <span class="benefit__value">\(row.valueText)</span></p>
             <p class="benefit__meta">\(row.periodText)\(row.details.map { " · \($0)" as HTML })</p>
             <p class="benefit__meta"><span class="visually-hidden">\(row.statusLabel): </span>\(status)\(row.snoozedText.map { " · \($0)" as HTML })</p>
           </div>

@@ -13,6 +13,7 @@ struct WalletController {
         group.get(WalletPaths.index, use: index)
         group.post(WalletPaths.onboarding, use: onboard)
         group.get(WalletPaths.card, use: show)
+        group.get(WalletPaths.benefit, use: showBenefit)
         group.get(WalletPaths.useBenefit, use: useBenefitForm)
         group.post(WalletPaths.useBenefit, use: useBenefit)
         group.get(WalletPaths.editBenefit, use: editBenefit)
