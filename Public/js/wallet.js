@@ -90,3 +90,30 @@
     });
   });
 })();
+
+// Coupons: the Copy button beside a code puts it on the clipboard and says "Copied". Without this script the button
+// stays hidden and the code is shown to select by hand.
+(function () {
+  var buttons = document.querySelectorAll(".copy-button[data-copy]");
+  if (!buttons.length || !navigator.clipboard) return;
+  var status = document.createElement("p");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  document.body.appendChild(status);
+  buttons.forEach(function (button) {
+    button.hidden = false;
+    var label = button.firstChild;
+    var timer = null;
+    button.addEventListener("click", function () {
+      var code = button.getAttribute("data-copy");
+      navigator.clipboard.writeText(code).then(function () {
+        label.nodeValue = "Copied";
+        status.textContent = "Copied " + code;
+        clearTimeout(timer);
+        timer = setTimeout(function () { label.nodeValue = "Copy"; status.textContent = ""; }, 2000);
+      }, function () {
+        status.textContent = "Couldn't copy: select the code to copy it.";
+      });
+    });
+  });
+})();
