@@ -117,3 +117,15 @@
     });
   });
 })();
+
+// The card form: the preview shows the name and issuer as they are typed (its colour follows the swatches by CSS).
+(function () {
+  var form = document.querySelector(".card-form");
+  if (!form) return;
+  var name = form.querySelector(".card-preview__name");
+  var issuer = form.querySelector(".card-preview .wallet-card__issuer");
+  form.addEventListener("input", function (event) {
+    if (event.target.name === "name") name.textContent = event.target.value.trim() || "Your card";
+    if (event.target.name === "issuer") issuer.textContent = event.target.value;
+  });
+})();

@@ -357,12 +357,17 @@ public enum WalletPages {
         public let label: String
         public let start: String
         public let end: String
+        /// Dark text on it, and the black laid over it for white text (as on `CardFace`).
+        public let light: Bool
+        public let scrim: Double
 
-        public init(key: String, label: String, start: String, end: String) {
+        public init(key: String, label: String, start: String, end: String, light: Bool = false, scrim: Double = 0) {
             self.key = key
             self.label = label
             self.start = start
             self.end = end
+            self.light = light
+            self.scrim = scrim
         }
     }
 
@@ -686,13 +691,12 @@ public enum WalletPages {
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">\(page.heading)</h2>
           \(page.intro.map { "<p class=\"muted\">\($0)</p>" as HTML })
-          <ul class="swatches" aria-label="Colour presets">\(page.swatches.map { swatch in
-              "<li class=\"swatch\"><svg class=\"swatch__art\" viewBox=\"0 0 64 40\" aria-hidden=\"true\" focusable=\"false\"><defs><linearGradient id=\"s-\(swatch.key)\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"\(swatch.start)\"/><stop offset=\"1\" stop-color=\"\(swatch.end)\"/></linearGradient></defs><rect width=\"64\" height=\"40\" rx=\"6\" fill=\"url(#s-\(swatch.key))\"/></svg><span>\(swatch.label)</span></li>" as HTML
-          })</ul>
           \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate>
+          <form class="\(page.swatches.isEmpty ? "" : "card-form")" method="post" action="\(page.action)" novalidate>
             \(csrf.field)
-            \(Form.fields(page.fields))
+            \(page.fields.map { field in
+                field.name == "gradient" && !page.swatches.isEmpty ? swatchPicker(field, page: page) : field.html
+            })
             <div class="form-actions">
               <button class="button button--primary" type="submit">\(page.submitLabel)</button>
               <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
@@ -700,6 +704,43 @@ public enum WalletPages {
             </div>
           </form>
         </section>
+        \(page.swatches.isEmpty ? nil : "<script src=\"/js/wallet.js\" defer></script>" as HTML)
+        """
+    }
+
+    /// The colour field as swatches: radio inputs (arrow keys move between them) drawn as the gradients, and a
+    /// preview of the card that follows the checked one through CSS alone.
+    static func swatchPicker(_ field: FormField, page: FormPage) -> HTML {
+        let swatches = Dictionary(page.swatches.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let value = { (name: String) in page.fields.first { $0.name == name }?.value ?? "" }
+        let name = value("name").isEmpty ? "Your card" : value("name")
+        let art = { (swatch: Swatch, className: String, id: String) -> HTML in
+            "<svg class=\"\(className)\" viewBox=\"0 0 1586 1000\" preserveAspectRatio=\"none\" aria-hidden=\"true\" focusable=\"false\"><defs><linearGradient id=\"\(id)\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"\(swatch.start)\"/><stop offset=\"1\" stop-color=\"\(swatch.end)\"/></linearGradient></defs><rect width=\"1586\" height=\"1000\" rx=\"120\" fill=\"url(#\(id))\"/>\(swatch.scrim > 0 ? "<rect width=\"1586\" height=\"1000\" fill=\"#000000\" fill-opacity=\"\(swatch.scrim)\"/>" as HTML : nil)</svg>"
+        }
+        let describedBy: HTML? = field.describedBy.map { " aria-describedby=\"\($0)\"" }
+        return """
+        <fieldset class="field field--choices swatch-picker\(field.error == nil ? "" : " field--invalid")"\(describedBy)>
+              <legend class="field__label">\(field.label)</legend>
+              <div class="swatch-picker__preview" aria-hidden="true">
+                <div class="wallet-card card-preview">
+                  \(field.options.compactMap { option in swatches[option.value].map { swatch in
+                      art(swatch, "wallet-card__art card-preview__art card-preview__art--\(swatch.key)\(option.selected ? " card-preview__art--initial" : "")", "p-\(swatch.key)")
+                  } })
+                  <div class="wallet-card__top"><span class="wallet-card__issuer">\(value("issuer"))</span><span class="wallet-card__chip"></span></div>
+                  <div class="wallet-card__bottom"><p class="wallet-card__name card-preview__name">\(name)</p></div>
+                </div>
+              </div>
+              <div class="swatches">
+                \(field.options.map { option in
+                    let swatch = swatches[option.value]
+                    return """
+                    <label class="swatch"><input class="swatch__input\(swatch?.light == true ? " swatch__input--light" : "")" type="radio" name="\(field.name)" value="\(option.value)"\(option.selected ? " checked" : "")>\(swatch.map { art($0, "swatch__art", "s-\($0.key)") })<span class="swatch__label">\(option.label)</span></label>
+
+                    """ as HTML
+                })
+              </div>
+              \(field.error.map { "<p class=\"field__error\" id=\"\(field.id)-error\">\($0)</p>" as HTML })
+            </fieldset>
         """
     }
 

@@ -103,8 +103,11 @@ extension WalletController {
 
     // MARK: - Custom card and edit
 
-    static let swatches = CardGradient.allCases.map {
-        WalletPages.Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
+    static let swatches = CardGradient.allCases.map { swatch(key: $0.rawValue, label: $0.label, $0.colours.start, $0.colours.end) }
+
+    static func swatch(key: String, label: String, _ start: String, _ end: String) -> WalletPages.Swatch {
+        let text = CardFace.text(start, end)
+        return WalletPages.Swatch(key: key, label: label, start: start, end: end, light: text.dark, scrim: text.scrim)
     }
 
     /// `GET /wallet/cards/custom`
@@ -178,8 +181,15 @@ extension WalletController {
                                         action: WalletPaths.editCard(id), submitLabel: "Save changes",
                                         cancelPath: WalletPaths.card(id), summary: errors.summary,
                                         fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
-                                        swatches: Self.swatches)
+                                        swatches: [originalSwatch(card)] + Self.swatches)
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+    }
+
+    /// "Original colours" in the edit form's picker: the catalogue card's gradient, or the card's own.
+    func originalSwatch(_ card: WalletCard) -> WalletPages.Swatch {
+        let original = card.catalogueId.flatMap(catalogue.card(id:)).map(\.gradient)
+        return Self.swatch(key: "original", label: "Original colours", original?.start ?? card.gradientStart,
+                           original?.end ?? card.gradientEnd)
     }
 
     /// Two cards of the wallet may share a name only with different nicknames, so every list can tell them apart.
