@@ -435,8 +435,8 @@ public enum WalletPages {
           <div class="wallet-card__top"><span class="wallet-card__issuer">\(face.issuer)</span><span class="wallet-card__chip" aria-hidden="true"></span></div>
           <div class="wallet-card__bottom">
             <p class="wallet-card__pills">\(face.availableText.map { "<span class=\"pill pill--available\">\($0)</span>" as HTML })\(face.expiringText.map { " <span class=\"pill pill--expiring\">\($0)</span>" as HTML })</p>
-            <p class="wallet-card__name">\(face.path.map { "<a class=\"wallet-card__link\" href=\"\($0)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
-            \(face.nickname.map { "<p class=\"wallet-card__nickname\">\($0)</p>" as HTML })
+            <p class="wallet-card__name" title="\(face.name)">\(face.path.map { "<a class=\"wallet-card__link\" href=\"\($0)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
+            \(face.nickname.map { "<p class=\"wallet-card__nickname\" title=\"\($0)\">\($0)</p>" as HTML })
           </div>
           \(face.allUsed ? "<span class=\"wallet-card__check\" aria-label=\"All benefits used\">✓</span>" as HTML : nil)
         </div>
@@ -667,21 +667,27 @@ public enum WalletPages {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Add card</a></p>
         <section class="card preview-sheet" aria-labelledby="preview-title">
-          <div class="preview-sheet__card">\(cardFace(page.face))</div>
-          <h2 class="preview-sheet__title" id="preview-title">\(page.title)</h2>
-          <p class="muted">\(page.feeText)</p>
+          <div class="preview-sheet__head">
+            <div class="preview-sheet__card">\(cardFace(page.face))</div>
+            <h2 class="preview-sheet__title" id="preview-title">\(page.title)</h2>
+            <p class="muted">\(page.feeText)</p>
+          </div>
           \(page.benefits.isEmpty ? nil : """
-              <h3 class="preview-sheet__subtitle">Included benefits</h3>
+              <div class="preview-sheet__benefits">
+                <h3 class="preview-sheet__subtitle">Included benefits</h3>
                 <ul class="preview-benefits">\(page.benefits.map { "<li><span>\($0.text)</span>\($0.details.map { "<span class=\"muted small\">\($0)</span>" as HTML })</li>" as HTML })</ul>
+              </div>
               """ as HTML)
-          <p class="preview-sheet__total">\(page.totalText)</p>
-          \(Form.summary(page.summary))
-          <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            \(Form.fields(page.fields))
-            \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
-            <button class="button button--primary button--block" type="submit">Add to wallet</button>
-          </form>
+          <div class="preview-sheet__add">
+            <p class="preview-sheet__total">\(page.totalText)</p>
+            \(Form.summary(page.summary))
+            <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
+              \(csrf.field)
+              \(Form.fields(page.fields))
+              \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
+              <button class="button button--primary button--block" type="submit">Add to wallet</button>
+            </form>
+          </div>
         </section>
         """
     }
