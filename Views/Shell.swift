@@ -8,12 +8,26 @@ public struct Shell: Sendable {
         public let label: String
         public let href: String
         public let current: Bool
+        /// A count beside the label (the Wallet's items expiring soon); nil shows none.
+        public let badge: Badge?
 
-        public init(key: String, label: String, href: String, current: Bool) {
+        /// A tab's count: its text, and what it counts for the tab's accessible name.
+        public struct Badge: Sendable {
+            public let text: String
+            public let label: String
+
+            public init(text: String, label: String) {
+                self.text = text
+                self.label = label
+            }
+        }
+
+        public init(key: String, label: String, href: String, current: Bool, badge: Badge? = nil) {
             self.key = key
             self.label = label
             self.href = href
             self.current = current
+            self.badge = badge
         }
     }
 
@@ -190,7 +204,7 @@ extension Shell {
           <ul class="nav__list">
             \(nav.map { item in
                 """
-                <li><a class="nav__item" href="\(item.href)"\(item.current ? " aria-current=\"page\"" as HTML : .empty)><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#\(item.key)"></use></svg><span class="nav__label">\(item.label)</span></a></li>
+                <li><a class="nav__item" href="\(item.href)"\(item.current ? " aria-current=\"page\"" as HTML : .empty)\(item.badge.map { " aria-label=\"\(item.label), \($0.label)\"" as HTML })><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#\(item.key)"></use></svg><span class="nav__label">\(item.label)</span>\(item.badge.map { "<span class=\"nav__badge\" aria-hidden=\"true\">\($0.text)</span>" as HTML })</a></li>
                 """ as HTML
             })
           </ul>

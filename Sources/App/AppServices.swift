@@ -21,4 +21,6 @@ struct AppServices: Sendable {
     let push: PushDeliverer
     /// Home's wallet widgets, kept until the wallet changes.
     let walletWidgets = WalletWidgets.Cache()
+    /// The Wallet tab's count of what expires within three days, kept until the wallet changes.
+    let walletBadges = WalletBadge.Cache()
 }

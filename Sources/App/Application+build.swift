@@ -148,7 +148,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         .add(middleware: RequireUserMiddleware(pages: services.pages))
         .group(context: MemberContext.self)
         .add(middleware: JudgeClosedMonthsMiddleware())
-        .add(middleware: UnreadNotificationsMiddleware())
+        .add(middleware: UnreadNotificationsMiddleware(walletBadges: services.walletBadges))
     auth.addSignedInRoutes(to: signedIn)
     // Each controller gets only what it uses: most need only the page renderer and the clock, and reach the
     // member's data through the context's store.

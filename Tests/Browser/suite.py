@@ -97,8 +97,8 @@ def pages(today):
         "/transactions", "/transactions/new", "/transactions/import", "/accounts", "/accounts/1", "/accounts/new",
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
-        "/wallet/subscriptions/new", "/profile", "/profile/notifications", "/profile/data", "/profile/two-factor",
-        "/welcome", "/welcome/reminders",
+        "/wallet/subscriptions/new", "/wallet/catalogue/chase-sapphire-reserve", "/wallet/benefits/1", "/profile",
+        "/profile/notifications", "/profile/data", "/profile/two-factor", "/welcome", "/welcome/reminders",
     ]
     return signed_in
 
@@ -320,6 +320,23 @@ def main():
                             if wide > 361:
                                 problems.append(f"scrolls sideways at 360px: {wide}px")
                         results.check(f"{path} {width} {theme}", problems)
+            # The Wallet: the catalogue preview's benefits aren't hidden at 1280x800, and a right-click opens a card's menu
+            emulate(d, 1280, 800, "light")
+            d.get(base + "/wallet/catalogue/chase-sapphire-reserve")
+            covered = d.execute_script("""
+                const item = document.querySelector('.preview-benefits li');
+                if (!item) return 'no benefits listed';
+                const r = item.getBoundingClientRect();
+                if (r.bottom > innerHeight) return `the first benefit is below the fold, at ${Math.round(r.top)}px`;
+                const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+                return item.contains(top) ? '' : `the first benefit is under ${top && top.className}`;
+            """)
+            d.get(base + "/wallet")
+            from selenium.webdriver.common.action_chains import ActionChains
+            ActionChains(d).context_click(d.find_element(By.CSS_SELECTOR, ".wallet-stack__item .wallet-card")).perform()
+            opened = d.execute_script("return !!document.querySelector('.card-menu[open]')")
+            results.check("wallet: preview benefits at 1280x800, card menu on right-click",
+                          ([covered] if covered else []) + ([] if opened else ["a right-click on a card didn't open its menu"]))
             # 200 % text: a browser whose default font size is 32 px, on a 360 px phone (no axe: layout only)
             large = driver(font_size=32)
             try:

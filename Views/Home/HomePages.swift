@@ -321,6 +321,8 @@ public struct WalletWidgets: Sendable {
     public let couponsPath: String
     public let insights: [Insight]
     public let walletPath: String
+    /// "Recently used", below "Expiring soon".
+    public var recent: RecentlyUsed? = nil
 
     public func html(csrf: CSRF) -> HTML {
         """
@@ -328,6 +330,7 @@ public struct WalletWidgets: Sendable {
         \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\($0.path)\">\($0.text)</a>" as HTML })
         \(hasCards ? summary : nil)
         \(items.isEmpty ? nil : expiring(csrf: csrf))
+        \(recent?.html)
         <div class="wallet-widgets__minis">
         \(subscriptions.map { mini in
             "<a class=\"card mini-widget\" href=\"\(mini.path)\"><span class=\"mini-widget__title\">Subscriptions</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML

@@ -50,7 +50,7 @@ public enum ExpiringPages {
     public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(page.returnTo)\">"
         return """
-        \(WalletPages.tabs(current: ""))
+        \(WalletPages.tabs(current: "Expiring soon"))
         <p class="muted">Due \(page.leadText) · <a href="\(page.settingsPath)">Change the lead time</a></p>
         \(page.rows.isEmpty ? """
           <section class="card empty-note"><h2>Nothing is expiring soon</h2><p class="muted">Benefits, coupons, renewals and fees due \(page.leadText) show here.</p></section>

@@ -72,8 +72,11 @@ public enum WalletPages {
         public let snoozeChoices: [SnoozeChoice]
         public let returnTo: String
         public let isExpired: Bool
+        /// The benefit's page: its uses by card year.
+        public let historyPath: String?
 
-        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, useFormPath: String, editPath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool) {
+        public init(name: String, details: String?, valueText: String, periodText: String, expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String, usedText: String?, snoozedText: String?, usePath: String, useFormPath: String, editPath: String, unusePath: String, snoozePath: String, deletePath: String, snoozeChoices: [SnoozeChoice], returnTo: String, isExpired: Bool, historyPath: String? = nil) {
+            self.historyPath = historyPath
             self.name = name
             self.details = details
             self.valueText = valueText
@@ -127,17 +130,69 @@ public enum WalletPages {
         }
     }
 
+    /// A card's quick menu on the Wallet (the ⋯ button, or a long press or right-click where scripts run).
+    public struct CardMenu: Sendable {
+        /// One-tap "Mark used" for an open benefit.
+        public struct Use: Sendable {
+            public let label: String
+            public let path: String
+
+            public init(label: String, path: String) {
+                self.label = label
+                self.path = path
+            }
+        }
+
+        public let name: String
+        public let uses: [Use]
+        /// More open benefits than the menu lists: the card's page shows them all.
+        public let moreUses: Bool
+        public let detailPath: String
+        public let editPath: String
+        public let remindersOn: Bool
+        public let remindersPath: String
+        public let removePath: String
+        public let returnTo: String
+
+        public init(name: String, uses: [Use], moreUses: Bool, detailPath: String, editPath: String, remindersOn: Bool,
+                    remindersPath: String, removePath: String, returnTo: String) {
+            self.name = name
+            self.uses = uses
+            self.moreUses = moreUses
+            self.detailPath = detailPath
+            self.editPath = editPath
+            self.remindersOn = remindersOn
+            self.remindersPath = remindersPath
+            self.removePath = removePath
+            self.returnTo = returnTo
+        }
+    }
+
+    /// A card in the Wallet's stack, with its quick menu.
+    public struct StackCard: Sendable {
+        public let face: CardFace
+        public let menu: CardMenu
+
+        public init(face: CardFace, menu: CardMenu) {
+            self.face = face
+            self.menu = menu
+        }
+    }
+
     public struct IndexPage: Sendable {
         public let totalText: String
         public let countText: String
         public let expiringText: String?
-        public let cards: [CardFace]
+        public let cards: [StackCard]
         public let addPath: String
         public let trackerPath: String
         public let settingsPath: String
         public let empty: EmptyState
+        /// "Expiring soon": the summary's count and the tab link there.
+        public let expiringPath: String
 
-        public init(totalText: String, countText: String, expiringText: String?, cards: [CardFace], addPath: String, trackerPath: String, settingsPath: String, empty: EmptyState) {
+        public init(totalText: String, countText: String, expiringText: String?, cards: [StackCard], addPath: String, trackerPath: String, settingsPath: String, empty: EmptyState, expiringPath: String = "/wallet/expiring") {
+            self.expiringPath = expiringPath
             self.totalText = totalText
             self.countText = countText
             self.expiringText = expiringText
@@ -302,12 +357,17 @@ public enum WalletPages {
         public let label: String
         public let start: String
         public let end: String
+        /// Dark text on it, and the black laid over it for white text (as on `CardFace`).
+        public let light: Bool
+        public let scrim: Double
 
-        public init(key: String, label: String, start: String, end: String) {
+        public init(key: String, label: String, start: String, end: String, light: Bool = false, scrim: Double = 0) {
             self.key = key
             self.label = label
             self.start = start
             self.end = end
+            self.light = light
+            self.scrim = scrim
         }
     }
 
@@ -360,10 +420,10 @@ public enum WalletPages {
 
     // MARK: - Pieces
 
-    /// The Cards · Tracker · Settings tabs, `current` marked.
+    /// The Cards · Expiring soon · Tracker · Settings tabs, `current` marked.
     public static func tabs(current: String, cards: String = "/wallet", tracker: String = "/wallet/tracker",
-                     settings: String = "/wallet/settings") -> HTML {
-        let tabs = [("Cards", cards), ("Tracker", tracker), ("Settings", settings)]
+                     settings: String = "/wallet/settings", expiring: String = "/wallet/expiring") -> HTML {
+        let tabs = [("Cards", cards), ("Expiring soon", expiring), ("Tracker", tracker), ("Settings", settings)]
             .map { TabLink(label: $0.0, href: $0.1, current: $0.0 == current) }
         return "<nav class=\"tabs wallet-tabs\" aria-label=\"Wallet\">\(TabLink.links(tabs, className: "tabs__item"))</nav>"
     }
@@ -375,8 +435,8 @@ public enum WalletPages {
           <div class="wallet-card__top"><span class="wallet-card__issuer">\(face.issuer)</span><span class="wallet-card__chip" aria-hidden="true"></span></div>
           <div class="wallet-card__bottom">
             <p class="wallet-card__pills">\(face.availableText.map { "<span class=\"pill pill--available\">\($0)</span>" as HTML })\(face.expiringText.map { " <span class=\"pill pill--expiring\">\($0)</span>" as HTML })</p>
-            <p class="wallet-card__name">\(face.path.map { "<a class=\"wallet-card__link\" href=\"\($0)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
-            \(face.nickname.map { "<p class=\"wallet-card__nickname\">\($0)</p>" as HTML })
+            <p class="wallet-card__name" title="\(face.name)">\(face.path.map { "<a class=\"wallet-card__link\" href=\"\($0)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
+            \(face.nickname.map { "<p class=\"wallet-card__nickname\" title=\"\($0)\">\($0)</p>" as HTML })
           </div>
           \(face.allUsed ? "<span class=\"wallet-card__check\" aria-label=\"All benefits used\">✓</span>" as HTML : nil)
         </div>
@@ -387,7 +447,8 @@ public enum WalletPages {
         let returnTo: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(row.returnTo)\">"
         let status: HTML = row.usedText.map { "\($0)" } ?? "\(row.expiryText) · <span class=\"benefit__days\">\(row.daysText)</span>"
         let edit: HTML = """
-            <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
+            \(row.historyPath.map { "<a class=\"menu__item\" href=\"\($0)\">View history</a>" as HTML })
+                    <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
                     <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
             """
         let actions: HTML?
@@ -421,7 +482,7 @@ public enum WalletPages {
         <li class="benefit benefit--\(row.status) urgency--\(row.urgency)">
           <span class="benefit__icon" aria-hidden="true">\(row.icon)</span>
           <div class="benefit__body">
-            <p class="benefit__head"><span class="benefit__name">\(row.name)</span> <span class="benefit__value">\(row.valueText)</span></p>
+            <p class="benefit__head"><span class="benefit__name">\(row.historyPath.map { "<a class=\"benefit__link\" href=\"\($0)\">\(row.name)</a>" as HTML } ?? "\(row.name)")</span> <span class="benefit__value">\(row.valueText)</span></p>
             <p class="benefit__meta">\(row.periodText)\(row.details.map { " · \($0)" as HTML })</p>
             <p class="benefit__meta"><span class="visually-hidden">\(row.statusLabel): </span>\(status)\(row.snoozedText.map { " · \($0)" as HTML })</p>
           </div>
@@ -433,23 +494,43 @@ public enum WalletPages {
         """
     }
 
+    /// The card's quick menu: a `<details>` that works without scripts; `wallet.js` also opens it on a long press
+    /// or right-click on the card.
+    public static func cardMenu(_ menu: CardMenu, csrf: CSRF) -> HTML {
+        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(menu.returnTo)\">"
+        return """
+        <details class="menu card-menu">
+              <summary class="card-menu__button" aria-label="Actions for \(menu.name)"><span aria-hidden="true">⋯</span></summary>
+              <div class="menu__list">
+                \(menu.uses.map { "<form method=\"post\" action=\"\($0.path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\">Mark used: \($0.label)</button></form>" as HTML })
+                \(menu.moreUses ? "<a class=\"menu__item\" href=\"\(menu.detailPath)\">Mark another benefit used…</a>" as HTML : nil)
+                <a class="menu__item" href="\(menu.detailPath)">View details</a>
+                <a class="menu__item" href="\(menu.editPath)">Edit card…</a>
+                <form method="post" action="\(menu.remindersPath)">\(csrf.field)\(back)<input type="hidden" name="on" value="\(menu.remindersOn ? "0" : "1")"><button class="menu__item" type="submit">\(menu.remindersOn ? "Turn reminders off" : "Turn reminders on")</button></form>
+                <a class="menu__item menu__item--danger" href="\(menu.removePath)">Remove card…</a>
+              </div>
+            </details>
+        """
+    }
+
     // MARK: - Pages
 
-    public static func index(_ page: IndexPage) -> HTML {
+    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
-          \(tabs(current: "Cards", tracker: page.trackerPath, settings: page.settingsPath))
+          \(tabs(current: "Cards", tracker: page.trackerPath, settings: page.settingsPath, expiring: page.expiringPath))
           <a class="button button--primary" href="\(page.addPath)">+ Add card</a>
         </div>
         \(page.cards.isEmpty ? "<div class=\"empty-grid\">\(page.empty.html)</div>" as HTML : """
             <section class="card wallet-summary" aria-label="Summary">
               <p class="wallet-summary__label">Total available value</p>
               <p class="wallet-summary__value">\(page.totalText)</p>
-              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <span class=\"wallet-summary__expiring\">\($0)</span>" as HTML })</p>
+              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <a class=\"wallet-summary__expiring\" href=\"\(page.expiringPath)\">\($0)</a>" as HTML })</p>
             </section>
             <ul class="wallet-stack" aria-label="Your cards">
-              \(page.cards.map { "<li class=\"wallet-stack__item\">\(cardFace($0))</li>" as HTML })
+              \(page.cards.map { "<li class=\"wallet-stack__item\">\(cardFace($0.face))\(cardMenu($0.menu, csrf: csrf))</li>" as HTML })
             </ul>
+            <script src="/js/wallet.js" defer></script>
             """)
         """
     }
@@ -586,21 +667,27 @@ public enum WalletPages {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Add card</a></p>
         <section class="card preview-sheet" aria-labelledby="preview-title">
-          <div class="preview-sheet__card">\(cardFace(page.face))</div>
-          <h2 class="preview-sheet__title" id="preview-title">\(page.title)</h2>
-          <p class="muted">\(page.feeText)</p>
+          <div class="preview-sheet__head">
+            <div class="preview-sheet__card">\(cardFace(page.face))</div>
+            <h2 class="preview-sheet__title" id="preview-title">\(page.title)</h2>
+            <p class="muted">\(page.feeText)</p>
+          </div>
           \(page.benefits.isEmpty ? nil : """
-              <h3 class="preview-sheet__subtitle">Included benefits</h3>
+              <div class="preview-sheet__benefits">
+                <h3 class="preview-sheet__subtitle">Included benefits</h3>
                 <ul class="preview-benefits">\(page.benefits.map { "<li><span>\($0.text)</span>\($0.details.map { "<span class=\"muted small\">\($0)</span>" as HTML })</li>" as HTML })</ul>
+              </div>
               """ as HTML)
-          <p class="preview-sheet__total">\(page.totalText)</p>
-          \(Form.summary(page.summary))
-          <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            \(Form.fields(page.fields))
-            \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
-            <button class="button button--primary button--block" type="submit">Add to wallet</button>
-          </form>
+          <div class="preview-sheet__add">
+            <p class="preview-sheet__total">\(page.totalText)</p>
+            \(Form.summary(page.summary))
+            <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
+              \(csrf.field)
+              \(Form.fields(page.fields))
+              \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
+              <button class="button button--primary button--block" type="submit">Add to wallet</button>
+            </form>
+          </div>
         </section>
         """
     }
@@ -610,13 +697,12 @@ public enum WalletPages {
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">\(page.heading)</h2>
           \(page.intro.map { "<p class=\"muted\">\($0)</p>" as HTML })
-          <ul class="swatches" aria-label="Colour presets">\(page.swatches.map { swatch in
-              "<li class=\"swatch\"><svg class=\"swatch__art\" viewBox=\"0 0 64 40\" aria-hidden=\"true\" focusable=\"false\"><defs><linearGradient id=\"s-\(swatch.key)\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"\(swatch.start)\"/><stop offset=\"1\" stop-color=\"\(swatch.end)\"/></linearGradient></defs><rect width=\"64\" height=\"40\" rx=\"6\" fill=\"url(#s-\(swatch.key))\"/></svg><span>\(swatch.label)</span></li>" as HTML
-          })</ul>
           \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate>
+          <form class="\(page.swatches.isEmpty ? "" : "card-form")" method="post" action="\(page.action)" novalidate>
             \(csrf.field)
-            \(Form.fields(page.fields))
+            \(page.fields.map { field in
+                field.name == "gradient" && !page.swatches.isEmpty ? swatchPicker(field, page: page) : field.html
+            })
             <div class="form-actions">
               <button class="button button--primary" type="submit">\(page.submitLabel)</button>
               <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
@@ -624,6 +710,43 @@ public enum WalletPages {
             </div>
           </form>
         </section>
+        \(page.swatches.isEmpty ? nil : "<script src=\"/js/wallet.js\" defer></script>" as HTML)
+        """
+    }
+
+    /// The colour field as swatches: radio inputs (arrow keys move between them) drawn as the gradients, and a
+    /// preview of the card that follows the checked one through CSS alone.
+    static func swatchPicker(_ field: FormField, page: FormPage) -> HTML {
+        let swatches = Dictionary(page.swatches.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let value = { (name: String) in page.fields.first { $0.name == name }?.value ?? "" }
+        let name = value("name").isEmpty ? "Your card" : value("name")
+        let art = { (swatch: Swatch, className: String, id: String) -> HTML in
+            "<svg class=\"\(className)\" viewBox=\"0 0 1586 1000\" preserveAspectRatio=\"none\" aria-hidden=\"true\" focusable=\"false\"><defs><linearGradient id=\"\(id)\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"\(swatch.start)\"/><stop offset=\"1\" stop-color=\"\(swatch.end)\"/></linearGradient></defs><rect width=\"1586\" height=\"1000\" rx=\"120\" fill=\"url(#\(id))\"/>\(swatch.scrim > 0 ? "<rect width=\"1586\" height=\"1000\" fill=\"#000000\" fill-opacity=\"\(swatch.scrim)\"/>" as HTML : nil)</svg>"
+        }
+        let describedBy: HTML? = field.describedBy.map { " aria-describedby=\"\($0)\"" }
+        return """
+        <fieldset class="field field--choices swatch-picker\(field.error == nil ? "" : " field--invalid")"\(describedBy)>
+              <legend class="field__label">\(field.label)</legend>
+              <div class="swatch-picker__preview" aria-hidden="true">
+                <div class="wallet-card card-preview">
+                  \(field.options.compactMap { option in swatches[option.value].map { swatch in
+                      art(swatch, "wallet-card__art card-preview__art card-preview__art--\(swatch.key)\(option.selected ? " card-preview__art--initial" : "")", "p-\(swatch.key)")
+                  } })
+                  <div class="wallet-card__top"><span class="wallet-card__issuer">\(value("issuer"))</span><span class="wallet-card__chip"></span></div>
+                  <div class="wallet-card__bottom"><p class="wallet-card__name card-preview__name">\(name)</p></div>
+                </div>
+              </div>
+              <div class="swatches">
+                \(field.options.map { option in
+                    let swatch = swatches[option.value]
+                    return """
+                    <label class="swatch"><input class="swatch__input\(swatch?.light == true ? " swatch__input--light" : "")" type="radio" name="\(field.name)" value="\(option.value)"\(option.selected ? " checked" : "")>\(swatch.map { art($0, "swatch__art", "s-\($0.key)") })<span class="swatch__label">\(option.label)</span></label>
+
+                    """ as HTML
+                })
+              </div>
+              \(field.error.map { "<p class=\"field__error\" id=\"\(field.id)-error\">\($0)</p>" as HTML })
+            </fieldset>
         """
     }
 

@@ -30,11 +30,14 @@ protocol PageContext {
     var celebration: Shell.Celebration? { get }
     /// How many of the member's notifications are unread (the bell's count); nil when signed out.
     var unreadNotifications: Int? { get }
+    /// How many wallet items expire within three days (the Wallet tab's count); nil when signed out.
+    var walletExpiring: Int? { get }
 }
 
 extension AppRequestContext: PageContext {
     var signedInUser: User? { member?.user }
     var unreadNotifications: Int? { nil }
+    var walletExpiring: Int? { nil }
 }
 
 /// The context of every signed-in route: the member is there, not optional, and the only store a handler is given
@@ -55,6 +58,8 @@ struct MemberContext: ChildRequestContext, PageContext {
     let upload: UploadedForm?
     /// Set for pages by `UnreadNotificationsMiddleware`.
     var unreadNotifications: Int?
+    /// Set for pages by `UnreadNotificationsMiddleware`.
+    var walletExpiring: Int?
 
     init(context: AppRequestContext) throws {
         guard let member = context.member, let store = context.store else { throw HTTPError(.unauthorized) }

@@ -15,7 +15,7 @@ struct PageRenderer: Sendable {
     ) -> Response {
         let shell = Shell(title: title, section: section, user: context.signedInUser, csrfToken: context.csrfToken,
                           flash: context.flash, navigation: navigation, celebration: context.celebration,
-                          unread: context.unreadNotifications)
+                          unread: context.unreadNotifications, walletExpiring: context.walletExpiring)
         var response = Self.html(shell.page(main(shell)), status: status)
         if context.hasFlashCookie {
             response.setCookie(cookies.expired(name: cookies.flash))

@@ -35,7 +35,7 @@ enum Section: String, Sendable, CaseIterable {
 extension Shell {
     /// The shell for a page of `section` (nil: a page outside the sections) seen by `user` (nil: signed out).
     init(title: String, section: Section?, user: User?, csrfToken: String, flash: App.Flash?, navigation: Bool = true,
-         celebration: Celebration? = nil, unread: Int? = nil) {
+         celebration: Celebration? = nil, unread: Int? = nil, walletExpiring: Int? = nil) {
         let theme = user?.theme ?? .system
         self.init(
             title: title,
@@ -47,7 +47,8 @@ extension Shell {
                        photoURL: ProfilePhoto.url(of: $0))
             },
             nav: Section.navigation.map {
-                NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section)
+                NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section,
+                        badge: $0 == .wallet ? walletExpiring.flatMap(WalletBadge.label) : nil)
             },
             showNav: user != nil && navigation,
             flash: flash.map { Flash(kind: $0.kind.rawValue, message: $0.message, undoPath: $0.undoPath) },

@@ -317,8 +317,11 @@ struct TrackerTests {
             let used = try await browser.post("/wallet/coupons/\(coupon)/use", [])
             #expect(try await browser.get(try #require(used.location)).html.contains("Marked Taco Tuesday as used."))
             home = try await browser.get("/")
-            #expect(!home.html.contains("Taco Tuesday"))
+            #expect(!home.html.contains("Expires today"))
             #expect(!home.html.contains("expires today!"))
+            // It moves to "Recently used"
+            #expect(home.html.components(separatedBy: "Taco Tuesday").count == 2)
+            #expect(home.html.contains("Taco Tuesday</a> <span class=\"track__when\">Used 23 Nov</span>"))
             try await database.write { db in try db.execute(sql: "DELETE FROM subscription") }
             home = try await browser.get("/")
             #expect(!home.html.contains("/mo total"))

@@ -22,10 +22,12 @@ extension MemberStore {
 
     /// How many of the member's notifications are unread (the bell's count).
     func unreadNotificationCount() async throws -> Int {
-        try await read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
-                             arguments: [userId]) ?? 0
-        }
+        try await read { db in try Self.unreadNotificationCount(db, userId: userId) }
+    }
+
+    static func unreadNotificationCount(_ db: Database, userId: Int64) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
+                         arguments: [userId]) ?? 0
     }
 
     /// Marks one notification read; false when it isn't the member's.

@@ -16,6 +16,41 @@ extension WalletController {
         returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0)
     }
 
+    // MARK: - History
+
+    /// `GET /wallet/benefits/:id`: the benefit and each recorded use with its amount and day, grouped by card year
+    /// (calendar year for a card without a fee due date), newest first.
+    @Sendable func showBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let (benefit, card) = try await benefit(context)
+        let currency = card.currencyValue
+        let uses = try await context.store.benefitUses(benefitId: benefit.id ?? 0)
+        var years: [(window: PeriodWindow, uses: [(day: CalendarDay, cents: Int64)])] = []
+        for use in uses {
+            guard let day = CalendarDay(use.usedOn) else { continue }
+            let year = BenefitPeriod.anniversary.window(containing: day, anniversary: card.anniversary)
+            if years.last?.window == year {
+                years[years.count - 1].uses.append((day, use.valueCents))
+            } else {
+                years.append((year, [(day, use.valueCents)]))
+            }
+        }
+        let page = BenefitPages.ShowPage(
+            name: benefit.name, cardName: card.name, cardPath: WalletPaths.card(card.id ?? 0),
+            valueText: "\(currency.text(benefit.valueCents)) a \(benefit.period.unit)",
+            details: benefit.details.isEmpty ? nil : benefit.details,
+            years: years.map { year in
+                let total = year.uses.reduce(0) { $0 + $1.cents }
+                let count = year.uses.count
+                return BenefitPages.Year(
+                    title: card.anniversary == nil ? "\(year.window.start.year)"
+                        : "Card year \(year.window.start.shortText) – \(year.window.end.shortText)",
+                    totalText: "\(count) \(count == 1 ? "use" : "uses"), \(currency.text(total)) redeemed",
+                    uses: year.uses.map { .init(dayText: $0.day.shortText, amountText: currency.text($0.cents)) })
+            },
+            editPath: WalletPaths.editBenefit(benefit.id ?? 0))
+        return render(title: benefit.name, context: context) { _ in BenefitPages.show(page) }
+    }
+
     // MARK: - Mark as done
 
     /// `GET /wallet/benefits/:id/use`: the amount redeemed (the full value unless changed) and the day (today).

@@ -103,8 +103,11 @@ extension WalletController {
 
     // MARK: - Custom card and edit
 
-    static let swatches = CardGradient.allCases.map {
-        WalletPages.Swatch(key: $0.rawValue, label: $0.label, start: $0.colours.start, end: $0.colours.end)
+    static let swatches = CardGradient.allCases.map { swatch(key: $0.rawValue, label: $0.label, $0.colours.start, $0.colours.end) }
+
+    static func swatch(key: String, label: String, _ start: String, _ end: String) -> WalletPages.Swatch {
+        let text = CardFace.text(start, end)
+        return WalletPages.Swatch(key: key, label: label, start: start, end: end, light: text.dark, scrim: text.scrim)
     }
 
     /// `GET /wallet/cards/custom`
@@ -159,7 +162,7 @@ extension WalletController {
             throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
         }
         _ = try await context.store.setCardReminders(id: card.id ?? 0, on: on)
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0),
+        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0),
                               flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name)."))
     }
 
@@ -178,8 +181,15 @@ extension WalletController {
                                         action: WalletPaths.editCard(id), submitLabel: "Save changes",
                                         cancelPath: WalletPaths.card(id), summary: errors.summary,
                                         fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
-                                        swatches: Self.swatches)
+                                        swatches: [originalSwatch(card)] + Self.swatches)
         return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+    }
+
+    /// "Original colours" in the edit form's picker: the catalogue card's gradient, or the card's own.
+    func originalSwatch(_ card: WalletCard) -> WalletPages.Swatch {
+        let original = card.catalogueId.flatMap(catalogue.card(id:)).map(\.gradient)
+        return Self.swatch(key: "original", label: "Original colours", original?.start ?? card.gradientStart,
+                           original?.end ?? card.gradientEnd)
     }
 
     /// Two cards of the wallet may share a name only with different nicknames, so every list can tell them apart.
@@ -226,9 +236,10 @@ extension WalletController {
     @Sendable func confirmDeleteCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
         let id = card.id ?? 0
+        let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
         let page = ConfirmPage(title: "Remove \(card.name)?",
                                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
-                               action: WalletPaths.deleteCard(id), cancelPath: WalletPaths.card(id), button: "Remove card")
+                               action: WalletPaths.deleteCard(id), cancelPath: back ?? WalletPaths.card(id), button: "Remove card")
         return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
     }
 

@@ -10,13 +10,7 @@ extension WalletController {
         let today = context.member.today
         let lead = try await context.store.walletSettings().leadDays
         let rules = ReminderRules(user: context.user, today: today, leadDays: lead)
-        let due = try await context.store.walletDue(rules)
-            .compactMap { item -> (Reminder, Int)? in
-                guard let day = CalendarDay(item.dueOn) else { return nil }
-                let days = today.distance(to: day)
-                return days <= lead ? (item, days) : nil
-            }
-            .sorted { ($0.1, $0.0.title) < ($1.1, $1.0.title) }
+        let due = try await context.store.expiringSoon(rules)
         let page = ExpiringPages.IndexPage(
             rows: due.map { Self.expiringRow($0.0, daysLeft: $0.1) },
             leadText: lead == 1 ? "within 1 day" : "within \(lead) days",

@@ -13,6 +13,7 @@ struct WalletController {
         group.get(WalletPaths.index, use: index)
         group.post(WalletPaths.onboarding, use: onboard)
         group.get(WalletPaths.card, use: show)
+        group.get(WalletPaths.benefit, use: showBenefit)
         group.get(WalletPaths.useBenefit, use: useBenefitForm)
         group.post(WalletPaths.useBenefit, use: useBenefit)
         group.get(WalletPaths.editBenefit, use: editBenefit)
@@ -54,14 +55,39 @@ struct WalletController {
             totalText: total.text(first: user.currencyValue),
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
             expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
-            cards: states.map { CardFace($0) },
+            cards: states.map { WalletPages.StackCard(face: CardFace($0), menu: Self.cardMenu($0)) },
             addPath: WalletPaths.browse,
             trackerPath: WalletPaths.tracker,
             settingsPath: WalletPaths.settings,
             empty: EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
                               text: "Add the credit cards you carry to track their benefits before they expire.",
                               action: "Add card", actionPath: WalletPaths.browse))
-        return render(title: "Wallet", context: context) { _ in WalletPages.index(page) }
+        return render(title: "Wallet", context: context) { shell in WalletPages.index(page, csrf: shell.csrf) }
+    }
+
+    /// How many open benefits a card's quick menu offers to mark used; the card's page has the rest.
+    static let menuUses = 4
+
+    /// A card's quick menu on the Wallet: its open benefits, most pressing first, then the card's own actions, each
+    /// coming back to the Wallet.
+    static func cardMenu(_ state: CardState) -> WalletPages.CardMenu {
+        let card = state.card
+        let id = card.id ?? 0
+        let currency = card.currencyValue
+        let open = state.benefits.filter(\.isOpen).sorted { a, b in
+            a.daysLeft != b.daysLeft ? a.daysLeft < b.daysLeft : a.benefit.valueCents > b.benefit.valueCents
+        }
+        return WalletPages.CardMenu(
+            name: card.nickname.isEmpty ? card.name : "\(card.name) · \(card.nickname)",
+            uses: open.prefix(menuUses).map { benefit in
+                .init(label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))",
+                      path: WalletPaths.useBenefit(benefit.benefit.id ?? 0))
+            },
+            moreUses: open.count > menuUses,
+            detailPath: WalletPaths.card(id), editPath: WalletPaths.editCard(id),
+            remindersOn: card.notify, remindersPath: WalletPaths.cardReminders(id),
+            removePath: Paths.path(WalletPaths.deleteCard(id), returningTo: WalletPaths.index),
+            returnTo: WalletPaths.index)
     }
 
     // MARK: - Onboarding

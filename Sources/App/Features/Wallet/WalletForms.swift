@@ -264,6 +264,8 @@ extension WalletController {
     /// The card's reminder switch as posted.
     struct CardRemindersInput: Decodable {
         var on: String?
+        /// Where to go back to (the Wallet, from a card's quick menu); the card's page when absent.
+        var returnTo: String?
     }
 
     struct ActionInput: Decodable {

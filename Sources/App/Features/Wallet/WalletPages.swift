@@ -125,7 +125,8 @@ extension BenefitRow {
             deletePath: WalletPaths.deleteBenefit(id),
             snoozeChoices: Snooze.choices.map { .init(days: $0.days, label: $0.label) },
             returnTo: returnTo,
-            isExpired: expired)
+            isExpired: expired,
+            historyPath: WalletPaths.benefit(id))
     }
 }
 

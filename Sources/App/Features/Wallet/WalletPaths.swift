@@ -22,6 +22,7 @@ enum WalletPaths {
     static let deleteCard = PathPattern("/wallet/cards/:id/delete")
     static let cardReminders = PathPattern("/wallet/cards/:id/reminders")
     static let newBenefit = PathPattern("/wallet/cards/:id/benefits")
+    static let benefit = PathPattern("/wallet/benefits/:id")
     static let useBenefit = PathPattern("/wallet/benefits/:id/use")
     static let editBenefit = PathPattern("/wallet/benefits/:id/edit")
     static let unuseBenefit = PathPattern("/wallet/benefits/:id/unuse")

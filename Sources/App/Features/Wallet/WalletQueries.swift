@@ -35,7 +35,26 @@ extension MemberStore {
         return .fresh(revision: revision, data: WalletWidgetData(
             snapshot: try walletSnapshot(db, userId: userId, cardId: nil, today: today),
             subscriptions: try subscriptions(db, userId: userId),
-            coupons: try openCoupons(db, userId: userId, today: today, through: last, limit: 500)))
+            coupons: try openCoupons(db, userId: userId, today: today, through: last, limit: 500),
+            recent: try recentlyUsed(db, userId: userId)))
+    }
+
+    /// The latest benefit uses and coupons used, the latest day first.
+    static func recentlyUsed(_ db: Database, userId: Int64, limit: Int = 3) throws -> [RecentUse] {
+        try db.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM (
+                SELECT 1 AS isBenefit, u.benefitId AS id, b.name AS name, c.name AS cardName, c.nickname AS nickname,
+                       c.currency AS currency, u.valueCents AS cents, u.usedOn AS usedOn, u.createdAt AS createdAt
+                FROM benefitUse u JOIN cardBenefit b ON b.id = u.benefitId JOIN walletCard c ON c.id = u.cardId
+                WHERE u.userId = ?
+                UNION ALL
+                SELECT 0, id, name, category, '', NULL, valueCents, usedOn, createdAt
+                FROM coupon WHERE userId = ? AND usedOn IS NOT NULL
+            ) ORDER BY usedOn DESC, createdAt DESC LIMIT ?
+            """), arguments: [userId, userId, limit]) { row in
+            RecentUse(isBenefit: row["isBenefit"], id: row["id"], name: row["name"], cardName: row["cardName"],
+                      nickname: row["nickname"], currency: row["currency"], cents: row["cents"], usedOn: row["usedOn"])
+        }
     }
 
     static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
@@ -236,6 +255,15 @@ extension MemberStore {
         }
     }
 
+    /// A benefit's recorded uses, the latest day first.
+    func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
+        try await read { db in
+            try BenefitUse.fetchAll(db, sql: """
+                SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn DESC, id DESC LIMIT 1000
+                """, arguments: [benefitId, userId])
+        }
+    }
+
     /// The use recorded for a benefit's period starting `periodStart`, if any.
     func benefitUse(benefitId: Int64, periodStart: CalendarDay) async throws -> BenefitUse? {
         try await read { db in
@@ -413,6 +441,20 @@ struct WalletWidgetData: Sendable {
     let snapshot: WalletSnapshot
     let subscriptions: [Subscription]
     let coupons: [Coupon]
+    var recent: [RecentUse] = []
+}
+
+/// A benefit use or a used coupon, for Home's "Recently used". `cardName` is a coupon's category; `currency` is
+/// the card's (nil for a coupon: the user's).
+struct RecentUse: Sendable {
+    let isBenefit: Bool
+    let id: Int64
+    let name: String
+    let cardName: String
+    let nickname: String
+    let currency: String?
+    let cents: Int64?
+    let usedOn: String
 }
 
 /// What the wallet pages read in one go.

@@ -122,7 +122,7 @@ extension WalletWidgets {
         let renewalsText: String? = renewingSoon.isEmpty ? nil
             : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
             : "\(renewingSoon.count) renew this week"
-        return WalletWidgets(
+        var widgets = WalletWidgets(
             totalText: total.text(first: inputs.currency),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
             hasCards: !cards.isEmpty,
@@ -136,5 +136,21 @@ extension WalletWidgets {
             couponsPath: WalletPaths.coupons,
             insights: shownInsights,
             walletPath: WalletPaths.index)
+        widgets.recent = RecentlyUsed(items: data.recent.map { recentItem($0, inputs) })
+        return widgets
+    }
+
+    /// A "Recently used" line: "$10 Dining credit", its card, "Used 5 Nov", linking to the benefit's history or
+    /// to the coupons.
+    static func recentItem(_ use: RecentUse, _ inputs: Inputs) -> RecentlyUsed.Item {
+        let currency = use.currency.map(Currency.named) ?? inputs.currency
+        let value = use.cents.map { currency.rounded($0) + " " } ?? ""
+        let used = CalendarDay(use.usedOn).map { "Used \($0.dayMonthText)" } ?? "Used"
+        if use.isBenefit {
+            return .init(title: value + use.name, subtitle: use.nickname.isEmpty ? use.cardName : "\(use.cardName) · \(use.nickname)",
+                         usedText: used, path: WalletPaths.benefit(use.id))
+        }
+        return .init(title: value + use.name, subtitle: "Coupon · \(use.cardName)", usedText: used,
+                     path: WalletPaths.coupons)
     }
 }

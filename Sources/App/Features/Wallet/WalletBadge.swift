@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import Views
+
+/// The Wallet tab's count: how many of the items "Expiring soon" lists are due within three days. It is drawn on
+/// every page, so it is kept per user until the wallet changes (the `wallet` revision, as Home's widgets are), and
+/// read in the same transaction as the bell's count.
+enum WalletBadge {
+    static let days = 3
+
+    /// Everything besides the wallet's rows that the count depends on.
+    struct Key: Equatable, Sendable {
+        let today: CalendarDay
+        let timeZone: TimeZone
+
+        init(user: User, today: CalendarDay) {
+            self.today = today
+            timeZone = user.calendarTimeZone
+        }
+    }
+
+    typealias Cache = UserCache<Key, Int>
+
+    /// The tab's badge for `count`; none when nothing expires that soon.
+    static func label(_ count: Int) -> Shell.NavItem.Badge? {
+        guard count > 0 else { return nil }
+        return .init(text: count > 99 ? "99+" : String(count), label: "\(count) expiring within \(days) days")
+    }
+
+    /// How many wallet items are due within `days`: the "Expiring soon" list with that lead time.
+    static func count(_ db: Database, userId: Int64, user: User, today: CalendarDay) throws -> Int {
+        let rules = ReminderRules(user: user, today: today, leadDays: days)
+        return try MemberStore.expiringSoon(db, userId: userId, rules: rules).count
+    }
+}
+
+/// The counts the shell shows on every page, read together.
+struct ShellCounts: Sendable {
+    let unreadNotifications: Int
+    /// Nil when the wallet is unchanged since `unlessRevision`.
+    let wallet: (revision: Int64, expiring: Int)?
+}
+
+extension MemberStore {
+    /// The bell's unread count and, unless the wallet's revision is still `known`, the Wallet tab's count.
+    func shellCounts(user: User, today: CalendarDay, unlessRevision known: Int64?) async throws -> ShellCounts {
+        try await read { db in
+            let unread = try Self.unreadNotificationCount(db, userId: userId)
+            let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
+                                              arguments: [userId]) ?? 0
+            guard revision != known else { return ShellCounts(unreadNotifications: unread, wallet: nil) }
+            let expiring = try WalletBadge.count(db, userId: userId, user: user, today: today)
+            return ShellCounts(unreadNotifications: unread, wallet: (revision, expiring))
+        }
+    }
+
+    /// What of the wallet is due within the rules' lead time, each with its days left, most urgent first: the
+    /// "Expiring soon" list, and the Wallet tab's count.
+    static func expiringSoon(_ db: Database, userId: Int64, rules: ReminderRules) throws -> [(Reminder, Int)] {
+        let today = rules.today
+        return try walletDue(db, userId: userId, rules: rules)
+            .compactMap { item -> (Reminder, Int)? in
+                guard let day = CalendarDay(item.dueOn) else { return nil }
+                let days = today.distance(to: day)
+                return days <= rules.leadDays ? (item, days) : nil
+            }
+            .sorted { ($0.1, $0.0.title) < ($1.1, $1.0.title) }
+    }
+
+    func expiringSoon(_ rules: ReminderRules) async throws -> [(Reminder, Int)] {
+        try await read { db in try Self.expiringSoon(db, userId: userId, rules: rules) }
+    }
+}

@@ -1,0 +1,47 @@
+import HTML
+
+/// Home's "Recently used": the latest benefit uses and coupons used, each linking to its page (CouponTracker seed).
+public struct RecentlyUsed: Sendable {
+    public struct Item: Sendable {
+        public let title: String
+        public let subtitle: String
+        public let usedText: String
+        public let path: String
+
+        public init(title: String, subtitle: String, usedText: String, path: String) {
+            self.title = title
+            self.subtitle = subtitle
+            self.usedText = usedText
+            self.path = path
+        }
+    }
+
+    public let items: [Item]
+
+    public init(items: [Item]) {
+        self.items = items
+    }
+
+    /// Nothing when nothing was used yet.
+    public var html: HTML? {
+        guard !items.isEmpty else { return nil }
+        return """
+        <section class="card" aria-labelledby="recent-title">
+          <h2 class="card__title" id="recent-title">Recently used</h2>
+          <ul class="track-list track-list--flat">
+            \(items.map { item in
+                """
+                <li class="track recent-use">
+                      <span class="recent-use__check" aria-hidden="true">✓</span>
+                      <div class="track__body">
+                        <p class="track__head"><a class="track__name" href="\(item.path)">\(item.title)</a> <span class="track__when">\(item.usedText)</span></p>
+                        <p class="track__meta">\(item.subtitle)</p>
+                      </div>
+                    </li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
+    }
+}
