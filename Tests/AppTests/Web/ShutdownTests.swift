@@ -40,10 +40,11 @@ struct ShutdownTests {
             // When: the server is told to stop (as on SIGTERM) once this returns
         }
 
-        // Then: the connection closed right after the server's close_notify, not after NIOSSL's 5 s wait for one back
+        // Then: the connection closed soon after the server's close_notify, not after NIOSSL's 5 s wait for one back
+        // (alone it takes a tenth of a second; beside the whole suite on two cores, up to about two)
         let said = await Self.line(of: output)
         let seconds = try #require(Double(said.dropFirst("closed ".count)), "the client said \(said)")
-        #expect(seconds < 2, "the server held the connection \(seconds) s after its close_notify")
+        #expect(seconds < 4, "the server held the connection \(seconds) s after its close_notify")
     }
 
     /// The next line `pipe` gives, read on a thread of its own.
