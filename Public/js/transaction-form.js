@@ -36,6 +36,8 @@
     var radio = form.querySelector("input[name=kind]:checked");
     var heading = document.getElementById("form-title");
     if (radio && radio.dataset.heading && heading && heading.textContent !== radio.dataset.heading) {
+      var title = document.querySelector(".topbar__title");
+      if (title && title.textContent === heading.textContent) title.textContent = radio.dataset.heading;
       document.title = document.title.replace(heading.textContent, radio.dataset.heading);
       heading.textContent = radio.dataset.heading;
     }

@@ -153,7 +153,7 @@ public enum TrackerPages {
           <div class="track__body">
             <p class="track__head"><span class="track__name">\(row.name)</span>\(row.valueText.map { " <span class=\"track__amount\">\($0)</span>" as HTML })</p>
             \(row.details.map { "<p class=\"track__meta\">\($0)</p>" as HTML })
-            <p class="track__meta"><span class="track__when">\(row.daysText)</span> · \(row.category)\(row.code.map { " · Code <code class=\"track__code\">\($0)</code> <button class=\"button button--plain button--small copy-button\" type=\"button\" data-copy=\"\($0)\" hidden>Copy<span class=\"visually-hidden\"> the code \($0)</span></button>" as HTML })</p>
+            <p class="track__meta"><span class="track__when">\(row.daysText)</span> · \(row.category)\(row.code.map { " · <span class=\"track__code-group\">Code <code class=\"track__code\">\($0)</code> <button class=\"button button--plain button--small copy-button\" type=\"button\" data-copy=\"\($0)\" hidden>Copy<span class=\"visually-hidden\"> the code \($0)</span></button></span>" as HTML })</p>
           </div>
           <div class="track__actions">
             <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit" aria-label="\(row.used ? "Reopen" : "Mark") \(row.name)\(row.used ? "" : " used")">\(row.used ? "Reopen" : "Mark used")</button></form>
