@@ -408,7 +408,7 @@ def main():
             if first.current_url != base + "/":
                 problems.append(f"Skip led to {first.current_url}, not Home")
             first.get(base + "/profile")
-            first.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+            first.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").submit()
             time.sleep(0.3)
             first.get(base + "/login")
             first.find_element(By.NAME, "email").send_keys("first-run@example.com")
