@@ -7,7 +7,7 @@ shown by the service worker, and the offline page.
 Usage: python3 Tests/Browser/suite.py [--binary .build/debug/stashify]
 Ends with "N passed, N failed" and exits 1 if anything failed.
 """
-import argparse, datetime, importlib.util, json, os, pathlib, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, datetime, importlib.util, json, os, pathlib, shutil, signal, socket, ssl, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -264,6 +264,44 @@ def kind_change_without_javascript(plain, base, results):
     results.check("transaction type change without JavaScript", problems)
 
 
+def stop_with_idle_connection(binary, results):
+    """SIGTERM stops a server that holds a browser's idle keep-alive TLS connection at once: the browser never answers
+    the server's close_notify, and the server mustn't wait for it."""
+    data = tempfile.mkdtemp(prefix="stashify-stop-")
+    port = free_port()
+    server = subprocess.Popen([binary, "--data-dir", data, "--resources-dir", str(ROOT), "--host", "127.0.0.1",
+                               "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        context = ssl.create_default_context()
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        for _ in range(300):
+            try:
+                connection = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10))
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the TLS server didn't start")
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        if not connection.recv(65536).startswith(b"HTTP/1.1 200"):
+            problems.append("/healthz didn't answer over TLS")
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        took = time.monotonic() - started
+        if took > 2.5:
+            problems.append(f"the server took {took:.1f} s to stop with an idle connection open")
+        connection.close()
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        shutil.rmtree(data, ignore_errors=True)
+    results.check("SIGTERM with an idle keep-alive TLS connection", problems)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=str(ROOT / ".build/debug/stashify"))
@@ -278,6 +316,7 @@ def main():
                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(data, "server.log"), "w"))
     results = Results()
     started = time.time()
+    stop_with_idle_connection(args.binary, results)
     try:
         for _ in range(100):
             try:
