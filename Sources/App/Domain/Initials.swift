@@ -3,7 +3,9 @@
 /// tags or punctuation never shows a stray "<" or "&".
 enum Initials {
     static func of(_ name: String) -> String? {
-        let words = name.replacing(#/<[^>]*>/#, with: " ").split(whereSeparator: { $0.isWhitespace })
+        // The pattern only where a tag could be: a Regex costs more than the rest, and pages draw many initials.
+        let text = name.contains("<") ? name.replacing(#/<[^>]*>/#, with: " ") : name
+        let words = text.split(whereSeparator: { $0.isWhitespace })
         let letters = words.compactMap { word in word.first { $0.isLetter || $0.isNumber } }.prefix(2)
         return letters.isEmpty ? nil : letters.map { String($0).uppercased() }.joined()
     }
