@@ -7,18 +7,6 @@ import Testing
 /// and notifications recorded at the same time come most urgent first.
 @Suite("Notification list")
 struct NotificationListTests {
-    private static func coupon(_ database: AppDatabase, userId: Int64, name: String, expiresOn: String) async throws {
-        _ = try await database.for(userId: userId).addCoupon(Coupon(
-            id: nil, userId: userId, name: name, details: "", expiresOn: expiresOn, category: "Other", valueCents: 500,
-            code: "", usedOn: nil, createdAt: Date()))
-    }
-
-    private static func notifications(_ database: AppDatabase, userId: Int64) async throws -> [Reminder] {
-        try await database.read { db in
-            try Reminder.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
-        }
-    }
-
     @Test("opening a notification marks it read and leads to the tracker or the coupons; another's is a 404")
     func opening() async throws {
         let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
@@ -26,7 +14,7 @@ struct NotificationListTests {
             // Given a coupon and a subscription renewing soon, reminded of
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
-            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-22")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-22")
             try await database.write { db in
                 var gym = Subscription(id: nil, userId: ann, name: "Gym", amountCents: 3_000, frequency: .monthly,
                                        renewsOn: "2026-11-23", cardId: nil, category: "Health", icon: "",
@@ -34,7 +22,7 @@ struct NotificationListTests {
                 try gym.insert(db)
             }
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
-            let recorded = try await Self.notifications(database, userId: ann)
+            let recorded = try await ReminderFixtures.notifications(database, userId: ann)
             let coupon = try #require(recorded.first { $0.kind == .coupon }?.id)
             let renewal = try #require(recorded.first { $0.kind == .renewal }?.id)
 
@@ -49,14 +37,14 @@ struct NotificationListTests {
             try await sam.signUp(name: "Sam", email: "sam@example.com")
             #expect(try await sam.get("/notifications/\(renewal)/open").status == .notFound)
             #expect(try await sam.get("/notifications/999999/open").status == .notFound)
-            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt == nil })
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).allSatisfy { $0.readAt == nil })
 
             // When Ann opens the renewal: it is read, and she is on the tracker, not the edit form
             let opened = try await browser.get("/notifications/\(renewal)/open")
             #expect(opened.status == .seeOther)
             #expect(opened.location == "/wallet/tracker")
             #expect(try await browser.get(try #require(opened.location)).status == .ok)
-            let afterRenewal = try await Self.notifications(database, userId: ann)
+            let afterRenewal = try await ReminderFixtures.notifications(database, userId: ann)
             #expect(afterRenewal.first { $0.id == renewal }?.readAt == clock.now)
             #expect(afterRenewal.first { $0.id == coupon }?.readAt == nil)
             #expect(try await browser.get("/").html.contains("aria-label=\"Notifications, 1 unread\""))
@@ -65,7 +53,7 @@ struct NotificationListTests {
             clock.advance(by: 60)
             let couponOpened = try await browser.get("/notifications/\(coupon)/open")
             #expect(couponOpened.location == "/wallet/tracker?tab=coupons")
-            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
 
             // A renewal recorded when its link was the edit form opens the tracker too
             try await database.write { db in
@@ -76,7 +64,7 @@ struct NotificationListTests {
 
             // Opening one again keeps when it was first read
             _ = try await browser.get("/notifications/\(renewal)/open")
-            #expect(try await Self.notifications(database, userId: ann).first { $0.id == renewal }?.readAt
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).first { $0.id == renewal }?.readAt
                         == TestClock.date("2026-11-20T10:00:00Z"))
         }
     }
@@ -88,9 +76,9 @@ struct NotificationListTests {
             // Given three coupons recorded in one look: 5, 1 and 3 days left
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
-            try await Self.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
-            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
-            try await Self.coupon(database, userId: ann, name: "Dinner", expiresOn: "2026-11-23")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Dinner", expiresOn: "2026-11-23")
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 3)
 
             // Then the list reads Cinema (tomorrow), Dinner, Books

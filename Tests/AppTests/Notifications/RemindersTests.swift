@@ -18,18 +18,6 @@ struct RemindersTests {
         return id
     }
 
-    private static func coupon(_ database: AppDatabase, userId: Int64, name: String, expiresOn: String) async throws {
-        _ = try await database.for(userId: userId).addCoupon(Coupon(
-            id: nil, userId: userId, name: name, details: "", expiresOn: expiresOn, category: "Other", valueCents: 500,
-            code: "", usedOn: nil, createdAt: Date()))
-    }
-
-    private static func notifications(_ database: AppDatabase, userId: Int64) async throws -> [Reminder] {
-        try await database.read { db in
-            try Reminder.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
-        }
-    }
-
     @Test("a reminder comes at the user's reminder time in their own zone, east and west of UTC, once")
     func reminderTimeInTheUsersZone() async throws {
         let clock = TestClock(TestClock.date("2026-11-20T16:00:00Z"))
@@ -38,8 +26,8 @@ struct RemindersTests {
             let lee = try await Self.user(browser, database, email: "lee@example.com", timeZone: "America/Los_Angeles")
             let kai = try await Self.user(Browser(client: browser.client), database, email: "kai@example.com",
                                           timeZone: "Asia/Tokyo")
-            try await Self.coupon(database, userId: lee, name: "Pizza", expiresOn: "2026-11-23")
-            try await Self.coupon(database, userId: kai, name: "Sushi", expiresOn: "2026-11-24")
+            try await ReminderFixtures.coupon(database, userId: lee, name: "Pizza", expiresOn: "2026-11-23")
+            try await ReminderFixtures.coupon(database, userId: kai, name: "Sushi", expiresOn: "2026-11-24")
             let engine = ReminderEngine(database: database, now: { clock.now })
 
             // 16:00 UTC is 08:00 in Los Angeles (before 09:00) and 01:00 the next day in Tokyo (before 09:00)
@@ -48,22 +36,22 @@ struct RemindersTests {
             // 17:30 UTC is 09:30 in Los Angeles: Lee's coupon; Kai still asleep
             clock.advance(by: 90 * 60)
             #expect(try await engine.tick() == 1)
-            let lees = try await Self.notifications(database, userId: lee)
+            let lees = try await ReminderFixtures.notifications(database, userId: lee)
             #expect(lees.map(\.kind) == [.coupon])
             #expect(lees.first?.title == "Coupon expiring: Pizza")
             #expect(lees.first?.body == "$5.00 · expires in 3 days")
             #expect(lees.first?.dueOn == "2026-11-23")
-            #expect(try await Self.notifications(database, userId: kai).isEmpty)
+            #expect(try await ReminderFixtures.notifications(database, userId: kai).isEmpty)
 
             // 00:05 UTC on the 21st is 09:05 in Tokyo
             clock.advance(by: 6 * 3_600 + 35 * 60)
             #expect(try await engine.tick() == 1)
-            #expect(try await Self.notifications(database, userId: kai).map(\.subject).count == 1)
+            #expect(try await ReminderFixtures.notifications(database, userId: kai).map(\.subject).count == 1)
 
             // The next morning in Los Angeles the same coupon (now 2 days out) is not told again
             clock.advance(by: 24 * 3_600)
             _ = try await engine.tick()
-            #expect(try await Self.notifications(database, userId: lee).count == 1)
+            #expect(try await ReminderFixtures.notifications(database, userId: lee).count == 1)
         }
     }
 
@@ -75,7 +63,7 @@ struct RemindersTests {
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             let bob = try await Self.user(Browser(client: browser.client), database, email: "bob@example.com", timeZone: "UTC")
             let cy = try await Self.user(Browser(client: browser.client), database, email: "cy@example.com", timeZone: "UTC")
-            for id in [ann, bob, cy] { try await Self.coupon(database, userId: id, name: "Cinema", expiresOn: "2026-11-22") }
+            for id in [ann, bob, cy] { try await ReminderFixtures.coupon(database, userId: id, name: "Cinema", expiresOn: "2026-11-22") }
             let now = Date()
             _ = try await database.for(userId: bob).addCards([(
                 card: WalletCard(id: nil, userId: bob, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
@@ -96,9 +84,9 @@ struct RemindersTests {
                 guard let failure = error as? ReminderEngine.TickFailure else { return false }
                 return failure.failed == 1 && failure.recorded == 2
             }
-            #expect(try await Self.notifications(database, userId: ann).map(\.kind) == [.coupon])
-            #expect(try await Self.notifications(database, userId: cy).map(\.kind) == [.coupon])
-            #expect(try await Self.notifications(database, userId: bob).isEmpty)
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).map(\.kind) == [.coupon])
+            #expect(try await ReminderFixtures.notifications(database, userId: cy).map(\.kind) == [.coupon])
+            #expect(try await ReminderFixtures.notifications(database, userId: bob).isEmpty)
             #expect(try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [bob])
             } == nil)
@@ -109,8 +97,8 @@ struct RemindersTests {
             }
             clock.advance(by: 60)
             #expect(try await engine.tick() == 1)
-            #expect(try await Self.notifications(database, userId: bob).map(\.kind) == [.coupon])
-            #expect(try await Self.notifications(database, userId: ann).count == 1)
+            #expect(try await ReminderFixtures.notifications(database, userId: bob).map(\.kind) == [.coupon])
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).count == 1)
         }
     }
 
@@ -119,8 +107,8 @@ struct RemindersTests {
         let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
-            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
-            try await Self.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
 
             // When: eight engines (as after restarts) look at the same moment
             let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -132,7 +120,7 @@ struct RemindersTests {
 
             // Then: each reminder exists once, and the day is marked done
             #expect(recorded == 2)
-            #expect(try await Self.notifications(database, userId: ann).count == 2)
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).count == 2)
             #expect(try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
             } == "2026-11-20")
@@ -146,13 +134,13 @@ struct RemindersTests {
         let clock = TestClock(TestClock.date("2026-11-01T13:30:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             let ny = try await Self.user(browser, database, email: "ny@example.com", timeZone: "America/New_York")
-            try await Self.coupon(database, userId: ny, name: "Bagels", expiresOn: "2026-11-02")
+            try await ReminderFixtures.coupon(database, userId: ny, name: "Bagels", expiresOn: "2026-11-02")
             let engine = ReminderEngine(database: database, now: { clock.now })
             #expect(try await engine.tick() == 0, "13:30 UTC is 08:30 EST")
             clock.advance(by: 40 * 60)
             #expect(try await engine.tick() == 2, "14:10 UTC is 09:10 EST")
             // The coupon, and on the 1st last month's summary
-            #expect(try await Self.notifications(database, userId: ny).map(\.kind) == [.coupon, .summary])
+            #expect(try await ReminderFixtures.notifications(database, userId: ny).map(\.kind) == [.coupon, .summary])
         }
     }
 
@@ -161,7 +149,7 @@ struct RemindersTests {
         let clock = TestClock(TestClock.date("2026-11-20T12:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
-            try await Self.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-30")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-30")
             let engine = ReminderEngine(database: database, now: { clock.now })
             var settings = try await database.for(userId: ann).walletSettings()
             settings.notificationsEnabled = false
@@ -185,8 +173,8 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: two reminders for Ann
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
-            try await Self.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
-            try await Self.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
             try await ReminderEngine(database: database, now: { clock.now }).tick()
 
             // The bell on every page says 2
@@ -205,7 +193,7 @@ struct RemindersTests {
             #expect(list.html.contains("2 unread"))
 
             // A second user sees none of them and can't mark them read
-            let ids = try await Self.notifications(database, userId: ann).compactMap(\.id)
+            let ids = try await ReminderFixtures.notifications(database, userId: ann).compactMap(\.id)
             let sam = Browser(client: browser.client)
             try await sam.signUp(name: "Sam", email: "sam@example.com")
             let samsList = try await sam.get("/notifications")
@@ -215,7 +203,7 @@ struct RemindersTests {
             #expect(try await sam.post("/notifications/\(ids[0])/read").status == .notFound)
             try await sam.get("/profile")
             #expect(try await sam.post("/notifications/read").status == .seeOther)
-            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt == nil })
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).allSatisfy { $0.readAt == nil })
 
             // Ann marks one read, then all
             try await browser.get("/notifications")
@@ -226,7 +214,7 @@ struct RemindersTests {
             #expect(all.status == .seeOther)
             #expect(try await browser.get("/notifications").html.contains("1 notification marked read."))
             #expect(try await browser.get("/").html.contains("aria-label=\"Notifications\""))
-            #expect(try await Self.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).allSatisfy { $0.readAt != nil })
         }
     }
 
@@ -261,7 +249,7 @@ struct RemindersTests {
             try await browser.post("/wallet/cards/\(card)/reminders", [("on", "1")])
             clock.advance(by: 86_400)
             _ = try await ReminderEngine(database: database, now: { clock.now }).tick()
-            #expect(try await Self.notifications(database, userId: ann).map(\.kind).sorted { $0.rawValue < $1.rawValue }
+            #expect(try await ReminderFixtures.notifications(database, userId: ann).map(\.kind).sorted { $0.rawValue < $1.rawValue }
                     == [.annualFee, .benefit])
         }
     }
@@ -273,10 +261,10 @@ struct RemindersTests {
         let clock = TestClock(TestClock.date("2026-12-03T12:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
-            try await Self.coupon(database, userId: ann, name: "Gone", expiresOn: "2026-12-01")
-            try await Self.coupon(database, userId: ann, name: "Still ahead", expiresOn: "2026-12-05")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Gone", expiresOn: "2026-12-01")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Still ahead", expiresOn: "2026-12-05")
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
-            let recorded = try await Self.notifications(database, userId: ann)
+            let recorded = try await ReminderFixtures.notifications(database, userId: ann)
             #expect(Set(recorded.map(\.title)) == ["Coupon expiring: Still ahead", "November 2026 in numbers"])
             #expect(recorded.first { $0.kind == .summary }?.dueOn == "2026-12-01")
         }
