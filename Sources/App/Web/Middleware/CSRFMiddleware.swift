@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// Protects every state-changing request with a per-session token that forms echo back in `_csrf`.
 ///
@@ -28,13 +29,17 @@ struct CSRFMiddleware: RouterMiddleware {
 
         if ![.get, .head, .options].contains(request.method) {
             let body: ByteBuffer
+            // Only a signed-in member uploads files; every other body is an ordinary form's.
+            let upload = newAnonymousToken == nil && context.sessions.session != nil
+                && UploadedForm.isUpload(contentType: request.headers[.contentType])
             do {
-                // Only a signed-in member uploads files; every other body is an ordinary form's.
-                let upload = newAnonymousToken == nil && context.sessions.session != nil
-                    && UploadedForm.isUpload(contentType: request.headers[.contentType])
                 body = try await request.collectBody(upTo: upload ? UploadedForm.maxBodySize : UploadedForm.maxFormSize)
+            } catch is NIOTooManyBytesError {
+                throw HTTPError(.contentTooLarge, message: upload
+                    ? "The file is too large. Stashify takes files of up to \(UploadedForm.maxBodySize / 1_048_576) MB."
+                    : "The form is too large. Go back, shorten what you typed and send it again.")
             } catch let error as HTTPError {
-                throw error  // too large
+                throw error
             } catch {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
                 throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
