@@ -32,6 +32,11 @@ public struct AppConfig: Sendable {
     /// At most this many connections are open at once; past it new ones wait in the listen queue until one closes.
     /// Nil: worked out at start from the open-files limit (`OpenFilesLimit.connections`).
     public var maxConnections: Int?
+    /// How slowly a request's body may arrive before its connection is closed.
+    public var bodyReadLimit = BodyReadLimit()
+    /// At most this many connections from one client address (an IPv6 one by its /64) when the server is reached
+    /// directly over TLS; behind a proxy (plain HTTP) the proxy limits them.
+    public var maxConnectionsPerAddress = 32
     public var logLevel: Logger.Level
     /// Backups the server makes of its own database into `<data-dir>/backups/`; nil: none.
     public var automaticBackups: BackupSchedule?

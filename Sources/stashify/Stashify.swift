@@ -58,11 +58,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
     var publicUrl: String?
 
+    @Option(help: "Most connections open at once from one client address (an IPv6 one by its /64), when serving TLS directly. [env: STASHIFY_MAX_CONNECTIONS_PER_ADDRESS] (default: 32)")
+    var maxConnectionsPerAddress: String?
+
+    @Option(help: "How long a request's body may take, plus a second for every --body-min-rate bytes received, like 20s. [env: STASHIFY_BODY_TIMEOUT] (default: 20s)")
+    var bodyTimeout: String?
+
+    @Option(help: "Bytes a second a request's body must keep up, on average, once its time is used. [env: STASHIFY_BODY_MIN_RATE] (default: 500)")
+    var bodyMinRate: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
+            bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

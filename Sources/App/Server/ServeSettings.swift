@@ -18,14 +18,21 @@ public struct ServeSettings {
     var backupKeep: String?
     var pushContact: String?
     var publicURL: String?
+    var bodyTimeout: String?
+    var bodyMinRate: String?
+    var maxConnectionsPerAddress: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
+        bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
         environment: [String: String]
     ) {
+        self.bodyTimeout = bodyTimeout
+        self.bodyMinRate = bodyMinRate
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -68,6 +75,24 @@ public struct ServeSettings {
                 throw StartupError("--max-connections must be a whole number from 1 to 1000000, not \"\(maximum)\"")
             }
             config.maxConnections = number
+        }
+        if let perAddress = value(maxConnectionsPerAddress, "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS") {
+            guard let number = Int(perAddress), (1...1_000_000).contains(number) else {
+                throw StartupError("--max-connections-per-address must be a whole number from 1 to 1000000, not \"\(perAddress)\"")
+            }
+            config.maxConnectionsPerAddress = number
+        }
+        if let timeout = value(bodyTimeout, "STASHIFY_BODY_TIMEOUT") {
+            guard let period = BackupSchedule.period(timeout), period <= .seconds(3_600) else {
+                throw StartupError("--body-timeout must be a period of at most an hour, like 20s or 2m, not \"\(timeout)\"")
+            }
+            config.bodyReadLimit.timeout = period
+        }
+        if let rate = value(bodyMinRate, "STASHIFY_BODY_MIN_RATE") {
+            guard let number = Int(rate), (1...1_000_000_000).contains(number) else {
+                throw StartupError("--body-min-rate must be a whole number of bytes a second, like 500, not \"\(rate)\"")
+            }
+            config.bodyReadLimit.minimumRate = number
         }
         let every = value(backupEvery, "STASHIFY_BACKUP_EVERY")
         let keep = value(backupKeep, "STASHIFY_BACKUP_KEEP")

@@ -69,12 +69,14 @@ enum TestApp {
     /// that need a real socket. A `test` whose only `try`s are inside `#expect` spells out its signature
     /// (`{ (port: Int) async throws in … }`), or Swift takes it for one that doesn't throw.
     static func live(tls: AppConfig.TLSMode = .none, dataDirectory: String = "data", idleTimeout: Duration? = nil,
-                     maxConnections: Int? = nil, _ test: @Sendable (Int) async throws -> Void) async throws {
+                     maxConnections: Int? = nil, configure: (inout AppConfig) -> Void = { _ in },
+                     _ test: @Sendable (Int) async throws -> Void) async throws {
         var config = config(clock: TestClock(), tls: tls, dataDirectory: dataDirectory)
         config.host = "127.0.0.1"
         config.port = 0
         if let idleTimeout { config.idleTimeout = idleTimeout }
         config.maxConnections = maxConnections
+        configure(&config)
         let app = try await buildApplication(config, database: AppDatabase.inMemory())
         try await app.test(.live) { client in
             try await test(try #require(client.port))

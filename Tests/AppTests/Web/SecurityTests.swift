@@ -136,6 +136,26 @@ struct SecurityTests {
         }
     }
 
+    @Test("a body over the limit gets 413 with a clear message, a form's and an upload's, and nothing is saved")
+    func bodyTooLarge() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/stashes/new")
+            let note = String(repeating: "x", count: UploadedForm.maxFormSize)
+            let page = try await browser.post("/stashes", [("name", "Bike"), ("kind", "save"), ("category", "Travel"),
+                                                           ("goal", "100"), ("target", "10"), ("note", note)])
+            #expect(page.status == .contentTooLarge)
+            #expect(page.html.contains("The form is too large."))
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
+
+            try await browser.get("/transactions/import")
+            let file = [UInt8](repeating: UInt8(ascii: "a"), count: UploadedForm.maxBodySize)
+            let upload = try await browser.upload("/transactions/import", files: [("statement", "bank.csv", file)])
+            #expect(upload.status == .contentTooLarge)
+            #expect(upload.html.contains("The file is too large."))
+        }
+    }
+
     @Test("every response carries the security headers")
     func securityHeaders() async throws {
         try await TestApp.run { browser, _ in
@@ -326,6 +346,84 @@ struct SecurityTests {
             let seconds = try #require(Double(said.trimmingCharacters(in: .whitespacesAndNewlines)), "python said \(said)")
             #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
         }
+    }
+
+    @Test("a request body sent a byte at a time is cut off when its time runs out; a body at a real speed is served")
+    func slowBodiesAreCutOff() async throws {
+        try await TestApp.live(configure: { $0.bodyReadLimit = BodyReadLimit(timeout: .seconds(2), minimumRate: 500) }) {
+            (port: Int) async throws in
+            let said = try await Self.python(["-c", """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                form = b"email=a%40example.com&password=" + b"x" * 20000
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                s.sendall(b"POST /login HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
+                          + b"Content-Length: %d\\r\\n\\r\\n" % len(form))
+                start = time.monotonic()
+                try:
+                    for byte in form[:60]:
+                        s.sendall(bytes([byte]))
+                        time.sleep(0.25)
+                    trickle = "sent all"
+                except OSError:
+                    trickle = "%.1f" % (time.monotonic() - start)
+                fast = socket.create_connection(("127.0.0.1", port), timeout=10)
+                fast.sendall(b"POST /login HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
+                             + b"Content-Length: %d\\r\\n\\r\\n" % len(form))
+                for i in range(0, len(form), 4000):
+                    fast.sendall(form[i:i + 4000])
+                    time.sleep(0.4)
+                answer = fast.recv(65536).split(b"\\r\\n")[0].decode()
+                print(trickle + "|" + answer)
+                """, String(port)])
+            let parts = said.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map(String.init)
+            #expect(parts.count == 2, "python said \(said)")
+            let seconds = try #require(Double(parts.first ?? ""), "python said \(said)")
+            #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
+            #expect(parts.last?.hasPrefix("HTTP/1.1 ") == true && parts.last?.contains("408") == false, "python said \(said)")
+        }
+    }
+
+    @Test("past the connections one address may hold, its next is closed at once; another address isn't counted with it")
+    func connectionsPerAddress() async throws {
+        let folder = try TestApp.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await TestApp.live(tls: .generated, dataDirectory: folder, configure: { $0.maxConnectionsPerAddress = 3 }) {
+            (port: Int) async throws in
+            let said = try await Self.python(["-c", """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                def closed(s):
+                    s.settimeout(0.5)
+                    try:
+                        return "closed" if s.recv(1) == b"" else "open"
+                    except socket.timeout:
+                        return "open"
+                    except OSError:
+                        return "closed"
+                held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
+                time.sleep(0.3)
+                extra = socket.create_connection(("127.0.0.1", port), timeout=5)
+                first = closed(extra)
+                other = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0))
+                held[0].close()
+                time.sleep(0.3)
+                again = socket.create_connection(("127.0.0.1", port), timeout=5)
+                print(first, closed(other), closed(again))
+                """, String(port)])
+            #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "closed open open", "python said \(said)")
+        }
+    }
+
+    @Test("limits count an IPv6 client by its /64, an IPv4-mapped one as its IPv4, and an IPv4 one as it is")
+    func addressGroups() {
+        #expect(ClientAddress.group("203.0.113.7") == "203.0.113.7")
+        #expect(ClientAddress.group("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.group("2001:db8:1:2::9") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.group("2001:0DB8:0001:0002:ffff::1") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.group("::ffff:198.51.100.4") == "198.51.100.4")
+        #expect(ClientAddress.group("::1") == "0:0:0:0::/64")
+        #expect(ClientAddress.group("not an address") == "not an address")
     }
 
     @Test("past the connection cap a new connection waits until another closes, and is then served")

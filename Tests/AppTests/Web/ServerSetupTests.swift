@@ -46,7 +46,8 @@ struct ServerSetupTests {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
             for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact"] {
+                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact",
+                           "--max-connections-per-address", "--body-timeout", "--body-min-rate"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }
@@ -101,6 +102,30 @@ struct ServerSetupTests {
                 Issue.record("\(bad) was taken")
             } catch {
                 #expect("\(error)" == "--push-contact must be a mailto: or https: address, like mailto:you@example.org")
+            }
+        }
+    }
+
+    @Test("slow bodies and connections per address have limits by default, set by flag or environment")
+    func connectionLimits() throws {
+        let defaults = try settings().config()
+        #expect(defaults.bodyReadLimit == BodyReadLimit(timeout: .seconds(20), minimumRate: 500))
+        #expect(defaults.maxConnectionsPerAddress == 32)
+        let env = ["STASHIFY_BODY_TIMEOUT": "1m", "STASHIFY_BODY_MIN_RATE": "2000", "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS": "8"]
+        let set = try settings(environment: env).config()
+        #expect(set.bodyReadLimit == BodyReadLimit(timeout: .seconds(60), minimumRate: 2_000))
+        #expect(set.maxConnectionsPerAddress == 8)
+        for (variable, bad, message) in [
+            ("STASHIFY_BODY_TIMEOUT", "2h", "--body-timeout must be a period of at most an hour, like 20s or 2m, not \"2h\""),
+            ("STASHIFY_BODY_MIN_RATE", "fast", "--body-min-rate must be a whole number of bytes a second, like 500, not \"fast\""),
+            ("STASHIFY_MAX_CONNECTIONS_PER_ADDRESS", "0",
+             "--max-connections-per-address must be a whole number from 1 to 1000000, not \"0\""),
+        ] {
+            do {
+                _ = try settings(environment: [variable: bad]).config()
+                Issue.record("\(variable)=\(bad) was taken")
+            } catch {
+                #expect("\(error)" == message)
             }
         }
     }
