@@ -51,7 +51,10 @@ public func buildApplication(
     let maxConnections = config.maxConnections ?? OpenFilesLimit.connections(files: files?.after ?? 1_024)
     let server: HTTPServerBuilder
     let idle = config.idleTimeout.components
+    let bodyReadLimit = config.bodyReadLimit
+    let perAddress = config.usesTLS ? ConnectionsPerAddress(limit: config.maxConnectionsPerAddress) : nil
     let http1 = HTTPServerBuilder.http1(configuration: .init(
+        additionalChannelHandlers: [BodyReadDeadline(limit: bodyReadLimit)] + (perAddress.map { [$0.handler()] } ?? []),
         idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)))
     switch config.tls {
     case .none:
@@ -113,8 +116,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
-    CalendarFeedController(database: services.database, now: services.now, publicURL: config.publicURL,
-                           usesTLS: config.usesTLS).addRoutes(to: router)
+    CalendarFeedController(database: services.database, now: services.now, publicBase: config.publicBase).addRoutes(to: router)
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,

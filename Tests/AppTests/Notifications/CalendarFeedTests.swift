@@ -152,6 +152,31 @@ struct CalendarFeedTests {
         }
     }
 
+    @Test("the calendar link and the events' links use the server's address, whatever Host a request names")
+    func linksIgnoreHost() async throws {
+        try await TestApp.run(configure: { $0.publicURL = "https://stashify.example" }) { browser, database in
+            try await browser.signUp(email: "ann@example.com")
+            try await browser.get("/profile/notifications")
+            try await browser.post("/profile/notifications/calendar")
+            await browser.setHeader("Host", "evil.example")
+            let settings = try await browser.get("/profile/notifications").html
+            #expect(!settings.contains("evil.example"))
+            let link = try #require(settings.firstMatch(of: /https:\/\/stashify\.example(\/calendar\/[A-Za-z0-9_-]+)/))
+            #expect(settings.contains("webcal://stashify.example\(link.1)"))
+
+            let calendarApp = Browser(client: browser.client)
+            await calendarApp.setHeader("Host", "evil.example")
+            let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
+            _ = try await database.for(userId: ann).addCoupon(Coupon(
+                id: nil, userId: ann, name: "Pizza", details: "", expiresOn: "2026-12-05", category: "Food", valueCents: 1_250,
+                code: "", usedOn: nil, createdAt: Date()))
+            let feed = try await calendarApp.get(String(link.1)).html
+            #expect(feed.contains("URL;VALUE=URI:https://stashify.example/wallet/"))
+            #expect(feed.contains("@stashify.example\r\n"))
+            #expect(!feed.contains("evil.example"))
+        }
+    }
+
     @Test("escaping and folding follow RFC 5545")
     func writer() {
         #expect(ICalendar.escape("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne")

@@ -8,10 +8,9 @@ import Hummingbird
 struct CalendarFeedController {
     let database: AppDatabase
     let now: @Sendable () -> Date
-    /// The address members reach the server at, if configured (`AppConfig.publicURL`), for each event's link;
-    /// otherwise the address the calendar app reached it at.
-    var publicURL: String?
-    var usesTLS = false
+    /// The address members reach the server at (`AppConfig.publicBase`), for each event's link and its UID: never
+    /// the request's Host header, which whoever sends the request chooses.
+    var publicBase = "http://localhost"
 
     /// How far ahead the feed looks.
     static let horizonDays = 366
@@ -25,19 +24,11 @@ struct CalendarFeedController {
         guard let token = context.parameters.get("token"), CSRFMiddleware.isWellFormed(token),
               let userId = try await database.calendarFeedUser(token: token),
               let text = try await Self.calendar(database: database, userId: userId, now: now(),
-                                                 host: request.head.authority ?? "localhost", base: base(of: request))
+                                                 host: URL(string: publicBase)?.host ?? "localhost", base: publicBase)
         else { throw HTTPError(.notFound) }
         return Response(status: .ok,
                         headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// Where events link to: the configured address, or the one the request came to (https behind a proxy that
-    /// says so).
-    private func base(of request: Request) -> String {
-        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
-        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased()
-        return (usesTLS || forwarded == "https" ? "https://" : "http://") + (request.head.authority ?? "localhost")
     }
 
     /// The user's feed as iCalendar text (nil when the user is gone): each benefit period's end (snoozed ones too)

@@ -172,10 +172,8 @@ extension ProfileController {
                 + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
         }
         let feedPath = try await context.store.calendarFeedToken().map { NotificationPaths.calendarFeed($0) }
-        let host = request.head.authority ?? "localhost"
-        // Behind an HTTPS proxy (the app serving plain HTTP) the link must still say https.
-        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased()
-        let scheme = pages.cookies.secure || forwarded == "https" ? "https://" : "http://"
+        // The server's configured address, never the request's Host header, which whoever sends it chooses.
+        let base = push.publicBase
         let onOff = [("on", "On"), ("off", "Off")]
         let page = ProfilePages.NotificationsPage(
             action: ProfilePaths.notifications,
@@ -240,8 +238,8 @@ extension ProfileController {
                     }
                 }),
             calendar: ProfilePages.CalendarFeed(
-                url: feedPath.map { scheme + host + $0 },
-                webcalURL: feedPath.map { "webcal://" + host + $0 },
+                url: feedPath.map { base + $0 },
+                webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 },
                 renewPath: ProfilePaths.calendarFeed),
             listPath: NotificationPaths.index,
             backPath: ProfilePaths.index)
