@@ -18,14 +18,16 @@ public struct ServeSettings {
     var backupKeep: String?
     var pushContact: String?
     var publicURL: String?
+    var signups: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
-        environment: [String: String]
+        signups: String? = nil, environment: [String: String]
     ) {
+        self.signups = signups
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -92,6 +94,12 @@ public struct ServeSettings {
                 throw StartupError("--public-url must be the address members reach Stashify at, like https://stashify.example.org")
             }
             config.publicURL = url
+        }
+        if let signups = value(signups, "STASHIFY_SIGNUPS") {
+            guard let mode = SignupMode(rawValue: signups.lowercased()) else {
+                throw StartupError("--signups must be closed (only people the owner invites) or open (anyone), not \"\(signups)\"")
+            }
+            config.signups = mode
         }
         if let contact = value(pushContact, "STASHIFY_PUSH_CONTACT") {
             guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8,

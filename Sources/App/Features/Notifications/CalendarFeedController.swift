@@ -35,9 +35,7 @@ struct CalendarFeedController {
     /// Where events link to: the configured address, or the one the request came to (https behind a proxy that
     /// says so).
     private func base(of request: Request) -> String {
-        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
-        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased()
-        return (usesTLS || forwarded == "https" ? "https://" : "http://") + (request.head.authority ?? "localhost")
+        SiteAddress.base(of: request, publicURL: publicURL, usesTLS: usesTLS)
     }
 
     /// The user's feed as iCalendar text (nil when the user is gone): each benefit period's end (snoozed ones too)

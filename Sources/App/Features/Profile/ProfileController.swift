@@ -13,6 +13,10 @@ struct ProfileController {
     let commonPasswords: CommonPasswords
     /// Sends the test push of the notification settings.
     let push: PushDeliverer
+    /// Whether anyone may sign up, as Household tells the owner.
+    var signups: SignupMode = .closed
+    /// The configured address of the server, for invitation links.
+    var publicURL: String?
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
@@ -23,6 +27,7 @@ struct ProfileController {
         addNotificationRoutes(to: group)
         addTwoFactorRoutes(to: group)
         addPhotoRoutes(to: group)
+        addHouseholdRoutes(to: group)
     }
 
     // MARK: - Handlers
@@ -182,6 +187,7 @@ struct ProfileController {
         shown.photoError = photoError
         shown.photoPath = ProfilePaths.photo
         shown.removePhotoPath = ProfilePaths.removePhoto
+        shown.householdPath = try await isOwner(context) ? ProfilePaths.household : nil
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }
