@@ -48,12 +48,21 @@ struct AuthController {
     }
 
     /// `POST /signup`: creates the account, signs it in and goes on to step 2. Refused (403, nothing written) while
-    /// sign-up is closed.
+    /// sign-up is closed; every try counts toward the address's limit of log-in tries.
     @Sendable func createSignup(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(SignupInput.self, context: context)
         let access = try await database.signupAccess(mode: signups, token: input.invite, now: now())
         guard access.isAllowed else {
             return try signupPage(input, errors: FieldErrors(), access: access, context: context, status: .forbidden)
+        }
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
+        if let retryAt = try await throttle.begin(email: "", address: address) {
+            let wait = throttle.waitText(until: retryAt)
+            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
+                                          status: .tooManyRequests,
+                                          summary: "Too many tries from your address. Try again in \(wait.text).")
+            response.headers[.retryAfter] = String(wait.seconds)
+            return response
         }
         var errors = FieldErrors()
         let name = ProfileRules.name(input.name, into: &errors)
@@ -69,7 +78,18 @@ struct AuthController {
             return try signupPage(input, errors: errors, access: access, context: context, status: .unprocessableContent)
         }
 
-        let hash = try await hasher.hash(password)
+        let hash: String
+        do {
+            hash = try await hasher.hash(password)
+        } catch is HashingPool.Busy {
+            // Nothing was tried: the address isn't charged for the server's being busy.
+            try await throttle.withdraw(email: "", address: address)
+            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
+                                          status: .serviceUnavailable,
+                                          summary: "Stashify is busy right now. Try again in a few seconds.")
+            response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
+            return response
+        }
         let now = self.now()
         let user: User
         do {
@@ -93,9 +113,9 @@ struct AuthController {
 
     private func signupPage(
         _ input: SignupInput, errors: FieldErrors, access: SignupAccess, context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok, summary: String? = nil
     ) throws -> Response {
-        var page = AuthPages.SignupPage(summary: errors.summary, fields: [
+        var page = AuthPages.SignupPage(summary: summary ?? errors.summary, fields: [
             .input("name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
                    required: true, autofocus: true),
             .input("email", label: "Email", value: input.email ?? "", type: "email", error: errors["email"],
@@ -187,17 +207,13 @@ struct AuthController {
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
-        guard plausible else {
-            _ = try await hasher.verify(password, hash: dummyHash)
-            return try await loginPage(input, error: "That email and password don't match an account.", request: request,
-                                       context: context, status: .unprocessableContent)
-        }
-
-        let user = try await database.user(email: email)
+        let user = plausible ? try await database.user(email: email) : nil
         let matches: Bool
         do {
             matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
         } catch is HashingPool.Busy {
+            // No password was checked: a busy answer is never a failed try, so a flood can't lock anyone out.
+            try await throttle.withdraw(email: plausible ? email : "", address: address)
             var response = try await loginPage(input, error: "Stashify is busy right now. Try again in a few seconds.",
                                          request: request, context: context, status: .serviceUnavailable)
             response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)

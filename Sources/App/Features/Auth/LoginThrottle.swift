@@ -8,7 +8,8 @@ import Hummingbird
 /// Failed tries are counted per account *and* client address: after `perAccount` of them within `window`, that
 /// address may not try that account again until the oldest is `window` old, while the owner, from their own
 /// address, still can. Every try from one address counts toward `perAddress` as well, whichever email it names
-/// (implausible ones too), so one client trying many accounts is slowed down just the same.
+/// (implausible ones too), and so does every sign-up, so one client trying many accounts, or making them, is slowed
+/// down just the same. A try the server was too busy to check (`HashingPool.Busy`) is taken back (`withdraw`).
 ///
 /// Every try is counted *before* the password is checked, in the same transaction as the check of the counts,
 /// so parallel requests can't all slip past the limit; a successful log-in clears that account and address's count.
@@ -63,6 +64,18 @@ struct LoginThrottle: Sendable {
             try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
                            arguments: [email, address, now])
             return nil
+        }
+    }
+
+    /// Takes back one try for `email` from `address` that `begin` counted but that checked nothing (the password
+    /// hashing was too busy to take it), so a busy server never counts as a failed try.
+    func withdraw(email: String, address: String) async throws {
+        let email = User.normalize(email: email)
+        try await database.write { db in
+            try db.execute(sql: """
+                DELETE FROM loginAttempt WHERE rowid = (
+                    SELECT rowid FROM loginAttempt WHERE email = ? AND address = ? ORDER BY attemptedAt DESC, rowid DESC LIMIT 1)
+                """, arguments: [email, address])
         }
     }
 

@@ -113,12 +113,22 @@ struct ProfileController {
         } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
             errors.add(field, "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
             return .tooManyRequests
-        } else if try await !hasher.verify(current, hash: user.passwordHash) {
+        } else if try await !verifyCounted(current, user: user, address: address) {
             errors.add(field, "That isn't your current password.")
         } else {
             try await throttle.reset(email: user.email, address: address)
         }
         return .unprocessableContent
+    }
+
+    /// Checks a password whose try `throttle.begin` counted; a busy answer (503) takes the try back.
+    private func verifyCounted(_ password: String, user: User, address: String) async throws -> Bool {
+        do {
+            return try await hasher.verify(password, hash: user.passwordHash)
+        } catch let busy as HashingPool.Busy {
+            try await throttle.withdraw(email: user.email, address: address)
+            throw busy
+        }
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
