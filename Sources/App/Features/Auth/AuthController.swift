@@ -264,7 +264,8 @@ struct AuthController {
     }
 
     /// `POST /login/code`: the code from the authenticator app (or a recovery code) finishes the sign-in. Tries
-    /// are throttled with the password's; a code is taken once; three wrong ones end the sign-in.
+    /// are throttled with the password's, and per account from any address; a code is taken once; three wrong ones
+    /// end the sign-in.
     @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(CodeInput.self, context: context)
         guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
@@ -281,6 +282,14 @@ struct AuthController {
             let wait = throttle.waitText(until: retryAt)
             var response = try codePage(error: "Too many failed attempts. Try again in \(wait.text).", context: context,
                                         status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait.seconds)
+            return response
+        }
+        if let retryAt = try await throttle.beginCode(userId: pending.userId) {
+            let wait = throttle.waitText(until: retryAt)
+            var response = try codePage(
+                error: "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in \(wait.text).",
+                context: context, status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
@@ -310,6 +319,7 @@ struct AuthController {
         }
         pendingSignIns.end(token)
         try await throttle.reset(email: user.email, address: address)
+        try await throttle.resetCodes(userId: pending.userId)
         var response = try await signIn(user, request: request, context: context, next: pending.next, flash: flash)
         response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
         return response

@@ -22,6 +22,9 @@ struct LoginThrottle: Sendable {
     var perAccount = 5
     var perAddress = 20
     var window: TimeInterval = 15 * 60
+    /// Wrong one-time codes one account may get within `window`, from whatever addresses, before two-factor sign-in
+    /// for it is locked for `window`: rotating addresses can't brute-force a code.
+    var codesPerAccount = 10
 
     /// The address tries are counted against: the connection's peer, or behind a proxy the client it names.
     func clientAddress(of request: Request, peer: String?) -> String {
@@ -92,6 +95,34 @@ struct LoginThrottle: Sendable {
         let since = now().addingTimeInterval(-window)
         try await database.write { db in
             try db.execute(sql: "DELETE FROM loginAttempt WHERE attemptedAt <= ?", arguments: [since])
+            try db.execute(sql: "DELETE FROM twoFactorTry WHERE triedAt <= ?", arguments: [since])
+        }
+    }
+
+    // MARK: - One-time codes, per account
+
+    /// Counts a one-time code tried for the account, from any address. Returns nil if it may be checked, or when
+    /// the account may try again: `window` after the last of `codesPerAccount` tries within the window.
+    func beginCode(userId: Int64) async throws -> Date? {
+        let now = self.now()
+        let since = now.addingTimeInterval(-window)
+        return try await database.write { [codesPerAccount, window] db in
+            try db.execute(sql: "DELETE FROM twoFactorTry WHERE triedAt <= ?", arguments: [since])
+            let tries = try Date.fetchAll(db, sql: """
+                SELECT triedAt FROM twoFactorTry WHERE userId = ? AND triedAt > ? ORDER BY triedAt DESC LIMIT ?
+                """, arguments: [userId, since, codesPerAccount])
+            if tries.count >= codesPerAccount, let last = tries.first {
+                return last.addingTimeInterval(window)
+            }
+            try db.execute(sql: "INSERT INTO twoFactorTry (userId, triedAt) VALUES (?, ?)", arguments: [userId, now])
+            return nil
+        }
+    }
+
+    /// A right code starts the account's count of code tries again.
+    func resetCodes(userId: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM twoFactorTry WHERE userId = ?", arguments: [userId])
         }
     }
 
