@@ -11,6 +11,8 @@ import Hummingbird
 /// (implausible ones too), and so does every sign-up, so one client trying many accounts, or making them, is slowed
 /// down just the same. A try the server was too busy to check (`HashingPool.Busy`) is taken back (`withdraw`).
 ///
+/// An IPv6 client is counted by its /64 network, wherever an address is counted (log-in, sign-up, codes).
+///
 /// Every try is counted *before* the password is checked, in the same transaction as the check of the counts,
 /// so parallel requests can't all slip past the limit; a successful log-in clears that account and address's count.
 struct LoginThrottle: Sendable {
@@ -26,9 +28,27 @@ struct LoginThrottle: Sendable {
     /// for it is locked for `window`: rotating addresses can't brute-force a code.
     var codesPerAccount = 10
 
-    /// The address tries are counted against: the connection's peer, or behind a proxy the client it names.
+    /// The address tries are counted against: the connection's peer, or behind a proxy the client it names; an IPv6
+    /// client by its /64 network (`group`).
     func clientAddress(of request: Request, peer: String?) -> String {
-        knownClientAddress(of: request, peer: peer) ?? "unknown"
+        Self.group(knownClientAddress(of: request, peer: peer) ?? "unknown")
+    }
+
+    /// `address` as every throttle counts it. An IPv6 address stands for its /64 network (`2001:db8:1:2::/64`): a
+    /// home or a rented server is given a whole /64, so one client has billions of addresses to rotate through. An
+    /// IPv4 address, or one mapped into IPv6 (`::ffff:192.0.2.7`), is counted as itself; anything else as it is.
+    static func group(_ address: String) -> String {
+        var text = Substring(address)
+        if text.hasPrefix("["), let end = text.firstIndex(of: "]") { text = text[text.index(after: text.startIndex)..<end] }
+        if let zone = text.firstIndex(of: "%") { text = text[..<zone] }
+        guard text.contains(":") else { return address }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard inet_pton(AF_INET6, String(text), &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        let network = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return network.joined(separator: ":") + "::/64"
     }
 
     /// `clientAddress`, or nil when there is none (no peer, as in in-process tests): what a session records.
