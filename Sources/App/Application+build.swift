@@ -142,6 +142,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         commonPasswords: services.commonPasswords,
         sessions: services.sessions,
         dummyHash: services.dummyHash,
+        signups: config.signups,
         pendingSignIns: PendingSignIns(now: services.now)
     )
     auth.addPublicRoutes(to: app)
@@ -162,7 +163,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: services.push)
+                                    push: services.push, signups: config.signups)
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)

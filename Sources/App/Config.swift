@@ -47,6 +47,9 @@ public struct AppConfig: Sendable {
     /// The address members reach the server at, like https://stashify.example.org, for the links in pushes and
     /// calendar events; nil: the machine's name and the port.
     public var publicURL: String?
+    /// Whether anyone may make an account, or only the people the owner invites (the first account, the owner's, may
+    /// always be made).
+    public var signups: SignupMode = .closed
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.

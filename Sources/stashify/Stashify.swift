@@ -66,6 +66,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Bytes a second a request's body must keep up, on average, once its time is used. [env: STASHIFY_BODY_MIN_RATE] (default: 500)")
     var bodyMinRate: String?
+    @Option(help: "Who may make an account after the owner's, the first: closed (only people the owner invites from Profile → Household or stashify users invite) or open (anyone who finds the server). [env: STASHIFY_SIGNUPS] (default: closed)")
+    var signups: String?
 
     func run() async throws {
         let config = try ServeSettings(
@@ -73,7 +75,7 @@ struct Serve: AsyncParsableCommand {
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
             bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            environment: ProcessInfo.processInfo.environment
+            signups: signups, environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {
@@ -144,8 +146,87 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Help the people who use this server.",
-        subcommands: [List.self, ResetPassword.self, Delete.self, DisableTwoFactor.self]
+        subcommands: [List.self, Invite.self, Add.self, ResetPassword.self, Delete.self, DisableTwoFactor.self]
     )
+
+    /// `stashify users invite EMAIL`
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a one-time link for someone to make their account with, even while sign-up is closed.",
+            discussion: "The link works once, for this email, for 7 days, and is printed only now: send it to them yourself. The owner can also make and withdraw invitations in Profile → Household."
+        )
+
+        @Argument(help: "Email of the person invited.")
+        var email: String
+
+        @Option(help: "The address members reach Stashify at, to print a whole link. [env: STASHIFY_PUBLIC_URL]")
+        var publicUrl: String?
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let email = self.email
+            let made: NewInvitation
+            do {
+                made = try await data.withDatabase { try await $0.invite(email: email, now: Date()) }
+            } catch let refused as InvitationRefused {
+                throw StartupError("can't invite \(email): \(refused.description)")
+            }
+            let until = made.invitation.expiresAt.formatted(.iso8601.year().month().day())
+            let base = publicUrl ?? ProcessInfo.processInfo.environment["STASHIFY_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            if let base {
+                print("Invitation for \(made.invitation.email), valid until \(until):")
+                print((base.hasSuffix("/") ? String(base.dropLast()) : base) + made.path)
+            } else {
+                print("Invitation for \(made.invitation.email), valid until \(until). Its link is this path on your server's address:")
+                print(made.path)
+                print("For example https://stashify.example.org\(made.path); pass --public-url to print it whole.")
+            }
+        }
+    }
+
+    /// `stashify users add EMAIL`
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an account, with a password typed at the prompt or given with --password.",
+            discussion: "The password follows the sign-up form's rules. On a server with no account yet, this one is the owner's."
+        )
+
+        @Argument(help: "Email of the new account.")
+        var email: String
+
+        @Option(help: "Name of the account's owner. (default: the part of the email before the @)")
+        var name: String?
+
+        @Option(help: "The password; without it, it is asked for (and not shown as it is typed).")
+        var password: String?
+
+        @Option(help: "Folder holding Resources/ (the list of passwords too common to take). [env: STASHIFY_RESOURCES_DIR] (default: the current folder)")
+        var resourcesDir: String?
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let typed = try password ?? Self.prompt("Password for \(email): ")
+            let resources = resourcesDir ?? ProcessInfo.processInfo.environment["STASHIFY_RESOURCES_DIR"] ?? "."
+            let (email, name) = (email, name)
+            let user = try await data.withDatabase {
+                try await $0.addAccount(name: name, email: email, password: typed, resourcesDirectory: resources, now: Date())
+            }
+            print("Made the account \(user.email) (\(user.name)). They log in with that email and password.")
+        }
+
+        /// Reads a password from the terminal without showing it, or a line from standard input when it isn't one.
+        static func prompt(_ text: String) throws -> String {
+            if isatty(STDIN_FILENO) == 1, let typed = getpass(text) {
+                return String(cString: typed)
+            }
+            guard let line = readLine(strippingNewline: true) else {
+                throw StartupError("no password given: type it at the prompt or pass --password")
+            }
+            return line
+        }
+    }
 
     /// `stashify users list`
     struct List: AsyncParsableCommand {

@@ -10,6 +10,8 @@ do {
     case let backup as BackupCommand: try await backup.run()
     case let restore as RestoreCommand: try await restore.run()
     case let list as UsersCommand.List: try await list.run()
+    case let invite as UsersCommand.Invite: try await invite.run()
+    case let add as UsersCommand.Add: try await add.run()
     case let reset as UsersCommand.ResetPassword: try await reset.run()
     case let delete as UsersCommand.Delete: try await delete.run()
     case let disable as UsersCommand.DisableTwoFactor: try await disable.run()

@@ -98,7 +98,7 @@ def pages(today):
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
         "/wallet/subscriptions/new", "/wallet/catalogue/chase-sapphire-reserve", "/wallet/benefits/1", "/profile",
-        "/profile/notifications", "/profile/data", "/profile/two-factor", "/welcome", "/welcome/reminders",
+        "/profile/notifications", "/profile/data", "/profile/two-factor", "/profile/household", "/welcome", "/welcome/reminders",
     ]
     return signed_in
 
@@ -264,6 +264,30 @@ def kind_change_without_javascript(plain, base, results):
     results.check("transaction type change without JavaScript", problems)
 
 
+def invitation_signup(binary, data, base, results):
+    """An invitation made with `stashify users invite` opens the sign-up form, without JavaScript at 360 px, with its
+    email filled in, and makes the account."""
+    made = subprocess.run([binary, "users", "invite", "invited@example.com", "--data-dir", data, "--public-url", base],
+                          check=True, capture_output=True, text=True)
+    link = made.stdout.strip().splitlines()[-1]
+    plain = driver(javascript=False)
+    problems = []
+    try:
+        emulate(plain, 360, 800, "light")
+        plain.get(link)
+        if plain.find_element(By.NAME, "email").get_attribute("value") != "invited@example.com":
+            problems.append("the invitation's email isn't filled in")
+        plain.find_element(By.NAME, "name").send_keys("Invited Person")
+        plain.find_element(By.NAME, "password").send_keys(PASSWORD)
+        plain.find_element(By.NAME, "password").submit()
+        time.sleep(0.3)
+        if plain.current_url != base + "/signup/details":
+            problems.append(f"the invitation's sign-up led to {plain.current_url}, not the details step")
+    finally:
+        plain.quit()
+    results.check("invitation link without JavaScript at 360 px", problems)
+
+
 def stop_with_idle_connection(binary, results):
     """SIGTERM stops a server that holds a browser's idle keep-alive TLS connection at once: the browser never answers
     the server's close_notify, and the server mustn't wait for it."""
@@ -311,8 +335,9 @@ def main():
     data = tempfile.mkdtemp(prefix="stashify-browser-")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    # Sign-up is open: the suite signs up several accounts (a real server closes it after the owner's).
     server = subprocess.Popen([args.binary, "--data-dir", data, "--resources-dir", str(ROOT), "--no-tls",
-                               "--host", "127.0.0.1", "--port", str(port)],
+                               "--host", "127.0.0.1", "--port", str(port), "--signups", "open"],
                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(data, "server.log"), "w"))
     results = Results()
     started = time.time()
@@ -459,6 +484,7 @@ def main():
             results.check("first run without JavaScript: welcome, Skip, then Home", problems)
         finally:
             first.quit()
+        invitation_signup(args.binary, data, base, results)
         # Web Push: the button shows where the browser can take pushes, and a push (delivered as the push service
         # would, through DevTools) pops up as a notification that opens the reminder's page
         try:

@@ -6,6 +6,12 @@ public enum AuthPages {
         public let summary: String?
         public let fields: [FormField]
         public let loginPath: String
+        /// A sentence under the title instead of the usual one (the owner's first account).
+        public var lead: String?
+        /// Why no account can be made here: the page says so instead of showing the form.
+        public var refusal: String?
+        /// The invitation link's token, sent back with the form.
+        public var invite: String?
 
         public init(summary: String?, fields: [FormField], loginPath: String) {
             self.summary = summary
@@ -33,6 +39,8 @@ public enum AuthPages {
         public let fields: [FormField]
         public let next: String?
         public let signupPath: String
+        /// Whether anyone may sign up here: a server whose sign-up is closed doesn't offer the link.
+        public var offersSignup = true
 
         public init(error: String?, fields: [FormField], next: String?, signupPath: String) {
             self.error = error
@@ -43,15 +51,25 @@ public enum AuthPages {
     }
 
     public static func signup(_ page: SignupPage, csrf: CSRF) -> HTML {
-        """
+        if let refusal = page.refusal {
+            return """
+            <section class="auth card" aria-labelledby="signup-title">
+              <h1 class="auth__title" id="signup-title">Sign-up is closed</h1>
+              <p class="auth__lead" role="alert">\(refusal)</p>
+              <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+            </section>
+            """
+        }
+        return """
         <section class="auth card" aria-labelledby="signup-title">
           <p class="steps">Step 1 of 2</p>
           <h1 class="auth__title" id="signup-title">Create your account</h1>
-          <p class="auth__lead">Stashes, budgets and card benefits in one calm place — on your own server.</p>
+          <p class="auth__lead">\(page.lead ?? "Stashes, budgets and card benefits in one calm place — on your own server.")</p>
           \(Form.summary(page.summary))
           <form method="post" action="/signup" novalidate>
             \(csrf.field)
             <input type="hidden" name="timeZone" value="" data-browser-time-zone>
+            \(Form.hidden("invite", page.invite))
             \(Form.fields(page.fields))
             <button class="button button--primary button--block" type="submit">Sign up</button>
           </form>
@@ -123,7 +141,7 @@ public enum AuthPages {
             \(Form.fields(page.fields))
             <button class="button button--primary button--block" type="submit">Log in</button>
           </form>
-          <p class="auth__switch">New to Stashify? <a href="\(page.signupPath)">Create an account</a></p>
+          \(page.offersSignup ? "<p class=\"auth__switch\">New to Stashify? <a href=\"\(page.signupPath)\">Create an account</a></p>" as HTML : nil)
         </section>
         """
     }

@@ -30,6 +30,8 @@ public enum ProfilePages {
         public var photoError: String?
         public var photoPath = ""
         public var removePhotoPath = ""
+        /// Profile → Household, for the server's owner only (nil for everyone else).
+        public var householdPath: String?
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -116,6 +118,16 @@ public enum ProfilePages {
               : "<p class=\"muted\">Off. Ask for a code from an authenticator app on your phone after your password, so a stolen password alone can't open your account.</p>" as HTML)
           <p><a class="button button--secondary" href="\(page.twoFactorPath)">\(page.twoFactorOn ? "Recovery codes and turning off" : "Turn on two-factor sign-in")</a></p>
         </section>
+
+        \(page.householdPath.map { path in
+            """
+            <section class="card" aria-labelledby="household-link-title">
+                <h2 class="card__title" id="household-link-title">Household</h2>
+                <p class="muted">Who has an account on this server, and invitations for the people you want to join.</p>
+                <p><a class="button button--secondary" href="\(path)">Members and invitations</a></p>
+              </section>
+            """ as HTML
+        })
 
         <section class="card" aria-labelledby="data-link-title">
           <h2 class="card__title" id="data-link-title">Your data</h2>

@@ -825,6 +825,35 @@ extension AppDatabase {
             try db.execute(sql: "ALTER TABLE user ADD COLUMN firstRunDone BOOLEAN NOT NULL DEFAULT 1")
         }
 
+        migrator.registerMigration("v35: invitations to sign up") { db in
+            // A one-time link the owner gives one person, so they can make an account while sign-up is closed: kept
+            // only as the SHA-256 of its token, for one email, until it expires or is used.
+            try db.execute(sql: """
+                CREATE TABLE invitation (
+                    id INTEGER PRIMARY KEY,
+                    email TEXT NOT NULL,
+                    tokenHash TEXT NOT NULL UNIQUE,
+                    createdAt DATETIME NOT NULL,
+                    expiresAt DATETIME NOT NULL,
+                    usedAt DATETIME
+                );
+                CREATE INDEX invitation_email ON invitation (email);
+                """)
+        }
+
+        migrator.registerMigration("v36: two-factor code tries per account") { db in
+            // Each one-time code tried at sign-in, whatever address it came from, until the account signs in or the
+            // try is 15 minutes old: too many lock two-factor sign-in for that account for a while.
+            try db.execute(sql: """
+                CREATE TABLE twoFactorTry (
+                    id INTEGER PRIMARY KEY,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    triedAt DATETIME NOT NULL
+                );
+                CREATE INDEX twoFactorTry_user ON twoFactorTry (userId, triedAt);
+                """)
+        }
+
         return migrator
     }
 

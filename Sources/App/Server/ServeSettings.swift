@@ -21,6 +21,7 @@ public struct ServeSettings {
     var bodyTimeout: String?
     var bodyMinRate: String?
     var maxConnectionsPerAddress: String?
+    var signups: String?
     var environment: [String: String]
 
     public init(
@@ -28,11 +29,12 @@ public struct ServeSettings {
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
         bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
-        environment: [String: String]
+        signups: String? = nil, environment: [String: String]
     ) {
         self.bodyTimeout = bodyTimeout
         self.bodyMinRate = bodyMinRate
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.signups = signups
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -117,6 +119,12 @@ public struct ServeSettings {
                 throw StartupError("--public-url must be the address members reach Stashify at, like https://stashify.example.org")
             }
             config.publicURL = url
+        }
+        if let signups = value(signups, "STASHIFY_SIGNUPS") {
+            guard let mode = SignupMode(rawValue: signups.lowercased()) else {
+                throw StartupError("--signups must be closed (only people the owner invites) or open (anyone), not \"\(signups)\"")
+            }
+            config.signups = mode
         }
         if let contact = value(pushContact, "STASHIFY_PUSH_CONTACT") {
             guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8,

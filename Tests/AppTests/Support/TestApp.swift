@@ -40,6 +40,8 @@ enum TestApp {
             now: { clock.now }
         )
         config.passwordHashing = hashing
+        // Most tests sign up several people; the closed default has tests of its own, which set it back.
+        config.signups = .open
         return config
     }
 

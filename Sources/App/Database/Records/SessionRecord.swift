@@ -11,7 +11,7 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var createdAt: Date
     /// The browser's `User-Agent` when it signed in, cut to `maxUserAgent` characters; nil for older sessions.
     var userAgent: String? = nil
-    /// The client's address when it signed in, as the log-in throttle counts it; nil when unknown.
+    /// The client's address when it signed in, whole (the log-in throttle counts an IPv6 one by its /64); nil when unknown.
     var address: String? = nil
     /// When the session was last used, kept to within `SQLitePersistDriver.lastSeenInterval`.
     var lastSeenAt: Date? = nil

@@ -13,6 +13,8 @@ struct AuthController {
     let commonPasswords: CommonPasswords
     let sessions: SQLitePersistDriver
     let dummyHash: String
+    /// Who may make an account after the owner.
+    let signups: SignupMode
     /// Sign-ins whose password was right, waiting for the one-time code.
     let pendingSignIns: PendingSignIns
 
@@ -35,37 +37,72 @@ struct AuthController {
 
     // MARK: - Sign up, step 1
 
-    /// `GET /signup`
+    /// `GET /signup`: the form, or on a server whose sign-up is closed, a page saying so.
     @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
         if context.user != nil { return pages.redirect(to: HomePaths.index) }
-        return try signupPage(SignupInput(), errors: FieldErrors(), request: request, context: context)
+        let token = request.uri.queryParameters["invite"].map(String.init)
+        let access = try await database.signupAccess(mode: signups, token: token, now: now())
+        let input = SignupInput(email: access.invitedEmail, invite: access.invitedEmail == nil ? nil : token)
+        return try signupPage(input, errors: FieldErrors(), access: access, context: context,
+                              status: access.isAllowed ? .ok : .forbidden)
     }
 
-    /// `POST /signup`: creates the account, signs it in and goes on to step 2.
+    /// `POST /signup`: creates the account, signs it in and goes on to step 2. Refused (403, nothing written) while
+    /// sign-up is closed; every try counts toward the address's limit of log-in tries.
     @Sendable func createSignup(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(SignupInput.self, context: context)
+        let access = try await database.signupAccess(mode: signups, token: input.invite, now: now())
+        guard access.isAllowed else {
+            return try signupPage(input, errors: FieldErrors(), access: access, context: context, status: .forbidden)
+        }
+        let address = throttle.clientAddress(of: request, peer: context.peerAddress)
+        if let retryAt = try await throttle.begin(email: "", address: address) {
+            let wait = throttle.waitText(until: retryAt)
+            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
+                                          status: .tooManyRequests,
+                                          summary: "Too many tries from your address. Try again in \(wait.text).")
+            response.headers[.retryAfter] = String(wait.seconds)
+            return response
+        }
         var errors = FieldErrors()
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
         let password = ProfileRules.newPassword(input.password, common: commonPasswords, into: &errors)
+        if errors["email"] == nil, let invited = access.invitedEmail, email != invited {
+            errors.add("email", "This invitation is for \(invited). Use that email, or ask the server's owner for one for yours.")
+        }
         if errors["email"] == nil, try await database.emailIsTaken(email) {
             errors.add("email", "An account with this email already exists. Log in instead?")
         }
         guard errors.isEmpty else {
-            return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+            return try signupPage(input, errors: errors, access: access, context: context, status: .unprocessableContent)
         }
 
-        let hash = try await hasher.hash(password)
+        let hash: String
+        do {
+            hash = try await hasher.hash(password)
+        } catch is HashingPool.Busy {
+            // Nothing was tried: the address isn't charged for the server's being busy.
+            try await throttle.withdraw(email: "", address: address)
+            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
+                                          status: .serviceUnavailable,
+                                          summary: "Stashify is busy right now. Try again in a few seconds.")
+            response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
+            return response
+        }
         let now = self.now()
         let user: User
         do {
-            user = try await database.create(User(
+            user = try await database.signUp(User(
                 id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
                 householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.signupTimeZone(browser: input.timeZone), theme: .system,
-                createdAt: now, updatedAt: now, firstRunDone: false))
+                createdAt: now, updatedAt: now, firstRunDone: false), mode: signups, token: input.invite)
+        } catch let refused as SignupRefused {
+            return try signupPage(input, errors: FieldErrors(), access: .refused(refused.message), context: context,
+                                  status: .forbidden)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "An account with this email already exists. Log in instead?")
-            return try signupPage(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+            return try signupPage(input, errors: errors, access: access, context: context, status: .unprocessableContent)
         }
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
@@ -75,10 +112,10 @@ struct AuthController {
     }
 
     private func signupPage(
-        _ input: SignupInput, errors: FieldErrors, request: Request, context: AppRequestContext,
-        status: HTTPResponse.Status = .ok
+        _ input: SignupInput, errors: FieldErrors, access: SignupAccess, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok, summary: String? = nil
     ) throws -> Response {
-        let page = AuthPages.SignupPage(summary: errors.summary, fields: [
+        var page = AuthPages.SignupPage(summary: summary ?? errors.summary, fields: [
             .input("name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
                    required: true, autofocus: true),
             .input("email", label: "Email", value: input.email ?? "", type: "email", error: errors["email"],
@@ -87,7 +124,19 @@ struct AuthController {
                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
                    autocomplete: "new-password", required: true),
         ], loginPath: AuthPaths.login)
-        return pages.page(title: "Create your account", section: nil, context: context, status: status) {
+        switch access {
+        case .owner:
+            page.lead = "You're the first here: this account is the server's owner's, and decides who else may sign up."
+        case .open:
+            break
+        case .invited(let invitation):
+            page.lead = "You're invited to make an account for \(invitation.email) on this server."
+            page.invite = input.invite
+        case .refused(let message):
+            page.refusal = message
+        }
+        return pages.page(title: access.isAllowed ? "Create your account" : "Sign-up is closed", section: nil,
+                          context: context, status: status) {
             AuthPages.signup(page, csrf: $0.csrf)
         }
     }
@@ -134,7 +183,7 @@ struct AuthController {
     @Sendable func newLogin(request: Request, context: AppRequestContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
         if context.user != nil { return pages.redirect(to: next.flatMap(Paths.safeReturnPath) ?? HomePaths.index) }
-        return try loginPage(LoginInput(next: next), error: nil, request: request, context: context)
+        return try await loginPage(LoginInput(next: next), error: nil, request: request, context: context)
     }
 
     /// `POST /login`: one generic message for any wrong email or password; throttled per account and address.
@@ -143,7 +192,7 @@ struct AuthController {
         let email = User.normalize(email: input.email ?? "")
         let password = input.password ?? ""
         guard !email.isEmpty, !password.isEmpty else {
-            return try loginPage(input, error: "Enter your email and password.", request: request, context: context,
+            return try await loginPage(input, error: "Enter your email and password.", request: request, context: context,
                                  status: .unprocessableContent)
         }
         // An address no account could have counts against the client's address alone, and is refused after the
@@ -152,30 +201,26 @@ struct AuthController {
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: plausible ? email : "", address: address) {
             let wait = throttle.waitText(until: retryAt)
-            var response = try loginPage(
+            var response = try await loginPage(
                 input, error: "Too many failed attempts. Try again in \(wait.text).",
                 request: request, context: context, status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
-        guard plausible else {
-            _ = try await hasher.verify(password, hash: dummyHash)
-            return try loginPage(input, error: "That email and password don't match an account.", request: request,
-                                 context: context, status: .unprocessableContent)
-        }
-
-        let user = try await database.user(email: email)
+        let user = plausible ? try await database.user(email: email) : nil
         let matches: Bool
         do {
             matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
         } catch is HashingPool.Busy {
-            var response = try loginPage(input, error: "Stashify is busy right now. Try again in a few seconds.",
+            // No password was checked: a busy answer is never a failed try, so a flood can't lock anyone out.
+            try await throttle.withdraw(email: plausible ? email : "", address: address)
+            var response = try await loginPage(input, error: "Stashify is busy right now. Try again in a few seconds.",
                                          request: request, context: context, status: .serviceUnavailable)
             response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
             return response
         }
         guard let user, matches else {
-            return try loginPage(input, error: "That email and password don't match an account.", request: request,
+            return try await loginPage(input, error: "That email and password don't match an account.", request: request,
                                  context: context, status: .unprocessableContent)
         }
         let next = input.next.flatMap(Paths.safeReturnPath)
@@ -219,7 +264,8 @@ struct AuthController {
     }
 
     /// `POST /login/code`: the code from the authenticator app (or a recovery code) finishes the sign-in. Tries
-    /// are throttled with the password's; a code is taken once; three wrong ones end the sign-in.
+    /// are throttled with the password's, and per account from any address; a code is taken once; three wrong ones
+    /// end the sign-in.
     @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(CodeInput.self, context: context)
         guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
@@ -236,6 +282,14 @@ struct AuthController {
             let wait = throttle.waitText(until: retryAt)
             var response = try codePage(error: "Too many failed attempts. Try again in \(wait.text).", context: context,
                                         status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait.seconds)
+            return response
+        }
+        if let retryAt = try await throttle.beginCode(userId: pending.userId) {
+            let wait = throttle.waitText(until: retryAt)
+            var response = try codePage(
+                error: "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in \(wait.text).",
+                context: context, status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
@@ -265,6 +319,7 @@ struct AuthController {
         }
         pendingSignIns.end(token)
         try await throttle.reset(email: user.email, address: address)
+        try await throttle.resetCodes(userId: pending.userId)
         var response = try await signIn(user, request: request, context: context, next: pending.next, flash: flash)
         response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
         return response
@@ -297,12 +352,13 @@ struct AuthController {
     private func loginPage(
         _ input: LoginInput, error: String?, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok
-    ) throws -> Response {
-        let page = AuthPages.LoginPage(error: error, fields: [
+    ) async throws -> Response {
+        var page = AuthPages.LoginPage(error: error, fields: [
             .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
         ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: AuthPaths.signup)
+        page.offersSignup = try await database.signupAccess(mode: signups, now: now()).isAllowed
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
             AuthPages.login(page, csrf: $0.csrf)
         }

@@ -8,6 +8,8 @@ extension AuthController {
         var password: String?
         /// The browser's time zone, filled in by `time-zone.js` when scripts run.
         var timeZone: String?
+        /// The token of the invitation link the form was opened from.
+        var invite: String?
     }
 
     struct LoginInput: Decodable {

@@ -13,6 +13,8 @@ struct ProfileController {
     let commonPasswords: CommonPasswords
     /// Sends the test push of the notification settings.
     let push: PushDeliverer
+    /// Whether anyone may sign up, as Household tells the owner.
+    var signups: SignupMode = .closed
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
@@ -23,6 +25,7 @@ struct ProfileController {
         addNotificationRoutes(to: group)
         addTwoFactorRoutes(to: group)
         addPhotoRoutes(to: group)
+        addHouseholdRoutes(to: group)
     }
 
     // MARK: - Handlers
@@ -108,12 +111,22 @@ struct ProfileController {
         } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
             errors.add(field, "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
             return .tooManyRequests
-        } else if try await !hasher.verify(current, hash: user.passwordHash) {
+        } else if try await !verifyCounted(current, user: user, address: address) {
             errors.add(field, "That isn't your current password.")
         } else {
             try await throttle.reset(email: user.email, address: address)
         }
         return .unprocessableContent
+    }
+
+    /// Checks a password whose try `throttle.begin` counted; a busy answer (503) takes the try back.
+    private func verifyCounted(_ password: String, user: User, address: String) async throws -> Bool {
+        do {
+            return try await hasher.verify(password, hash: user.passwordHash)
+        } catch let busy as HashingPool.Busy {
+            try await throttle.withdraw(email: user.email, address: address)
+            throw busy
+        }
     }
 
     /// `POST /profile/sessions`: logs out every other browser.
@@ -182,6 +195,7 @@ struct ProfileController {
         shown.photoError = photoError
         shown.photoPath = ProfilePaths.photo
         shown.removePhotoPath = ProfilePaths.removePhoto
+        shown.householdPath = try await isOwner(context) ? ProfilePaths.household : nil
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }

@@ -8,6 +8,9 @@ enum ProfilePaths {
     /// Logs out one other browser, named by its session's handle (never its id).
     static let endSession = PathPattern("/profile/sessions/:handle/delete")
     static let notifications = "/profile/notifications"
+    /// The owner's page of members and invitations.
+    static let household = "/profile/household"
+    static let revokeInvitation = PathPattern("/profile/household/invitations/:id/delete")
     static let twoFactor = "/profile/two-factor"
     static let twoFactorQR = "/profile/two-factor/qr.svg"
     static let recoveryCodes = "/profile/two-factor/recovery-codes"
