@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import HummingbirdCore
 import NIOConcurrencyHelpers
@@ -139,28 +138,12 @@ final class ConnectionsPerAddress: Sendable {
 
         private func take(context: ChannelHandlerContext) {
             guard address == nil, let ip = context.channel.remoteAddress?.ipAddress else { return }
-            let group = ClientAddress.group(ip)
+            let group = LoginThrottle.group(ip)
             if counter.take(group) {
                 address = group
             } else {
                 context.close(promise: nil)
             }
         }
-    }
-}
-
-/// The address throttles and limits count by: an IPv4 address as it is, an IPv6 address by its first 64 bits (the
-/// network one home or phone is given, inside which it may pick any address), an IPv4-mapped one as its IPv4.
-enum ClientAddress {
-    static func group(_ address: String) -> String {
-        guard address.contains(":") else { return address }
-        var bytes = in6_addr()
-        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        let octets = withUnsafeBytes(of: &bytes) { Array($0) }
-        if octets[0..<10].allSatisfy({ $0 == 0 }), octets[10] == 0xff, octets[11] == 0xff {
-            return octets[12...].map(String.init).joined(separator: ".")
-        }
-        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(octets[$0]) << 8 | UInt16(octets[$0 + 1]), radix: 16) }
-        return groups.joined(separator: ":") + "::/64"
     }
 }
