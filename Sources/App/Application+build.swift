@@ -162,7 +162,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
                                     push: services.push)
     profile.addRoutes(to: signedIn)
-    YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
+    YourDataController(database: database, pages: pages, now: now, profile: profile, importMaxSize: config.importMaxSize)
+        .addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)

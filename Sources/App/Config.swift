@@ -42,6 +42,10 @@ public struct AppConfig: Sendable {
     /// The address members reach the server at, like https://stashify.example.org, for the links in pushes and
     /// calendar events; nil: the machine's name and the port.
     public var publicURL: String?
+    /// The largest `stashify.json` an import unpacks, in bytes (`--import-max-size`, in MB).
+    public var importMaxSize = AppConfig.defaultImportMaxSize
+    /// Room for an export of a million entries (about 180 MB unpacked).
+    public static let defaultImportMaxSize = 256 * 1_048_576
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.

@@ -58,11 +58,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
     var publicUrl: String?
 
+    @Option(help: "Largest stashify.json an account import unpacks, in MB; a million-entry export is about 180. [env: STASHIFY_IMPORT_MAX_SIZE] (default: 256)")
+    var importMaxSize: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
+            importMaxSize: importMaxSize,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

@@ -18,14 +18,17 @@ public struct ServeSettings {
     var backupKeep: String?
     var pushContact: String?
     var publicURL: String?
+    var importMaxSize: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
+        importMaxSize: String? = nil,
         environment: [String: String]
     ) {
+        self.importMaxSize = importMaxSize
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -99,6 +102,12 @@ public struct ServeSettings {
                 throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
             }
             config.pushContact = contact
+        }
+        if let size = value(importMaxSize, "STASHIFY_IMPORT_MAX_SIZE") {
+            guard let megabytes = Int(size), (1...4_096).contains(megabytes) else {
+                throw StartupError("--import-max-size must be a whole number of megabytes from 1 to 4096, not \"\(size)\"")
+            }
+            config.importMaxSize = megabytes * 1_048_576
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

@@ -7,6 +7,7 @@ struct ImportProblem: Error, Equatable {
     init(_ message: String) { self.message = message }
 
     static let accountHasData = ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+    static let busy = ImportProblem("Another import is running. Try again in a minute.")
 }
 
 extension MemberStore {
@@ -39,41 +40,6 @@ extension AccountDocument {
         }
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
                                  arguments: [userId]) == false
-    }
-
-    /// The ZIP's JSON read into a document: a file of another kind, of a newer version, or broken is refused
-    /// with a sentence that says which.
-    static func decode(_ json: Data) throws -> AccountDocument {
-        guard let header = try? decoder.decode(Header.self, from: json) else {
-            throw ImportProblem("The export is damaged: the file isn't valid JSON.")
-        }
-        guard header.format == formatName, let version = header.version else {
-            throw ImportProblem("This isn't a Stashify export: stashify.json in it is not an export of an account.")
-        }
-        guard version <= currentVersion else {
-            throw ImportProblem("This export was made by a newer version of Stashify (format \(version)). Update this server, then import it.")
-        }
-        guard version >= 1 else { throw ImportProblem("This export names a format version (\(version)) that doesn't exist.") }
-        do {
-            return try decoder.decode(AccountDocument.self, from: json)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw ImportProblem("The export is damaged: \(describe(context)).")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportProblem("The export is damaged: \(describe(context, key: key)) is missing.")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw ImportProblem("The export is damaged: \(describe(context)) has the wrong type.")
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw ImportProblem("The export is damaged: \(describe(context)) is empty.")
-        } catch {
-            throw ImportProblem("The export is damaged and can't be read.")
-        }
-    }
-
-    /// Where in the document a decoding problem is, as "ledger item 12, date".
-    private static func describe(_ context: DecodingError.Context, key: CodingKey? = nil) -> String {
-        let path = context.codingPath + (key.map { [$0] } ?? [])
-        guard !path.isEmpty else { return "the file isn't valid JSON" }
-        return path.map { $0.intValue.map { "item \($0 + 1)" } ?? $0.stringValue }.joined(separator: " ")
     }
 
     /// The rules the forms hold to, checked for every record before anything is written.
