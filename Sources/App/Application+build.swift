@@ -24,6 +24,7 @@ public func buildApplication(
     // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
     let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
+    try await database.discardUnfinishedImports()
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))

@@ -825,6 +825,13 @@ extension AppDatabase {
             try db.execute(sql: "ALTER TABLE user ADD COLUMN firstRunDone BOOLEAN NOT NULL DEFAULT 1")
         }
 
+        migrator.registerMigration("v31: an import is written under a user of its own until all of it is in") { db in
+            // An account import writes its rows in many short transactions under a user nobody can sign in as, which
+            // names the member it is for; the last transaction makes that user the member's account (see
+            // `AccountImport+Staging`). One left by a stop is deleted at start.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN importingFor INTEGER REFERENCES user(id) ON DELETE CASCADE")
+        }
+
         return migrator
     }
 

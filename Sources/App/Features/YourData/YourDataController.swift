@@ -53,7 +53,7 @@ struct YourDataController {
             guard database.importGate.take() else { throw ImportProblem.busy }
             defer { database.importGate.release() }
             let document = try AccountArchive.read(Data(file.bytes), maxDocumentSize: importMaxSize)
-            try await context.store.importDocument(document)
+            try await context.store.importDocument(document, now: now())
             let entries = document.ledger.count
             let imported = "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
             // Its push channels came in switched off: the member lands where they can be turned on.
