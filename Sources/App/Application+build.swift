@@ -24,6 +24,7 @@ public func buildApplication(
     // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
     let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
+    try await database.discardUnfinishedImports()
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
@@ -165,7 +166,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
                                     push: services.push, signups: config.signups)
     profile.addRoutes(to: signedIn)
-    YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
+    YourDataController(database: database, pages: pages, now: now, profile: profile, importMaxSize: config.importMaxSize)
+        .addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)

@@ -50,6 +50,10 @@ public struct AppConfig: Sendable {
     /// Whether anyone may make an account, or only the people the owner invites (the first account, the owner's, may
     /// always be made).
     public var signups: SignupMode = .closed
+    /// The largest `stashify.json` an import unpacks, in bytes (`--import-max-size`, in MB).
+    public var importMaxSize = AppConfig.defaultImportMaxSize
+    /// Room for an export of a million entries (about 180 MB unpacked).
+    public static let defaultImportMaxSize = 256 * 1_048_576
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.

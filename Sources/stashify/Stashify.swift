@@ -66,8 +66,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Bytes a second a request's body must keep up, on average, once its time is used. [env: STASHIFY_BODY_MIN_RATE] (default: 500)")
     var bodyMinRate: String?
+
     @Option(help: "Who may make an account after the owner's, the first: closed (only people the owner invites from Profile → Household or stashify users invite) or open (anyone who finds the server). [env: STASHIFY_SIGNUPS] (default: closed)")
     var signups: String?
+
+    @Option(help: "Largest stashify.json an account import unpacks, in MB; a million-entry export is about 180. [env: STASHIFY_IMPORT_MAX_SIZE] (default: 256)")
+    var importMaxSize: String?
 
     func run() async throws {
         let config = try ServeSettings(
@@ -75,7 +79,7 @@ struct Serve: AsyncParsableCommand {
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
             bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            signups: signups, environment: ProcessInfo.processInfo.environment
+            signups: signups, importMaxSize: importMaxSize, environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {

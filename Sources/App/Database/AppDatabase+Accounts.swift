@@ -24,7 +24,7 @@ extension AppDatabase {
                        (SELECT SUM(entryCount) FROM ledgerMonth WHERE userId = u.id) AS entries,
                        EXISTS (SELECT 1 FROM twoFactor WHERE userId = u.id AND enabledAt IS NOT NULL) AS twoFactorOn,
                        (SELECT MAX(COALESCE(lastSeenAt, createdAt)) FROM session WHERE userId = u.id) AS lastSeenAt
-                FROM user u WHERE ?1 IS NULL OR u.email = ?1 ORDER BY u.id
+                FROM user u WHERE (?1 IS NULL OR u.email = ?1) AND u.importingFor IS NULL ORDER BY u.id
                 """, arguments: [email]).map { row in
                 AccountSummary(id: row["id"], email: row["email"], name: row["name"], createdAt: row["createdAt"],
                                entries: row["entries"] ?? 0, twoFactorOn: row["twoFactorOn"], lastSeenAt: row["lastSeenAt"])

@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     private let closed = NIOLockedValueBox(false)
     /// Read-only connections to the file beside the pool's writer, for `read`; nil for an in-memory database.
     private let readers: ReaderConnections?
+    /// Taken by the account import running on this database, so only one runs at a time.
+    let importGate = ImportGate()
 
     /// Wraps an opened connection and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {

@@ -4,7 +4,8 @@ import GRDB
 /// and each is bound to the store's user, so no call can name another user or forget to name one. Requests get theirs
 /// from the context (`MemberContext.store`); tools and tests open one with `AppDatabase.for(userId:)`.
 struct MemberStore: Sendable {
-    private let database: AppDatabase
+    /// The database the store reads and writes (an import writes under a user of its own before the member's).
+    let database: AppDatabase
     /// The member whose rows this store reads and writes.
     let userId: Int64
 

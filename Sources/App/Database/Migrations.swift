@@ -825,6 +825,19 @@ extension AppDatabase {
             try db.execute(sql: "ALTER TABLE user ADD COLUMN firstRunDone BOOLEAN NOT NULL DEFAULT 1")
         }
 
+        migrator.registerMigration("v31: an import is written under a user of its own until all of it is in") { db in
+            // An account import writes its rows in many short transactions under a user nobody can sign in as, which
+            // names the member it is for; the last transaction makes that user the member's account (see
+            // `AccountImport+Staging`). One left by a stop is deleted at start.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN importingFor INTEGER REFERENCES user(id) ON DELETE CASCADE")
+        }
+
+        migrator.registerMigration("v32: the server's owner is marked") { db in
+            // The owner is the oldest account unless one is marked: an import that gives the owner's account a new
+            // row marks it, so the owner stays the owner.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN isOwner BOOLEAN NOT NULL DEFAULT 0")
+        }
+
         migrator.registerMigration("v35: invitations to sign up") { db in
             // A one-time link the owner gives one person, so they can make an account while sign-up is closed: kept
             // only as the SHA-256 of its token, for one email, until it expires or is used.

@@ -22,6 +22,7 @@ public struct ServeSettings {
     var bodyMinRate: String?
     var maxConnectionsPerAddress: String?
     var signups: String?
+    var importMaxSize: String?
     var environment: [String: String]
 
     public init(
@@ -29,12 +30,13 @@ public struct ServeSettings {
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
         bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
-        signups: String? = nil, environment: [String: String]
+        signups: String? = nil, importMaxSize: String? = nil, environment: [String: String]
     ) {
         self.bodyTimeout = bodyTimeout
         self.bodyMinRate = bodyMinRate
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.signups = signups
+        self.importMaxSize = importMaxSize
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -132,6 +134,12 @@ public struct ServeSettings {
                 throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
             }
             config.pushContact = contact
+        }
+        if let size = value(importMaxSize, "STASHIFY_IMPORT_MAX_SIZE") {
+            guard let megabytes = Int(size), (1...4_096).contains(megabytes) else {
+                throw StartupError("--import-max-size must be a whole number of megabytes from 1 to 4096, not \"\(size)\"")
+            }
+            config.importMaxSize = megabytes * 1_048_576
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

@@ -31,25 +31,83 @@ struct ExportTests {
         return rows
     }
 
-    @Test("CSV escaping follows RFC 4180 and defuses spreadsheet formulas")
+    @Test("CSV escaping quotes every text field (RFC 4180), leaves numbers and dates bare, and defuses spreadsheet formulas")
     func escaping() {
-        #expect(CSVWriter.escape("plain") == "plain")
+        #expect(CSVWriter.escape("plain") == "\"plain\"")
         #expect(CSVWriter.escape("a,b") == "\"a,b\"")
         #expect(CSVWriter.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVWriter.escape("two\nlines") == "\"two\nlines\"")
-        #expect(CSVWriter.escape("=SUM(A1)") == "'=SUM(A1)")
-        #expect(CSVWriter.escape("+1") == "'+1")
+        #expect(CSVWriter.escape("=SUM(A1)") == "\"'=SUM(A1)\"")
+        #expect(CSVWriter.escape("+1") == "\"'+1\"")
         #expect(CSVWriter.escape("-2,3") == "\"'-2,3\"")
-        #expect(CSVWriter.escape("@cmd") == "'@cmd")
-        #expect(CSVWriter.escape("\tcmd") == "'\tcmd")
+        #expect(CSVWriter.escape("-1+1") == "\"'-1+1\"")
+        #expect(CSVWriter.escape("-") == "\"'-\"")
+        #expect(CSVWriter.escape("@cmd") == "\"'@cmd\"")
+        #expect(CSVWriter.escape("\tcmd") == "\"'\tcmd\"")
         #expect(CSVWriter.escape("a\rb") == "\"a\rb\"")
         #expect(CSVWriter.escape("\r\nx") == "\"'\r\nx\"")
+        #expect(CSVWriter.escape("\0=cmd") == "\"'=cmd\"", "a NUL is dropped, and can't hide a formula")
+        #expect(CSVWriter.escape("a\0b\0") == "\"ab\"")
+        #expect(CSVWriter.escape("\0") == "")
         #expect(CSVWriter.escape("Café, Zürich 🍰") == "\"Café, Zürich 🍰\"")
-        #expect(CSVWriter.escape("Café 🍰") == "Café 🍰")
+        #expect(CSVWriter.escape("Café 🍰") == "\"Café 🍰\"")
+        // Numbers, dates and times stay bare: a spreadsheet reads them as such.
+        #expect(CSVWriter.escape("-12.50") == "-12.50")
+        #expect(CSVWriter.escape("1234.5") == "1234.5")
+        #expect(CSVWriter.escape("7") == "7")
+        #expect(CSVWriter.escape("2026-11-02") == "2026-11-02")
+        #expect(CSVWriter.escape("2026-11-02T10:00:00Z") == "2026-11-02T10:00:00Z")
+        #expect(CSVWriter.escape("-12.") == "\"'-12.\"")
+        #expect(CSVWriter.escape("-1.2.3") == "\"'-1.2.3\"")
+        #expect(CSVWriter.escape("12 apples") == "\"12 apples\"")
         var writer = CSVWriter()
         writer.append(["a", "b"])
-        writer.append(["c", ""])
-        #expect(writer.text == "a,b\r\nc,\r\n")
+        writer.append(["c", "", "-3.00"])
+        #expect(writer.text == "\"a\",\"b\"\r\n\"c\",,-3.00\r\n")
+    }
+
+    @Test("every text field of the exports is quoted, and SwiftCSV reads back what was written, amounts as numbers")
+    func exportsReadBack() async throws {
+        let clock = TestClock()
+        try await TestApp.run(clock: clock) { browser, database in
+            // Given: notes and names that a spreadsheet would misread, and an account that starts below zero
+            try await browser.signUp(email: "alex@example.com")
+            let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
+            _ = try await AccountRows.fill(database, email: "alex@example.com", entries: 30, clock: clock)
+            let notes = ["=HYPERLINK(\"http://x\")", "say \"hi\", twice", "two\nlines", "+1", "@cmd", "-2+3", "plain"]
+            try await database.write { db in
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM ledger WHERE userId = ? ORDER BY date, id LIMIT ?",
+                                             arguments: [userId, notes.count])
+                for (id, note) in zip(ids, notes) {
+                    try db.execute(sql: "UPDATE ledger SET note = ?, date = '2026-11-02' WHERE id = ?", arguments: [note, id])
+                }
+                try db.execute(sql: "UPDATE account SET name = '=cmd|calc' WHERE userId = ?", arguments: [userId])
+            }
+
+            // When
+            let statistics = try await browser.get("/statistics/export.csv?view=monthly&period=2026-11").html
+            let files = try AccountRows.unzip(try await browser.get("/profile/data/export").bytes)
+            let ledger = String(decoding: try #require(files["ledger.csv"]), as: UTF8.self)
+            let accounts = String(decoding: try #require(files["accounts.csv"]), as: UTF8.self)
+
+            // Then: SwiftCSV (through the bank statement reader) reads each file back field for field
+            for text in [statistics, ledger, accounts] {
+                let written = Self.parseCSV(text)
+                let read = try BankStatement.parse(text: text)
+                #expect([read.header] + read.rows == written.filter { $0.contains { !$0.isEmpty } })
+            }
+            let statisticsRows = Self.parseCSV(statistics)
+            #expect(statistics.hasPrefix("\"date\",\"kind\",\"amount\",\"currency\""))
+            let noteColumn = try #require(statisticsRows[0].firstIndex(of: "note"))
+            let written = Set(statisticsRows.map { $0[noteColumn] })
+            for note in ["'=HYPERLINK(\"http://x\")", "say \"hi\", twice", "two\nlines", "'+1", "'@cmd", "'-2+3", "plain"] {
+                #expect(written.contains(note), "\(note)")
+            }
+            // Amounts and dates are bare numbers and dates, a negative one too; every text field is quoted.
+            #expect(statistics.contains("\r\n2026-11-02,\""))
+            #expect(accounts.contains("\"'=cmd|calc\",\"checking\",-25.00\r\n"))
+            #expect(try BankStatement.parse(text: accounts).rows.contains { $0[2] == "-25.00" })
+        }
     }
 
     @Test("the CSV of a month parses back to the month's rows, and only those")

@@ -66,15 +66,67 @@ struct BankImportTests {
         ("just one column\nvalue\n", "This file has fewer than two columns"),
         ("Date,Amount\n", "This file has a header but no transactions."),
         ("too many", "This file has 50,001 rows; at most 50,000 can be imported at once."),
+        ("wide header", "This file has 2,500,000 columns; a bank statement has a handful, and at most 100 can be read."),
+        ("101 columns", "This file has 101 columns; a bank statement has a handful, and at most 100 can be read."),
+        ("wide row", "This file has 150 columns; a bank statement has a handful, and at most 100 can be read."),
+        ("long cell", "Row 2 has a value of 1,001 characters; bank statements have shorter ones, and at most 1,000 can be read."),
+        ("long header", "The header has a value of 5,000 characters"),
     ])
     func refused(text: String, message: String) async throws {
-        let body = text == "too many" ? "Date,Amount\n" + String(repeating: "2026-10-01,1.00\n", count: 50_001) : text
+        let body = switch text {
+        case "too many": "Date,Amount\n" + String(repeating: "2026-10-01,1.00\n", count: 50_001)
+        case "wide header": "Date" + String(repeating: ",", count: 2_499_999) + "\n2026-10-01,1.00\n"
+        case "101 columns": (0..<101).map { "c\($0)" }.joined(separator: ",") + "\n2026-10-01,1.00\n"
+        case "wide row": "Date,Amount\n2026-10-01,1.00\n2026-10-02,2.00" + String(repeating: ",x", count: 148) + "\n"
+        case "long cell": "Date,Payee,Amount\n2026-10-01,Cafe,1.00\n2026-10-02,\"" + String(repeating: "é", count: 1_001) + "\",2.00\n"
+        case "long header": "Date,\"" + String(repeating: "a", count: 5_000) + "\"\n2026-10-01,1.00\n"
+        default: text
+        }
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             try await browser.get("/transactions/import")
             let page = try await browser.upload("/transactions/import", files: [("statement", "bank.csv", Array(body.utf8))])
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("statement")?.hasPrefix(message) == true, "\(page.fieldError("statement") ?? "none")")
+            #expect(page.html.count < 100_000, "the page stays small")
+            let drafts = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM bankImportDraft") }
+            #expect(drafts == 0, "nothing is kept")
+        }
+    }
+
+    @Test("the preview is built from the statement as parsed at upload, not read and parsed again on every view")
+    func previewKeepsParse() async throws {
+        try await TestApp.run { browser, database in
+            // Given: an uploaded statement
+            try await browser.signUp(email: "alex@example.com")
+            try await browser.get("/transactions/import")
+            let statement = "Date,Payee,Amount\n2026-10-05,Corner Cafe,-4.50\n2026-10-07,Hardware Store,-59.99\n"
+            try await browser.upload("/transactions/import", files: [("statement", "october.csv", Array(statement.utf8))])
+            // The file's text as stored can no longer be read: only the kept parse can show the rows.
+            try await database.write { db in try db.execute(sql: "UPDATE bankImportDraft SET content = 'nothing to read'") }
+
+            // When
+            let preview = try await browser.get("/transactions/import/preview")
+            let again = try await browser.post("/transactions/import/preview", [
+                ("date", "0"), ("dateFormat", "YYYY-MM-DD"), ("description", "1"), ("amount", "2"), ("decimal", "point"),
+                ("account", ""), ("step", "preview")])
+
+            // Then
+            #expect(preview.status == .ok)
+            #expect(preview.html.contains("2 rows in the file: 2 to import."))
+            #expect(preview.html.contains("Hardware Store"))
+            #expect(again.status == .ok)
+            #expect(again.html.contains("Hardware Store"))
+
+            // When: another statement replaces it
+            try await browser.get("/transactions/import")
+            try await browser.upload("/transactions/import", files: [("statement", "november.csv",
+                                                                      Array("Date,Payee,Amount\n2026-11-05,Bakery,-3.20\n".utf8))])
+
+            // Then: the new one is shown
+            let replaced = try await browser.get("/transactions/import/preview")
+            #expect(replaced.html.contains("Bakery"))
+            #expect(!replaced.html.contains("Hardware Store"))
         }
     }
 

@@ -31,7 +31,7 @@ struct ExportImportTests {
                 #expect(files[name] != nil, "\(name) is in the archive")
             }
             let ledgerCSV = String(decoding: try #require(files["ledger.csv"]), as: UTF8.self)
-            #expect(ledgerCSV.hasPrefix("date,kind,amount,note,stash,category,account,created_at\r\n"))
+            #expect(ledgerCSV.hasPrefix(#""date","kind","amount","note","stash","category","account","created_at""# + "\r\n"))
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
             #expect(document.version == 2)

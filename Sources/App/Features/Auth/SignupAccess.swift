@@ -61,7 +61,13 @@ struct SignupRefused: Error {
 extension AppDatabase {
     /// Whether any account exists yet: until one does, sign-up is offered for the owner whatever the mode.
     static func hasUsers(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user)") ?? false
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE importingFor IS NULL)") ?? false
+    }
+
+    /// The server's owner: the account marked so, else the first account made on it (the oldest one left). Imports
+    /// that hand an account a new row carry the mark over (`AccountDocument.handOver`).
+    static func ownerId(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE importingFor IS NULL ORDER BY isOwner DESC, id LIMIT 1")
     }
 
     /// Who may sign up now under `mode`, with an invitation link's `token`.
@@ -69,9 +75,9 @@ extension AppDatabase {
         try await read { db in try SignupAccess.check(mode: mode, token: token, now: now, db) }
     }
 
-    /// The server's owner: the first account made on it (the oldest one left).
+    /// The server's owner (`ownerId(_:)`).
     func ownerId() async throws -> Int64? {
-        try await read { db in try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM user") }
+        try await read { db in try Self.ownerId(db) }
     }
 
     /// Makes the account, with the default budget categories, if sign-up still allows it: checked in the same

@@ -5,8 +5,12 @@ import ZIPFoundation
 /// one CSV per table for spreadsheets, with names in place of refs and amounts as decimals.
 enum AccountArchive {
     static let documentName = "stashify.json"
-    /// The largest `stashify.json` import unpacks: far above any real account, far below what would exhaust memory.
-    static let maxDocumentSize: UInt64 = 512 * 1024 * 1024
+    /// The largest `stashify.json` import unpacks by default: room for a million entries (about 180 MB), far below
+    /// what would exhaust memory. The owner sets it with `--import-max-size`.
+    static let defaultMaxDocumentSize = AppConfig.defaultImportMaxSize
+    /// How many times its packed size `stashify.json` may unpack to: a 100,000-entry demo export (whose entries
+    /// repeat more than real ones) packs 33 to 1; a file made to exhaust memory packs about 1,000 to 1.
+    static let maxUnpackRatio = 200
 
     /// The archive's bytes.
     static func make(_ document: AccountDocument) throws -> Data {
@@ -25,8 +29,10 @@ enum AccountArchive {
         return data
     }
 
-    /// The document inside an uploaded archive; anything else is an `ImportProblem` that says what is wrong.
-    static func read(_ data: Data) throws -> AccountDocument {
+    /// The document inside an uploaded archive; anything else is an `ImportProblem` that says what is wrong. The
+    /// document may unpack to `maxDocumentSize` bytes and `maxUnpackRatio` times its packed size: checked on the
+    /// sizes the ZIP states, and again while it unpacks, since those can lie.
+    static func read(_ data: Data, maxDocumentSize: Int = defaultMaxDocumentSize) throws -> AccountDocument {
         guard data.count >= 4, data.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]),
               let archive = try? Archive(data: data, accessMode: .read) else {
             throw ImportProblem("This file isn't a ZIP archive. Choose the .zip file that “Download everything” made.")
@@ -34,15 +40,19 @@ enum AccountArchive {
         guard let entry = archive[documentName], entry.type == .file else {
             throw ImportProblem("This ZIP isn't a Stashify export: it has no \(documentName).")
         }
-        guard entry.uncompressedSize <= maxDocumentSize else {
-            throw ImportProblem("This export is larger than Stashify can import (\(maxDocumentSize / 1_048_576) MB unpacked).")
-        }
+        let tooLarge = ImportProblem("This export is larger than this server imports: \(documentName) in it unpacks to more than \(maxDocumentSize / 1_048_576) MB.")
+        let tooPacked = ImportProblem("This ZIP unpacks to far more than a Stashify export does for its size, so it isn't one and can't be imported.")
+        // Unpacking reads no more than the packed size the entry states, and never more than the file holds.
+        let packed = max(1, min(Int(clamping: entry.compressedSize), data.count))
+        let maxUnpacked = min(maxDocumentSize, packed.multipliedReportingOverflow(by: maxUnpackRatio).overflow ? .max : packed * maxUnpackRatio)
+        guard entry.uncompressedSize <= UInt64(maxDocumentSize) else { throw tooLarge }
+        guard entry.uncompressedSize <= UInt64(maxUnpacked) else { throw tooPacked }
         var json = Data()
         do {
             _ = try archive.extract(entry) { chunk in
+                // The sizes a ZIP states can lie: stop at the limits whatever they say.
+                guard json.count + chunk.count <= maxUnpacked else { throw json.count + chunk.count > maxDocumentSize ? tooLarge : tooPacked }
                 json.append(chunk)
-                // The sizes a ZIP states can lie: stop at the limit whatever they say.
-                if json.count > Int(maxDocumentSize) { throw ImportProblem("This export is too large to import.") }
             }
         } catch let problem as ImportProblem {
             throw problem

@@ -213,12 +213,6 @@ struct AccountDocument: Codable, Sendable, Equatable {
         }
         return decoder
     }()
-
-    /// What is read first, so that a file of a newer version is told apart from a broken one.
-    struct Header: Decodable {
-        var format: String?
-        var version: Int?
-    }
 }
 
 extension AccountDocument.Card {

@@ -7,6 +7,7 @@ struct ImportProblem: Error, Equatable {
     init(_ message: String) { self.message = message }
 
     static let accountHasData = ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+    static let busy = ImportProblem("Another import is running. Try again in a minute.")
 }
 
 extension MemberStore {
@@ -15,19 +16,6 @@ extension MemberStore {
     func accountIsEmpty() async throws -> Bool {
         let userId = self.userId
         return try await read { db in try AccountDocument.accountIsEmpty(db, userId: userId) }
-    }
-
-    /// Puts every record of `document` into the member's empty account, in one transaction: all of it, or (on any
-    /// problem) nothing. The member keeps their own email and password.
-    func importDocument(_ document: AccountDocument) async throws {
-        let userId = self.userId
-        try document.check()
-        try await write { db in
-            guard try AccountDocument.accountIsEmpty(db, userId: userId) else {
-                throw ImportProblem.accountHasData
-            }
-            try db.withLedgerBulkWrite(userId: userId) { try document.insert(db, userId: userId) }
-        }
     }
 }
 
@@ -39,41 +27,6 @@ extension AccountDocument {
         }
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
                                  arguments: [userId]) == false
-    }
-
-    /// The ZIP's JSON read into a document: a file of another kind, of a newer version, or broken is refused
-    /// with a sentence that says which.
-    static func decode(_ json: Data) throws -> AccountDocument {
-        guard let header = try? decoder.decode(Header.self, from: json) else {
-            throw ImportProblem("The export is damaged: the file isn't valid JSON.")
-        }
-        guard header.format == formatName, let version = header.version else {
-            throw ImportProblem("This isn't a Stashify export: stashify.json in it is not an export of an account.")
-        }
-        guard version <= currentVersion else {
-            throw ImportProblem("This export was made by a newer version of Stashify (format \(version)). Update this server, then import it.")
-        }
-        guard version >= 1 else { throw ImportProblem("This export names a format version (\(version)) that doesn't exist.") }
-        do {
-            return try decoder.decode(AccountDocument.self, from: json)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw ImportProblem("The export is damaged: \(describe(context)).")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportProblem("The export is damaged: \(describe(context, key: key)) is missing.")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw ImportProblem("The export is damaged: \(describe(context)) has the wrong type.")
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw ImportProblem("The export is damaged: \(describe(context)) is empty.")
-        } catch {
-            throw ImportProblem("The export is damaged and can't be read.")
-        }
-    }
-
-    /// Where in the document a decoding problem is, as "ledger item 12, date".
-    private static func describe(_ context: DecodingError.Context, key: CodingKey? = nil) -> String {
-        let path = context.codingPath + (key.map { [$0] } ?? [])
-        guard !path.isEmpty else { return "the file isn't valid JSON" }
-        return path.map { $0.intValue.map { "item \($0 + 1)" } ?? $0.stringValue }.joined(separator: " ")
     }
 
     /// The rules the forms hold to, checked for every record before anything is written.
@@ -205,132 +158,5 @@ extension AccountDocument {
         let parts = text.split(separator: ":")
         guard text.count == 5, parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
         return (0...23).contains(hour) && (0...59).contains(minute)
-    }
-
-    /// Writes the checked document as the user's data; the caller's transaction makes it all or nothing.
-    func insert(_ db: Database, userId: Int64) throws {
-        try db.execute(sql: """
-            UPDATE user SET name = ?, location = ?, age = ?, salaryCents = ?, householdSize = ?, currency = ?, timeZone = ?,
-                theme = ?, homeView = ?, spendJudgedThrough = ?, updatedAt = ? WHERE id = ?
-            """, arguments: [profile.name, profile.location, profile.age, profile.salaryCents, profile.householdSize,
-                             profile.currency, profile.timeZone, profile.theme.rawValue, profile.homeView.rawValue,
-                             profile.spendJudgedThrough, Date(), userId])
-        // The defaults sign-up made give way to the export's own categories and settings.
-        try db.execute(sql: "DELETE FROM category WHERE userId = ?", arguments: [userId])
-        try db.execute(sql: "DELETE FROM walletSettings WHERE userId = ?", arguments: [userId])
-        try db.execute(sql: "DELETE FROM pushChannel WHERE userId = ?", arguments: [userId])
-
-        var categoryIds: [Int: Int64] = [:]
-        for item in categories {
-            try db.execute(sql: """
-                INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, item.name, item.kind.rawValue, item.icon, item.color, item.sortOrder, item.isDefault,
-                                 item.isHidden, item.createdAt])
-            categoryIds[item.ref] = db.lastInsertedRowID
-        }
-        var accountIds: [Int: Int64] = [:]
-        for item in accounts {
-            try db.execute(sql: """
-                INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, item.name, item.kind.rawValue, item.openingBalanceCents, item.createdAt, item.updatedAt])
-            accountIds[item.ref] = db.lastInsertedRowID
-        }
-        for item in incomeSources {
-            try db.execute(sql: """
-                INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt])
-        }
-        var stashIds: [Int: Int64] = [:]
-        var stashCategoryIds: [Int: Int64] = [:]
-        for stash in stashes {
-            // The category the file names, if it is of a kind the stash can have; else one found by name.
-            let referenced = stash.categoryRef.flatMap { ref in categories.first { $0.ref == ref } }
-            let categoryId = try referenced.flatMap { category -> Int64? in
-                stash.kind.categoryKinds.contains(category.kind) ? categoryIds[category.ref] : nil
-            } ?? StashCategory.resolve(db, userId: userId, kind: stash.kind, name: stash.category, now: stash.createdAt)
-            try db.execute(sql: """
-                INSERT INTO stash (userId, name, kind, goalCents, reward, categoryId, reminder, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, categoryId,
-                                 stash.reminder.rawValue, stash.createdAt, stash.updatedAt])
-            let id = db.lastInsertedRowID
-            stashIds[stash.ref] = id
-            stashCategoryIds[stash.ref] = categoryId
-            for target in stash.targets {
-                try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
-                               arguments: [id, target.month, target.amountCents])
-            }
-        }
-        // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
-        try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
-                                                    "accountId", "createdAt", "updatedAt"]) { rows in
-            for row in ledger {
-                try rows.insert([userId, row.date, row.amountCents, row.kind.rawValue, row.note,
-                                 row.stash.flatMap { stashIds[$0] },
-                                 // A stash's entry without a category (an older file) is filed under its stash's.
-                                 row.category.flatMap { categoryIds[$0] } ?? row.stash.flatMap { stashCategoryIds[$0] },
-                                 row.account.flatMap { accountIds[$0] }, row.createdAt, row.updatedAt])
-            }
-        }
-        for badge in badges {
-            try db.execute(sql: """
-                INSERT INTO badge (userId, stashId, month, completedOn, points, earned, claimedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, stashIds[badge.stash], badge.month, badge.completedOn, badge.points, badge.earned,
-                                 badge.claimedAt])
-        }
-        var cardIds: [Int: Int64] = [:]
-        for card in cards {
-            try db.execute(sql: """
-                INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
-                    currency, feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, card.catalogueId, card.name, card.issuer, card.nickname, card.gradientStart,
-                                 card.gradientEnd, card.annualFeeCents, card.currencyCode(profile: profile), card.feeDueOn,
-                                 card.notify, card.createdAt, card.updatedAt])
-            let cardId = db.lastInsertedRowID
-            cardIds[card.ref] = cardId
-            for benefit in card.benefits {
-                try db.execute(sql: """
-                    INSERT INTO cardBenefit (cardId, userId, name, details, valueCents, period, sortOrder, snoozedUntil, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [cardId, userId, benefit.name, benefit.details, benefit.valueCents, benefit.period.rawValue,
-                                     benefit.sortOrder, benefit.snoozedUntil, benefit.createdAt])
-                let benefitId = db.lastInsertedRowID
-                for use in benefit.uses {
-                    try db.execute(sql: """
-                        INSERT INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [benefitId, cardId, userId, use.periodStart, use.usedOn, use.valueCents, use.createdAt])
-                }
-            }
-        }
-        for item in subscriptions {
-            try db.execute(sql: """
-                INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.renewsOn,
-                                 item.card.flatMap { cardIds[$0] }, item.category, item.icon, item.createdAt, item.updatedAt])
-        }
-        for item in coupons {
-            try db.execute(sql: """
-                INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, item.name, item.details, item.expiresOn, item.category, item.valueCents, item.code,
-                                 item.usedOn, item.createdAt])
-        }
-        if let settings = walletSettings {
-            try db.execute(sql: """
-                INSERT INTO walletSettings (userId, onboardingDone, notificationsEnabled, frequency, weekday, reminderTime, leadDays,
-                    quietEnabled, quietFrom, quietTo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, settings.onboardingDone, settings.notificationsEnabled, settings.frequency,
-                                 settings.weekday, settings.reminderTime, settings.leadDays, settings.quietEnabled,
-                                 settings.quietFrom, settings.quietTo])
-        }
-        // Switched off, without a token: the server the export came from may still push to them, and a reminder
-        // must not reach the same phone twice. The member turns them on in the notification settings.
-        for channel in pushChannels {
-            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token, enabled) VALUES (?, ?, ?, ?, '', 0)",
-                           arguments: [userId, channel.kind.rawValue, channel.url, channel.topic])
-        }
     }
 }

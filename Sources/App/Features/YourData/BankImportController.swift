@@ -10,6 +10,9 @@ struct BankImportController {
     /// Rows shown in the preview table, and duplicates offered one by one.
     static let previewRows = 20
     static let shownDuplicates = 500
+    /// Each member's statement as parsed, with the draft it was parsed from: the preview is shown again on every
+    /// change of a column, and reading and parsing the file each time cost more than the page.
+    let statements = UserCache<BankImportDraft, BankStatement>(capacity: 16)
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(BankImportPaths.upload, use: showUpload)
@@ -31,7 +34,9 @@ struct BankImportController {
         do {
             let statement = try BankStatement.parse(file?.bytes ?? [])
             let name = String((file?.filename ?? "statement.csv").split(separator: "/").last ?? "statement.csv").prefix(100)
-            try await context.store.saveBankDraft(filename: String(name), content: statement.text, now: now())
+            if let draft = try await context.store.saveBankDraft(filename: String(name), content: statement.text, now: now()) {
+                statements.store(.init(key: draft, revision: 0, value: statement), userId: context.member.id)
+            }
             return pages.redirect(to: BankImportPaths.preview)
         } catch let problem as ImportProblem {
             return try await uploadPage(error: problem.message, context: context, status: .unprocessableContent)
@@ -40,7 +45,7 @@ struct BankImportController {
 
     /// `GET /transactions/import/preview`: the guessed columns and what the first rows become.
     @Sendable func showPreview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(), let statement = try? BankStatement.parse(text: draft.content) else {
+        guard let draft = try await context.store.bankDraft(), let statement = try await parsedStatement(of: draft, context: context) else {
             return pages.redirect(to: BankImportPaths.upload)
         }
         return try await previewPage(draft: draft, statement: statement, mapping: BankMapping.guess(statement), accountId: nil,
@@ -50,7 +55,7 @@ struct BankImportController {
     /// `POST /transactions/import/preview`: "Update preview" shows the rows again with the chosen columns; "Import"
     /// writes them as one batch.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(), let statement = try? BankStatement.parse(text: draft.content) else {
+        guard let draft = try await context.store.bankDraft(), let statement = try await parsedStatement(of: draft, context: context) else {
             return pages.redirect(to: BankImportPaths.upload, flash: .info("Choose the statement to import."))
         }
         let input = try await request.decodeForm(BankMappingInput.self, context: context)
@@ -109,6 +114,15 @@ struct BankImportController {
         }
         return pages.redirect(to: BudgetPaths.transactions, flash: .success(
             "Undid the import of \(batch.filename): \(Self.count(batch.rowCount, "transaction")) removed."))
+    }
+
+    /// The draft's statement: as parsed at upload, or (after a restart) read and parsed once more.
+    private func parsedStatement(of draft: BankImportDraft, context: MemberContext) async throws -> BankStatement? {
+        if let kept = statements.entry(userId: context.member.id, key: draft) { return kept.value }
+        guard let content = try await context.store.bankDraftContent(draft),
+              let statement = try? BankStatement.parse(text: content) else { return nil }
+        statements.store(.init(key: draft, revision: 0, value: statement), userId: context.member.id)
+        return statement
     }
 
     // MARK: - Pages

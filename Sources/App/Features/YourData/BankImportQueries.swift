@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 
-/// A statement uploaded and waiting to be mapped and imported.
-struct BankImportDraft: Sendable {
+/// A statement uploaded and waiting to be mapped and imported (its text is read only when its parse isn't kept).
+struct BankImportDraft: Sendable, Equatable {
     let filename: String
-    let content: String
+    let createdAt: Date
 }
 
 /// One earlier import, which can be undone as a whole.
@@ -31,21 +31,34 @@ struct BankImportPlan: Sendable {
 }
 
 extension MemberStore {
-    func saveBankDraft(filename: String, content: String, now: Date) async throws {
+    /// Keeps the statement's text as the member's draft, replacing any other; returns the draft as stored.
+    func saveBankDraft(filename: String, content: String, now: Date) async throws -> BankImportDraft? {
         let userId = self.userId
-        try await write { db in
+        return try await write { db in
             try db.execute(sql: """
                 INSERT INTO bankImportDraft (userId, filename, content, createdAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT (userId) DO UPDATE SET filename = excluded.filename, content = excluded.content, createdAt = excluded.createdAt
                 """, arguments: [userId, filename, content, now])
+            return try Self.bankDraft(db, userId: userId)
         }
     }
 
     func bankDraft() async throws -> BankImportDraft? {
         let userId = self.userId
+        return try await read { db in try Self.bankDraft(db, userId: userId) }
+    }
+
+    private static func bankDraft(_ db: Database, userId: Int64) throws -> BankImportDraft? {
+        try Row.fetchOne(db, sql: "SELECT filename, createdAt FROM bankImportDraft WHERE userId = ?", arguments: [userId])
+            .map { BankImportDraft(filename: $0["filename"], createdAt: $0["createdAt"]) }
+    }
+
+    /// The draft's text, if it is still `draft`.
+    func bankDraftContent(_ draft: BankImportDraft) async throws -> String? {
+        let userId = self.userId
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT filename, content FROM bankImportDraft WHERE userId = ?", arguments: [userId])
-                .map { BankImportDraft(filename: $0["filename"], content: $0["content"]) }
+            guard try Self.bankDraft(db, userId: userId) == draft else { return nil }
+            return try String.fetchOne(db, sql: "SELECT content FROM bankImportDraft WHERE userId = ?", arguments: [userId])
         }
     }
 

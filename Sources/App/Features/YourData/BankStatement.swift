@@ -6,6 +6,9 @@ import SwiftCSV
 struct BankStatement: Sendable {
     static let maxBytes = 5 * 1024 * 1024
     static let maxRows = 50_000
+    /// Bank statements have a handful of columns and short cells; these bound what a preview page shows and holds.
+    static let maxColumns = 100
+    static let maxCellLength = 1_000
 
     /// The file's text as read (what the preview reads again).
     let text: String
@@ -31,9 +34,13 @@ struct BankStatement: Sendable {
 
     static func parse(text original: String) throws -> BankStatement {
         let text = original.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let delimiter = CSVDelimiter.guessed(string: text)
+        // Counted before SwiftCSV reads the file: a first line of millions of columns costs it seconds.
+        let columns = firstLineColumns(text, delimiter: delimiter.rawValue)
+        guard columns <= maxColumns else { throw tooManyColumns(columns) }
         let csv: CSV<Enumerated>
         do {
-            csv = try CSV<Enumerated>(string: text, delimiter: CSVDelimiter.guessed(string: text), loadColumns: false)
+            csv = try CSV<Enumerated>(string: text, delimiter: delimiter, loadColumns: false)
         } catch {
             throw ImportProblem("This file can't be read as CSV: a quoted field doesn't end. Export it from your bank again.")
         }
@@ -46,7 +53,33 @@ struct BankStatement: Sendable {
         guard rows.count <= maxRows else {
             throw ImportProblem("This file has \(rows.count.formatted()) rows; at most \(maxRows.formatted()) can be imported at once. Export a shorter period.")
         }
+        for (index, row) in ([header] + rows).enumerated() {
+            guard row.count <= maxColumns else { throw tooManyColumns(row.count) }
+            if let cell = row.first(where: { $0.utf8.count > maxCellLength && $0.count > maxCellLength }) {
+                let place = index == 0 ? "The header" : "Row \(index.formatted())"
+                throw ImportProblem("\(place) has a value of \(cell.count.formatted()) characters; bank statements have shorter ones, and at most \(maxCellLength.formatted()) can be read. Choose the CSV export of your account.")
+            }
+        }
         return BankStatement(text: original, header: header, rows: rows)
+    }
+
+    private static func tooManyColumns(_ count: Int) -> ImportProblem {
+        ImportProblem("This file has \(count.formatted()) columns; a bank statement has a handful, and at most \(maxColumns) can be read. Choose the CSV export of your account.")
+    }
+
+    /// How many fields the first record of `text` has, reading no further than its end (a delimiter or line break
+    /// inside quotes doesn't count).
+    static func firstLineColumns(_ text: String, delimiter: Character) -> Int {
+        var columns = 1
+        var quoted = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+            } else if !quoted {
+                if character == delimiter { columns += 1 } else if character == "\n" { break }
+            }
+        }
+        return columns
     }
 
     /// The cell of `row` in `column`, trimmed; empty when the row is short.

@@ -8,6 +8,8 @@ struct YourDataController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
     let profile: ProfileController
+    /// The largest `stashify.json` an import unpacks (`--import-max-size`).
+    var importMaxSize = AppConfig.defaultImportMaxSize
 
     /// The largest export file import takes.
     static let maxArchiveSize = 48 * 1024 * 1024
@@ -46,8 +48,12 @@ struct YourDataController {
             guard try await context.store.accountIsEmpty() else {
                 throw ImportProblem.accountHasData
             }
-            let document = try AccountArchive.read(Data(file.bytes))
-            try await context.store.importDocument(document)
+            // One import at a time: reading and writing a large export takes the server's memory and the
+            // database's writes for a while.
+            guard database.importGate.take() else { throw ImportProblem.busy }
+            defer { database.importGate.release() }
+            let document = try AccountArchive.read(Data(file.bytes), maxDocumentSize: importMaxSize)
+            try await context.store.importDocument(document, now: now())
             let entries = document.ledger.count
             let imported = "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
             // Its push channels came in switched off: the member lands where they can be turned on.
@@ -57,7 +63,8 @@ struct YourDataController {
             }
             return pages.redirect(to: HomePaths.index, flash: .success(imported))
         } catch let problem as ImportProblem {
-            return try await page(importError: problem.message, context: context, status: .unprocessableContent)
+            return try await page(importError: problem.message, context: context,
+                                  status: problem == .busy ? .serviceUnavailable : .unprocessableContent)
         }
     }
 
