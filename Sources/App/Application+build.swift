@@ -39,8 +39,9 @@ public func buildApplication(
         commonPasswords: try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)),
         catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
-        push: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now,
-                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase)
+        push: PushDeliverer(database: database, now: config.now,
+                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase,
+                            outbound: config.outbound, logger: logger)
     )
 
     var certificate: LocalCertificate?

@@ -42,6 +42,9 @@ public struct AppConfig: Sendable {
     /// The address members reach the server at, like https://stashify.example.org, for the links in pushes and
     /// calendar events; nil: the machine's name and the port.
     public var publicURL: String?
+    /// Where the server may send requests for addresses members set (webhooks, ntfy, browsers' push services): public
+    /// addresses, and what `--allow-outbound` adds.
+    var outbound = OutboundPolicy()
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.

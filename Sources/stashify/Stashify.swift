@@ -58,12 +58,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
     var publicUrl: String?
 
+    @Option(help: "Private addresses, ranges and host names webhooks, ntfy servers and push services may be at, like 192.168.1.10,10.0.0.0/24,ntfy.lan; others must be public internet addresses. [env: STASHIFY_ALLOW_OUTBOUND] (default: none)")
+    var allowOutbound: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
-            environment: ProcessInfo.processInfo.environment
+            allowOutbound: allowOutbound, environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {

@@ -18,14 +18,16 @@ public struct ServeSettings {
     var backupKeep: String?
     var pushContact: String?
     var publicURL: String?
+    var allowOutbound: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
-        environment: [String: String]
+        allowOutbound: String? = nil, environment: [String: String]
     ) {
+        self.allowOutbound = allowOutbound
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -99,6 +101,12 @@ public struct ServeSettings {
                 throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
             }
             config.pushContact = contact
+        }
+        if let list = value(allowOutbound, "STASHIFY_ALLOW_OUTBOUND") {
+            guard let allowed = OutboundPolicy.AllowList(list) else {
+                throw StartupError("--allow-outbound must list addresses, ranges and host names separated by commas, like 192.168.1.10,10.0.0.0/24,ntfy.lan")
+            }
+            config.outbound.allowed = allowed
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

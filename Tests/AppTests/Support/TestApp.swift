@@ -40,8 +40,13 @@ enum TestApp {
             now: { clock.now }
         )
         config.passwordHashing = hashing
+        config.outbound = outbound
         return config
     }
+
+    /// The tests' push services run on this machine, which the server is allowed to reach as an owner would allow
+    /// one on their network (`--allow-outbound 127.0.0.1`); tests of the default policy set it back.
+    static let outbound = OutboundPolicy(allowed: OutboundPolicy.AllowList("127.0.0.1") ?? .init())
 
     /// The tests' hashing pool: many apps run side by side, each signing people up, so its queue has no real limit.
     static let hashing = HashingPool(threads: 2, limit: 100_000)

@@ -51,6 +51,12 @@ extension ProfileController {
         let input = try await request.decodeForm(PushInput.self, context: context)
         var errors = FieldErrors()
         let channels = PushRules.validate(input, userId: context.member.id, into: &errors)
+        // An address the server won't send to is said now, not left to fail at every reminder.
+        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)] where errors[field] == nil {
+            if let url, case .failure(let refusal) = await push.outbound.check(url), let message = refusal.message {
+                errors.add(field, message)
+            }
+        }
         guard errors.isEmpty else {
             let settings = try await context.store.walletSettings()
             return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(), push: input,
@@ -78,6 +84,11 @@ extension ProfileController {
         case .failure(let error):
             refused = error.message
         case .success(let subscription):
+            if case .failure(let refusal) = await push.outbound.check(subscription.endpoint), let message = refusal.message {
+                context.logger.notice("A browser's push service address was refused: \(refusal)")
+                refused = message
+                break
+            }
             let name = BrowserName.of(userAgent: request.headers[.userAgent])
             if try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
                                                      auth: subscription.auth, name: name,
