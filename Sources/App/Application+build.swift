@@ -161,7 +161,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: services.push)
+                                    push: services.push, testPushes: TestPushLimiter(limit: config.testPushesPerMinute))
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)

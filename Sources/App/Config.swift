@@ -42,6 +42,8 @@ public struct AppConfig: Sendable {
     /// The address members reach the server at, like https://stashify.example.org, for the links in pushes and
     /// calendar events; nil: the machine's name and the port.
     public var publicURL: String?
+    /// How many test notifications one member may send in a minute.
+    public var testPushesPerMinute = 3
     /// Where the server may send requests for addresses members set (webhooks, ntfy, browsers' push services): public
     /// addresses, and what `--allow-outbound` adds.
     var outbound = OutboundPolicy()

@@ -61,12 +61,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Private addresses, ranges and host names webhooks, ntfy servers and push services may be at, like 192.168.1.10,10.0.0.0/24,ntfy.lan; others must be public internet addresses. [env: STASHIFY_ALLOW_OUTBOUND] (default: none)")
     var allowOutbound: String?
 
+    @Option(help: "How many test notifications one member may send in a minute. [env: STASHIFY_TEST_PUSHES_PER_MINUTE] (default: 3)")
+    var testPushesPerMinute: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
-            allowOutbound: allowOutbound, environment: ProcessInfo.processInfo.environment
+            allowOutbound: allowOutbound, testPushesPerMinute: testPushesPerMinute, environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {

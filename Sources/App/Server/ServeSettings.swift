@@ -19,14 +19,16 @@ public struct ServeSettings {
     var pushContact: String?
     var publicURL: String?
     var allowOutbound: String?
+    var testPushesPerMinute: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
-        allowOutbound: String? = nil, environment: [String: String]
+        allowOutbound: String? = nil, testPushesPerMinute: String? = nil, environment: [String: String]
     ) {
+        self.testPushesPerMinute = testPushesPerMinute
         self.allowOutbound = allowOutbound
         self.publicURL = publicURL
         self.pushContact = pushContact
@@ -107,6 +109,12 @@ public struct ServeSettings {
                 throw StartupError("--allow-outbound must list addresses, ranges and host names separated by commas, like 192.168.1.10,10.0.0.0/24,ntfy.lan")
             }
             config.outbound.allowed = allowed
+        }
+        if let limit = value(testPushesPerMinute, "STASHIFY_TEST_PUSHES_PER_MINUTE") {
+            guard let number = Int(limit), (1...60).contains(number) else {
+                throw StartupError("--test-pushes-per-minute must be a whole number from 1 to 60, not \"\(limit)\"")
+            }
+            config.testPushesPerMinute = number
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

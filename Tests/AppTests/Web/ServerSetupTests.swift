@@ -46,7 +46,8 @@ struct ServerSetupTests {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
             for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact", "--allow-outbound"] {
+                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact", "--allow-outbound",
+                           "--test-pushes-per-minute"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }

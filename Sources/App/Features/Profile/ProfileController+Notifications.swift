@@ -123,6 +123,13 @@ extension ProfileController {
                 ? "Add an ntfy topic or a webhook, or turn on notifications in a browser, first."
                 : "Your push channels are off. Turn them on first."))
         }
+        guard testPushes.allow(context.member.id, now: now()) else {
+            let settings = try await context.store.walletSettings()
+            return try await notificationsPage(
+                NotificationSettingsInput(settings), errors: FieldErrors(),
+                pushSummary: "You can send \(testPushes.limit) test notifications a minute. Wait a minute, then try again.",
+                request: request, context: context, status: .tooManyRequests)
+        }
         let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
                                             path: NotificationPaths.index, dueOn: context.member.today.description)
         // All at once, so twenty browsers that don't answer take one timeout, not twenty; told in the list's order.
@@ -171,7 +178,7 @@ extension ProfileController {
     }
 
     private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, push pushInput: PushInput? = nil,
-                                   pushErrors: FieldErrors = FieldErrors(), deviceError: String? = nil, request: Request,
+                                   pushErrors: FieldErrors = FieldErrors(), pushSummary: String? = nil, deviceError: String? = nil, request: Request,
                                    context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         let channels = try await context.store.pushChannels()
         let devices = try await context.store.pushDevices()
@@ -217,7 +224,7 @@ extension ProfileController {
             ],
             push: ProfilePages.Push(
                 action: ProfilePaths.push,
-                summary: pushErrors.summary,
+                summary: pushSummary ?? pushErrors.summary,
                 ntfyFields: [
                     .input("ntfyServer", label: "ntfy server", value: typed.ntfyServer ?? "", type: "url",
                            error: pushErrors["ntfyServer"], hint: "Your own ntfy server, or a public one.",

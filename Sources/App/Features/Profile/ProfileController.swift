@@ -13,6 +13,8 @@ struct ProfileController {
     let commonPasswords: CommonPasswords
     /// Sends the test push of the notification settings.
     let push: PushDeliverer
+    /// At most so many test sends a minute per member.
+    let testPushes: TestPushLimiter
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
