@@ -23,7 +23,11 @@ public func buildApplication(
 
     // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
     let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
+    // So does the key channel tokens are sealed with (never in the database, so never in its backups).
+    let tokenSeal = try database == nil ? loadTokenSeal(path: config.tokenKeyPath) : TokenSeal()
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
+    let sealed = try await database.sealPlainTokens(with: tokenSeal)
+    if sealed > 0 { logger.info("Sealed \(sealed) channel access tokens kept from before tokens were sealed") }
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
@@ -41,7 +45,7 @@ public func buildApplication(
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
         push: PushDeliverer(database: database, now: config.now,
                             webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase,
-                            outbound: config.outbound, logger: logger)
+                            outbound: config.outbound, logger: logger, tokens: tokenSeal)
     )
 
     var certificate: LocalCertificate?
@@ -178,6 +182,14 @@ private func loadWebPushKey(path: String) throws -> VAPIDKey {
         return try VAPIDKey.loadOrCreate(at: path)
     } catch {
         throw StartupError("cannot read or make the Web Push key \(path): \(error)")
+    }
+}
+
+private func loadTokenSeal(path: String) throws -> TokenSeal {
+    do {
+        return try TokenSeal.loadOrCreate(at: path)
+    } catch {
+        throw StartupError("cannot read or make the channel token key \(path): \(error)")
     }
 }
 

@@ -78,6 +78,8 @@ public struct AppConfig: Sendable {
     public var certificateDirectory: String { dataDirectory + "/tls" }
     /// The server's Web Push (VAPID) key, made at first start.
     public var webPushKeyPath: String { dataDirectory + "/web-push/vapid-private-key.pem" }
+    /// The key channel tokens are sealed with in the database, made at first start.
+    public var tokenKeyPath: String { dataDirectory + "/secrets/channel-token.key" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }
     public var usesTLS: Bool { tls != .none }
     /// `publicURL` without a trailing slash, or the machine's name and port as the server is reached on the network.

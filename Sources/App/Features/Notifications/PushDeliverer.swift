@@ -20,6 +20,8 @@ struct PushDeliverer: Sendable {
     var outbound = OutboundPolicy()
     /// Where a refused address or a failed connection is told in full (Settings and the test button say less).
     var logger = Logger(label: "stashify.push")
+    /// Opens the ntfy access tokens, sealed in the database.
+    var tokens = TokenSeal()
 
     struct WebPushIdentity: Sendable {
         let key: VAPIDKey
@@ -267,7 +269,12 @@ struct PushDeliverer: Sendable {
             request.headers.add(name: "Tags", value: Self.tags(message.kind))
             // Tapping it in the ntfy app opens the reminder (marking it read) or, for a digest, Expiring soon.
             request.headers.add(name: "Click", value: Self.headerSafe(publicBase + message.path))
-            if !channel.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer " + channel.token) }
+            if !channel.token.isEmpty {
+                guard let token = tokens.open(channel.token) else {
+                    throw Failure(description: "the saved access token can't be read; enter it again")
+                }
+                request.headers.add(name: "Authorization", value: "Bearer " + token)
+            }
             request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: message.body))
         case .webhook, .webPush:
