@@ -52,7 +52,8 @@ extension ProfileController {
         var errors = FieldErrors()
         var channels = PushRules.validate(input, userId: context.member.id, into: &errors)
         // An address the server won't send to is said now, not left to fail at every reminder.
-        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)] where errors[field] == nil {
+        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)]
+        where errors[field] == nil {
             if let url, case .failure(let refusal) = await push.outbound.check(url), let message = refusal.message {
                 errors.add(field, message)
             }
@@ -184,8 +185,8 @@ extension ProfileController {
     }
 
     private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, push pushInput: PushInput? = nil,
-                                   pushErrors: FieldErrors = FieldErrors(), pushSummary: String? = nil, deviceError: String? = nil, request: Request,
-                                   context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+                                   pushErrors: FieldErrors = FieldErrors(), pushSummary: String? = nil,
+                                   deviceError: String? = nil, request: Request, context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         let channels = try await context.store.pushChannels()
         let devices = try await context.store.pushDevices()
         let zone = context.user.calendarTimeZone
