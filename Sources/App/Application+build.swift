@@ -23,8 +23,12 @@ public func buildApplication(
 
     // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
     let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
+    // So does the key channel tokens are sealed with (never in the database, so never in its backups).
+    let tokenSeal = try database == nil ? loadTokenSeal(path: config.tokenKeyPath) : TokenSeal()
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
     try await database.discardUnfinishedImports()
+    let sealed = try await database.sealPlainTokens(with: tokenSeal)
+    if sealed > 0 { logger.info("Sealed \(sealed) channel access tokens kept from before tokens were sealed") }
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
@@ -40,8 +44,9 @@ public func buildApplication(
         commonPasswords: try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)),
         catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
-        push: PushDeliverer(database: database, client: PushDeliverer.client, now: config.now,
-                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase)
+        push: PushDeliverer(database: database, now: config.now,
+                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase,
+                            outbound: config.outbound, logger: logger, tokens: tokenSeal)
     )
 
     var certificate: LocalCertificate?
@@ -164,7 +169,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: services.push, signups: config.signups)
+                                    push: services.push, signups: config.signups,
+                                    testPushes: TestPushLimiter(limit: config.testPushesPerMinute))
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile, importMaxSize: config.importMaxSize)
         .addRoutes(to: signedIn)
@@ -182,6 +188,14 @@ private func loadWebPushKey(path: String) throws -> VAPIDKey {
         return try VAPIDKey.loadOrCreate(at: path)
     } catch {
         throw StartupError("cannot read or make the Web Push key \(path): \(error)")
+    }
+}
+
+private func loadTokenSeal(path: String) throws -> TokenSeal {
+    do {
+        return try TokenSeal.loadOrCreate(at: path)
+    } catch {
+        throw StartupError("cannot read or make the channel token key \(path): \(error)")
     }
 }
 

@@ -54,6 +54,11 @@ public struct AppConfig: Sendable {
     public var importMaxSize = AppConfig.defaultImportMaxSize
     /// Room for an export of a million entries (about 180 MB unpacked).
     public static let defaultImportMaxSize = 256 * 1_048_576
+    /// How many test notifications one member may send in a minute.
+    public var testPushesPerMinute = 3
+    /// Where the server may send requests for addresses members set (webhooks, ntfy, browsers' push services): public
+    /// addresses, and what `--allow-outbound` adds.
+    var outbound = OutboundPolicy()
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.
@@ -85,6 +90,8 @@ public struct AppConfig: Sendable {
     public var certificateDirectory: String { dataDirectory + "/tls" }
     /// The server's Web Push (VAPID) key, made at first start.
     public var webPushKeyPath: String { dataDirectory + "/web-push/vapid-private-key.pem" }
+    /// The key channel tokens are sealed with in the database, made at first start.
+    public var tokenKeyPath: String { dataDirectory + "/secrets/channel-token.key" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }
     public var usesTLS: Bool { tls != .none }
     /// `publicURL` without a trailing slash, or the machine's name and port as the server is reached on the network.

@@ -73,13 +73,20 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest stashify.json an account import unpacks, in MB; a million-entry export is about 180. [env: STASHIFY_IMPORT_MAX_SIZE] (default: 256)")
     var importMaxSize: String?
 
+    @Option(help: "Private addresses, ranges and host names webhooks, ntfy servers and push services may be at, like 192.168.1.10,10.0.0.0/24,ntfy.lan; others must be public internet addresses. [env: STASHIFY_ALLOW_OUTBOUND] (default: none)")
+    var allowOutbound: String?
+
+    @Option(help: "How many test notifications one member may send in a minute. [env: STASHIFY_TEST_PUSHES_PER_MINUTE] (default: 3)")
+    var testPushesPerMinute: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
             bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            signups: signups, importMaxSize: importMaxSize, environment: ProcessInfo.processInfo.environment
+            signups: signups, importMaxSize: importMaxSize, allowOutbound: allowOutbound,
+            testPushesPerMinute: testPushesPerMinute, environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {

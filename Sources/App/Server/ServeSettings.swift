@@ -23,6 +23,8 @@ public struct ServeSettings {
     var maxConnectionsPerAddress: String?
     var signups: String?
     var importMaxSize: String?
+    var allowOutbound: String?
+    var testPushesPerMinute: String?
     var environment: [String: String]
 
     public init(
@@ -30,13 +32,16 @@ public struct ServeSettings {
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
         bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
-        signups: String? = nil, importMaxSize: String? = nil, environment: [String: String]
+        signups: String? = nil, importMaxSize: String? = nil, allowOutbound: String? = nil,
+        testPushesPerMinute: String? = nil, environment: [String: String]
     ) {
         self.bodyTimeout = bodyTimeout
         self.bodyMinRate = bodyMinRate
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.signups = signups
         self.importMaxSize = importMaxSize
+        self.testPushesPerMinute = testPushesPerMinute
+        self.allowOutbound = allowOutbound
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -140,6 +145,18 @@ public struct ServeSettings {
                 throw StartupError("--import-max-size must be a whole number of megabytes from 1 to 4096, not \"\(size)\"")
             }
             config.importMaxSize = megabytes * 1_048_576
+        }
+        if let list = value(allowOutbound, "STASHIFY_ALLOW_OUTBOUND") {
+            guard let allowed = OutboundPolicy.AllowList(list) else {
+                throw StartupError("--allow-outbound must list addresses, ranges and host names separated by commas, like 192.168.1.10,10.0.0.0/24,ntfy.lan")
+            }
+            config.outbound.allowed = allowed
+        }
+        if let limit = value(testPushesPerMinute, "STASHIFY_TEST_PUSHES_PER_MINUTE") {
+            guard let number = Int(limit), (1...60).contains(number) else {
+                throw StartupError("--test-pushes-per-minute must be a whole number from 1 to 60, not \"\(limit)\"")
+            }
+            config.testPushesPerMinute = number
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

@@ -37,8 +37,8 @@ struct PushTests {
         }
     }
 
-    /// Runs `test` with a live local server that records what it is sent; `/slow` answers after two seconds, and
-    /// `/status/N/…` with N.
+    /// Runs `test` with a live local server that records what it is sent; `/slow` answers after two seconds,
+    /// `/status/N/…` with N, and `/redirect?to=URL` with a redirect to URL.
     static func withServer(_ test: @Sendable (Int, Inbox) async throws -> Void) async throws {
         let inbox = Inbox()
         let router = Router()
@@ -46,10 +46,16 @@ struct PushTests {
             try await Task.sleep(for: .seconds(2))
             return .ok
         }
+        router.post("/redirect") { request, _ -> Response in
+            _ = inbox.take(.init(path: request.uri.path, headers: [:], bytes: []))
+            return Response(status: .temporaryRedirect,
+                            headers: [.location: request.uri.queryParameters.get("to") ?? "/"])
+        }
         router.post("**") { request, context -> HTTPResponse.Status in
             let body = try await request.body.collect(upTo: 1 << 16)
             var headers: [String: String] = [:]
             for field in request.headers { headers[field.name.canonicalName] = field.value }
+            headers["host"] = request.head.authority
             let status = inbox.take(.init(path: request.uri.path, headers: headers, bytes: Array(buffer: body)))
             let parts = request.uri.path.split(separator: "/")
             if parts.count >= 2, parts[0] == "status", let code = Int(parts[1]) { return HTTPResponse.Status(code: code) }
@@ -79,8 +85,10 @@ struct PushTests {
     static let vapid = VAPIDKey()
 
     static func pusher(_ database: AppDatabase, _ clock: TestClock) -> PushDeliverer {
-        PushDeliverer(database: database, client: PushDeliverer.client, now: { clock.now },
-                      webPush: .init(key: vapid, contact: "mailto:ops@example.org"))
+        var pusher = PushDeliverer(database: database, now: { clock.now },
+                                   webPush: .init(key: vapid, contact: "mailto:ops@example.org"))
+        pusher.outbound = TestApp.outbound
+        return pusher
     }
 
     static func deliveries(_ database: AppDatabase) async throws -> [PushDelivery] {

@@ -42,8 +42,13 @@ enum TestApp {
         config.passwordHashing = hashing
         // Most tests sign up several people; the closed default has tests of its own, which set it back.
         config.signups = .open
+        config.outbound = outbound
         return config
     }
+
+    /// The tests' push services run on this machine, which the server is allowed to reach as an owner would allow
+    /// one on their network (`--allow-outbound 127.0.0.1`); tests of the default policy set it back.
+    static let outbound = OutboundPolicy(allowed: OutboundPolicy.AllowList("127.0.0.1") ?? .init())
 
     /// The tests' hashing pool: many apps run side by side, each signing people up, so its queue has no real limit.
     static let hashing = HashingPool(threads: 2, limit: 100_000)

@@ -46,8 +46,9 @@ struct ServerSetupTests {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
             for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact",
-                           "--max-connections-per-address", "--body-timeout", "--body-min-rate"] {
+                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact", "--allow-outbound",
+                           "--test-pushes-per-minute", "--max-connections-per-address", "--body-timeout", "--body-min-rate",
+                           "--signups", "--import-max-size"] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GRDB
+import Logging
 import NIOCore
 import WebPush
 
@@ -9,13 +10,18 @@ import WebPush
 /// Settings. A browser whose push service says its subscription is gone is forgotten.
 struct PushDeliverer: Sendable {
     let database: AppDatabase
-    let client: HTTPClient
     let now: @Sendable () -> Date
     /// The server's Web Push identity: its VAPID key and the contact given with it.
     let webPush: WebPushIdentity
     /// The server's address (`AppConfig.publicBase`): ntfy's Click and the webhook's `url` are absolute links.
     var publicBase = "http://localhost"
     var timeout: TimeAmount = .seconds(10)
+    /// Where pushes may go: public addresses, and what the owner allows (`--allow-outbound`).
+    var outbound = OutboundPolicy()
+    /// Where a refused address or a failed connection is told in full (Settings and the test button say less).
+    var logger = Logger(label: "stashify.push")
+    /// Opens the ntfy access tokens, sealed in the database.
+    var tokens = TokenSeal()
 
     struct WebPushIdentity: Sendable {
         let key: VAPIDKey
@@ -207,10 +213,14 @@ struct PushDeliverer: Sendable {
                        kind: .summary, path: WalletPaths.expiring, dueOn: today.description)
     }
 
-    /// The client pushes go through: it never follows a redirect (a redirect could send a push and its token to
-    /// another host).
-    static let client = HTTPClient(eventLoopGroupProvider: .singleton,
-                                   configuration: .init(redirectConfiguration: .disallow))
+    /// How the client reaches one checked address: the host's name is connected to at the address that was checked,
+    /// and a redirect is never followed (it could send a push and its token to another host, or to one the check
+    /// would refuse).
+    static func configuration(for target: OutboundPolicy.Target) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.dnsOverride = target.dnsOverride
+        return configuration
+    }
 
     /// One push, now.
     func send(_ message: Message, to destination: Destination) async throws {
@@ -259,7 +269,12 @@ struct PushDeliverer: Sendable {
             request.headers.add(name: "Tags", value: Self.tags(message.kind))
             // Tapping it in the ntfy app opens the reminder (marking it read) or, for a digest, Expiring soon.
             request.headers.add(name: "Click", value: Self.headerSafe(publicBase + message.path))
-            if !channel.token.isEmpty { request.headers.add(name: "Authorization", value: "Bearer " + channel.token) }
+            if !channel.token.isEmpty {
+                guard let token = tokens.open(channel.token) else {
+                    throw Failure(description: "the saved access token can't be read; enter it again")
+                }
+                request.headers.add(name: "Authorization", value: "Bearer " + token)
+            }
             request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: message.body))
         case .webhook, .webPush:
@@ -276,15 +291,31 @@ struct PushDeliverer: Sendable {
         guard (200..<300).contains(status) else { throw Failure(description: "HTTP \(status)") }
     }
 
-    /// Sends `request` and gives the answer's status; no answer in time, or none at all, is a failure.
+    /// Sends `request` to the address its host was checked at and gives the answer's status. A refused address, no
+    /// answer in time, or none at all is a failure told in a few words (what went wrong in detail goes to the log, so
+    /// the failure can't tell a closed port from a silent one).
     private func execute(_ request: HTTPClientRequest) async throws -> Int {
-        do {
-            return Int(try await client.execute(request, timeout: timeout).status.code)
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-            throw Failure(description: "no answer in time")
-        } catch {
-            throw Failure(description: "could not connect (\(error))")
+        let host = OutboundPolicy.host(of: request.url) ?? "?"
+        let target: OutboundPolicy.Target
+        switch await outbound.check(request.url) {
+        case .success(let checked):
+            target = checked
+        case .failure(let refusal):
+            logger.notice("A push to \(host) was not sent: \(refusal)")
+            throw Failure(description: "address not allowed")
         }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration(for: target))
+        let outcome: Result<Int, Failure>
+        do {
+            outcome = .success(Int(try await client.execute(request, timeout: timeout).status.code))
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            outcome = .failure(Failure(description: "no answer in time"))
+        } catch {
+            logger.info("A push to \(host) could not connect: \(error)")
+            outcome = .failure(Failure(description: "could not connect"))
+        }
+        try? await client.shutdown()
+        return try outcome.get()
     }
 
     /// Header values are one line of visible ASCII and spaces (others become spaces; ntfy reads UTF-8 titles too,

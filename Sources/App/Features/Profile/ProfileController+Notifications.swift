@@ -50,12 +50,25 @@ extension ProfileController {
     @Sendable func savePushChannels(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(PushInput.self, context: context)
         var errors = FieldErrors()
-        let channels = PushRules.validate(input, userId: context.member.id, into: &errors)
+        var channels = PushRules.validate(input, userId: context.member.id, into: &errors)
+        // An address the server won't send to is said now, not left to fail at every reminder.
+        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)]
+        where errors[field] == nil {
+            if let url, case .failure(let refusal) = await push.outbound.check(url), let message = refusal.message {
+                errors.add(field, message)
+            }
+        }
         guard errors.isEmpty else {
             let settings = try await context.store.walletSettings()
             return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(), push: input,
                                                pushErrors: errors, request: request, context: context,
                                                status: .unprocessableContent)
+        }
+        // A new token is sealed; none typed keeps the saved one, unless the member asked to remove it.
+        if var ntfy = channels.ntfy {
+            let saved = try await context.store.pushChannels().first { $0.kind == .ntfy }?.token ?? ""
+            ntfy.token = !ntfy.token.isEmpty ? try push.tokens.seal(ntfy.token) : input.ntfyTokenRemove == "yes" ? "" : saved
+            channels.ntfy = ntfy
         }
         try await context.store.setPushChannel(.ntfy, to: channels.ntfy)
         try await context.store.setPushChannel(.webhook, to: channels.webhook)
@@ -78,6 +91,11 @@ extension ProfileController {
         case .failure(let error):
             refused = error.message
         case .success(let subscription):
+            if case .failure(let refusal) = await push.outbound.check(subscription.endpoint), let message = refusal.message {
+                context.logger.notice("A browser's push service address was refused: \(refusal)")
+                refused = message
+                break
+            }
             let name = BrowserName.of(userAgent: request.headers[.userAgent])
             if try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
                                                      auth: subscription.auth, name: name,
@@ -111,6 +129,13 @@ extension ProfileController {
             return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .error(channels.isEmpty
                 ? "Add an ntfy topic or a webhook, or turn on notifications in a browser, first."
                 : "Your push channels are off. Turn them on first."))
+        }
+        guard testPushes.allow(context.member.id, now: now()) else {
+            let settings = try await context.store.walletSettings()
+            return try await notificationsPage(
+                NotificationSettingsInput(settings), errors: FieldErrors(),
+                pushSummary: "You can send \(testPushes.limit) test notifications a minute. Wait a minute, then try again.",
+                request: request, context: context, status: .tooManyRequests)
         }
         let message = PushDeliverer.Message(title: "Stashify test", body: "Reminders will arrive here.", kind: .summary,
                                             path: NotificationPaths.index, dueOn: context.member.today.description)
@@ -160,12 +185,17 @@ extension ProfileController {
     }
 
     private func notificationsPage(_ input: NotificationSettingsInput, errors: FieldErrors, push pushInput: PushInput? = nil,
-                                   pushErrors: FieldErrors = FieldErrors(), deviceError: String? = nil, request: Request,
-                                   context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+                                   pushErrors: FieldErrors = FieldErrors(), pushSummary: String? = nil,
+                                   deviceError: String? = nil, request: Request, context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         let channels = try await context.store.pushChannels()
         let devices = try await context.store.pushDevices()
         let zone = context.user.calendarTimeZone
         let typed = pushInput ?? PushInput(channels)
+        let savedToken = channels.first { $0.kind == .ntfy }?.token ?? ""
+        // The saved token is never shown: the field says whether there is one, and if it can still be read.
+        let tokenHint: String? = savedToken.isEmpty ? nil : push.tokens.open(savedToken) == nil
+            ? "The saved token can't be read: the server's key file was replaced. Enter the token again."
+            : "A token is saved. Leave this empty to keep it, or enter a new one."
         let failures = try await context.store.recentPushFailures().map { failure in
             let minute = Calendar.minute(of: failure.at, in: zone)
             return "\(failure.channel), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
@@ -204,16 +234,18 @@ extension ProfileController {
             ],
             push: ProfilePages.Push(
                 action: ProfilePaths.push,
-                summary: pushErrors.summary,
+                summary: pushSummary ?? pushErrors.summary,
                 ntfyFields: [
                     .input("ntfyServer", label: "ntfy server", value: typed.ntfyServer ?? "", type: "url",
                            error: pushErrors["ntfyServer"], hint: "Your own ntfy server, or a public one.",
                            autocomplete: "off"),
                     .input("ntfyTopic", label: "ntfy topic", value: typed.ntfyTopic ?? "", error: pushErrors["ntfyTopic"],
                            hint: "Pick a long, hard-to-guess name: anyone who knows it can read it.", autocomplete: "off"),
-                    .input("ntfyToken", label: "Access token (optional)", value: typed.ntfyToken ?? "", type: "password",
-                           error: pushErrors["ntfyToken"], autocomplete: "off"),
-                ],
+                    .input("ntfyToken", label: "Access token (optional)", type: "password", error: pushErrors["ntfyToken"],
+                           hint: tokenHint, autocomplete: "off"),
+                ] + (savedToken.isEmpty ? [] : [
+                    .checkbox("ntfyTokenRemove", label: "Remove the saved token", checked: typed.ntfyTokenRemove == "yes"),
+                ]),
                 webhookFields: [
                     .input("webhookURL", label: "Webhook URL", value: typed.webhookURL ?? "", type: "url",
                            error: pushErrors["webhookURL"], hint: "Gets each reminder as JSON in a POST.",

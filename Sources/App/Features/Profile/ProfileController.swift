@@ -15,6 +15,8 @@ struct ProfileController {
     let push: PushDeliverer
     /// Whether anyone may sign up, as Household tells the owner.
     var signups: SignupMode = .closed
+    /// At most so many test sends a minute per member.
+    let testPushes: TestPushLimiter
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)

@@ -298,14 +298,16 @@ enum NotificationSettingsRules {
 struct PushInput: Decodable, Sendable {
     var ntfyServer: String?
     var ntfyTopic: String?
+    /// A new access token; empty keeps the saved one (which is never shown).
     var ntfyToken: String?
+    /// `yes` removes the saved access token.
+    var ntfyTokenRemove: String?
     var webhookURL: String?
 
     init(_ channels: [PushChannel]) {
         let ntfy = channels.first { $0.kind == .ntfy }
         ntfyServer = ntfy?.url
         ntfyTopic = ntfy?.topic
-        ntfyToken = ntfy?.token
         webhookURL = channels.first { $0.kind == .webhook }?.url
     }
 }
