@@ -189,11 +189,13 @@ public enum ProfilePages {
 
     // MARK: - Notifications
 
-    /// The calendar feed's secret URL (nil until made) and the button that makes a new one.
+    /// The calendar feed's secret URL (only just after it is made: the server keeps no copy), whether a feed is
+    /// on, and the button that makes a new one.
     public struct CalendarFeed: Sendable {
         public let url: String?
         public let webcalURL: String?
         public let renewPath: String
+        public var isOn = false
 
         public init(url: String?, webcalURL: String?, renewPath: String) {
             self.url = url
@@ -385,12 +387,17 @@ public enum ProfilePages {
             <p><a class="button button--secondary" href="\(page.calendar.webcalURL ?? url)">Add to calendar</a></p>
             <label class="field__label" for="calendar-url">Feed URL</label>
             <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
+            <p class="muted small">Copy it now: Stashify keeps only a fingerprint of it, and shows it only for a few minutes after making it.</p>
             <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
             """ as HTML
-          } ?? """
+          } ?? (page.calendar.isOn ? """
+            <p><span class="tag">On</span> Your calendar app reads your benefit deadlines, coupon expiries, renewals and annual fees from your secret link.</p>
+            <p class="muted small">Stashify keeps only a fingerprint of the link, so it can't show it again. To add the feed to another calendar, make a new link; the one in use stops working.</p>
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a new link</button></form>
+            """ as HTML : """
             <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
             <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
-            """)
+            """ as HTML))
         </section>
         """
     }

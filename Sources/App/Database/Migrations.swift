@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -823,6 +824,24 @@ extension AppDatabase {
             // Whether the member has finished or skipped the welcome that follows sign-up. Members who signed up
             // before it existed count as done, so they never see it; sign-up starts a new member at 0.
             try db.execute(sql: "ALTER TABLE user ADD COLUMN firstRunDone BOOLEAN NOT NULL DEFAULT 1")
+        }
+
+        migrator.registerMigration("v37: sessions and calendar feeds keep only a digest of their secret") { db in
+            // A session's cookie value and a calendar feed's URL secret stay with the browser and the calendar app;
+            // the database keeps their SHA-256 in hex, so a copy of it (or a backup) signs no one in and reads no
+            // calendar. Those made before are hashed in place: nobody is logged out, subscribed calendars keep working,
+            // and push devices keep naming the session they were turned on in. The hash is defined here, on its own.
+            let sha256 = DatabaseFunction("v37_sha256_hex", argumentCount: 1, pure: true) { values -> String? in
+                guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+                return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+            }
+            db.add(function: sha256)
+            defer { db.remove(function: sha256) }
+            try db.execute(sql: """
+                UPDATE session SET id = v37_sha256_hex(id);
+                UPDATE pushDevice SET sessionId = v37_sha256_hex(sessionId) WHERE sessionId IS NOT NULL;
+                UPDATE calendarFeed SET token = v37_sha256_hex(token);
+                """)
         }
 
         return migrator

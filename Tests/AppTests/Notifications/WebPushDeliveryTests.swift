@@ -294,7 +294,7 @@ struct WebPushDeliveryTests {
             try await turnOn(phone, "https://push.example.net/phone")
             let phoneSession = try #require(await phone.cookies[SignedInBrowsersTests.session])
             try await laptop.get("/profile")
-            try await laptop.post("/profile/sessions/\(SessionRecord.handle(of: phoneSession))/delete")
+            try await laptop.post("/profile/sessions/\(SignedInBrowsersTests.handle(ofCookie: phoneSession))/delete")
             #expect(try await names() == ["Firefox on Windows"])
             try await phone.logIn(email: "ann@example.com")
             try await turnOn(phone, "https://push.example.net/phone")

@@ -1,9 +1,9 @@
-import Crypto
 import Foundation
 import GRDB
 
 /// One row of the `session` table.
 struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    /// `id(forKey:)` of the cookie's value, never the value itself.
     var id: String
     var userId: Int64?
     var data: Data
@@ -27,10 +27,17 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let lastSeenAt = Column(CodingKeys.lastSeenAt)
     }
 
-    /// The name pages and forms give the session stored under `id`: the id is the cookie's secret and never leaves
-    /// the server, so a page refers to a session by the first 16 hex digits of its SHA-256.
-    static func handle(of id: String) -> String {
-        SHA256.hash(data: Data(id.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    /// The `id` of the session whose cookie holds `key`: the key's SHA-256 in hex. The cookie's value is the secret
+    /// and only the browser holds it; the table keeps this digest, so a copy of the database (or a backup) signs no
+    /// one in.
+    static func id(forKey key: String) -> String {
+        Secrets.digest(key)
+    }
+
+    /// The name pages and forms give the session: the first 16 hex digits of its id (which is already a digest, so
+    /// a page shows nothing of the cookie).
+    var handle: String {
+        String(id.prefix(16))
     }
 }
 

@@ -283,7 +283,7 @@ struct AuthController {
 
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
-        if let sessionId = pages.cookies.sessionId(of: request) {
+        if let sessionId = pages.cookies.storedSessionId(of: request) {
             try await database.forgetPushDevices(signedInWith: sessionId)
         }
         context.sessions.clearSession()

@@ -90,7 +90,7 @@ struct ProfileController {
         user.passwordHash = try await hasher.hash(newPassword)
         user.updatedAt = now()
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
-        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
+        let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
@@ -118,7 +118,7 @@ struct ProfileController {
 
     /// `POST /profile/sessions`: logs out every other browser.
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
-        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
+        let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }
@@ -126,7 +126,7 @@ struct ProfileController {
     /// `POST /profile/sessions/:handle/delete`: logs out one other browser of the member's; any other handle is a 404.
     @Sendable func endSession(request: Request, context: MemberContext) async throws -> Response {
         guard let handle = context.parameters.get("handle"),
-              let ended = try await context.store.endSession(handle: handle, except: pages.cookies.sessionId(of: request))
+              let ended = try await context.store.endSession(handle: handle, except: pages.cookies.storedSessionId(of: request))
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: ProfilePaths.index,
                               flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent))."))
@@ -137,7 +137,7 @@ struct ProfileController {
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
-        let browsers = try await context.store.signedInBrowsers(now: now, currentKey: pages.cookies.sessionId(of: request))
+        let browsers = try await context.store.signedInBrowsers(now: now, currentKey: pages.cookies.storedSessionId(of: request))
         let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
