@@ -27,7 +27,8 @@ public func buildApplication(
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
-    let sessions = SQLitePersistDriver(database: database, now: config.now)
+    let sessions = SQLitePersistDriver(database: database, now: config.now,
+                                       idleLimit: TimeInterval(config.sessionIdleLimit.components.seconds))
     let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
     let services = AppServices(
         database: database,
@@ -125,6 +126,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         )
     )
     let app = router.group()
+        .add(middleware: BrowserSessionCookieMiddleware(cookies: services.pages.cookies))
         .add(middleware: sessionMiddleware)
         .add(middleware: MemberAuthenticator(database: services.database, now: services.now))
         .add(middleware: FlashMiddleware(cookies: services.pages.cookies))
@@ -160,7 +162,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: services.push)
+                                    push: services.push, sessionIdleLimit: services.sessions.idleLimit)
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile).addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)

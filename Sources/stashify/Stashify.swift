@@ -58,11 +58,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
     var publicUrl: String?
 
+    @Option(help: "How long a sign-in with \"Keep me signed in\" lasts, like 30d. [env: STASHIFY_SESSION_LIFETIME] (default: 30d)")
+    var sessionLifetime: String?
+
+    @Option(help: "How long a sign-in without \"Keep me signed in\" lasts unused, at least 1h. [env: STASHIFY_SESSION_IDLE] (default: 12h)")
+    var sessionIdle: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
             resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
+            sessionLifetime: sessionLifetime, sessionIdle: sessionIdle,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.

@@ -43,11 +43,11 @@ extension MemberStore {
 
     /// The member's live sessions (signed-in browsers): the one stored under the id `currentKey` first, then the
     /// most recently seen. Each carries its handle, never its id.
-    func signedInBrowsers(now: Date, currentKey: String?) async throws -> [SignedInBrowser] {
+    func signedInBrowsers(now: Date, idleLimit: TimeInterval, currentKey: String?) async throws -> [SignedInBrowser] {
         try await read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
-                .filter(SessionRecord.Columns.expiresAt == nil || SessionRecord.Columns.expiresAt > now)
+                .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
                 .fetchAll(db)
                 .map { SignedInBrowser($0, isCurrent: $0.id == currentKey) }
                 .sorted { ($0.isCurrent ? 1 : 0, $0.lastSeenAt ?? .distantPast, $0.signedInAt)

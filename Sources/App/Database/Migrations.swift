@@ -844,6 +844,12 @@ extension AppDatabase {
                 """)
         }
 
+        migrator.registerMigration("v38: sessions kept signed in or ended when idle") { db in
+            // Whether the browser ticked "Keep me signed in": a session that didn't ends after a while without use
+            // (counted from `lastSeenAt`), and its cookie with the browser. Sessions from before were kept.
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN keepSignedIn BOOLEAN NOT NULL DEFAULT 1")
+        }
+
         return migrator
     }
 

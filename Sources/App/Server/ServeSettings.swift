@@ -18,14 +18,19 @@ public struct ServeSettings {
     var backupKeep: String?
     var pushContact: String?
     var publicURL: String?
+    var sessionLifetime: String?
+    var sessionIdle: String?
     var environment: [String: String]
 
     public init(
         host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
         resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
+        sessionLifetime: String? = nil, sessionIdle: String? = nil,
         environment: [String: String]
     ) {
+        self.sessionLifetime = sessionLifetime
+        self.sessionIdle = sessionIdle
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -99,6 +104,19 @@ public struct ServeSettings {
                 throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
             }
             config.pushContact = contact
+        }
+        if let lifetime = value(sessionLifetime, "STASHIFY_SESSION_LIFETIME") {
+            guard let period = BackupSchedule.period(lifetime), period >= .seconds(3_600) else {
+                throw StartupError("--session-lifetime must be a period of at least an hour, like 30d or 12h, not \"\(lifetime)\"")
+            }
+            config.sessionLifetime = period
+        }
+        if let idle = value(sessionIdle, "STASHIFY_SESSION_IDLE") {
+            // Last seen is noted every five minutes: a shorter limit would end sessions in use.
+            guard let period = BackupSchedule.period(idle), period >= .seconds(3_600) else {
+                throw StartupError("--session-idle must be a period of at least an hour, like 12h or 2h, not \"\(idle)\"")
+            }
+            config.sessionIdleLimit = period
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

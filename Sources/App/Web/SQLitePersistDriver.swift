@@ -17,13 +17,17 @@ struct SQLitePersistDriver: PersistDriver {
     /// How stale a session's `lastSeenAt` may get: a signed-in request writes it only when it is older than this,
     /// so most requests write nothing (a write empties every cache kept on the database's write count).
     static let lastSeenInterval: TimeInterval = 5 * 60
+    /// How long a session not kept signed in may go unused (now less `lastSeenAt`) before it ends. `lastSeenAt` lags
+    /// the last request by up to `lastSeenInterval`, so the limit is far longer than that (`ServeSettings` checks).
+    let idleLimit: TimeInterval
     /// Sessions as last read, each good while the database has taken no write since: every signed-in request
     /// reads its session, and most requests write nothing.
     private let recent = RecentSessions()
 
-    init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+    init(database: AppDatabase, now: @escaping @Sendable () -> Date, idleLimit: TimeInterval = 12 * 3600) {
         self.database = database
         self.now = now
+        self.idleLimit = idleLimit
     }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
@@ -44,6 +48,7 @@ struct SQLitePersistDriver: PersistDriver {
                 row.createdAt = existing.createdAt
                 row.userAgent = existing.userAgent
                 row.address = existing.address
+                row.keepSignedIn = existing.keepSignedIn
             }
             try row.upsert(db)
         }
@@ -59,6 +64,8 @@ struct SQLitePersistDriver: PersistDriver {
         let read = try await readSession(id: id)
         guard let read else { return nil }
         if let expiresAt = read.expiresAt, expiresAt <= now { return nil }
+        // Idle is measured from the `lastSeenAt` read, before this request moves it.
+        if !read.keepSignedIn, now.timeIntervalSince(read.lastSeenAt ?? .distantPast) > idleLimit { return nil }
         let object: Object
         if let payload = read.payload as? Object {
             object = payload
@@ -93,12 +100,13 @@ struct SQLitePersistDriver: PersistDriver {
         if let kept = recent.session(id: id, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt FROM session WHERE id = ?"),
+                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt, keepSignedIn FROM session WHERE id = ?"),
                 arguments: [id])
             guard let found = try rows.next() else { return (nil, nil) }
             let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
                                     expiresAt: try found.optionalDate("expiresAt"),
-                                    lastSeenAt: try found.optionalDate("lastSeenAt"), payload: nil)
+                                    lastSeenAt: try found.optionalDate("lastSeenAt"), keepSignedIn: try found.decode(atIndex: 4),
+                                    payload: nil)
             // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -108,6 +116,7 @@ struct SQLitePersistDriver: PersistDriver {
         guard var row else { return nil }
         if var payload = try? JSONDecoder().decode(SessionPayload.self, from: row.data) {
             payload.user = user?.id == payload.userId ? user : nil
+            payload.keepSignedIn = row.keepSignedIn
             row.payload = payload
         }
         recent.keep(row, id: id, writes: writes)
@@ -119,11 +128,13 @@ struct SQLitePersistDriver: PersistDriver {
         _ = try await database.write { db in try SessionRecord.deleteOne(db, key: id) }
     }
 
-    /// Deletes sessions whose time is up; run at start and now and then.
+    /// Deletes sessions whose time is up (expired, or idle too long); run at start and now and then.
     func removeExpired() async throws {
         let now = self.now()
+        let idleLimit = self.idleLimit
         _ = try await database.write { db in
             try SessionRecord.filter(SessionRecord.Columns.expiresAt <= now).deleteAll(db)
+            try SessionRecord.filter(!SessionRecord.live(now: now, idleLimit: idleLimit)).deleteAll(db)
         }
     }
 
@@ -139,7 +150,8 @@ struct SQLitePersistDriver: PersistDriver {
             createdAt: now,
             userAgent: payload?.userAgent.map { String($0.prefix(SessionRecord.maxUserAgent)) },
             address: payload?.address,
-            lastSeenAt: now
+            lastSeenAt: now,
+            keepSignedIn: payload?.keepSignedIn ?? true
         )
     }
 }
@@ -151,6 +163,7 @@ private struct StoredSession: Sendable {
     let data: Data
     let expiresAt: Date?
     let lastSeenAt: Date?
+    let keepSignedIn: Bool
     var payload: SessionPayload?
 }
 

@@ -15,6 +15,8 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var address: String? = nil
     /// When the session was last used, kept to within `SQLitePersistDriver.lastSeenInterval`.
     var lastSeenAt: Date? = nil
+    /// Whether "Keep me signed in" was ticked: if not, the session ends once unused for the idle limit.
+    var keepSignedIn = true
 
     static let databaseTableName = "session"
     /// Longer `User-Agent` headers are cut: what names the browser comes first.
@@ -25,6 +27,14 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let userId = Column(CodingKeys.userId)
         static let expiresAt = Column(CodingKeys.expiresAt)
         static let lastSeenAt = Column(CodingKeys.lastSeenAt)
+        static let keepSignedIn = Column(CodingKeys.keepSignedIn)
+    }
+
+    /// Sessions still on at `now`: not expired, and kept signed in or used within `idleLimit` seconds (idle means
+    /// `now - lastSeenAt > idleLimit`).
+    static func live(now: Date, idleLimit: TimeInterval) -> SQLExpression {
+        (Columns.expiresAt == nil || Columns.expiresAt > now)
+            && (Columns.keepSignedIn == true || Columns.lastSeenAt >= now.addingTimeInterval(-idleLimit))
     }
 
     /// The `id` of the session whose cookie holds `key`: the key's SHA-256 in hex. The cookie's value is the secret
@@ -52,5 +62,6 @@ extension SessionRecord {
         userAgent = try row.decode(forColumn: "userAgent")
         address = try row.decode(forColumn: "address")
         lastSeenAt = try row.optionalDate("lastSeenAt")
+        keepSignedIn = try row.decode(forColumn: "keepSignedIn")
     }
 }

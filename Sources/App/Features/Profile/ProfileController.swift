@@ -13,6 +13,9 @@ struct ProfileController {
     let commonPasswords: CommonPasswords
     /// Sends the test push of the notification settings.
     let push: PushDeliverer
+    /// How long a session not kept signed in lasts unused (`SQLitePersistDriver.idleLimit`), so the list of browsers
+    /// leaves out those that ended.
+    var sessionIdleLimit: TimeInterval = 12 * 3600
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
@@ -137,7 +140,7 @@ struct ProfileController {
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
-        let browsers = try await context.store.signedInBrowsers(now: now, currentKey: pages.cookies.storedSessionId(of: request))
+        let browsers = try await context.store.signedInBrowsers(now: now, idleLimit: sessionIdleLimit, currentKey: pages.cookies.storedSessionId(of: request))
         let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
