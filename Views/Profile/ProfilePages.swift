@@ -30,6 +30,9 @@ public enum ProfilePages {
         public var photoError: String?
         public var photoPath = ""
         public var removePhotoPath = ""
+        /// The password "Log out all other browsers" asks for, with why it was refused.
+        public var sessionsPassword: FormField?
+        public var sessionsSummary: String?
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -127,13 +130,17 @@ public enum ProfilePages {
           <h2 class="card__title" id="sessions-title">Browsers</h2>
           <p>\(page.sessionsText)</p>
           <ul class="session-list">\(page.browsers.map { browser($0, csrf: csrf) })</ul>
+          \(page.browsers.count > 1 ? """
+              <form method="post" action="\(page.sessionsPath)" novalidate>
+                \(csrf.field)
+                \(Form.summary(page.sessionsSummary))
+                <div class="field-column">\(page.sessionsPassword.map { Form.fields([$0]) })</div>
+                <div class="form-actions">
+                  <button class="button button--secondary" type="submit">Log out all other browsers</button>
+                </div>
+              </form>
+              """ as HTML : nil)
           <div class="form-actions">
-            \(page.browsers.count > 1 ? """
-                <form method="post" action="\(page.sessionsPath)">
-                      \(csrf.field)
-                      <button class="button button--secondary" type="submit">Log out all other browsers</button>
-                    </form>
-                """ as HTML : nil)
             <form method="post" action="\(page.logoutPath)">
               \(csrf.field)
               <button class="button button--destructive" type="submit">Log out of this browser</button>
@@ -143,7 +150,8 @@ public enum ProfilePages {
         """
     }
 
-    /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out".
+    /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out", which asks
+    /// for the password on a page of its own.
     public struct Browser: Sendable {
         public let name: String
         public let address: String
@@ -151,7 +159,7 @@ public enum ProfilePages {
         /// "Active now" for this browser, else when it was last seen.
         public let seen: String
         public let isCurrent: Bool
-        /// Where its "Log out" posts; nil for this browser, which logs out with the page's own button.
+        /// Where its "Log out" leads; nil for this browser, which logs out with the page's own button.
         public let endPath: String?
 
         public init(name: String, address: String, signedIn: String, seen: String, isCurrent: Bool,
@@ -172,10 +180,7 @@ public enum ProfilePages {
           <p class="session__head"><span class="session__name">\(browser.name)</span>\(browser.isCurrent ? " <span class=\"pill\">This browser</span>" as HTML : nil)</p>
           \(browser.endPath.map { path in
             """
-            <form class="session__actions" method="post" action="\(path)">
-                \(csrf.field)
-                <button class="button button--destructive button--small" type="submit">Log out<span class="visually-hidden"> \(browser.name)</span></button>
-              </form>
+            <p class="session__actions"><a class="button button--destructive button--small" href="\(path)">Log out<span class="visually-hidden"> \(browser.name)</span></a></p>
             """ as HTML
           })
           <div class="session__details">

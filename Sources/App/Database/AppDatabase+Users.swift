@@ -55,6 +55,20 @@ extension MemberStore {
         }
     }
 
+    /// The member's session named by `handle`, unless it is the one stored under the id `currentKey`; nil when the
+    /// member has no other live session by that handle.
+    func otherSession(handle: String, except currentKey: String?, now: Date, idleLimit: TimeInterval) async throws
+        -> SignedInBrowser? {
+        try await read { db in
+            try SessionRecord
+                .filter(SessionRecord.Columns.userId == userId)
+                .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
+                .fetchAll(db)
+                .first { $0.id != currentKey && $0.handle == handle }
+                .map { SignedInBrowser($0, isCurrent: false) }
+        }
+    }
+
     /// Signs out the member's session named by `handle`, unless it is the one stored under the id `currentKey` (that one
     /// logs out by itself). Returns the session as it was, or nil when the member has no other session by that handle.
     func endSession(handle: String, except currentKey: String?) async throws -> SignedInBrowser? {

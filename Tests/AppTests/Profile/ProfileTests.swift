@@ -267,7 +267,7 @@ struct ProfileTests {
             let phone = Browser(client: browser.client)
             try await phone.logIn(email: "alex@example.com")
             #expect(SignedInBrowsersTests.rows(try await browser.get("/profile")).count == 3)
-            let page = try await browser.post("/profile/sessions")
+            let page = try await browser.post("/profile/sessions", [("sessionsPassword", "correct horse battery")])
             #expect(page.status == .seeOther)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: session)])

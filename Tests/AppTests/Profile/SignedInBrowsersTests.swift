@@ -64,7 +64,7 @@ struct SignedInBrowsersTests {
                 #expect(!page.html.contains(id) && !onPhone.html.contains(id))
             }
             let phoneId = try #require(await phone.cookies[Self.session])
-            #expect(rows[1].contains("action=\"/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete\""))
+            #expect(rows[1].contains("href=\"/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete\""))
             // The browser and address have columns of their own; the session's JSON stays as small as it was.
             let data = try await database.read { db in try Data.fetchAll(db, sql: "SELECT data FROM session") }
             #expect(data.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("Mozilla") })
@@ -119,7 +119,8 @@ struct SignedInBrowsersTests {
             #expect(try await phone.get("/profile").status == .ok)
 
             // When
-            let ended = try await laptop.post("/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete")
+            let ended = try await laptop.post("/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete",
+                                              [("password", "correct horse battery")])
 
             // Then
             #expect(ended.status == .seeOther)
@@ -148,9 +149,10 @@ struct SignedInBrowsersTests {
             try await alex.get("/profile")
 
             // When
-            let other = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: samId))/delete")
-            let own = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: alexId))/delete")
-            let madeUp = try await alex.post("/profile/sessions/0123456789abcdef/delete")
+            let password = [("password", "correct horse battery")]
+            let other = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: samId))/delete", password)
+            let own = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: alexId))/delete", password)
+            let madeUp = try await alex.post("/profile/sessions/0123456789abcdef/delete", password)
 
             // Then
             #expect(other.status == .notFound)
