@@ -30,6 +30,7 @@ extension AppDatabase {
         }
         do {
             let source = try DatabaseQueue(path: file, configuration: readOnly)
+            try ownerOnly(databaseAt: path)
             let target = try DatabaseQueue(path: path)
             try source.backup(to: target)
             try source.close()
