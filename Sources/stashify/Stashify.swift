@@ -101,9 +101,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = data.folder
-        guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName) else {
-            throw StartupError("no database in \(folder); pass --data-dir")
-        }
+        try data.requireDatabase()
         let path = to ?? AppDatabase.backupsDirectory(dataDirectory: folder) + "/" + AppDatabase.backupFileName(at: Date())
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
@@ -325,8 +323,19 @@ struct DataFolderOption: ParsableArguments {
         dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
     }
 
-    /// Runs `body` on the folder's database, closed afterwards whether `body` succeeds or throws.
+    /// Throws unless the folder holds a database: a command that reads one must not make an empty one in a mistyped
+    /// folder (only `serve` and the demo-filling commands may).
+    func requireDatabase() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName, isDirectory: &isFolder),
+              !isFolder.boolValue else {
+            throw StartupError("no database in \(folder); pass --data-dir with the folder the server uses")
+        }
+    }
+
+    /// Runs `body` on the folder's existing database, closed afterwards whether `body` succeeds or throws.
     func withDatabase<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
+        try requireDatabase()
         let database = try AppDatabase.open(dataDirectory: folder)
         do {
             let result = try await body(database)
