@@ -191,9 +191,10 @@ struct RepeatedFormTests {
         }
     }
 
-    /// Sends `count` forms of `session` to `forms`, each taken and finished.
-    static func flood(_ forms: SentForms, session: String, count: Int) async {
+    /// Sends `count` forms of `session` to `forms`, a second apart, each taken and finished.
+    static func flood(_ forms: SentForms, session: String, count: Int, clock: TestClock) async {
         for index in 0..<count {
+            clock.advance(by: 1)
             let key = SentForms.Key(session: session, form: "flood\(index)")
             guard case .first = await forms.begin(key) else { continue }
             forms.finish(key, with: .init(location: "/flood", flashCookie: nil))
@@ -210,7 +211,7 @@ struct RepeatedFormTests {
         forms.finish(sams, with: .init(location: "/stashes/1", flashCookie: nil))
 
         // When: another member sends a thousand forms
-        await Self.flood(forms, session: "flooder", count: 1_000)
+        await Self.flood(forms, session: "flooder", count: 1_000, clock: clock)
 
         // Then: Sam's re-sent form goes where the first went, and the flooder kept only its own few
         guard case .sent(let outcome) = await forms.begin(sams) else {
@@ -233,7 +234,7 @@ struct RepeatedFormTests {
         // Ann sends again (so Ben is now the least recent), then a fourth session arrives
         _ = await forms.begin(.init(session: "ann", form: "g"))
         forms.finish(.init(session: "ann", form: "g"), with: .init(location: "/ann/g", flashCookie: nil))
-        await Self.flood(forms, session: "dan", count: 1)
+        await Self.flood(forms, session: "dan", count: 1, clock: clock)
 
         #expect(forms.sessionCount == 3)
         for name in ["ann", "cat"] {
