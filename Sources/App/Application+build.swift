@@ -32,7 +32,8 @@ public func buildApplication(
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
-    let sessions = SQLitePersistDriver(database: database, now: config.now)
+    let sessions = SQLitePersistDriver(database: database, now: config.now,
+                                       idleLimit: TimeInterval(config.sessionIdleLimit.components.seconds))
     let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
     let services = AppServices(
         database: database,
@@ -133,6 +134,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
         )
     )
     let app = router.group()
+        .add(middleware: BrowserSessionCookieMiddleware(cookies: services.pages.cookies))
         .add(middleware: sessionMiddleware)
         .add(middleware: MemberAuthenticator(database: services.database, now: services.now))
         .add(middleware: FlashMiddleware(cookies: services.pages.cookies))
@@ -170,7 +172,8 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
                                     throttle: services.throttle, commonPasswords: services.commonPasswords,
                                     push: services.push, signups: config.signups,
-                                    testPushes: TestPushLimiter(limit: config.testPushesPerMinute))
+                                    testPushes: TestPushLimiter(limit: config.testPushesPerMinute),
+                                    sessionIdleLimit: services.sessions.idleLimit)
     profile.addRoutes(to: signedIn)
     YourDataController(database: database, pages: pages, now: now, profile: profile, importMaxSize: config.importMaxSize)
         .addRoutes(to: signedIn)

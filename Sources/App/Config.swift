@@ -26,6 +26,8 @@ public struct AppConfig: Sendable {
     public var passwordHashing: HashingPool = .shared
     /// How long a sign-in lasts.
     public var sessionLifetime: Duration
+    /// How long a sign-in without "Keep me signed in" lasts unused.
+    public var sessionIdleLimit: Duration = .seconds(12 * 3600)
     /// A connection that sends nothing for this long (before its first request or between requests) is closed, so
     /// idle connections can't use up the server's open files.
     public var idleTimeout: Duration = .seconds(30)

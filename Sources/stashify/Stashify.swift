@@ -79,6 +79,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many test notifications one member may send in a minute. [env: STASHIFY_TEST_PUSHES_PER_MINUTE] (default: 3)")
     var testPushesPerMinute: String?
 
+    @Option(help: "How long a sign-in with \"Keep me signed in\" lasts, like 30d. [env: STASHIFY_SESSION_LIFETIME] (default: 30d)")
+    var sessionLifetime: String?
+
+    @Option(help: "How long a sign-in without \"Keep me signed in\" lasts unused, at least 1h. [env: STASHIFY_SESSION_IDLE] (default: 12h)")
+    var sessionIdle: String?
+
     func run() async throws {
         let config = try ServeSettings(
             host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
@@ -86,7 +92,8 @@ struct Serve: AsyncParsableCommand {
             backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
             bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
             signups: signups, importMaxSize: importMaxSize, allowOutbound: allowOutbound,
-            testPushesPerMinute: testPushesPerMinute, environment: ProcessInfo.processInfo.environment
+            testPushesPerMinute: testPushesPerMinute, sessionLifetime: sessionLifetime, sessionIdle: sessionIdle,
+            environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {
@@ -117,9 +124,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = data.folder
-        guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName) else {
-            throw StartupError("no database in \(folder); pass --data-dir")
-        }
+        try data.requireDatabase()
         let path = to ?? AppDatabase.backupsDirectory(dataDirectory: folder) + "/" + AppDatabase.backupFileName(at: Date())
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
@@ -420,8 +425,19 @@ struct DataFolderOption: ParsableArguments {
         dataDir ?? ProcessInfo.processInfo.environment["STASHIFY_DATA_DIR"] ?? "data"
     }
 
-    /// Runs `body` on the folder's database, closed afterwards whether `body` succeeds or throws.
+    /// Throws unless the folder holds a database: a command that reads one must not make an empty one in a mistyped
+    /// folder (only `serve` and the demo-filling commands may).
+    func requireDatabase() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName, isDirectory: &isFolder),
+              !isFolder.boolValue else {
+            throw StartupError("no database in \(folder); pass --data-dir with the folder the server uses")
+        }
+    }
+
+    /// Runs `body` on the folder's existing database, closed afterwards whether `body` succeeds or throws.
     func withDatabase<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
+        try requireDatabase()
         let database = try AppDatabase.open(dataDirectory: folder)
         do {
             let result = try await body(database)

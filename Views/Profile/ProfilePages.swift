@@ -32,6 +32,9 @@ public enum ProfilePages {
         public var removePhotoPath = ""
         /// Profile → Household, for the server's owner only (nil for everyone else).
         public var householdPath: String?
+        /// The password "Log out all other browsers" asks for, with why it was refused.
+        public var sessionsPassword: FormField?
+        public var sessionsSummary: String?
 
         public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
             self.initials = initials
@@ -139,13 +142,17 @@ public enum ProfilePages {
           <h2 class="card__title" id="sessions-title">Browsers</h2>
           <p>\(page.sessionsText)</p>
           <ul class="session-list">\(page.browsers.map { browser($0, csrf: csrf) })</ul>
+          \(page.browsers.count > 1 ? """
+              <form method="post" action="\(page.sessionsPath)" novalidate>
+                \(csrf.field)
+                \(Form.summary(page.sessionsSummary))
+                <div class="field-column">\(page.sessionsPassword.map { Form.fields([$0]) })</div>
+                <div class="form-actions">
+                  <button class="button button--secondary" type="submit">Log out all other browsers</button>
+                </div>
+              </form>
+              """ as HTML : nil)
           <div class="form-actions">
-            \(page.browsers.count > 1 ? """
-                <form method="post" action="\(page.sessionsPath)">
-                      \(csrf.field)
-                      <button class="button button--secondary" type="submit">Log out all other browsers</button>
-                    </form>
-                """ as HTML : nil)
             <form method="post" action="\(page.logoutPath)">
               \(csrf.field)
               <button class="button button--destructive" type="submit">Log out of this browser</button>
@@ -155,7 +162,8 @@ public enum ProfilePages {
         """
     }
 
-    /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out".
+    /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out", which asks
+    /// for the password on a page of its own.
     public struct Browser: Sendable {
         public let name: String
         public let address: String
@@ -163,7 +171,7 @@ public enum ProfilePages {
         /// "Active now" for this browser, else when it was last seen.
         public let seen: String
         public let isCurrent: Bool
-        /// Where its "Log out" posts; nil for this browser, which logs out with the page's own button.
+        /// Where its "Log out" leads; nil for this browser, which logs out with the page's own button.
         public let endPath: String?
 
         public init(name: String, address: String, signedIn: String, seen: String, isCurrent: Bool,
@@ -184,10 +192,7 @@ public enum ProfilePages {
           <p class="session__head"><span class="session__name">\(browser.name)</span>\(browser.isCurrent ? " <span class=\"pill\">This browser</span>" as HTML : nil)</p>
           \(browser.endPath.map { path in
             """
-            <form class="session__actions" method="post" action="\(path)">
-                \(csrf.field)
-                <button class="button button--destructive button--small" type="submit">Log out<span class="visually-hidden"> \(browser.name)</span></button>
-              </form>
+            <p class="session__actions"><a class="button button--destructive button--small" href="\(path)">Log out<span class="visually-hidden"> \(browser.name)</span></a></p>
             """ as HTML
           })
           <div class="session__details">
@@ -201,11 +206,13 @@ public enum ProfilePages {
 
     // MARK: - Notifications
 
-    /// The calendar feed's secret URL (nil until made) and the button that makes a new one.
+    /// The calendar feed's secret URL (only just after it is made: the server keeps no copy), whether a feed is
+    /// on, and the button that makes a new one.
     public struct CalendarFeed: Sendable {
         public let url: String?
         public let webcalURL: String?
         public let renewPath: String
+        public var isOn = false
 
         public init(url: String?, webcalURL: String?, renewPath: String) {
             self.url = url
@@ -397,12 +404,17 @@ public enum ProfilePages {
             <p><a class="button button--secondary" href="\(page.calendar.webcalURL ?? url)">Add to calendar</a></p>
             <label class="field__label" for="calendar-url">Feed URL</label>
             <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
+            <p class="muted small">Copy it now: Stashify keeps only a fingerprint of it, and shows it only for a few minutes after making it.</p>
             <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
             """ as HTML
-          } ?? """
+          } ?? (page.calendar.isOn ? """
+            <p><span class="tag">On</span> Your calendar app reads your benefit deadlines, coupon expiries, renewals and annual fees from your secret link.</p>
+            <p class="muted small">Stashify keeps only a fingerprint of the link, so it can't show it again. To add the feed to another calendar, make a new link; the one in use stops working.</p>
+            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a new link</button></form>
+            """ as HTML : """
             <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
             <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
-            """)
+            """ as HTML))
         </section>
         """
     }

@@ -33,6 +33,7 @@ extension AppDatabase {
         let partial = path + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         do {
+            try AppDatabase.ownerOnly(databaseAt: partial)
             let copy = try DatabaseQueue(path: partial)
             try copyAll(to: copy)
             let problems = try copy.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

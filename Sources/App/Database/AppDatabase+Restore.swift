@@ -13,6 +13,11 @@ extension AppDatabase {
     /// using it. Anything wrong stops it before the folder is touched.
     public static func restore(from file: String, into folder: String, now: Date = Date()) throws -> Restored {
         guard FileManager.default.fileExists(atPath: file) else { throw StartupError("\(file) doesn't exist") }
+        // Opening a FIFO or a device would wait for a writer, or read forever.
+        let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        guard (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular else {
+            throw StartupError("\(file) is not a regular file; give a backup file made by stashify backup")
+        }
         try check(backup: file)
 
         let path = folder + "/" + fileName
@@ -30,6 +35,7 @@ extension AppDatabase {
         }
         do {
             let source = try DatabaseQueue(path: file, configuration: readOnly)
+            try ownerOnly(databaseAt: path)
             let target = try DatabaseQueue(path: path)
             try source.backup(to: target)
             try source.close()

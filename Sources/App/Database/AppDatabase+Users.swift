@@ -41,13 +41,13 @@ extension MemberStore {
         try await write { db in try user.update(db, columns: columns) }
     }
 
-    /// The member's live sessions (signed-in browsers): the one stored under `currentKey` first, then the most
-    /// recently seen. Each carries its handle, never its id.
-    func signedInBrowsers(now: Date, currentKey: String?) async throws -> [SignedInBrowser] {
+    /// The member's live sessions (signed-in browsers): the one stored under the id `currentKey` first, then the
+    /// most recently seen. Each carries its handle, never its id.
+    func signedInBrowsers(now: Date, idleLimit: TimeInterval, currentKey: String?) async throws -> [SignedInBrowser] {
         try await read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
-                .filter(SessionRecord.Columns.expiresAt == nil || SessionRecord.Columns.expiresAt > now)
+                .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
                 .fetchAll(db)
                 .map { SignedInBrowser($0, isCurrent: $0.id == currentKey) }
                 .sorted { ($0.isCurrent ? 1 : 0, $0.lastSeenAt ?? .distantPast, $0.signedInAt)
@@ -55,12 +55,26 @@ extension MemberStore {
         }
     }
 
-    /// Signs out the member's session named by `handle`, unless it is the one stored under `currentKey` (that one
+    /// The member's session named by `handle`, unless it is the one stored under the id `currentKey`; nil when the
+    /// member has no other live session by that handle.
+    func otherSession(handle: String, except currentKey: String?, now: Date, idleLimit: TimeInterval) async throws
+        -> SignedInBrowser? {
+        try await read { db in
+            try SessionRecord
+                .filter(SessionRecord.Columns.userId == userId)
+                .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
+                .fetchAll(db)
+                .first { $0.id != currentKey && $0.handle == handle }
+                .map { SignedInBrowser($0, isCurrent: false) }
+        }
+    }
+
+    /// Signs out the member's session named by `handle`, unless it is the one stored under the id `currentKey` (that one
     /// logs out by itself). Returns the session as it was, or nil when the member has no other session by that handle.
     func endSession(handle: String, except currentKey: String?) async throws -> SignedInBrowser? {
         try await write { db in
             let sessions = try SessionRecord.filter(SessionRecord.Columns.userId == userId).fetchAll(db)
-            guard let session = sessions.first(where: { $0.id != currentKey && SessionRecord.handle(of: $0.id) == handle })
+            guard let session = sessions.first(where: { $0.id != currentKey && $0.handle == handle })
             else { return nil }
             try SessionRecord
                 .filter(SessionRecord.Columns.id == session.id && SessionRecord.Columns.userId == userId)
@@ -70,7 +84,7 @@ extension MemberStore {
         }
     }
 
-    /// Signs the user out everywhere except the session stored under `keepKey`.
+    /// Signs the user out everywhere except the session stored under the id `keepKey`.
     @discardableResult
     func deleteSessions(except keepKey: String?) async throws -> Int {
         try await write { db in
@@ -95,7 +109,7 @@ struct SignedInBrowser: Sendable {
     let isCurrent: Bool
 
     init(_ session: SessionRecord, isCurrent: Bool) {
-        handle = SessionRecord.handle(of: session.id)
+        handle = session.handle
         userAgent = session.userAgent
         address = session.address
         signedInAt = session.createdAt

@@ -29,11 +29,13 @@ public struct AppDatabase: Sendable {
     }
 
     /// Opens (or creates) `stashify.sqlite` in `folder`, creating the folder readable by this user only (password
-    /// hashes, sessions, finances); a problem is one clear start-up error.
+    /// hashes, sessions, finances); a folder that exists keeps its mode. A problem is one clear start-up error.
     public static func open(dataDirectory folder: String) throws -> AppDatabase {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+            if !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+            }
         } catch {
             throw StartupError("cannot create the data folder \(folder): \(error.localizedDescription)")
         }
@@ -48,10 +50,25 @@ public struct AppDatabase: Sendable {
     /// The database's file name inside the data folder.
     public static let fileName = "stashify.sqlite"
 
-    /// Opens (or creates) the database file at `path`, in WAL mode, and migrates it.
+    /// Opens (or creates) the database file at `path`, in WAL mode, and migrates it. The file is readable by its
+    /// owner only (`ownerOnly`), and so are its `-wal` and `-shm`.
     public static func open(path: String) throws -> AppDatabase {
+        try ownerOnly(databaseAt: path)
         let pool = try DatabasePool(path: path, configuration: configuration)
         return try AppDatabase(pool)
+    }
+
+    /// Makes the database file at `path` (created empty, with that mode, when missing) and its `-wal` and `-shm`, if
+    /// there, readable and writable by their owner only. SQLite makes a database's `-wal`, `-shm` and `-journal` with
+    /// the database file's own mode, so those it makes later are too.
+    static func ownerOnly(databaseAt path: String) throws {
+        if !FileManager.default.fileExists(atPath: path),
+           !FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) {
+            throw StartupError("cannot create \(path)")
+        }
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
     }
 
     /// A fresh, empty, migrated in-memory database (for tests and tools).

@@ -33,6 +33,20 @@ enum Secrets {
     static func typeableCode() -> String {
         groups(Base32.encode(randomBytes(10)).lowercased(), of: 4).joined(separator: "-")
     }
+
+    /// The SHA-256 of `text` as 64 lower-case hex digits: what the database keeps of a secret it must recognise but
+    /// never give back (a session's cookie, a calendar feed's link, a recovery code). Every signed-in request hashes
+    /// its cookie, so the digits are written without a formatter.
+    static func digest(_ text: String) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(text.utf8)) {
+            digits.append(hex[Int(byte >> 4)])
+            digits.append(hex[Int(byte & 0x0f)])
+        }
+        return String(decoding: digits, as: UTF8.self)
+    }
 }
 
 extension Data {

@@ -25,6 +25,8 @@ public struct ServeSettings {
     var importMaxSize: String?
     var allowOutbound: String?
     var testPushesPerMinute: String?
+    var sessionLifetime: String?
+    var sessionIdle: String?
     var environment: [String: String]
 
     public init(
@@ -33,7 +35,8 @@ public struct ServeSettings {
         backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
         bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
         signups: String? = nil, importMaxSize: String? = nil, allowOutbound: String? = nil,
-        testPushesPerMinute: String? = nil, environment: [String: String]
+        testPushesPerMinute: String? = nil, sessionLifetime: String? = nil, sessionIdle: String? = nil,
+        environment: [String: String]
     ) {
         self.bodyTimeout = bodyTimeout
         self.bodyMinRate = bodyMinRate
@@ -42,6 +45,8 @@ public struct ServeSettings {
         self.importMaxSize = importMaxSize
         self.testPushesPerMinute = testPushesPerMinute
         self.allowOutbound = allowOutbound
+        self.sessionLifetime = sessionLifetime
+        self.sessionIdle = sessionIdle
         self.publicURL = publicURL
         self.pushContact = pushContact
         self.backupEvery = backupEvery
@@ -157,6 +162,19 @@ public struct ServeSettings {
                 throw StartupError("--test-pushes-per-minute must be a whole number from 1 to 60, not \"\(limit)\"")
             }
             config.testPushesPerMinute = number
+        }
+        if let lifetime = value(sessionLifetime, "STASHIFY_SESSION_LIFETIME") {
+            guard let period = BackupSchedule.period(lifetime), period >= .seconds(3_600) else {
+                throw StartupError("--session-lifetime must be a period of at least an hour, like 30d or 12h, not \"\(lifetime)\"")
+            }
+            config.sessionLifetime = period
+        }
+        if let idle = value(sessionIdle, "STASHIFY_SESSION_IDLE") {
+            // Last seen is noted every five minutes: a shorter limit would end sessions in use.
+            guard let period = BackupSchedule.period(idle), period >= .seconds(3_600) else {
+                throw StartupError("--session-idle must be a period of at least an hour, like 12h or 2h, not \"\(idle)\"")
+            }
+            config.sessionIdleLimit = period
         }
         if let level = value(logLevel, "STASHIFY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

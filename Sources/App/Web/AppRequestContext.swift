@@ -15,6 +15,8 @@ public struct SessionPayload: Codable, Sendable, Equatable {
     /// columns). Not part of its equality.
     public var userAgent: String? = nil
     public var address: String? = nil
+    /// Whether "Keep me signed in" was ticked; kept in the session's own column, like the browser and address.
+    public var keepSignedIn = true
 
     enum CodingKeys: String, CodingKey {
         case userId, csrfToken

@@ -15,6 +15,8 @@ struct CookieSettings: Sendable {
     var flash: String { name("stashify_flash") }
     /// A sign-in waiting for its one-time code.
     var signIn: String { name("stashify_signin") }
+    /// A calendar feed link just made, so the notification settings can show it (the database keeps only its digest).
+    var calendarLink: String { name("stashify_calendar") }
 
     /// `base` as it is sent: with the `__Host-` prefix over TLS.
     func name(_ base: String) -> String {
@@ -31,8 +33,14 @@ struct CookieSettings: Sendable {
                httpOnly: true, sameSite: .lax)
     }
 
-    /// The storage key of the session this request carries, if any.
+    /// The storage key of the session this request carries (the cookie's value), if any.
     func sessionId(of request: Request) -> String? {
         request.cookies[session]?.value
+    }
+
+    /// The `id` the session this request carries is stored under (the digest of its key), if any: what rows that
+    /// name a session (Profile's list of browsers, push devices) hold.
+    func storedSessionId(of request: Request) -> String? {
+        sessionId(of: request).map(SessionRecord.id(forKey:))
     }
 }

@@ -24,8 +24,9 @@ struct PageRenderer: Sendable {
     }
 
     /// The page that asks before something is deleted (`page` says what, and what goes with it).
-    func confirm(_ page: ConfirmPage, title: String, section: Section, context: some PageContext) -> Response {
-        self.page(title: title, section: section, context: context) { shell in page.html(csrf: shell.csrf) }
+    func confirm(_ page: ConfirmPage, title: String, section: Section, context: some PageContext,
+                 status: HTTPResponse.Status = .ok) -> Response {
+        self.page(title: title, section: section, context: context, status: status) { shell in page.html(csrf: shell.csrf) }
     }
 
     /// A 303 See Other to `location`, optionally carrying a flash message to the next page.

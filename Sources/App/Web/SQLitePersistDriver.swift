@@ -5,6 +5,9 @@ import NIOConcurrencyHelpers
 
 /// Keeps browser sessions in the `session` table so they survive a restart.
 ///
+/// The key the session middleware hands over is the cookie's value: a row is stored and found under its digest
+/// (`SessionRecord.id(forKey:)`), never under the key itself.
+///
 /// Values are stored as JSON. When the value is a `SessionPayload` its user id is stored too, so a
 /// user's sessions can be listed and ended (e.g. after a password change), and so are the browser and address it
 /// began from, and when it was last used.
@@ -14,13 +17,17 @@ struct SQLitePersistDriver: PersistDriver {
     /// How stale a session's `lastSeenAt` may get: a signed-in request writes it only when it is older than this,
     /// so most requests write nothing (a write empties every cache kept on the database's write count).
     static let lastSeenInterval: TimeInterval = 5 * 60
+    /// How long a session not kept signed in may go unused (now less `lastSeenAt`) before it ends. `lastSeenAt` lags
+    /// the last request by up to `lastSeenInterval`, so the limit is far longer than that (`ServeSettings` checks).
+    let idleLimit: TimeInterval
     /// Sessions as last read, each good while the database has taken no write since: every signed-in request
     /// reads its session, and most requests write nothing.
     private let recent = RecentSessions()
 
-    init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+    init(database: AppDatabase, now: @escaping @Sendable () -> Date, idleLimit: TimeInterval = 12 * 3600) {
         self.database = database
         self.now = now
+        self.idleLimit = idleLimit
     }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
@@ -36,11 +43,12 @@ struct SQLitePersistDriver: PersistDriver {
         let fresh = try makeRow(key: key, value: value, expires: expires)
         try await database.write { db in
             var row = fresh
-            if expires == nil, let existing = try SessionRecord.fetchOne(db, key: key) {
+            if expires == nil, let existing = try SessionRecord.fetchOne(db, key: row.id) {
                 row.expiresAt = existing.expiresAt
                 row.createdAt = existing.createdAt
                 row.userAgent = existing.userAgent
                 row.address = existing.address
+                row.keepSignedIn = existing.keepSignedIn
             }
             try row.upsert(db)
         }
@@ -52,9 +60,12 @@ struct SQLitePersistDriver: PersistDriver {
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
-        let read = try await readSession(key: key)
+        let id = SessionRecord.id(forKey: key)
+        let read = try await readSession(id: id)
         guard let read else { return nil }
         if let expiresAt = read.expiresAt, expiresAt <= now { return nil }
+        // Idle is measured from the `lastSeenAt` read, before this request moves it.
+        if !read.keepSignedIn, now.timeIntervalSince(read.lastSeenAt ?? .distantPast) > idleLimit { return nil }
         let object: Object
         if let payload = read.payload as? Object {
             object = payload
@@ -66,35 +77,36 @@ struct SQLitePersistDriver: PersistDriver {
             }
         }
         // A note that fails to save leaves "last seen" older; it must not end the request's session.
-        if read.payload != nil { try? await noteSeen(key: key, lastSeenAt: read.lastSeenAt, now: now) }
+        if read.payload != nil { try? await noteSeen(id: id, lastSeenAt: read.lastSeenAt, now: now) }
         let ttl = read.expiresAt.map { Duration.seconds($0.timeIntervalSince(now)) }
         return (object, ttl)
     }
 
     /// Moves a signed-in session's `lastSeenAt` to `now` when the value read with it is `lastSeenInterval` old or
     /// more (or missing). The write is conditional, so requests racing past the same stale value set it once.
-    private func noteSeen(key: String, lastSeenAt: Date?, now: Date) async throws {
+    private func noteSeen(id: String, lastSeenAt: Date?, now: Date) async throws {
         if let lastSeenAt, now.timeIntervalSince(lastSeenAt) < Self.lastSeenInterval { return }
         let stale = now.addingTimeInterval(-Self.lastSeenInterval)
         try await database.write { db in
             try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt <= ?)",
-                           arguments: [now, key, stale])
+                           arguments: [now, id, stale])
         }
     }
 
     /// The session's row, with its payload and user already read when it is the app's own `SessionPayload`: from
     /// `recent` while no write has happened since it was read, else from the database in one read, with the user.
-    private func readSession(key: String) async throws -> StoredSession? {
+    private func readSession(id: String) async throws -> StoredSession? {
         let writes = database.writeCount
-        if let kept = recent.session(key: key, writes: writes) { return kept }
+        if let kept = recent.session(id: id, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt FROM session WHERE id = ?"),
-                arguments: [key])
+                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt, keepSignedIn FROM session WHERE id = ?"),
+                arguments: [id])
             guard let found = try rows.next() else { return (nil, nil) }
             let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
                                     expiresAt: try found.optionalDate("expiresAt"),
-                                    lastSeenAt: try found.optionalDate("lastSeenAt"), payload: nil)
+                                    lastSeenAt: try found.optionalDate("lastSeenAt"), keepSignedIn: try found.decode(atIndex: 4),
+                                    payload: nil)
             // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -104,21 +116,25 @@ struct SQLitePersistDriver: PersistDriver {
         guard var row else { return nil }
         if var payload = try? JSONDecoder().decode(SessionPayload.self, from: row.data) {
             payload.user = user?.id == payload.userId ? user : nil
+            payload.keepSignedIn = row.keepSignedIn
             row.payload = payload
         }
-        recent.keep(row, key: key, writes: writes)
+        recent.keep(row, id: id, writes: writes)
         return row
     }
 
     func remove(key: String) async throws {
-        _ = try await database.write { db in try SessionRecord.deleteOne(db, key: key) }
+        let id = SessionRecord.id(forKey: key)
+        _ = try await database.write { db in try SessionRecord.deleteOne(db, key: id) }
     }
 
-    /// Deletes sessions whose time is up; run at start and now and then.
+    /// Deletes sessions whose time is up (expired, or idle too long); run at start and now and then.
     func removeExpired() async throws {
         let now = self.now()
+        let idleLimit = self.idleLimit
         _ = try await database.write { db in
             try SessionRecord.filter(SessionRecord.Columns.expiresAt <= now).deleteAll(db)
+            try SessionRecord.filter(!SessionRecord.live(now: now, idleLimit: idleLimit)).deleteAll(db)
         }
     }
 
@@ -127,14 +143,15 @@ struct SQLitePersistDriver: PersistDriver {
         let now = self.now()
         let payload = value as? SessionPayload
         return SessionRecord(
-            id: key,
+            id: SessionRecord.id(forKey: key),
             userId: payload?.userId,
             data: try JSONEncoder().encode(value),
             expiresAt: expires.map { now.addingTimeInterval(TimeInterval($0.components.seconds)) },
             createdAt: now,
             userAgent: payload?.userAgent.map { String($0.prefix(SessionRecord.maxUserAgent)) },
             address: payload?.address,
-            lastSeenAt: now
+            lastSeenAt: now,
+            keepSignedIn: payload?.keepSignedIn ?? true
         )
     }
 }
@@ -146,10 +163,11 @@ private struct StoredSession: Sendable {
     let data: Data
     let expiresAt: Date?
     let lastSeenAt: Date?
+    let keepSignedIn: Bool
     var payload: SessionPayload?
 }
 
-/// The sessions read since the last write, by key. Capped: past `capacity` sessions it starts again empty.
+/// The sessions read since the last write, by id. Capped: past `capacity` sessions it starts again empty.
 private final class RecentSessions: Sendable {
     private struct Kept: Sendable {
         let writes: UInt64
@@ -159,10 +177,10 @@ private final class RecentSessions: Sendable {
     private let capacity = 10_000
     private let kept = NIOLockedValueBox<[String: Kept]>([:])
 
-    /// The session read under this key, if it was read when the database's write count was `writes`.
-    func session(key: String, writes: UInt64) -> StoredSession? {
+    /// The session read under this id, if it was read when the database's write count was `writes`.
+    func session(id: String, writes: UInt64) -> StoredSession? {
         kept.withLockedValue { kept in
-            guard let found = kept[key] else { return nil }
+            guard let found = kept[id] else { return nil }
             guard found.writes == writes else {
                 kept.removeAll(keepingCapacity: true)  // every session kept was read before a write
                 return nil
@@ -172,10 +190,10 @@ private final class RecentSessions: Sendable {
     }
 
     /// Keeps `session`, read after the write count was `writes`.
-    func keep(_ session: StoredSession, key: String, writes: UInt64) {
+    func keep(_ session: StoredSession, id: String, writes: UInt64) {
         kept.withLockedValue { kept in
             if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
-            kept[key] = Kept(writes: writes, session: session)
+            kept[id] = Kept(writes: writes, session: session)
         }
     }
 }

@@ -294,12 +294,13 @@ struct WebPushDeliveryTests {
             try await turnOn(phone, "https://push.example.net/phone")
             let phoneSession = try #require(await phone.cookies[SignedInBrowsersTests.session])
             try await laptop.get("/profile")
-            try await laptop.post("/profile/sessions/\(SessionRecord.handle(of: phoneSession))/delete")
+            try await laptop.post("/profile/sessions/\(SignedInBrowsersTests.handle(ofCookie: phoneSession))/delete",
+                                  [("password", "correct horse battery")])
             #expect(try await names() == ["Firefox on Windows"])
             try await phone.logIn(email: "ann@example.com")
             try await turnOn(phone, "https://push.example.net/phone")
             try await laptop.get("/profile")
-            try await laptop.post("/profile/sessions")
+            try await laptop.post("/profile/sessions", [("sessionsPassword", "correct horse battery")])
             #expect(try await names() == ["Firefox on Windows"], "the laptop's own stay on")
         }
     }

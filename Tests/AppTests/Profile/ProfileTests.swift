@@ -248,7 +248,7 @@ struct ProfileTests {
             // Then
             #expect(changed.status == .seeOther)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
-            #expect(ids == [thisSession])
+            #expect(ids == [SessionRecord.id(forKey: thisSession)])
             #expect(try await phone.get("/profile").status == .seeOther, "the other browser is logged out")
             #expect(try await browser.get("/profile").html.contains("Password changed. Your other browser was logged out."))
             try await browser.logOut()
@@ -267,10 +267,10 @@ struct ProfileTests {
             let phone = Browser(client: browser.client)
             try await phone.logIn(email: "alex@example.com")
             #expect(SignedInBrowsersTests.rows(try await browser.get("/profile")).count == 3)
-            let page = try await browser.post("/profile/sessions")
+            let page = try await browser.post("/profile/sessions", [("sessionsPassword", "correct horse battery")])
             #expect(page.status == .seeOther)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
-            #expect(ids == [session])
+            #expect(ids == [SessionRecord.id(forKey: session)])
             #expect(try await laptop.get("/profile").status == .seeOther)
             let profile = try await browser.get("/profile")
             #expect(profile.html.contains("2 other browsers were logged out."))

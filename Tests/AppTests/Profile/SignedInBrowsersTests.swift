@@ -64,7 +64,7 @@ struct SignedInBrowsersTests {
                 #expect(!page.html.contains(id) && !onPhone.html.contains(id))
             }
             let phoneId = try #require(await phone.cookies[Self.session])
-            #expect(rows[1].contains("action=\"/profile/sessions/\(SessionRecord.handle(of: phoneId))/delete\""))
+            #expect(rows[1].contains("href=\"/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete\""))
             // The browser and address have columns of their own; the session's JSON stays as small as it was.
             let data = try await database.read { db in try Data.fetchAll(db, sql: "SELECT data FROM session") }
             #expect(data.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("Mozilla") })
@@ -119,7 +119,8 @@ struct SignedInBrowsersTests {
             #expect(try await phone.get("/profile").status == .ok)
 
             // When
-            let ended = try await laptop.post("/profile/sessions/\(SessionRecord.handle(of: phoneId))/delete")
+            let ended = try await laptop.post("/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete",
+                                              [("password", "correct horse battery")])
 
             // Then
             #expect(ended.status == .seeOther)
@@ -128,7 +129,7 @@ struct SignedInBrowsersTests {
             #expect(next.status == .seeOther)
             #expect(next.location?.hasPrefix("/login") == true)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
-            #expect(ids == [laptopId])
+            #expect(ids == [SessionRecord.id(forKey: laptopId)])
             let page = try await laptop.get("/profile")
             #expect(page.html.contains("Logged out Safari on iPhone."))
             #expect(Self.rows(page).count == 1)
@@ -148,16 +149,17 @@ struct SignedInBrowsersTests {
             try await alex.get("/profile")
 
             // When
-            let other = try await alex.post("/profile/sessions/\(SessionRecord.handle(of: samId))/delete")
-            let own = try await alex.post("/profile/sessions/\(SessionRecord.handle(of: alexId))/delete")
-            let madeUp = try await alex.post("/profile/sessions/0123456789abcdef/delete")
+            let password = [("password", "correct horse battery")]
+            let other = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: samId))/delete", password)
+            let own = try await alex.post("/profile/sessions/\(Self.handle(ofCookie: alexId))/delete", password)
+            let madeUp = try await alex.post("/profile/sessions/0123456789abcdef/delete", password)
 
             // Then
             #expect(other.status == .notFound)
             #expect(own.status == .notFound)
             #expect(madeUp.status == .notFound)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id") }
-            #expect(ids == [alexId, samId].sorted())
+            #expect(ids == [alexId, samId].map(SessionRecord.id(forKey:)).sorted())
             #expect(try await sam.get("/profile").status == .ok)
             #expect(try await alex.get("/profile").status == .ok)
         }
@@ -317,6 +319,11 @@ struct SignedInBrowsersTests {
     }
 
     static func lastSeen(_ id: String, in database: AppDatabase) async throws -> Date? {
-        try await database.read { db in try SessionRecord.fetchOne(db, key: id)?.lastSeenAt }
+        try await database.read { db in try SessionRecord.fetchOne(db, key: SessionRecord.id(forKey: id))?.lastSeenAt }
+    }
+
+    /// The handle pages give the session whose cookie holds `key`.
+    static func handle(ofCookie key: String) -> String {
+        SessionRecord(id: SessionRecord.id(forKey: key), userId: nil, data: Data(), expiresAt: nil, createdAt: Date()).handle
     }
 }

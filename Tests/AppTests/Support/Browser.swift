@@ -119,10 +119,12 @@ actor Browser {
     }
 
     @discardableResult
-    func logIn(email: String, password: String = "correct horse battery", next: String? = nil) async throws -> Page {
+    func logIn(email: String, password: String = "correct horse battery", next: String? = nil,
+               keep: Bool = true) async throws -> Page {
         try await get("/login")
         var form = [("email", email), ("password", password)]
         if let next { form.append(("next", next)) }
+        if keep { form.append(("keep", "yes")) }
         return try await post("/login", form)
     }
 

@@ -171,7 +171,7 @@ struct RepeatedFormTests {
     @Test("kept tokens are bounded: past capacity the oldest are forgotten, and old ones expire")
     func keptTokensAreBounded() async throws {
         let clock = TestClock()
-        let forms = SentForms(capacity: 10, lifetime: 3600, now: { clock.now })
+        let forms = SentForms(perSession: 10, lifetime: 3600, now: { clock.now })
         for index in 0..<25 {
             let key = SentForms.Key(session: "s", form: "f\(index)")
             guard case .first = await forms.begin(key) else { Issue.record("f\(index) is new"); continue }
@@ -187,6 +187,64 @@ struct RepeatedFormTests {
         clock.advance(by: 3601)
         guard case .first = await forms.begin(.init(session: "s", form: "f24")) else {
             Issue.record("an hour later the token is forgotten")
+            return
+        }
+    }
+
+    /// Sends `count` forms of `session` to `forms`, a second apart, each taken and finished.
+    static func flood(_ forms: SentForms, session: String, count: Int, clock: TestClock) async {
+        for index in 0..<count {
+            clock.advance(by: 1)
+            let key = SentForms.Key(session: session, form: "flood\(index)")
+            guard case .first = await forms.begin(key) else { continue }
+            forms.finish(key, with: .init(location: "/flood", flashCookie: nil))
+        }
+    }
+
+    @Test("one session sending thousands of forms can't make another session's re-sent form run twice")
+    func floodStaysInItsSession() async throws {
+        let clock = TestClock()
+        let forms = SentForms(perSession: 10, sessions: 4, lifetime: 3600, now: { clock.now })
+        // Given: Sam's form was taken
+        let sams = SentForms.Key(session: "sam", form: "stash")
+        guard case .first = await forms.begin(sams) else { Issue.record("Sam's form is new"); return }
+        forms.finish(sams, with: .init(location: "/stashes/1", flashCookie: nil))
+
+        // When: another member sends a thousand forms
+        await Self.flood(forms, session: "flooder", count: 1_000, clock: clock)
+
+        // Then: Sam's re-sent form goes where the first went, and the flooder kept only its own few
+        guard case .sent(let outcome) = await forms.begin(sams) else {
+            Issue.record("Sam's form would run twice")
+            return
+        }
+        #expect(outcome.location == "/stashes/1")
+        #expect(forms.count <= 10 + 1)
+    }
+
+    @Test("past the cap on sessions, the one used least recently is forgotten, never one used since")
+    func sessionsAreBounded() async throws {
+        let clock = TestClock()
+        let forms = SentForms(perSession: 10, sessions: 3, lifetime: 3600, now: { clock.now })
+        for name in ["ann", "ben", "cat"] {
+            let key = SentForms.Key(session: name, form: "f")
+            _ = await forms.begin(key)
+            forms.finish(key, with: .init(location: "/\(name)", flashCookie: nil))
+        }
+        // Ann sends again (so Ben is now the least recent), then a fourth session arrives
+        _ = await forms.begin(.init(session: "ann", form: "g"))
+        forms.finish(.init(session: "ann", form: "g"), with: .init(location: "/ann/g", flashCookie: nil))
+        await Self.flood(forms, session: "dan", count: 1, clock: clock)
+
+        #expect(forms.sessionCount == 3)
+        for name in ["ann", "cat"] {
+            guard case .sent = await forms.begin(.init(session: name, form: "f")) else {
+                Issue.record("\(name)'s form is still known")
+                continue
+            }
+        }
+        guard case .first = await forms.begin(.init(session: "ben", form: "f")) else {
+            Issue.record("Ben, least recently used, was forgotten")
             return
         }
     }

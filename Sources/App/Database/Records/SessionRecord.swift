@@ -1,9 +1,9 @@
-import Crypto
 import Foundation
 import GRDB
 
 /// One row of the `session` table.
 struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    /// `id(forKey:)` of the cookie's value, never the value itself.
     var id: String
     var userId: Int64?
     var data: Data
@@ -15,6 +15,8 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var address: String? = nil
     /// When the session was last used, kept to within `SQLitePersistDriver.lastSeenInterval`.
     var lastSeenAt: Date? = nil
+    /// Whether "Keep me signed in" was ticked: if not, the session ends once unused for the idle limit.
+    var keepSignedIn = true
 
     static let databaseTableName = "session"
     /// Longer `User-Agent` headers are cut: what names the browser comes first.
@@ -25,12 +27,27 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let userId = Column(CodingKeys.userId)
         static let expiresAt = Column(CodingKeys.expiresAt)
         static let lastSeenAt = Column(CodingKeys.lastSeenAt)
+        static let keepSignedIn = Column(CodingKeys.keepSignedIn)
     }
 
-    /// The name pages and forms give the session stored under `id`: the id is the cookie's secret and never leaves
-    /// the server, so a page refers to a session by the first 16 hex digits of its SHA-256.
-    static func handle(of id: String) -> String {
-        SHA256.hash(data: Data(id.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    /// Sessions still on at `now`: not expired, and kept signed in or used within `idleLimit` seconds (idle means
+    /// `now - lastSeenAt > idleLimit`).
+    static func live(now: Date, idleLimit: TimeInterval) -> SQLExpression {
+        (Columns.expiresAt == nil || Columns.expiresAt > now)
+            && (Columns.keepSignedIn == true || Columns.lastSeenAt >= now.addingTimeInterval(-idleLimit))
+    }
+
+    /// The `id` of the session whose cookie holds `key`: the key's SHA-256 in hex. The cookie's value is the secret
+    /// and only the browser holds it; the table keeps this digest, so a copy of the database (or a backup) signs no
+    /// one in.
+    static func id(forKey key: String) -> String {
+        Secrets.digest(key)
+    }
+
+    /// The name pages and forms give the session: the first 16 hex digits of its id (which is already a digest, so
+    /// a page shows nothing of the cookie).
+    var handle: String {
+        String(id.prefix(16))
     }
 }
 
@@ -45,5 +62,6 @@ extension SessionRecord {
         userAgent = try row.decode(forColumn: "userAgent")
         address = try row.decode(forColumn: "address")
         lastSeenAt = try row.optionalDate("lastSeenAt")
+        keepSignedIn = try row.decode(forColumn: "keepSignedIn")
     }
 }

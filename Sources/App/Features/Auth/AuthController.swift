@@ -228,23 +228,26 @@ struct AuthController {
             // The password was right; the session starts once the one-time code is too.
             var response = pages.redirect(to: AuthPaths.loginCode)
             response.setCookie(pages.cookies.cookie(name: pages.cookies.signIn,
-                                                    value: pendingSignIns.start(userId: userId, next: next),
+                                                    value: pendingSignIns.start(userId: userId, next: next,
+                                                                                keepSignedIn: input.keepSignedIn),
                                                     maxAge: Int(PendingSignIns.lifetime)))
             return response
         }
         try await throttle.reset(email: email, address: address)
-        return try await signIn(user, request: request, context: context, next: next)
+        return try await signIn(user, request: request, context: context, next: next, keepSignedIn: input.keepSignedIn)
     }
 
-    /// Ends the browser's old session and starts a new one for `user`, then goes on to `next` (or Home).
+    /// Ends the browser's old session and starts a new one for `user` (kept signed in or not), then goes on to `next`
+    /// (or Home).
     private func signIn(
-        _ user: User, request: Request, context: AppRequestContext, next: String?, flash: Flash? = nil
+        _ user: User, request: Request, context: AppRequestContext, next: String?, keepSignedIn: Bool,
+        flash: Flash? = nil
     ) async throws -> Response {
         try await sessions.removeExpired()
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
         }
-        startSession(for: user, request: request, context: context)
+        startSession(for: user, request: request, context: context, keepSignedIn: keepSignedIn)
         return pages.redirect(to: next ?? Self.landing(for: user), flash: flash)
     }
 
@@ -320,7 +323,8 @@ struct AuthController {
         pendingSignIns.end(token)
         try await throttle.reset(email: user.email, address: address)
         try await throttle.resetCodes(userId: pending.userId)
-        var response = try await signIn(user, request: request, context: context, next: pending.next, flash: flash)
+        var response = try await signIn(user, request: request, context: context, next: pending.next,
+                                        keepSignedIn: pending.keepSignedIn, flash: flash)
         response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
         return response
     }
@@ -338,7 +342,7 @@ struct AuthController {
 
     /// `POST /logout`: ends the session on the server and in the browser.
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> Response {
-        if let sessionId = pages.cookies.sessionId(of: request) {
+        if let sessionId = pages.cookies.storedSessionId(of: request) {
             try await database.forgetPushDevices(signedInWith: sessionId)
         }
         context.sessions.clearSession()
@@ -357,6 +361,8 @@ struct AuthController {
             .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
                    required: true, autofocus: true),
             .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
+            .checkbox("keep", label: "Keep me signed in", checked: input.keepSignedIn,
+                      hint: "Leave it unticked on a computer others use: you're logged out when the browser closes, or after \(Self.durationText(sessions.idleLimit)) without use."),
         ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: AuthPaths.signup)
         page.offersSignup = try await database.signupAccess(mode: signups, now: now()).isAllowed
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
@@ -365,12 +371,20 @@ struct AuthController {
     }
 
     /// A brand-new session (new id, new CSRF token) for `user`, noting the browser and address it began from for
-    /// Profile's list of signed-in browsers.
-    private func startSession(for user: User, request: Request, context: AppRequestContext) {
+    /// Profile's list of signed-in browsers. One not kept signed in gets a cookie that ends with the browser
+    /// (`BrowserSessionCookieMiddleware`) and ends when idle (`SQLitePersistDriver.idleLimit`).
+    private func startSession(for user: User, request: Request, context: AppRequestContext, keepSignedIn: Bool = true) {
         guard let id = user.id else { return }
         context.sessions.createSession(SessionPayload(
             userId: id, csrfToken: CSRFMiddleware.makeToken(), userAgent: request.headers[.userAgent],
-            address: throttle.knownClientAddress(of: request, peer: context.peerAddress)))
+            address: throttle.knownClientAddress(of: request, peer: context.peerAddress), keepSignedIn: keepSignedIn))
+    }
+
+    /// "12 hours", "90 minutes": a whole number of hours when it is one, else minutes.
+    static func durationText(_ seconds: TimeInterval) -> String {
+        let minutes = Int(seconds / 60)
+        if minutes % 60 == 0 { return minutes == 60 ? "an hour" : "\(minutes / 60) hours" }
+        return minutes == 1 ? "a minute" : "\(minutes) minutes"
     }
 }
 

@@ -16,6 +16,10 @@ extension AuthController {
         var email: String?
         var password: String?
         var next: String?
+        /// "Keep me signed in": `yes` when ticked.
+        var keep: String?
+
+        var keepSignedIn: Bool { keep == "yes" }
     }
 
     struct CodeInput: Decodable {

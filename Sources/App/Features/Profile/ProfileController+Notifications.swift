@@ -38,12 +38,30 @@ extension ProfileController {
         return pages.redirect(to: ProfilePaths.notifications, flash: .success("Notification settings saved."))
     }
 
-    /// `POST /profile/notifications/calendar`: makes a new secret calendar feed URL; the old one stops working.
+    /// How long after making a calendar link the notification settings show it.
+    static let calendarLinkShown = 10 * 60
+
+    /// `POST /profile/notifications/calendar`: makes a new secret calendar feed URL; the old one stops working. The
+    /// database keeps only its digest, so the browser is handed the secret in a short-lived cookie for the settings
+    /// page to show.
     @Sendable func renewCalendarFeed(request: Request, context: MemberContext) async throws -> Response {
-        let had = try await context.store.calendarFeedToken() != nil
-        try await context.store.renewCalendarFeed(token: CSRFMiddleware.makeToken(), now: now())
-        return pages.redirect(to: ProfilePaths.notifications + "#calendar-title",
-                              flash: .success(had ? "New calendar link made. The old one no longer works." : "Calendar link made."))
+        let had = try await context.store.hasCalendarFeed()
+        let token = CSRFMiddleware.makeToken()
+        try await context.store.renewCalendarFeed(token: token, now: now())
+        var response = pages.redirect(to: ProfilePaths.notifications + "#calendar-title",
+                                      flash: .success(had ? "New calendar link made. The old one no longer works." : "Calendar link made."))
+        response.setCookie(pages.cookies.cookie(name: pages.cookies.calendarLink, value: token, maxAge: Self.calendarLinkShown))
+        return response
+    }
+
+    /// The calendar link this browser was handed, while it is the member's current one and was made less than
+    /// `calendarLinkShown` seconds ago.
+    private func freshCalendarToken(request: Request, context: MemberContext) async throws -> String? {
+        guard let token = request.cookies[pages.cookies.calendarLink]?.value, CSRFMiddleware.isWellFormed(token),
+              try await context.store.isCalendarFeedToken(
+                token, madeAfter: now().addingTimeInterval(-TimeInterval(Self.calendarLinkShown)))
+        else { return nil }
+        return token
     }
 
     /// `POST /profile/notifications/push`
@@ -99,7 +117,7 @@ extension ProfileController {
             let name = BrowserName.of(userAgent: request.headers[.userAgent])
             if try await context.store.addPushDevice(endpoint: subscription.endpoint, p256dh: subscription.p256dh,
                                                      auth: subscription.auth, name: name,
-                                                     sessionId: pages.cookies.sessionId(of: request), now: now()) != nil {
+                                                     sessionId: pages.cookies.storedSessionId(of: request), now: now()) != nil {
                 return pages.redirect(to: ProfilePaths.notifications + "#devices-title",
                                       flash: .success("Notifications are on in \(name). Send a test to check."))
             }
@@ -201,9 +219,13 @@ extension ProfileController {
             return "\(failure.channel), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
                 + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
         }
-        let feedPath = try await context.store.calendarFeedToken().map { NotificationPaths.calendarFeed($0) }
+        let feedPath = try await freshCalendarToken(request: request, context: context).map { NotificationPaths.calendarFeed($0) }
         // The server's configured address, never the request's Host header, which whoever sends it chooses.
         let base = push.publicBase
+        var calendar = ProfilePages.CalendarFeed(url: feedPath.map { base + $0 },
+                                                 webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 },
+                                                 renewPath: ProfilePaths.calendarFeed)
+        calendar.isOn = try await context.store.hasCalendarFeed()
         let onOff = [("on", "On"), ("off", "Off")]
         let page = ProfilePages.NotificationsPage(
             action: ProfilePaths.notifications,
@@ -269,10 +291,7 @@ extension ProfileController {
                             removePath: ProfilePaths.removePushDevice(id))
                     }
                 }),
-            calendar: ProfilePages.CalendarFeed(
-                url: feedPath.map { base + $0 },
-                webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 },
-                renewPath: ProfilePaths.calendarFeed),
+            calendar: calendar,
             listPath: NotificationPaths.index,
             backPath: ProfilePaths.index)
         return pages.page(title: "Notification settings", section: .profile, context: context, status: status) { shell in

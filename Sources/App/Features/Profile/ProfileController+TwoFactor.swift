@@ -12,8 +12,10 @@ extension ProfileController {
         var code: String?
     }
 
+    /// The password of "Make new recovery codes" or "Turn off", as each form names its field.
     struct TwoFactorPasswordInput: Decodable {
-        var password: String?
+        var codesPassword: String?
+        var offPassword: String?
     }
 
     func addTwoFactorRoutes(to group: RouterGroup<MemberContext>) {
@@ -90,8 +92,8 @@ extension ProfileController {
         }
     }
 
-    /// Runs `action` when two-factor sign-in is on and the form's password (posted as `password`, shown under
-    /// `field`) is right; else the status page with the field's error.
+    /// Runs `action` when two-factor sign-in is on and the form's password (posted as `field`) is right; else the
+    /// status page with the field's error.
     private func withPassword(
         field: String, request: Request, context: MemberContext, action: () async throws -> Response
     ) async throws -> Response {
@@ -99,7 +101,8 @@ extension ProfileController {
         let state = try await context.store.twoFactor()
         guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.password, field: field, user: context.user,
+        let typed = field == "codesPassword" ? input.codesPassword : input.offPassword
+        let status = try await checkCurrentPassword(typed, field: field, user: context.user,
                                                     request: request, context: context, into: &errors)
         guard errors.isEmpty else {
             let none = FieldErrors()

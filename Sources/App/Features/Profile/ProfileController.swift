@@ -17,12 +17,16 @@ struct ProfileController {
     var signups: SignupMode = .closed
     /// At most so many test sends a minute per member.
     let testPushes: TestPushLimiter
+    /// How long a session not kept signed in lasts unused (`SQLitePersistDriver.idleLimit`), so the list of browsers
+    /// leaves out those that ended.
+    var sessionIdleLimit: TimeInterval = 12 * 3600
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(ProfilePaths.index, use: show)
         group.post(ProfilePaths.index, use: update)
         group.post(ProfilePaths.password, use: updatePassword)
         group.post(ProfilePaths.sessions, use: endOtherSessions)
+        group.get(ProfilePaths.endSession, use: confirmEndSession)
         group.post(ProfilePaths.endSession, use: endSession)
         addNotificationRoutes(to: group)
         addTwoFactorRoutes(to: group)
@@ -95,7 +99,7 @@ struct ProfileController {
         user.passwordHash = try await hasher.hash(newPassword)
         user.updatedAt = now()
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
-        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
+        let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
         let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
@@ -131,28 +135,80 @@ struct ProfileController {
         }
     }
 
-    /// `POST /profile/sessions`: logs out every other browser.
+    /// `POST /profile/sessions`: logs out every other browser, with the password (a borrowed session can't shut its
+    /// owner out).
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
-        let ended = try await context.store.deleteSessions(except: pages.cookies.sessionId(of: request))
+        let input = try await request.decodeForm(SessionsInput.self, context: context)
+        var errors = FieldErrors()
+        let status = try await checkCurrentPassword(input.sessionsPassword, field: "sessionsPassword", user: context.user,
+                                                    request: request, context: context, into: &errors)
+        guard errors.isEmpty else {
+            let user = context.user
+            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(),
+                                  passwordErrors: FieldErrors(), sessionsErrors: errors, user: user, request: request,
+                                  context: context, status: status)
+        }
+        let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }
 
-    /// `POST /profile/sessions/:handle/delete`: logs out one other browser of the member's; any other handle is a 404.
+    /// `GET /profile/sessions/:handle/delete`: asks for the password before logging out one other browser of the
+    /// member's; any other handle is a 404.
+    @Sendable func confirmEndSession(request: Request, context: MemberContext) async throws -> Response {
+        let browser = try await otherBrowser(request: request, context: context)
+        return endSessionPage(browser, handle: browser.handle, errors: FieldErrors(), context: context)
+    }
+
+    /// `POST /profile/sessions/:handle/delete`: logs out one other browser of the member's, with the password; any
+    /// other handle is a 404.
     @Sendable func endSession(request: Request, context: MemberContext) async throws -> Response {
-        guard let handle = context.parameters.get("handle"),
-              let ended = try await context.store.endSession(handle: handle, except: pages.cookies.sessionId(of: request))
+        let browser = try await otherBrowser(request: request, context: context)
+        let input = try await request.decodeForm(SessionsInput.self, context: context)
+        var errors = FieldErrors()
+        let status = try await checkCurrentPassword(input.password, field: "password", user: context.user,
+                                                    request: request, context: context, into: &errors)
+        guard errors.isEmpty else {
+            return endSessionPage(browser, handle: browser.handle, errors: errors, context: context, status: status)
+        }
+        guard let ended = try await context.store.endSession(handle: browser.handle,
+                                                             except: pages.cookies.storedSessionId(of: request))
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: ProfilePaths.index,
                               flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent))."))
     }
 
+    /// The member's other live browser the path's handle names; a 404 for any other handle.
+    private func otherBrowser(request: Request, context: MemberContext) async throws -> SignedInBrowser {
+        guard let handle = context.parameters.get("handle"),
+              let browser = try await context.store.otherSession(
+                handle: handle, except: pages.cookies.storedSessionId(of: request), now: now(), idleLimit: sessionIdleLimit)
+        else { throw HTTPError(.notFound) }
+        return browser
+    }
+
+    private func endSessionPage(
+        _ browser: SignedInBrowser, handle: String, errors: FieldErrors, context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let row = ProfilePages.Browser(browser, timeZone: context.user.calendarTimeZone, now: now())
+        var page = ConfirmPage(
+            title: "Log out \(row.name)?",
+            text: "Signed in \(row.signedIn) from IP address \(row.address); \(row.seen.prefix(1).lowercased() + row.seen.dropFirst()). It will have to log in again.",
+            action: ProfilePaths.endSession(handle), cancelPath: ProfilePaths.index + "#sessions-title", button: "Log out")
+        page.summary = errors.summary
+        page.fields = [.input("password", label: "Your password", type: "password", error: errors["password"],
+                              autocomplete: "current-password", required: true, autofocus: true)]
+        return pages.confirm(page, title: "Log out \(row.name)?", section: .profile, context: context, status: status)
+    }
+
     func page(
-        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, photoError: String? = nil, user: User,
+        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, sessionsErrors: FieldErrors = FieldErrors(),
+        photoError: String? = nil, user: User,
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
-        let browsers = try await context.store.signedInBrowsers(now: now, currentKey: pages.cookies.sessionId(of: request))
+        let browsers = try await context.store.signedInBrowsers(now: now, idleLimit: sessionIdleLimit, currentKey: pages.cookies.storedSessionId(of: request))
         let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
@@ -198,6 +254,11 @@ struct ProfileController {
         shown.photoPath = ProfilePaths.photo
         shown.removePhotoPath = ProfilePaths.removePhoto
         shown.householdPath = try await isOwner(context) ? ProfilePaths.household : nil
+        shown.sessionsSummary = sessionsErrors.summary
+        shown.sessionsPassword = .input("sessionsPassword", label: "Your password", type: "password",
+                                        error: sessionsErrors["sessionsPassword"],
+                                        hint: "Logging other browsers out asks for it.",
+                                        autocomplete: "current-password", required: true)
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }

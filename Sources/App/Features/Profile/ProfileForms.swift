@@ -227,6 +227,12 @@ extension ProfileController {
         enum CodingKeys: String, CodingKey { case name, email, theme, relabelCurrency }
     }
 
+    /// "Log out all other browsers", and logging out one other browser: each asks for the password.
+    struct SessionsInput: Decodable {
+        var sessionsPassword: String?
+        var password: String?
+    }
+
     struct PasswordInput: Decodable {
         var currentPassword: String?
         var newPassword: String?

@@ -8,6 +8,8 @@ final class PendingSignIns: Sendable {
     struct Pending: Sendable {
         let userId: Int64
         let next: String?
+        /// Whether "Keep me signed in" was ticked, for the session made once the code is right.
+        var keepSignedIn = false
         let startedAt: Date
         var wrongCodes = 0
     }
@@ -23,7 +25,7 @@ final class PendingSignIns: Sendable {
     }
 
     /// Starts a sign-in for `userId`; returns the token for the browser's cookie.
-    func start(userId: Int64, next: String?) -> String {
+    func start(userId: Int64, next: String?, keepSignedIn: Bool = false) -> String {
         let token = CSRFMiddleware.makeToken()
         let now = now()
         pending.withLockedValue { pending in
@@ -31,7 +33,7 @@ final class PendingSignIns: Sendable {
                 pending = pending.filter { now.timeIntervalSince($0.value.startedAt) < Self.lifetime }
                 if pending.count >= capacity { pending.removeAll() }
             }
-            pending[token] = Pending(userId: userId, next: next, startedAt: now)
+            pending[token] = Pending(userId: userId, next: next, keepSignedIn: keepSignedIn, startedAt: now)
         }
         return token
     }

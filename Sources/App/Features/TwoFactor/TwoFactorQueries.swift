@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 
@@ -30,7 +29,7 @@ enum RecoveryCodes {
     /// The stored digest of a code as typed: case, spaces and dashes don't matter.
     static func digest(_ typed: String) -> String {
         let normalised = typed.lowercased().filter { $0 != " " && $0 != "-" }
-        return SHA256.hash(data: Data(normalised.utf8)).map { String(format: "%02x", $0) }.joined()
+        return Secrets.digest(normalised)
     }
 
     /// Whether `typed` has the shape of a recovery code (16 Base32 characters, dashes and spaces aside).

@@ -11,8 +11,8 @@ import NIOConcurrencyHelpers
 /// with the first's flash message. A post that fails (a form with errors, say) leaves the token free, so the
 /// corrected form can be sent again.
 ///
-/// Tokens are kept in memory for a day, at most `capacity` of them: a restart forgets them, as it ends no
-/// double click.
+/// Tokens are kept in memory for a day, a bounded number per session and for a bounded number of sessions (see
+/// `SentForms`): a restart forgets them, as it ends no double click.
 struct RepeatedFormMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let fieldName = "_once"
@@ -62,8 +62,12 @@ struct RepeatedFormMiddleware: RouterMiddleware {
     }
 }
 
-/// The form tokens taken so far, with where each led; a token being sent right now makes a second post of it wait
-/// for the first.
+/// The form tokens taken so far, each session's apart, with where each led; a token being sent right now makes a
+/// second post of it wait for the first.
+///
+/// Each session keeps at most `perSession` tokens: past that it forgets its own outdated ones, then its own oldest,
+/// so one session sending thousands of forms forgets only its own. At most `sessions` sessions are kept: a new one
+/// past that makes the one used least recently forget its tokens, never a session used since.
 final class SentForms: Sendable {
     struct Key: Hashable, Sendable {
         let session: String
@@ -87,13 +91,27 @@ final class SentForms: Sendable {
         case done(Outcome, at: Date)
     }
 
-    private let states = NIOLockedValueBox<[Key: State]>([:])
-    private let capacity: Int
+    /// One session's tokens, and when it last began a form (a count, for the least recently used).
+    private struct Session {
+        var forms: [String: State] = [:]
+        var used: UInt64 = 0
+    }
+
+    private struct Store {
+        var sessions: [String: Session] = [:]
+        var uses: UInt64 = 0
+    }
+
+    private let store = NIOLockedValueBox(Store())
+    private let perSession: Int
+    private let sessions: Int
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
 
-    init(capacity: Int = 100_000, lifetime: TimeInterval = 24 * 3600, now: @escaping @Sendable () -> Date) {
-        self.capacity = capacity
+    init(perSession: Int = 50, sessions: Int = 5_000, lifetime: TimeInterval = 24 * 3600,
+         now: @escaping @Sendable () -> Date) {
+        self.perSession = perSession
+        self.sessions = sessions
         self.lifetime = lifetime
         self.now = now
     }
@@ -103,26 +121,35 @@ final class SentForms: Sendable {
     func begin(_ key: Key) async -> Start {
         while true {
             enum Seen { case claimed, done(Outcome), running }
-            let seen: Seen = states.withLockedValue { states in
-                switch states[key] {
+            let (seen, dropped) = store.withLockedValue { store -> (Seen, [CheckedContinuation<Outcome?, Never>]) in
+                store.uses &+= 1
+                var dropped: [CheckedContinuation<Outcome?, Never>] = []
+                if store.sessions[key.session] == nil, store.sessions.count >= sessions {
+                    dropped = Self.forgetLeastRecent(&store.sessions)
+                }
+                var session = store.sessions[key.session] ?? Session()
+                session.used = store.uses
+                defer { store.sessions[key.session] = session }
+                switch session.forms[key.form] {
                 case .done(let outcome, let at) where now().timeIntervalSince(at) < lifetime:
-                    return .done(outcome)
+                    return (.done(outcome), dropped)
                 case .running:
-                    return .running
+                    return (.running, dropped)
                 default:
-                    if states.count >= capacity { prune(&states) }
-                    states[key] = .running(waiting: [])
-                    return .claimed
+                    if session.forms.count >= perSession { prune(&session.forms) }
+                    session.forms[key.form] = .running(waiting: [])
+                    return (.claimed, dropped)
                 }
             }
+            for continuation in dropped { continuation.resume(returning: nil) }
             switch seen {
             case .claimed: return .first
             case .done(let outcome): return .sent(outcome)
             case .running:
                 let outcome: Outcome? = await withCheckedContinuation { continuation in
-                    let added = states.withLockedValue { states -> Bool in
-                        guard case .running(let waiting) = states[key] else { return false }
-                        states[key] = .running(waiting: waiting + [continuation])
+                    let added = store.withLockedValue { store -> Bool in
+                        guard case .running(let waiting) = store.sessions[key.session]?.forms[key.form] else { return false }
+                        store.sessions[key.session]?.forms[key.form] = .running(waiting: waiting + [continuation])
                         return true
                     }
                     // Finished between the two looks: look again.
@@ -135,39 +162,55 @@ final class SentForms: Sendable {
 
     /// The first post of `key` succeeded and led to `outcome`.
     func finish(_ key: Key, with outcome: Outcome) {
-        let waiting = states.withLockedValue { states -> [CheckedContinuation<Outcome?, Never>] in
-            defer { states[key] = .done(outcome, at: now()) }
-            if case .running(let waiting) = states[key] { return waiting }
-            return []
-        }
+        let waiting = settle(key, as: .done(outcome, at: now()))
         for continuation in waiting { continuation.resume(returning: outcome) }
     }
 
     /// The first post of `key` didn't succeed: the form may be sent again.
     func fail(_ key: Key) {
-        let waiting = states.withLockedValue { states -> [CheckedContinuation<Outcome?, Never>] in
-            defer { states[key] = nil }
-            if case .running(let waiting) = states[key] { return waiting }
-            return []
-        }
+        let waiting = settle(key, as: nil)
         for continuation in waiting { continuation.resume(returning: nil) }
     }
 
-    /// How many tokens are kept (for tests).
-    var count: Int { states.withLockedValue { $0.count } }
+    /// Sets `key`'s state (nil: forgets it) in its session, if the session is still kept; returns who waited for it.
+    private func settle(_ key: Key, as state: State?) -> [CheckedContinuation<Outcome?, Never>] {
+        store.withLockedValue { store in
+            guard store.sessions[key.session] != nil else { return [] }
+            defer { store.sessions[key.session]?.forms[key.form] = state }
+            if case .running(let waiting) = store.sessions[key.session]?.forms[key.form] { return waiting }
+            return []
+        }
+    }
 
-    /// Forgets outdated tokens, then, if still full, the older half of those done.
-    private func prune(_ states: inout [Key: State]) {
+    /// How many tokens are kept, in all sessions (for tests).
+    var count: Int { store.withLockedValue { $0.sessions.values.reduce(0) { $0 + $1.forms.count } } }
+
+    /// How many sessions have tokens kept (for tests).
+    var sessionCount: Int { store.withLockedValue { $0.sessions.count } }
+
+    /// Forgets one session's outdated tokens, then, if still full, the older half of those done.
+    private func prune(_ forms: inout [String: State]) {
         let now = now()
-        states = states.filter { _, state in
+        forms = forms.filter { _, state in
             if case .done(_, let at) = state { return now.timeIntervalSince(at) < lifetime }
             return true
         }
-        guard states.count >= capacity else { return }
-        let done = states.compactMap { key, state -> (Key, Date)? in
-            if case .done(_, let at) = state { return (key, at) }
+        guard forms.count >= perSession else { return }
+        let done = forms.compactMap { form, state -> (String, Date)? in
+            if case .done(_, let at) = state { return (form, at) }
             return nil
         }.sorted { $0.1 < $1.1 }
-        for (key, _) in done.prefix(max(1, done.count / 2)) { states[key] = nil }
+        for (form, _) in done.prefix(max(1, done.count / 2)) { forms[form] = nil }
+    }
+
+    /// Forgets the session that began a form least recently; returns the posts that waited on its running forms
+    /// (each is then run as a first post).
+    private static func forgetLeastRecent(_ sessions: inout [String: Session]) -> [CheckedContinuation<Outcome?, Never>] {
+        guard let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key else { return [] }
+        let forms = sessions.removeValue(forKey: oldest)?.forms ?? [:]
+        return forms.values.flatMap { state -> [CheckedContinuation<Outcome?, Never>] in
+            if case .running(let waiting) = state { return waiting }
+            return []
+        }
     }
 }
