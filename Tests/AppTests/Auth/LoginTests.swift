@@ -280,16 +280,24 @@ struct LoginTests {
         }
     }
 
+    /// Waits, without blocking a thread, until `condition` holds (or five seconds pass).
+    static func until(_ condition: () -> Bool) async throws {
+        for _ in 0..<1_000 where !condition() {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     @Test("password hashing has a bounded queue: past its limit a hash is refused at once, not queued")
     func hashingPoolRefusesPastItsLimit() async throws {
         let pool = HashingPool(threads: 1, limit: 2)
-        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        async let first: Int = pool.run { started.signal(); release.wait(); return 1 }
-        started.wait()
+        let release = DispatchSemaphore(value: 0)
         // Should a hash be queued instead of refused, this lets the blocked one go, so the test fails, not hangs.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { release.signal() }
+        // The first hash runs and holds the pool's one thread; the second waits behind it.
+        async let first: Int = pool.run { release.wait(); return 1 }
+        try await Self.until { pool.taken == 1 }
         async let second: Int = pool.run { 2 }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.until { pool.taken == 2 }
         await #expect(throws: HashingPool.Busy.self) { try await pool.run { 3 } }
         release.signal()
         #expect(try await first + second == 3)

@@ -22,7 +22,7 @@ public final class HashingPool: Sendable {
 
     private let pool: NIOThreadPool
     private let limit: Int
-    private let taken = NIOLockedValueBox(0)
+    private let takenCount = NIOLockedValueBox(0)
 
     /// `threads` hashing threads; at most `limit` hashes running or waiting.
     public init(threads: Int, limit: Int) {
@@ -35,15 +35,18 @@ public final class HashingPool: Sendable {
     /// core from the event loops; up to 32 hashes, a few seconds of work, running or waiting.
     public static let shared = HashingPool(threads: System.coreCount - 1, limit: 32)
 
+    /// How many hashes are running or waiting.
+    var taken: Int { takenCount.withLockedValue { $0 } }
+
     /// Runs `work` on the pool, or throws `Busy` at once when `limit` hashes are already running or waiting.
     func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        let admitted = taken.withLockedValue { taken in
+        let admitted = takenCount.withLockedValue { taken in
             guard taken < limit else { return false }
             taken += 1
             return true
         }
         guard admitted else { throw Busy() }
-        defer { taken.withLockedValue { $0 -= 1 } }
+        defer { takenCount.withLockedValue { $0 -= 1 } }
         return try await pool.runIfActive(work)
     }
 }
