@@ -280,11 +280,12 @@ struct LoginTests {
         }
     }
 
-    /// Waits, without blocking a thread, until `condition` holds (or five seconds pass).
-    static func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<1_000 where !condition() {
+    /// Waits, without blocking a thread, until `condition` holds: on a loaded machine a task may take seconds to start.
+    static func until(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<12_000 where !condition() {
             try await Task.sleep(for: .milliseconds(5))
         }
+        #expect(condition(), "still not so after a minute", sourceLocation: sourceLocation)
     }
 
     @Test("password hashing has a bounded queue: past its limit a hash is refused at once, not queued")
@@ -292,7 +293,7 @@ struct LoginTests {
         let pool = HashingPool(threads: 1, limit: 2)
         let release = DispatchSemaphore(value: 0)
         // Should a hash be queued instead of refused, this lets the blocked one go, so the test fails, not hangs.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { release.signal() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90) { release.signal() }
         // The first hash runs and holds the pool's one thread; the second waits behind it.
         async let first: Int = pool.run { release.wait(); return 1 }
         try await Self.until { pool.taken == 1 }
