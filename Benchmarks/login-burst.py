@@ -63,11 +63,13 @@ def post_login(conn, csrf_cookie, token, email, password, address=None) -> tuple
 
 
 def start_server(binary, data, resources) -> tuple:
-    """The release server on a free port of 127.0.0.1, plain HTTP, once it takes connections."""
+    """The release server on a free port of 127.0.0.1, plain HTTP, with sign-up open (the measures sign people up),
+    once it takes connections."""
     port = free_port()
     server = subprocess.Popen([binary, "--data-dir", data, "--resources-dir", resources, "--no-tls",
                                "--host", "127.0.0.1", "--port", str(port), "--log-level", "error"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env=dict(os.environ, STASHIFY_SIGNUPS="open"))
     for _ in range(300):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
