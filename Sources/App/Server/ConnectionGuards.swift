@@ -42,10 +42,12 @@ final class BodyReadDeadline: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
+            // Timed from the head, checked from the body's first bytes: a request without a body (most) sets no
+            // timer, and one whose body never starts is the idle timeout's.
             start = .now()
             bytes = 0
-            schedule(context: context)
         case .body(let buffer):
+            if check == nil { schedule(context: context) }
             bytes += buffer.readableBytes
         case .end:
             start = nil
