@@ -87,7 +87,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            exclude: ["Database/Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]
