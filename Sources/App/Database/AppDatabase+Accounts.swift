@@ -21,7 +21,7 @@ extension AppDatabase {
         return try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT u.id, u.email, u.name, u.createdAt,
-                       (SELECT SUM(entryCount) FROM ledgerMonth WHERE userId = u.id) AS entries,
+                       (SELECT SUM(entryCount) FROM categoryMonth WHERE userId = u.id) AS entries,
                        EXISTS (SELECT 1 FROM twoFactor WHERE userId = u.id AND enabledAt IS NOT NULL) AS twoFactorOn,
                        (SELECT MAX(COALESCE(lastSeenAt, createdAt)) FROM session WHERE userId = u.id) AS lastSeenAt
                 FROM user u WHERE (?1 IS NULL OR u.email = ?1) AND u.importingFor IS NULL ORDER BY u.id

@@ -41,27 +41,8 @@ extension AppDatabase {
         V36TwoFactorTries.register(in: &migrator)
         V37SecretDigests.register(in: &migrator)
         V38KeepSignedIn.register(in: &migrator)
+        V39LedgerTotalsOnce.register(in: &migrator)
         return migrator
-    }
-
-    /// How many of a stash's latest entries its quick-add amounts come from, and how many it offers.
-    static let quickAmountsRecent = 50
-    static let quickAmountsShown = 3
-
-    /// The SQL that fills `stashQuickAmount` for `stashId` (an SQL expression): the most frequent amounts among
-    /// the stash's latest entries, the smaller first on a tie. Nothing when the stash doesn't exist. A bulk write's
-    /// rebuild uses it; migration v11 holds the same rule in its own SQL (`DerivedTotalsTests` checks both against a
-    /// Swift rebuild).
-    static func quickAmountsSQL(stashId: String) -> String {
-        """
-        INSERT INTO stashQuickAmount (stashId, position, amountCents)
-        SELECT \(stashId), ROW_NUMBER() OVER (ORDER BY n DESC, amountCents), amountCents FROM (
-            SELECT amountCents, COUNT(*) AS n FROM (
-                SELECT amountCents FROM ledger WHERE stashId = \(stashId)
-                ORDER BY date DESC, amountCents DESC LIMIT \(quickAmountsRecent))
-            GROUP BY amountCents ORDER BY n DESC, amountCents LIMIT \(quickAmountsShown))
-        WHERE EXISTS (SELECT 1 FROM stash WHERE id = \(stashId))
-        """
     }
 
     /// The tables Home's wallet widgets are built from (`walletWidgetData`): a write to any of them raises the

@@ -184,7 +184,7 @@ struct BadgesTests {
             #expect(try await database.for(userId: 1).points() == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
-            let months = try await database.read { db in try String.fetchAll(db, sql: "SELECT month FROM stashMonth") }
+            let months = try await database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId != 0") }
             #expect(months == ["2026-10"], "moving an entry moves its total")
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
@@ -301,7 +301,7 @@ struct BadgesTests {
         let (count, mismatches, latest) = try await database.read { db in
             (try Transaction.fetchCount(db),
              try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM stashMonth m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
+                SELECT COUNT(*) FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
                 WHERE l.stashId = m.stashId AND substr(l.date, 1, 7) = m.month)
                 """),
              try String.fetchOne(db, sql: "SELECT MAX(date) FROM ledger"))
@@ -317,7 +317,7 @@ struct BadgesTests {
         let (saveCompletion, lowestBalance, cardBalance, misfiled) = try await database.read { db in
             (try Double.fetchOne(db, sql: """
                 SELECT MIN(1.0 * (SELECT COUNT(*) FROM badge b WHERE b.stashId = s.id AND b.earned)
-                       / (SELECT COUNT(*) FROM stashMonth m WHERE m.stashId = s.id))
+                       / (SELECT COUNT(DISTINCT month) FROM categoryMonth m WHERE m.stashId = s.id))
                 FROM stash s WHERE s.kind = 'save'
                 """) ?? 0,
              try Int64.fetchOne(db, sql: "SELECT MIN(openingBalanceCents + ledgerTotalCents) FROM account WHERE kind != 'credit-card'"),

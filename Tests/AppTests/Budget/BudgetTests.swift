@@ -108,7 +108,7 @@ struct BudgetTests {
             #expect(page.html.contains("$400.00 this month"))
             #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
             let month = try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT totalCents FROM stashMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
+                try Int64.fetchOne(db, sql: "SELECT SUM(totalCents) FROM categoryMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
             }
             #expect(month == 40_000)
             // The stash completed its month: the badge came with it.

@@ -40,12 +40,12 @@ struct DerivedTotalsTests {
         // Deleting a stash takes its entries, month totals and quick-add amounts with it.
         let gone = stashes[0]
         #expect(try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth WHERE stashId = ?", arguments: [gone])
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId = ?", arguments: [gone])
         } ?? 0 > 0)
         try await database.write { db in _ = try db.execute(sql: "DELETE FROM stash WHERE id = ?", arguments: [gone]) }
         #expect(try await database.read { db in
             try Int.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId = ?1) + (SELECT COUNT(*) FROM stashMonth WHERE stashId = ?1)
+                SELECT (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId = ?1) + (SELECT COUNT(*) FROM categoryMonth WHERE stashId = ?1)
                 """, arguments: [gone])
         } == 0)
         try await Self.expectMatchesRebuild(database)
@@ -90,8 +90,8 @@ struct DerivedTotalsTests {
                 """)
         }
 
-        // When
-        try AppDatabase.migrator.migrate(queue)
+        // When: migrated up to the last step that kept them in a table of their own
+        try AppDatabase.migrator.migrate(queue, upTo: "v38: sessions kept signed in or ended when idle")
 
         // Then: the totals are the ledger's, and the triggers keep them
         let read = { try queue.read { db in
@@ -163,7 +163,7 @@ struct DerivedTotalsTests {
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger' ORDER BY name")
         } }
         let before = try await triggers()
-        #expect(before.count == LedgerDerivedTotals.rebuiltTriggers.count * 3)
+        #expect(before.count == LedgerTotal.all.count * 3)
         let bobsTotals = { try await database.read { db in
             try String.fetchAll(db, sql: """
                 SELECT 'day ' || date || kind || totalCents || ' ' || entryCount FROM ledgerDay WHERE userId = ?1
@@ -233,6 +233,71 @@ struct DerivedTotalsTests {
         #expect(try await triggers().count == before.count + 1)
     }
 
+    @Test("the ledger's triggers in a migrated database are the ones the totals' descriptions make")
+    func triggersAreTheDescriptions() throws {
+        // Given
+        let queue = try DatabaseQueue()
+
+        // When
+        try AppDatabase.migrator.migrate(queue)
+
+        // Then: the frozen migration wrote exactly what the descriptions make, so neither can move alone
+        let schema = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger'")
+                .map { "\($0["name"] as String)\n\($0["sql"] as String)" }.sorted()
+        }
+        let described = LedgerTotal.all.flatMap(\.triggers).map { "\($0.name)\n\($0.sql)" }.sorted()
+        #expect(schema == described)
+        #expect(schema.count == LedgerTotal.all.count * 3)
+    }
+
+    @Test("working every total out again for everyone, as a backfill does, gives what the triggers kept")
+    func backfillMatchesTriggers() async throws {
+        // Given: a few hundred random writes kept by the triggers
+        let database = try AppDatabase.inMemory()
+        let (stashes, accounts) = try await Self.seed(database)
+        try await database.write { db in
+            var rng = SeededGenerator(seed: 39)
+            for index in 0..<300 {
+                try db.execute(sql: """
+                    INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, categoryId, createdAt, updatedAt)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22')
+                    """, arguments: ["2026-\(Int.random(in: 10...12, using: &rng))-1\(index % 10)", Int64(50 * (index % 7 + 1)),
+                                     ["income", "expense", "saving"][index % 3], index % 4 == 0 ? nil : stashes[index % 3],
+                                     index % 2 == 0 ? accounts[index % 2] : nil, [nil, 1, 2][index % 3]])
+            }
+            try db.execute(sql: "DELETE FROM ledger WHERE id % 5 = 0")
+            try db.execute(sql: "UPDATE ledger SET amountCents = amountCents + 1, stashId = NULL WHERE id % 7 = 0")
+        }
+        let kept = try await database.read { db in try Self.derivedRows(db) }
+
+        // When
+        let rebuilt = try await database.write { db -> [String] in
+            for total in LedgerTotal.all {
+                try total.rebuild(db, userId: nil)
+            }
+            return try Self.derivedRows(db)
+        }
+
+        // Then
+        #expect(rebuilt == kept)
+        #expect(kept.count > 100)
+    }
+
+    /// Every row of every table the ledger's totals are kept in.
+    private static func derivedRows(_ db: Database) throws -> [String] {
+        try [
+            "SELECT 'account ' || id || ' ' || ledgerTotalCents FROM account",
+            "SELECT 'category ' || id || ' ' || entryCount FROM category",
+            "SELECT 'day ' || userId || ' ' || date || ' ' || kind || ' ' || totalCents || ' ' || entryCount FROM ledgerDay",
+            """
+            SELECT 'month ' || userId || ' ' || month || ' ' || kind || ' ' || categoryId || ' ' || stashId || ' '
+                   || totalCents || ' ' || entryCount FROM categoryMonth
+            """,
+            "SELECT 'quick ' || stashId || ' ' || position || ' ' || amountCents FROM stashQuickAmount",
+        ].flatMap { try String.fetchAll(db, sql: $0) }.sorted()
+    }
+
     /// A user with three stashes and two accounts; their ids.
     private static func seed(_ database: AppDatabase) async throws -> ([Int64], [Int64]) {
         try await database.write { db in
@@ -298,7 +363,7 @@ struct DerivedTotalsTests {
                 Entry(userId: $0["userId"], date: $0["date"], amount: $0["amountCents"], kind: $0["kind"], stashId: $0["stashId"],
                       accountId: $0["accountId"])
             },
-             try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM ledgerMonth").map {
+             try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM (SELECT userId, month, kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth GROUP BY userId, month, kind)").map {
                  "\($0["userId"] as Int64) \($0["month"] as String) \($0["kind"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
              },
              Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, ledgerTotalCents FROM account").map {
@@ -307,7 +372,7 @@ struct DerivedTotalsTests {
              Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT stashId, amountCents FROM stashQuickAmount ORDER BY stashId, position"),
                         by: { $0["stashId"] as Int64 }).mapValues { $0.map { $0["amountCents"] as Int64 } },
              try Int64.fetchAll(db, sql: "SELECT id FROM stash"),
-             try Row.fetchAll(db, sql: "SELECT stashId, month, totalCents, entryCount FROM stashMonth").map {
+             try Row.fetchAll(db, sql: "SELECT stashId, month, totalCents, entryCount FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month)").map {
                  "\($0["stashId"] as Int64) \($0["month"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
              })
         }
@@ -332,10 +397,10 @@ struct DerivedTotalsTests {
         for stashId in stashIds {
             let latest = entries.filter { $0.stashId == stashId }
                 .sorted { ($0.date, $0.amount) > ($1.date, $1.amount) }
-                .prefix(AppDatabase.quickAmountsRecent)
+                .prefix(LedgerTotal.quickAmountsRecent)
             let counts = Dictionary(grouping: latest, by: \.amount).mapValues(\.count)
             let expected = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-                .prefix(AppDatabase.quickAmountsShown).map(\.key)
+                .prefix(LedgerTotal.quickAmountsShown).map(\.key)
             #expect((quick[stashId] ?? []) == expected, "stash \(stashId)")
         }
     }

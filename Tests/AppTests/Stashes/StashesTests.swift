@@ -197,7 +197,7 @@ struct StashesTests {
             #expect(page.location == "/")
             let counts = try await database.read { db in
                 [try Stash.fetchCount(db), try Transaction.fetchCount(db), try Badge.fetchCount(db),
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stashMonth") ?? -1]
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1]
             }
             #expect(counts == [0, 0, 0, 0])
         }

@@ -58,7 +58,7 @@ struct ExportImportTests {
             #expect(settings.fieldValue("ntfyToken") == "")
             let secondId = try #require(try await database.user(email: "second@example.com")?.id)
             let secondCounts = try await AccountRows.counts(database, userId: secondId)
-            for table in ["ledger", "ledgerMonth", "stash", "stashTarget", "stashMonth", "stashQuickAmount", "badge", "category",
+            for table in ["ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
                           "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
                           "walletSettings", "pushChannel"] {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
@@ -82,8 +82,8 @@ struct ExportImportTests {
                 try await database.read { db in
                     try [
                         "SELECT s.name || ' ' || q.position || ' ' || q.amountCents FROM stashQuickAmount q JOIN stash s ON s.id = q.stashId WHERE s.userId = ?",
-                        "SELECT s.name || ' ' || m.month || ' ' || m.totalCents || ' ' || m.entryCount FROM stashMonth m JOIN stash s ON s.id = m.stashId WHERE s.userId = ?",
-                        "SELECT month || ' ' || kind || ' ' || totalCents || ' ' || entryCount FROM ledgerMonth WHERE userId = ?",
+                        "SELECT s.name || ' ' || m.month || ' ' || m.totalCents || ' ' || m.entryCount FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m JOIN stash s ON s.id = m.stashId WHERE s.userId = ?",
+                        "SELECT month || ' ' || kind || ' ' || totalCents || ' ' || entryCount FROM (SELECT userId, month, kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth GROUP BY userId, month, kind) WHERE userId = ?",
                     ].map { try String.fetchAll(db, sql: $0 + " ORDER BY 1", arguments: [userId]) }
                 }
             }

@@ -35,7 +35,7 @@ enum AccountRows {
         try await database.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT (SELECT COUNT(*) FROM stashTarget WHERE stashId NOT IN (SELECT id FROM stash))
-                     + (SELECT COUNT(*) FROM stashMonth WHERE stashId NOT IN (SELECT id FROM stash))
+                     + (SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0 AND stashId NOT IN (SELECT id FROM stash))
                      + (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId NOT IN (SELECT id FROM stash))
                      + (SELECT COUNT(*) FROM ledger WHERE userId NOT IN (SELECT id FROM user))
                      + (SELECT COUNT(*) FROM cardBenefit WHERE cardId NOT IN (SELECT id FROM walletCard))

@@ -46,10 +46,12 @@ extension MemberStore {
         try await read { db in
             try Row.fetchOne(db, sql: """
                 SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind,
-                       COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m
+                                 WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthTotal,
+                       COALESCE((SELECT SUM(entryCount) FROM categoryMonth m
+                                 WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthCount,
                        \(Self.targetSQL(stashId: "badge.stashId", month: "badge.month")) AS monthTarget
                 FROM badge JOIN stash ON stash.id = badge.stashId
-                LEFT JOIN stashMonth m ON m.stashId = badge.stashId AND m.month = badge.month
                 WHERE badge.id = ? AND badge.userId = ?
                 """, arguments: [id, userId]).map { row in
                 var details = try Self.details(row)

@@ -148,13 +148,13 @@ extension MemberStore {
         try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
     }
 
-    /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v8): one short range of its key.
+    /// Reads `categoryMonth`, which triggers keep in step with the ledger (`LedgerTotal`): one short range of its key.
     static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> LedgerTotals {
         var totals = LedgerTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT kind, totalCents, entryCount FROM ledgerMonth WHERE userId = ? AND month = ?
+            SELECT kind, SUM(totalCents), SUM(entryCount) FROM categoryMonth WHERE userId = ? AND month = ? GROUP BY kind
             """), arguments: [userId, month.description])
         while let row = try rows.next() {
             totals.add(kind: Transaction.Kind(rawValue: try row.decode(atIndex: 0)), cents: try row.decode(atIndex: 1),
@@ -230,14 +230,14 @@ extension MemberStore {
         let last = Month(year: year, month: 12).description
         return try await read { db in
             let months = try Row.fetchAll(db, sql: """
-                SELECT month, totalCents, entryCount FROM ledgerMonth
+                SELECT month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
                 WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
-                ORDER BY month DESC
+                GROUP BY month ORDER BY month DESC
                 """, arguments: [userId, first, last]).compactMap { row in
                 Month(row["month"]).map { ($0, row["totalCents"] as Int64, row["entryCount"] as Int) }
             }
             let hasEarlier = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM ledgerMonth WHERE userId = ? AND month < ? AND kind = 'expense')
+                SELECT EXISTS (SELECT 1 FROM categoryMonth WHERE userId = ? AND month < ? AND kind = 'expense')
                 """, arguments: [userId, first]) ?? false
             return (months, hasEarlier)
         }
@@ -366,8 +366,10 @@ extension MemberStore {
     func savingsGoals(month: Month) async throws -> [(Stash, Int64, Int64)] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT stash.*, COALESCE((SELECT totalCents FROM stashMonth m WHERE m.stashId = stash.id AND m.month = ?), 0) AS monthTotal,
-                       COALESCE((SELECT SUM(totalCents) FROM stashMonth m WHERE m.stashId = stash.id), 0) AS allTime
+                SELECT stash.*,
+                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id AND m.month = ?), 0)
+                           AS monthTotal,
+                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id), 0) AS allTime
                 FROM stash WHERE stash.userId = ? AND stash.kind = 'save' ORDER BY stash.name COLLATE NOCASE, stash.id
                 """, arguments: [month.description, userId]).map { row in
                 (try Stash(row: row), row["monthTotal"] as Int64, row["allTime"] as Int64)

@@ -154,7 +154,7 @@ public enum DemoData {
             // Badges read the stash month totals, worked out once the rows are all in.
             var badges = 0
             for (stash, _) in stashes {
-                let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [stash.id])
+                let months = try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month", arguments: [stash.id])
                 for month in months.compactMap(Month.init) {
                     try MemberStore.judge(db, stash: stash, month: month, today: today)
                 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Writes to stashes and their entries. Triggers keep the `stashMonth` totals in step with the ledger (migration
-/// v12); each write then judges the badges of the months it touched, inside the same database transaction, so
+/// Writes to stashes and their entries. Triggers keep the month totals in `categoryMonth` in step with the ledger
+/// (`LedgerTotal`); each write then judges the badges of the months it touched, inside the same database transaction, so
 /// badge state can never disagree with the entries.
 extension MemberStore {
     /// What a write did to the stash-months it touched.
@@ -58,7 +58,7 @@ extension MemberStore {
                 try db.execute(sql: "DELETE FROM stashTarget WHERE stashId = ? AND month > ?",
                                arguments: [id, month.description])
             }
-            let months = try String.fetchAll(db, sql: "SELECT month FROM stashMonth WHERE stashId = ?", arguments: [id])
+            let months = try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month", arguments: [id])
             var outcome = Outcome()
             for monthText in months {
                 guard let month = Month(monthText) else { continue }
@@ -72,7 +72,7 @@ extension MemberStore {
     /// month with entries, if it is earlier and has no target row of its own, gets the target it has had so far:
     /// a back-filled month keeps its target when a later one changes.
     static func keepEarlierTarget(_ db: Database, stashId: Int64, before month: Month) throws {
-        guard let first = try String.fetchOne(db, sql: "SELECT MIN(month) FROM stashMonth WHERE stashId = ?",
+        guard let first = try String.fetchOne(db, sql: "SELECT MIN(month) FROM categoryMonth WHERE stashId = ?",
                                               arguments: [stashId]),
               first < month.description, let firstMonth = Month(first),
               try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stashTarget WHERE stashId = ? AND month <= ?)",
@@ -192,7 +192,10 @@ extension MemberStore {
     @discardableResult
     static func judge(_ db: Database, stash: Stash, month: Month, today: CalendarDay) throws -> Int64? {
         guard let stashId = stash.id else { return nil }
-        let row = try Row.fetchOne(db, sql: "SELECT totalCents, entryCount FROM stashMonth WHERE stashId = ? AND month = ?",
+        let row = try Row.fetchOne(db, sql: """
+            SELECT SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+            WHERE stashId = ? AND month = ? GROUP BY stashId
+            """,
                                    arguments: [stashId, month.description])
         let progress = StashProgress(
             kind: stash.kind, totalCents: row?["totalCents"] ?? 0, entryCount: row?["entryCount"] ?? 0,
@@ -268,7 +271,7 @@ extension MemberStore {
             for stash in stashes {
                 guard let stashId = stash.id else { continue }
                 let months = try String.fetchAll(db, sql: """
-                    SELECT month FROM stashMonth WHERE stashId = ? AND month > ? AND month <= ?
+                    SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? AND month > ? AND month <= ? ORDER BY month
                     """, arguments: [stashId, since, lastClosed])
                 for month in months.compactMap(Month.init) {
                     try Self.judge(db, stash: stash, month: month, today: today)

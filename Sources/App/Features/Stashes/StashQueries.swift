@@ -37,7 +37,10 @@ extension MemberStore {
     static let summarySQL = """
         SELECT \(Stash.selectionSQL), COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
                \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget, category.name AS categoryName
-        FROM stash LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = :month
+        FROM stash LEFT JOIN (
+            SELECT stashId, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+            WHERE userId = :userId AND month = :month AND stashId != 0 GROUP BY stashId
+        ) m ON m.stashId = stash.id
         LEFT JOIN category ON category.id = stash.categoryId
         WHERE stash.userId = :userId
         """
@@ -148,8 +151,10 @@ extension MemberStore {
                 SELECT m.month, m.totalCents, m.entryCount,
                        \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
                        COALESCE(b.earned, 0) AS earned
-                FROM stashMonth m LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
-                WHERE m.stashId = ? AND EXISTS (SELECT 1 FROM stash WHERE id = m.stashId AND userId = ?)
+                FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
+                      FROM categoryMonth WHERE stashId = ? GROUP BY month) m
+                LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
+                WHERE EXISTS (SELECT 1 FROM stash WHERE id = m.stashId AND userId = ?)
                 ORDER BY m.month DESC
                 """, arguments: [stashId, userId]).compactMap { row in
                 guard let month = Month(row["month"]) else { return nil }
@@ -165,7 +170,7 @@ extension MemberStore {
         try await read { db in
             guard try !Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).isEmpty(db)
             else { return (0, 0) }
-            let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM stashMonth WHERE stashId = ?",
+            let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE stashId = ?",
                                            arguments: [stashId]) ?? 0
             let badges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
                                           arguments: [stashId]) ?? 0

@@ -67,7 +67,7 @@ struct DayEntry: Sendable {
 }
 
 /// The read side of Statistics. Every figure is a SQL aggregate over a bounded date range of the user's ledger
-/// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `stashMonth`, never a loop over history.
+/// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `categoryMonth`, never a loop over history.
 extension MemberStore {
     /// Totals per day (`YYYY-MM-DD`) over `first…last`: one GROUP BY date that feeds a view's totals and charts.
     func ledgerTotalsByDay(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
@@ -149,11 +149,11 @@ extension MemberStore {
     }
 
     /// Every stash of the user with its progress in each of `months` (target as each month had it) and its
-    /// first month with entries. Reads `stashMonth` and `stashTarget` only.
+    /// first month with entries. Reads `categoryMonth` and `stashTarget` only.
     func stashFigures(months: [Month], today: CalendarDay) async throws -> [StashMonthFigures] {
         guard !months.isEmpty else { return [] }
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
-        let arguments = StatementArguments(months.map(\.description)) + [userId]
+        let arguments = StatementArguments(months.map(\.description)) + [userId, userId]
         // Three reads in one snapshot: each stash once, then its figures for each month, then each stash's first
         // month. Rows are read straight from their statements, not copied (a copied row finds each column by
         // comparing every column name lower-cased), and no stash is decoded again for each of its months.
@@ -165,11 +165,14 @@ extension MemberStore {
             let kinds = Dictionary(stashes.compactMap { stash in stash.id.map { ($0, stash.kind) } }, uniquingKeysWith: { first, _ in first })
             let monthsByText = Dictionary(months.map { ($0.description, $0) }, uniquingKeysWith: { first, _ in first })
             let figures = try Row.fetchCursor(db.cachedStatement(sql: """
-                WITH months(month) AS (VALUES \(values))
+                WITH months(month) AS (VALUES \(values)),
+                m AS (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
+                      FROM categoryMonth WHERE userId = ? AND month IN (SELECT month FROM months) AND stashId != 0
+                      GROUP BY stashId, month)
                 SELECT stash.id, months.month, COALESCE(m.totalCents, 0), COALESCE(m.entryCount, 0),
                        \(Self.targetSQL(stashId: "stash.id", month: "months.month"))
                 FROM stash CROSS JOIN months
-                LEFT JOIN stashMonth m ON m.stashId = stash.id AND m.month = months.month
+                LEFT JOIN m ON m.stashId = stash.id AND m.month = months.month
                 WHERE stash.userId = ?
                 """), arguments: arguments)
             while let row = try figures.next() {
@@ -181,7 +184,7 @@ extension MemberStore {
             }
             var firstMonths: [Int64: Month] = [:]
             let firsts = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT stashId, MIN(month) FROM stashMonth WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
+                SELECT stashId, MIN(month) FROM categoryMonth WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
                 """), arguments: [userId])
             while let row = try firsts.next() {
                 firstMonths[try row.decode(atIndex: 0)] = Month(try row.decode(atIndex: 1) as String)

@@ -52,7 +52,7 @@ extension AccountDocument {
     /// that names a user (sessions, sign-in, photo, notifications…) are handed over.
     static let importedTables: Set<String> = [
         "category", "account", "incomeSource", "stash", "ledger", "badge", "walletCard", "cardBenefit", "benefitUse",
-        "subscription", "coupon", "walletSettings", "pushChannel", "ledgerMonth", "ledgerDay", "categoryMonth",
+        "subscription", "coupon", "walletSettings", "pushChannel", "ledgerDay", "categoryMonth",
     ]
 
     /// The user the import writes under, with the document's profile: its email can't be typed by anyone and its

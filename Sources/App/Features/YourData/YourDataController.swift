@@ -134,7 +134,7 @@ extension MemberStore {
     func accountSummary() async throws -> String {
         let userId = self.userId
         let (entries, stashes, cards) = try await read { db in
-            (try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM ledgerMonth WHERE userId = ?", arguments: [userId]) ?? 0,
+            (try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE userId = ?", arguments: [userId]) ?? 0,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash WHERE userId = ?", arguments: [userId]) ?? 0,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0)
         }
