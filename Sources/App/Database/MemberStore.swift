@@ -46,7 +46,9 @@ struct MemberStore: Sendable {
     }
 
     /// The member's `Record` with this id, or nil if there is none or it is another user's.
-    func record<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(_ type: Record.Type, id: Int64) async throws -> Record? {
+    func record<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(
+        _ type: Record.Type, id: Int64
+    ) async throws -> Record? {
         try await read { db in
             try Record.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }

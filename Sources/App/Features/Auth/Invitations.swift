@@ -48,7 +48,8 @@ enum Invitations {
     /// The invitation whose link holds `token`, used or not, expired or not.
     static func find(token: String, _ db: Database) throws -> Invitation? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
-        return try Invitation.fetchOne(db, sql: "SELECT * FROM invitation WHERE tokenHash = ?", arguments: [digest(token)])
+        return try Invitation.fetchOne(db, sql: "SELECT * FROM invitation WHERE tokenHash = ?",
+                                       arguments: [digest(token)])
     }
 }
 
@@ -77,7 +78,8 @@ extension AppDatabase {
     /// The invitations not yet used, expired ones too, the newest first.
     func unusedInvitations() async throws -> [Invitation] {
         try await read { db in
-            try Invitation.fetchAll(db, sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC")
+            try Invitation.fetchAll(
+                db, sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC")
         }
     }
 

@@ -67,8 +67,9 @@ extension MemberStore {
                 WHERE badge.id = ? AND badge.userId = ?
                 """, arguments: [id, userId]).map { row in
                 var details = row.details
-                details.result = StashProgress(kind: details.kind, totalCents: row.monthTotal, entryCount: row.monthCount,
-                                               targetCents: row.monthTarget, monthClosed: true)
+                details.result = StashProgress(kind: details.kind, totalCents: row.monthTotal,
+                                               entryCount: row.monthCount, targetCents: row.monthTarget,
+                                               monthClosed: true)
                 return details
             }
         }

@@ -92,13 +92,14 @@ struct PushDeliverer: Sendable {
                     let destination: Destination
                     let key: String
                     if let deviceId = row["deviceId"] as Int64? {
-                        destination = .device(PushDevice(id: deviceId, userId: row["userId"], endpoint: row["endpoint"],
-                                                         p256dh: row["p256dh"], auth: row["auth"], name: row["deviceName"],
-                                                         createdAt: row["deviceCreatedAt"]))
+                        destination = .device(PushDevice(
+                            id: deviceId, userId: row["userId"], endpoint: row["endpoint"], p256dh: row["p256dh"],
+                            auth: row["auth"], name: row["deviceName"], createdAt: row["deviceCreatedAt"]))
                         key = "device \(deviceId)"
                     } else {
-                        let channel = PushChannel(userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
-                                                  url: row["url"], topic: row["topic"], token: row["token"])
+                        let channel = PushChannel(
+                            userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                            url: row["url"], topic: row["topic"], token: row["token"])
                         destination = .channel(channel)
                         key = "user \(channel.userId) \(channel.kind.rawValue)"
                     }
@@ -108,11 +109,11 @@ struct PushDeliverer: Sendable {
                                           path: NotificationPaths.open(notificationId), dueOn: row["dueOn"])
                     let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
                     let quiet = (row["quietEnabled"] as Bool)
-                        ? QuietHours(from: ReminderEngine.minutes(row["quietFrom"]), to: ReminderEngine.minutes(row["quietTo"]),
-                                     timeZone: zone)
+                        ? QuietHours(from: ReminderEngine.minutes(row["quietFrom"]),
+                                     to: ReminderEngine.minutes(row["quietTo"]), timeZone: zone)
                         : nil
-                    return DueDelivery(id: id, attempts: row["attempts"], destination: destination, key: key, message: message,
-                                       zone: zone, quiet: quiet, digest: row["pushDigest"])
+                    return DueDelivery(id: id, attempts: row["attempts"], destination: destination, key: key,
+                                       message: message, zone: zone, quiet: quiet, digest: row["pushDigest"])
                 }
         }
         // What may go now, per channel or browser, in order.

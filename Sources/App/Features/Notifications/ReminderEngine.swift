@@ -85,7 +85,8 @@ struct ReminderEngine: Sendable {
                 guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
                       Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { return nil }
                 let quiet = (row["quietEnabled"] as Bool)
-                    ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone) : nil
+                    ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone)
+                    : nil
                 return DueUser(userId: row["id"], today: today, leadDays: row["leadDays"],
                                nudge: (row["frequency"], row["weekday"]), quiet: quiet)
             }

@@ -183,7 +183,8 @@ extension MemberStore {
             }
             var firstMonths: [Int64: Month] = [:]
             let firsts = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT stashId, MIN(month) AS month FROM stashMonth WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
+                SELECT stashId, MIN(month) AS month FROM stashMonth
+                WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
                 """), arguments: [userId])
             while let row = try firsts.next() {
                 firstMonths[try row.decode(forColumn: "stashId")] = Month(try row.decode(forColumn: "month") as String)
