@@ -9,8 +9,6 @@ public struct AppDatabase: Sendable {
     private let writes = NIOLockedValueBox<UInt64>(0)
     /// Set by the first `close()`: the connections are gone, and nothing may reach SQLite through them again.
     private let closed = NIOLockedValueBox(false)
-    /// Read-only connections to the file beside the pool's writer, for `read`; nil for an in-memory database.
-    private let readers: ReaderConnections?
     /// Taken by the account import running on this database, so only one runs at a time.
     let importGate = ImportGate()
 
@@ -18,7 +16,6 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
-        readers = (writer as? DatabasePool).map { ReaderConnections(path: $0.path, configuration: Self.readerConfiguration) }
     }
 
     /// How many writes this process has finished, counted after each commit (or failure). A value read from the
@@ -96,43 +93,10 @@ public struct AppDatabase: Sendable {
     /// The size the write-ahead log is cut back to after a checkpoint, in bytes.
     static let journalSizeLimit = 8 * 1_048_576
 
-    /// The app's configuration, read-only: what a read is given can't write.
-    static var readerConfiguration: Configuration {
-        var config = configuration
-        config.readonly = true
-        return config
-    }
-
-    /// Reads in one snapshot (a read transaction), on the calling thread.
-    ///
-    /// SQLite answers the app's indexed reads in microseconds, and waiting for GRDB's reader queue and then for a
-    /// thread to resume on costs more than the read itself, so every read blocks its thread for that short time.
-    /// Every read of the app comes through here: an asynchronous read keeps its reader connection until a thread
-    /// resumes it, and threads blocked on reads while such reads wait for a thread would deadlock the pool.
-    public func read<T>(_ block: (Database) throws -> T) async throws -> T {
-        try readHere(block)
-    }
-
-    /// The blocking read itself (inside an `async` function, `read` would name GRDB's asynchronous overload): on one
-    /// of the read-only connections to the file, or the in-memory queue itself.
-    private func readHere<T>(_ block: (Database) throws -> T) throws -> T {
-        if let readers { return try readers.read { db in try Self.readTransaction(db, block) } }
-        return try writer.unsafeRead { db in try Self.readTransaction(db, block) }
-    }
-
-    /// `block` in a read transaction begun and ended with cached statements: GRDB's own isolation prepares its
-    /// BEGIN and COMMIT anew on every read, which cost more than most of the app's queries.
-    private static func readTransaction<T>(_ db: Database, _ block: (Database) throws -> T) throws -> T {
-        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-        let value: T
-        do {
-            value = try block(db)
-        } catch {
-            try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
-            throw error
-        }
-        try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-        return value
+    /// Reads in one snapshot (a read transaction), on one of GRDB's reader connections: the calling task waits
+    /// without holding its thread. What `block` returns must be `Sendable`: plain values and records, never a `Row`.
+    public func read<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read(block)
     }
 
     /// Writes in one transaction, off the calling thread: a write waits for the writes before it, and that wait
@@ -169,65 +133,11 @@ public struct AppDatabase: Sendable {
     /// nothing.
     public func close() throws {
         guard closed.withLockedValue({ wasClosed in defer { wasClosed = true }; return !wasClosed }) else { return }
-        try readers?.close()
         if let pool = writer as? DatabasePool {
             try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try pool.close()
         } else if let queue = writer as? DatabaseQueue {
             try queue.close()
         }
-    }
-}
-
-extension Database {
-    /// Each row of `statement`, turned into a value while it is read. No row is copied: a copied row finds a column
-    /// by name comparing every column name, lower-cased, on each lookup, which made decoding the hot pages' rows
-    /// cost more than reading them.
-    func fetchAll<T>(_ statement: Statement, arguments: StatementArguments = [], _ transform: (Row) throws -> T) throws -> [T] {
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var result: [T] = []
-        while let row = try rows.next() {
-            result.append(try transform(row))
-        }
-        return result
-    }
-}
-
-/// The read-only connections `AppDatabase.read` uses, opened as needed and reused: one per read running at the same
-/// moment, so never more than the threads that read. GRDB's pool of readers does the same job for its asynchronous
-/// reads, but finding a free reader there costs more than most of the app's queries.
-private final class ReaderConnections: Sendable {
-    let path: String
-    let configuration: Configuration
-    private let idle = NIOLockedValueBox<(connections: [DatabaseQueue], closed: Bool)>(([], false))
-
-    init(path: String, configuration: Configuration) {
-        self.path = path
-        self.configuration = configuration
-    }
-
-    func read<T>(_ block: (Database) throws -> T) throws -> T {
-        let reused = try idle.withLockedValue { idle -> DatabaseQueue? in
-            if idle.closed { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed") }
-            return idle.connections.popLast()
-        }
-        let connection = try reused ?? DatabaseQueue(path: path, configuration: configuration)
-        defer {
-            let close = idle.withLockedValue { idle in
-                if !idle.closed { idle.connections.append(connection) }
-                return idle.closed
-            }
-            if close { try? connection.close() }
-        }
-        return try connection.inDatabase(block)
-    }
-
-    func close() throws {
-        let connections = idle.withLockedValue { idle in
-            idle.closed = true
-            defer { idle.connections = [] }
-            return idle.connections
-        }
-        for connection in connections { try connection.close() }
     }
 }

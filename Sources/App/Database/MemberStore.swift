@@ -15,7 +15,7 @@ struct MemberStore: Sendable {
     }
 
     /// Reads in one snapshot (see `AppDatabase.read`).
-    func read<T>(_ block: (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
         try await database.read(block)
     }
 
@@ -30,12 +30,14 @@ struct MemberStore: Sendable {
     func sameName<Record: UserOwned & TableRecord>(_ type: Record.Type, as name: String, nameSQL: String = "name",
                                                     kind: String? = nil, except: Int64?) async throws -> String? {
         let key = Self.nameKey(name)
-        let rows = try await read { db in
+        let userId = userId, table = Record.databaseTableName
+        let names = try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, \(nameSQL) AS name FROM \(Record.databaseTableName) WHERE userId = ?\(kind == nil ? "" : " AND kind = ?")
+                SELECT id, \(nameSQL) AS name FROM \(table) WHERE userId = ?\(kind == nil ? "" : " AND kind = ?")
                 """, arguments: StatementArguments([userId.databaseValue] + (kind.map { [$0.databaseValue] } ?? [])))
+                .map { (id: $0["id"] as Int64?, name: $0["name"] as String?) }
         }
-        return rows.first { ($0["id"] as Int64?) != except && Self.nameKey($0["name"] ?? "") == key }?["name"]
+        return names.first { $0.id != except && Self.nameKey($0.name ?? "") == key }?.name
     }
 
     /// A name as two names compare: case, width and the spaces around it set aside.
@@ -44,7 +46,9 @@ struct MemberStore: Sendable {
     }
 
     /// The member's `Record` with this id, or nil if there is none or it is another user's.
-    func record<Record: UserOwned & FetchableRecord & TableRecord>(_ type: Record.Type, id: Int64) async throws -> Record? {
+    func record<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(
+        _ type: Record.Type, id: Int64
+    ) async throws -> Record? {
         try await read { db in
             try Record.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }

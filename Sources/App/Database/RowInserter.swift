@@ -39,10 +39,7 @@ struct RowInserter {
     /// One row: a value for each column, in the order the columns were named.
     mutating func insert(_ values: [(any DatabaseValueConvertible)?]) throws {
         precondition(values.count == columns.count, "a row of \(values.count) values for \(columns.count) columns")
-        for value in values {
-            // Dates as GRDB would write them, without its formatter (see `Date.storedText`).
-            if let date = value as? Date { pending.append(date.storedText) } else { pending.append(value) }
-        }
+        pending += values
         if pending.count == rowsPerStatement * columns.count { try flush() }
     }
 

@@ -99,14 +99,11 @@ struct SQLitePersistDriver: PersistDriver {
         let writes = database.writeCount
         if let kept = recent.session(id: id, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT userId, data, expiresAt, lastSeenAt, keepSignedIn FROM session WHERE id = ?"),
-                arguments: [id])
-            guard let found = try rows.next() else { return (nil, nil) }
-            let row = StoredSession(userId: try found.decode(atIndex: 0), data: try found.decode(atIndex: 1),
-                                    expiresAt: try found.optionalDate("expiresAt"),
-                                    lastSeenAt: try found.optionalDate("lastSeenAt"), keepSignedIn: try found.decode(atIndex: 4),
-                                    payload: nil)
+            guard let found = try SessionRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [id])
+            else { return (nil, nil) }
+            let row = StoredSession(userId: found.userId, data: found.data, expiresAt: found.expiresAt,
+                                    lastSeenAt: found.lastSeenAt, keepSignedIn: found.keepSignedIn, payload: nil)
             // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])

@@ -50,7 +50,7 @@ struct InvitationTests {
             let link = try await Self.invite(owner)
             let token = String(link.dropFirst("/signup?invite=".count))
             #expect(token.count >= 43)
-            let rows = try await database.read { db in
+            let rows = try await database.readRows { db in
                 try Row.fetchAll(db, sql: "SELECT email, tokenHash, createdAt, expiresAt, usedAt FROM invitation")
             }
             #expect(rows.count == 1, "a new invitation for the same email replaces the unused one")

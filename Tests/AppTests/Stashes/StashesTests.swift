@@ -24,7 +24,7 @@ struct StashesTests {
             let category = try #require(try await database.read { db in try Category.fetchOne(db, key: stash.categoryId) })
             #expect(category.name == "Travel")
             #expect(category.kind == .savings)
-            let targets = try await database.read { db in
+            let targets = try await database.readRows { db in
                 try Row.fetchAll(db, sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ?", arguments: [id])
             }
             #expect(targets.map { $0["month"] as String } == ["2026-11"])

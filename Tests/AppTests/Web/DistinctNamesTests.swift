@@ -77,7 +77,7 @@ struct DistinctNamesTests {
             _ = try await browser.addCustomCard(card.map { $0.0 == "nickname" ? ("nickname", "Joint") : $0 })
 
             // Then: nothing doubled, and another member's names were never in the way
-            let counts = try await database.read { db in
+            let counts = try await database.readRow { db in
                 try Row.fetchOne(db, sql: """
                     SELECT (SELECT COUNT(*) FROM category WHERE userId = 1 AND name LIKE 'groceries') AS categories,
                            (SELECT COUNT(*) FROM stash WHERE userId = 1 AND name LIKE 'trip') AS stashes,

@@ -179,7 +179,7 @@ struct BankImportTests {
             let list = try await browser.get("/transactions")
             #expect(list.html.contains("Imported 2 transactions from october.csv and skipped 1."))
             #expect(list.html.contains("Hardware Store"))
-            let rows = try await database.read { db in
+            let rows = try await database.readRows { db in
                 try Row.fetchAll(db, sql: "SELECT note, kind, amountCents, categoryId, accountId FROM ledger WHERE userId = ? AND importBatchId IS NOT NULL ORDER BY date",
                                  arguments: [userId])
             }

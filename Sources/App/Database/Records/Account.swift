@@ -36,32 +36,3 @@ struct Account: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mut
         id = inserted.rowID
     }
 }
-
-extension Account {
-    /// The columns `init(row:from:)` reads, in its order.
-    static let selectionSQL = "account.id, account.userId, account.name, account.kind, account.openingBalanceCents, account.createdAt, account.updatedAt"
-    /// How many columns `selectionSQL` names.
-    static let selectionCount = 7
-
-    /// Read by position from `selectionSQL`'s columns starting at `start` (Home shows every account's balance).
-    init(row: Row, from start: Int) throws {
-        id = try row.decode(atIndex: start)
-        userId = try row.decode(atIndex: start + 1)
-        name = try row.decode(atIndex: start + 2)
-        kind = try row.decode(atIndex: start + 3)
-        openingBalanceCents = try row.decode(atIndex: start + 4)
-        createdAt = try row.date(atIndex: start + 5)
-        updatedAt = try row.date(atIndex: start + 6)
-    }
-
-    /// Read column by column, quicker than through `Decodable`.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userId = try row.decode(forColumn: "userId")
-        name = try row.decode(forColumn: "name")
-        kind = try row.decode(forColumn: "kind")
-        openingBalanceCents = try row.decode(forColumn: "openingBalanceCents")
-        createdAt = try row.date("createdAt")
-        updatedAt = try row.date("updatedAt")
-    }
-}

@@ -50,18 +50,3 @@ struct SessionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         String(id.prefix(16))
     }
 }
-
-extension SessionRecord {
-    /// Read column by column, quicker than through `Decodable`: every request reads its session.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userId = try row.decode(forColumn: "userId")
-        data = try row.decode(forColumn: "data")
-        expiresAt = try row.optionalDate("expiresAt")
-        createdAt = try row.date("createdAt")
-        userAgent = try row.decode(forColumn: "userAgent")
-        address = try row.decode(forColumn: "address")
-        lastSeenAt = try row.optionalDate("lastSeenAt")
-        keepSignedIn = try row.decode(forColumn: "keepSignedIn")
-    }
-}

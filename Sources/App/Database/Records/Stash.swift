@@ -59,39 +59,4 @@ extension Stash {
     func counts(_ month: Month, entryCount: Int, timeZone: TimeZone) -> Bool {
         entryCount > 0 || month >= CalendarDay.today(in: timeZone, now: createdAt).monthValue
     }
-
-    /// The columns `init(row:from:)` reads, in its order: the lists that read every stash select these.
-    static let selectionSQL =
-        "stash.id, stash.userId, stash.name, stash.kind, stash.goalCents, stash.reward, stash.categoryId, stash.reminder, stash.createdAt, stash.updatedAt"
-    /// How many columns `selectionSQL` names: the index of the first column a query selects after them.
-    static let selectionCount = 10
-
-    /// Read by position from `selectionSQL`'s columns starting at `start`: Home and most pages read every stash,
-    /// and looking each column up by name cost more than reading it.
-    init(row: Row, from start: Int) throws {
-        id = try row.decode(atIndex: start)
-        userId = try row.decode(atIndex: start + 1)
-        name = try row.decode(atIndex: start + 2)
-        kind = try row.decode(atIndex: start + 3)
-        goalCents = try row.decode(atIndex: start + 4)
-        reward = try row.decode(atIndex: start + 5)
-        categoryId = try row.decode(atIndex: start + 6)
-        reminder = try row.decode(atIndex: start + 7)
-        createdAt = try row.date(atIndex: start + 8)
-        updatedAt = try row.date(atIndex: start + 9)
-    }
-
-    /// Read column by column, quicker than through `Decodable`.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userId = try row.decode(forColumn: "userId")
-        name = try row.decode(forColumn: "name")
-        kind = try row.decode(forColumn: "kind")
-        goalCents = try row.decode(forColumn: "goalCents")
-        reward = try row.decode(forColumn: "reward")
-        categoryId = try row.decode(forColumn: "categoryId")
-        reminder = try row.decode(forColumn: "reminder")
-        createdAt = try row.date("createdAt")
-        updatedAt = try row.date("updatedAt")
-    }
 }

@@ -35,21 +35,3 @@ struct Transaction: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     var day: CalendarDay? { CalendarDay(date) }
     var month: String { String(date.prefix(7)) }
 }
-
-extension Transaction {
-    /// Read column by column: lists of a hundred rows are read on many pages, and this is several times quicker
-    /// than going through `Decodable`.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        userId = try row.decode(forColumn: "userId")
-        date = try row.decode(forColumn: "date")
-        amountCents = try row.decode(forColumn: "amountCents")
-        kind = try row.decode(forColumn: "kind")
-        note = try row.decode(forColumn: "note")
-        stashId = try row.decode(forColumn: "stashId")
-        categoryId = try row.decode(forColumn: "categoryId")
-        accountId = try row.decode(forColumn: "accountId")
-        createdAt = try row.date("createdAt")
-        updatedAt = try row.date("updatedAt")
-    }
-}

@@ -80,26 +80,3 @@ extension User {
     /// Up to two initials for the avatar ("Alex Doe" → "AD").
     var initials: String { Initials.of(name) ?? "?" }
 }
-
-extension User {
-    /// Read column by column, quicker than through `Decodable`: every signed-in request reads its user.
-    public init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        email = try row.decode(forColumn: "email")
-        passwordHash = try row.decode(forColumn: "passwordHash")
-        location = try row.decode(forColumn: "location")
-        age = try row.decode(forColumn: "age")
-        salaryCents = try row.decode(forColumn: "salaryCents")
-        householdSize = try row.decode(forColumn: "householdSize")
-        currency = try row.decode(forColumn: "currency")
-        timeZone = try row.decode(forColumn: "timeZone")
-        theme = try row.decode(forColumn: "theme")
-        createdAt = try row.date("createdAt")
-        updatedAt = try row.date("updatedAt")
-        homeView = try row.decode(forColumn: "homeView")
-        spendJudgedThrough = try row.decode(forColumn: "spendJudgedThrough")
-        photoVersion = try row.decode(forColumn: "photoVersion")
-        firstRunDone = try row.decode(forColumn: "firstRunDone")
-    }
-}

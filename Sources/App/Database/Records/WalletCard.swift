@@ -26,6 +26,11 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
 
     static let databaseTableName = "walletCard"
 
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     var anniversary: CalendarDay? { feeDueOn.flatMap(CalendarDay.init) }
@@ -34,34 +39,6 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
 
     /// The SQL of a card's name with its nickname, as lists show it: `Gold · Travel`, or the name alone.
     static let fullNameSQL = "name || CASE WHEN nickname = '' THEN '' ELSE ' · ' || nickname END"
-}
-
-extension WalletCard {
-    /// The columns `init(row:from:)` reads, in its order: the wallet, its reminders and the calendar feed read
-    /// every card.
-    static let selectionSQL = """
-        walletCard.id, walletCard.userId, walletCard.catalogueId, walletCard.name, walletCard.issuer, walletCard.nickname, \
-        walletCard.gradientStart, walletCard.gradientEnd, walletCard.annualFeeCents, walletCard.feeDueOn, \
-        walletCard.createdAt, walletCard.updatedAt, walletCard.notify, walletCard.currency
-        """
-
-    /// Read by position from `selectionSQL`'s columns starting at `start`.
-    init(row: Row, from start: Int) throws {
-        id = try row.decode(atIndex: start)
-        userId = try row.decode(atIndex: start + 1)
-        catalogueId = try row.decode(atIndex: start + 2)
-        name = try row.decode(atIndex: start + 3)
-        issuer = try row.decode(atIndex: start + 4)
-        nickname = try row.decode(atIndex: start + 5)
-        gradientStart = try row.decode(atIndex: start + 6)
-        gradientEnd = try row.decode(atIndex: start + 7)
-        annualFeeCents = try row.decode(atIndex: start + 8)
-        feeDueOn = try row.decode(atIndex: start + 9)
-        createdAt = try row.date(atIndex: start + 10)
-        updatedAt = try row.date(atIndex: start + 11)
-        notify = try row.decode(atIndex: start + 12)
-        currency = try row.decode(atIndex: start + 13)
-    }
 }
 
 /// The eight colour presets for custom cards (CouponTracker seed).

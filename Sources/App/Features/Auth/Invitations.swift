@@ -6,7 +6,7 @@ import Hummingbird
 
 /// A one-time link the owner gives one person, so they can make an account while sign-up is closed. Only the
 /// SHA-256 of its token is kept: the link itself is shown once, when it is made.
-public struct Invitation: Sendable, Equatable {
+public struct Invitation: Sendable, Equatable, Decodable, FetchableRecord {
     public let id: Int64
     public let email: String
     public let createdAt: Date
@@ -19,11 +19,6 @@ public struct Invitation: Sendable, Equatable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.usedAt = usedAt
-    }
-
-    init(row: Row) {
-        self.init(id: row["id"], email: row["email"], createdAt: row["createdAt"], expiresAt: row["expiresAt"],
-                  usedAt: row["usedAt"])
     }
 }
 
@@ -53,8 +48,8 @@ enum Invitations {
     /// The invitation whose link holds `token`, used or not, expired or not.
     static func find(token: String, _ db: Database) throws -> Invitation? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
-        return try Row.fetchOne(db, sql: "SELECT * FROM invitation WHERE tokenHash = ?", arguments: [digest(token)])
-            .map(Invitation.init(row:))
+        return try Invitation.fetchOne(db, sql: "SELECT * FROM invitation WHERE tokenHash = ?",
+                                       arguments: [digest(token)])
     }
 }
 
@@ -83,8 +78,8 @@ extension AppDatabase {
     /// The invitations not yet used, expired ones too, the newest first.
     func unusedInvitations() async throws -> [Invitation] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC")
-                .map(Invitation.init(row:))
+            try Invitation.fetchAll(
+                db, sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC")
         }
     }
 

@@ -2,14 +2,28 @@ import Foundation
 import GRDB
 
 /// A badge with what the badge pages show about its stash.
-struct BadgeDetails: Sendable {
+struct BadgeDetails: Sendable, Decodable, FetchableRecord {
     let badge: Badge
     let stashName: String
     let reward: String
-    let kind: Stash.Kind
+    /// Save for a kind this version doesn't know.
+    var kind: Stash.Kind { Stash.Kind(rawValue: stashKind) ?? .save }
+    private let stashKind: String
     /// How the stash stood in the badge's month (what was saved or spent against which target, in how many
     /// entries); read for one badge's page only.
     var result: StashProgress? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case badge, stashName, reward, stashKind
+    }
+}
+
+/// A badge's row with how its stash stood in the badge's month.
+private struct BadgeResultRow: Decodable, FetchableRecord {
+    let details: BadgeDetails
+    let monthTotal: Int64
+    let monthCount: Int
+    let monthTarget: Int64
 }
 
 extension MemberStore {
@@ -36,7 +50,7 @@ extension MemberStore {
             }
             sql += " ORDER BY badge.month DESC, badge.completedOn DESC, badge.id DESC LIMIT ? OFFSET ?"
             arguments += [perPage + 1, max(0, page - 1) * perPage]
-            let rows = try db.fetchAll(db.cachedStatement(sql: sql), arguments: arguments, Self.details)
+            let rows = try BadgeDetails.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
             return (Array(rows.prefix(perPage)), rows.count > perPage)
         }
     }
@@ -44,7 +58,7 @@ extension MemberStore {
     /// One badge of the user (earned or not) with how its stash stood in its month, or nil.
     func badgeDetails(id: Int64) async throws -> BadgeDetails? {
         try await read { db in
-            try Row.fetchOne(db, sql: """
+            try BadgeResultRow.fetchOne(db, sql: """
                 SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind,
                        COALESCE((SELECT SUM(totalCents) FROM categoryMonth m
                                  WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthTotal,
@@ -54,9 +68,10 @@ extension MemberStore {
                 FROM badge JOIN stash ON stash.id = badge.stashId
                 WHERE badge.id = ? AND badge.userId = ?
                 """, arguments: [id, userId]).map { row in
-                var details = try Self.details(row)
-                details.result = StashProgress(kind: details.kind, totalCents: row["monthTotal"], entryCount: row["monthCount"],
-                                               targetCents: row["monthTarget"], monthClosed: true)
+                var details = row.details
+                details.result = StashProgress(kind: details.kind, totalCents: row.monthTotal,
+                                               entryCount: row.monthCount, targetCents: row.monthTarget,
+                                               monthClosed: true)
                 return details
             }
         }
@@ -77,10 +92,5 @@ extension MemberStore {
                            arguments: [date, badgeId, userId])
             return db.changesCount > 0
         }
-    }
-
-    private static func details(_ row: Row) throws -> BadgeDetails {
-        BadgeDetails(badge: try Badge(row: row), stashName: row["stashName"], reward: row["reward"],
-                     kind: Stash.Kind(rawValue: row["stashKind"]) ?? .save)
     }
 }

@@ -43,7 +43,7 @@ enum BudgetDemoData {
         try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "categoryId", "accountId",
                                                     "createdAt", "updatedAt"]) { rows in
             var written = 0
-            let stamp = now.storedText
+            let stamp = now.databaseValue
             func insert(_ day: String, _ cents: Int64, _ kind: Category.Kind, _ category: Int64?, _ note: String,
                         _ account: Int64?) throws {
                 guard written < count else { return }

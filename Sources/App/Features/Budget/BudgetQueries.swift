@@ -12,33 +12,38 @@ struct RecentChoices: Sendable {
 }
 
 /// A ledger row with the names a list shows beside it.
-struct LedgerRow: Sendable {
+struct LedgerRow: Sendable, Decodable, FetchableRecord {
     let transaction: Transaction
     let categoryName: String?
-    let categoryKind: Category.Kind?
+    /// Nil too for a kind this version doesn't know.
+    var categoryKind: Category.Kind? { categoryKindName.flatMap(Category.Kind.init(rawValue:)) }
+    private let categoryKindName: String?
     let categoryIcon: String?
     let categoryColor: String?
     let stashName: String?
     let accountName: String?
 
     static let selectSQL = """
-        SELECT ledger.*, category.name AS categoryName, category.kind AS categoryKind, category.icon AS categoryIcon,
+        SELECT ledger.*, category.name AS categoryName, category.kind AS categoryKindName, category.icon AS categoryIcon,
                category.color AS categoryColor, stash.name AS stashName, account.name AS accountName
         FROM ledger
         LEFT JOIN category ON category.id = ledger.categoryId
         LEFT JOIN stash ON stash.id = ledger.stashId
         LEFT JOIN account ON account.id = ledger.accountId
         """
+}
 
-    init(row: Row) throws {
-        transaction = try Transaction(row: row)
-        categoryName = row["categoryName"]
-        categoryKind = (row["categoryKind"] as String?).flatMap(Category.Kind.init(rawValue:))
-        categoryIcon = row["categoryIcon"]
-        categoryColor = row["categoryColor"]
-        stashName = row["stashName"]
-        accountName = row["accountName"]
-    }
+/// An account row with the running total of its ledger that the triggers keep.
+private struct AccountBalanceRow: Decodable, FetchableRecord {
+    let account: Account
+    let ledgerTotalCents: Int64
+}
+
+/// A save stash with its contributions this month and of all time.
+private struct SavingsGoalRow: Decodable, FetchableRecord {
+    let stash: Stash
+    let monthTotal: Int64
+    let allTime: Int64
 }
 
 /// The month's total and transaction count of one category (or of the uncategorized stash rows).
@@ -154,11 +159,12 @@ extension MemberStore {
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT kind, SUM(totalCents), SUM(entryCount) FROM categoryMonth WHERE userId = ? AND month = ? GROUP BY kind
+            SELECT kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+            WHERE userId = ? AND month = ? GROUP BY kind
             """), arguments: [userId, month.description])
         while let row = try rows.next() {
-            totals.add(kind: Transaction.Kind(rawValue: try row.decode(atIndex: 0)), cents: try row.decode(atIndex: 1),
-                       count: try row.decode(atIndex: 2))
+            totals.add(kind: Transaction.Kind(rawValue: try row.decode(forColumn: "kind")),
+                       cents: try row.decode(forColumn: "totalCents"), count: try row.decode(forColumn: "entryCount"))
         }
         return totals
     }
@@ -219,7 +225,7 @@ extension MemberStore {
         let sql = LedgerRow.selectSQL + " WHERE ledger.id IN (\(ids)) ORDER BY ledger.date DESC, ledger.id DESC"
         let values = arguments
         return try await read { db in
-            try db.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values), LedgerRow.init(row:))
+            try LedgerRow.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
         }
     }
 
@@ -296,7 +302,7 @@ extension MemberStore {
             + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
         let values = arguments
         let rows = try await read { db in
-            try db.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values), LedgerRow.init(row:))
+            try LedgerRow.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
         }
         let page = Array(rows.prefix(limit))
         return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)
@@ -304,8 +310,8 @@ extension MemberStore {
 
     func ledgerRow(id: Int64) async throws -> LedgerRow? {
         try await read { db in
-            try Row.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
-                             arguments: [id, userId]).map(LedgerRow.init(row:))
+            try LedgerRow.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
+                                   arguments: [id, userId])
         }
     }
 
@@ -324,11 +330,9 @@ extension MemberStore {
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
     func accountWithBalance(id: Int64) async throws -> (Account, Int64)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
-                                             arguments: [id, userId])
-            else { return nil }
-            let account = try Account(row: row)
-            return (account, account.openingBalanceCents + (row["ledgerTotalCents"] as Int64))
+            try AccountBalanceRow.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
+                                           arguments: [id, userId])
+                .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
         }
     }
 
@@ -339,12 +343,9 @@ extension MemberStore {
 
     static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-        try db.fetchAll(db.cachedStatement(sql: """
-            SELECT \(Account.selectionSQL), ledgerTotalCents FROM account WHERE userId = ?
-            """), arguments: [userId]) { row in
-            let account = try Account(row: row, from: 0)
-            return (account, account.openingBalanceCents + (try row.decode(atIndex: Account.selectionCount) as Int64))
-        }
+        try AccountBalanceRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),
+                                       arguments: [userId])
+        .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
         .sorted { NoCaseOrder.precedes($0.0.name, $0.0.id, $1.0.name, $1.0.id) }
     }
 
@@ -365,15 +366,13 @@ extension MemberStore {
     /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
     func savingsGoals(month: Month) async throws -> [(Stash, Int64, Int64)] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
+            try SavingsGoalRow.fetchAll(db, sql: """
                 SELECT stash.*,
                        COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id AND m.month = ?), 0)
                            AS monthTotal,
                        COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id), 0) AS allTime
                 FROM stash WHERE stash.userId = ? AND stash.kind = 'save' ORDER BY stash.name COLLATE NOCASE, stash.id
-                """, arguments: [month.description, userId]).map { row in
-                (try Stash(row: row), row["monthTotal"] as Int64, row["allTime"] as Int64)
-            }
+                """, arguments: [month.description, userId]).map { ($0.stash, $0.monthTotal, $0.allTime) }
         }
     }
 }

@@ -87,36 +87,43 @@ struct PushDeliverer: Sendable {
                 WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
                   AND (c.userId IS NOT NULL OR v.id IS NOT NULL) AND COALESCE(w.notificationsEnabled, 1)
                 ORDER BY d.nextAttemptAt, n.dueOn, d.id LIMIT ?
-                """, arguments: [Self.maxAttempts, now, limit])
+                """, arguments: [Self.maxAttempts, now, limit]).map { row -> DueDelivery in
+                    let id: Int64 = row["id"]
+                    let destination: Destination
+                    let key: String
+                    if let deviceId = row["deviceId"] as Int64? {
+                        destination = .device(PushDevice(
+                            id: deviceId, userId: row["userId"], endpoint: row["endpoint"], p256dh: row["p256dh"],
+                            auth: row["auth"], name: row["deviceName"], createdAt: row["deviceCreatedAt"]))
+                        key = "device \(deviceId)"
+                    } else {
+                        let channel = PushChannel(
+                            userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                            url: row["url"], topic: row["topic"], token: row["token"])
+                        destination = .channel(channel)
+                        key = "user \(channel.userId) \(channel.kind.rawValue)"
+                    }
+                    let notificationId: Int64 = row["notificationId"]
+                    let message = Message(title: row["title"], body: row["body"],
+                                          kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary,
+                                          path: NotificationPaths.open(notificationId), dueOn: row["dueOn"])
+                    let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
+                    let quiet = (row["quietEnabled"] as Bool)
+                        ? QuietHours(from: ReminderEngine.minutes(row["quietFrom"]),
+                                     to: ReminderEngine.minutes(row["quietTo"]), timeZone: zone)
+                        : nil
+                    return DueDelivery(id: id, attempts: row["attempts"], destination: destination, key: key,
+                                       message: message, zone: zone, quiet: quiet, digest: row["pushDigest"])
+                }
         }
         // What may go now, per channel or browser, in order.
         var groups: [(destination: Destination, digest: String, today: CalendarDay, items: [DueItem])] = []
         var groupIndex: [String: Int] = [:]
-        for row in due {
-            let id: Int64 = row["id"]
-            let destination: Destination
-            let key: String
-            if let deviceId = row["deviceId"] as Int64? {
-                destination = .device(PushDevice(id: deviceId, userId: row["userId"], endpoint: row["endpoint"],
-                                                 p256dh: row["p256dh"], auth: row["auth"], name: row["deviceName"],
-                                                 createdAt: row["deviceCreatedAt"]))
-                key = "device \(deviceId)"
-            } else {
-                let channel = PushChannel(userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
-                                          url: row["url"], topic: row["topic"], token: row["token"])
-                destination = .channel(channel)
-                key = "user \(channel.userId) \(channel.kind.rawValue)"
-            }
-            let notificationId: Int64 = row["notificationId"]
-            let message = Message(title: row["title"], body: row["body"],
-                                  kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary,
-                                  path: NotificationPaths.open(notificationId), dueOn: row["dueOn"])
-            let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
+        for due in due {
+            let (id, key, zone) = (due.id, due.key, due.zone)
             // Quiet hours are checked again as it goes out: a retry, a backlog after downtime, or settings changed
             // since it was recorded may fall inside them; then it waits for their end.
-            if row["quietEnabled"] as Bool {
-                let quiet = QuietHours(from: ReminderEngine.minutes(row["quietFrom"]), to: ReminderEngine.minutes(row["quietTo"]),
-                                       timeZone: zone)
+            if let quiet = due.quiet {
                 let allowed = quiet.pushTime(for: now)
                 if allowed > now {
                     try await database.write { db in
@@ -125,12 +132,12 @@ struct PushDeliverer: Sendable {
                     continue
                 }
             }
-            let item = DueItem(id: id, attempts: row["attempts"], message: message)
+            let item = DueItem(id: id, attempts: due.attempts, message: due.message)
             if let index = groupIndex[key] {
                 groups[index].items.append(item)
             } else {
                 groupIndex[key] = groups.count
-                groups.append((destination, row["pushDigest"] as String, CalendarDay.today(in: zone, now: now), [item]))
+                groups.append((due.destination, due.digest, CalendarDay.today(in: zone, now: now), [item]))
             }
         }
         var delivered = 0
@@ -184,6 +191,18 @@ struct PushDeliverer: Sendable {
     }
 
     /// One delivery that may go now.
+    /// A due delivery as read: where it goes, what it says, and the member's zone and quiet hours.
+    private struct DueDelivery: Sendable {
+        let id: Int64
+        let attempts: Int
+        let destination: Destination
+        let key: String
+        let message: Message
+        let zone: TimeZone
+        let quiet: QuietHours?
+        let digest: String
+    }
+
     struct DueItem {
         let id: Int64
         let attempts: Int

@@ -67,8 +67,8 @@ struct ReminderEngine: Sendable {
 
     /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done.
     private func dueUsers(now: Date) async throws -> [DueUser] {
-        let rows = try await database.read { db in
-            try Row.fetchAll(db, sql: """
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
                 SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
                        COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
                        COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday,
@@ -76,19 +76,20 @@ struct ReminderEngine: Sendable {
                        COALESCE(w.quietTo, '08:00') AS quietTo, r.day
                 FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
                 """)
-        }
-        var zones: [String: TimeZone] = [:]
-        return rows.compactMap { row in
-            let identifier: String = row["timeZone"]
-            let zone = zones[identifier] ?? TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
-            zones[identifier] = zone
-            let today = CalendarDay.today(in: zone, now: now)
-            guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
-                  Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { return nil }
-            let quiet = (row["quietEnabled"] as Bool)
-                ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone) : nil
-            return DueUser(userId: row["id"], today: today, leadDays: row["leadDays"],
-                           nudge: (row["frequency"], row["weekday"]), quiet: quiet)
+            var zones: [String: TimeZone] = [:]
+            return rows.compactMap { row in
+                let identifier: String = row["timeZone"]
+                let zone = zones[identifier] ?? TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+                zones[identifier] = zone
+                let today = CalendarDay.today(in: zone, now: now)
+                guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
+                      Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { return nil }
+                let quiet = (row["quietEnabled"] as Bool)
+                    ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone)
+                    : nil
+                return DueUser(userId: row["id"], today: today, leadDays: row["leadDays"],
+                               nudge: (row["frequency"], row["weekday"]), quiet: quiet)
+            }
         }
     }
 

@@ -138,7 +138,7 @@ public enum DemoData {
                 }
                 // By date, as a household would have entered them (and each index of the ledger then grows at its end).
                 let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day < drawn[$1].day : $0 < $1 }
-                let stamp = now.storedText
+                let stamp = now.databaseValue
                 try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
                                                             "createdAt", "updatedAt"]) { rows in
                     for entry in order.lazy.map({ drawn[$0] }) {

@@ -11,12 +11,25 @@ struct StashSummary: Sendable {
 
 /// One entry with the name of its stash, for lists that mix stashes.
 /// Per-day totals for the calendar.
-struct DayActivity: Sendable {
+struct DayActivity: Sendable, Decodable, FetchableRecord {
     let date: String
     let savedCents: Int64
     let spentCents: Int64
     /// How many entries (savings and spending) the day holds.
     let entryCount: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case date, savedCents = "saved", spentCents = "spent", entryCount = "count"
+    }
+}
+
+/// A row of `summarySQL`: the stash, then its figures in the month.
+private struct StashMonthRow: Decodable, FetchableRecord {
+    let stash: Stash
+    let monthTotal: Int64
+    let monthCount: Int
+    let monthTarget: Int64
+    let categoryName: String?
 }
 
 /// The read side of stashes, entries and badges: every query scoped by user id, bounded by a month or a page.
@@ -32,10 +45,10 @@ extension MemberStore {
         """
     }
 
-    /// The user's stashes, by `Stash.selectionSQL`, then their month total, entry count and target in `:month`;
+    /// The user's stashes, then their month total, entry count and target in `:month`;
     /// callers add the stash id, or sort the rows (`NoCaseOrder`).
     static let summarySQL = """
-        SELECT \(Stash.selectionSQL), COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
+        SELECT stash.*, COALESCE(m.totalCents, 0) AS monthTotal, COALESCE(m.entryCount, 0) AS monthCount,
                \(targetSQL(stashId: "stash.id", month: ":month")) AS monthTarget, category.name AS categoryName
         FROM stash LEFT JOIN (
             SELECT stashId, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
@@ -69,13 +82,11 @@ extension MemberStore {
     private static func summaries(
         _ db: Database, sql: String, arguments: StatementArguments, month: Month, today: CalendarDay
     ) throws -> [StashSummary] {
-        let figures = Stash.selectionCount
-        return try db.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) { row in
-            let stash = try Stash(row: row, from: 0)
-            return StashSummary(stash: stash, progress: StashProgress(
-                kind: stash.kind, totalCents: try row.decode(atIndex: figures), entryCount: try row.decode(atIndex: figures + 1),
-                targetCents: try row.decode(atIndex: figures + 2), monthClosed: month < today.monthValue),
-                categoryName: try row.decode(atIndex: figures + 3) ?? Category.otherName)
+        try StashMonthRow.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            StashSummary(stash: row.stash, progress: StashProgress(
+                kind: row.stash.kind, totalCents: row.monthTotal, entryCount: row.monthCount,
+                targetCents: row.monthTarget, monthClosed: month < today.monthValue),
+                categoryName: row.categoryName ?? Category.otherName)
         }
     }
 
@@ -97,7 +108,7 @@ extension MemberStore {
             WHERE stash.userId = ? ORDER BY stash.id, q.position
             """), arguments: [userId])
         while let row = try rows.next() {
-            result[try row.decode(atIndex: 0), default: []].append(try row.decode(atIndex: 1))
+            result[try row.decode(forColumn: "stashId"), default: []].append(try row.decode(forColumn: "amountCents"))
         }
         return result
     }
@@ -105,30 +116,28 @@ extension MemberStore {
     /// Saved and spent per day of `month`, for the calendar dots.
     static func dayActivity(_ db: Database, userId: Int64, month: Month) throws -> [String: DayActivity] {
         // From the day totals: a month reads at most two rows a day, however many entries its days hold.
-        let rows = try db.fetchAll(db.cachedStatement(sql: """
+        let rows = try DayActivity.fetchAll(db.cachedStatement(sql: """
             SELECT date,
                    SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
                    SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
                    SUM(entryCount) AS count
             FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ? AND kind IN ('saving', 'expense')
             GROUP BY date
-            """), arguments: [userId, month.firstDay.description, month.lastDay.description]) {
-            DayActivity(date: $0["date"], savedCents: $0["saved"], spentCents: $0["spent"], entryCount: $0["count"])
-        }
+            """), arguments: [userId, month.firstDay.description, month.lastDay.description])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
     /// The user's newest `limit` entries on one day, newest first, with their stash names: the ids from an index
     /// alone, then only those rows in full.
     static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [DayEntry] {
-        try db.fetchAll(db.cachedStatement(sql: """
+        try DayEntry.fetchAll(db.cachedStatement(sql: """
             SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
             LEFT JOIN stash ON stash.id = ledger.stashId
             LEFT JOIN category ON category.id = ledger.categoryId
             WHERE ledger.id IN (
                 SELECT id FROM ledger WHERE userId = ? AND date = ? AND kind IN ('saving', 'expense') ORDER BY id DESC LIMIT ?)
             ORDER BY ledger.id DESC
-            """), arguments: [userId, day.description, limit]) { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
+            """), arguments: [userId, day.description, limit])
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.

@@ -61,7 +61,7 @@ struct StashMonthFigures: Sendable {
 }
 
 /// One entry of a day, for the daily view.
-struct DayEntry: Sendable {
+struct DayEntry: Sendable, Decodable, FetchableRecord {
     let entry: Transaction
     let label: String
 }
@@ -155,12 +155,11 @@ extension MemberStore {
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
         let arguments = StatementArguments(months.map(\.description)) + [userId, userId]
         // Three reads in one snapshot: each stash once, then its figures for each month, then each stash's first
-        // month. Rows are read straight from their statements, not copied (a copied row finds each column by
-        // comparing every column name lower-cased), and no stash is decoded again for each of its months.
-        return try await read { db in
-            let stashes = try db.fetchAll(db.cachedStatement(sql: """
+        // month: no stash is decoded again for each of its months.
+        return try await read { [userId] db in
+            let stashes = try Stash.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM stash WHERE userId = ? ORDER BY name COLLATE NOCASE, id
-                """), arguments: [userId]) { try Stash(row: $0) }
+                """), arguments: [userId])
             var progress: [Int64: [Month: StashProgress]] = [:]
             let kinds = Dictionary(stashes.compactMap { stash in stash.id.map { ($0, stash.kind) } }, uniquingKeysWith: { first, _ in first })
             let monthsByText = Dictionary(months.map { ($0.description, $0) }, uniquingKeysWith: { first, _ in first })
@@ -169,25 +168,29 @@ extension MemberStore {
                 m AS (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
                       FROM categoryMonth WHERE userId = ? AND month IN (SELECT month FROM months) AND stashId != 0
                       GROUP BY stashId, month)
-                SELECT stash.id, months.month, COALESCE(m.totalCents, 0), COALESCE(m.entryCount, 0),
-                       \(Self.targetSQL(stashId: "stash.id", month: "months.month"))
+                SELECT stash.id AS stashId, months.month AS month, COALESCE(m.totalCents, 0) AS totalCents,
+                       COALESCE(m.entryCount, 0) AS entryCount,
+                       \(Self.targetSQL(stashId: "stash.id", month: "months.month")) AS targetCents
                 FROM stash CROSS JOIN months
                 LEFT JOIN m ON m.stashId = stash.id AND m.month = months.month
                 WHERE stash.userId = ?
                 """), arguments: arguments)
             while let row = try figures.next() {
-                let id: Int64 = try row.decode(atIndex: 0)
-                guard let kind = kinds[id], let month = monthsByText[try row.decode(atIndex: 1) as String] else { continue }
+                let id: Int64 = try row.decode(forColumn: "stashId")
+                guard let kind = kinds[id], let month = monthsByText[try row.decode(forColumn: "month") as String]
+                else { continue }
                 progress[id, default: [:]][month] = StashProgress(
-                    kind: kind, totalCents: try row.decode(atIndex: 2), entryCount: try row.decode(atIndex: 3),
-                    targetCents: try row.decode(atIndex: 4), monthClosed: month < today.monthValue)
+                    kind: kind, totalCents: try row.decode(forColumn: "totalCents"),
+                    entryCount: try row.decode(forColumn: "entryCount"),
+                    targetCents: try row.decode(forColumn: "targetCents"), monthClosed: month < today.monthValue)
             }
             var firstMonths: [Int64: Month] = [:]
             let firsts = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT stashId, MIN(month) FROM categoryMonth WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
+                SELECT stashId, MIN(month) AS month FROM categoryMonth
+                WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
                 """), arguments: [userId])
             while let row = try firsts.next() {
-                firstMonths[try row.decode(atIndex: 0)] = Month(try row.decode(atIndex: 1) as String)
+                firstMonths[try row.decode(forColumn: "stashId")] = Month(try row.decode(forColumn: "month") as String)
             }
             return stashes.compactMap { stash in
                 stash.id.map { StashMonthFigures(stash: stash, progress: progress[$0] ?? [:], firstMonth: firstMonths[$0]) }
@@ -210,7 +213,7 @@ extension MemberStore {
     /// from an index alone, then only those rows in full).
     func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) async throws -> [DayEntry] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
+            try DayEntry.fetchAll(db, sql: """
                 SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
                 LEFT JOIN stash ON stash.id = ledger.stashId
                 LEFT JOIN category ON category.id = ledger.categoryId
@@ -218,7 +221,7 @@ extension MemberStore {
                     SELECT ledger.id FROM ledger WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
                     ORDER BY ledger.id DESC LIMIT ?)
                 ORDER BY ledger.id DESC
-                """, arguments: [userId, day.description, limit]).map { DayEntry(entry: try Transaction(row: $0), label: $0["label"]) }
+                """, arguments: [userId, day.description, limit])
         }
     }
 

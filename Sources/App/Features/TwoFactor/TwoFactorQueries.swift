@@ -147,7 +147,7 @@ extension TwoFactorState {
         let secret: String? = row["secret"], pending: String? = row["pendingSecret"]
         return TwoFactorState(
             secret: secret.flatMap(Base32.decode).map { TOTP(secret: $0) },
-            enabledAt: try row.optionalDate("enabledAt"),
+            enabledAt: try row.decode(forColumn: "enabledAt"),
             pendingSecret: pending.flatMap(Base32.decode).map { TOTP(secret: $0) },
             recoveryCodesLeft: row["codesLeft"])
     }

@@ -41,7 +41,7 @@ extension MemberStore {
 
     /// The latest benefit uses and coupons used, the latest day first.
     static func recentlyUsed(_ db: Database, userId: Int64, limit: Int = 3) throws -> [RecentUse] {
-        try db.fetchAll(db.cachedStatement(sql: """
+        try RecentUse.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM (
                 SELECT 1 AS isBenefit, u.benefitId AS id, b.name AS name, c.name AS cardName, c.nickname AS nickname,
                        c.currency AS currency, u.valueCents AS cents, u.usedOn AS usedOn, u.createdAt AS createdAt
@@ -51,29 +51,26 @@ extension MemberStore {
                 SELECT 0, id, name, category, '', NULL, valueCents, usedOn, createdAt
                 FROM coupon WHERE userId = ? AND usedOn IS NOT NULL
             ) ORDER BY usedOn DESC, createdAt DESC LIMIT ?
-            """), arguments: [userId, userId, limit]) { row in
-            RecentUse(isBenefit: row["isBenefit"], id: row["id"], name: row["name"], cardName: row["cardName"],
-                      nickname: row["nickname"], currency: row["currency"], cents: row["cents"], usedOn: row["usedOn"])
-        }
+            """), arguments: [userId, userId, limit])
     }
 
     static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
         let cards: [WalletCard]
         let benefits: [CardBenefit]
         if let cardId {
-            cards = try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(WalletCard.selectionSQL) FROM walletCard WHERE id = ? AND userId = ?
-                """), arguments: [cardId, userId]) { try WalletCard(row: $0, from: 0) }
-            benefits = cards.isEmpty ? [] : try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(CardBenefit.selectionSQL) FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
-                """), arguments: [userId, cardId]) { try CardBenefit(row: $0, from: 0) }
+            cards = try WalletCard.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM walletCard WHERE id = ? AND userId = ?
+                """), arguments: [cardId, userId])
+            benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
+                """), arguments: [userId, cardId])
         } else {
-            cards = try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(WalletCard.selectionSQL) FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200
-                """), arguments: [userId]) { try WalletCard(row: $0, from: 0) }
-            benefits = try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(CardBenefit.selectionSQL) FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
-                """), arguments: [userId]) { try CardBenefit(row: $0, from: 0) }
+            cards = try WalletCard.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200
+                """), arguments: [userId])
+            benefits = try CardBenefit.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
+                """), arguments: [userId])
         }
         let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
         // Each benefit's use in its current period and, while it can still show as missed, the previous one: looked
@@ -96,17 +93,17 @@ extension MemberStore {
         var uses: [BenefitUse] = []
         if !pairs.isEmpty {
             let values = Array(repeating: "(?, ?)", count: pairs.count / 2).joined(separator: ", ")
-            uses = try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(BenefitUse.selectionSQL) FROM (VALUES \(values)) AS wanted
+            uses = try BenefitUse.fetchAll(db.cachedStatement(sql: """
+                SELECT benefitUse.* FROM (VALUES \(values)) AS wanted
                 CROSS JOIN benefitUse ON benefitUse.benefitId = wanted.column1 AND benefitUse.periodStart = wanted.column2
                 WHERE benefitUse.userId = ?
-                """), arguments: StatementArguments(pairs + [userId])) { try BenefitUse(row: $0, from: 0) }
+                """), arguments: StatementArguments(pairs + [userId]))
         }
         if !fourYearly.isEmpty {
-            uses += try db.fetchAll(db.cachedStatement(sql: """
-                SELECT \(BenefitUse.selectionSQL) FROM benefitUse
+            uses += try BenefitUse.fetchAll(db.cachedStatement(sql: """
+                SELECT benefitUse.* FROM benefitUse
                 WHERE userId = ? AND benefitId IN (\(fourYearly.map { _ in "?" }.joined(separator: ", ")))
-                """), arguments: StatementArguments([userId] + fourYearly)) { try BenefitUse(row: $0, from: 0) }
+                """), arguments: StatementArguments([userId] + fourYearly))
         }
         return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
@@ -321,9 +318,9 @@ extension MemberStore {
     }
 
     static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
-        try db.fetchAll(db.cachedStatement(sql: """
-            SELECT \(Subscription.selectionSQL) FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
-            """), arguments: [userId]) { try Subscription(row: $0, from: 0) }
+        try Subscription.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
+            """), arguments: [userId])
     }
 
     func subscription(id: Int64) async throws -> Subscription? {
@@ -360,11 +357,11 @@ extension MemberStore {
 
     static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
                                     limit: Int) throws -> [Coupon] {
-        try db.fetchAll(db.cachedStatement(sql: """
-            SELECT \(Coupon.selectionSQL) FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
+        try Coupon.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
             ORDER BY expiresOn, id LIMIT ?
             """), arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description,
-                             limit]) { try Coupon(row: $0, from: 0) }
+                             limit])
     }
 
     /// Used and expired coupons, most recent first.
@@ -446,7 +443,7 @@ struct WalletWidgetData: Sendable {
 
 /// A benefit use or a used coupon, for Home's "Recently used". `cardName` is a coupon's category; `currency` is
 /// the card's (nil for a coupon: the user's).
-struct RecentUse: Sendable {
+struct RecentUse: Sendable, Decodable, FetchableRecord {
     let isBenefit: Bool
     let id: Int64
     let name: String

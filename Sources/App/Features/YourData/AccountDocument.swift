@@ -203,14 +203,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        // What `.iso8601` reads, with the form the export writes parsed by hand: Foundation's parser was a third
-        // of reading a large export.
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = Date.iso8601Text(text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
-        }
+        decoder.dateDecodingStrategy = .iso8601
         return decoder
     }()
 }
