@@ -145,11 +145,12 @@ extension MemberStore {
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
     func monthTotals(month: Month) async throws -> LedgerTotals {
-        try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
+        try await read { member in try Self.monthTotals(member, month: month) }
     }
 
     /// Reads `ledgerMonth`, which triggers keep in step with the ledger (migration v8): one short range of its key.
-    static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> LedgerTotals {
+    static func monthTotals(_ member: MemberDatabase, month: Month) throws -> LedgerTotals {
+        let (db, userId) = (member.db, member.userId)
         var totals = LedgerTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
@@ -334,12 +335,13 @@ extension MemberStore {
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
     func accountBalances() async throws -> [(Account, Int64)] {
-        try await read { db in try Self.accountBalances(db, userId: userId) }
+        try await read { member in try Self.accountBalances(member) }
     }
 
-    static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
+    static func accountBalances(_ member: MemberDatabase) throws -> [(Account, Int64)] {
+        let (db, userId) = (member.db, member.userId)
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-        try db.fetchAll(db.cachedStatement(sql: """
+        return try db.fetchAll(db.cachedStatement(sql: """
             SELECT \(Account.selectionSQL), ledgerTotalCents FROM account WHERE userId = ?
             """), arguments: [userId]) { row in
             let account = try Account(row: row, from: 0)
