@@ -24,6 +24,19 @@ struct MemberStore: Sendable {
         try await database.write(block)
     }
 
+    /// Reads in one snapshot, through the database scoped to the member: for the helpers that compose inside one
+    /// read (Home's page, the reminders), which take a `MemberDatabase` rather than a loose user id.
+    func read<T>(_ block: (MemberDatabase) throws -> T) async throws -> T {
+        let userId = self.userId
+        return try await database.read { db in try block(MemberDatabase(db: db, userId: userId)) }
+    }
+
+    /// Writes in one transaction, through the database scoped to the member (see `read` above).
+    func write<T: Sendable>(_ block: @Sendable (MemberDatabase) throws -> T) async throws -> T {
+        let userId = self.userId
+        return try await database.write { db in try block(MemberDatabase(db: db, userId: userId)) }
+    }
+
     /// The name the member already gave another of their `Record`s that reads the same as `name` once case is set
     /// aside ("Groceries" and "groceries"), or nil. `nameSQL` is the SQL of a row's name, `kind` narrows the rows to
     /// one kind (a category's), and the row `except` (the one being edited) doesn't count.
@@ -70,6 +83,15 @@ struct MemberStore: Sendable {
     }
 }
 
+/// The database inside one read or write, and the member it is for: the store's helpers that compose inside one
+/// transaction take this, so none can be called without the member's scope, or with another id beside it. The store
+/// hands it out (`read { member in … }`); work that goes through users outside a request (the reminder engine, an
+/// import's staging user, demo data) makes one for the user it is working on.
+struct MemberDatabase {
+    let db: Database
+    let userId: Int64
+}
+
 /// A write was handed a row of another user (a bug, never a user's mistake).
 struct NotTheMembersRecord: Error {}
 
@@ -103,7 +125,8 @@ extension WalletCard: UserOwned {}
 
 extension MemberStore {
     /// Whether any of `tables` (each with a `userId` column) holds a row of the user's: one index probe a table.
-    static func hasRows(_ db: Database, userId: Int64, in tables: [String]) throws -> Bool {
+    static func hasRows(_ member: MemberDatabase, in tables: [String]) throws -> Bool {
+        let (db, userId) = (member.db, member.userId)
         for table in tables
         where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
             return true

@@ -11,8 +11,7 @@ extension BudgetController {
         group.get(BudgetPaths.account, use: account)
         group.get(BudgetPaths.editAccount, use: editAccount)
         group.post(BudgetPaths.editAccount, use: updateAccount)
-        group.get(BudgetPaths.deleteAccount, use: confirmDeleteAccount)
-        group.post(BudgetPaths.deleteAccount, use: deleteAccount)
+        group.addDeletion(BudgetPaths.deleteAccount, accountDeletion)
     }
 
     /// `GET /accounts`
@@ -77,22 +76,20 @@ extension BudgetController {
     }
 
     @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        let input = try await request.decodeForm(AccountInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
-        if errors["name"] == nil, let taken = try await context.store.sameName(Account.self, as: draft.name, except: nil) {
-            errors.add("name", "You already have an account called “\(taken)”.")
+        try await request.submitForm(AccountInput.self, context: context) { input in
+            try await AccountRules.validate(input, currency: context.user.currencyValue) {
+                try await context.store.sameName(Account.self, as: $0, except: nil)
+            }
+        } form: { input, errors, status in
+            try accountFormPage(input, errors: errors, account: nil, request: request, context: context, status: status)
+        } save: { _, draft in
+            let now = self.now()
+            var account = Account(id: nil, userId: context.member.id, name: "", kind: .checking, openingBalanceCents: 0,
+                                  createdAt: now, updatedAt: now)
+            draft.apply(to: &account)
+            let saved = try await context.store.saveAccount(account)
+            return pages.redirect(to: BudgetPaths.account(saved.id ?? 0), flash: .success("Added “\(draft.name)”."))
         }
-        guard errors.isEmpty else {
-            return try accountFormPage(input, errors: errors, account: nil, request: request, context: context,
-                                       status: .unprocessableContent)
-        }
-        let now = self.now()
-        let account = try await context.store.saveAccount(Account(
-            id: nil, userId: context.member.id, name: draft.name, kind: draft.kind, openingBalanceCents: draft.cents,
-            createdAt: now, updatedAt: now))
-        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 
     @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
@@ -104,40 +101,38 @@ extension BudgetController {
     }
 
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        var account = try await context.named(Account.self)
-        let input = try await request.decodeForm(AccountInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = AccountRules.validate(input, currency: user.currencyValue, into: &errors)
-        if errors["name"] == nil, let taken = try await context.store.sameName(Account.self, as: draft.name, except: account.id) {
-            errors.add("name", "You already have an account called “\(taken)”.")
+        let account = try await context.named(Account.self)
+        return try await request.submitForm(AccountInput.self, context: context) { input in
+            try await AccountRules.validate(input, currency: context.user.currencyValue) {
+                try await context.store.sameName(Account.self, as: $0, except: account.id)
+            }
+        } form: { input, errors, status in
+            try accountFormPage(input, errors: errors, account: account, request: request, context: context,
+                                status: status)
+        } save: { _, draft in
+            var account = account
+            draft.apply(to: &account)
+            account.updatedAt = now()
+            _ = try await context.store.saveAccount(account)
+            return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
         }
-        guard errors.isEmpty else {
-            return try accountFormPage(input, errors: errors, account: account, request: request, context: context,
-                                       status: .unprocessableContent)
-        }
-        account.name = draft.name
-        account.kind = draft.kind
-        account.openingBalanceCents = draft.cents
-        account.updatedAt = now()
-        _ = try await context.store.saveAccount(account)
-        return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDeleteAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await context.named(Account.self)
-        let page = ConfirmPage(
-            title: "Delete “\(account.name)”?",
-            text: "Its transactions stay in your budget, without an account.",
-            action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
-            button: "Delete")
-        return pages.confirm(page, title: "Delete account", section: .budget, context: context)
-    }
-
-    @Sendable func deleteAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await context.named(Account.self)
-        try await context.store.deleteAccount(account)
-        return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
+    /// Deleting a money account: its transactions stay, without an account.
+    var accountDeletion: Deletion<Account> {
+        Deletion { _, context in
+            try await context.named(Account.self)
+        } confirm: { account, _, context in
+            let page = ConfirmPage(
+                title: "Delete “\(account.name)”?",
+                text: "Its transactions stay in your budget, without an account.",
+                action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
+                button: "Delete")
+            return pages.confirm(page, title: "Delete account", section: .budget, context: context)
+        } delete: { account, _, context in
+            try await context.store.deleteAccount(account)
+            return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
+        }
     }
 
     // MARK: - Helpers

@@ -11,8 +11,7 @@ extension BudgetController {
         group.post(BudgetPaths.categories, use: createCategory)
         group.get(BudgetPaths.editCategory, use: editCategory)
         group.post(BudgetPaths.editCategory, use: updateCategory)
-        group.get(BudgetPaths.deleteCategory, use: confirmDeleteCategory)
-        group.post(BudgetPaths.deleteCategory, use: deleteCategory)
+        group.addDeletion(BudgetPaths.deleteCategory, categoryDeletion)
         group.post(BudgetPaths.moveCategory, use: moveCategory)
         group.post(BudgetPaths.hideCategory, use: toggleCategoryHidden)
     }
@@ -53,23 +52,20 @@ extension BudgetController {
     }
 
     @Sendable func createCategory(request: Request, context: MemberContext) async throws -> Response {
-        let input = try await request.decodeForm(CategoryInput.self, context: context)
-        var errors = FieldErrors()
-        let kind = errors.choice(input.kind, field: "name", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income first.")
-        let draft = CategoryRules.validate(input, into: &errors)
-        if errors["name"] == nil, let kind,
-           let taken = try await context.store.sameName(Category.self, as: draft.name, kind: kind.rawValue, except: nil) {
-            errors.add("name", "\(kind.label) already has a category called “\(taken)”.")
+        try await request.submitForm(CategoryInput.self, context: context) { input in
+            try await CategoryRules.validate(input, kind: nil) {
+                try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: nil)
+            }
+        } form: { input, errors, status in
+            try categoryFormPage(input, errors: errors, category: nil, request: request, context: context, status: status)
+        } save: { _, draft in
+            var category = Category(id: nil, userId: context.member.id, name: "", kind: draft.kind, icon: "", color: "",
+                                    sortOrder: 0, isDefault: false, isHidden: false, createdAt: now())
+            draft.apply(to: &category)
+            let created = try await context.store.createCategory(category)
+            return pages.redirect(to: BudgetPaths.categories(kind: draft.kind),
+                                  flash: .success("Added “\(created.name)” to \(draft.kind.label)."))
         }
-        guard errors.isEmpty, let kind else {
-            return try categoryFormPage(input, errors: errors, category: nil, request: request, context: context,
-                                        status: .unprocessableContent)
-        }
-        let category = try await context.store.createCategory(Category(
-            id: nil, userId: context.member.id, name: draft.name, kind: kind, icon: draft.icon, color: draft.color, sortOrder: 0,
-            isDefault: false, isHidden: false, createdAt: now()))
-        return pages.redirect(to: BudgetPaths.categories(kind: kind),
-                              flash: .success("Added “\(category.name)” to \(kind.label)."))
     }
 
     @Sendable func editCategory(request: Request, context: MemberContext) async throws -> Response {
@@ -80,51 +76,47 @@ extension BudgetController {
     }
 
     @Sendable func updateCategory(request: Request, context: MemberContext) async throws -> Response {
-        var category = try await context.named(Category.self)
-        let input = try await request.decodeForm(CategoryInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = CategoryRules.validate(input, into: &errors)
-        if errors["name"] == nil, let taken = try await context.store.sameName(Category.self, as: draft.name,
-                                                                              kind: category.kind.rawValue, except: category.id) {
-            errors.add("name", "\(category.kind.label) already has a category called “\(taken)”.")
+        let category = try await context.named(Category.self)
+        return try await request.submitForm(CategoryInput.self, context: context) { input in
+            try await CategoryRules.validate(input, kind: category.kind) {
+                try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: category.id)
+            }
+        } form: { input, errors, status in
+            try categoryFormPage(input, errors: errors, category: category, request: request, context: context,
+                                 status: status)
+        } save: { _, draft in
+            var category = category
+            draft.apply(to: &category)
+            try await context.store.updateCategory(category)
+            return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(draft.name)”."))
         }
-        guard errors.isEmpty else {
-            return try categoryFormPage(input, errors: errors, category: category, request: request, context: context,
-                                        status: .unprocessableContent)
-        }
-        category.name = draft.name
-        category.icon = draft.icon
-        category.color = draft.color
-        try await context.store.updateCategory(category)
-        return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(draft.name)”."))
     }
 
     // MARK: - Delete, move, hide
 
-    @Sendable func confirmDeleteCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await context.named(Category.self)
-        guard !category.isDefault else {
-            throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
+    /// Deleting a custom category: its transactions move to the kind's "Other". Default ones can only be hidden.
+    var categoryDeletion: Deletion<Category> {
+        Deletion { _, context in
+            let category = try await context.named(Category.self)
+            guard !category.isDefault else {
+                throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
+            }
+            return category
+        } confirm: { category, _, context in
+            let count = try await context.store.transactionCount(categoryId: category.id ?? 0)
+            let page = ConfirmPage(
+                title: "Delete “\(category.name)”?",
+                text: count == 0 ? "It has no transactions."
+                    : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
+                action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
+                button: "Delete")
+            return pages.confirm(page, title: "Delete category", section: .budget, context: context)
+        } delete: { category, _, context in
+            let moved = try await context.store.deleteCategory(category)
+            let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
+            return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
+                                  flash: .success("Deleted “\(category.name)”." + tail))
         }
-        let count = try await context.store.transactionCount(categoryId: category.id ?? 0)
-        let page = ConfirmPage(
-            title: "Delete “\(category.name)”?",
-            text: count == 0 ? "It has no transactions."
-                : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
-            action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
-            button: "Delete")
-        return pages.confirm(page, title: "Delete category", section: .budget, context: context)
-    }
-
-    @Sendable func deleteCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await context.named(Category.self)
-        guard !category.isDefault else {
-            throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
-        }
-        let moved = try await context.store.deleteCategory(category)
-        let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
-        return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
-                              flash: .success("Deleted “\(category.name)”." + tail))
     }
 
     /// `POST /budget/categories/:id/move` with `direction=up|down` (works without JavaScript).

@@ -10,8 +10,7 @@ extension BudgetController {
         group.post(BudgetPaths.income, use: createIncome)
         group.get(BudgetPaths.editIncome, use: editIncome)
         group.post(BudgetPaths.editIncome, use: updateIncome)
-        group.get(BudgetPaths.deleteIncome, use: confirmDeleteIncome)
-        group.post(BudgetPaths.deleteIncome, use: deleteIncome)
+        group.addDeletion(BudgetPaths.deleteIncome, incomeDeletion)
     }
 
     /// `GET /budget/income`
@@ -46,19 +45,18 @@ extension BudgetController {
     }
 
     @Sendable func createIncome(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        let input = try await request.decodeForm(IncomeInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = IncomeRules.validate(input, currency: user.currencyValue, into: &errors)
-        guard errors.isEmpty else {
-            return try incomeFormPage(input, errors: errors, source: nil, request: request, context: context,
-                                      status: .unprocessableContent)
+        try await request.submitForm(IncomeInput.self, context: context) { input in
+            IncomeRules.validate(input, currency: context.user.currencyValue)
+        } form: { input, errors, status in
+            try incomeFormPage(input, errors: errors, source: nil, request: request, context: context, status: status)
+        } save: { _, draft in
+            let now = self.now()
+            var source = IncomeSource(id: nil, userId: context.member.id, name: "", amountCents: 0, frequency: .monthly,
+                                      createdAt: now, updatedAt: now)
+            draft.apply(to: &source)
+            _ = try await context.store.saveIncomeSource(source)
+            return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
         }
-        let now = self.now()
-        _ = try await context.store.saveIncomeSource(IncomeSource(
-            id: nil, userId: context.member.id, name: draft.name, amountCents: draft.cents, frequency: draft.frequency,
-            createdAt: now, updatedAt: now))
-        return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
     }
 
     @Sendable func editIncome(request: Request, context: MemberContext) async throws -> Response {
@@ -71,36 +69,34 @@ extension BudgetController {
     }
 
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        var source = try await context.named(IncomeSource.self)
-        let input = try await request.decodeForm(IncomeInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = IncomeRules.validate(input, currency: user.currencyValue, into: &errors)
-        guard errors.isEmpty else {
-            return try incomeFormPage(input, errors: errors, source: source, request: request, context: context,
-                                      status: .unprocessableContent)
+        let source = try await context.named(IncomeSource.self)
+        return try await request.submitForm(IncomeInput.self, context: context) { input in
+            IncomeRules.validate(input, currency: context.user.currencyValue)
+        } form: { input, errors, status in
+            try incomeFormPage(input, errors: errors, source: source, request: request, context: context, status: status)
+        } save: { _, draft in
+            var source = source
+            draft.apply(to: &source)
+            source.updatedAt = now()
+            _ = try await context.store.saveIncomeSource(source)
+            return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
         }
-        source.name = draft.name
-        source.amountCents = draft.cents
-        source.frequency = draft.frequency
-        source.updatedAt = now()
-        _ = try await context.store.saveIncomeSource(source)
-        return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
     }
 
-    @Sendable func confirmDeleteIncome(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await context.named(IncomeSource.self)
-        let page = ConfirmPage(title: "Delete “\(source.name)”?",
-                              text: "Income you already received stays in your transactions.",
-                              action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
-                              button: "Delete")
-        return pages.confirm(page, title: "Delete income source", section: .budget, context: context)
-    }
-
-    @Sendable func deleteIncome(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await context.named(IncomeSource.self)
-        try await context.store.deleteIncomeSource(source)
-        return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
+    /// Deleting an income source: income already received stays.
+    var incomeDeletion: Deletion<IncomeSource> {
+        Deletion { _, context in
+            try await context.named(IncomeSource.self)
+        } confirm: { source, _, context in
+            let page = ConfirmPage(title: "Delete “\(source.name)”?",
+                                   text: "Income you already received stays in your transactions.",
+                                   action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
+                                   button: "Delete")
+            return pages.confirm(page, title: "Delete income source", section: .budget, context: context)
+        } delete: { source, _, context in
+            try await context.store.deleteIncomeSource(source)
+            return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
+        }
     }
 
     // MARK: - Helpers

@@ -103,35 +103,38 @@ extension BudgetController {
     /// `POST /transactions`
     @Sendable func createTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let userId = context.member.id
-        let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.transactionChoices(store: context.store)
-        let now = self.now()
         let today = context.member.today
-        var errors = FieldErrors()
-        guard let draft = TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today,
-                                                    into: &errors) else {
-            return try await transactionFormPage(input, errors: errors, existing: nil, user: user, request: request, context: context,
-                                                 choices: choices, status: .unprocessableContent)
+        let choices = try await self.transactionChoices(store: context.store)
+        return try await request.submitForm(TransactionInput.self, context: context) { input in
+            TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today)
+        } form: { input, errors, status in
+            try await transactionFormPage(input, errors: errors, existing: nil, user: user, request: request,
+                                          context: context, choices: choices, status: status)
+        } save: { input, draft in
+            let now = self.now()
+            var transaction = Transaction(id: nil, userId: context.member.id, date: "", amountCents: 0, kind: .expense,
+                                          note: "", stashId: draft.stash?.id, categoryId: nil, accountId: nil,
+                                          createdAt: now, updatedAt: now)
+            draft.apply(to: &transaction)
+            let outcome: MemberStore.Outcome
+            do {
+                outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today).1
+            } catch {
+                return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user,
+                                                     request: request, context: context, choices: choices,
+                                                     status: .internalServerError, saveFailed: true)
+            }
+            let verb = switch draft.category.kind {
+            case .income: "Added income of"
+            case .savings: "Saved"
+            case .needs, .wants: "Spent"
+            }
+            return pages.redirect(
+                to: Self.transactionReturnPath(input.returnTo)
+                    ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
+                flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).",
+                                badgeIds: outcome.newBadgeIds))
         }
-        var transaction = Transaction(id: nil, userId: userId, date: "", amountCents: 0, kind: .expense, note: "",
-                                      stashId: draft.stash?.id, categoryId: nil, accountId: nil, createdAt: now, updatedAt: now)
-        draft.apply(to: &transaction)
-        let outcome: MemberStore.Outcome
-        do {
-            outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today).1
-        } catch {
-            return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user, request: request,
-                                                 context: context, choices: choices, status: .internalServerError, saveFailed: true)
-        }
-        let verb = switch draft.category.kind {
-        case .income: "Added income of"
-        case .savings: "Saved"
-        case .needs, .wants: "Spent"
-        }
-        return pages.redirect(
-            to: Self.transactionReturnPath(input.returnTo) ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-            flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).", badgeIds: outcome.newBadgeIds))
     }
 
     /// `GET /transactions/:id/edit` (a stash entry is edited on its entry page).
@@ -157,30 +160,33 @@ extension BudgetController {
         let user = context.user
         let row = try await loadTransaction(context: context)
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
-        let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let choices = try await self.transactionChoices(store: context.store)
-        let now = self.now()
         let today = context.member.today
-        var errors = FieldErrors()
-        var limited = input
-        limited.stash = nil
-        guard let draft = TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
-                                                    keepCategoryId: row.transaction.categoryId, into: &errors) else {
-            return try await transactionFormPage(input, errors: errors, existing: row.transaction, user: user, request: request,
-                                                 context: context, choices: choices, status: .unprocessableContent)
+        let choices = try await self.transactionChoices(store: context.store)
+        return try await request.submitForm(TransactionInput.self, context: context) { input in
+            // An edited transaction stays off any stash: its savings goal is chosen only when it is added.
+            var limited = input
+            limited.stash = nil
+            return TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
+                                             keepCategoryId: row.transaction.categoryId)
+        } form: { input, errors, status in
+            try await transactionFormPage(input, errors: errors, existing: row.transaction, user: user, request: request,
+                                          context: context, choices: choices, status: status)
+        } save: { input, draft in
+            var transaction = row.transaction
+            draft.apply(to: &transaction)
+            transaction.updatedAt = now()
+            do {
+                try await context.store.updateTransaction(transaction)
+            } catch {
+                return try await transactionFormPage(input, errors: FieldErrors(), existing: row.transaction, user: user,
+                                                     request: request, context: context, choices: choices,
+                                                     status: .internalServerError, saveFailed: true)
+            }
+            return pages.redirect(
+                to: Self.transactionReturnPath(input.returnTo)
+                    ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
+                flash: .success("Transaction saved."))
         }
-        var transaction = row.transaction
-        draft.apply(to: &transaction)
-        transaction.updatedAt = now
-        do {
-            try await context.store.updateTransaction(transaction)
-        } catch {
-            return try await transactionFormPage(input, errors: FieldErrors(), existing: row.transaction, user: user, request: request,
-                                                 context: context, choices: choices, status: .internalServerError, saveFailed: true)
-        }
-        return pages.redirect(
-            to: Self.transactionReturnPath(input.returnTo) ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-            flash: .success("Transaction saved."))
     }
 
     /// `POST /transactions/:id/delete`: to the trash, with "Undo".

@@ -20,8 +20,9 @@ enum BudgetDemoData {
     ]
     static let notes = ["", "", "", "Market", "Corner shop", "Lunch", "Weekend", "Online order", "Refill"]
 
-    static func fill(_ db: Database, userId: Int64, firstDay: CalendarDay, today: CalendarDay, count: Int,
+    static func fill(_ member: MemberDatabase, firstDay: CalendarDay, today: CalendarDay, count: Int,
                      seed: UInt64, now: Date) throws {
+        let (db, userId) = (member.db, member.userId)
         guard count > 0 else { return }
         var rng = SeededGenerator(seed: seed &+ 0xB0D6E7)
         for (name, cents, frequency) in [("Salary", Int64(420_000), IncomeSource.Frequency.monthly),

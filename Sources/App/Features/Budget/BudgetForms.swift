@@ -50,9 +50,10 @@ enum TransactionRules {
     /// transactions) not hidden — except the one the transaction already has.
     static func validate(
         _ input: TransactionInput, choices: TransactionChoices, currency: Currency, today: CalendarDay,
-        keepCategoryId: Int64? = nil, into errors: inout FieldErrors
-    ) -> TransactionDraft? {
-        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
+        keepCategoryId: Int64? = nil
+    ) -> Validated<TransactionDraft> {
+        var errors = FieldErrors()
+        let cents = errors.amount(input.amount, field: "amount", currency: currency)
         let kind = errors.choice(input.kind, field: "kind", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income.")
         let categoryId = Int64(input.category ?? "")
         let category = choices.categories.first {
@@ -65,7 +66,7 @@ enum TransactionRules {
             errors.add("category", "“\(category.name)” is a \(category.kind.label) category. Choose a \(kind.label) category, "
                 + "or choose \(category.kind.label) as the type.")
         }
-        let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
+        let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
         var accountId: Int64?
         if let text = input.account, !text.isEmpty {
@@ -77,8 +78,9 @@ enum TransactionRules {
             stash = choices.stashes.first { String($0.id ?? 0) == text }
             if stash == nil { errors.add("stash", "Choose one of your savings goals.") }
         }
-        guard errors.isEmpty, let category else { return nil }
-        return TransactionDraft(cents: cents, category: category, note: note, day: day, accountId: accountId, stash: stash)
+        guard errors.isEmpty, let cents, let category, let day else { return .invalid(errors) }
+        return .valid(TransactionDraft(cents: cents, category: category, note: note, day: day, accountId: accountId,
+                                       stash: stash))
     }
 
     // MARK: - View
@@ -141,6 +143,12 @@ struct IncomeDraft: Sendable {
     let name: String
     let cents: Int64
     let frequency: IncomeSource.Frequency
+
+    func apply(to source: inout IncomeSource) {
+        source.name = name
+        source.amountCents = cents
+        source.frequency = frequency
+    }
 }
 
 /// A valid account form: its name, type and opening balance.
@@ -148,13 +156,27 @@ struct AccountDraft: Sendable {
     let name: String
     let kind: Account.Kind
     let cents: Int64
+
+    func apply(to account: inout Account) {
+        account.name = name
+        account.kind = kind
+        account.openingBalanceCents = cents
+    }
 }
 
-/// A valid category form: its name, icon and colour.
+/// A valid category form: its name, kind, icon and colour.
 struct CategoryDraft: Sendable {
     let name: String
+    let kind: Category.Kind
     let icon: String
     let color: String
+
+    func apply(to category: inout Category) {
+        category.name = name
+        category.kind = kind
+        category.icon = icon
+        category.color = color
+    }
 }
 
 /// The income source form as typed.
@@ -166,12 +188,14 @@ struct IncomeInput: Decodable, Sendable {
 
 /// The rules of the income source form.
 enum IncomeRules {
-    static func validate(_ input: IncomeInput, currency: Currency, into errors: inout FieldErrors) -> IncomeDraft {
+    static func validate(_ input: IncomeInput, currency: Currency) -> Validated<IncomeDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
+        let cents = errors.amount(input.amount, field: "amount", currency: currency)
         let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self,
                                       message: "Choose how often it comes in.")
-        return IncomeDraft(name: name, cents: cents, frequency: frequency ?? .monthly)
+        guard errors.isEmpty, let cents, let frequency else { return .invalid(errors) }
+        return .valid(IncomeDraft(name: name, cents: cents, frequency: frequency))
     }
 }
 
@@ -184,11 +208,19 @@ struct AccountInput: Decodable, Sendable {
 
 /// The rules of the money account form.
 enum AccountRules {
-    static func validate(_ input: AccountInput, currency: Currency, into errors: inout FieldErrors) -> AccountDraft {
+    /// Checks every field; `nameTaken` finds another account of the member's with the same name.
+    static func validate(_ input: AccountInput, currency: Currency,
+                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<AccountDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
-        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed) ?? 0
-        return AccountDraft(name: name, kind: kind ?? .checking, cents: cents)
+        // An empty opening balance is zero.
+        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed)
+        if errors["name"] == nil, let taken = try await nameTaken(name) {
+            errors.add("name", "You already have an account called “\(taken)”.")
+        }
+        guard errors.isEmpty, let kind else { return .invalid(errors) }
+        return .valid(AccountDraft(name: name, kind: kind, cents: cents ?? 0))
     }
 }
 
@@ -207,12 +239,25 @@ struct CategoryMoveInput: Decodable, Sendable {
 
 /// The rules of the category form.
 enum CategoryRules {
-    static func validate(_ input: CategoryInput, into errors: inout FieldErrors) -> CategoryDraft {
+    /// Checks every field. A new category takes its kind from the form (`kind` nil); an edited one keeps `kind`.
+    /// `nameTaken` finds another category of that kind with the same name.
+    static func validate(_ input: CategoryInput, kind fixedKind: Category.Kind?,
+                         nameTaken: (String, Category.Kind) async throws -> String?) async rethrows
+        -> Validated<CategoryDraft> {
+        var errors = FieldErrors()
+        // A new category's kind comes from the page it was added on: without one the form can't be saved, and the
+        // name field (the only one the member sees first) says so.
+        let kind = fixedKind ?? errors.choice(input.kind, field: "name", as: Category.Kind.self,
+                                              message: "Choose Needs, Wants, Savings or Income first.")
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
         let icon = input.icon ?? ""
         if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
         let color = input.color ?? ""
         if !CategoryPalette.colors.contains(where: { $0.value == color }) { errors.add("color", "Choose a colour.") }
-        return CategoryDraft(name: name, icon: icon, color: color)
+        if errors["name"] == nil, let kind, let taken = try await nameTaken(name, kind) {
+            errors.add("name", "\(kind.label) already has a category called “\(taken)”.")
+        }
+        guard errors.isEmpty, let kind else { return .invalid(errors) }
+        return .valid(CategoryDraft(name: name, kind: kind, icon: icon, color: color))
     }
 }

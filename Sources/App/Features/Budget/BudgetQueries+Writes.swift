@@ -69,10 +69,11 @@ extension MemberStore {
     /// Deletes a custom category, moving its transactions and stashes to the same kind's "Other". Returns how many
     /// transactions moved.
     func deleteCategory(_ category: Category) async throws -> Int {
-        try await write { db in
+        try await write { member in
+            let db = member.db
             let category = try own(category, in: db)
             guard let id = category.id, !category.isDefault else { return 0 }
-            let otherId = try Self.otherCategoryId(db, userId: category.userId, kind: category.kind)
+            let otherId = try Self.otherCategoryId(member, kind: category.kind)
             try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
                            arguments: [otherId, id, category.userId])
             let moved = db.changesCount
@@ -84,7 +85,8 @@ extension MemberStore {
     }
 
     /// The id of the user's "Other" category of `kind`, made again if it went missing.
-    static func otherCategoryId(_ db: Database, userId: Int64, kind: Category.Kind) throws -> Int64 {
+    static func otherCategoryId(_ member: MemberDatabase, kind: Category.Kind) throws -> Int64 {
+        let (db, userId) = (member.db, member.userId)
         if let id = try Int64.fetchOne(db, sql: """
             SELECT id FROM category WHERE userId = ? AND kind = ? AND isDefault = 1 AND name = ? ORDER BY id LIMIT 1
             """, arguments: [userId, kind.rawValue, Category.otherName]) { return id }

@@ -150,11 +150,12 @@ extension MemberStore {
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
     func monthTotals(month: Month) async throws -> LedgerTotals {
-        try await read { db in try Self.monthTotals(db, userId: userId, month: month) }
+        try await read { member in try Self.monthTotals(member, month: month) }
     }
 
     /// Reads `categoryMonth`, which triggers keep in step with the ledger (`LedgerTotal`): one short range of its key.
-    static func monthTotals(_ db: Database, userId: Int64, month: Month) throws -> LedgerTotals {
+    static func monthTotals(_ member: MemberDatabase, month: Month) throws -> LedgerTotals {
+        let (db, userId) = (member.db, member.userId)
         var totals = LedgerTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
@@ -338,13 +339,14 @@ extension MemberStore {
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
     func accountBalances() async throws -> [(Account, Int64)] {
-        try await read { db in try Self.accountBalances(db, userId: userId) }
+        try await read { member in try Self.accountBalances(member) }
     }
 
-    static func accountBalances(_ db: Database, userId: Int64) throws -> [(Account, Int64)] {
+    static func accountBalances(_ member: MemberDatabase) throws -> [(Account, Int64)] {
+        let (db, userId) = (member.db, member.userId)
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-        try AccountBalanceRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),
-                                       arguments: [userId])
+        return try AccountBalanceRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),
+                                              arguments: [userId])
         .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
         .sorted { NoCaseOrder.precedes($0.0.name, $0.0.id, $1.0.name, $1.0.id) }
     }

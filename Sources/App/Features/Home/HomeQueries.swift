@@ -20,22 +20,22 @@ extension MemberStore {
     /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
     func homeData(month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
                   walletRevision: Int64?) async throws -> HomeData {
-        try await read { db in
+        try await read { member in
             var data = HomeData()
-            data.summaries = try Self.stashSummaries(db, userId: userId, month: month, today: today)
+            data.summaries = try Self.stashSummaries(member, month: month, today: today)
             if view == .list {
                 if month == today.monthValue {
-                    data.quickAmounts = try Self.quickAmounts(db, userId: userId)
+                    data.quickAmounts = try Self.quickAmounts(member)
                 }
             } else if !data.summaries.isEmpty {
-                data.activity = try Self.dayActivity(db, userId: userId, month: month)
+                data.activity = try Self.dayActivity(member, month: month)
                 if let day, day.monthValue == month {
-                    data.dayEntries = try Self.entries(db, userId: userId, on: day, limit: DayList.shown)
+                    data.dayEntries = try Self.entries(member, on: day, limit: DayList.shown)
                 }
             }
-            data.balances = try Self.accountBalances(db, userId: userId)
-            data.totals = try Self.monthTotals(db, userId: userId, month: month)
-            data.wallet = try Self.walletWidgetData(db, userId: userId, today: today, through: today.adding(days: 7),
+            data.balances = try Self.accountBalances(member)
+            data.totals = try Self.monthTotals(member, month: month)
+            data.wallet = try Self.walletWidgetData(member, today: today, through: today.adding(days: 7),
                                                     unlessRevision: walletRevision)
             return data
         }

@@ -44,12 +44,12 @@ struct CalendarFeedController {
         let last = today.adding(days: horizonDays)
         let rules = ReminderRules(user: user, today: today, leadDays: horizonDays)
         let zone = user.calendarTimeZone
-        let items = try await store.read { db in
-            let snapshot = try MemberStore.walletSnapshot(db, userId: userId, cardId: nil, today: today)
+        let items = try await store.read { member in
+            let snapshot = try MemberStore.walletSnapshot(member, cardId: nil, today: today)
             let cards = WalletState.cards(snapshot, today: today, timeZone: zone)
             return Self.benefits(cards, through: last, timeZone: zone)
-                + rules.coupons(try MemberStore.openCoupons(db, userId: userId, today: today, through: last, limit: 500))
-                + Self.renewals(try MemberStore.subscriptions(db, userId: userId), rules: rules, through: last)
+                + rules.coupons(try MemberStore.openCoupons(member, today: today, through: last, limit: 500))
+                + Self.renewals(try MemberStore.subscriptions(member), rules: rules, through: last)
                 + rules.annualFees(snapshot.cards)
         }
         let events = items.compactMap { item -> ICalendar.Event? in

@@ -22,11 +22,12 @@ extension MemberStore {
 
     /// How many of the member's notifications are unread (the bell's count).
     func unreadNotificationCount() async throws -> Int {
-        try await read { db in try Self.unreadNotificationCount(db, userId: userId) }
+        try await read { member in try Self.unreadNotificationCount(member) }
     }
 
-    static func unreadNotificationCount(_ db: Database, userId: Int64) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
+    static func unreadNotificationCount(_ member: MemberDatabase) throws -> Int {
+        let (db, userId) = (member.db, member.userId)
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
                          arguments: [userId]) ?? 0
     }
 

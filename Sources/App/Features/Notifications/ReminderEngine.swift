@@ -97,19 +97,20 @@ struct ReminderEngine: Sendable {
     /// first days) and the kinds of push channel they set up; nil when the account is gone.
     static func work(_ db: Database, _ due: DueUser) throws -> Worked? {
         let userId = due.userId
+        let member = MemberDatabase(db: db, userId: userId)
         guard let user = try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"),
                                            arguments: [userId]) else { return nil }
         let today = due.today
         var rules = ReminderRules(user: user, today: today, leadDays: due.leadDays)
         rules.nudgeFrequency = due.nudge.frequency
         rules.weekday = due.nudge.weekday
-        var reminders = try MemberStore.walletDue(db, userId: userId, rules: rules)
-            + rules.nudge(try MemberStore.stashSummaries(db, userId: userId, month: today.monthValue, today: today))
+        var reminders = try MemberStore.walletDue(member, rules: rules)
+            + rules.nudge(try MemberStore.stashSummaries(member, month: today.monthValue, today: today))
         if today.day <= ReminderRules.summaryCatchUpDays {
             let lastMonth = today.monthValue.previous
             reminders += rules.summary(
-                lastMonth: try MemberStore.monthTotals(db, userId: userId, month: lastMonth),
-                badges: try MemberStore.earnedBadgeTotals(db, userId: userId, period: .month(lastMonth)))
+                lastMonth: try MemberStore.monthTotals(member, month: lastMonth),
+                badges: try MemberStore.earnedBadgeTotals(member, period: .month(lastMonth)))
         }
         let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? AND enabled ORDER BY kind"),
                                            arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))

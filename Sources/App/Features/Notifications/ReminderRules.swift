@@ -147,17 +147,17 @@ extension MemberStore {
     /// What of the wallet is due within `leadDays` of `today`: unused benefits (and last calls), coupons, renewals,
     /// and annual fees (30 days ahead). The reminder engine records these; the Expiring soon page lists them.
     func walletDue(_ rules: ReminderRules) async throws -> [Reminder] {
-        try await read { db in try Self.walletDue(db, userId: userId, rules: rules) }
+        try await read { member in try Self.walletDue(member, rules: rules) }
     }
 
-    static func walletDue(_ db: Database, userId: Int64, rules: ReminderRules) throws -> [Reminder] {
+    static func walletDue(_ member: MemberDatabase, rules: ReminderRules) throws -> [Reminder] {
         let today = rules.today
-        let snapshot = try walletSnapshot(db, userId: userId, cardId: nil, today: today)
+        let snapshot = try walletSnapshot(member, cardId: nil, today: today)
         let cards = WalletState.cards(snapshot, today: today, timeZone: rules.user.calendarTimeZone)
         return rules.benefits(cards)
-            + rules.coupons(try openCoupons(db, userId: userId, today: today, through: today.adding(days: rules.leadDays),
+            + rules.coupons(try openCoupons(member, today: today, through: today.adding(days: rules.leadDays),
                                             limit: 500))
-            + rules.renewals(try subscriptions(db, userId: userId), cards: snapshot.cards)
+            + rules.renewals(try subscriptions(member), cards: snapshot.cards)
             + rules.annualFees(snapshot.cards)
     }
 }

@@ -26,16 +26,17 @@ extension ProfileController {
 
     /// `POST /profile/notifications`
     @Sendable func saveNotificationSettings(request: Request, context: MemberContext) async throws -> Response {
-        var settings = try await context.store.walletSettings()
-        let input = try await request.decodeForm(NotificationSettingsInput.self, context: context)
-        var errors = FieldErrors()
-        NotificationSettingsRules.validate(input, into: &settings, errors: &errors)
-        guard errors.isEmpty else {
-            return try await notificationsPage(input, errors: errors, request: request, context: context,
-                                               status: .unprocessableContent)
+        let saved = try await context.store.walletSettings()
+        return try await request.submitForm(NotificationSettingsInput.self, context: context) { input in
+            NotificationSettingsRules.validate(input)
+        } form: { input, errors, status in
+            try await notificationsPage(input, errors: errors, request: request, context: context, status: status)
+        } save: { _, draft in
+            var settings = saved
+            draft.apply(to: &settings)
+            try await context.store.saveWalletSettings(settings)
+            return pages.redirect(to: ProfilePaths.notifications, flash: .success("Notification settings saved."))
         }
-        try await context.store.saveWalletSettings(settings)
-        return pages.redirect(to: ProfilePaths.notifications, flash: .success("Notification settings saved."))
     }
 
     /// How long after making a calendar link the notification settings show it.
@@ -66,31 +67,28 @@ extension ProfileController {
 
     /// `POST /profile/notifications/push`
     @Sendable func savePushChannels(request: Request, context: MemberContext) async throws -> Response {
-        let input = try await request.decodeForm(PushInput.self, context: context)
-        var errors = FieldErrors()
-        var channels = PushRules.validate(input, userId: context.member.id, into: &errors)
-        // An address the server won't send to is said now, not left to fail at every reminder.
-        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)]
-        where errors[field] == nil {
-            if let url, case .failure(let refusal) = await push.outbound.check(url), let message = refusal.message {
-                errors.add(field, message)
+        try await request.submitForm(PushInput.self, context: context) { input in
+            await PushRules.validate(input, userId: context.member.id) { url in
+                guard case .failure(let refusal) = await push.outbound.check(url) else { return nil }
+                return refusal.message
             }
-        }
-        guard errors.isEmpty else {
+        } form: { input, errors, status in
             let settings = try await context.store.walletSettings()
             return try await notificationsPage(NotificationSettingsInput(settings), errors: FieldErrors(), push: input,
-                                               pushErrors: errors, request: request, context: context,
-                                               status: .unprocessableContent)
+                                               pushErrors: errors, request: request, context: context, status: status)
+        } save: { input, channels in
+            // A new token is sealed; none typed keeps the saved one, unless the member asked to remove it.
+            var channels = channels
+            if var ntfy = channels.ntfy {
+                let saved = try await context.store.pushChannels().first { $0.kind == .ntfy }?.token ?? ""
+                ntfy.token = !ntfy.token.isEmpty ? try push.tokens.seal(ntfy.token)
+                    : input.ntfyTokenRemove == "yes" ? "" : saved
+                channels.ntfy = ntfy
+            }
+            try await context.store.setPushChannel(.ntfy, to: channels.ntfy)
+            try await context.store.setPushChannel(.webhook, to: channels.webhook)
+            return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
         }
-        // A new token is sealed; none typed keeps the saved one, unless the member asked to remove it.
-        if var ntfy = channels.ntfy {
-            let saved = try await context.store.pushChannels().first { $0.kind == .ntfy }?.token ?? ""
-            ntfy.token = !ntfy.token.isEmpty ? try push.tokens.seal(ntfy.token) : input.ntfyTokenRemove == "yes" ? "" : saved
-            channels.ntfy = ntfy
-        }
-        try await context.store.setPushChannel(.ntfy, to: channels.ntfy)
-        try await context.store.setPushChannel(.webhook, to: channels.webhook)
-        return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success("Push channels saved."))
     }
 
     /// `POST /profile/notifications/push/on`: switches on the push channels an import brought in switched off.

@@ -269,8 +269,8 @@ extension MemberStore {
     /// Whether the member has amounts in their own currency: entries, stashes, accounts, income, subscriptions or
     /// coupons. (Wallet cards keep their own currency.)
     func hasAmounts() async throws -> Bool {
-        try await read { db in
-            try Self.hasRows(db, userId: userId, in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"])
+        try await read { member in
+            try Self.hasRows(member, in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"])
         }
     }
 }

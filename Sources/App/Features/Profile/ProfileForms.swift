@@ -265,16 +265,40 @@ struct NotificationSettingsInput: Decodable, Sendable {
     }
 }
 
-/// The rules of the notification settings: a valid form is written into `settings`.
+/// A valid notification settings form. A weekday, lead time or push digest left out keeps the saved one.
+struct NotificationSettingsDraft: Sendable {
+    let notificationsEnabled: Bool
+    let frequency: String
+    let weekday: Int?
+    let reminderTime: String
+    let leadDays: Int?
+    let quietEnabled: Bool
+    let quietFrom: String
+    let quietTo: String
+    let pushDigest: String?
+
+    func apply(to settings: inout WalletSettings) {
+        settings.notificationsEnabled = notificationsEnabled
+        settings.frequency = frequency
+        settings.weekday = weekday ?? settings.weekday
+        settings.reminderTime = reminderTime
+        settings.leadDays = leadDays ?? settings.leadDays
+        settings.quietEnabled = quietEnabled
+        settings.quietFrom = quietFrom
+        settings.quietTo = quietTo
+        settings.pushDigest = pushDigest ?? settings.pushDigest
+    }
+}
+
+/// The rules of the notification settings.
 enum NotificationSettingsRules {
-    static func validate(_ input: NotificationSettingsInput, into settings: inout WalletSettings,
-                         errors: inout FieldErrors) {
+    static func validate(_ input: NotificationSettingsInput) -> Validated<NotificationSettingsDraft> {
+        var errors = FieldErrors()
         let onOff = ["on", "off"]
         if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
         if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
-        if !WalletSettings.frequencies.contains(where: { $0.value == input.frequency }) {
-            errors.add("frequency", "Choose how often to hear about your stashes.")
-        }
+        let frequency = WalletSettings.frequencies.first { $0.value == input.frequency }?.value
+        if frequency == nil { errors.add("frequency", "Choose how often to hear about your stashes.") }
         let weekday = errors.wholeNumber(input.weekday, field: "weekday", range: 1...7, message: "Choose a day of the week.")
         let reminderTime = errors.clockTime(input.reminderTime, field: "reminderTime")
         let quietFrom = errors.clockTime(input.quietFrom, field: "quietFrom")
@@ -287,16 +311,11 @@ enum NotificationSettingsRules {
         }
         let lead = errors.wholeNumber(input.leadDays, field: "leadDays", range: WalletSettings.leadRange,
                                       message: "Choose a lead time from 1 to 30 days.")
-        guard errors.isEmpty else { return }
-        settings.notificationsEnabled = input.notifications == "on"
-        settings.frequency = input.frequency ?? settings.frequency
-        settings.weekday = weekday ?? settings.weekday
-        settings.reminderTime = reminderTime ?? settings.reminderTime
-        settings.leadDays = lead ?? settings.leadDays
-        settings.quietEnabled = input.quietHours == "on"
-        settings.quietFrom = quietFrom ?? settings.quietFrom
-        settings.quietTo = quietTo ?? settings.quietTo
-        settings.pushDigest = input.pushDigest ?? settings.pushDigest
+        guard errors.isEmpty, let frequency, let reminderTime, let quietFrom, let quietTo else { return .invalid(errors) }
+        return .valid(NotificationSettingsDraft(
+            notificationsEnabled: input.notifications == "on", frequency: frequency, weekday: weekday,
+            reminderTime: reminderTime, leadDays: lead, quietEnabled: input.quietHours == "on", quietFrom: quietFrom,
+            quietTo: quietTo, pushDigest: input.pushDigest))
     }
 }
 
@@ -318,10 +337,19 @@ struct PushInput: Decodable, Sendable {
     }
 }
 
+/// A valid push channels form: each channel, or nil to turn it off.
+struct PushChannelsDraft: Sendable {
+    var ntfy: PushChannel?
+    var webhook: PushChannel?
+}
+
 /// The rules of the push channels: a channel left empty is turned off.
 enum PushRules {
-    static func validate(_ input: PushInput, userId: Int64, into errors: inout FieldErrors)
-        -> (ntfy: PushChannel?, webhook: PushChannel?) {
+    /// Checks every field; `refusal` says why the server won't send to an address (one on this machine, say), so
+    /// that is said now, not left to fail at every reminder.
+    static func validate(_ input: PushInput, userId: Int64,
+                         refusal: (String) async -> String?) async -> Validated<PushChannelsDraft> {
+        var errors = FieldErrors()
         let server = errors.text(input.ntfyServer, field: "ntfyServer", max: 300)
         let topic = errors.text(input.ntfyTopic, field: "ntfyTopic", max: 64)
         let token = errors.text(input.ntfyToken, field: "ntfyToken", max: 200)
@@ -340,7 +368,14 @@ enum PushRules {
         if !webhook.isEmpty && !isWebAddress(webhook) {
             errors.add("webhookURL", "Enter a web address starting with https:// or http://.")
         }
-        return (ntfy, webhook.isEmpty ? nil : PushChannel(userId: userId, kind: .webhook, url: webhook))
+        let channels = PushChannelsDraft(
+            ntfy: ntfy, webhook: webhook.isEmpty ? nil : PushChannel(userId: userId, kind: .webhook, url: webhook))
+        for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)]
+        where errors[field] == nil {
+            if let url, let message = await refusal(url) { errors.add(field, message) }
+        }
+        guard errors.isEmpty else { return .invalid(errors) }
+        return .valid(channels)
     }
 
     /// An http or https URL with a host.

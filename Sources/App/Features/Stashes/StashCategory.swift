@@ -6,11 +6,12 @@ import GRDB
 enum StashCategory {
     /// The user's category of one of `kind.categoryKinds` named `name` (case set aside), made under the first of
     /// those kinds if there is none. An empty name, or "Other", is that kind's "Other".
-    static func resolve(_ db: Database, userId: Int64, kind: Stash.Kind, name: String, now: Date) throws -> Int64 {
+    static func resolve(_ member: MemberDatabase, kind: Stash.Kind, name: String, now: Date) throws -> Int64 {
+        let (db, userId) = (member.db, member.userId)
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let home = kind.categoryKinds[0]
         if name.isEmpty || name.caseInsensitiveCompare(Category.otherName) == .orderedSame {
-            return try MemberStore.otherCategoryId(db, userId: userId, kind: home)
+            return try MemberStore.otherCategoryId(member, kind: home)
         }
         let kinds = kind.categoryKinds.map(\.rawValue)
         if let id = try Int64.fetchOne(db, sql: """
@@ -26,5 +27,10 @@ enum StashCategory {
                                     createdAt: now).inserted(db)
         guard let id = category.id else { throw DatabaseError(message: "category has no id") }
         return id
+    }
+
+    /// `resolve` for the migration that gave stashes their categories, which goes through every user's rows at once.
+    static func resolve(_ db: Database, userId: Int64, kind: Stash.Kind, name: String, now: Date) throws -> Int64 {
+        try resolve(MemberDatabase(db: db, userId: userId), kind: kind, name: name, now: now)
     }
 }

@@ -24,28 +24,28 @@ extension StashController {
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
     @Sendable func createEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let userId = context.member.id
         let summary = try await context.namedStashSummary()
-        let input = try await request.decodeForm(EntryInput.self, context: context)
-        let now = self.now()
         let today = context.member.today
-        var errors = FieldErrors()
-        let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
-        guard errors.isEmpty else {
-            return try entryFormPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
-                                     context: context, status: .unprocessableContent)
+        return try await request.submitForm(EntryInput.self, context: context) { input in
+            EntryRules.validate(input, currency: user.currencyValue, today: today)
+        } form: { input, errors, status in
+            try entryFormPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
+                              context: context, status: status)
+        } save: { input, draft in
+            let now = self.now()
+            let stash = summary.stash
+            var entry = Transaction(id: nil, userId: context.member.id, date: "", amountCents: 0,
+                                    kind: stash.kind.entryKind, note: "", stashId: stash.id, categoryId: stash.categoryId,
+                                    accountId: nil, createdAt: now, updatedAt: now)
+            draft.apply(to: &entry)
+            let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
+            let verb = stash.kind == .save ? "Saved" : "Spent"
+            // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
+            return pages.redirect(
+                to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: draft.day.monthValue),
+                flash: .undoable("\(verb) \(user.money(draft.cents)) in “\(stash.name)”.",
+                                 undoPath: StashPaths.deleteEntry(saved.id ?? 0), badgeIds: outcome.newBadgeIds))
         }
-        let stash = summary.stash
-        let entry = Transaction(id: nil, userId: userId, date: valid.day.description, amountCents: valid.cents,
-                                kind: stash.kind.entryKind, note: valid.note, stashId: stash.id, categoryId: stash.categoryId,
-                                accountId: nil, createdAt: now, updatedAt: now)
-        let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
-        let verb = stash.kind == .save ? "Saved" : "Spent"
-        // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
-        return pages.redirect(
-            to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: valid.day.monthValue),
-            flash: .undoable("\(verb) \(user.money(valid.cents)) in “\(stash.name)”.", undoPath: StashPaths.deleteEntry(saved.id ?? 0),
-                             badgeIds: outcome.newBadgeIds))
     }
 
     /// `GET /entries/:id/edit`
@@ -63,24 +63,21 @@ extension StashController {
     @Sendable func updateEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
-        let input = try await request.decodeForm(EntryInput.self, context: context)
-        let now = self.now()
         let today = context.member.today
-        var errors = FieldErrors()
-        let valid = EntryRules.validate(input, currency: user.currencyValue, today: today, into: &errors)
-        guard errors.isEmpty else {
-            return try entryFormPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
-                                     context: context, status: .unprocessableContent)
+        return try await request.submitForm(EntryInput.self, context: context) { input in
+            EntryRules.validate(input, currency: user.currencyValue, today: today)
+        } form: { input, errors, status in
+            try entryFormPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
+                              context: context, status: status)
+        } save: { input, draft in
+            var entry = old
+            draft.apply(to: &entry)
+            entry.updatedAt = now()
+            let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today)
+            return pages.redirect(
+                to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: draft.day.monthValue),
+                flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
         }
-        var entry = old
-        entry.amountCents = valid.cents
-        entry.date = valid.day.description
-        entry.note = valid.note
-        entry.updatedAt = now
-        let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today)
-        return pages.redirect(
-            to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: valid.day.monthValue),
-            flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
     }
 
     /// `POST /entries/:id/delete`: removes the entry and offers "Undo".

@@ -13,8 +13,7 @@ struct StashController {
         group.get(StashPaths.stash, use: show)
         group.get(StashPaths.edit, use: edit)
         group.post(StashPaths.edit, use: update)
-        group.get(StashPaths.delete, use: confirmDelete)
-        group.post(StashPaths.delete, use: delete)
+        group.addDeletion(StashPaths.delete, deletion)
         addEntriesRoutes(to: group)
     }
 
@@ -31,26 +30,25 @@ struct StashController {
     /// `POST /stashes`
     @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let userId = context.member.id
-        let input = try await request.decodeForm(StashInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
-                                        into: &errors)
-        if errors["name"] == nil, let taken = try await context.store.sameName(Stash.self, as: draft.name, except: nil) {
-            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+        return try await request.submitForm(StashInput.self, context: context) { input in
+            try await StashRules.validate(input, categories: try await context.store.categories(),
+                                          currency: user.currencyValue) {
+                try await context.store.sameName(Stash.self, as: $0, except: nil)
+            }
+        } form: { input, errors, status in
+            try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
+                               status: status)
+        } save: { _, draft in
+            let now = self.now()
+            var stash = Stash(id: nil, userId: context.member.id, name: "", kind: .save, goalCents: nil, reward: "",
+                              categoryId: nil, reminder: .off, createdAt: now, updatedAt: now)
+            draft.apply(to: &stash)
+            let created = try await context.store.createStash(stash, newCategory: draft.newCategory,
+                                                              targetCents: draft.targetCents,
+                                                              month: context.member.today.monthValue, now: now)
+            return pages.redirect(to: StashPaths.show(created.id ?? 0),
+                                  flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
         }
-        guard errors.isEmpty else {
-            return try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
-                                      status: .unprocessableContent)
-        }
-        let now = self.now()
-        var stash = Stash(id: nil, userId: userId, name: "", kind: .save, goalCents: nil, reward: "", categoryId: nil,
-                          reminder: .off, createdAt: now, updatedAt: now)
-        draft.apply(to: &stash)
-        let created = try await context.store.createStash(stash, newCategory: draft.newCategory, targetCents: draft.targetCents,
-                                                          month: context.member.today.monthValue, now: now)
-        return pages.redirect(to: StashPaths.show(created.id ?? 0),
-                              flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
     }
 
     // MARK: - Edit
@@ -70,34 +68,34 @@ struct StashController {
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try await context.namedStashSummary()
-        let input = try await request.decodeForm(StashInput.self, context: context)
-        var errors = FieldErrors()
-        var draft = StashRules.validate(input, categories: try await context.store.categories(), currency: user.currencyValue,
-                                        into: &errors)
-        if errors["name"] == nil,
-           let taken = try await context.store.sameName(Stash.self, as: draft.name, except: summary.stash.id) {
-            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+        return try await request.submitForm(StashInput.self, context: context) { input in
+            try await StashRules.validate(input, categories: try await context.store.categories(),
+                                          currency: user.currencyValue) {
+                try await context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
+            }
+        } form: { input, errors, status in
+            try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
+                               context: context, status: status)
+        } save: { input, draft in
+            var draft = draft
+            let today = context.member.today
+            if input.confirmTarget == "keep" {
+                draft.targetCents = summary.progress.targetCents
+            } else if input.confirmTarget != String(draft.targetCents),
+                      let warning = try await targetWarning(summary, draft: draft, month: today.monthValue, user: user,
+                                                            context: context) {
+                return try await formPage(input, errors: FieldErrors(), stashId: summary.stash.id, user: user,
+                                          request: request, context: context, warning: warning)
+            }
+            var stash = summary.stash
+            draft.apply(to: &stash)
+            stash.updatedAt = now()
+            let outcome = try await context.store.updateStash(stash, newCategory: draft.newCategory,
+                                                              targetCents: draft.targetCents, month: today.monthValue,
+                                                              today: today, now: stash.updatedAt)
+            return pages.redirect(to: StashPaths.show(stash.id ?? 0),
+                                  flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
         }
-        guard errors.isEmpty else {
-            return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
-                                      context: context, status: .unprocessableContent)
-        }
-        let today = context.member.today
-        if input.confirmTarget == "keep" {
-            draft.targetCents = summary.progress.targetCents
-        } else if input.confirmTarget != String(draft.targetCents),
-                  let warning = try await targetWarning(summary, draft: draft, month: today.monthValue, user: user,
-                                                        context: context) {
-            return try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
-                                      context: context, warning: warning)
-        }
-        var stash = summary.stash
-        draft.apply(to: &stash)
-        stash.updatedAt = now()
-        let outcome = try await context.store.updateStash(stash, newCategory: draft.newCategory, targetCents: draft.targetCents,
-                                                          month: today.monthValue, today: today, now: stash.updatedAt)
-        return pages.redirect(to: StashPaths.show(stash.id ?? 0),
-                              flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
     }
 
     /// What a higher target would take away: this month's badge, when this month's entries no longer reach the new
@@ -192,25 +190,26 @@ struct StashController {
 
     // MARK: - Delete
 
-    /// `GET /stashes/:id/delete`: says what goes with the stash before anything is deleted.
-    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        let stash = try await context.named(Stash.self)
-        let id = stash.id ?? 0
-        let footprint = try await context.store.stashFootprint(stashId: id)
-        let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
-        let badges = footprint.badges == 1 ? "1 badge (10 points)" : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
-        let page = StashPages.DeletePage(name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
-                                         action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
-        return pages.page(title: "Delete stash", section: .home, context: context) {
-            StashPages.delete(page, csrf: $0.csrf)
+    /// `GET` and `POST /stashes/:id/delete`: the page says what goes with the stash before anything is deleted.
+    var deletion: Deletion<Stash> {
+        Deletion { _, context in
+            try await context.named(Stash.self)
+        } confirm: { stash, _, context in
+            let id = stash.id ?? 0
+            let footprint = try await context.store.stashFootprint(stashId: id)
+            let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
+            let badges = footprint.badges == 1 ? "1 badge (10 points)"
+                : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
+            let page = StashPages.DeletePage(
+                name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
+                action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
+            return pages.page(title: "Delete stash", section: .home, context: context) {
+                StashPages.delete(page, csrf: $0.csrf)
+            }
+        } delete: { stash, _, context in
+            try await context.store.deleteStash(id: stash.id ?? 0)
+            return pages.redirect(to: HomePaths.index, flash: .success("Deleted “\(stash.name)”."))
         }
-    }
-
-    /// `POST /stashes/:id/delete`
-    @Sendable func delete(request: Request, context: MemberContext) async throws -> Response {
-        let stash = try await context.named(Stash.self)
-        try await context.store.deleteStash(id: stash.id ?? 0)
-        return pages.redirect(to: HomePaths.index, flash: .success("Deleted “\(stash.name)”."))
     }
 }
 

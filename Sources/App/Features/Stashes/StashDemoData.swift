@@ -86,6 +86,7 @@ public enum DemoData {
 
         // A whole history in one transaction: with a large cache its pages are written once, at the commit.
         let result = try await database.write { db -> (Int, Int) in
+            let member = MemberDatabase(db: db, userId: userId)
             let stashes = try db.withLedgerBulkWrite(userId: userId) { () -> [(Stash, Template)] in
                 var rng = SeededGenerator(seed: seed)
                 var stashes: [(Stash, Template)] = []
@@ -93,7 +94,7 @@ public enum DemoData {
                 // its plan completes those months.
                 var transfers: [(day: Int, stash: Int, cents: Int64)] = []
                 for template in templates {
-                    let categoryId = try StashCategory.resolve(db, userId: userId, kind: template.kind, name: template.category,
+                    let categoryId = try StashCategory.resolve(member, kind: template.kind, name: template.category,
                                                                now: now)
                     let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
                                           goalCents: template.goalCents, reward: template.reward, categoryId: categoryId,
@@ -148,7 +149,7 @@ public enum DemoData {
                                          stash.id, stash.categoryId, stamp, stamp])
                     }
                 }
-                try BudgetDemoData.fill(db, userId: userId, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
+                try BudgetDemoData.fill(member, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
                 return stashes
             }
             // Badges read the stash month totals, worked out once the rows are all in.

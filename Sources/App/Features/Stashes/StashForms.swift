@@ -63,14 +63,16 @@ struct StashDraft: Sendable {
 
 /// Validation and fields of the stash form.
 enum StashRules {
-    /// Checks every field; `categories` are the user's, the category chosen must be of a kind the stash can have.
+    /// Checks every field; `categories` are the user's, the category chosen must be of a kind the stash can have,
+    /// and `nameTaken` finds another stash of the member's with the same name.
     static func validate(_ input: StashInput, categories: [Category], currency: Currency,
-                         into errors: inout FieldErrors) -> StashDraft {
+                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<StashDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
 
         let kind = errors.choice(input.kind, field: "kind", as: Stash.Kind.self, message: "Choose Save or Spend.")
 
-        let targetCents = errors.amount(input.target, field: "target", currency: currency) ?? 0
+        let targetCents = errors.amount(input.target, field: "target", currency: currency)
         let goalCents = errors.amount(input.goal, field: "goal", currency: currency, required: false)
         let reward = errors.text(input.reward, field: "reward", max: 200)
 
@@ -98,9 +100,13 @@ enum StashRules {
 
         let reminder = errors.choice(input.reminder ?? "off", field: "reminder", as: Stash.Reminder.self,
                                      message: "Choose when to be reminded.")
+        if errors["name"] == nil, let taken = try await nameTaken(name) {
+            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+        }
 
-        return StashDraft(name: name, kind: kind ?? .save, targetCents: targetCents, goalCents: goalCents, reward: reward,
-                          categoryId: categoryId, newCategory: newCategory, reminder: reminder ?? .off)
+        guard errors.isEmpty, let kind, let targetCents, let reminder else { return .invalid(errors) }
+        return .valid(StashDraft(name: name, kind: kind, targetCents: targetCents, goalCents: goalCents, reward: reward,
+                                 categoryId: categoryId, newCategory: newCategory, reminder: reminder))
     }
 
     /// The form's controls; the category list shows the kinds a stash can have, in groups, hidden ones left out
@@ -158,17 +164,23 @@ struct EntryDraft: Sendable {
     let cents: Int64
     let day: CalendarDay
     let note: String
+
+    func apply(to entry: inout Transaction) {
+        entry.amountCents = cents
+        entry.date = day.description
+        entry.note = note
+    }
 }
 
 /// Validation of entries.
 enum EntryRules {
-    static func validate(
-        _ input: EntryInput, currency: Currency, today: CalendarDay, into errors: inout FieldErrors
-    ) -> EntryDraft {
-        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
-        let day = errors.date(input.date, field: "date", today: today, window: .ledger) ?? today
+    static func validate(_ input: EntryInput, currency: Currency, today: CalendarDay) -> Validated<EntryDraft> {
+        var errors = FieldErrors()
+        let cents = errors.amount(input.amount, field: "amount", currency: currency)
+        let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
-        return EntryDraft(cents: cents, day: day, note: note)
+        guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
+        return .valid(EntryDraft(cents: cents, day: day, note: note))
     }
 
     static func fields(_ input: EntryInput, errors: FieldErrors, today: CalendarDay, kind: Stash.Kind) -> [FormField] {

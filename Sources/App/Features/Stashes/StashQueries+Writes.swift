@@ -15,10 +15,11 @@ extension MemberStore {
 
     /// Adds a stash; without a category chosen, `newCategory` names it (`StashCategory.resolve`).
     func createStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, now: Date) async throws -> Stash {
-        try await write { db in
+        try await write { member in
+            let db = member.db
             var stash = try own(stash, in: db)
             if stash.categoryId == nil {
-                stash.categoryId = try StashCategory.resolve(db, userId: userId, kind: stash.kind, name: newCategory, now: now)
+                stash.categoryId = try StashCategory.resolve(member, kind: stash.kind, name: newCategory, now: now)
             }
             stash = try stash.inserted(db)
             guard let id = stash.id else { throw DatabaseError(message: "stash has no id") }
@@ -32,12 +33,13 @@ extension MemberStore {
     /// a new kind takes all of them along, as a category has one kind.
     func updateStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, today: CalendarDay,
                      now: Date) async throws -> Outcome {
-        try await write { db in
+        try await write { member in
+            let db = member.db
             var stash = try own(stash, in: db)
             guard let id = stash.id, let old = try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
             else { return Outcome() }
             if stash.categoryId == nil {
-                stash.categoryId = try StashCategory.resolve(db, userId: userId, kind: stash.kind, name: newCategory, now: now)
+                stash.categoryId = try StashCategory.resolve(member, kind: stash.kind, name: newCategory, now: now)
             }
             try stash.update(db)
             if old.kind != stash.kind {
@@ -124,7 +126,8 @@ extension MemberStore {
 
     /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
     func restoreEntry(trashId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
-        try await write { db in
+        try await write { member in
+            let db = member.db
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                                                   arguments: [trashId, userId]),
                   let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
@@ -141,7 +144,7 @@ extension MemberStore {
                     case .income: .income
                     case .saving: .savings
                     }
-                    restored.categoryId = try Self.otherCategoryId(db, userId: userId, kind: kind)
+                    restored.categoryId = try Self.otherCategoryId(member, kind: kind)
                 }
                 if let accountId = entry.accountId, try !Self.exists(db, Account.self, id: accountId, userId: userId) {
                     restored.accountId = nil

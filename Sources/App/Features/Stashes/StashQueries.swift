@@ -60,12 +60,13 @@ extension MemberStore {
 
     /// Every stash of the user with its progress in `month`, by name.
     func stashSummaries(month: Month, today: CalendarDay) async throws -> [StashSummary] {
-        try await read { db in try Self.stashSummaries(db, userId: userId, month: month, today: today) }
+        try await read { member in try Self.stashSummaries(member, month: month, today: today) }
     }
 
     /// Sorted here rather than by SQL: sorting a handful of rows in Swift costs less than SQLite's sorter.
-    static func stashSummaries(_ db: Database, userId: Int64, month: Month, today: CalendarDay) throws -> [StashSummary] {
-        try summaries(db, sql: summarySQL, arguments: ["month": month.description, "userId": userId], month: month,
+    static func stashSummaries(_ member: MemberDatabase, month: Month, today: CalendarDay) throws -> [StashSummary] {
+        let (db, userId) = (member.db, member.userId)
+        return try summaries(db, sql: summarySQL, arguments: ["month": month.description, "userId": userId], month: month,
                       today: today)
             .sorted { NoCaseOrder.precedes($0.stash.name, $0.stash.id, $1.stash.name, $1.stash.id) }
     }
@@ -101,7 +102,8 @@ extension MemberStore {
     }
 
     /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).
-    static func quickAmounts(_ db: Database, userId: Int64) throws -> [Int64: [Int64]] {
+    static func quickAmounts(_ member: MemberDatabase) throws -> [Int64: [Int64]] {
+        let (db, userId) = (member.db, member.userId)
         var result: [Int64: [Int64]] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT q.stashId, q.amountCents FROM stash JOIN stashQuickAmount q ON q.stashId = stash.id
@@ -114,7 +116,8 @@ extension MemberStore {
     }
 
     /// Saved and spent per day of `month`, for the calendar dots.
-    static func dayActivity(_ db: Database, userId: Int64, month: Month) throws -> [String: DayActivity] {
+    static func dayActivity(_ member: MemberDatabase, month: Month) throws -> [String: DayActivity] {
+        let (db, userId) = (member.db, member.userId)
         // From the day totals: a month reads at most two rows a day, however many entries its days hold.
         let rows = try DayActivity.fetchAll(db.cachedStatement(sql: """
             SELECT date,
@@ -129,8 +132,9 @@ extension MemberStore {
 
     /// The user's newest `limit` entries on one day, newest first, with their stash names: the ids from an index
     /// alone, then only those rows in full.
-    static func entries(_ db: Database, userId: Int64, on day: CalendarDay, limit: Int) throws -> [DayEntry] {
-        try DayEntry.fetchAll(db.cachedStatement(sql: """
+    static func entries(_ member: MemberDatabase, on day: CalendarDay, limit: Int) throws -> [DayEntry] {
+        let (db, userId) = (member.db, member.userId)
+        return try DayEntry.fetchAll(db.cachedStatement(sql: """
             SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
             LEFT JOIN stash ON stash.id = ledger.stashId
             LEFT JOIN category ON category.id = ledger.categoryId

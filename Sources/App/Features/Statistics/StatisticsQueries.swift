@@ -73,14 +73,15 @@ extension MemberStore {
     func ledgerTotalsByDay(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
         async throws -> [String: LedgerTotals]
     {
-        try await read { db in
-            try Self.totalsByDay(db, userId: userId, from: first, to: last, filter: filter)
+        try await read { member in
+            try Self.totalsByDay(member, from: first, to: last, filter: filter)
         }
     }
 
     static func totalsByDay(
-        _ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
+        _ member: MemberDatabase, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
     ) throws -> [String: LedgerTotals] {
+        let (db, userId) = (member.db, member.userId)
         // From the day totals (at most three rows a day), not the entries: a year reads the same whatever it holds.
         let rows = try Row.fetchAll(db, sql: """
             SELECT date,
@@ -104,14 +105,15 @@ extension MemberStore {
 
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
     func spendingByCategory(from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
-        try await read { db in
-            try Self.spendingByCategory(db, userId: userId, from: first, to: last)
+        try await read { member in
+            try Self.spendingByCategory(member, from: first, to: last)
         }
     }
 
-    static func spendingByCategory(_ db: Database, userId: Int64, from first: CalendarDay, to last: CalendarDay) throws
+    static func spendingByCategory(_ member: MemberDatabase, from first: CalendarDay, to last: CalendarDay) throws
         -> [LabelledAmount]
     {
+        let (db, userId) = (member.db, member.userId)
         // Whole months come from the month totals per category and stash; a part of a month (a day) from its entries.
         let wholeMonths = first.day == 1 && last == last.monthValue.lastDay
         let source = wholeMonths
@@ -138,11 +140,11 @@ extension MemberStore {
     func monthComparison(months: [Month]) async throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
-        try await read { db in
+        try await read { member in
             try months.map { month in
-                let totals = try Self.totalsByDay(db, userId: userId, from: month.firstDay, to: month.lastDay, filter: .all)
+                let totals = try Self.totalsByDay(member, from: month.firstDay, to: month.lastDay, filter: .all)
                     .values.reduce(LedgerTotals(), +)
-                let rows = try Self.spendingByCategory(db, userId: userId, from: month.firstDay, to: month.lastDay)
+                let rows = try Self.spendingByCategory(member, from: month.firstDay, to: month.lastDay)
                 return (totals, Dictionary(rows.map { ($0.label, $0.cents) }, uniquingKeysWith: +))
             }
         }
@@ -234,10 +236,11 @@ extension MemberStore {
 
     /// Earned badges (count and points) for months `first…last`, or completed on one day.
     func earnedBadgeTotals(period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
-        try await read { db in try Self.earnedBadgeTotals(db, userId: userId, period: period) }
+        try await read { member in try Self.earnedBadgeTotals(member, period: period) }
     }
 
-    static func earnedBadgeTotals(_ db: Database, userId: Int64, period: StatisticsPeriod) throws -> (count: Int, points: Int) {
+    static func earnedBadgeTotals(_ member: MemberDatabase, period: StatisticsPeriod) throws -> (count: Int, points: Int) {
+        let (db, userId) = (member.db, member.userId)
         var sql = """
             SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
             WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?

@@ -67,14 +67,26 @@ struct SubscriptionDraft: Sendable {
     let renewsOn: CalendarDay
     let cardId: Int64?
     let category: String
+
+    /// A subscription named like a popular service gets that service's icon.
+    func apply(to subscription: inout Subscription) {
+        subscription.name = name
+        subscription.amountCents = amountCents
+        subscription.frequency = frequency
+        subscription.renewsOn = renewsOn.description
+        subscription.cardId = cardId
+        subscription.category = category
+        subscription.icon = SubscriptionTemplate.all.first { $0.name == name }?.key ?? ""
+    }
 }
 
+/// Validation and fields of the subscription form.
 enum SubscriptionRules {
-    static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>,
-                         into errors: inout FieldErrors)
-        -> SubscriptionDraft {
+    static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>)
+        -> Validated<SubscriptionDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
-        let cents = errors.amount(input.amount, field: "amount", currency: currency) ?? 0
+        let cents = errors.amount(input.amount, field: "amount", currency: currency)
         let frequency = errors.choice(input.frequency, field: "frequency", as: RenewalFrequency.self, message: "Choose how often it renews.")
         let renews = errors.date(input.renewsOn, field: "renewsOn", today: today, window: .planning)
         var cardId: Int64?
@@ -83,8 +95,9 @@ enum SubscriptionRules {
         }
         var category = errors.text(input.category, field: "category", max: 40)
         if category.isEmpty { category = "Other" }
-        return SubscriptionDraft(name: name, amountCents: cents, frequency: frequency ?? .monthly, renewsOn: renews ?? today,
-                                 cardId: cardId, category: category)
+        guard errors.isEmpty, let cents, let frequency, let renews else { return .invalid(errors) }
+        return .valid(SubscriptionDraft(name: name, amountCents: cents, frequency: frequency, renewsOn: renews,
+                                        cardId: cardId, category: category))
     }
 
     static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField] {
@@ -139,14 +152,26 @@ struct CouponDraft: Sendable {
     let category: String
     let valueCents: Int64?
     let code: String
+
+    func apply(to coupon: inout Coupon) {
+        coupon.name = name
+        coupon.details = details
+        coupon.expiresOn = expiresOn.description
+        coupon.category = category
+        coupon.valueCents = valueCents
+        coupon.code = code
+    }
 }
+
+/// Validation and fields of the coupon forms.
 
 enum CouponRules {
     static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
 
     /// `keeping` is the date an edited coupon already has: it may stay even once it has passed.
-    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, keeping: CalendarDay? = nil,
-                         into errors: inout FieldErrors) -> CouponDraft {
+    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, keeping: CalendarDay? = nil)
+        -> Validated<CouponDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let details = errors.text(input.details, field: "details", max: 200)
         let expires = errors.date(input.expiresOn, field: "expiresOn", today: today, window: .planning)
@@ -159,8 +184,9 @@ enum CouponRules {
         if !categories.contains(category) { errors.add("category", "Choose a category.") }
         let value = errors.amount(input.value, field: "value", currency: currency, required: false)
         let code = errors.text(input.code, field: "code", max: 40)
-        return CouponDraft(name: name, details: details, expiresOn: expires ?? today, category: category, valueCents: value,
-                           code: code)
+        guard errors.isEmpty, let expires else { return .invalid(errors) }
+        return .valid(CouponDraft(name: name, details: details, expiresOn: expires, category: category,
+                                  valueCents: value, code: code))
     }
 
     static func fields(_ input: CouponInput, errors: FieldErrors, isNew: Bool = true) -> [FormField] {

@@ -28,9 +28,9 @@ enum WalletBadge {
     }
 
     /// How many wallet items are due within `days`: the "Expiring soon" list with that lead time.
-    static func count(_ db: Database, userId: Int64, user: User, today: CalendarDay) throws -> Int {
+    static func count(_ member: MemberDatabase, user: User, today: CalendarDay) throws -> Int {
         let rules = ReminderRules(user: user, today: today, leadDays: days)
-        return try MemberStore.expiringSoon(db, userId: userId, rules: rules).count
+        return try MemberStore.expiringSoon(member, rules: rules).count
     }
 }
 
@@ -44,21 +44,22 @@ struct ShellCounts: Sendable {
 extension MemberStore {
     /// The bell's unread count and, unless the wallet's revision is still `known`, the Wallet tab's count.
     func shellCounts(user: User, today: CalendarDay, unlessRevision known: Int64?) async throws -> ShellCounts {
-        try await read { db in
-            let unread = try Self.unreadNotificationCount(db, userId: userId)
+        try await read { member in
+            let db = member.db
+            let unread = try Self.unreadNotificationCount(member)
             let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
                                               arguments: [userId]) ?? 0
             guard revision != known else { return ShellCounts(unreadNotifications: unread, wallet: nil) }
-            let expiring = try WalletBadge.count(db, userId: userId, user: user, today: today)
+            let expiring = try WalletBadge.count(member, user: user, today: today)
             return ShellCounts(unreadNotifications: unread, wallet: (revision, expiring))
         }
     }
 
     /// What of the wallet is due within the rules' lead time, each with its days left, most urgent first: the
     /// "Expiring soon" list, and the Wallet tab's count.
-    static func expiringSoon(_ db: Database, userId: Int64, rules: ReminderRules) throws -> [(Reminder, Int)] {
+    static func expiringSoon(_ member: MemberDatabase, rules: ReminderRules) throws -> [(Reminder, Int)] {
         let today = rules.today
-        return try walletDue(db, userId: userId, rules: rules)
+        return try walletDue(member, rules: rules)
             .compactMap { item -> (Reminder, Int)? in
                 guard let day = CalendarDay(item.dueOn) else { return nil }
                 let days = today.distance(to: day)
@@ -68,6 +69,6 @@ extension MemberStore {
     }
 
     func expiringSoon(_ rules: ReminderRules) async throws -> [(Reminder, Int)] {
-        try await read { db in try Self.expiringSoon(db, userId: userId, rules: rules) }
+        try await read { member in try Self.expiringSoon(member, rules: rules) }
     }
 }

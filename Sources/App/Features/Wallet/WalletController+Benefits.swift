@@ -91,22 +91,18 @@ extension WalletController {
             return pages.redirect(to: back(input.returnTo, card: card),
                                   flash: .success("Marked “\(benefit.name)” as done — \(currency.text(benefit.valueCents)) redeemed."))
         }
-        var errors = FieldErrors()
-        let draft = BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone,
-                                             into: &errors)
-        if let draft, let taken = try await context.store.benefitUse(benefitId: benefit.id ?? 0,
-                                                                     periodStart: draft.window.start) {
-            errors.add("usedOn", "“\(benefit.name)” is already done for the period of that day (used "
-                + "\(CalendarDay(taken.usedOn)?.shortText ?? taken.usedOn)). Pick a day in another period.")
+        return try await Request.submit(input) { input in
+            try await BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone) {
+                try await context.store.benefitUse(benefitId: benefit.id ?? 0, periodStart: $0)?.usedOn
+            }
+        } form: { input, errors, status in
+            try useForm(input, benefit: benefit, card: card, errors: errors, context: context, status: status)
+        } save: { input, draft in
+            try await context.store.markBenefitUsed(benefit, periodStart: draft.window.start, on: draft.day,
+                                                    cents: draft.cents, now: now())
+            return pages.redirect(to: back(input.returnTo, card: card), flash: .success(
+                "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."))
         }
-        guard errors.isEmpty, let draft else {
-            return try useForm(input, benefit: benefit, card: card, errors: errors, context: context,
-                               status: .unprocessableContent)
-        }
-        try await context.store.markBenefitUsed(benefit, periodStart: draft.window.start, on: draft.day, cents: draft.cents,
-                                                now: now())
-        return pages.redirect(to: back(input.returnTo, card: card), flash: .success(
-            "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."))
     }
 
     /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
@@ -143,42 +139,42 @@ extension WalletController {
     /// `POST /wallet/benefits/:id/edit`: name, value, period and details. The uses recorded keep their amount and
     /// day; a new period moves each to the new period holding its day, unless another use is there already.
     @Sendable func updateBenefit(request: Request, context: MemberContext) async throws -> Response {
-        var (benefit, card) = try await benefit(context)
-        let input = try await request.decodeForm(BenefitInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = BenefitRules.validate(input, currency: card.currencyValue, into: &errors)
-        guard errors.isEmpty else {
-            return try benefitForm(input, card: card, editing: benefit, errors: errors, context: context,
-                                   status: .unprocessableContent)
+        let (benefit, card) = try await benefit(context)
+        return try await request.submitForm(BenefitInput.self, context: context) { input in
+            BenefitRules.validate(input, currency: card.currencyValue)
+        } form: { input, errors, status in
+            try benefitForm(input, card: card, editing: benefit, errors: errors, context: context, status: status)
+        } save: { _, draft in
+            var benefit = benefit
+            draft.apply(to: &benefit)
+            try await context.store.updateBenefit(benefit, anniversary: card.anniversary,
+                                                  added: benefit.addedOn(in: context.user.calendarTimeZone))
+            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved “\(draft.name)”."))
         }
-        benefit.name = draft.name
-        benefit.valueCents = draft.valueCents
-        benefit.period = draft.period
-        benefit.details = draft.details
-        try await context.store.updateBenefit(benefit, anniversary: card.anniversary,
-                                              added: benefit.addedOn(in: context.user.calendarTimeZone))
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved “\(draft.name)”."))
     }
 
     // MARK: - Remove
 
-    /// `GET /wallet/benefits/:id/delete`: says what goes with the benefit (its recorded uses, and so the card's return).
-    @Sendable func confirmDeleteBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
-        let text = uses == 0
-            ? "It leaves \(card.name) and its reminders. This can't be undone."
-            : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(card.currencyValue.text(cents))) "
-                + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
-        let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text, action: WalletPaths.deleteBenefit(benefit.id ?? 0),
-                               cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
-        return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
-    }
-
-    /// `POST /wallet/benefits/:id/delete`: removes a benefit from its card (and its history).
-    @Sendable func deleteBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let (benefit, card) = try await benefit(context)
-        try await context.store.deleteBenefit(id: benefit.id ?? 0)
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+    /// `GET` and `POST /wallet/benefits/:id/delete`: the page says what goes with the benefit (its recorded uses, and
+    /// so the card's return); deleting removes it from its card with its history.
+    var benefitDeletion: Deletion<(benefit: CardBenefit, card: WalletCard)> {
+        Deletion { _, context in
+            try await benefit(context)
+        } confirm: { found, _, context in
+            let (benefit, card) = found
+            let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
+            let text = uses == 0
+                ? "It leaves \(card.name) and its reminders. This can't be undone."
+                : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(card.currencyValue.text(cents))) "
+                    + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
+            let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text,
+                                   action: WalletPaths.deleteBenefit(benefit.id ?? 0),
+                                   cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
+            return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
+        } delete: { found, _, context in
+            let (benefit, card) = found
+            try await context.store.deleteBenefit(id: benefit.id ?? 0)
+            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+        }
     }
 }

@@ -12,8 +12,7 @@ extension WalletController {
         group.post(WalletPaths.custom, use: createCustom)
         group.get(WalletPaths.editCard, use: editCard)
         group.post(WalletPaths.editCard, use: updateCard)
-        group.get(WalletPaths.deleteCard, use: confirmDeleteCard)
-        group.post(WalletPaths.deleteCard, use: deleteCard)
+        group.addDeletion(WalletPaths.deleteCard, cardDeletion)
         group.get(WalletPaths.newBenefit, use: newBenefit)
         group.post(WalletPaths.newBenefit, use: createBenefit)
         group.post(WalletPaths.cardReminders, use: setCardReminders)
@@ -84,21 +83,20 @@ extension WalletController {
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet", with the fee due date when a benefit counts by
     /// card year.
     @Sendable func addFromCatalogue(request: Request, context: MemberContext) async throws -> Response {
-        let userId = context.member.id
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        let input = try await request.decodeForm(CatalogueAddInput.self, context: context)
-        var errors = FieldErrors()
-        let feeDueOn = CatalogueAddRules.validate(input, card: card, today: context.member.today, into: &errors)
-        guard errors.isEmpty else {
-            return try await previewPage(card, input: input, errors: errors, context: context, status: .unprocessableContent)
+        return try await request.submitForm(CatalogueAddInput.self, context: context) { input in
+            CatalogueAddRules.validate(input, card: card, today: context.member.today)
+        } form: { input, errors, status in
+            try await previewPage(card, input: input, errors: errors, context: context, status: status)
+        } save: { _, feeDueOn in
+            let added = try await context.store.addCards([Self.walletCard(from: card, userId: context.member.id,
+                                                                          feeDueOn: feeDueOn, now: now())])
+            try await context.store.endOnboarding()
+            return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+                                  flash: .success("Added \(card.name) to your wallet."))
         }
-        let added = try await context.store.addCards([Self.walletCard(from: card, userId: userId, feeDueOn: feeDueOn,
-                                                                      now: now())])
-        try await context.store.endOnboarding()
-        return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                              flash: .success("Added \(card.name) to your wallet."))
     }
 
     // MARK: - Custom card and edit
@@ -131,27 +129,29 @@ extension WalletController {
     @Sendable func createCustom(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let userId = context.member.id
-        let input = try await request.decodeForm(CardInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = CardRules.validate(input, currency: user.currencyValue, today: context.member.today, withBenefits: true,
-                                       allowOriginal: false, into: &errors)
-        try await Self.checkDistinct(draft, except: nil, store: context.store, into: &errors)
-        guard errors.isEmpty, let gradient = draft.gradient else {
-            return try customForm(input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        return try await request.submitForm(CardInput.self, context: context) { input in
+            try await CardRules.validate(input, currency: user.currencyValue, today: context.member.today,
+                                         withBenefits: true, allowOriginal: false) {
+                try await context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL, except: nil)
+            }
+        } form: { input, errors, status in
+            try customForm(input, errors: errors, request: request, context: context, status: status)
+        } save: { _, draft in
+            let now = self.now()
+            var card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: "", issuer: "", nickname: "",
+                                  gradientStart: "", gradientEnd: "", annualFeeCents: 0, feeDueOn: nil,
+                                  createdAt: now, updatedAt: now, currency: user.currencyValue.code)
+            // Without "Original colours" to choose, the draft always has a gradient of its own.
+            draft.apply(to: &card, original: nil)
+            let benefits = draft.benefits.map {
+                CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
+                            period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
+            }
+            let added = try await context.store.addCards([(card, benefits)])
+            try await context.store.endOnboarding()
+            return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
+                                  flash: .success("Added \(draft.name) to your wallet."))
         }
-        let now = self.now()
-        let card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: draft.name, issuer: draft.issuer,
-                              nickname: draft.nickname, gradientStart: gradient.colours.start, gradientEnd: gradient.colours.end,
-                              annualFeeCents: draft.annualFeeCents, feeDueOn: draft.feeDueOn?.description,
-                              createdAt: now, updatedAt: now, currency: user.currencyValue.code)
-        let benefits = draft.benefits.map {
-            CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
-                        period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
-        }
-        let added = try await context.store.addCards([(card, benefits)])
-        try await context.store.endOnboarding()
-        return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                              flash: .success("Added \(draft.name) to your wallet."))
     }
 
     /// `POST /wallet/cards/:id/reminders` with `on=1` or `on=0`: whether reminders about this card are recorded.
@@ -192,62 +192,45 @@ extension WalletController {
                            original?.end ?? card.gradientEnd)
     }
 
-    /// Two cards of the wallet may share a name only with different nicknames, so every list can tell them apart.
-    static func checkDistinct(_ draft: CardDraft, except id: Int64?, store: MemberStore, into errors: inout FieldErrors) async throws {
-        guard errors["name"] == nil, errors["nickname"] == nil else { return }
-        let full = draft.nickname.isEmpty ? draft.name : draft.name + " · " + draft.nickname
-        if let taken = try await store.sameName(WalletCard.self, as: full, nameSQL: WalletCard.fullNameSQL, except: id) {
-            errors.add("nickname", "You already have “\(taken)”. Give this card a nickname to tell them apart.")
-        }
-    }
-
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
-        var card = try await context.named(WalletCard.self)
-        let input = try await request.decodeForm(CardInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = CardRules.validate(input, currency: card.currencyValue, today: context.member.today, withBenefits: false,
-                                       allowOriginal: true, into: &errors)
-        try await Self.checkDistinct(draft, except: card.id, store: context.store, into: &errors)
-        guard errors.isEmpty else {
-            return try editForm(input, card: card, errors: errors, request: request, context: context,
-                                status: .unprocessableContent)
+        let card = try await context.named(WalletCard.self)
+        return try await request.submitForm(CardInput.self, context: context) { input in
+            try await CardRules.validate(input, currency: card.currencyValue, today: context.member.today,
+                                         withBenefits: false, allowOriginal: true) {
+                try await context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL,
+                                                 except: card.id)
+            }
+        } form: { input, errors, status in
+            try editForm(input, card: card, errors: errors, request: request, context: context, status: status)
+        } save: { _, draft in
+            var card = card
+            draft.apply(to: &card, original: card.catalogueId.flatMap(catalogue.card(id:)))
+            card.updatedAt = now()
+            try await context.store.updateWalletCard(card)
+            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
         }
-        card.name = draft.name
-        card.issuer = draft.issuer
-        card.nickname = draft.nickname
-        if let gradient = draft.gradient {
-            card.gradientStart = gradient.colours.start
-            card.gradientEnd = gradient.colours.end
-        } else if let original = card.catalogueId.flatMap(catalogue.card(id:)) {
-            card.gradientStart = original.gradient.start
-            card.gradientEnd = original.gradient.end
-        }
-        card.annualFeeCents = draft.annualFeeCents
-        card.feeDueOn = draft.feeDueOn?.description
-        card.updatedAt = now()
-        try await context.store.updateWalletCard(card)
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
     }
 
     // MARK: - Remove
 
-    /// `GET /wallet/cards/:id/delete`
-    @Sendable func confirmDeleteCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
-        let id = card.id ?? 0
-        let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
-        let page = ConfirmPage(title: "Remove \(card.name)?",
-                               text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
-                               action: WalletPaths.deleteCard(id), cancelPath: back ?? WalletPaths.card(id), button: "Remove card")
-        return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
-    }
-
-    /// `POST /wallet/cards/:id/delete`
-    @Sendable func deleteCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
-        try await context.store.deleteWalletCard(id: card.id ?? 0)
-        return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
+    /// `GET` and `POST /wallet/cards/:id/delete`: its benefits go with it; the page's Cancel goes back where the
+    /// member came from.
+    var cardDeletion: Deletion<WalletCard> {
+        Deletion { _, context in
+            try await context.named(WalletCard.self)
+        } confirm: { card, request, context in
+            let id = card.id ?? 0
+            let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
+            let page = ConfirmPage(
+                title: "Remove \(card.name)?",
+                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
+                action: WalletPaths.deleteCard(id), cancelPath: back ?? WalletPaths.card(id), button: "Remove card")
+            return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
+        } delete: { card, _, context in
+            try await context.store.deleteWalletCard(id: card.id ?? 0)
+            return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
+        }
     }
 
     // MARK: - Benefits
@@ -275,17 +258,17 @@ extension WalletController {
     /// `POST /wallet/cards/:id/benefits`
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
-        let input = try await request.decodeForm(BenefitInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = BenefitRules.validate(input, currency: card.currencyValue, into: &errors)
-        guard errors.isEmpty else {
-            return try benefitForm(input, card: card, editing: nil, errors: errors, context: context,
-                                   status: .unprocessableContent)
+        return try await request.submitForm(BenefitInput.self, context: context) { input in
+            BenefitRules.validate(input, currency: card.currencyValue)
+        } form: { input, errors, status in
+            try benefitForm(input, card: card, editing: nil, errors: errors, context: context, status: status)
+        } save: { _, draft in
+            var benefit = CardBenefit(id: nil, cardId: card.id ?? 0, userId: card.userId, name: "", details: "",
+                                      valueCents: 0, period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now())
+            draft.apply(to: &benefit)
+            try await context.store.addBenefit(benefit)
+            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
         }
-        try await context.store.addBenefit(CardBenefit(
-            id: nil, cardId: card.id ?? 0, userId: card.userId, name: draft.name, details: draft.details,
-            valueCents: draft.valueCents, period: draft.period, sortOrder: 0, snoozedUntil: nil, createdAt: now()))
-        return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
     }
 }
 

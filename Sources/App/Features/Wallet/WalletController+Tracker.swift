@@ -10,15 +10,13 @@ extension WalletController {
         group.post(WalletPaths.subscriptions, use: createSubscription)
         group.get(WalletPaths.editSubscription, use: editSubscription)
         group.post(WalletPaths.editSubscription, use: updateSubscription)
-        group.get(WalletPaths.deleteSubscription, use: confirmDeleteSubscription)
-        group.post(WalletPaths.deleteSubscription, use: deleteSubscription)
+        group.addDeletion(WalletPaths.deleteSubscription, subscriptionDeletion)
         group.get(WalletPaths.newCoupon, use: newCoupon)
         group.post(WalletPaths.couponsCreate, use: createCoupon)
         group.get(WalletPaths.editCoupon, use: editCoupon)
         group.post(WalletPaths.editCoupon, use: updateCoupon)
         group.post(WalletPaths.useCoupon, use: useCoupon)
-        group.get(WalletPaths.deleteCoupon, use: confirmDeleteCoupon)
-        group.post(WalletPaths.deleteCoupon, use: deleteCoupon)
+        group.addDeletion(WalletPaths.deleteCoupon, couponDeletion)
     }
 
     // MARK: - Tracker
@@ -122,34 +120,25 @@ extension WalletController {
     }
 
     func saveSubscription(existing: Subscription?, request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        let userId = context.member.id
         let today = context.member.today
-        let input = try await request.decodeForm(SubscriptionInput.self, context: context)
         let cards = try await context.store.walletCards()
-        var errors = FieldErrors()
-        let draft = SubscriptionRules.validate(input, currency: user.currencyValue, today: today,
-                                               cardIds: Set(cards.compactMap(\.id)), into: &errors)
-        guard errors.isEmpty else {
-            return try await subscriptionForm(input, id: existing?.id, errors: errors, cards: cards, request: request,
-                                              context: context, status: .unprocessableContent)
+        return try await request.submitForm(SubscriptionInput.self, context: context) { input in
+            SubscriptionRules.validate(input, currency: context.user.currencyValue, today: today,
+                                       cardIds: Set(cards.compactMap(\.id)))
+        } form: { input, errors, status in
+            try await subscriptionForm(input, id: existing?.id, errors: errors, cards: cards, request: request,
+                                       context: context, status: status)
+        } save: { _, draft in
+            let now = self.now()
+            var subscription = existing ?? Subscription(id: nil, userId: context.member.id, name: "", amountCents: 0,
+                                                        frequency: .monthly, renewsOn: "", cardId: nil, category: "",
+                                                        icon: "", createdAt: now, updatedAt: now)
+            draft.apply(to: &subscription)
+            subscription.updatedAt = now
+            try await context.store.saveSubscription(subscription)
+            return pages.redirect(to: WalletPaths.tracker,
+                                  flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
         }
-        let now = self.now()
-        let icon = SubscriptionTemplate.all.first { $0.name == draft.name }?.key ?? ""
-        var subscription = existing ?? Subscription(id: nil, userId: userId, name: "", amountCents: 0, frequency: .monthly,
-                                                    renewsOn: "", cardId: nil, category: "", icon: icon, createdAt: now,
-                                                    updatedAt: now)
-        subscription.name = draft.name
-        subscription.amountCents = draft.amountCents
-        subscription.frequency = draft.frequency
-        subscription.renewsOn = draft.renewsOn.description
-        subscription.cardId = draft.cardId
-        subscription.category = draft.category
-        subscription.icon = icon
-        subscription.updatedAt = now
-        try await context.store.saveSubscription(subscription)
-        return pages.redirect(to: WalletPaths.tracker,
-                              flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
     }
 
     /// `POST /wallet/subscriptions`
@@ -171,22 +160,21 @@ extension WalletController {
         return try await saveSubscription(existing: subscription, request: request, context: context)
     }
 
-    /// `GET /wallet/subscriptions/:id/delete`
-    @Sendable func confirmDeleteSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await context.named(Subscription.self)
-        let id = subscription.id ?? 0
-        let page = ConfirmPage(title: "Delete \(subscription.name)?",
-                               text: "It leaves your monthly total and renewal list. This can't be undone.",
-                               action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
-                               button: "Delete subscription")
-        return pages.confirm(page, title: "Delete subscription", section: .wallet, context: context)
-    }
-
-    /// `POST /wallet/subscriptions/:id/delete`
-    @Sendable func deleteSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await context.named(Subscription.self)
-        try await context.store.deleteSubscription(id: subscription.id ?? 0)
-        return pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
+    /// `GET` and `POST /wallet/subscriptions/:id/delete`
+    var subscriptionDeletion: Deletion<Subscription> {
+        Deletion { _, context in
+            try await context.named(Subscription.self)
+        } confirm: { subscription, _, context in
+            let id = subscription.id ?? 0
+            let page = ConfirmPage(title: "Delete \(subscription.name)?",
+                                   text: "It leaves your monthly total and renewal list. This can't be undone.",
+                                   action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
+                                   button: "Delete subscription")
+            return pages.confirm(page, title: "Delete subscription", section: .wallet, context: context)
+        } delete: { subscription, _, context in
+            try await context.store.deleteSubscription(id: subscription.id ?? 0)
+            return pages.redirect(to: WalletPaths.tracker, flash: .success("Deleted \(subscription.name)."))
+        }
     }
 
     // MARK: - Coupons
@@ -211,18 +199,17 @@ extension WalletController {
 
     /// `POST /wallet/coupons`
     @Sendable func createCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let user = context.user
-        let userId = context.member.id
-        let input = try await request.decodeForm(CouponInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = CouponRules.validate(input, currency: user.currencyValue, today: context.member.today, into: &errors)
-        guard errors.isEmpty else {
-            return try couponForm(input, editing: nil, errors: errors, context: context, status: .unprocessableContent)
+        try await request.submitForm(CouponInput.self, context: context) { input in
+            CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today)
+        } form: { input, errors, status in
+            try couponForm(input, editing: nil, errors: errors, context: context, status: status)
+        } save: { _, draft in
+            var coupon = Coupon(id: nil, userId: context.member.id, name: "", details: "", expiresOn: "", category: "",
+                                valueCents: nil, code: "", usedOn: nil, createdAt: now())
+            draft.apply(to: &coupon)
+            try await context.store.addCoupon(coupon)
+            return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
         }
-        try await context.store.addCoupon(Coupon(
-            id: nil, userId: userId, name: draft.name, details: draft.details, expiresOn: draft.expiresOn.description,
-            category: draft.category, valueCents: draft.valueCents, code: draft.code, usedOn: nil, createdAt: now()))
-        return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
     }
 
     /// `GET /wallet/coupons/:id/edit`
@@ -234,22 +221,18 @@ extension WalletController {
 
     /// `POST /wallet/coupons/:id/edit`: every field; a coupon that has expired may keep its date.
     @Sendable func updateCoupon(request: Request, context: MemberContext) async throws -> Response {
-        var coupon = try await context.named(Coupon.self)
-        let input = try await request.decodeForm(CouponInput.self, context: context)
-        var errors = FieldErrors()
-        let draft = CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today,
-                                         keeping: CalendarDay(coupon.expiresOn), into: &errors)
-        guard errors.isEmpty else {
-            return try couponForm(input, editing: coupon, errors: errors, context: context, status: .unprocessableContent)
+        let coupon = try await context.named(Coupon.self)
+        return try await request.submitForm(CouponInput.self, context: context) { input in
+            CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today,
+                                 keeping: CalendarDay(coupon.expiresOn))
+        } form: { input, errors, status in
+            try couponForm(input, editing: coupon, errors: errors, context: context, status: status)
+        } save: { _, draft in
+            var coupon = coupon
+            draft.apply(to: &coupon)
+            try await context.store.updateCoupon(coupon)
+            return pages.redirect(to: WalletPaths.coupons, flash: .success("Saved \(draft.name)."))
         }
-        coupon.name = draft.name
-        coupon.details = draft.details
-        coupon.expiresOn = draft.expiresOn.description
-        coupon.category = draft.category
-        coupon.valueCents = draft.valueCents
-        coupon.code = draft.code
-        try await context.store.updateCoupon(coupon)
-        return pages.redirect(to: WalletPaths.coupons, flash: .success("Saved \(draft.name)."))
     }
 
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a
@@ -270,20 +253,19 @@ extension WalletController {
                               flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
     }
 
-    /// `GET /wallet/coupons/:id/delete`
-    @Sendable func confirmDeleteCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await context.named(Coupon.self)
-        let page = ConfirmPage(title: "Delete “\(coupon.name)”?",
-                               text: "It leaves your coupons and their reminders. This can't be undone.",
-                               action: WalletPaths.deleteCoupon(coupon.id ?? 0), cancelPath: WalletPaths.coupons,
-                               button: "Delete coupon")
-        return pages.confirm(page, title: "Delete coupon", section: .wallet, context: context)
-    }
-
-    /// `POST /wallet/coupons/:id/delete`
-    @Sendable func deleteCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await context.named(Coupon.self)
-        try await context.store.deleteCoupon(id: coupon.id ?? 0)
-        return pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
+    /// `GET` and `POST /wallet/coupons/:id/delete`
+    var couponDeletion: Deletion<Coupon> {
+        Deletion { _, context in
+            try await context.named(Coupon.self)
+        } confirm: { coupon, _, context in
+            let page = ConfirmPage(title: "Delete “\(coupon.name)”?",
+                                   text: "It leaves your coupons and their reminders. This can't be undone.",
+                                   action: WalletPaths.deleteCoupon(coupon.id ?? 0), cancelPath: WalletPaths.coupons,
+                                   button: "Delete coupon")
+            return pages.confirm(page, title: "Delete coupon", section: .wallet, context: context)
+        } delete: { coupon, _, context in
+            try await context.store.deleteCoupon(id: coupon.id ?? 0)
+            return pages.redirect(to: WalletPaths.coupons, flash: .success("Deleted \(coupon.name)."))
+        }
     }
 }

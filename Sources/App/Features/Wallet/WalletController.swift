@@ -20,8 +20,7 @@ struct WalletController {
         group.post(WalletPaths.editBenefit, use: updateBenefit)
         group.post(WalletPaths.unuseBenefit, use: unuseBenefit)
         group.post(WalletPaths.snoozeBenefit, use: snoozeBenefit)
-        group.get(WalletPaths.deleteBenefit, use: confirmDeleteBenefit)
-        group.post(WalletPaths.deleteBenefit, use: deleteBenefit)
+        group.addDeletion(WalletPaths.deleteBenefit, benefitDeletion)
         addCardRoutes(to: group)
         addTrackerRoutes(to: group)
         addSettingsRoutes(to: group)
@@ -142,11 +141,11 @@ struct WalletController {
         var errors = FieldErrors()
         var picks: [(CardCatalogue.Card, CalendarDay?)] = []
         for card in cards {
-            var one = FieldErrors()
-            let due = CatalogueAddRules.validate(CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]), card: card,
-                                                 today: context.member.today, into: &one)
-            if let message = one["feeDueOn"] { errors.add("feeDueOn[\(card.id)]", message) }
-            picks.append((card, due))
+            switch CatalogueAddRules.validate(CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]), card: card,
+                                              today: context.member.today) {
+            case .valid(let due): picks.append((card, due))
+            case .invalid(let one): if let message = one["feeDueOn"] { errors.add("feeDueOn[\(card.id)]", message) }
+            }
         }
         guard errors.isEmpty else {
             return try onboardingPage(request: request, context: context, input: input, errors: errors,

@@ -47,18 +47,40 @@ struct CardDraft: Sendable {
     var annualFeeCents: Int64
     var feeDueOn: CalendarDay?
     var benefits: [(name: String, valueCents: Int64, period: BenefitPeriod)]
+
+    /// `original` is the catalogue card `card` was added from: "Original colours" brings its gradient back.
+    func apply(to card: inout WalletCard, original: CardCatalogue.Card?) {
+        card.name = name
+        card.issuer = issuer
+        card.nickname = nickname
+        if let gradient {
+            card.gradientStart = gradient.colours.start
+            card.gradientEnd = gradient.colours.end
+        } else if let original {
+            card.gradientStart = original.gradient.start
+            card.gradientEnd = original.gradient.end
+        }
+        card.annualFeeCents = annualFeeCents
+        card.feeDueOn = feeDueOn?.description
+    }
 }
 
+/// Validation of the custom card and edit card forms.
 enum CardRules {
+    /// Checks every field. Two cards of the wallet may share a name only with different nicknames, so every list can
+    /// tell them apart: `nameTaken` finds another card with the same full name ("Name · Nickname").
     static func validate(_ input: CardInput, currency: Currency, today: CalendarDay, withBenefits: Bool,
-                         allowOriginal: Bool, into errors: inout FieldErrors) -> CardDraft {
+                         allowOriginal: Bool,
+                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<CardDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter the card's name.", max: 60)
         let issuer = errors.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60)
         let nickname = errors.text(input.nickname, field: "nickname", max: 40)
         var gradient: CardGradient?
         if let chosen = CardGradient(rawValue: input.gradient ?? "") { gradient = chosen }
         else if !(allowOriginal && input.gradient == "original") { errors.add("gradient", "Choose a colour.") }
-        let fee = errors.amount(input.annualFee, field: "annualFee", currency: currency, required: false, rule: .zeroOrMore) ?? 0
+        // An empty fee is no fee.
+        let fee = errors.amount(input.annualFee, field: "annualFee", currency: currency, required: false, rule: .zeroOrMore)
         let due = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         var benefits: [(String, Int64, BenefitPeriod)] = []
         if withBenefits {
@@ -73,8 +95,13 @@ enum CardRules {
                 if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
             }
         }
-        return CardDraft(name: name, issuer: issuer, nickname: nickname, gradient: gradient, annualFeeCents: fee,
-                         feeDueOn: due, benefits: benefits)
+        if errors["name"] == nil, errors["nickname"] == nil,
+           let taken = try await nameTaken(nickname.isEmpty ? name : name + " · " + nickname) {
+            errors.add("nickname", "You already have “\(taken)”. Give this card a nickname to tell them apart.")
+        }
+        guard errors.isEmpty else { return .invalid(errors) }
+        return .valid(CardDraft(name: name, issuer: issuer, nickname: nickname, gradient: gradient,
+                                annualFeeCents: fee ?? 0, feeDueOn: due, benefits: benefits))
     }
 
     static func fields(_ input: CardInput, errors: FieldErrors, withBenefits: Bool, allowOriginal: Bool) -> [FormField] {
@@ -133,16 +160,25 @@ struct BenefitDraft: Sendable {
     let valueCents: Int64
     let period: BenefitPeriod
     let details: String
+
+    func apply(to benefit: inout CardBenefit) {
+        benefit.name = name
+        benefit.valueCents = valueCents
+        benefit.period = period
+        benefit.details = details
+    }
 }
 
+/// Validation of the add and edit benefit forms.
 enum BenefitRules {
-    static func validate(_ input: BenefitInput, currency: Currency, into errors: inout FieldErrors)
-        -> BenefitDraft {
+    static func validate(_ input: BenefitInput, currency: Currency) -> Validated<BenefitDraft> {
+        var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let cents = errors.amount(input.value, field: "value", currency: currency) ?? 0
+        let cents = errors.amount(input.value, field: "value", currency: currency)
         let period = errors.choice(input.period, field: "period", as: BenefitPeriod.self, message: "Choose how often it resets.")
         let details = errors.text(input.details, field: "details", max: 200)
-        return BenefitDraft(name: name, valueCents: cents, period: period ?? .monthly, details: details)
+        guard errors.isEmpty, let cents, let period else { return .invalid(errors) }
+        return .valid(BenefitDraft(name: name, valueCents: cents, period: period, details: details))
     }
 
     static func fields(_ input: BenefitInput, errors: FieldErrors, currency: Currency) -> [FormField] {
@@ -172,13 +208,16 @@ struct CatalogueAddInput: Decodable, Sendable {
 enum CatalogueAddRules {
     static func needsFeeDate(_ card: CardCatalogue.Card) -> Bool { card.benefits.contains { $0.period == .anniversary } }
 
-    static func validate(_ input: CatalogueAddInput, card: CardCatalogue.Card, today: CalendarDay,
-                         into errors: inout FieldErrors) -> CalendarDay? {
+    /// The fee due date, when one was given (it can be left out for a card that doesn't need it).
+    static func validate(_ input: CatalogueAddInput, card: CardCatalogue.Card, today: CalendarDay)
+        -> Validated<CalendarDay?> {
+        var errors = FieldErrors()
         let day = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         if day == nil, errors["feeDueOn"] == nil, needsFeeDate(card) {
             errors.add("feeDueOn", "Enter the fee due date: this card's card-year benefits count from it.")
         }
-        return day
+        guard errors.isEmpty else { return .invalid(errors) }
+        return .valid(day)
     }
 
     static func fields(_ input: CatalogueAddInput, errors: FieldErrors, card: CardCatalogue.Card) -> [FormField] {
@@ -217,8 +256,11 @@ struct BenefitUseDraft: Sendable {
 /// A use is worth more than nothing and at most the benefit's value (a credit can't give back more than it is
 /// worth), and is dated today or earlier, in the current period or the one before (a use remembered late).
 enum BenefitUseRules {
+    /// `usedOn` finds the day of a use already recorded in a period (by its first day): one use a period.
     static func validate(_ input: BenefitUseInput, benefit: CardBenefit, card: WalletCard, today: CalendarDay,
-                         timeZone: TimeZone, into errors: inout FieldErrors) -> BenefitUseDraft? {
+                         timeZone: TimeZone,
+                         usedOn: (CalendarDay) async throws -> String?) async rethrows -> Validated<BenefitUseDraft> {
+        var errors = FieldErrors()
         let currency = card.currencyValue
         let full = Money(cents: benefit.valueCents, currency: currency).formValue
         let cents = errors.amount(input.amount ?? full, field: "amount", currency: currency)
@@ -236,9 +278,14 @@ enum BenefitUseRules {
             errors.add("usedOn", "Enter a day in this period or the one before, from \(earliest.shortText).")
             day = nil
         }
-        guard let cents, let day, errors["amount"] == nil else { return nil }
-        return BenefitUseDraft(cents: cents, day: day,
-                               window: benefit.window(containing: day, anniversary: card.anniversary, timeZone: timeZone))
+        guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
+        let window = benefit.window(containing: day, anniversary: card.anniversary, timeZone: timeZone)
+        if let taken = try await usedOn(window.start) {
+            errors.add("usedOn", "“\(benefit.name)” is already done for the period of that day (used "
+                + "\(CalendarDay(taken)?.shortText ?? taken)). Pick a day in another period.")
+            return .invalid(errors)
+        }
+        return .valid(BenefitUseDraft(cents: cents, day: day, window: window))
     }
 
     static func fields(_ input: BenefitUseInput, errors: FieldErrors, value: String) -> [FormField] {

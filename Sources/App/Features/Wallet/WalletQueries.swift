@@ -8,7 +8,7 @@ extension MemberStore {
     /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
     /// for all cards (`cardId` nil) or one.
     func walletSnapshot(cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
-        try await read { db in try Self.walletSnapshot(db, userId: userId, cardId: cardId, today: today) }
+        try await read { member in try Self.walletSnapshot(member, cardId: cardId, today: today) }
     }
 
     /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
@@ -16,13 +16,14 @@ extension MemberStore {
     /// subscriptions and no coupon open through `last`.
     func walletWidgetData(today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
         async throws -> WalletWidgetRead {
-        try await read { db in
-            try Self.walletWidgetData(db, userId: userId, today: today, through: last, unlessRevision: known)
+        try await read { member in
+            try Self.walletWidgetData(member, today: today, through: last, unlessRevision: known)
         }
     }
 
-    static func walletWidgetData(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay,
+    static func walletWidgetData(_ member: MemberDatabase, today: CalendarDay, through last: CalendarDay,
                                  unlessRevision known: Int64?) throws -> WalletWidgetRead {
+        let (db, userId) = (member.db, member.userId)
         let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
                                           arguments: [userId]) ?? 0
         if revision == known { return .unchanged }
@@ -33,15 +34,16 @@ extension MemberStore {
             """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
         guard any else { return .fresh(revision: revision, data: nil) }
         return .fresh(revision: revision, data: WalletWidgetData(
-            snapshot: try walletSnapshot(db, userId: userId, cardId: nil, today: today),
-            subscriptions: try subscriptions(db, userId: userId),
-            coupons: try openCoupons(db, userId: userId, today: today, through: last, limit: 500),
-            recent: try recentlyUsed(db, userId: userId)))
+            snapshot: try walletSnapshot(member, cardId: nil, today: today),
+            subscriptions: try subscriptions(member),
+            coupons: try openCoupons(member, today: today, through: last, limit: 500),
+            recent: try recentlyUsed(member)))
     }
 
     /// The latest benefit uses and coupons used, the latest day first.
-    static func recentlyUsed(_ db: Database, userId: Int64, limit: Int = 3) throws -> [RecentUse] {
-        try RecentUse.fetchAll(db.cachedStatement(sql: """
+    static func recentlyUsed(_ member: MemberDatabase, limit: Int = 3) throws -> [RecentUse] {
+        let (db, userId) = (member.db, member.userId)
+        return try RecentUse.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM (
                 SELECT 1 AS isBenefit, u.benefitId AS id, b.name AS name, c.name AS cardName, c.nickname AS nickname,
                        c.currency AS currency, u.valueCents AS cents, u.usedOn AS usedOn, u.createdAt AS createdAt
@@ -54,7 +56,8 @@ extension MemberStore {
             """), arguments: [userId, userId, limit])
     }
 
-    static func walletSnapshot(_ db: Database, userId: Int64, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
+    static func walletSnapshot(_ member: MemberDatabase, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
+        let (db, userId) = (member.db, member.userId)
         let cards: [WalletCard]
         let benefits: [CardBenefit]
         if let cardId {
@@ -314,11 +317,12 @@ extension MemberStore {
     // MARK: - Subscriptions
 
     func subscriptions() async throws -> [Subscription] {
-        try await read { db in try Self.subscriptions(db, userId: userId) }
+        try await read { member in try Self.subscriptions(member) }
     }
 
-    static func subscriptions(_ db: Database, userId: Int64) throws -> [Subscription] {
-        try Subscription.fetchAll(db.cachedStatement(sql: """
+    static func subscriptions(_ member: MemberDatabase) throws -> [Subscription] {
+        let (db, userId) = (member.db, member.userId)
+        return try Subscription.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
             """), arguments: [userId])
     }
@@ -352,12 +356,13 @@ extension MemberStore {
 
     /// Coupons not used and not yet expired, soonest first.
     func openCoupons(today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
-        try await read { db in try Self.openCoupons(db, userId: userId, today: today, through: last, limit: limit) }
+        try await read { member in try Self.openCoupons(member, today: today, through: last, limit: limit) }
     }
 
-    static func openCoupons(_ db: Database, userId: Int64, today: CalendarDay, through last: CalendarDay?,
+    static func openCoupons(_ member: MemberDatabase, today: CalendarDay, through last: CalendarDay?,
                                     limit: Int) throws -> [Coupon] {
-        try Coupon.fetchAll(db.cachedStatement(sql: """
+        let (db, userId) = (member.db, member.userId)
+        return try Coupon.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
             ORDER BY expiresOn, id LIMIT ?
             """), arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description,

@@ -4,13 +4,13 @@ import GRDB
 /// Reading every record of the member into an `AccountDocument`, in one snapshot.
 extension MemberStore {
     func exportDocument(now: Date) async throws -> AccountDocument {
-        let userId = self.userId
-        return try await read { db in try AccountDocument.read(db, userId: userId, now: now) }
+        try await read { member in try AccountDocument.read(member, now: now) }
     }
 }
 
 extension AccountDocument {
-    static func read(_ db: Database, userId: Int64, now: Date) throws -> AccountDocument {
+    static func read(_ member: MemberDatabase, now: Date) throws -> AccountDocument {
+        let (db, userId) = (member.db, member.userId)
         guard let user = try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [userId]) else {
             throw NotTheMembersRecord()
         }

@@ -72,7 +72,8 @@ extension AccountDocument {
                 let referenced = stash.categoryRef.flatMap { categoriesByRef[$0] }
                 let categoryId = try referenced.flatMap { category -> Int64? in
                     stash.kind.categoryKinds.contains(category.kind) ? ids.categories[category.ref] : nil
-                } ?? StashCategory.resolve(db, userId: userId, kind: stash.kind, name: stash.category, now: stash.createdAt)
+                } ?? StashCategory.resolve(MemberDatabase(db: db, userId: userId), kind: stash.kind, name: stash.category,
+                                           now: stash.createdAt)
                 try db.execute(sql: """
                     INSERT INTO stash (userId, name, kind, goalCents, reward, categoryId, reminder, createdAt, updatedAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -156,7 +157,8 @@ extension AccountDocument {
 
     /// Writes the notification settings and push channels, in the caller's (last) transaction: reminders are made
     /// from them, and none may be made from half an import.
-    func insertSettings(_ db: Database, userId: Int64) throws {
+    func insertSettings(_ member: MemberDatabase) throws {
+        let (db, userId) = (member.db, member.userId)
         if let settings = walletSettings {
             try db.execute(sql: """
                 INSERT INTO walletSettings (userId, onboardingDone, notificationsEnabled, frequency, weekday, reminderTime, leadDays,

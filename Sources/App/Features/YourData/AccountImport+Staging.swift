@@ -22,7 +22,7 @@ extension MemberStore {
             do {
                 try await document.insertInBatches(database, userId: staging, batchRows: batchRows)
                 try await database.write { db in
-                    try document.insertSettings(db, userId: staging)
+                    try document.insertSettings(MemberDatabase(db: db, userId: staging))
                     try AccountDocument.handOver(db, staging: staging, to: userId)
                 }
             } catch {
@@ -72,7 +72,7 @@ extension AccountDocument {
     /// The staging user becomes the member's account, in the caller's transaction: refused, changing nothing, when
     /// the member's account got data of its own meanwhile (from another browser).
     static func handOver(_ db: Database, staging: Int64, to userId: Int64) throws {
-        guard try accountIsEmpty(db, userId: userId) else { throw ImportProblem.accountHasData }
+        guard try accountIsEmpty(MemberDatabase(db: db, userId: userId)) else { throw ImportProblem.accountHasData }
         guard try Int64.fetchOne(db, sql: "SELECT importingFor FROM user WHERE id = ?", arguments: [staging]) == userId,
               let member = try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [userId])
         else { throw ImportProblem("The import was interrupted. Try again.") }

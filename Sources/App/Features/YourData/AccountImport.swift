@@ -14,14 +14,14 @@ extension MemberStore {
     /// Whether the member has nothing of their own yet (the default categories and settings aside), so an export
     /// can be imported without mixing or doubling anything.
     func accountIsEmpty() async throws -> Bool {
-        let userId = self.userId
-        return try await read { db in try AccountDocument.accountIsEmpty(db, userId: userId) }
+        try await read { member in try AccountDocument.accountIsEmpty(member) }
     }
 }
 
 extension AccountDocument {
-    static func accountIsEmpty(_ db: Database, userId: Int64) throws -> Bool {
-        if try MemberStore.hasRows(db, userId: userId,
+    static func accountIsEmpty(_ member: MemberDatabase) throws -> Bool {
+        let (db, userId) = (member.db, member.userId)
+        if try MemberStore.hasRows(member,
                                    in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"]) {
             return false
         }

@@ -34,30 +34,32 @@ extension MemberStore {
     /// Keeps the statement's text as the member's draft, replacing any other; returns the draft as stored.
     func saveBankDraft(filename: String, content: String, now: Date) async throws -> BankImportDraft? {
         let userId = self.userId
-        return try await write { db in
+        return try await write { member in
+            let db = member.db
             try db.execute(sql: """
                 INSERT INTO bankImportDraft (userId, filename, content, createdAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT (userId) DO UPDATE SET filename = excluded.filename, content = excluded.content, createdAt = excluded.createdAt
                 """, arguments: [userId, filename, content, now])
-            return try Self.bankDraft(db, userId: userId)
+            return try Self.bankDraft(member)
         }
     }
 
     func bankDraft() async throws -> BankImportDraft? {
-        let userId = self.userId
-        return try await read { db in try Self.bankDraft(db, userId: userId) }
+        try await read { member in try Self.bankDraft(member) }
     }
 
-    private static func bankDraft(_ db: Database, userId: Int64) throws -> BankImportDraft? {
-        try Row.fetchOne(db, sql: "SELECT filename, createdAt FROM bankImportDraft WHERE userId = ?", arguments: [userId])
+    private static func bankDraft(_ member: MemberDatabase) throws -> BankImportDraft? {
+        let (db, userId) = (member.db, member.userId)
+        return try Row.fetchOne(db, sql: "SELECT filename, createdAt FROM bankImportDraft WHERE userId = ?", arguments: [userId])
             .map { BankImportDraft(filename: $0["filename"], createdAt: $0["createdAt"]) }
     }
 
     /// The draft's text, if it is still `draft`.
     func bankDraftContent(_ draft: BankImportDraft) async throws -> String? {
         let userId = self.userId
-        return try await read { db in
-            guard try Self.bankDraft(db, userId: userId) == draft else { return nil }
+        return try await read { member in
+            let db = member.db
+            guard try Self.bankDraft(member) == draft else { return nil }
             return try String.fetchOne(db, sql: "SELECT content FROM bankImportDraft WHERE userId = ?", arguments: [userId])
         }
     }

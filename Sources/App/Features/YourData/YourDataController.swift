@@ -18,8 +18,7 @@ struct YourDataController {
         group.get(YourDataPaths.index, use: show)
         group.get(YourDataPaths.export, use: export)
         group.post(YourDataPaths.importArchive, use: importArchive)
-        group.get(YourDataPaths.deleteAccount, use: confirmDelete)
-        group.post(YourDataPaths.deleteAccount, use: deleteAccount)
+        group.addDeletion(YourDataPaths.deleteAccount, deletion)
     }
 
     /// `GET /profile/data`
@@ -68,28 +67,29 @@ struct YourDataController {
         }
     }
 
-    /// `GET /profile/delete`
-    @Sendable func confirmDelete(request: Request, context: MemberContext) async throws -> Response {
-        try await deletePage(confirmation: "", errors: FieldErrors(), context: context)
-    }
-
-    /// `POST /profile/delete`: with the password and the word DELETE typed; every row of the account goes, and every
-    /// browser signed in to it is logged out.
-    @Sendable func deleteAccount(request: Request, context: MemberContext) async throws -> Response {
-        let input = try await request.decodeForm(DeleteAccountInput.self, context: context)
-        var errors = FieldErrors()
-        let status = try await profile.checkCurrentPassword(input.password, field: "password", user: context.user,
-                                                            request: request, context: context, into: &errors)
-        if (input.confirmation ?? "").trimmingCharacters(in: .whitespaces) != "DELETE" {
-            errors.add("confirmation", "Type DELETE in capitals to confirm.")
+    /// `GET` and `POST /profile/delete`: deleting takes the password and the word DELETE typed; every row of the
+    /// account goes, and every browser signed in to it is logged out.
+    var deletion: Deletion<User> {
+        Deletion { _, context in
+            context.user
+        } confirm: { _, _, context in
+            try await deletePage(confirmation: "", errors: FieldErrors(), context: context)
+        } delete: { user, request, context in
+            let input = try await request.decodeForm(DeleteAccountInput.self, context: context)
+            var errors = FieldErrors()
+            let status = try await profile.checkCurrentPassword(input.password, field: "password", user: user,
+                                                                request: request, context: context, into: &errors)
+            if (input.confirmation ?? "").trimmingCharacters(in: .whitespaces) != "DELETE" {
+                errors.add("confirmation", "Type DELETE in capitals to confirm.")
+            }
+            guard errors.isEmpty else {
+                return try await deletePage(confirmation: input.confirmation ?? "", errors: errors, context: context,
+                                            status: errors["password"] == nil ? .unprocessableContent : status)
+            }
+            try await database.deleteAccount(userId: user.id ?? 0)
+            context.sessions.clearSession()
+            return pages.redirect(to: AuthPaths.login, flash: .info("Your account and all of its data are deleted."))
         }
-        guard errors.isEmpty else {
-            return try await deletePage(confirmation: input.confirmation ?? "", errors: errors,
-                                        context: context, status: errors["password"] == nil ? .unprocessableContent : status)
-        }
-        try await database.deleteAccount(userId: context.user.id ?? 0)
-        context.sessions.clearSession()
-        return pages.redirect(to: AuthPaths.login, flash: .info("Your account and all of its data are deleted."))
     }
 
     // MARK: - Pages
