@@ -151,7 +151,7 @@ struct RestoreCommand: AsyncParsableCommand {
         guard let lock = try DataFolderLock(dataDirectory: folder) else {
             throw StartupError("a Stashify server is using \(folder); stop it, then restore")
         }
-        let restored = try withExtendedLifetime(lock) { try AppDatabase.restore(from: file, into: folder) }
+        let restored = try withExtendedLifetime(lock) { try AppDatabase.restore(from: file, into: folder, now: Date()) }
         print("Restored \(file) into \(folder).")
         if let aside = restored.keptAside { print("The database it replaced is kept as \(aside).") }
     }
@@ -284,7 +284,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let password = try await data.withDatabase { try await $0.resetPassword(email: email) }
+            let password = try await data.withDatabase { try await $0.resetPassword(email: email, now: Date()) }
             guard let password else { throw StartupError("no account has the email \(email)") }
             print("New password for \(email): \(password)")
             print("Every browser signed in to it was logged out. They can change it in Profile → Password.")

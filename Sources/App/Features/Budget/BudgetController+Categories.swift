@@ -121,7 +121,7 @@ extension BudgetController {
         guard !category.isDefault else {
             throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
         }
-        let moved = try await context.store.deleteCategory(category)
+        let moved = try await context.store.deleteCategory(category, now: now())
         let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
                               flash: .success("Deleted “\(category.name)”." + tail))

@@ -10,7 +10,7 @@ enum StashCategory {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let home = kind.categoryKinds[0]
         if name.isEmpty || name.caseInsensitiveCompare(Category.otherName) == .orderedSame {
-            return try MemberStore.otherCategoryId(db, userId: userId, kind: home)
+            return try MemberStore.otherCategoryId(db, userId: userId, kind: home, now: now)
         }
         let kinds = kind.categoryKinds.map(\.rawValue)
         if let id = try Int64.fetchOne(db, sql: """
