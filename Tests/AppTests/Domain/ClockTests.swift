@@ -6,6 +6,24 @@ import Testing
 /// The app reads the time only through its injected clock, so a fixed clock fixes every time it stores.
 @Suite("The app's clock")
 struct ClockTests {
+    @Test("the app library reads the real clock only as the default of its injected one")
+    func noRealClockInTheLibrary() throws {
+        // Given
+        let folder = TestApp.root + "/Sources/App"
+        let allowed: Set = ["Config.swift", "Database/Migrations.swift"]
+        let files = try #require(FileManager.default.subpaths(atPath: folder)).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50, "the library's sources were found")
+
+        // When
+        let readers = try files.filter { file in
+            guard !allowed.contains(file) else { return false }
+            return try String(contentsOfFile: folder + "/" + file, encoding: .utf8).contains("Date()")
+        }
+
+        // Then
+        #expect(readers.isEmpty, "Date() outside the injected clock in \(readers.sorted())")
+    }
+
     @Test("a badge earned is noted in the notification list at the app's time")
     func badgeNotificationTime() async throws {
         let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
