@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "stashify", targets: ["stashify"]),
+        // Benchmarks/reminders.sh runs it; the server's binary carries no benchmark code.
+        .executable(name: "bench-reminders", targets: ["BenchReminders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -66,6 +68,14 @@ let package = Package(
             dependencies: [
                 "App",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "BenchReminders",
+            dependencies: [
+                "App",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),

@@ -67,7 +67,8 @@ public func buildApplication(
     case .none:
         server = http1
     case .generated:
-        let local = try LocalCertificate.loadOrCreate(in: config.certificateDirectory, hostName: ProcessInfo.processInfo.hostName)
+        let local = try LocalCertificate.loadOrCreate(in: config.certificateDirectory,
+                                                   hostName: ProcessInfo.processInfo.hostName, now: config.now())
         certificate = local
         server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath))
     case .files(let certificatePath, let keyPath):
@@ -85,7 +86,8 @@ public func buildApplication(
     var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger),
                                              IdleCheckpoints(database: database, logger: logger)]
     if let schedule = config.automaticBackups {
-        backgroundServices.append(AutomaticBackups(database: database, dataDirectory: config.dataDirectory, schedule: schedule, logger: logger))
+        backgroundServices.append(AutomaticBackups(database: database, dataDirectory: config.dataDirectory, schedule: schedule,
+                                                  logger: logger, now: config.now))
     }
     return Application(
         router: router,
@@ -158,7 +160,7 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     let signedIn = app.group()
         .add(middleware: RequireUserMiddleware(pages: services.pages))
         .group(context: MemberContext.self)
-        .add(middleware: JudgeClosedMonthsMiddleware())
+        .add(middleware: JudgeClosedMonthsMiddleware(now: services.now))
         .add(middleware: UnreadNotificationsMiddleware(walletBadges: services.walletBadges))
     auth.addSignedInRoutes(to: signedIn)
     // Each controller gets only what it uses: most need only the page renderer and the clock, and reach the

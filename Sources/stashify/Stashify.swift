@@ -7,7 +7,7 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self, BackupCommand.self, RestoreCommand.self, UsersCommand.self, DemoDataCommand.self, BenchRemindersCommand.self],
+        subcommands: [Serve.self, BackupCommand.self, RestoreCommand.self, UsersCommand.self, DemoDataCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -151,7 +151,7 @@ struct RestoreCommand: AsyncParsableCommand {
         guard let lock = try DataFolderLock(dataDirectory: folder) else {
             throw StartupError("a Stashify server is using \(folder); stop it, then restore")
         }
-        let restored = try withExtendedLifetime(lock) { try AppDatabase.restore(from: file, into: folder) }
+        let restored = try withExtendedLifetime(lock) { try AppDatabase.restore(from: file, into: folder, now: Date()) }
         print("Restored \(file) into \(folder).")
         if let aside = restored.keptAside { print("The database it replaced is kept as \(aside).") }
     }
@@ -284,7 +284,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let password = try await data.withDatabase { try await $0.resetPassword(email: email) }
+            let password = try await data.withDatabase { try await $0.resetPassword(email: email, now: Date()) }
             guard let password else { throw StartupError("no account has the email \(email)") }
             print("New password for \(email): \(password)")
             print("Every browser signed in to it was logged out. They can change it in Profile → Password.")
@@ -383,37 +383,6 @@ struct DemoDataCommand: AsyncParsableCommand {
         if summary.createdUser { print("New account; log in with the password \"\(password)\".") }
     }
 }
-
-/// `stashify bench-reminders`: the reminder engine and the calendar feed on many demo accounts (for
-/// `Benchmarks/reminders.sh`; not for production data).
-struct BenchRemindersCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-reminders",
-        abstract: "Measure the reminder engine on many demo accounts, in a new folder or an earlier run's.",
-        shouldDisplay: false
-    )
-
-    @Option(help: "How many demo accounts.")
-    var users = 1_000
-
-    @Option(help: "Entries per account.")
-    var entries = 100
-
-    @Option(help: "A new, empty folder for the database, or one an earlier run filled.")
-    var dataDir: String
-
-    func run() async throws {
-        guard (1...100_000).contains(users), (0...100_000).contains(entries) else {
-            throw StartupError("--users must be from 1 to 100,000 and --entries from 0 to 100,000")
-        }
-        do {
-            print(try await ReminderBenchmark.run(users: users, entries: entries, folder: dataDir))
-        } catch let error as ReminderBenchmark.NotABenchmarkFolder {
-            throw StartupError("\(dataDir) holds a database with real accounts (\(error.email)): give a new folder")
-        }
-    }
-}
-
 
 /// `--data-dir` of the commands that work on a data folder.
 struct DataFolderOption: ParsableArguments {

@@ -16,7 +16,6 @@ do {
     case let delete as UsersCommand.Delete: try await delete.run()
     case let disable as UsersCommand.DisableTwoFactor: try await disable.run()
     case let demo as DemoDataCommand: try await demo.run()
-    case let bench as BenchRemindersCommand: try await bench.run()
     default:
         // `--help`, `help`, `serve --help` and `users` alone come back as ArgumentParser's help command (or a
         // command group), which prints the help of the command it was asked about.

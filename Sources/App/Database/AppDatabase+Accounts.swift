@@ -34,7 +34,8 @@ extension AppDatabase {
 
     /// Gives the account a new password, made here, and signs it out everywhere; its log-in throttle starts afresh.
     /// Returns the password to hand over, or nil when no account has that email.
-    public func resetPassword(email: String, hasher: PasswordHasher = PasswordHasher()) async throws -> String? {
+    public func resetPassword(email: String, now: Date,
+                              hasher: PasswordHasher = PasswordHasher()) async throws -> String? {
         let email = User.normalize(email: email)
         let password = Secrets.typeableCode()
         let hash = try await hasher.hash(password)
@@ -42,7 +43,8 @@ extension AppDatabase {
             guard let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email]) else {
                 return nil
             }
-            try db.execute(sql: "UPDATE user SET passwordHash = ?, updatedAt = ? WHERE id = ?", arguments: [hash, Date(), userId])
+            try db.execute(sql: "UPDATE user SET passwordHash = ?, updatedAt = ? WHERE id = ?",
+                           arguments: [hash, now, userId])
             try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userId])
             try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ?", arguments: [email])
             return password

@@ -11,7 +11,7 @@ extension AppDatabase {
     /// database this version can open (`PRAGMA integrity_check`, and no schema change this version doesn't know).
     /// The database it replaces is kept in `<folder>/replaced/`. The caller holds the folder's lock, so no server is
     /// using it. Anything wrong stops it before the folder is touched.
-    public static func restore(from file: String, into folder: String, now: Date = Date()) throws -> Restored {
+    public static func restore(from file: String, into folder: String, now: Date) throws -> Restored {
         guard FileManager.default.fileExists(atPath: file) else { throw StartupError("\(file) doesn't exist") }
         // Opening a FIFO or a device would wait for a writer, or read forever.
         let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path

@@ -35,16 +35,19 @@ struct AutomaticBackups: Service {
     let dataDirectory: String
     let schedule: BackupSchedule
     let logger: Logger
+    /// The app's clock: it names each backup and says when the next is due.
+    let now: @Sendable () -> Date
 
     var folder: String { AppDatabase.backupsDirectory(dataDirectory: dataDirectory) }
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.wait(newest: Self.backups(in: folder).last?.date, now: Date(), every: schedule.every))
+                let newest = Self.backups(in: folder).last?.date
+                try? await Task.sleep(for: Self.wait(newest: newest, now: now(), every: schedule.every))
                 guard !Task.isCancelled else { break }
                 // The copy blocks its thread for as long as it takes: off the threads that serve requests.
-                _ = try? await NIOThreadPool.singleton.runIfActive { backUpOnce(now: Date()) }
+                _ = try? await NIOThreadPool.singleton.runIfActive { backUpOnce(now: now()) }
             }
         }
     }

@@ -23,7 +23,7 @@ public struct LocalCertificate: Sendable {
     static let renewalMargin: TimeInterval = 30 * 24 * 3600
 
     /// Loads the certificate in `directory`, making (or renewing) it first when needed.
-    public static func loadOrCreate(in directory: String, hostName: String, now: Date = Date()) throws -> LocalCertificate {
+    public static func loadOrCreate(in directory: String, hostName: String, now: Date) throws -> LocalCertificate {
         let files = Files(directory: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)

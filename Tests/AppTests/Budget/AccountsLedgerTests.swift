@@ -19,7 +19,7 @@ struct AccountsLedgerTests {
             try await browser.addTransaction(amount: "12,345.67", kind: "needs", category: rent, date: "2026-11-02")
 
             let home = try await browser.get("/").html
-            #expect(home.contains("<section class=\"summary-cards summary-cards--wide\" aria-label=\"Money summary\">"))
+            #expect(HTMLPage(home).contains("section", attributes: ["class": "summary-cards summary-cards--wide", "aria-label": "Money summary"]))
             #expect(home.contains("Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">−$250.50"))
             #expect(home.contains("Income this month</span><span class=\"summary-card__amount summary-card__amount--longest\">$999,999,999.99"))
             #expect(home.contains("Spent this month</span><span class=\"summary-card__amount summary-card__amount--long\">$12,345.67"))

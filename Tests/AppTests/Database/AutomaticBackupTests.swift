@@ -50,7 +50,7 @@ struct AutomaticBackupTests {
         defer { try? database.close() }
         let logs = LogCapture()
         let service = AutomaticBackups(database: database, dataDirectory: folder, schedule: .init(every: .seconds(3_600), keep: 3),
-                                       logger: logs.logger)
+                                       logger: logs.logger, now: { Date() })
         let backups = folder + "/backups"
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: backups + "/mine.sqlite", contents: Data("keep me".utf8))
@@ -78,19 +78,20 @@ struct AutomaticBackupTests {
         FileManager.default.createFile(atPath: folder + "/backups", contents: Data("not a folder".utf8))
         let logs = LogCapture()
         let service = AutomaticBackups(database: database, dataDirectory: folder, schedule: .init(every: .seconds(3_600), keep: 3),
-                                       logger: logs.logger)
+                                       logger: logs.logger, now: { Date() })
         #expect(service.backUpOnce(now: Date()) == nil)
         #expect(logs.messages.contains { $0.hasPrefix("error: Automatic backup to \(folder)/backups/stashify-") })
     }
 
-    @Test("running, the service backs up at once when there is no backup yet")
+    @Test("running, the service backs up at once when there is no backup yet, named by the app's clock")
     func backsUpAtStart() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
+        let now = TestClock.date("2026-02-28T23:59:30Z")
         let service = AutomaticBackups(database: database, dataDirectory: folder, schedule: .init(every: .seconds(3_600), keep: 3),
-                                       logger: LogCapture().logger)
+                                       logger: LogCapture().logger, now: { now })
         let running = Task { try await service.run() }
         var found: [String] = []
         for _ in 0..<100 where found.isEmpty {
@@ -100,6 +101,7 @@ struct AutomaticBackupTests {
         running.cancel()
         try await running.value
         #expect(found.count == 1)
+        #expect(found.map { ($0 as NSString).lastPathComponent } == [AppDatabase.backupFileName(at: now)])
     }
 }
 

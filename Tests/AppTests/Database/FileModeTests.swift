@@ -63,7 +63,7 @@ struct FileModeTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
 
         // When
-        let restored = try AppDatabase.restore(from: backup, into: folder)
+        let restored = try AppDatabase.restore(from: backup, into: folder, now: Date())
 
         // Then
         #expect(try Self.mode(backup) == 0o600)

@@ -35,7 +35,7 @@ struct MemberStoreTests {
                                     stashId: stashId, categoryId: nil, accountId: nil, createdAt: Date(),
                                     updatedAt: Date())
             await #expect(throws: NotTheMembersRecord.self) {
-                _ = try await samsStore.addEntry(entry, to: alexsStash, today: CalendarDay("2026-11-20")!)
+                _ = try await samsStore.addEntry(entry, to: alexsStash, today: CalendarDay("2026-11-20")!, now: Date())
             }
             await #expect(throws: NotTheMembersRecord.self) {
                 var alexsAccount = try #require(try await database.read { db in try User.fetchOne(db, key: alex) })

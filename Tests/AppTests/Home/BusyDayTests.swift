@@ -34,7 +34,8 @@ struct BusyDayTests {
             #expect(!page.html.contains("entry \(count - Self.shown)."))
             #expect(!page.html.contains("the day before."))
             let link = "/transactions?month=2026-11&amp;before=2026-11-06,0"
-            #expect(page.html.contains("<a href=\"\(link)\">See all \(count) entries of this day in Transactions</a>"))
+            #expect(page.document.contains("a", attributes: ["href": link.replacingOccurrences(of: "&amp;", with: "&")],
+                                           text: "See all \(count) entries of this day in Transactions"))
             let stored = try await database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE date = '2026-11-05'")
             }

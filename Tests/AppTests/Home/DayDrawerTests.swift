@@ -25,7 +25,7 @@ struct DayDrawerTests {
 
             // Then: the expense is labelled by its category and links to its own form; the entry to the entry form
             #expect(page.status == .ok)
-            #expect(page.html.contains("<span>Groceries</span>"))
+            #expect(page.document.contains("span", attributes: [:], text: "Groceries"))
             #expect(!page.html.contains("<span>Budget</span>"))
             #expect(page.html.contains("href=\"/transactions/\(expense)/edit?return="))
             #expect(!page.html.contains("href=\"/entries/\(expense)/edit"))

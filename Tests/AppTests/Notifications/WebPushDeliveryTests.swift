@@ -65,7 +65,7 @@ struct WebPushDeliveryTests {
                 #expect(added.location == "/profile/notifications#devices-title")
                 let listed = try await browser.get("/profile/notifications").html
                 #expect(listed.contains("Notifications are on in Chrome on Android. Send a test to check."))
-                #expect(listed.contains("<span class=\"session__name\">Chrome on Android</span>"))
+                #expect(HTMLPage(listed).contains("span", attributes: ["class": "session__name"], text: "Chrome on Android"))
                 #expect(listed.contains("Added 22 Nov 2026") && listed.contains("Not notified yet"))
                 let device = try #require(try await Self.devices(database).first)
                 #expect(device.userId == ann && device.endpoint == phone.endpoint && device.name == "Chrome on Android")
@@ -170,7 +170,7 @@ struct WebPushDeliveryTests {
                 #expect(tested.status == .seeOther)
                 #expect(tested.location == "/profile/notifications#push-title")
                 let page = try await browser.get("/profile/notifications").html
-                #expect(page.contains("<span class=\"flash__message\">ntfy: sent · Webhook: sent · Chrome on Android: sent · Firefox on Linux: failed.</span>"))
+                #expect(HTMLPage(page).contains("span", attributes: ["class": "flash__message"], text: "ntfy: sent · Webhook: sent · Chrome on Android: sent · Firefox on Linux: failed."))
                 #expect(Set(inbox.received.map(\.path)) == ["/ntfy/ann-reminders", "/status/201/hook", "/push/phone",
                                                              "/status/500/push/laptop"])
                 #expect(try await Self.devices(database).count == 2, "a failing browser is kept")
@@ -198,7 +198,8 @@ struct WebPushDeliveryTests {
                 try await browser.get("/profile/notifications")
                 let page = try await browser.post("/profile/notifications/devices", form)
                 #expect(page.status == .unprocessableContent)
-                #expect(page.html.contains("<span class=\"field__error\">\(message)</span>"), "\(form)")
+                #expect(page.document.contains("span", attributes: ["class": "field__error"],
+                                                  text: message.replacingOccurrences(of: "&#39;", with: "'")), "\(form)")
             }
             #expect(try await Self.devices(database).isEmpty)
 

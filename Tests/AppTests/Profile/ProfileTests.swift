@@ -52,8 +52,8 @@ struct ProfileTests {
             let page = try await browser.get("/profile")
 
             // Then: "AD", not "<&"
-            #expect(page.html.contains("<span aria-hidden=\"true\">AD</span>"))
-            #expect(!page.html.contains("<span aria-hidden=\"true\">&lt;"))
+            #expect(page.document.contains("span", attributes: ["aria-hidden": "true"], text: "AD"))
+            #expect(!page.document.all("span").contains { $0.attributes == ["aria-hidden": "true"] && $0.rawText.hasPrefix("<") })
         }
         #expect(Initials.of("Alex Doe") == "AD")
         #expect(Initials.of("élodie") == "É")
@@ -115,8 +115,8 @@ struct ProfileTests {
             #expect(user.theme == .dark)
             let profile = try await browser.get("/profile")
             #expect(profile.html.contains("Profile saved."))
-            #expect(profile.html.contains("<html lang=\"en\" data-theme=\"dark\">"))
-            #expect(profile.html.contains("<meta name=\"color-scheme\" content=\"dark\">"))
+            #expect(profile.document.contains("html", attributes: ["lang": "en", "data-theme": "dark"]))
+            #expect(profile.document.contains("meta", attributes: ["name": "color-scheme", "content": "dark"]))
             #expect(profile.fieldValue("salary") == "1234567.89")
             let home = try await browser.get("/")
             #expect(home.html.contains("data-theme=\"dark\""))
@@ -175,7 +175,7 @@ struct ProfileTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             let home = try await browser.get("/")
-            #expect(home.html.contains("<html lang=\"en\">"))
+            #expect(home.document.contains("html", attributes: ["lang": "en"]))
             #expect(home.html.contains("content=\"light dark\""))
         }
     }

@@ -43,3 +43,12 @@ extension AppDatabase {
         }
     }
 }
+
+/// A wallet page's "Redeemed" figures: each a `roi__figure` span followed at once by its `roi__label` span.
+enum RedeemedFigure {
+    static func of(_ page: Page) -> [String] {
+        page.document.elements("span", attributes: ["class": "roi__figure"]).compactMap { figure in
+            figure.next?.matches("span", attributes: ["class": "roi__label"], text: "Redeemed") == true ? figure.rawText : nil
+        }
+    }
+}

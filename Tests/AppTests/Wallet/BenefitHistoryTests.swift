@@ -46,7 +46,7 @@ struct BenefitHistoryTests {
 
             // The card's page links the benefit to it
             let card = try await browser.get("/wallet/cards/\(cardId)").html
-            #expect(card.contains("<a class=\"benefit__link\" href=\"/wallet/benefits/\(benefitId)\">Dining credit</a>"))
+            #expect(HTMLPage(card).contains("a", attributes: ["class": "benefit__link", "href": "/wallet/benefits/\(benefitId)"], text: "Dining credit"))
             #expect(card.contains("href=\"/wallet/benefits/\(benefitId)\">View history</a>"))
 
             // Another member gets a 404
@@ -72,8 +72,11 @@ struct BenefitHistoryTests {
             let uses = try await database.for(userId: ann).benefitUses(benefitId: benefitId)
             #expect(uses.map(\.usedOn) == ["2026-11-22"])
             let html = try await browser.get("/wallet/benefits/\(benefitId)").html
-            #expect(html.contains("<h3 class=\"benefit-history__year\">2026 <span class=\"muted small\">· 1 use, $7.00 redeemed</span></h3>"))
-            #expect(html.contains("<span>22 Nov 2026</span>"))
+            #expect(HTMLPage(html).elements("h3", attributes: ["class": "benefit-history__year"]).contains { year in
+                guard year.children.count == 2, case .text("2026 ") = year.children[0], let span = year.first("span") else { return false }
+                return span.isLastChild && span.matches("span", attributes: ["class": "muted small"], text: "· 1 use, $7.00 redeemed")
+            })
+            #expect(HTMLPage(html).contains("span", attributes: [:], text: "22 Nov 2026"))
         }
     }
 }

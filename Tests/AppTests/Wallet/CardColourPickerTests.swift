@@ -6,8 +6,26 @@ import Testing
 /// The card form's colour: one picker of the eight gradients as radio swatches, with a preview of the card.
 @Suite("Card colour picker")
 struct CardColourPickerTests {
-    static func radios(_ html: String) -> Int {
-        html.components(separatedBy: "type=\"radio\" name=\"gradient\"").count - 1
+    static func radios(_ page: HTMLPage) -> Int {
+        page.fields(named: "gradient").filter { $0.type == "radio" }.count
+    }
+
+    /// The swatch input of `gradient`: a radio button first in its `<label class="swatch">`.
+    static func swatch(_ page: HTMLPage, _ gradient: String) -> HTMLPage.Element? {
+        page.all("input[name=gradient]").first { input in
+            input["value"] == gradient && input["type"] == "radio" && input.isFirstChild
+                && input.parent?.name == "label" && input.parent?.classes == ["swatch"]
+        }
+    }
+
+    /// The gradients whose swatch is checked.
+    static func checked(_ page: HTMLPage) -> [String] {
+        page.fields(named: "gradient").filter(\.isChecked).compactMap(\.value)
+    }
+
+    /// The card preview's name.
+    static func previewName(_ page: HTMLPage) -> [String] {
+        page.all("p").filter { $0.classes == ["wallet-card__name", "card-preview__name"] }.map(\.rawText)
     }
 
     @Test("the custom card form's swatches are the colour's radio inputs, with a preview that follows them")
@@ -17,19 +35,26 @@ struct CardColourPickerTests {
             let form = try await browser.get("/wallet/cards/custom")
             #expect(form.status == .ok)
             let html = form.html
+            let page = form.document
             // One picker: eight swatches, each a radio input drawn as its gradient; the display-only list is gone
-            #expect(Self.radios(html) == 8)
+            #expect(Self.radios(page) == 8)
             #expect(!html.contains("aria-label=\"Colour presets\""))
-            #expect(!html.contains("<label class=\"choice\"><input type=\"radio\" name=\"gradient\""))
-            #expect(html.contains("<label class=\"swatch\"><input class=\"swatch__input\" type=\"radio\" name=\"gradient\" value=\"midnight\" checked><svg class=\"swatch__art\""))
-            #expect(html.contains("<label class=\"swatch\"><input class=\"swatch__input swatch__input--light\" type=\"radio\" name=\"gradient\" value=\"platinum\"><svg"))
-            #expect(html.contains("<span class=\"swatch__label\">Rose Gold</span>"))
+            #expect(page.all("label.choice input[name=gradient]").isEmpty)
+            let midnight = try #require(Self.swatch(page, "midnight"))
+            #expect(midnight.classes == ["swatch__input"])
+            #expect(midnight["checked"] != nil)
+            #expect(midnight.next?.name == "svg" && midnight.next?.classes == ["swatch__art"])
+            let platinum = try #require(Self.swatch(page, "platinum"))
+            #expect(platinum.classes == ["swatch__input", "swatch__input--light"])
+            #expect(platinum["checked"] == nil)
+            #expect(platinum.next?.name == "svg")
+            #expect(page.all("span").contains { $0.classes == ["swatch__label"] && $0.rawText == "Rose Gold" })
             // The preview has each gradient, the checked one shown first
             #expect(html.contains("card-preview__art card-preview__art--midnight card-preview__art--initial"))
             for gradient in CardGradient.allCases {
                 #expect(html.contains("card-preview__art--\(gradient.rawValue)"))
             }
-            #expect(html.contains("<p class=\"wallet-card__name card-preview__name\">Your card</p>"))
+            #expect(Self.previewName(page).contains("Your card"))
 
             // The stylesheet shows each gradient's preview when its swatch is checked
             let css = try await browser.get("/css/app.css").html
@@ -42,10 +67,10 @@ struct CardColourPickerTests {
                 ("name", "Everyday"), ("issuer", ""), ("nickname", ""), ("gradient", "ruby"), ("annualFee", ""), ("feeDueOn", ""),
             ])
             #expect(bad.status == .unprocessableContent)
-            #expect(bad.html.contains("value=\"ruby\" checked>"))
-            #expect(!bad.html.contains("value=\"midnight\" checked>"))
+            #expect(Self.checked(bad.document).contains("ruby"))
+            #expect(!Self.checked(bad.document).contains("midnight"))
             #expect(bad.html.contains("card-preview__art--ruby card-preview__art--initial"))
-            #expect(bad.html.contains("<p class=\"wallet-card__name card-preview__name\">Everyday</p>"))
+            #expect(Self.previewName(bad.document).contains("Everyday"))
 
             // No colour at all: the message is next to the picker, which points to it
             let none = try await browser.post("/wallet/cards/custom", [
@@ -65,10 +90,12 @@ struct CardColourPickerTests {
             #expect(card.gradientEnd == "#43aa8b")
 
             // The edit form has the same picker, with the card's original colours first
-            let edit = try await browser.get("/wallet/cards/\(id)/edit").html
+            let edit = try await browser.get("/wallet/cards/\(id)/edit").document
             #expect(Self.radios(edit) == 9)
-            #expect(edit.contains("value=\"original\"><svg class=\"swatch__art\""))
-            #expect(edit.contains("value=\"emerald\" checked>"))
+            let original = try #require(edit.all("input[value=original]").first)
+            #expect(original["checked"] == nil)
+            #expect(original.next?.name == "svg" && original.next?.classes == ["swatch__art"])
+            #expect(Self.checked(edit).contains("emerald"))
         }
     }
 }

@@ -39,13 +39,13 @@ struct RecentlyUsedTests {
             try await store.markCouponUsed(id: try #require(coupon.id), on: CalendarDay("2026-11-21"))
 
             let html = try await browser.get("/").html
-            #expect(html.contains("<h2 class=\"card__title\" id=\"recent-title\">Recently used</h2>"))
+            #expect(HTMLPage(html).contains("h2", attributes: ["class": "card__title", "id": "recent-title"], text: "Recently used"))
             let uberRow = try #require(html.range(of: "<a class=\"track__name\" href=\"/wallet/benefits/\(uber)\">$15 Uber credit</a> <span class=\"track__when\">Used 22 Nov</span>"))
             let couponRow = try #require(html.range(of: "<a class=\"track__name\" href=\"/wallet/tracker?tab=coupons\">$12 Pizza 2-for-1</a> <span class=\"track__when\">Used 21 Nov</span>"))
             let diningRow = try #require(html.range(of: "<a class=\"track__name\" href=\"/wallet/benefits/\(dining)\">$8 Dining credit</a> <span class=\"track__when\">Used 20 Nov</span>"))
             #expect(uberRow.lowerBound < couponRow.lowerBound && couponRow.lowerBound < diningRow.lowerBound)
-            #expect(html.contains("<p class=\"track__meta\">Gold · Personal</p>"))
-            #expect(html.contains("<p class=\"track__meta\">Coupon · Food</p>"))
+            #expect(HTMLPage(html).contains("p", attributes: ["class": "track__meta"], text: "Gold · Personal"))
+            #expect(HTMLPage(html).contains("p", attributes: ["class": "track__meta"], text: "Coupon · Food"))
             // Only three: October's use is left out
             #expect(!html.contains("Used 3 Oct"))
 

@@ -21,7 +21,7 @@ struct WalletBenefitUseTests {
             ])
             let airline = try #require(try await database.benefitIds(cardId: card)["Airline"])
             let detail = try await browser.get("/wallet/cards/\(card)")
-            #expect(detail.html.contains("<a class=\"menu__item\" href=\"/wallet/benefits/\(airline)/use\">Done: other amount or day…</a>"))
+            #expect(detail.document.contains("a", attributes: ["class": "menu__item", "href": "/wallet/benefits/\(airline)/use"], text: "Done: other amount or day…"))
             #expect(detail.html.contains("aria-label=\"Mark Airline as done: full value, today\">✓ Done</button>"))
 
             // When: the form opens
@@ -63,7 +63,7 @@ struct WalletBenefitUseTests {
             let page = try await browser.get("/wallet/cards/\(card)")
             #expect(page.html.contains("Marked “Airline” as done — $80.00 redeemed on 3 Nov 2026."))
             #expect(page.html.contains("Used 3 Nov 2026 · $80.00 redeemed"))
-            #expect(page.html.contains("<span class=\"roi__figure\">$80</span><span class=\"roi__label\">Redeemed</span>"))
+            #expect(RedeemedFigure.of(page).contains("$80"))
             #expect(page.html.contains("Redeem $470 more to break even"))
 
             // A second use in the same period is refused on the form

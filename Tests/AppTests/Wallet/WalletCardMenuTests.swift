@@ -22,14 +22,14 @@ struct WalletCardMenuTests {
             let wallet = try await browser.get("/wallet")
             #expect(wallet.status == .ok)
             let html = wallet.html
-            #expect(html.contains("<details class=\"menu card-menu\">"))
+            #expect(HTMLPage(html).contains("details", attributes: ["class": "menu card-menu"]))
             #expect(html.contains("aria-label=\"Actions for Gold\""))
             #expect(html.contains("action=\"/wallet/benefits/\(benefitId)/use\""))
             #expect(html.contains("Mark used: Dining credit ($10)"))
-            #expect(html.contains("<a class=\"menu__item\" href=\"/wallet/cards/\(cardId)/edit\">Edit card…</a>"))
+            #expect(HTMLPage(html).contains("a", attributes: ["class": "menu__item", "href": "/wallet/cards/\(cardId)/edit"], text: "Edit card…"))
             #expect(html.contains("Turn reminders off"))
             #expect(html.contains("href=\"/wallet/cards/\(cardId)/delete?return=/wallet\">Remove card…</a>"))
-            #expect(html.contains("<script src=\"/js/wallet.js\" defer></script>"))
+            #expect(HTMLPage(html).contains("script", attributes: ["src": "/js/wallet.js", "defer": ""], text: ""))
 
             // When Mark used is picked: back on the Wallet, the use recorded at full value today
             let used = try await browser.post("/wallet/benefits/\(benefitId)/use", [("returnTo", "/wallet")])

@@ -26,7 +26,7 @@ struct WalletEditTests {
             // Given: a card with a monthly benefit used today
             let (card, lounge) = try await Self.usedLounge(browser, database)
             let detail = try await browser.get("/wallet/cards/\(card)")
-            #expect(detail.html.contains("<a class=\"menu__item\" href=\"/wallet/benefits/\(lounge)/edit\">Edit benefit…</a>"))
+            #expect(detail.document.contains("a", attributes: ["class": "menu__item", "href": "/wallet/benefits/\(lounge)/edit"], text: "Edit benefit…"))
 
             // When: the form opens with what the benefit has
             let form = try await browser.get("/wallet/benefits/\(lounge)/edit")
@@ -35,7 +35,7 @@ struct WalletEditTests {
             #expect(form.fieldValue("name") == "Lounge")
             #expect(form.fieldValue("value") == "25.00")
             #expect(form.fieldValue("period") == "monthly")
-            #expect(form.html.contains("<option value=\"quadrennial\">Once every four years</option>"))
+            #expect(form.document.contains("option", attributes: ["value": "quadrennial"], text: "Once every four years"))
 
             // Then: bad input is refused next to each field and what was typed stays
             let bad = try await browser.post("/wallet/benefits/\(lounge)/edit", [

@@ -55,20 +55,20 @@ struct WalletFourYearTests {
             // Then: a quarter of it counts this year, and next year, and it stays used until its four years end
             #expect(try await database.benefitUses(benefitId: credit).map(\.periodStart) == ["2026-01-01"])
             let used = try await browser.get("/wallet/cards/\(card)")
-            #expect(used.html.contains("<span class=\"roi__figure\">$30</span><span class=\"roi__label\">Redeemed</span>"))
+            #expect(RedeemedFigure.of(used).contains("$30"))
             #expect(used.html.contains("Redeem $65 more to break even"))
             clock.advance(by: 200 * 86_400)
             try await browser.logIn(email: "ann@example.com")
             let nextYear = try await browser.get("/wallet/cards/\(card)")
             #expect(nextYear.html.contains("Used this period"))
-            #expect(nextYear.html.contains("<span class=\"roi__figure\">$30</span><span class=\"roi__label\">Redeemed</span>"))
+            #expect(RedeemedFigure.of(nextYear).contains("$30"))
             #expect(!(try await browser.get("/wallet/expiring").html.contains("Global Entry")))
             clock.advance(by: 1_200 * 86_400)  // September 2030: a new four years
             try await browser.logIn(email: "ann@example.com")
             let later = try await browser.get("/wallet/cards/\(card)")
             #expect(!later.html.contains("Used this period"))
             #expect(later.html.contains("Expires 31 Dec 2033"))
-            #expect(later.html.contains("<span class=\"roi__figure\">$0</span><span class=\"roi__label\">Redeemed</span>"))
+            #expect(RedeemedFigure.of(later).contains("$0"))
         }
     }
 

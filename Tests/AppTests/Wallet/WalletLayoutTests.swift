@@ -36,11 +36,14 @@ struct WalletLayoutTests {
                 ("feeDueOn", ""),
             ])
             let wallet = try await browser.get("/wallet").html
-            #expect(wallet.contains("<p class=\"wallet-card__name\" title=\"\(name)\"><a class=\"wallet-card__link\" href=\"/wallet/cards/\(id)\">\(name)</a></p>"))
+            #expect(HTMLPage(wallet).elements("p", attributes: ["class": "wallet-card__name", "title": name]).contains { line in
+                line.children.count == 1 && line.first("a")?.matches("a", attributes: ["class": "wallet-card__link",
+                                                                                      "href": "/wallet/cards/\(id)"], text: name) == true
+            })
             let detail = try await browser.get("/wallet/cards/\(id)")
             #expect(detail.status == .ok)
-            #expect(detail.html.contains("<h1 class=\"topbar__title topbar__title--name\" title=\"\(name)\">\(name)</h1>"))
-            #expect(detail.html.contains("<div class=\"card-detail__head\">"))
+            #expect(detail.document.contains("h1", attributes: ["class": "topbar__title topbar__title--name", "title": "\(name)"], text: "\(name)"))
+            #expect(detail.document.contains("div", attributes: ["class": "card-detail__head"]))
 
             let css = try await browser.get("/css/app.css").html
             #expect(css.contains("-webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;"))

@@ -23,7 +23,8 @@ struct WalletTabBadgeTests {
             let empty = try await browser.get("/")
             #expect(empty.status == .ok)
             #expect(!empty.html.contains("nav__badge"))
-            #expect(empty.html.contains("<span class=\"nav__label\">Wallet</span></a>"))
+            #expect(empty.document.elements("span", attributes: ["class": "nav__label"], text: "Wallet")
+                .contains { $0.isLastChild && $0.parent?.name == "a" })
 
             // A monthly benefit with 8 days left and a fee due in 4 days are not yet within three days
             let cards = try await store.addCards([(
@@ -44,7 +45,7 @@ struct WalletTabBadgeTests {
             for path in ["/", "/wallet", "/badges", "/profile"] {
                 let page = try await browser.get(path)
                 #expect(page.html.contains(Self.badge(2)), "\(path)")
-                #expect(page.html.contains("<span class=\"nav__badge\" aria-hidden=\"true\">2</span>"), "\(path)")
+                #expect(page.document.contains("span", attributes: ["class": "nav__badge", "aria-hidden": "true"], text: "2"), "\(path)")
             }
 
             // Using the coupon takes it off at once

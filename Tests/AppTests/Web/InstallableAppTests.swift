@@ -47,10 +47,10 @@ struct InstallableAppTests {
         try await TestApp.run { browser, _ in
             for path in ["/login", "/signup"] {
                 let page = try await browser.get(path)
-                #expect(page.html.contains("<link rel=\"apple-touch-icon\" href=\"/icons/apple-touch-icon.png\">"))
-                #expect(page.html.contains("<meta name=\"theme-color\" media=\"(prefers-color-scheme: light)\" content=\"#FFFFFF\">"))
-                #expect(page.html.contains("<meta name=\"theme-color\" media=\"(prefers-color-scheme: dark)\" content=\"#000000\">"))
-                #expect(page.html.contains("<script src=\"/js/pwa.js\" defer></script>"))
+                #expect(page.document.contains("link", attributes: ["rel": "apple-touch-icon", "href": "/icons/apple-touch-icon.png"]))
+                #expect(page.document.contains("meta", attributes: ["name": "theme-color", "media": "(prefers-color-scheme: light)", "content": "#FFFFFF"]))
+                #expect(page.document.contains("meta", attributes: ["name": "theme-color", "media": "(prefers-color-scheme: dark)", "content": "#000000"]))
+                #expect(page.document.contains("script", attributes: ["src": "/js/pwa.js", "defer": ""], text: ""))
             }
             let touch = try await browser.get("/icons/apple-touch-icon.png")
             #expect(Self.pngSize(touch.bytes).map { "\($0.0)x\($0.1)" } == "180x180")

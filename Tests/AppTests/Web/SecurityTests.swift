@@ -254,37 +254,18 @@ struct SecurityTests {
         }
     }
 
-    /// Runs Python with `arguments` and returns what it printed. It waits on a thread of its own: a test blocking one
-    /// of the few threads the server shares with other tests would leave the server none to answer with.
-    private static func python(_ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-                    process.arguments = arguments
-                    let output = Pipe()
-                    process.standardOutput = output
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: String(decoding: data, as: UTF8.self)
-                        .trimmingCharacters(in: .whitespacesAndNewlines))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+    /// The status line the server answers `request` (raw bytes) with, sent over a plain socket.
+    private static func statusLine(port: Int, request: String) async throws -> String {
+        try await RawSocket.onOwnThread {
+            let socket = try RawSocket(port: port, timeout: 10)
+            try socket.send(request)
+            return Self.firstLine(try socket.receive(limit: 4_096))
         }
     }
 
-    /// The status line the server answers `request` (raw bytes) with, sent over a plain socket by Python.
-    private static func statusLine(port: Int, request: String) async throws -> String {
-        try await python(["-c", """
-            import socket, sys
-            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
-            s.sendall(sys.argv[2].encode())
-            print(s.recv(4096).split(b"\\r\\n")[0].decode())
-            """, String(port), request])
+    /// The first line of an answer, without its line end.
+    private static func firstLine(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")[0]
     }
 
     @Test("a malformed chunked body is a 400, not a 500")
@@ -304,28 +285,29 @@ struct SecurityTests {
     @Test("a connection that sends nothing, or nothing more after a request, is closed after the idle timeout")
     func idleConnectionsAreClosed() async throws {
         try await TestApp.live(idleTimeout: .seconds(1)) { (port: Int) async throws in
-            // Python waits up to 10 s for the server to close each connection and says how long it took.
-            let said = try await Self.python(["-c", """
-                import socket, sys, time
-                def closed_after(first):
-                    try:
-                        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
-                        start = time.monotonic()
-                        if first:
-                            s.sendall(first.encode())
-                            s.recv(65536)
-                            start = time.monotonic()
-                        while s.recv(65536):
-                            pass
-                        return "%.1f" % (time.monotonic() - start)
-                    except Exception as error:
-                        return type(error).__name__
-                print(closed_after(""), closed_after("GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n"))
-                """, String(port)])
+            // The client waits up to 10 s for the server to close each connection and says how long it took.
+            let said = try await RawSocket.onOwnThread {
+                func closedAfter(_ first: String) -> String {
+                    do {
+                        let socket = try RawSocket(port: port, timeout: 10)
+                        var start = ContinuousClock.now
+                        if !first.isEmpty {
+                            try socket.send(first)
+                            _ = try socket.receive()
+                            start = ContinuousClock.now
+                        }
+                        while try !socket.receive().isEmpty {}
+                        return String(format: "%.1f", RawSocket.tenths(since: start))
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                return closedAfter("") + " " + closedAfter("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            }
             let times = said.split(separator: " ").map { Double($0) }
-            #expect(times.count == 2, "python said \(said)")
+            #expect(times.count == 2, "the client said \(said)")
             for (index, time) in times.enumerated() {
-                let seconds = try #require(time, "connection \(index + 1) was closed (python said \(said))")
+                let seconds = try #require(time, "connection \(index + 1) was closed (the client said \(said))")
                 #expect(seconds >= 0.5 && seconds < 8, "connection \(index + 1) closed after \(seconds) s")
             }
         }
@@ -334,20 +316,21 @@ struct SecurityTests {
     @Test("a request head sent a byte at a time (slowloris) is cut off at the idle timeout, however steady the trickle")
     func slowHeadersAreCutOff() async throws {
         try await TestApp.live(idleTimeout: .seconds(2)) { (port: Int) async throws in
-            let said = try await Self.python(["-c", """
-                import socket, sys, time
-                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
-                start = time.monotonic()
-                head = b"GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nX-Slow: " + b"a" * 40
-                try:
-                    for byte in head:
-                        s.sendall(bytes([byte]))
-                        time.sleep(0.25)
-                    print("sent all")
-                except OSError:
-                    print("%.1f" % (time.monotonic() - start))
-                """, String(port)])
-            let seconds = try #require(Double(said.trimmingCharacters(in: .whitespacesAndNewlines)), "python said \(said)")
+            let said = try await RawSocket.onOwnThread {
+                let socket = try RawSocket(port: port, timeout: 10)
+                let start = ContinuousClock.now
+                let head = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40)
+                do {
+                    for byte in head {
+                        try socket.send([byte])
+                        Thread.sleep(forTimeInterval: 0.25)
+                    }
+                    return "sent all"
+                } catch {
+                    return String(format: "%.1f", RawSocket.tenths(since: start))
+                }
+            }
+            let seconds = try #require(Double(said.trimmingCharacters(in: .whitespacesAndNewlines)), "the client said \(said)")
             #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
         }
     }
@@ -356,35 +339,49 @@ struct SecurityTests {
     func slowBodiesAreCutOff() async throws {
         try await TestApp.live(configure: { $0.bodyReadLimit = BodyReadLimit(timeout: .seconds(2), minimumRate: 500) }) {
             (port: Int) async throws in
-            let said = try await Self.python(["-c", """
-                import socket, sys, time
-                port = int(sys.argv[1])
-                form = b"email=a%40example.com&password=" + b"x" * 20000
-                s = socket.create_connection(("127.0.0.1", port), timeout=10)
-                s.sendall(b"POST /login HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
-                          + b"Content-Length: %d\\r\\n\\r\\n" % len(form))
-                start = time.monotonic()
-                try:
-                    for byte in form[:60]:
-                        s.sendall(bytes([byte]))
-                        time.sleep(0.25)
+            let said = try await RawSocket.onOwnThread {
+                let form = Array("email=a%40example.com&password=".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20_000)
+                let head = "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: \(form.count)\r\n\r\n"
+                let slow = try RawSocket(port: port, timeout: 10)
+                try slow.send(head)
+                let start = ContinuousClock.now
+                let trickle: String
+                do {
+                    for byte in form.prefix(60) {
+                        try slow.send([byte])
+                        Thread.sleep(forTimeInterval: 0.25)
+                    }
                     trickle = "sent all"
-                except OSError:
-                    trickle = "%.1f" % (time.monotonic() - start)
-                fast = socket.create_connection(("127.0.0.1", port), timeout=10)
-                fast.sendall(b"POST /login HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
-                             + b"Content-Length: %d\\r\\n\\r\\n" % len(form))
-                for i in range(0, len(form), 4000):
-                    fast.sendall(form[i:i + 4000])
-                    time.sleep(0.4)
-                answer = fast.recv(65536).split(b"\\r\\n")[0].decode()
-                print(trickle + "|" + answer)
-                """, String(port)])
+                } catch {
+                    trickle = String(format: "%.1f", RawSocket.tenths(since: start))
+                }
+                let fast = try RawSocket(port: port, timeout: 10)
+                try fast.send(head)
+                for offset in stride(from: 0, to: form.count, by: 4_000) {
+                    try fast.send(Array(form[offset..<min(offset + 4_000, form.count)]))
+                    Thread.sleep(forTimeInterval: 0.4)
+                }
+                let answer = Self.firstLine(try fast.receive())
+                return trickle + "|" + answer
+            }
             let parts = said.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map(String.init)
-            #expect(parts.count == 2, "python said \(said)")
-            let seconds = try #require(Double(parts.first ?? ""), "python said \(said)")
+            #expect(parts.count == 2, "the client said \(said)")
+            let seconds = try #require(Double(parts.first ?? ""), "the client said \(said)")
             #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
-            #expect(parts.last?.hasPrefix("HTTP/1.1 ") == true && parts.last?.contains("408") == false, "python said \(said)")
+            #expect(parts.last?.hasPrefix("HTTP/1.1 ") == true && parts.last?.contains("408") == false, "the client said \(said)")
+        }
+    }
+
+    /// "closed" when the server has closed `socket` (or reset it), "open" when nothing comes within half a second.
+    private static func closedOrOpen(_ socket: RawSocket) -> String {
+        socket.setTimeout(0.5)
+        do {
+            return try socket.receive(limit: 1).isEmpty ? "closed" : "open"
+        } catch RawSocket.Failure.timedOut {
+            return "open"
+        } catch {
+            return "closed"
         }
     }
 
@@ -394,28 +391,21 @@ struct SecurityTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestApp.live(tls: .generated, dataDirectory: folder, configure: { $0.maxConnectionsPerAddress = 3 }) {
             (port: Int) async throws in
-            let said = try await Self.python(["-c", """
-                import socket, sys, time
-                port = int(sys.argv[1])
-                def closed(s):
-                    s.settimeout(0.5)
-                    try:
-                        return "closed" if s.recv(1) == b"" else "open"
-                    except socket.timeout:
-                        return "open"
-                    except OSError:
-                        return "closed"
-                held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
-                time.sleep(0.3)
-                extra = socket.create_connection(("127.0.0.1", port), timeout=5)
-                first = closed(extra)
-                other = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0))
+            let said = try await RawSocket.onOwnThread {
+                let held = try (0..<3).map { _ in try RawSocket(port: port, timeout: 5) }
+                Thread.sleep(forTimeInterval: 0.3)
+                let extra = try RawSocket(port: port, timeout: 5)
+                let first = Self.closedOrOpen(extra)
+                let other = try RawSocket(port: port, source: "127.0.0.2", timeout: 5)
                 held[0].close()
-                time.sleep(0.3)
-                again = socket.create_connection(("127.0.0.1", port), timeout=5)
-                print(first, closed(other), closed(again))
-                """, String(port)])
-            #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "closed open open", "python said \(said)")
+                Thread.sleep(forTimeInterval: 0.3)
+                let again = try RawSocket(port: port, timeout: 5)
+                let said = [first, Self.closedOrOpen(other), Self.closedOrOpen(again)].joined(separator: " ")
+                // Every connection stays open until all are looked at.
+                withExtendedLifetime((held, extra, other)) {}
+                return said
+            }
+            #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "closed open open", "the client said \(said)")
         }
     }
 
@@ -424,40 +414,47 @@ struct SecurityTests {
         // The built server, as the owner runs it: the test harness's own server drops the cap setting.
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let said = try await Self.python(["-c", """
-            import socket, subprocess, sys, time
-            binary, folder, resources = sys.argv[1], sys.argv[2], sys.argv[3]
-            probe = socket.socket(); probe.bind(("127.0.0.1", 0)); port = probe.getsockname()[1]; probe.close()
-            server = subprocess.Popen([binary, "--data-dir", folder, "--resources-dir", resources, "--no-tls",
-                                       "--host", "127.0.0.1", "--port", str(port), "--max-connections", "3"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            try:
-                for _ in range(200):
-                    try:
-                        socket.create_connection(("127.0.0.1", port), timeout=1).close(); break
-                    except OSError:
-                        time.sleep(0.1)
-                time.sleep(0.3)
-                held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
-                time.sleep(0.3)
-                extra = socket.create_connection(("127.0.0.1", port), timeout=5)
-                extra.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n")
-                extra.settimeout(1.0)
-                try:
-                    waited = "answered" if extra.recv(65536) else "closed"
-                except socket.timeout:
-                    waited = "waited"
-                held[0].close()
-                extra.settimeout(5.0)
-                try:
-                    served = "served" if extra.recv(65536).startswith(b"HTTP/1.1 200") else "other"
-                except socket.timeout:
-                    served = "timeout"
-                print(waited, served)
-            finally:
-                server.terminate(); server.wait(timeout=10)
-            """, ServerSetupTests.binary.path, folder, TestApp.root])
-        #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "waited served", "python said \(said)")
+        let said = try await RawSocket.onOwnThread {
+            let port = try RawSocket.freePort()
+            let server = Process()
+            server.executableURL = ServerSetupTests.binary
+            server.arguments = ["--data-dir", folder, "--resources-dir", TestApp.root, "--no-tls",
+                                "--host", "127.0.0.1", "--port", String(port), "--max-connections", "3"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            defer {
+                server.terminate()
+                server.waitUntilExit()
+            }
+            for _ in 0..<200 {
+                if (try? RawSocket(port: port, timeout: 1)) != nil { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            let held = try (0..<3).map { _ in try RawSocket(port: port, timeout: 5) }
+            Thread.sleep(forTimeInterval: 0.3)
+            let extra = try RawSocket(port: port, timeout: 5)
+            try extra.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            extra.setTimeout(1.0)
+            let waited: String
+            do {
+                waited = try extra.receive().isEmpty ? "closed" : "answered"
+            } catch RawSocket.Failure.timedOut {
+                waited = "waited"
+            }
+            held[0].close()
+            extra.setTimeout(5.0)
+            let served: String
+            do {
+                served = try extra.receive().starts(with: Array("HTTP/1.1 200".utf8)) ? "served" : "other"
+            } catch RawSocket.Failure.timedOut {
+                served = "timeout"
+            }
+            withExtendedLifetime(held) {}
+            return waited + " " + served
+        }
+        #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "waited served", "the client said \(said)")
     }
 
     @Test("the connection cap leaves files for the database, whatever the open-files limit")

@@ -173,8 +173,8 @@ struct ServerSetupTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         // When
-        let first = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver")
-        let second = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver")
+        let first = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver", now: Date())
+        let second = try LocalCertificate.loadOrCreate(in: folder, hostName: "homeserver", now: Date())
 
         // Then
         #expect(first.fingerprint == second.fingerprint, "reused, not remade")

@@ -112,7 +112,7 @@ extension BudgetController {
                 button: "Delete")
             return pages.confirm(page, title: "Delete category", section: .budget, context: context)
         } delete: { category, _, context in
-            let moved = try await context.store.deleteCategory(category)
+            let moved = try await context.store.deleteCategory(category, now: now())
             let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
             return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
                                   flash: .success("Deleted “\(category.name)”." + tail))

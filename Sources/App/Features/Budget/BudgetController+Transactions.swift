@@ -118,7 +118,7 @@ extension BudgetController {
             draft.apply(to: &transaction)
             let outcome: MemberStore.Outcome
             do {
-                outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today).1
+                outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today, now: now).1
             } catch {
                 return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user,
                                                      request: request, context: context, choices: choices,

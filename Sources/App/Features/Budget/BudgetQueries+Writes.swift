@@ -7,8 +7,9 @@ extension MemberStore {
     // MARK: - Transactions
 
     /// Adds a transaction; one that names a stash is added as that stash's entry.
-    func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay) async throws -> (Transaction, Outcome) {
-        if let stash { return try await addEntry(transaction, to: stash, today: today) }
+    func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay,
+                        now: Date) async throws -> (Transaction, Outcome) {
+        if let stash { return try await addEntry(transaction, to: stash, today: today, now: now) }
         let saved = try await write { db in try own(transaction, in: db).inserted(db) }
         return (saved, Outcome())
     }
@@ -68,12 +69,12 @@ extension MemberStore {
 
     /// Deletes a custom category, moving its transactions and stashes to the same kind's "Other". Returns how many
     /// transactions moved.
-    func deleteCategory(_ category: Category) async throws -> Int {
+    func deleteCategory(_ category: Category, now: Date) async throws -> Int {
         try await write { member in
             let db = member.db
             let category = try own(category, in: db)
             guard let id = category.id, !category.isDefault else { return 0 }
-            let otherId = try Self.otherCategoryId(member, kind: category.kind)
+            let otherId = try Self.otherCategoryId(member, kind: category.kind, now: now)
             try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
                            arguments: [otherId, id, category.userId])
             let moved = db.changesCount
@@ -85,13 +86,13 @@ extension MemberStore {
     }
 
     /// The id of the user's "Other" category of `kind`, made again if it went missing.
-    static func otherCategoryId(_ member: MemberDatabase, kind: Category.Kind) throws -> Int64 {
+    static func otherCategoryId(_ member: MemberDatabase, kind: Category.Kind, now: Date) throws -> Int64 {
         let (db, userId) = (member.db, member.userId)
         if let id = try Int64.fetchOne(db, sql: """
             SELECT id FROM category WHERE userId = ? AND kind = ? AND isDefault = 1 AND name = ? ORDER BY id LIMIT 1
             """, arguments: [userId, kind.rawValue, Category.otherName]) { return id }
         let other = try Category(id: nil, userId: userId, name: Category.otherName, kind: kind, icon: "dots",
-                                 color: "#6B6B6B", sortOrder: 10_000, isDefault: true, isHidden: false, createdAt: Date())
+                                 color: "#6B6B6B", sortOrder: 10_000, isDefault: true, isHidden: false, createdAt: now)
             .inserted(db)
         return other.id ?? 0
     }

@@ -5,7 +5,7 @@ import Hummingbird
 /// Each user's reminders as an iCalendar feed at a secret URL, for phones and calendar apps to subscribe to:
 /// benefit period ends, coupon expiries, renewals and annual fees over the next year, each with an alarm at the
 /// user's lead time. Served outside the session (a calendar app has no cookie); a wrong or revoked secret is a 404.
-struct CalendarFeedController {
+package struct CalendarFeedController {
     let database: AppDatabase
     let now: @Sendable () -> Date
     /// The address members reach the server at (`AppConfig.publicBase`), for each event's link and its UID: never
@@ -35,8 +35,8 @@ struct CalendarFeedController {
     /// named with its card, coupon expiries, every renewal and annual fees, up to a year ahead, each linking to its
     /// page at `base`. `host` (the server's name as the calendar app reached it) makes the events' UIDs unique
     /// beyond this server.
-    static func calendar(database: AppDatabase, userId: Int64, now: Date, host: String = "localhost",
-                         base: String = "http://localhost") async throws -> String? {
+    package static func calendar(database: AppDatabase, userId: Int64, now: Date, host: String = "localhost",
+                                 base: String = "http://localhost") async throws -> String? {
         guard let user = try await database.user(id: userId) else { return nil }
         let store = database.for(userId: userId)
         let lead = try await store.walletSettings().leadDays

@@ -10,9 +10,15 @@ import ServiceLifecycle
 /// looks at once neither repeat a reminder nor lose one. After downtime, the first look records what is still
 /// relevant that day (benefits, coupons and renewals still ahead, this week's nudge, the month's summary in its
 /// first week); reminders of days that have passed are not recorded late.
-struct ReminderEngine: Sendable {
+package struct ReminderEngine: Sendable {
     let database: AppDatabase
     let now: @Sendable () -> Date
+
+    // Package-wide, as the reminder benchmark drives the engine from its own target.
+    package init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.now = now
+    }
 
     /// Notifications older than this are removed.
     static let keptDays = 90
@@ -39,7 +45,7 @@ struct ReminderEngine: Sendable {
     /// One look at every user: those whose reminder time has come today and whose day isn't done yet get their
     /// reminders. Returns how many it recorded.
     @discardableResult
-    func tick() async throws -> Int {
+    package func tick() async throws -> Int {
         let now = now()
         let users = try await dueUsers(now: now)
         var recorded = 0

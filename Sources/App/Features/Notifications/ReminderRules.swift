@@ -139,7 +139,7 @@ struct ReminderRules {
     private func make(_ kind: Reminder.Kind, subject: String, dueOn: CalendarDay, title: String, body: String,
                       path: String) -> Reminder {
         Reminder(id: nil, userId: user.id ?? 0, kind: kind, subject: subject, dueOn: dueOn.description, title: title,
-                     body: body, path: path, createdAt: Date(), readAt: nil)
+                     body: body, path: path, createdAt: .distantPast, readAt: nil)
     }
 }
 

@@ -11,7 +11,7 @@ enum StashCategory {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let home = kind.categoryKinds[0]
         if name.isEmpty || name.caseInsensitiveCompare(Category.otherName) == .orderedSame {
-            return try MemberStore.otherCategoryId(member, kind: home)
+            return try MemberStore.otherCategoryId(member, kind: home, now: now)
         }
         let kinds = kind.categoryKinds.map(\.rawValue)
         if let id = try Int64.fetchOne(db, sql: """

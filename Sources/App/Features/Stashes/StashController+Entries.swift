@@ -38,7 +38,7 @@ extension StashController {
                                     kind: stash.kind.entryKind, note: "", stashId: stash.id, categoryId: stash.categoryId,
                                     accountId: nil, createdAt: now, updatedAt: now)
             draft.apply(to: &entry)
-            let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today)
+            let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today, now: now)
             let verb = stash.kind == .save ? "Saved" : "Spent"
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
             return pages.redirect(
@@ -72,8 +72,9 @@ extension StashController {
         } save: { input, draft in
             var entry = old
             draft.apply(to: &entry)
-            entry.updatedAt = now()
-            let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today)
+            let now = self.now()
+            entry.updatedAt = now
+            let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today, now: now)
             return pages.redirect(
                 to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: draft.day.monthValue),
                 flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
@@ -98,7 +99,7 @@ extension StashController {
     @Sendable func restoreEntry(request: Request, context: MemberContext) async throws -> Response {
         guard let trashId = context.parameters.get("id", as: Int64.self),
               let (entry, outcome) = try await context.store.restoreEntry(
-                trashId: trashId, today: context.member.today)
+                trashId: trashId, today: context.member.today, now: now())
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
         guard let stashId = entry.stashId else {
             return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))

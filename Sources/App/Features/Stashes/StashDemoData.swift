@@ -157,7 +157,7 @@ public enum DemoData {
             for (stash, _) in stashes {
                 let months = try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month", arguments: [stash.id])
                 for month in months.compactMap(Month.init) {
-                    try MemberStore.judge(db, stash: stash, month: month, today: today)
+                    try MemberStore.judge(db, stash: stash, month: month, today: today, now: now)
                 }
                 badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
             }

@@ -64,7 +64,9 @@ extension MemberStore {
             var outcome = Outcome()
             for monthText in months {
                 guard let month = Month(monthText) else { continue }
-                if let badge = try Self.judge(db, stash: stash, month: month, today: today) { outcome.newBadgeIds.append(badge) }
+                if let badge = try Self.judge(db, stash: stash, month: month, today: today, now: now) {
+                    outcome.newBadgeIds.append(badge)
+                }
             }
             return outcome
         }
@@ -94,22 +96,24 @@ extension MemberStore {
     // MARK: - Entries
 
     /// Adds an entry to a stash and judges its month.
-    func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay) async throws -> (Transaction, Outcome) {
+    func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay,
+                  now: Date) async throws -> (Transaction, Outcome) {
         try await write { db in
             let stash = try own(stash, in: db)
             let entry = try own(entry, in: db).inserted(db)
-            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
+            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now))
         }
     }
 
     /// Saves an edited entry; both its old and new month are judged.
-    func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay) async throws -> Outcome {
+    func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay,
+                     now: Date) async throws -> Outcome {
         try await write { db in
             let entry = try own(entry, in: db)
             let old = try own(old, in: db)
             let stash = try own(stash, in: db)
             try entry.update(db)
-            return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today)
+            return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today, now: now)
         }
     }
 
@@ -119,13 +123,13 @@ extension MemberStore {
             let entry = try own(entry, in: db)
             let stash = try own(stash, in: db)
             let trashId = try Self.moveToTrash(db, entry, now: now)
-            _ = try Self.judge(db, stash: stash, months: [entry.month], today: today)
+            _ = try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now)
             return trashId
         }
     }
 
     /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
-    func restoreEntry(trashId: Int64, today: CalendarDay) async throws -> (Transaction, Outcome)? {
+    func restoreEntry(trashId: Int64, today: CalendarDay, now: Date) async throws -> (Transaction, Outcome)? {
         try await write { member in
             let db = member.db
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
@@ -144,7 +148,7 @@ extension MemberStore {
                     case .income: .income
                     case .saving: .savings
                     }
-                    restored.categoryId = try Self.otherCategoryId(member, kind: kind)
+                    restored.categoryId = try Self.otherCategoryId(member, kind: kind, now: now)
                 }
                 if let accountId = entry.accountId, try !Self.exists(db, Account.self, id: accountId, userId: userId) {
                     restored.accountId = nil
@@ -157,7 +161,7 @@ extension MemberStore {
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry
             try restored.insert(db)
-            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today))
+            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now))
         }
     }
 
@@ -182,18 +186,21 @@ extension MemberStore {
     // MARK: - Judging
 
     /// Judges each month an entry write touched, once the write (and the triggers after it) are done.
-    private static func judge(_ db: Database, stash: Stash, months: [String], today: CalendarDay) throws -> Outcome {
+    private static func judge(_ db: Database, stash: Stash, months: [String], today: CalendarDay,
+                              now: Date) throws -> Outcome {
         var outcome = Outcome()
         for month in Set(months).sorted() {
             guard let month = Month(month) else { continue }
-            if let badge = try judge(db, stash: stash, month: month, today: today) { outcome.newBadgeIds.append(badge) }
+            if let badge = try judge(db, stash: stash, month: month, today: today, now: now) {
+                outcome.newBadgeIds.append(badge)
+            }
         }
         return outcome
     }
 
     /// Brings the badge of (stash, month) in line with its entries. Returns the badge id if it was earned just now.
     @discardableResult
-    static func judge(_ db: Database, stash: Stash, month: Month, today: CalendarDay) throws -> Int64? {
+    static func judge(_ db: Database, stash: Stash, month: Month, today: CalendarDay, now: Date) throws -> Int64? {
         guard let stashId = stash.id else { return nil }
         let row = try Row.fetchOne(db, sql: """
             SELECT SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
@@ -222,22 +229,22 @@ extension MemberStore {
             badge.points = Badge.pointsPerBadge
             try badge.update(db)
             guard !wasEarned else { return nil }
-            try tellEarned(db, badge: badge, stash: stash, month: month)
+            try tellEarned(db, badge: badge, stash: stash, month: month, now: now)
             return badge.id
         }
         let badge = try Badge(id: nil, userId: stash.userId, stashId: stashId, month: month.description,
                               completedOn: completedOn, points: Badge.pointsPerBadge, earned: true, claimedAt: nil)
             .inserted(db)
-        try tellEarned(db, badge: badge, stash: stash, month: month)
+        try tellEarned(db, badge: badge, stash: stash, month: month, now: now)
         return badge.id
     }
 
     /// Puts "Badge earned" in the user's notification list (in the app only), once per badge.
-    private static func tellEarned(_ db: Database, badge: Badge, stash: Stash, month: Month) throws {
+    private static func tellEarned(_ db: Database, badge: Badge, stash: Stash, month: Month, now: Date) throws {
         guard let id = badge.id else { return }
         try Reminder(id: nil, userId: stash.userId, kind: .badge, subject: "badge:\(id)", dueOn: month.lastDay.description,
                      title: "Badge earned: \(stash.name)", body: "\(month.title) · +\(badge.points) points",
-                     path: BadgePaths.badge(id), createdAt: Date(), readAt: nil)
+                     path: BadgePaths.badge(id), createdAt: now, readAt: nil)
             .insert(db, onConflict: .ignore)
     }
 
@@ -264,7 +271,7 @@ extension MemberStore {
 
     /// Judges the member's spend stashes for every month closed since `judgedThrough` (the month last judged), then
     /// remembers the last closed month. Cheap when there is nothing new: one comparison.
-    func judgeClosedMonths(judgedThrough: String?, today: CalendarDay) async throws {
+    func judgeClosedMonths(judgedThrough: String?, today: CalendarDay, now: Date) async throws {
         let lastClosed = today.monthValue.previous.description
         if let judgedThrough, judgedThrough >= lastClosed { return }
         let since = judgedThrough ?? "0000-00"
@@ -277,7 +284,7 @@ extension MemberStore {
                     SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? AND month > ? AND month <= ? ORDER BY month
                     """, arguments: [stashId, since, lastClosed])
                 for month in months.compactMap(Month.init) {
-                    try Self.judge(db, stash: stash, month: month, today: today)
+                    try Self.judge(db, stash: stash, month: month, today: today, now: now)
                 }
             }
             try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?", arguments: [lastClosed, userId])

@@ -1,11 +1,12 @@
+import App
 import Foundation
 import GRDB
 
-/// Measures the reminder engine and the calendar feed on many demo accounts (`stashify bench-reminders`, run by
+/// Measures the reminder engine and the calendar feed on many demo accounts (`bench-reminders`, run by
 /// `Benchmarks/reminders.sh`): one engine look over every user at their reminder time, in CPU seconds, and the
 /// median time to build one user's feed.
-public enum ReminderBenchmark {
-    public static func run(users: Int, entries: Int, folder: String) async throws -> String {
+enum ReminderBenchmark {
+    static func run(users: Int, entries: Int, folder: String) async throws -> String {
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
         let now = Date()
@@ -80,8 +81,8 @@ public enum ReminderBenchmark {
     }
 
     /// The folder's database has an account the benchmark didn't make.
-    public struct NotABenchmarkFolder: Error {
-        public let email: String
+    struct NotABenchmarkFolder: Error {
+        let email: String
     }
 
     /// CPU time this process has used, user and system.
