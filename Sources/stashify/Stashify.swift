@@ -312,7 +312,7 @@ struct UsersCommand: AsyncParsableCommand {
                 guard let account = try await database.accountSummaries(email: email).first else {
                     throw StartupError("no account has the email \(email)")
                 }
-                if yes { try await database.deleteAccount(userId: account.id) }
+                if yes { try await database.deleteUser(userId: account.id) }
                 return account
             }
             guard yes else {

@@ -54,11 +54,11 @@ extension AppDatabase {
     /// Deletes the account and every row of its data in one transaction: its sessions, ledger, stashes, wallet,
     /// reminders, settings, its log-in tries. No other account's row is touched. False when there was no such account.
     @discardableResult
-    public func deleteAccount(userId: Int64) async throws -> Bool {
-        try await write { db in try Self.deleteAccount(userId: userId, db) }
+    public func deleteUser(userId: Int64) async throws -> Bool {
+        try await write { db in try Self.deleteUser(userId: userId, db) }
     }
 
-    static func deleteAccount(userId: Int64, _ db: Database) throws -> Bool {
+    static func deleteUser(userId: Int64, _ db: Database) throws -> Bool {
         guard let email = try String.fetchOne(db, sql: "SELECT email FROM user WHERE id = ?", arguments: [userId]) else {
             return false
         }

@@ -113,14 +113,14 @@ extension AppDatabase {
     }
 }
 
-extension Account: UserOwned {}
+extension MoneyAccount: UserOwned {}
 extension Category: UserOwned {}
 extension CardBenefit: UserOwned {}
 extension Coupon: UserOwned {}
 extension IncomeSource: UserOwned {}
 extension Stash: UserOwned {}
 extension Subscription: UserOwned {}
-extension Transaction: UserOwned {}
+extension LedgerEntry: UserOwned {}
 extension WalletCard: UserOwned {}
 
 extension MemberStore {

@@ -300,7 +300,7 @@ struct BadgesTests {
         #expect(summary.createdUser)
         #expect(summary.stashes == 8)
         let (count, mismatches, latest) = try await database.read { db in
-            (try Transaction.fetchCount(db),
+            (try LedgerEntry.fetchCount(db),
              try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
                 WHERE l.stashId = m.stashId AND substr(l.date, 1, 7) = m.month)

@@ -228,7 +228,7 @@ struct AccountsLedgerTests {
             #expect(rows.count == 1)
             #expect(rows.first?.amountCents == 80_000)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
-            #expect(try await database.read { db in try Account.fetchOne(db)?.name } == "Ann's bank")
+            #expect(try await database.read { db in try MoneyAccount.fetchOne(db)?.name } == "Ann's bank")
             #expect(try await database.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
             #expect(try await database.for(userId: 1).category(id: rent)?.isHidden == false)
         }

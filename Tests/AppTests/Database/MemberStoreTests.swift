@@ -31,7 +31,7 @@ struct MemberStoreTests {
                 _ = try await samsStore.updateStash(renamed, targetCents: 1, month: month,
                                                     today: CalendarDay("2026-11-20")!, now: Date())
             }
-            let entry = Transaction(id: nil, userId: sam, date: "2026-11-20", amountCents: 500, kind: .saving, note: "",
+            let entry = LedgerEntry(id: nil, userId: sam, date: "2026-11-20", amountCents: 500, kind: .saving, note: "",
                                     stashId: stashId, categoryId: nil, accountId: nil, createdAt: Date(),
                                     updatedAt: Date())
             await #expect(throws: NotTheMembersRecord.self) {

@@ -30,14 +30,14 @@ struct RowOrderTests {
     func recordsReadBack() async throws {
         let database = try AppDatabase.inMemory()
         let now = Date(timeIntervalSince1970: 1_790_000_000.25)
-        let (userId, stash, account) = try await database.write { db -> (Int64, Stash, Account) in
+        let (userId, stash, account) = try await database.write { db -> (Int64, Stash, MoneyAccount) in
             var user = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
                             theme: .system, createdAt: now, updatedAt: now)
             try user.insert(db)
             var stash = Stash(id: nil, userId: user.id!, name: "Trip", kind: .spend, goalCents: 12_345, reward: "Beach",
                               categoryId: nil, reminder: .weekly, createdAt: now, updatedAt: now.addingTimeInterval(60))
             try stash.insert(db)
-            var account = Account(id: nil, userId: user.id!, name: "Cash", kind: .creditCard, openingBalanceCents: -500,
+            var account = MoneyAccount(id: nil, userId: user.id!, name: "Cash", kind: .creditCard, openingBalanceCents: -500,
                                   createdAt: now, updatedAt: now)
             try account.insert(db)
             return (user.id!, stash, account)

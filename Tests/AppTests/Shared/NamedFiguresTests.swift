@@ -31,7 +31,7 @@ struct NamedFiguresTests {
                 SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
                 WHERE userId = ? AND date BETWEEN ? AND ? GROUP BY kind
                 """, arguments: [userId, first, last]) {
-                totals.add(kind: Transaction.Kind(rawValue: row["kind"]), cents: row["total"], count: row["count"])
+                totals.add(kind: LedgerEntry.Kind(rawValue: row["kind"]), cents: row["total"], count: row["count"])
             }
             return totals
         }
@@ -106,7 +106,7 @@ struct NamedFiguresTests {
             var fromCSV = LedgerTotals()
             for row in ExportTests.parseCSV(csv.html).dropFirst() {
                 let cents = try #require(Self.cents(row[2]))
-                fromCSV.add(kind: Transaction.Kind(rawValue: row[1]), cents: cents, count: 1)
+                fromCSV.add(kind: LedgerEntry.Kind(rawValue: row[1]), cents: cents, count: 1)
             }
             #expect(fromCSV == october)
 

@@ -80,7 +80,7 @@ struct StashesTests {
                 #expect(page.fieldValue("date") == date)
                 #expect(page.fieldValue("note") == "kept")
             }
-            #expect(try await database.read { db in try Transaction.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try LedgerEntry.fetchCount(db) } == 0)
         }
     }
 
@@ -100,7 +100,7 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/stashes/\(id)?month=2027-01")
 
-            let rows = try await database.read { db in try Transaction.fetchAll(db) }
+            let rows = try await database.read { db in try LedgerEntry.fetchAll(db) }
             #expect(rows.count == 1)
             #expect(rows.first?.date == "2027-01-01")
             #expect(rows.first?.amountCents == 123_450)
@@ -196,7 +196,7 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/")
             let counts = try await database.read { db in
-                [try Stash.fetchCount(db), try Transaction.fetchCount(db), try Badge.fetchCount(db),
+                [try Stash.fetchCount(db), try LedgerEntry.fetchCount(db), try Badge.fetchCount(db),
                  try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1]
             }
             #expect(counts == [0, 0, 0, 0])
@@ -209,27 +209,27 @@ struct StashesTests {
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: id, amount: "30", date: "2026-11-03", note: "First")
-            let entry = try #require(try await database.read { db in try Transaction.fetchOne(db) })
+            let entry = try #require(try await database.read { db in try LedgerEntry.fetchOne(db) })
             let entryId = try #require(entry.id)
 
             try await browser.get("/entries/\(entryId)/edit")
             let edited = try await browser.post("/entries/\(entryId)/edit", [("amount", "35"), ("date", "2026-11-04"), ("note", "Changed")])
             #expect(edited.status == .seeOther)
-            let saved = try #require(try await database.read { db in try Transaction.fetchOne(db, key: entryId) })
+            let saved = try #require(try await database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
             #expect(saved.amountCents == 3_500)
             #expect(saved.date == "2026-11-04")
 
             try await browser.get("/entries/\(entryId)/edit")
             let deleted = try await browser.post("/entries/\(entryId)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.read { db in try Transaction.fetchCount(db) } == 0)
+            #expect(try await database.read { db in try LedgerEntry.fetchCount(db) } == 0)
             let after = try await browser.get(try #require(deleted.location))
             #expect(after.html.contains("Deleted $35.00 from"))
             #expect(after.html.contains(">Undo</button>"))
 
             let undo = try await browser.post("/trash/1/restore")
             #expect(undo.status == .seeOther)
-            let restored = try #require(try await database.read { db in try Transaction.fetchOne(db, key: entryId) })
+            let restored = try #require(try await database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
             #expect(restored == saved, "restored exactly, id included")
             #expect(try await browser.post("/trash/1/restore").status == .notFound, "undo works once")
         }
@@ -272,12 +272,12 @@ struct StashesTests {
             #expect(added.document.contains("form", attributes: ["class": "flash__action", "method": "post", "action": "/entries/\(tapped)/delete"]))
             let undone = try await browser.post("/entries/\(tapped)/delete")
             #expect(undone.status == .seeOther)
-            #expect(try await database.read { db in try Transaction.fetchOne(db, key: tapped) } == nil)
+            #expect(try await database.read { db in try LedgerEntry.fetchOne(db, key: tapped) } == nil)
             let after = try await browser.get(try #require(undone.location))
             #expect(after.html.contains("Deleted $4.50 from “Coffee”."))
             #expect(after.html.contains("action=\"/trash/1/restore\""))
             #expect(try await browser.post("/trash/1/restore").status == .seeOther)
-            #expect(try await database.read { db in try Transaction.fetchOne(db, key: tapped) }?.amountCents == 450)
+            #expect(try await database.read { db in try LedgerEntry.fetchOne(db, key: tapped) }?.amountCents == 450)
 
             // "Add entry" opens the form, coming back to the month it was opened from
             #expect(try await browser.get("/").html.contains("href=\"/stashes/\(id)/entries/new?return=/\""))
@@ -352,7 +352,7 @@ struct StashesTests {
             #expect(!home.html.contains("secret fund"))
             #expect(!(try await second.get("/badges?tab=all")).html.contains("secret fund"))
             let (name, entries, earned, claimed) = try await database.read { db in
-                (try Stash.fetchOne(db, key: id)?.name, try Transaction.fetchCount(db),
+                (try Stash.fetchOne(db, key: id)?.name, try LedgerEntry.fetchCount(db),
                  try Badge.filter(Column("earned") == true).fetchCount(db), try Badge.fetchOne(db)?.claimedAt)
             }
             #expect(name == "Alex's secret fund")

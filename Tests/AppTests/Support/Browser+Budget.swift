@@ -28,9 +28,9 @@ extension AppDatabase {
         } ?? -1
     }
 
-    func ledgerRows(email: String) async throws -> [Transaction] {
+    func ledgerRows(email: String) async throws -> [LedgerEntry] {
         try await read { db in
-            try Transaction.fetchAll(db, sql: """
+            try LedgerEntry.fetchAll(db, sql: """
                 SELECT ledger.* FROM ledger JOIN user ON user.id = ledger.userId WHERE user.email = ? ORDER BY ledger.id
                 """, arguments: [email])
         }

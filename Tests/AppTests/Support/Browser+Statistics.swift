@@ -13,7 +13,7 @@ enum LedgerFixture {
 
     /// Inserts an income or expense transaction in one of the user's default categories.
     static func add(
-        _ database: AppDatabase, userId: Int64, date: String, cents: Int64, kind: Transaction.Kind, category: String,
+        _ database: AppDatabase, userId: Int64, date: String, cents: Int64, kind: LedgerEntry.Kind, category: String,
         note: String = ""
     ) async throws {
         try await database.write { db in
@@ -21,7 +21,7 @@ enum LedgerFixture {
             let categoryId = try Int64.fetchOne(db, sql: """
                 SELECT id FROM category WHERE userId = ? AND name = ? AND kind IN (\(categoryKinds.map { "'\($0)'" }.joined(separator: ",")))
                 """, arguments: [userId, category])
-            var row = Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: kind, note: note, stashId: nil,
+            var row = LedgerEntry(id: nil, userId: userId, date: date, amountCents: cents, kind: kind, note: note, stashId: nil,
                                   categoryId: categoryId, accountId: nil, createdAt: Date(), updatedAt: Date())
             try row.insert(db)
         }

@@ -16,7 +16,7 @@ struct Category: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mu
         }
 
         /// The ledger kind of transactions in categories of this kind.
-        var transactionKind: Transaction.Kind {
+        var transactionKind: LedgerEntry.Kind {
             switch self {
             case .income: .income
             case .needs, .wants: .expense

@@ -8,7 +8,7 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
 
         var label: String { self == .save ? "Save" : "Spend" }
         /// The ledger kind of this stash's entries.
-        var entryKind: Transaction.Kind { self == .save ? .saving : .expense }
+        var entryKind: LedgerEntry.Kind { self == .save ? .saving : .expense }
 
         /// The budget categories a stash of this kind can belong to: Savings for a save stash, Needs or Wants for a
         /// spend stash. The first is where a new category of such a stash goes.

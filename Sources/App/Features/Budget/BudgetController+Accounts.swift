@@ -11,7 +11,7 @@ extension BudgetController {
         group.get(BudgetPaths.account, use: account)
         group.get(BudgetPaths.editAccount, use: editAccount)
         group.post(BudgetPaths.editAccount, use: updateAccount)
-        group.addDeletion(BudgetPaths.deleteAccount, accountDeletion)
+        group.addDeletion(BudgetPaths.deleteMoneyAccount, accountDeletion)
     }
 
     /// `GET /accounts`
@@ -27,12 +27,12 @@ extension BudgetController {
         }
     }
 
-    static func accountRow(_ account: Account, balance: Int64, user: User) -> AccountPages.AccountRow {
+    static func accountRow(_ account: MoneyAccount, balance: Int64, user: User) -> AccountPages.AccountRow {
         AccountPages.AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
                                      path: BudgetPaths.account(account.id ?? 0), icon: accountIcon(account.kind))
     }
 
-    static func accountIcon(_ kind: Account.Kind) -> String {
+    static func accountIcon(_ kind: MoneyAccount.Kind) -> String {
         switch kind {
         case .checking: "wallet"
         case .savings: "stash"
@@ -61,7 +61,7 @@ extension BudgetController {
             olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
-            deletePath: BudgetPaths.deleteAccount(id),
+            deletePath: BudgetPaths.deleteMoneyAccount(id),
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
         return pages.page(title: account.name, section: .budget, context: context) { _ in
             AccountPages.show(page)
@@ -71,20 +71,20 @@ extension BudgetController {
     // MARK: - Form
 
     @Sendable func newAccount(request: Request, context: MemberContext) async throws -> Response {
-        try accountFormPage(AccountInput(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
+        try accountFormPage(MoneyAccountInput(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
                             context: context)
     }
 
     @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
-        try await request.submitForm(AccountInput.self, context: context) { input in
-            try await AccountRules.validate(input, currency: context.user.currencyValue) {
-                try await context.store.sameName(Account.self, as: $0, except: nil)
+        try await request.submitForm(MoneyAccountInput.self, context: context) { input in
+            try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
+                try await context.store.sameName(MoneyAccount.self, as: $0, except: nil)
             }
         } form: { input, errors, status in
             try accountFormPage(input, errors: errors, account: nil, request: request, context: context, status: status)
         } save: { _, draft in
             let now = self.now()
-            var account = Account(id: nil, userId: context.member.id, name: "", kind: .checking, openingBalanceCents: 0,
+            var account = MoneyAccount(id: nil, userId: context.member.id, name: "", kind: .checking, openingBalanceCents: 0,
                                   createdAt: now, updatedAt: now)
             draft.apply(to: &account)
             let saved = try await context.store.saveAccount(account)
@@ -94,17 +94,17 @@ extension BudgetController {
 
     @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let account = try await context.named(Account.self)
-        return try accountFormPage(AccountInput(name: account.name, kind: account.kind.rawValue,
+        let account = try await context.named(MoneyAccount.self)
+        return try accountFormPage(MoneyAccountInput(name: account.name, kind: account.kind.rawValue,
                                                 opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
                             errors: FieldErrors(), account: account, request: request, context: context)
     }
 
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await context.named(Account.self)
-        return try await request.submitForm(AccountInput.self, context: context) { input in
-            try await AccountRules.validate(input, currency: context.user.currencyValue) {
-                try await context.store.sameName(Account.self, as: $0, except: account.id)
+        let account = try await context.named(MoneyAccount.self)
+        return try await request.submitForm(MoneyAccountInput.self, context: context) { input in
+            try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
+                try await context.store.sameName(MoneyAccount.self, as: $0, except: account.id)
             }
         } form: { input, errors, status in
             try accountFormPage(input, errors: errors, account: account, request: request, context: context,
@@ -119,25 +119,25 @@ extension BudgetController {
     }
 
     /// Deleting a money account: its transactions stay, without an account.
-    var accountDeletion: Deletion<Account> {
+    var accountDeletion: Deletion<MoneyAccount> {
         Deletion { _, context in
-            try await context.named(Account.self)
+            try await context.named(MoneyAccount.self)
         } confirm: { account, _, context in
             let page = ConfirmPage(
                 title: "Delete “\(account.name)”?",
                 text: "Its transactions stay in your budget, without an account.",
-                action: BudgetPaths.deleteAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
+                action: BudgetPaths.deleteMoneyAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
                 button: "Delete")
             return pages.confirm(page, title: "Delete account", section: .budget, context: context)
         } delete: { account, _, context in
-            try await context.store.deleteAccount(account)
+            try await context.store.deleteMoneyAccount(account)
             return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
         }
     }
 
     // MARK: - Helpers
 
-    private func accountFormPage(_ input: AccountInput, errors: FieldErrors, account: Account?, request: Request,
+    private func accountFormPage(_ input: MoneyAccountInput, errors: FieldErrors, account: MoneyAccount?, request: Request,
                                  context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let heading = account == nil ? "Add account" : "Edit account"
         let page = SimpleFormPage(
@@ -148,12 +148,12 @@ extension BudgetController {
                 .input("name", label: "Account name", value: input.name ?? "", error: errors["name"],
                        hint: "Like Everyday checking or Visa.", autocomplete: "off", required: true, autofocus: account == nil),
                 .select("kind", label: "Type", value: input.kind ?? "checking",
-                        options: Account.Kind.allCases.map { ($0.rawValue, $0.label) }, error: errors["kind"]),
+                        options: MoneyAccount.Kind.allCases.map { ($0.rawValue, $0.label) }, error: errors["kind"]),
                 .input("opening", label: "Opening balance", value: input.opening ?? "", error: errors["opening"],
                        hint: "What it held when you started; negative (like -250) for a credit card you owe on.",
                        autocomplete: "off", inputmode: "decimal"),
             ],
-            deletePath: account.map { BudgetPaths.deleteAccount($0.id ?? 0) },
+            deletePath: account.map { BudgetPaths.deleteMoneyAccount($0.id ?? 0) },
             cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts)
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)

@@ -56,7 +56,7 @@ extension BudgetController {
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
         try await context.store.addTransactions(amounts.map { category, cents in
-            Transaction(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.reportNote,
+            LedgerEntry(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.reportNote,
                         stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
         })
         let total = amounts.reduce(Int64(0)) { $0 + $1.1 }

@@ -25,7 +25,7 @@ extension BudgetController {
         var filter = LedgerFilter()
         filter.text = text.isEmpty ? nil : String(text.prefix(100))
         filter.amountsCents = Money.searchAmounts(text, currency: user.currencyValue)
-        filter.kind = params["kind"].flatMap { Transaction.Kind(rawValue: String($0)) }
+        filter.kind = params["kind"].flatMap { LedgerEntry.Kind(rawValue: String($0)) }
         filter.categoryId = params["category"].flatMap { Int64(String($0)) }
         filter.accountId = params["account"].flatMap { Int64(String($0)) }
         filter.month = params["month"].flatMap { Month(String($0)) }
@@ -112,7 +112,7 @@ extension BudgetController {
                                           context: context, choices: choices, status: status)
         } save: { input, draft in
             let now = self.now()
-            var transaction = Transaction(id: nil, userId: context.member.id, date: "", amountCents: 0, kind: .expense,
+            var transaction = LedgerEntry(id: nil, userId: context.member.id, date: "", amountCents: 0, kind: .expense,
                                           note: "", stashId: draft.stash?.id, categoryId: nil, accountId: nil,
                                           createdAt: now, updatedAt: now)
             draft.apply(to: &transaction)
@@ -215,7 +215,7 @@ extension BudgetController {
 
     /// The form page; `choices` are loaded unless the caller already has them.
     private func transactionFormPage(
-        _ input: TransactionInput, errors: FieldErrors, existing: Transaction?, user: User, request: Request,
+        _ input: TransactionInput, errors: FieldErrors, existing: LedgerEntry?, user: User, request: Request,
         context: MemberContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
         saveFailed: Bool = false
     ) async throws -> Response {

@@ -30,9 +30,9 @@ enum BudgetDemoData {
             _ = try IncomeSource(id: nil, userId: userId, name: name, amountCents: cents, frequency: frequency,
                                  createdAt: now, updatedAt: now).inserted(db)
         }
-        let accounts = try [("Everyday checking", Account.Kind.checking, Int64(250_000)),
+        let accounts = try [("Everyday checking", MoneyAccount.Kind.checking, Int64(250_000)),
                             ("Visa", .creditCard, -35_000), ("Cash", .cash, 12_000)].map {
-            try Account(id: nil, userId: userId, name: $0.0, kind: $0.1, openingBalanceCents: $0.2, createdAt: now,
+            try MoneyAccount(id: nil, userId: userId, name: $0.0, kind: $0.1, openingBalanceCents: $0.2, createdAt: now,
                         updatedAt: now).inserted(db).id
         }
         var categoryIds: [String: Int64] = [:]

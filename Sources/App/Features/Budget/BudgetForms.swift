@@ -22,7 +22,7 @@ struct TransactionDraft: Sendable {
     var accountId: Int64?
     var stash: Stash?
 
-    func apply(to transaction: inout Transaction) {
+    func apply(to transaction: inout LedgerEntry) {
         transaction.amountCents = cents
         transaction.kind = category.kind.transactionKind
         transaction.categoryId = category.id
@@ -35,7 +35,7 @@ struct TransactionDraft: Sendable {
 /// What the form offers: the user's categories, accounts and save stashes.
 struct TransactionChoices: Sendable {
     let categories: [Category]
-    let accounts: [Account]
+    let accounts: [MoneyAccount]
     var stashes: [Stash]
     /// The category each kind pre-selects, the kind a new transaction starts at (so logging another is amount →
     /// Enter) and the account it pre-selects: each the most recently used.
@@ -152,12 +152,12 @@ struct IncomeDraft: Sendable {
 }
 
 /// A valid account form: its name, type and opening balance.
-struct AccountDraft: Sendable {
+struct MoneyAccountDraft: Sendable {
     let name: String
-    let kind: Account.Kind
+    let kind: MoneyAccount.Kind
     let cents: Int64
 
-    func apply(to account: inout Account) {
+    func apply(to account: inout MoneyAccount) {
         account.name = name
         account.kind = kind
         account.openingBalanceCents = cents
@@ -200,27 +200,27 @@ enum IncomeRules {
 }
 
 /// The money account form as typed.
-struct AccountInput: Decodable, Sendable {
+struct MoneyAccountInput: Decodable, Sendable {
     var name: String?
     var kind: String?
     var opening: String?
 }
 
 /// The rules of the money account form.
-enum AccountRules {
+enum MoneyAccountRules {
     /// Checks every field; `nameTaken` finds another account of the member's with the same name.
-    static func validate(_ input: AccountInput, currency: Currency,
-                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<AccountDraft> {
+    static func validate(_ input: MoneyAccountInput, currency: Currency,
+                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<MoneyAccountDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let kind = errors.choice(input.kind, field: "kind", as: Account.Kind.self, message: "Choose an account type.")
+        let kind = errors.choice(input.kind, field: "kind", as: MoneyAccount.Kind.self, message: "Choose an account type.")
         // An empty opening balance is zero.
         let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed)
         if errors["name"] == nil, let taken = try await nameTaken(name) {
             errors.add("name", "You already have an account called “\(taken)”.")
         }
         guard errors.isEmpty, let kind else { return .invalid(errors) }
-        return .valid(AccountDraft(name: name, kind: kind, cents: cents ?? 0))
+        return .valid(MoneyAccountDraft(name: name, kind: kind, cents: cents ?? 0))
     }
 }
 

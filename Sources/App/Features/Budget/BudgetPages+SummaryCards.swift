@@ -4,7 +4,7 @@ import Views
 extension SummaryCards {
     /// The cards from the accounts' balances (`MemberStore.accountBalances`) and the month's totals
     /// (`MemberStore.monthTotals`): the same queries as the Budget and Accounts pages, so the numbers agree everywhere.
-    init(balances: [(Account, Int64)], totals: LedgerTotals, user: User, month: Month, today: CalendarDay) {
+    init(balances: [(MoneyAccount, Int64)], totals: LedgerTotals, user: User, month: Month, today: CalendarDay) {
         let monthParam = month == today.monthValue ? nil : month
         let monthText = month == today.monthValue ? "this month" : month.shortTitle
         self.init(cards: [

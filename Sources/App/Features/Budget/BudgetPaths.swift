@@ -23,7 +23,7 @@ enum BudgetPaths {
     static let newAccount = "/accounts/new"
     static let account = PathPattern("/accounts/:id")
     static let editAccount = PathPattern("/accounts/:id/edit")
-    static let deleteAccount = PathPattern("/accounts/:id/delete")
+    static let deleteMoneyAccount = PathPattern("/accounts/:id/delete")
 
     static let categories = "/budget/categories"
     static let newCategory = "/budget/categories/new"
@@ -37,7 +37,7 @@ enum BudgetPaths {
     static let pastReport = PathPattern("/budget/reports/:month")
 
     /// The transactions list from `day`'s newest row back through the rest of its month (optionally one kind).
-    static func transactions(from day: CalendarDay, kind: Transaction.Kind? = nil) -> String {
+    static func transactions(from day: CalendarDay, kind: LedgerEntry.Kind? = nil) -> String {
         transactions + "?" + (kind.map { "kind=\($0.rawValue)&" } ?? "") + "month=\(day.monthValue)&before=\(day.adding(days: 1)),0"
     }
 
@@ -66,7 +66,7 @@ enum BudgetPaths {
     private static func monthQuery(_ month: Month?) -> String { month.map { "?month=\($0)" } ?? "" }
 }
 
-extension Transaction {
+extension LedgerEntry {
     /// The form that edits this row: a stash entry's own form, any other transaction's the ledger's.
     var editPath: String {
         let id = id ?? 0

@@ -7,25 +7,25 @@ extension MemberStore {
     // MARK: - Transactions
 
     /// Adds a transaction; one that names a stash is added as that stash's entry.
-    func addTransaction(_ transaction: Transaction, stash: Stash?, today: CalendarDay,
-                        now: Date) async throws -> (Transaction, Outcome) {
+    func addTransaction(_ transaction: LedgerEntry, stash: Stash?, today: CalendarDay,
+                        now: Date) async throws -> (LedgerEntry, Outcome) {
         if let stash { return try await addEntry(transaction, to: stash, today: today, now: now) }
         let saved = try await write { db in try own(transaction, in: db).inserted(db) }
         return (saved, Outcome())
     }
 
     /// Saves an edited transaction that has no stash.
-    func updateTransaction(_ transaction: Transaction) async throws {
+    func updateTransaction(_ transaction: LedgerEntry) async throws {
         try await write { db in try own(transaction, in: db).update(db) }
     }
 
     /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
-    func deleteTransaction(_ transaction: Transaction, now: Date) async throws -> Int64 {
+    func deleteTransaction(_ transaction: LedgerEntry, now: Date) async throws -> Int64 {
         try await write { db in try Self.moveToTrash(db, own(transaction, in: db), now: now) }
     }
 
     /// Inserts the transactions of a monthly report in one database transaction.
-    func addTransactions(_ transactions: [Transaction]) async throws {
+    func addTransactions(_ transactions: [LedgerEntry]) async throws {
         try await write { db in
             let transactions = try transactions.map { try own($0, in: db) }
             for transaction in transactions { _ = try transaction.inserted(db) }
@@ -99,7 +99,7 @@ extension MemberStore {
 
     // MARK: - Accounts
 
-    func saveAccount(_ account: Account) async throws -> Account {
+    func saveAccount(_ account: MoneyAccount) async throws -> MoneyAccount {
         try await write { db in
             let account = try own(account, in: db)
             if account.id == nil { return try account.inserted(db) }
@@ -109,7 +109,7 @@ extension MemberStore {
     }
 
     /// Deletes an account; its transactions stay, without an account.
-    func deleteAccount(_ account: Account) async throws {
+    func deleteMoneyAccount(_ account: MoneyAccount) async throws {
         try await write { db in
             let account = try own(account, in: db)
             try db.execute(sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",

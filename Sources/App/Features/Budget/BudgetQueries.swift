@@ -13,7 +13,7 @@ struct RecentChoices: Sendable {
 
 /// A ledger row with the names a list shows beside it.
 struct LedgerRow: Sendable, Decodable, FetchableRecord {
-    let transaction: Transaction
+    let transaction: LedgerEntry
     let categoryName: String?
     /// Nil too for a kind this version doesn't know.
     var categoryKind: Category.Kind? { categoryKindName.flatMap(Category.Kind.init(rawValue:)) }
@@ -35,7 +35,7 @@ struct LedgerRow: Sendable, Decodable, FetchableRecord {
 
 /// An account row with the running total of its ledger that the triggers keep.
 private struct AccountBalanceRow: Decodable, FetchableRecord {
-    let account: Account
+    let account: MoneyAccount
     let ledgerTotalCents: Int64
 }
 
@@ -56,7 +56,7 @@ struct CategoryTotal: Sendable {
 /// Filters of the transactions list; every one optional.
 struct LedgerFilter: Sendable, Equatable {
     var text: String?
-    var kind: Transaction.Kind?
+    var kind: LedgerEntry.Kind?
     var categoryId: Int64?
     var accountId: Int64?
     var month: Month?
@@ -164,7 +164,7 @@ extension MemberStore {
             WHERE userId = ? AND month = ? GROUP BY kind
             """), arguments: [userId, month.description])
         while let row = try rows.next() {
-            totals.add(kind: Transaction.Kind(rawValue: try row.decode(forColumn: "kind")),
+            totals.add(kind: LedgerEntry.Kind(rawValue: try row.decode(forColumn: "kind")),
                        cents: try row.decode(forColumn: "totalCents"), count: try row.decode(forColumn: "entryCount"))
         }
         return totals
@@ -172,7 +172,7 @@ extension MemberStore {
 
     /// Per category: total and count of the month's rows of one ledger kind, stash entries included (nil category =
     /// stash rows from before every row had a category).
-    func categoryTotals(month: Month, kind: Transaction.Kind) async throws -> [CategoryTotal] {
+    func categoryTotals(month: Month, kind: LedgerEntry.Kind) async throws -> [CategoryTotal] {
         // From the month totals per kind, category and stash (0: none): a few dozen rows at most.
         try await read { db in
             try Row.fetchAll(db, sql: """
@@ -196,7 +196,7 @@ extension MemberStore {
     }
 
     /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
-    func recentRows(month: Month, categoryKind: Category.Kind? = nil, ledgerKind: Transaction.Kind? = nil,
+    func recentRows(month: Month, categoryKind: Category.Kind? = nil, ledgerKind: LedgerEntry.Kind? = nil,
                     categoryId: Int64? = nil, limit: Int) async throws -> [LedgerRow] {
         var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
         var arguments: [String: DatabaseValue] = [
@@ -318,18 +318,18 @@ extension MemberStore {
 
     // MARK: - Accounts
 
-    func accounts() async throws -> [Account] {
+    func accounts() async throws -> [MoneyAccount] {
         try await read { db in
-            try Account.filter(Account.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+            try MoneyAccount.filter(MoneyAccount.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }
     }
 
-    func account(id: Int64) async throws -> Account? {
-        try await record(Account.self, id: id)
+    func account(id: Int64) async throws -> MoneyAccount? {
+        try await record(MoneyAccount.self, id: id)
     }
 
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
-    func accountWithBalance(id: Int64) async throws -> (Account, Int64)? {
+    func accountWithBalance(id: Int64) async throws -> (MoneyAccount, Int64)? {
         try await read { db in
             try AccountBalanceRow.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
                                            arguments: [id, userId])
@@ -338,11 +338,11 @@ extension MemberStore {
     }
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
-    func accountBalances() async throws -> [(Account, Int64)] {
+    func accountBalances() async throws -> [(MoneyAccount, Int64)] {
         try await read { member in try Self.accountBalances(member) }
     }
 
-    static func accountBalances(_ member: MemberDatabase) throws -> [(Account, Int64)] {
+    static func accountBalances(_ member: MemberDatabase) throws -> [(MoneyAccount, Int64)] {
         let (db, userId) = (member.db, member.userId)
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
         return try AccountBalanceRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),

@@ -10,7 +10,7 @@ struct HomeData: Sendable {
     var activity: [String: DayActivity] = [:]
     /// The chosen day's entries (calendar view), nil when no day of the month is chosen.
     var dayEntries: [DayEntry]?
-    var balances: [(Account, Int64)] = []
+    var balances: [(MoneyAccount, Int64)] = []
     var totals = LedgerTotals()
     var wallet: WalletWidgetRead = .unchanged
 }

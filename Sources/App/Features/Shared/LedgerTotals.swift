@@ -21,7 +21,7 @@ struct LedgerTotals: Sendable, Equatable {
     var isEmpty: Bool { entryCount == 0 }
 
     /// Adds one ledger kind's total and row count, as the day and month totals store them.
-    mutating func add(kind: Transaction.Kind?, cents: Int64, count: Int) {
+    mutating func add(kind: LedgerEntry.Kind?, cents: Int64, count: Int) {
         switch kind {
         case .income: incomeCents += cents
         case .expense: spentCents += cents

@@ -34,7 +34,7 @@ extension StashController {
         } save: { input, draft in
             let now = self.now()
             let stash = summary.stash
-            var entry = Transaction(id: nil, userId: context.member.id, date: "", amountCents: 0,
+            var entry = LedgerEntry(id: nil, userId: context.member.id, date: "", amountCents: 0,
                                     kind: stash.kind.entryKind, note: "", stashId: stash.id, categoryId: stash.categoryId,
                                     accountId: nil, createdAt: now, updatedAt: now)
             draft.apply(to: &entry)
@@ -111,7 +111,7 @@ extension StashController {
     // MARK: - Helpers
 
     private func entryFormPage(
-        _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: Transaction?, user: User,
+        _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: LedgerEntry?, user: User,
         request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let stash = summary.stash
@@ -145,7 +145,7 @@ extension StashController {
         path.flatMap(Paths.safeReturnPath)
     }
 
-    private func loadEntry(request: Request, context: MemberContext, user: User) async throws -> (Transaction, StashSummary) {
+    private func loadEntry(request: Request, context: MemberContext, user: User) async throws -> (LedgerEntry, StashSummary) {
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self),
               let entry = try await context.store.entry(id: id),

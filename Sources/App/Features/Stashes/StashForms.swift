@@ -165,7 +165,7 @@ struct EntryDraft: Sendable {
     let day: CalendarDay
     let note: String
 
-    func apply(to entry: inout Transaction) {
+    func apply(to entry: inout LedgerEntry) {
         entry.amountCents = cents
         entry.date = day.description
         entry.note = note

@@ -96,8 +96,8 @@ extension MemberStore {
     // MARK: - Entries
 
     /// Adds an entry to a stash and judges its month.
-    func addEntry(_ entry: Transaction, to stash: Stash, today: CalendarDay,
-                  now: Date) async throws -> (Transaction, Outcome) {
+    func addEntry(_ entry: LedgerEntry, to stash: Stash, today: CalendarDay,
+                  now: Date) async throws -> (LedgerEntry, Outcome) {
         try await write { db in
             let stash = try own(stash, in: db)
             let entry = try own(entry, in: db).inserted(db)
@@ -106,7 +106,7 @@ extension MemberStore {
     }
 
     /// Saves an edited entry; both its old and new month are judged.
-    func updateEntry(_ entry: Transaction, was old: Transaction, stash: Stash, today: CalendarDay,
+    func updateEntry(_ entry: LedgerEntry, was old: LedgerEntry, stash: Stash, today: CalendarDay,
                      now: Date) async throws -> Outcome {
         try await write { db in
             let entry = try own(entry, in: db)
@@ -118,7 +118,7 @@ extension MemberStore {
     }
 
     /// Moves an entry to the trash (so it can be restored exactly) and judges its month. Returns the trash id.
-    func deleteEntry(_ entry: Transaction, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
+    func deleteEntry(_ entry: LedgerEntry, stash: Stash, today: CalendarDay, now: Date) async throws -> Int64 {
         try await write { db in
             let entry = try own(entry, in: db)
             let stash = try own(stash, in: db)
@@ -129,12 +129,12 @@ extension MemberStore {
     }
 
     /// Puts a deleted entry back as it was (same id, same fields). Nil if there is nothing to restore.
-    func restoreEntry(trashId: Int64, today: CalendarDay, now: Date) async throws -> (Transaction, Outcome)? {
+    func restoreEntry(trashId: Int64, today: CalendarDay, now: Date) async throws -> (LedgerEntry, Outcome)? {
         try await write { member in
             let db = member.db
             guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                                                   arguments: [trashId, userId]),
-                  let entry = try? JSONDecoder().decode(Transaction.self, from: payload),
+                  let entry = try? JSONDecoder().decode(LedgerEntry.self, from: payload),
                   entry.userId == userId
             else { return nil }
             // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
@@ -150,7 +150,7 @@ extension MemberStore {
                     }
                     restored.categoryId = try Self.otherCategoryId(member, kind: kind, now: now)
                 }
-                if let accountId = entry.accountId, try !Self.exists(db, Account.self, id: accountId, userId: userId) {
+                if let accountId = entry.accountId, try !Self.exists(db, MoneyAccount.self, id: accountId, userId: userId) {
                     restored.accountId = nil
                 }
                 try restored.insert(db)
@@ -167,7 +167,7 @@ extension MemberStore {
 
     /// Moves a ledger row to the trash, where "Undo" finds it for a day: drops the user's trash older than that,
     /// keeps the row as it is, then deletes it. Returns the trash id.
-    static func moveToTrash(_ db: Database, _ transaction: Transaction, now: Date) throws -> Int64 {
+    static func moveToTrash(_ db: Database, _ transaction: LedgerEntry, now: Date) throws -> Int64 {
         let payload = try JSONEncoder().encode(transaction)
         try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
                        arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)])

@@ -97,8 +97,8 @@ extension MemberStore {
     }
 
     /// The entry if it is the user's.
-    func entry(id: Int64) async throws -> Transaction? {
-        try await record(Transaction.self, id: id)
+    func entry(id: Int64) async throws -> LedgerEntry? {
+        try await record(LedgerEntry.self, id: id)
     }
 
     /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).
@@ -145,9 +145,9 @@ extension MemberStore {
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
-    func entries(stashId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([Transaction], Bool) {
+    func entries(stashId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([LedgerEntry], Bool) {
         try await read { db in
-            let rows = try Transaction.fetchAll(db, sql: """
+            let rows = try LedgerEntry.fetchAll(db, sql: """
                 SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
                 ORDER BY date DESC, id DESC LIMIT ? OFFSET ?
                 """, arguments: [stashId, userId, month.firstDay.description, month.lastDay.description,

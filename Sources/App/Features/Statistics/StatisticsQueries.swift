@@ -14,7 +14,7 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
     }
 
     /// The one ledger kind the filter keeps, nil when it keeps every kind.
-    var kind: Transaction.Kind? {
+    var kind: LedgerEntry.Kind? {
         switch self {
         case .all: nil
         case .saving: .saving
@@ -62,7 +62,7 @@ struct StashMonthFigures: Sendable {
 
 /// One entry of a day, for the daily view.
 struct DayEntry: Sendable, Decodable, FetchableRecord {
-    let entry: Transaction
+    let entry: LedgerEntry
     let label: String
 }
 

@@ -14,7 +14,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
     var exportedAt: Date
     var profile: Profile
     var categories: [Category]
-    var accounts: [Account]
+    var accounts: [MoneyAccount]
     var incomeSources: [IncomeSource]
     var stashes: [Stash]
     var ledger: [LedgerRow]
@@ -52,10 +52,10 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var createdAt: Date
     }
 
-    struct Account: Codable, Sendable, Equatable {
+    struct MoneyAccount: Codable, Sendable, Equatable {
         var ref: Int
         var name: String
-        var kind: App.Account.Kind
+        var kind: App.MoneyAccount.Kind
         var openingBalanceCents: Int64
         var createdAt: Date
         var updatedAt: Date
@@ -96,7 +96,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
     struct LedgerRow: Codable, Sendable, Equatable {
         var date: String
         var amountCents: Int64
-        var kind: Transaction.Kind
+        var kind: LedgerEntry.Kind
         var note: String
         var stash: Int?
         var category: Int?

@@ -73,7 +73,7 @@ extension AccountDocument {
                          sortOrder: $0["sortOrder"], isDefault: $0["isDefault"], isHidden: $0["isHidden"], createdAt: $0["createdAt"])
             },
             accounts: try Row.fetchAll(db, sql: "SELECT * FROM account WHERE userId = ? ORDER BY id", arguments: [userId]).map {
-                Account(ref: accountRefs[$0["id"]] ?? 0, name: $0["name"], kind: $0["kind"],
+                MoneyAccount(ref: accountRefs[$0["id"]] ?? 0, name: $0["name"], kind: $0["kind"],
                         openingBalanceCents: $0["openingBalanceCents"], createdAt: $0["createdAt"], updatedAt: $0["updatedAt"])
             },
             incomeSources: try Row.fetchAll(db, sql: "SELECT * FROM incomeSource WHERE userId = ? ORDER BY id", arguments: [userId])

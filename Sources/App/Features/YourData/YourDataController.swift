@@ -18,7 +18,7 @@ struct YourDataController {
         group.get(YourDataPaths.index, use: show)
         group.get(YourDataPaths.export, use: export)
         group.post(YourDataPaths.importArchive, use: importArchive)
-        group.addDeletion(YourDataPaths.deleteAccount, deletion)
+        group.addDeletion(YourDataPaths.deleteMembership, deletion)
     }
 
     /// `GET /profile/data`
@@ -86,7 +86,7 @@ struct YourDataController {
                 return try await deletePage(confirmation: input.confirmation ?? "", errors: errors, context: context,
                                             status: errors["password"] == nil ? .unprocessableContent : status)
             }
-            try await database.deleteAccount(userId: user.id ?? 0)
+            try await database.deleteUser(userId: user.id ?? 0)
             context.sessions.clearSession()
             return pages.redirect(to: AuthPaths.login, flash: .info("Your account and all of its data are deleted."))
         }
@@ -98,7 +98,7 @@ struct YourDataController {
         let page = YourDataPages.DataPage(
             exportPath: YourDataPaths.export, importAction: YourDataPaths.importArchive, importError: importError,
             accountIsEmpty: try await context.store.accountIsEmpty(), bankImportPath: BankImportPaths.upload,
-            deletePath: YourDataPaths.deleteAccount, backPath: ProfilePaths.index)
+            deletePath: YourDataPaths.deleteMembership, backPath: ProfilePaths.index)
         return pages.page(title: "Your data", section: .profile, context: context, status: status) {
             YourDataPages.show(page, csrf: $0.csrf)
         }
@@ -110,7 +110,7 @@ struct YourDataController {
     ) async throws -> Response {
         let counts = try await context.store.accountSummary()
         let page = YourDataPages.DeletePage(
-            action: YourDataPaths.deleteAccount, summary: errors.summary,
+            action: YourDataPaths.deleteMembership, summary: errors.summary,
             fields: [
                 .input("password", label: "Your password", type: "password", error: errors["password"],
                        autocomplete: "current-password", required: true),

@@ -3,5 +3,5 @@ enum YourDataPaths {
     static let index = "/profile/data"
     static let export = "/profile/data/export"
     static let importArchive = "/profile/data/import"
-    static let deleteAccount = "/profile/delete"
+    static let deleteMembership = "/profile/delete"
 }

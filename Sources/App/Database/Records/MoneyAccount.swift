@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Where money is kept. Balance = opening balance + income − expenses − savings of the transactions naming it.
-struct Account: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+/// Where money is kept (a row of `account`), not the member's own account, which is a `User`. Balance = opening balance + income − expenses − savings of the transactions naming it.
+struct MoneyAccount: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
     enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case checking, savings, creditCard = "credit-card", cash, other
 

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// One money movement: income, expense or saving. A stash entry is a transaction with a `stashId`.
-struct Transaction: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+/// One row of the `ledger` table: a money movement, income, expense or saving. Pages call it a transaction; a stash
+/// entry is a ledger entry with a `stashId`.
+struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
     enum Kind: String, Codable, Sendable, DatabaseValueConvertible {
         case income, expense, saving
     }
