@@ -80,7 +80,10 @@ let package = Package(
         ),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "WebPushTests", dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "AppTests",
             dependencies: [

@@ -22,7 +22,8 @@ public func buildApplication(
     }()
 
     // The Web Push key lives in the data folder beside the database; a database handed in (tests) gets a fresh key.
-    let webPushKey = try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
+    let webPushKey =
+        try config.webPushKey ?? (database == nil ? loadWebPushKey(path: config.webPushKeyPath) : VAPIDKey())
     // So does the key channel tokens are sealed with (never in the database, so never in its backups).
     let tokenSeal = try database == nil ? loadTokenSeal(path: config.tokenKeyPath) : TokenSeal()
     let database = try database ?? AppDatabase.open(dataDirectory: config.dataDirectory)
@@ -32,8 +33,11 @@ public func buildApplication(
     let cookies = CookieSettings(secure: config.usesTLS)
     let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
-    let sessions = SQLitePersistDriver(database: database, now: config.now,
-                                       idleLimit: TimeInterval(config.sessionIdleLimit.components.seconds))
+    let sessions = SQLitePersistDriver(
+        database: database,
+        now: config.now,
+        idleLimit: TimeInterval(config.sessionIdleLimit.components.seconds)
+    )
     let hasher = PasswordHasher(cost: config.bcryptCost, pool: config.passwordHashing)
     let services = AppServices(
         database: database,
@@ -42,12 +46,20 @@ public func buildApplication(
         throttle: LoginThrottle(database: database, now: config.now, behindProxy: !config.usesTLS),
         sessions: sessions,
         now: config.now,
-        commonPasswords: try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)),
+        commonPasswords: try CommonPasswords.load(
+            path: CommonPasswords.path(resourcesDirectory: config.resourcesDirectory)
+        ),
         catalogue: catalogue,
         dummyHash: try await hasher.hash(CSRFMiddleware.makeToken()),
-        push: PushDeliverer(database: database, now: config.now,
-                            webPush: .init(key: webPushKey, contact: config.pushContact), publicBase: config.publicBase,
-                            outbound: config.outbound, logger: logger, tokens: tokenSeal)
+        push: PushDeliverer(
+            database: database,
+            now: config.now,
+            webPush: .init(key: webPushKey, contact: config.pushContact),
+            publicBase: config.publicBase,
+            outbound: config.outbound,
+            logger: logger,
+            tokens: tokenSeal
+        )
     )
 
     var certificate: LocalCertificate?
@@ -60,17 +72,27 @@ public func buildApplication(
     let idle = config.idleTimeout.components
     let bodyReadLimit = config.bodyReadLimit
     let perAddress = config.usesTLS ? ConnectionsPerAddress(limit: config.maxConnectionsPerAddress) : nil
-    let http1 = HTTPServerBuilder.http1(configuration: .init(
-        additionalChannelHandlers: [BodyReadDeadline(limit: bodyReadLimit)] + (perAddress.map { [$0.handler()] } ?? []),
-        idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)))
+    let http1 = HTTPServerBuilder.http1(
+        configuration: .init(
+            additionalChannelHandlers: [BodyReadDeadline(limit: bodyReadLimit)]
+                + (perAddress.map { [$0.handler()] } ?? []),
+            idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
+        )
+    )
     switch config.tls {
     case .none:
         server = http1
     case .generated:
-        let local = try LocalCertificate.loadOrCreate(in: config.certificateDirectory,
-                                                   hostName: ProcessInfo.processInfo.hostName, now: config.now())
+        let local = try LocalCertificate.loadOrCreate(
+            in: config.certificateDirectory,
+            hostName: ProcessInfo.processInfo.hostName,
+            now: config.now()
+        )
         certificate = local
-        server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath))
+        server = try .tls(
+            http1,
+            tlsConfiguration: tlsConfiguration(certificate: local.certificatePath, key: local.keyPath)
+        )
     case .files(let certificatePath, let keyPath):
         server = try .tls(http1, tlsConfiguration: tlsConfiguration(certificate: certificatePath, key: keyPath))
     }
@@ -80,20 +102,34 @@ public func buildApplication(
     let scheme = config.usesTLS ? "https" : "http"
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
-    let reminders = ReminderService(engine: ReminderEngine(database: database, now: config.now),
-                                    deliverer: services.push,
-                                    logger: logger)
-    var backgroundServices: [any Service] = [closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger),
-                                             IdleCheckpoints(database: database, logger: logger)]
+    let reminders = ReminderService(
+        engine: ReminderEngine(database: database, now: config.now),
+        deliverer: services.push,
+        logger: logger
+    )
+    var backgroundServices: [any Service] = [
+        closer, reminders, Housekeeping(sessions: services.sessions, throttle: services.throttle, logger: logger),
+        IdleCheckpoints(database: database, logger: logger),
+    ]
     if let schedule = config.automaticBackups {
-        backgroundServices.append(AutomaticBackups(database: database, dataDirectory: config.dataDirectory, schedule: schedule,
-                                                  logger: logger, now: config.now))
+        backgroundServices.append(
+            AutomaticBackups(
+                database: database,
+                dataDirectory: config.dataDirectory,
+                schedule: schedule,
+                logger: logger,
+                now: config.now
+            )
+        )
     }
     return Application(
         router: router,
         server: server,
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: nil,
-                             availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: logger)),
+        configuration: .init(
+            address: .hostname(config.host, port: config.port),
+            serverName: nil,
+            availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: logger)
+        ),
         services: backgroundServices,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
@@ -103,13 +139,17 @@ public func buildApplication(
             }
             if let fingerprint {
                 logger.info("Self-made certificate, SHA-256 fingerprint \(fingerprint)")
-                logger.info("Phones can trust it by installing \(scheme)://\(shownHost):\(port)\(HealthPaths.caCertificate) (see README)")
+                logger.info(
+                    "Phones can trust it by installing \(scheme)://\(shownHost):\(port)\(HealthPaths.caCertificate) (see README)"
+                )
             }
             if !config.usesTLS {
                 logger.notice("TLS is off (--no-tls): serve Stashify only behind a reverse proxy that speaks HTTPS")
             }
             if config.pushContact == AppConfig.defaultPushContact {
-                logger.notice("Web Push gives browsers' push services the contact \(config.pushContact); some refuse one that isn't a real address: set yours with --push-contact")
+                logger.notice(
+                    "Web Push gives browsers' push services the contact \(config.pushContact); some refuse one that isn't a real address: set yours with --push-contact"
+                )
             }
         },
         logger: logger
@@ -117,7 +157,11 @@ public func buildApplication(
 }
 
 /// The routes: static files and health checks outside the session; everything else behind it.
-func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCertificate?) throws -> Router<AppRequestContext> {
+func buildRouter(
+    services: AppServices,
+    config: AppConfig,
+    certificate: LocalCertificate?
+) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(tls: config.usesTLS))
     router.add(middleware: ErrorPageMiddleware(pages: services.pages))
@@ -125,12 +169,18 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
-    CalendarFeedController(database: services.database, now: services.now, publicBase: config.publicBase).addRoutes(to: router)
+    CalendarFeedController(database: services.database, now: services.now, publicBase: config.publicBase).addRoutes(
+        to: router
+    )
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,
         configuration: .init(
-            sessionCookieParameters: .init(name: services.pages.cookies.session, secure: config.usesTLS, sameSite: .lax),
+            sessionCookieParameters: .init(
+                name: services.pages.cookies.session,
+                secure: config.usesTLS,
+                sameSite: .lax
+            ),
             keyPrefix: "",
             defaultSessionExpiration: config.sessionLifetime
         )
@@ -171,14 +221,27 @@ func buildRouter(services: AppServices, config: AppConfig, certificate: LocalCer
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     WelcomeController(pages: pages, pushKey: services.push.webPush.key.publicKey).addRoutes(to: signedIn)
     BadgeController(pages: pages, now: now).addRoutes(to: signedIn)
-    let profile = ProfileController(database: database, pages: pages, now: now, hasher: services.hasher,
-                                    throttle: services.throttle, commonPasswords: services.commonPasswords,
-                                    push: services.push, signups: config.signups,
-                                    testPushes: TestPushLimiter(limit: config.testPushesPerMinute),
-                                    sessionIdleLimit: services.sessions.idleLimit)
+    let profile = ProfileController(
+        database: database,
+        pages: pages,
+        now: now,
+        hasher: services.hasher,
+        throttle: services.throttle,
+        commonPasswords: services.commonPasswords,
+        push: services.push,
+        signups: config.signups,
+        testPushes: TestPushLimiter(limit: config.testPushesPerMinute),
+        sessionIdleLimit: services.sessions.idleLimit
+    )
     profile.addRoutes(to: signedIn)
-    YourDataController(database: database, pages: pages, now: now, profile: profile, importMaxSize: config.importMaxSize)
-        .addRoutes(to: signedIn)
+    YourDataController(
+        database: database,
+        pages: pages,
+        now: now,
+        profile: profile,
+        importMaxSize: config.importMaxSize
+    )
+    .addRoutes(to: signedIn)
     BankImportController(pages: pages, now: now).addRoutes(to: signedIn)
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)

@@ -18,16 +18,23 @@ enum ReminderBenchmark {
         }) {
             throw NotABenchmarkFolder(email: email)
         }
-        let existing = try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE email LIKE ?", arguments: [pattern])
-        } ?? 0
+        let existing =
+            try await database.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE email LIKE ?", arguments: [pattern])
+            } ?? 0
         let filled = Date()
         if existing < users {
             // Demo accounts share one (never used) password hash: hashing 1,000 passwords isn't what is measured.
             let hash = try await PasswordHasher(cost: 4).hash("benchmark-only")
             for index in (existing + 1)...users {
-                _ = try await DemoData.fill(database: database, email: "reminders\(index)@example.com",
-                                            passwordHash: { hash }, years: 1, entries: entries, now: now)
+                _ = try await DemoData.fill(
+                    database: database,
+                    email: "reminders\(index)@example.com",
+                    passwordHash: { hash },
+                    years: 1,
+                    entries: entries,
+                    now: now
+                )
             }
         }
         let fillSeconds = Date().timeIntervalSince(filled)
@@ -65,7 +72,8 @@ enum ReminderBenchmark {
         var size = 0
         for _ in 0..<200 {
             let start = Date()
-            size = try await CalendarFeedController.calendar(database: database, userId: userId, now: now)?.utf8.count ?? 0
+            size =
+                try await CalendarFeedController.calendar(database: database, userId: userId, now: now)?.utf8.count ?? 0
             times.append(Date().timeIntervalSince(start) * 1_000)
         }
         times.sort()

@@ -104,7 +104,9 @@ extension HTML: ExpressibleByStringInterpolation {
 
         static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
             if literal.hasPointerRepresentation {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+                bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                )
             } else {
                 Array(String(literal.unicodeScalar).utf8).withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
             }

@@ -26,9 +26,13 @@ public enum PushEncryption {
 
     /// Encrypts `plaintext` for the subscription whose public key (65 bytes, uncompressed) and auth secret are
     /// given. A fresh sender key and salt are made each time; tests pass fixed ones to check the RFC's example.
-    public static func encrypt(_ plaintext: Data, subscriberKey: Data, authSecret: Data,
-                               senderKey: P256.KeyAgreement.PrivateKey = .init(),
-                               salt: Data? = nil) throws -> Data {
+    public static func encrypt(
+        _ plaintext: Data,
+        subscriberKey: Data,
+        authSecret: Data,
+        senderKey: P256.KeyAgreement.PrivateKey = .init(),
+        salt: Data? = nil
+    ) throws -> Data {
         guard plaintext.count <= maxPlaintext else { throw Failure.tooLong }
         guard authSecret.count == 16 else { throw Failure.badAuthSecret }
         let receiver: P256.KeyAgreement.PublicKey
@@ -40,8 +44,13 @@ public enum PushEncryption {
         let salt = salt ?? Data((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         let senderPublic = senderKey.publicKey.x963Representation
         let secret = try senderKey.sharedSecretFromKeyAgreement(with: receiver)
-        let (key, nonce) = try contentKeys(secret: secret, authSecret: authSecret, salt: salt,
-                                       receiverPublic: subscriberKey, senderPublic: senderPublic)
+        let (key, nonce) = try contentKeys(
+            secret: secret,
+            authSecret: authSecret,
+            salt: salt,
+            receiverPublic: subscriberKey,
+            senderPublic: senderPublic
+        )
         // The last (and only) record ends with the delimiter 0x02 and no padding.
         var record = plaintext
         record.append(0x02)
@@ -57,8 +66,11 @@ public enum PushEncryption {
 
     /// What the browser does on arrival: reads the header, derives the same keys with the subscription's private
     /// key, and opens the record. The app never receives pushes; this checks what it sends.
-    public static func decrypt(_ body: Data, subscriberKey: P256.KeyAgreement.PrivateKey,
-                               authSecret: Data) throws -> Data {
+    public static func decrypt(
+        _ body: Data,
+        subscriberKey: P256.KeyAgreement.PrivateKey,
+        authSecret: Data
+    ) throws -> Data {
         let bytes = [UInt8](body)
         guard bytes.count > 21 else { throw Failure.malformed }
         let keyLength = Int(bytes[20])
@@ -73,9 +85,13 @@ public enum PushEncryption {
             throw Failure.malformed
         }
         let secret = try subscriberKey.sharedSecretFromKeyAgreement(with: sender)
-        let (key, nonce) = try contentKeys(secret: secret, authSecret: authSecret, salt: salt,
-                                       receiverPublic: subscriberKey.publicKey.x963Representation,
-                                       senderPublic: senderPublic)
+        let (key, nonce) = try contentKeys(
+            secret: secret,
+            authSecret: authSecret,
+            salt: salt,
+            receiverPublic: subscriberKey.publicKey.x963Representation,
+            senderPublic: senderPublic
+        )
         var record: Data
         do {
             let box = try AES.GCM.SealedBox(nonce: nonce, ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
@@ -90,18 +106,35 @@ public enum PushEncryption {
 
     /// RFC 8291 §3.4: the input keying material from the ECDH secret and the auth secret, then RFC 8188 §2.2-2.3:
     /// the content-encryption key and the nonce from it and the salt.
-    private static func contentKeys(secret: SharedSecret, authSecret: Data, salt: Data, receiverPublic: Data,
-                                    senderPublic: Data) throws -> (SymmetricKey, AES.GCM.Nonce) {
+    private static func contentKeys(
+        secret: SharedSecret,
+        authSecret: Data,
+        salt: Data,
+        receiverPublic: Data,
+        senderPublic: Data
+    ) throws -> (SymmetricKey, AES.GCM.Nonce) {
         var keyInfo = Data("WebPush: info".utf8)
         keyInfo.append(0)
         keyInfo.append(receiverPublic)
         keyInfo.append(senderPublic)
-        let ikm = secret.hkdfDerivedSymmetricKey(using: SHA256.self, salt: authSecret, sharedInfo: keyInfo,
-                                                 outputByteCount: 32)
-        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: salt,
-                                         info: Data("Content-Encoding: aes128gcm\0".utf8), outputByteCount: 16)
-        let nonce = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: salt,
-                                           info: Data("Content-Encoding: nonce\0".utf8), outputByteCount: 12)
+        let ikm = secret.hkdfDerivedSymmetricKey(
+            using: SHA256.self,
+            salt: authSecret,
+            sharedInfo: keyInfo,
+            outputByteCount: 32
+        )
+        let key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: ikm,
+            salt: salt,
+            info: Data("Content-Encoding: aes128gcm\0".utf8),
+            outputByteCount: 16
+        )
+        let nonce = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: ikm,
+            salt: salt,
+            info: Data("Content-Encoding: nonce\0".utf8),
+            outputByteCount: 12
+        )
         return (key, try AES.GCM.Nonce(data: nonce.withUnsafeBytes { Data($0) }))
     }
 }

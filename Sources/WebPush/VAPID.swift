@@ -22,11 +22,20 @@ public struct VAPIDKey: Sendable {
             return VAPIDKey(privateKey: try P256.Signing.PrivateKey(pemRepresentation: pem))
         }
         let folder = (path as NSString).deletingLastPathComponent
-        try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try files.createDirectory(
+            atPath: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         let key = VAPIDKey()
         let temporary = path + ".new"
-        guard files.createFile(atPath: temporary, contents: Data(key.privateKey.pemRepresentation.utf8),
-                               attributes: [.posixPermissions: 0o600]) else {
+        guard
+            files.createFile(
+                atPath: temporary,
+                contents: Data(key.privateKey.pemRepresentation.utf8),
+                attributes: [.posixPermissions: 0o600]
+            )
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
         }
         // Made whole under another name, then moved into place: a crash never leaves half a key.
@@ -43,8 +52,10 @@ public struct VAPIDKey: Sendable {
         guard let audience = VAPID.audience(of: endpoint) else { throw VAPID.Failure.badAudience }
         let header = #"{"typ":"JWT","alg":"ES256"}"#
         let claims = try JSONSerialization.data(
-            withJSONObject: ["aud": audience, "exp": Int(expires.timeIntervalSince1970), "sub": subject] as [String: Any],
-            options: [.sortedKeys, .withoutEscapingSlashes])
+            withJSONObject: ["aud": audience, "exp": Int(expires.timeIntervalSince1970), "sub": subject]
+                as [String: Any],
+            options: [.sortedKeys, .withoutEscapingSlashes]
+        )
         let input = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(claims)
         let signature = try privateKey.signature(for: Data(input.utf8))
         return "vapid t=\(input).\(Base64URL.encode(signature.rawRepresentation)), k=\(publicKey)"
@@ -81,7 +92,8 @@ public enum VAPID {
     /// The origin a JWT for `endpoint` names: scheme, host and any port that isn't the scheme's own.
     public static func audience(of endpoint: URL) -> String? {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = endpoint.host, !host.isEmpty else { return nil }
+            let host = endpoint.host, !host.isEmpty
+        else { return nil }
         let defaultPort = scheme == "https" ? 443 : 80
         let port = endpoint.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
         return "\(scheme)://\(host.lowercased())\(port)"
@@ -98,17 +110,21 @@ public enum VAPID {
             fields[String(pair[0])] = String(pair[1])
         }
         guard let token = fields["t"], let key = fields["k"], let keyBytes = Base64URL.decode(key),
-              let publicKey = try? P256.Signing.PublicKey(x963Representation: keyBytes) else { throw Failure.malformed }
+            let publicKey = try? P256.Signing.PublicKey(x963Representation: keyBytes)
+        else { throw Failure.malformed }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-              let signatureBytes = Base64URL.decode(parts[2]),
-              let header = try? JSONSerialization.jsonObject(with: headerBytes) as? [String: Any],
-              header["alg"] as? String == "ES256",
-              let claims = try? JSONSerialization.jsonObject(with: claimBytes) as? [String: Any] else {
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
+            let claimBytes = Base64URL.decode(parts[1]),
+            let signatureBytes = Base64URL.decode(parts[2]),
+            let header = try? JSONSerialization.jsonObject(with: headerBytes) as? [String: Any],
+            header["alg"] as? String == "ES256",
+            let claims = try? JSONSerialization.jsonObject(with: claimBytes) as? [String: Any]
+        else {
             throw Failure.malformed
         }
         guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
-              publicKey.isValidSignature(signature, for: Data((parts[0] + "." + parts[1]).utf8)) else {
+            publicKey.isValidSignature(signature, for: Data((parts[0] + "." + parts[1]).utf8))
+        else {
             throw Failure.badSignature
         }
         guard let audience = claims["aud"] as? String, audience == Self.audience(of: endpoint) else {
@@ -119,7 +135,8 @@ public enum VAPID {
         guard expires > now else { throw Failure.expired }
         guard expires <= now.addingTimeInterval(24 * 3_600) else { throw Failure.tooLong }
         guard let subject = claims["sub"] as? String,
-              subject.hasPrefix("mailto:") || subject.hasPrefix("https:") else { throw Failure.noSubject }
+            subject.hasPrefix("mailto:") || subject.hasPrefix("https:")
+        else { throw Failure.noSubject }
         return Claims(audience: audience, expires: expires, subject: subject, publicKey: key)
     }
 }

@@ -40,59 +40,119 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder holding Public/ and Resources/. [env: STASHIFY_RESOURCES_DIR] (default: the current folder)")
     var resourcesDir: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. [env: STASHIFY_LOG_LEVEL] (default: info)")
+    @Option(
+        help:
+            "Log level: trace, debug, info, notice, warning, error or critical. [env: STASHIFY_LOG_LEVEL] (default: info)"
+    )
     var logLevel: String?
 
-    @Option(help: "Most connections open at once; more wait until one closes. [env: STASHIFY_MAX_CONNECTIONS] (default: the open-files limit less 256, at most 10000)")
+    @Option(
+        help:
+            "Most connections open at once; more wait until one closes. [env: STASHIFY_MAX_CONNECTIONS] (default: the open-files limit less 256, at most 10000)"
+    )
     var maxConnections: String?
 
-    @Option(help: "Back up the database into <data-dir>/backups/ at this period, like 24h, 12h or 7d. [env: STASHIFY_BACKUP_EVERY] (default: no automatic backups)")
+    @Option(
+        help:
+            "Back up the database into <data-dir>/backups/ at this period, like 24h, 12h or 7d. [env: STASHIFY_BACKUP_EVERY] (default: no automatic backups)"
+    )
     var backupEvery: String?
 
-    @Option(help: "How many automatic backups to keep; older ones are removed. [env: STASHIFY_BACKUP_KEEP] (default: 7)")
+    @Option(
+        help: "How many automatic backups to keep; older ones are removed. [env: STASHIFY_BACKUP_KEEP] (default: 7)"
+    )
     var backupKeep: String?
 
-    @Option(help: "A mailto: or https: address push services may reach you at about this server's notifications. [env: STASHIFY_PUSH_CONTACT] (default: mailto:stashify@<host name>)")
+    @Option(
+        help:
+            "A mailto: or https: address push services may reach you at about this server's notifications. [env: STASHIFY_PUSH_CONTACT] (default: mailto:stashify@<host name>)"
+    )
     var pushContact: String?
 
-    @Option(help: "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)")
+    @Option(
+        help:
+            "The address members reach Stashify at, for links in pushes and calendar events. [env: STASHIFY_PUBLIC_URL] (default: https://<host name>:<port>)"
+    )
     var publicUrl: String?
 
-    @Option(help: "Most connections open at once from one client address (an IPv6 one by its /64), when serving TLS directly. [env: STASHIFY_MAX_CONNECTIONS_PER_ADDRESS] (default: 32)")
+    @Option(
+        help:
+            "Most connections open at once from one client address (an IPv6 one by its /64), when serving TLS directly. [env: STASHIFY_MAX_CONNECTIONS_PER_ADDRESS] (default: 32)"
+    )
     var maxConnectionsPerAddress: String?
 
-    @Option(help: "How long a request's body may take, plus a second for every --body-min-rate bytes received, like 20s. [env: STASHIFY_BODY_TIMEOUT] (default: 20s)")
+    @Option(
+        help:
+            "How long a request's body may take, plus a second for every --body-min-rate bytes received, like 20s. [env: STASHIFY_BODY_TIMEOUT] (default: 20s)"
+    )
     var bodyTimeout: String?
 
-    @Option(help: "Bytes a second a request's body must keep up, on average, once its time is used. [env: STASHIFY_BODY_MIN_RATE] (default: 500)")
+    @Option(
+        help:
+            "Bytes a second a request's body must keep up, on average, once its time is used. [env: STASHIFY_BODY_MIN_RATE] (default: 500)"
+    )
     var bodyMinRate: String?
 
-    @Option(help: "Who may make an account after the owner's, the first: closed (only people the owner invites from Profile → Household or stashify users invite) or open (anyone who finds the server). [env: STASHIFY_SIGNUPS] (default: closed)")
+    @Option(
+        help:
+            "Who may make an account after the owner's, the first: closed (only people the owner invites from Profile → Household or stashify users invite) or open (anyone who finds the server). [env: STASHIFY_SIGNUPS] (default: closed)"
+    )
     var signups: String?
 
-    @Option(help: "Largest stashify.json an account import unpacks, in MB; a million-entry export is about 180. [env: STASHIFY_IMPORT_MAX_SIZE] (default: 256)")
+    @Option(
+        help:
+            "Largest stashify.json an account import unpacks, in MB; a million-entry export is about 180. [env: STASHIFY_IMPORT_MAX_SIZE] (default: 256)"
+    )
     var importMaxSize: String?
 
-    @Option(help: "Private addresses, ranges and host names webhooks, ntfy servers and push services may be at, like 192.168.1.10,10.0.0.0/24,ntfy.lan; others must be public internet addresses. [env: STASHIFY_ALLOW_OUTBOUND] (default: none)")
+    @Option(
+        help:
+            "Private addresses, ranges and host names webhooks, ntfy servers and push services may be at, like 192.168.1.10,10.0.0.0/24,ntfy.lan; others must be public internet addresses. [env: STASHIFY_ALLOW_OUTBOUND] (default: none)"
+    )
     var allowOutbound: String?
 
-    @Option(help: "How many test notifications one member may send in a minute. [env: STASHIFY_TEST_PUSHES_PER_MINUTE] (default: 3)")
+    @Option(
+        help:
+            "How many test notifications one member may send in a minute. [env: STASHIFY_TEST_PUSHES_PER_MINUTE] (default: 3)"
+    )
     var testPushesPerMinute: String?
 
-    @Option(help: "How long a sign-in with \"Keep me signed in\" lasts, like 30d. [env: STASHIFY_SESSION_LIFETIME] (default: 30d)")
+    @Option(
+        help:
+            "How long a sign-in with \"Keep me signed in\" lasts, like 30d. [env: STASHIFY_SESSION_LIFETIME] (default: 30d)"
+    )
     var sessionLifetime: String?
 
-    @Option(help: "How long a sign-in without \"Keep me signed in\" lasts unused, at least 1h. [env: STASHIFY_SESSION_IDLE] (default: 12h)")
+    @Option(
+        help:
+            "How long a sign-in without \"Keep me signed in\" lasts unused, at least 1h. [env: STASHIFY_SESSION_IDLE] (default: 12h)"
+    )
     var sessionIdle: String?
 
     func run() async throws {
         let config = try ServeSettings(
-            host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTls,
-            resourcesDir: resourcesDir, logLevel: logLevel, maxConnections: maxConnections,
-            backupEvery: backupEvery, backupKeep: backupKeep, pushContact: pushContact, publicURL: publicUrl,
-            bodyTimeout: bodyTimeout, bodyMinRate: bodyMinRate, maxConnectionsPerAddress: maxConnectionsPerAddress,
-            signups: signups, importMaxSize: importMaxSize, allowOutbound: allowOutbound,
-            testPushesPerMinute: testPushesPerMinute, sessionLifetime: sessionLifetime, sessionIdle: sessionIdle,
+            host: host,
+            port: port,
+            dataDir: dataDir,
+            tlsCert: tlsCert,
+            tlsKey: tlsKey,
+            noTLS: noTls,
+            resourcesDir: resourcesDir,
+            logLevel: logLevel,
+            maxConnections: maxConnections,
+            backupEvery: backupEvery,
+            backupKeep: backupKeep,
+            pushContact: pushContact,
+            publicURL: publicUrl,
+            bodyTimeout: bodyTimeout,
+            bodyMinRate: bodyMinRate,
+            maxConnectionsPerAddress: maxConnectionsPerAddress,
+            signups: signups,
+            importMaxSize: importMaxSize,
+            allowOutbound: allowOutbound,
+            testPushesPerMinute: testPushesPerMinute,
+            sessionLifetime: sessionLifetime,
+            sessionIdle: sessionIdle,
             environment: ProcessInfo.processInfo.environment
         ).config()
         // Held until the process ends: a restore refuses while a server uses the folder.
@@ -117,7 +177,9 @@ struct BackupCommand: AsyncParsableCommand {
         discussion: "The copy holds every write finished before it began. Without --to it goes to <data-dir>/backups/."
     )
 
-    @Option(help: "The file to write; it must not exist yet. (default: <data-dir>/backups/stashify-<date>-<time>.sqlite)")
+    @Option(
+        help: "The file to write; it must not exist yet. (default: <data-dir>/backups/stashify-<date>-<time>.sqlite)"
+    )
     var to: String?
 
     @OptionGroup var data: DataFolderOption
@@ -125,7 +187,8 @@ struct BackupCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = data.folder
         try data.requireDatabase()
-        let path = to ?? AppDatabase.backupsDirectory(dataDirectory: folder) + "/" + AppDatabase.backupFileName(at: Date())
+        let path =
+            to ?? AppDatabase.backupsDirectory(dataDirectory: folder) + "/" + AppDatabase.backupFileName(at: Date())
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
         let size = try database.backup(to: path)
@@ -138,7 +201,8 @@ struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Replace the database with a backup; the server must be stopped.",
-        discussion: "The backup is checked first (integrity and schema version). The database it replaces is kept in <data-dir>/replaced/."
+        discussion:
+            "The backup is checked first (integrity and schema version). The database it replaces is kept in <data-dir>/replaced/."
     )
 
     @Argument(help: "The backup file, as made by stashify backup.")
@@ -169,7 +233,8 @@ struct UsersCommand: AsyncParsableCommand {
     struct Invite: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a one-time link for someone to make their account with, even while sign-up is closed.",
-            discussion: "The link works once, for this email, for 7 days, and is printed only now: send it to them yourself. The owner can also make and withdraw invitations in Profile → Household."
+            discussion:
+                "The link works once, for this email, for 7 days, and is printed only now: send it to them yourself. The owner can also make and withdraw invitations in Profile → Household."
         )
 
         @Argument(help: "Email of the person invited.")
@@ -189,12 +254,16 @@ struct UsersCommand: AsyncParsableCommand {
                 throw StartupError("can't invite \(email): \(refused.description)")
             }
             let until = made.invitation.expiresAt.formatted(.iso8601.year().month().day())
-            let base = publicUrl ?? ProcessInfo.processInfo.environment["STASHIFY_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            let base =
+                publicUrl
+                ?? ProcessInfo.processInfo.environment["STASHIFY_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
             if let base {
                 print("Invitation for \(made.invitation.email), valid until \(until):")
                 print((base.hasSuffix("/") ? String(base.dropLast()) : base) + made.path)
             } else {
-                print("Invitation for \(made.invitation.email), valid until \(until). Its link is this path on your server's address:")
+                print(
+                    "Invitation for \(made.invitation.email), valid until \(until). Its link is this path on your server's address:"
+                )
                 print(made.path)
                 print("For example https://stashify.example.org\(made.path); pass --public-url to print it whole.")
             }
@@ -205,7 +274,8 @@ struct UsersCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make an account, with a password typed at the prompt or given with --password.",
-            discussion: "The password follows the sign-up form's rules. On a server with no account yet, this one is the owner's."
+            discussion:
+                "The password follows the sign-up form's rules. On a server with no account yet, this one is the owner's."
         )
 
         @Argument(help: "Email of the new account.")
@@ -217,7 +287,10 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(help: "The password; without it, it is asked for (and not shown as it is typed).")
         var password: String?
 
-        @Option(help: "Folder holding Resources/ (the list of passwords too common to take). [env: STASHIFY_RESOURCES_DIR] (default: the current folder)")
+        @Option(
+            help:
+                "Folder holding Resources/ (the list of passwords too common to take). [env: STASHIFY_RESOURCES_DIR] (default: the current folder)"
+        )
         var resourcesDir: String?
 
         @OptionGroup var data: DataFolderOption
@@ -227,7 +300,13 @@ struct UsersCommand: AsyncParsableCommand {
             let resources = resourcesDir ?? ProcessInfo.processInfo.environment["STASHIFY_RESOURCES_DIR"] ?? "."
             let (email, name) = (email, name)
             let user = try await data.withDatabase {
-                try await $0.addAccount(name: name, email: email, password: typed, resourcesDirectory: resources, now: Date())
+                try await $0.addAccount(
+                    name: name,
+                    email: email,
+                    password: typed,
+                    resourcesDirectory: resources,
+                    now: Date()
+                )
             }
             print("Made the account \(user.email) (\(user.name)). They log in with that email and password.")
         }
@@ -247,7 +326,8 @@ struct UsersCommand: AsyncParsableCommand {
     /// `stashify users list`
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the accounts: email, name, when made, entries, two-factor sign-in and when last seen.")
+            abstract: "List the accounts: email, name, when made, entries, two-factor sign-in and when last seen."
+        )
 
         @OptionGroup var data: DataFolderOption
 
@@ -258,14 +338,20 @@ struct UsersCommand: AsyncParsableCommand {
                 return
             }
             let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
-            let rows = [["EMAIL", "NAME", "SINCE", "ENTRIES", "2FA", "LAST SEEN"]] + accounts.map {
-                [$0.email, $0.name, day($0.createdAt), String($0.entries), $0.twoFactorOn ? "on" : "off",
-                 $0.lastSeenAt.map(day) ?? "never"]
-            }
+            let rows =
+                [["EMAIL", "NAME", "SINCE", "ENTRIES", "2FA", "LAST SEEN"]]
+                + accounts.map {
+                    [
+                        $0.email, $0.name, day($0.createdAt), String($0.entries), $0.twoFactorOn ? "on" : "off",
+                        $0.lastSeenAt.map(day) ?? "never",
+                    ]
+                }
             let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
-                print(row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+                print(
+                    row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+                )
             }
         }
     }
@@ -316,7 +402,9 @@ struct UsersCommand: AsyncParsableCommand {
                 return account
             }
             guard yes else {
-                print("This would delete \(account.email) (\(account.name)) with all of its data: \(account.entries) entries, its stashes, wallet and settings.")
+                print(
+                    "This would delete \(account.email) (\(account.name)) with all of its data: \(account.entries) entries, its stashes, wallet and settings."
+                )
                 print("Run again with --yes to delete it. Make a backup first: stashify backup")
                 return
             }
@@ -375,11 +463,19 @@ struct DemoDataCommand: AsyncParsableCommand {
         let password = self.password
         let started = Date()
         let summary = try await DemoData.fill(
-            database: database, email: email, passwordHash: { try await PasswordHasher().hash(password) },
-            years: years, entries: entries, now: Date(), timeZone: TimeZone.current.identifier)
+            database: database,
+            email: email,
+            passwordHash: { try await PasswordHasher().hash(password) },
+            years: years,
+            entries: entries,
+            now: Date(),
+            timeZone: TimeZone.current.identifier
+        )
         try database.close()
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        print("Filled \(summary.email): \(summary.stashes) stashes, \(summary.entries) entries, \(summary.badges) badges in \(seconds)s.")
+        print(
+            "Filled \(summary.email): \(summary.stashes) stashes, \(summary.entries) entries, \(summary.badges) badges in \(seconds)s."
+        )
         if summary.createdUser { print("New account; log in with the password \"\(password)\".") }
     }
 }
@@ -399,7 +495,8 @@ struct DataFolderOption: ParsableArguments {
     func requireDatabase() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder + "/" + AppDatabase.fileName, isDirectory: &isFolder),
-              !isFolder.boolValue else {
+            !isFolder.boolValue
+        else {
             throw StartupError("no database in \(folder); pass --data-dir with the folder the server uses")
         }
     }

@@ -14,8 +14,10 @@ struct HTMLTests {
     func escapesAttributes() {
         let value = #"" onmouseover="x' onfocus='y"#
         let html: HTML = "<a title=\"\(value)\" data-x='\(value)'>"
-        #expect(html.description
-            == "<a title=\"&quot; onmouseover=&quot;x&#39; onfocus=&#39;y\" data-x='&quot; onmouseover=&quot;x&#39; onfocus=&#39;y'>")
+        #expect(
+            html.description
+                == "<a title=\"&quot; onmouseover=&quot;x&#39; onfocus=&#39;y\" data-x='&quot; onmouseover=&quot;x&#39; onfocus=&#39;y'>"
+        )
     }
 
     @Test("a quote followed by a combining mark is still escaped (it is one Character in Swift)")
@@ -81,8 +83,11 @@ struct HTMLTests {
     func literalBranches() {
         let current = true
         let name = "\"x\" <y>"
-        let html: HTML = "<a\(current ? " aria-current=\"page\"" : "")>\(current ? name : "")\(current ? "<b>\(name)</b>" : "")</a>"
-        #expect(html.description == "<a aria-current=\"page\">&quot;x&quot; &lt;y&gt;<b>&quot;x&quot; &lt;y&gt;</b></a>")
+        let html: HTML =
+            "<a\(current ? " aria-current=\"page\"" : "")>\(current ? name : "")\(current ? "<b>\(name)</b>" : "")</a>"
+        #expect(
+            html.description == "<a aria-current=\"page\">&quot;x&quot; &lt;y&gt;<b>&quot;x&quot; &lt;y&gt;</b></a>"
+        )
     }
 
     @Test("escape(_:) gives the same text for markup built outside a view")

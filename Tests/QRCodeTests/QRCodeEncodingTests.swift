@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QRCode
 
 @Suite("QR Code encoding")
@@ -17,15 +18,15 @@ struct QRCodeEncodingTests {
 
     @Test("format bits for M with mask 0, L with mask 4 and H with mask 7")
     func formatBits() {
-        #expect(QRCode.formatBits(level: .medium, mask: 0) == 0b101010000010010)
-        #expect(QRCode.formatBits(level: .low, mask: 4) == 0b110011000101111)
-        #expect(QRCode.formatBits(level: .high, mask: 7) == 0b000100000111011)
+        #expect(QRCode.formatBits(level: .medium, mask: 0) == 0b1010100_00010010)
+        #expect(QRCode.formatBits(level: .low, mask: 4) == 0b1100110_00101111)
+        #expect(QRCode.formatBits(level: .high, mask: 7) == 0b0001000_00111011)
     }
 
     @Test("version bits for versions 7 and 40")
     func versionBits() {
-        #expect(QRCode.versionBits(version: 7) == 0b000111110010010100)
-        #expect(QRCode.versionBits(version: 40) == 0b101000110001101001)
+        #expect(QRCode.versionBits(version: 7) == 0b00_01111100_10010100)
+        #expect(QRCode.versionBits(version: 40) == 0b10_10001100_01101001)
     }
 
     @Test("the data bit stream: mode, count, bytes, terminator, then alternating pad bytes")
@@ -71,10 +72,13 @@ struct QRCodeEncodingTests {
         #expect(QRCode.totalCodewordCount(version: 40) == 3706)
     }
 
-    @Test("byte capacities match the standard for versions 1, 2, 7, 10 and 40", arguments: [
-        (1, [17, 14, 11, 7]), (2, [32, 26, 20, 14]), (7, [154, 122, 86, 64]),
-        (10, [271, 213, 151, 119]), (40, [2953, 2331, 1663, 1273]),
-    ])
+    @Test(
+        "byte capacities match the standard for versions 1, 2, 7, 10 and 40",
+        arguments: [
+            (1, [17, 14, 11, 7]), (2, [32, 26, 20, 14]), (7, [154, 122, 86, 64]),
+            (10, [271, 213, 151, 119]), (40, [2953, 2331, 1663, 1273]),
+        ]
+    )
     func capacities(version: Int, bytes: [Int]) {
         for (level, capacity) in zip(QRCode.ErrorCorrection.allCases, bytes) {
             #expect(QRCode.smallestVersion(byteCount: capacity, level: level) == version, "\(level)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import QRCode
+import Testing
 
 /// Each symbol is drawn as SVG, rasterised by librsvg and read back by the ZBar decoder: an independent reader has to
 /// get the exact text back.
@@ -50,8 +50,10 @@ struct QRCodeRoundTripTests {
 
     /// Draws `code` as SVG, rasterises it with librsvg and returns what zbarimg prints for it.
     private static func readBack(_ code: QRCode, options: [String]) throws -> Data {
-        let converter = try #require(Tool.find("rsvg-convert"),
-                                     "rsvg-convert is missing: install Debian's librsvg2-bin")
+        let converter = try #require(
+            Tool.find("rsvg-convert"),
+            "rsvg-convert is missing: install Debian's librsvg2-bin"
+        )
         let decoder = try #require(Tool.find("zbarimg"), "zbarimg is missing: install Debian's zbar-tools")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -63,9 +65,12 @@ struct QRCodeRoundTripTests {
         let converted = try Tool.run(converter, ["-w", "400", "-b", "white", svg.path, "-o", png.path])
         try #require(converted.status == 0, "rsvg-convert exited with status \(converted.status)")
         let decoded = try Tool.run(decoder, ["--raw", "-q"] + options + [png.path])
-        try #require(decoded.status == 0, """
+        try #require(
+            decoded.status == 0,
+            """
             zbarimg found no symbol in version \(code.version) at level \(code.errorCorrection) with mask \(code.mask)
-            """)
+            """
+        )
         return decoded.output
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import QRCode
 
 @Suite("QR Code symbol and SVG")
 struct QRCodeSymbolTests {
-    @Test("finder patterns sit in three corners with light separators, the fourth corner has none",
-          arguments: [1, 7, 40])
+    @Test(
+        "finder patterns sit in three corners with light separators, the fourth corner has none",
+        arguments: [1, 7, 40]
+    )
     func finderPatterns(version: Int) throws {
         let code = try QRCode(text(forVersion: version), errorCorrection: .low)
         #expect(code.version == version)
@@ -34,8 +37,10 @@ struct QRCodeSymbolTests {
     func formatInformationCopies() throws {
         let code = try QRCode("otpauth://totp/x", errorCorrection: .quartile)
         let bits = QRCode.formatBits(level: .quartile, mask: code.mask)
-        let aroundFinder = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8),
-                            (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
+        let aroundFinder = [
+            (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8),
+            (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8),
+        ]
         let split = (0..<8).map { (code.size - 1 - $0, 8) } + (8..<15).map { (8, code.size - 15 + $0) }
         for (bit, (first, second)) in zip(aroundFinder, split).enumerated() {
             let expected = (bits >> bit) & 1 == 1

@@ -9,12 +9,15 @@ struct PushEncryptionTests {
     enum Example {
         static let plaintext = "When I grow up, I want to be a watermelon"
         static let senderPrivate = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw"
-        static let senderPublic = "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8"
+        static let senderPublic =
+            "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8"
         static let receiverPrivate = "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94"
-        static let receiverPublic = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
+        static let receiverPublic =
+            "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
         static let authSecret = "BTBZMqHH6r4Tts7J_aSIgg"
         static let salt = "DGv6ra1nlYgDCS1FRnbzlw"
-        static let body = "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
+        static let body =
+            "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
     }
 
     static func bytes(_ text: String) throws -> Data { try #require(Base64URL.decode(text)) }
@@ -23,17 +26,24 @@ struct PushEncryptionTests {
     func rfcExample() throws {
         let sender = try P256.KeyAgreement.PrivateKey(rawRepresentation: Self.bytes(Example.senderPrivate))
         #expect(Base64URL.encode(sender.publicKey.x963Representation) == Example.senderPublic)
-        let body = try PushEncryption.encrypt(Data(Example.plaintext.utf8), subscriberKey: Self.bytes(Example.receiverPublic),
-                                              authSecret: Self.bytes(Example.authSecret), senderKey: sender,
-                                              salt: Self.bytes(Example.salt))
+        let body = try PushEncryption.encrypt(
+            Data(Example.plaintext.utf8),
+            subscriberKey: Self.bytes(Example.receiverPublic),
+            authSecret: Self.bytes(Example.authSecret),
+            senderKey: sender,
+            salt: Self.bytes(Example.salt)
+        )
         #expect(Base64URL.encode(body) == Example.body)
     }
 
     @Test("the RFC's example opens with the subscription's private key")
     func rfcDecrypt() throws {
         let receiver = try P256.KeyAgreement.PrivateKey(rawRepresentation: Self.bytes(Example.receiverPrivate))
-        let plaintext = try PushEncryption.decrypt(Self.bytes(Example.body), subscriberKey: receiver,
-                                                   authSecret: Self.bytes(Example.authSecret))
+        let plaintext = try PushEncryption.decrypt(
+            Self.bytes(Example.body),
+            subscriberKey: receiver,
+            authSecret: Self.bytes(Example.authSecret)
+        )
         #expect(String(decoding: plaintext, as: UTF8.self) == Example.plaintext)
     }
 
@@ -42,11 +52,19 @@ struct PushEncryptionTests {
         let receiver = P256.KeyAgreement.PrivateKey()
         let auth = Data((0..<16).map { UInt8($0) })
         let message = Data(#"{"title":"Coupon expiring: Pizza","body":"€5.00"}"#.utf8)
-        let body = try PushEncryption.encrypt(message, subscriberKey: receiver.publicKey.x963Representation, authSecret: auth)
+        let body = try PushEncryption.encrypt(
+            message,
+            subscriberKey: receiver.publicKey.x963Representation,
+            authSecret: auth
+        )
         #expect(body.count == 16 + 4 + 1 + 65 + message.count + 1 + 16)
         #expect(try PushEncryption.decrypt(body, subscriberKey: receiver, authSecret: auth) == message)
         // Two messages never share a salt or sender key.
-        let again = try PushEncryption.encrypt(message, subscriberKey: receiver.publicKey.x963Representation, authSecret: auth)
+        let again = try PushEncryption.encrypt(
+            message,
+            subscriberKey: receiver.publicKey.x963Representation,
+            authSecret: auth
+        )
         #expect(again.prefix(86) != body.prefix(86))
 
         #expect(throws: PushEncryption.Failure.cannotDecrypt) {
@@ -76,11 +94,20 @@ struct PushEncryptionTests {
             try PushEncryption.encrypt(Data("hi".utf8), subscriberKey: receiver, authSecret: auth.prefix(8))
         }
         #expect(throws: PushEncryption.Failure.tooLong) {
-            try PushEncryption.encrypt(Data(repeating: 65, count: PushEncryption.maxPlaintext + 1), subscriberKey: receiver,
-                                       authSecret: auth)
+            try PushEncryption.encrypt(
+                Data(repeating: 65, count: PushEncryption.maxPlaintext + 1),
+                subscriberKey: receiver,
+                authSecret: auth
+            )
         }
-        #expect(try PushEncryption.encrypt(Data(repeating: 65, count: PushEncryption.maxPlaintext), subscriberKey: receiver,
-                                           authSecret: auth).count == 4096, "the most a push service takes")
+        #expect(
+            try PushEncryption.encrypt(
+                Data(repeating: 65, count: PushEncryption.maxPlaintext),
+                subscriberKey: receiver,
+                authSecret: auth
+            ).count == 4096,
+            "the most a push service takes"
+        )
     }
 
     @Test("base64url reads and writes without padding, and refuses what isn't")

@@ -11,8 +11,11 @@ struct VAPIDTests {
     @Test("a signed header checks out as a push service checks it")
     func signsAndVerifies() throws {
         let key = VAPIDKey()
-        let header = try key.authorization(endpoint: Self.endpoint, subject: "mailto:admin@example.org",
-                                           expires: Self.now.addingTimeInterval(12 * 3_600))
+        let header = try key.authorization(
+            endpoint: Self.endpoint,
+            subject: "mailto:admin@example.org",
+            expires: Self.now.addingTimeInterval(12 * 3_600)
+        )
         #expect(header.hasPrefix("vapid t="))
         #expect(header.hasSuffix(", k=\(key.publicKey)"))
         let claims = try VAPID.verify(authorization: header, endpoint: Self.endpoint, now: Self.now)
@@ -26,29 +29,49 @@ struct VAPIDTests {
     @Test("another origin, an expired or too-long token, another key or a changed claim is refused")
     func refuses() throws {
         let key = VAPIDKey()
-        let header = try key.authorization(endpoint: Self.endpoint, subject: "mailto:admin@example.org",
-                                           expires: Self.now.addingTimeInterval(3_600))
+        let header = try key.authorization(
+            endpoint: Self.endpoint,
+            subject: "mailto:admin@example.org",
+            expires: Self.now.addingTimeInterval(3_600)
+        )
         #expect(throws: VAPID.Failure.wrongAudience) {
             try VAPID.verify(authorization: header, endpoint: URL(string: "https://push.example.net/x")!, now: Self.now)
         }
         #expect(throws: VAPID.Failure.expired) {
             try VAPID.verify(authorization: header, endpoint: Self.endpoint, now: Self.now.addingTimeInterval(3_601))
         }
-        let long = try key.authorization(endpoint: Self.endpoint, subject: "mailto:a@example.org",
-                                         expires: Self.now.addingTimeInterval(25 * 3_600))
-        #expect(throws: VAPID.Failure.tooLong) { try VAPID.verify(authorization: long, endpoint: Self.endpoint, now: Self.now) }
+        let long = try key.authorization(
+            endpoint: Self.endpoint,
+            subject: "mailto:a@example.org",
+            expires: Self.now.addingTimeInterval(25 * 3_600)
+        )
+        #expect(throws: VAPID.Failure.tooLong) {
+            try VAPID.verify(authorization: long, endpoint: Self.endpoint, now: Self.now)
+        }
         let other = header.replacingOccurrences(of: key.publicKey, with: VAPIDKey().publicKey)
-        #expect(throws: VAPID.Failure.badSignature) { try VAPID.verify(authorization: other, endpoint: Self.endpoint, now: Self.now) }
+        #expect(throws: VAPID.Failure.badSignature) {
+            try VAPID.verify(authorization: other, endpoint: Self.endpoint, now: Self.now)
+        }
         // The claims swapped for another audience, the signature kept.
         let parts = header.dropFirst(8).split(separator: ",")[0].split(separator: ".")
-        let forged = Base64URL.encode(Data(#"{"aud":"https://evil.example","exp":1795003600,"sub":"mailto:x@y.z"}"#.utf8))
+        let forged = Base64URL.encode(
+            Data(#"{"aud":"https://evil.example","exp":1795003600,"sub":"mailto:x@y.z"}"#.utf8)
+        )
         let swapped = "vapid t=\(parts[0]).\(forged).\(parts[2]), k=\(key.publicKey)"
         #expect(throws: VAPID.Failure.badSignature) {
             try VAPID.verify(authorization: swapped, endpoint: URL(string: "https://evil.example/x")!, now: Self.now)
         }
-        let noContact = try key.authorization(endpoint: Self.endpoint, subject: "admin", expires: Self.now.addingTimeInterval(60))
-        #expect(throws: VAPID.Failure.noSubject) { try VAPID.verify(authorization: noContact, endpoint: Self.endpoint, now: Self.now) }
-        #expect(throws: VAPID.Failure.malformed) { try VAPID.verify(authorization: "Bearer x", endpoint: Self.endpoint, now: Self.now) }
+        let noContact = try key.authorization(
+            endpoint: Self.endpoint,
+            subject: "admin",
+            expires: Self.now.addingTimeInterval(60)
+        )
+        #expect(throws: VAPID.Failure.noSubject) {
+            try VAPID.verify(authorization: noContact, endpoint: Self.endpoint, now: Self.now)
+        }
+        #expect(throws: VAPID.Failure.malformed) {
+            try VAPID.verify(authorization: "Bearer x", endpoint: Self.endpoint, now: Self.now)
+        }
     }
 
     @Test("an origin drops the path and the scheme's own port")

@@ -27,8 +27,11 @@ extension AppDatabase {
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         }
         let partial = path + ".partial"
         try? FileManager.default.removeItem(atPath: partial)

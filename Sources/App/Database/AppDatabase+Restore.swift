@@ -15,7 +15,8 @@ extension AppDatabase {
         guard FileManager.default.fileExists(atPath: file) else { throw StartupError("\(file) doesn't exist") }
         // Opening a FIFO or a device would wait for a writer, or read forever.
         let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-        guard (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular else {
+        guard (try? FileManager.default.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular
+        else {
             throw StartupError("\(file) is not a regular file; give a backup file made by stashify backup")
         }
         try check(backup: file)
@@ -26,8 +27,11 @@ extension AppDatabase {
             // Fold any write-ahead log into the file, so the file alone is the whole database.
             try AppDatabase.open(path: path).close()
             let replaced = folder + "/replaced"
-            try FileManager.default.createDirectory(atPath: replaced, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: replaced,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
             let aside = replaced + "/" + backupFileName(at: now)
             try FileManager.default.moveItem(atPath: path, toPath: aside)
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }

@@ -50,15 +50,23 @@ extension MemberStore {
                 .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
                 .fetchAll(db)
                 .map { SignedInBrowser($0, isCurrent: $0.id == currentKey) }
-                .sorted { ($0.isCurrent ? 1 : 0, $0.lastSeenAt ?? .distantPast, $0.signedInAt)
-                        > ($1.isCurrent ? 1 : 0, $1.lastSeenAt ?? .distantPast, $1.signedInAt) }
+                .sorted {
+                    ($0.isCurrent ? 1 : 0, $0.lastSeenAt ?? .distantPast, $0.signedInAt)
+                        > ($1.isCurrent ? 1 : 0, $1.lastSeenAt ?? .distantPast, $1.signedInAt)
+                }
         }
     }
 
     /// The member's session named by `handle`, unless it is the one stored under the id `currentKey`; nil when the
     /// member has no other live session by that handle.
-    func otherSession(handle: String, except currentKey: String?, now: Date, idleLimit: TimeInterval) async throws
-        -> SignedInBrowser? {
+    func otherSession(
+        handle: String,
+        except currentKey: String?,
+        now: Date,
+        idleLimit: TimeInterval
+    ) async throws
+        -> SignedInBrowser?
+    {
         try await read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
@@ -79,7 +87,10 @@ extension MemberStore {
             try SessionRecord
                 .filter(SessionRecord.Columns.id == session.id && SessionRecord.Columns.userId == userId)
                 .deleteAll(db)
-            try db.execute(sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId = ?", arguments: [userId, session.id])
+            try db.execute(
+                sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId = ?",
+                arguments: [userId, session.id]
+            )
             return SignedInBrowser(session, isCurrent: false)
         }
     }
@@ -89,8 +100,12 @@ extension MemberStore {
     func deleteSessions(except keepKey: String?) async throws -> Int {
         try await write { db in
             // The browsers signed out stop getting notifications too.
-            try db.execute(sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId IS NOT ?", arguments: [userId, keepKey])
-            return try SessionRecord
+            try db.execute(
+                sql: "DELETE FROM pushDevice WHERE userId = ? AND sessionId IS NOT ?",
+                arguments: [userId, keepKey]
+            )
+            return
+                try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
                 .filter(SessionRecord.Columns.id != (keepKey ?? ""))
                 .deleteAll(db)

@@ -60,7 +60,8 @@ public struct AppDatabase: Sendable {
     /// the database file's own mode, so those it makes later are too.
     static func ownerOnly(databaseAt path: String) throws {
         if !FileManager.default.fileExists(atPath: path),
-           !FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) {
+            !FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        {
             throw StartupError("cannot create \(path)")
         }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
@@ -132,7 +133,12 @@ public struct AppDatabase: Sendable {
     /// Closes the connections, once; used at shutdown, with the write-ahead log emptied first. Closing again does
     /// nothing.
     public func close() throws {
-        guard closed.withLockedValue({ wasClosed in defer { wasClosed = true }; return !wasClosed }) else { return }
+        guard
+            closed.withLockedValue({ wasClosed in
+                defer { wasClosed = true }
+                return !wasClosed
+            })
+        else { return }
         if let pool = writer as? DatabasePool {
             try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try pool.close()

@@ -12,9 +12,14 @@ extension Database {
     /// written out and read back before its commit.
     func withLedgerBulkWrite<T>(userId: Int64, _ body: () throws -> T) throws -> T {
         let known = Set(LedgerTotal.all.flatMap { $0.triggers.map(\.name) })
-        for name in try String.fetchAll(self, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger'")
+        for name in try String.fetchAll(
+            self,
+            sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger'"
+        )
         where !known.contains(name) {
-            throw DatabaseError(message: "the ledger trigger \(name) is not one of LedgerTotal.all, so a bulk write can't rebuild it")
+            throw DatabaseError(
+                message: "the ledger trigger \(name) is not one of LedgerTotal.all, so a bulk write can't rebuild it"
+            )
         }
         let cacheSize = try Int.fetchOne(self, sql: "PRAGMA cache_size") ?? -2_000
         try execute(sql: "PRAGMA cache_size = -65536")

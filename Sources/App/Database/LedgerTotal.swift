@@ -43,33 +43,56 @@ struct LedgerTotal: Sendable {
 
     /// An account's balance less its opening balance.
     static let accountBalance = LedgerTotal(
-        name: "account", table: "account", shape: .column(key: "ROW.accountId", owner: "userId"),
-        measures: [Column("ledgerTotalCents", "(CASE ROW.kind WHEN 'income' THEN ROW.amountCents ELSE -ROW.amountCents END)")],
-        only: "ROW.accountId IS NOT NULL", watched: ["accountId", "kind", "amountCents"])
+        name: "account",
+        table: "account",
+        shape: .column(key: "ROW.accountId", owner: "userId"),
+        measures: [
+            Column("ledgerTotalCents", "(CASE ROW.kind WHEN 'income' THEN ROW.amountCents ELSE -ROW.amountCents END)")
+        ],
+        only: "ROW.accountId IS NOT NULL",
+        watched: ["accountId", "kind", "amountCents"]
+    )
 
     /// How many transactions a category holds.
     static let categoryCount = LedgerTotal(
-        name: "category_count", table: "category", shape: .column(key: "ROW.categoryId", owner: "userId"),
-        measures: [Column("entryCount", "1")], only: "ROW.categoryId IS NOT NULL", watched: ["categoryId"])
+        name: "category_count",
+        table: "category",
+        shape: .column(key: "ROW.categoryId", owner: "userId"),
+        measures: [Column("entryCount", "1")],
+        only: "ROW.categoryId IS NOT NULL",
+        watched: ["categoryId"]
+    )
 
     /// Per user, day and kind.
     static let day = LedgerTotal(
-        name: "ledgerDay", table: "ledgerDay",
-        shape: .rows(keys: [Column("userId", "ROW.userId"), Column("date", "ROW.date"), Column("kind", "ROW.kind")],
-                     owner: "userId"),
-        measures: [Column("totalCents", "ROW.amountCents"), Column("entryCount", "1")], only: nil,
-        watched: ["userId", "date", "kind", "amountCents"])
+        name: "ledgerDay",
+        table: "ledgerDay",
+        shape: .rows(
+            keys: [Column("userId", "ROW.userId"), Column("date", "ROW.date"), Column("kind", "ROW.kind")],
+            owner: "userId"
+        ),
+        measures: [Column("totalCents", "ROW.amountCents"), Column("entryCount", "1")],
+        only: nil,
+        watched: ["userId", "date", "kind", "amountCents"]
+    )
 
     /// Per user, month, kind, category and stash (0 for none: key columns can't be NULL). A month's totals by kind and
     /// a stash's by month are sums of its rows.
     static let categoryMonth = LedgerTotal(
-        name: "categoryMonth", table: "categoryMonth",
-        shape: .rows(keys: [Column("userId", "ROW.userId"), Column("month", "substr(ROW.date, 1, 7)"),
-                            Column("kind", "ROW.kind"), Column("categoryId", "COALESCE(ROW.categoryId, 0)"),
-                            Column("stashId", "COALESCE(ROW.stashId, 0)")],
-                     owner: "userId"),
-        measures: [Column("totalCents", "ROW.amountCents"), Column("entryCount", "1")], only: nil,
-        watched: ["userId", "date", "kind", "amountCents", "categoryId", "stashId"])
+        name: "categoryMonth",
+        table: "categoryMonth",
+        shape: .rows(
+            keys: [
+                Column("userId", "ROW.userId"), Column("month", "substr(ROW.date, 1, 7)"),
+                Column("kind", "ROW.kind"), Column("categoryId", "COALESCE(ROW.categoryId, 0)"),
+                Column("stashId", "COALESCE(ROW.stashId, 0)"),
+            ],
+            owner: "userId"
+        ),
+        measures: [Column("totalCents", "ROW.amountCents"), Column("entryCount", "1")],
+        only: nil,
+        watched: ["userId", "date", "kind", "amountCents", "categoryId", "stashId"]
+    )
 
     /// How many of a stash's latest entries its quick-add amounts come from, and how many it offers.
     static let quickAmountsRecent = 50
@@ -80,10 +103,14 @@ struct LedgerTotal: Sendable {
     /// them: when that many rows of the stash stand after it (by date, then amount), it can't, and the check reads at
     /// most that many index entries.
     static let quickAmounts = LedgerTotal(
-        name: "quick", table: "stashQuickAmount",
-        shape: .list(key: "ROW.stashId", keyTable: "stash", refresh: (
-            delete: "DELETE FROM stashQuickAmount WHERE stashId = KEY",
-            insert: """
+        name: "quick",
+        table: "stashQuickAmount",
+        shape: .list(
+            key: "ROW.stashId",
+            keyTable: "stash",
+            refresh: (
+                delete: "DELETE FROM stashQuickAmount WHERE stashId = KEY",
+                insert: """
                 INSERT INTO stashQuickAmount (stashId, position, amountCents)
                 SELECT KEY, ROW_NUMBER() OVER (ORDER BY n DESC, amountCents), amountCents FROM (
                     SELECT amountCents, COUNT(*) AS n FROM (
@@ -91,14 +118,17 @@ struct LedgerTotal: Sendable {
                         ORDER BY date DESC, amountCents DESC LIMIT \(quickAmountsRecent))
                     GROUP BY amountCents ORDER BY n DESC, amountCents LIMIT \(quickAmountsShown))
                 WHERE EXISTS (SELECT 1 FROM stash WHERE id = KEY)
-                """)),
+                """
+            )
+        ),
         measures: [],
         only: """
             ROW.stashId IS NOT NULL AND (SELECT COUNT(*) FROM (
                 SELECT 1 FROM ledger WHERE stashId = ROW.stashId AND (date, amountCents) > (ROW.date, ROW.amountCents)
                 LIMIT \(quickAmountsRecent))) < \(quickAmountsRecent)
             """,
-        watched: ["stashId", "date", "amountCents"])
+        watched: ["stashId", "date", "amountCents"]
+    )
 
     /// Every total kept from the ledger.
     static let all = [accountBalance, categoryCount, day, categoryMonth, quickAmounts]
@@ -119,23 +149,32 @@ struct LedgerTotal: Sendable {
             listOnly = " AND ((\(Self.fill(only, "OLD"))) OR (\(Self.fill(only, "NEW"))))"
         }
         return [
-            ("ledger_\(name)_insert", """
+            (
+                "ledger_\(name)_insert",
+                """
                 CREATE TRIGGER ledger_\(name)_insert AFTER INSERT ON ledger WHEN \(when("NEW")) BEGIN
                 \(add("NEW", checked: false))
                 END
-                """),
-            ("ledger_\(name)_delete", """
+                """
+            ),
+            (
+                "ledger_\(name)_delete",
+                """
                 CREATE TRIGGER ledger_\(name)_delete AFTER DELETE ON ledger WHEN \(when("OLD")) BEGIN
                 \(remove("OLD", checked: false))
                 END
-                """),
-            ("ledger_\(name)_update", """
+                """
+            ),
+            (
+                "ledger_\(name)_update",
+                """
                 CREATE TRIGGER ledger_\(name)_update AFTER UPDATE OF \(watched.joined(separator: ", ")) ON ledger
                 WHEN \(running) AND (\(changed))\(listOnly) BEGIN
                 \(remove("OLD", checked: true))
                 \(add("NEW", checked: true))
                 END
-                """),
+                """
+            ),
         ]
     }
 
@@ -159,7 +198,8 @@ struct LedgerTotal: Sendable {
                 """
         case .column(let key, _):
             let sums = measures.map { "\($0.name) = \($0.name) + \(Self.fill($0.value, row))" }.joined(separator: ", ")
-            return "    UPDATE \(table) SET \(sums) WHERE id = \(Self.fill(key, row))\(condition.map { " AND \($0)" } ?? "");"
+            return
+                "    UPDATE \(table) SET \(sums) WHERE id = \(Self.fill(key, row))\(condition.map { " AND \($0)" } ?? "");"
         case .list(let key, _, let refresh):
             return refreshSQL(refresh, key: Self.fill(key, row), condition: nil)
         }
@@ -179,7 +219,8 @@ struct LedgerTotal: Sendable {
                 """
         case .column(let key, _):
             let sums = measures.map { "\($0.name) = \($0.name) - \(Self.fill($0.value, row))" }.joined(separator: ", ")
-            return "    UPDATE \(table) SET \(sums) WHERE id = \(Self.fill(key, row))\(condition.map { " AND \($0)" } ?? "");"
+            return
+                "    UPDATE \(table) SET \(sums) WHERE id = \(Self.fill(key, row))\(condition.map { " AND \($0)" } ?? "");"
         case .list(let key, _, let refresh):
             return refreshSQL(refresh, key: Self.fill(key, row), condition: nil)
         }
@@ -200,8 +241,11 @@ struct LedgerTotal: Sendable {
         let arguments: StatementArguments = userId.map { ["userId": $0] } ?? [:]
         switch shape {
         case .list(_, let keyTable, let refresh):
-            let keys = try Int64.fetchAll(db, sql: "SELECT id FROM \(keyTable)\(userId == nil ? "" : " WHERE userId = :userId")",
-                                          arguments: arguments)
+            let keys = try Int64.fetchAll(
+                db,
+                sql: "SELECT id FROM \(keyTable)\(userId == nil ? "" : " WHERE userId = :userId")",
+                arguments: arguments
+            )
             let sql = [refresh.delete, refresh.insert].map { $0.replacingOccurrences(of: "KEY", with: ":key") }
                 .joined(separator: ";\n")
             for key in keys {
@@ -214,7 +258,9 @@ struct LedgerTotal: Sendable {
 
     /// The SQL that works a total other than a list out again (for `:userId` when `oneUser`).
     func rebuildSQL(oneUser: Bool) -> String {
-        let counted = ([oneUser ? "ledger.userId = :userId" : nil, only.map { Self.fill($0, "ledger") }]).compactMap { $0 }
+        let counted = ([oneUser ? "ledger.userId = :userId" : nil, only.map { Self.fill($0, "ledger") }]).compactMap {
+            $0
+        }
         let filter = counted.isEmpty ? "" : " WHERE \(counted.joined(separator: " AND "))"
         switch shape {
         case .rows(let keys, let owner):

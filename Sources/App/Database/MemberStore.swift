@@ -40,27 +40,41 @@ struct MemberStore: Sendable {
     /// The name the member already gave another of their `Record`s that reads the same as `name` once case is set
     /// aside ("Groceries" and "groceries"), or nil. `nameSQL` is the SQL of a row's name, `kind` narrows the rows to
     /// one kind (a category's), and the row `except` (the one being edited) doesn't count.
-    func sameName<Record: UserOwned & TableRecord>(_ type: Record.Type, as name: String, nameSQL: String = "name",
-                                                    kind: String? = nil, except: Int64?) async throws -> String? {
+    func sameName<Record: UserOwned & TableRecord>(
+        _ type: Record.Type,
+        as name: String,
+        nameSQL: String = "name",
+        kind: String? = nil,
+        except: Int64?
+    ) async throws -> String? {
         let key = Self.nameKey(name)
-        let userId = userId, table = Record.databaseTableName
+        let userId = userId
+        let table = Record.databaseTableName
         let names = try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, \(nameSQL) AS name FROM \(table) WHERE userId = ?\(kind == nil ? "" : " AND kind = ?")
-                """, arguments: StatementArguments([userId.databaseValue] + (kind.map { [$0.databaseValue] } ?? [])))
-                .map { (id: $0["id"] as Int64?, name: $0["name"] as String?) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, \(nameSQL) AS name FROM \(table) WHERE userId = ?\(kind == nil ? "" : " AND kind = ?")
+                    """,
+                arguments: StatementArguments([userId.databaseValue] + (kind.map { [$0.databaseValue] } ?? []))
+            )
+            .map { (id: $0["id"] as Int64?, name: $0["name"] as String?) }
         }
         return names.first { $0.id != except && Self.nameKey($0.name ?? "") == key }?.name
     }
 
     /// A name as two names compare: case, width and the spaces around it set aside.
     static func nameKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+        name.trimmingCharacters(in: .whitespacesAndNewlines).folding(
+            options: [.caseInsensitive, .widthInsensitive],
+            locale: nil
+        )
     }
 
     /// The member's `Record` with this id, or nil if there is none or it is another user's.
     func record<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(
-        _ type: Record.Type, id: Int64
+        _ type: Record.Type,
+        id: Int64
     ) async throws -> Record? {
         try await read { db in
             try Record.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
@@ -77,7 +91,7 @@ struct MemberStore: Sendable {
             return record
         }
         guard record.userId == userId,
-              try !Record.filter(Column("id") == id && Column("userId") == userId).isEmpty(db)
+            try !Record.filter(Column("id") == id && Column("userId") == userId).isEmpty(db)
         else { throw NotTheMembersRecord() }
         return record
     }
@@ -128,7 +142,9 @@ extension MemberStore {
     static func hasRows(_ member: MemberDatabase, in tables: [String]) throws -> Bool {
         let (db, userId) = (member.db, member.userId)
         for table in tables
-        where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId]) == true {
+        where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userId = ?)", arguments: [userId])
+            == true
+        {
             return true
         }
         return false

@@ -10,11 +10,13 @@ enum NoCaseOrder {
 
     /// Negative, zero or positive as `a` sorts before, with or after `b` under NOCASE.
     static func compare(_ a: String, _ b: String) -> Int {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { left in
             b.withUTF8 { right in
                 for index in 0..<min(left.count, right.count) {
-                    let x = folded(left[index]), y = folded(right[index])
+                    let x = folded(left[index])
+                    let y = folded(right[index])
                     if x != y { return Int(x) - Int(y) }
                 }
                 return left.count - right.count

@@ -59,7 +59,8 @@ struct RowInserter {
 
     private func sql(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        return "INSERT INTO \(table.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES "
+        return
+            "INSERT INTO \(table.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 }

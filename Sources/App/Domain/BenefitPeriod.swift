@@ -45,21 +45,31 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
     /// The period that contains `day`. `anniversary` is the card's anniversary (its month and day count); without
     /// one, a card-year benefit follows the calendar year. `added` is the day the benefit was added, where the user
     /// is: the four-yearly windows count from it.
-    public func window(containing day: CalendarDay, anniversary: CalendarDay? = nil,
-                       added: CalendarDay? = nil) -> PeriodWindow {
+    public func window(
+        containing day: CalendarDay,
+        anniversary: CalendarDay? = nil,
+        added: CalendarDay? = nil
+    ) -> PeriodWindow {
         switch self {
         case .monthly:
             return PeriodWindow(start: day.monthValue.firstDay, end: day.monthValue.lastDay)
         case .quarterly:
             let first = (day.month - 1) / 3 * 3 + 1
-            return PeriodWindow(start: Month(year: day.year, month: first).firstDay,
-                                end: Month(year: day.year, month: first + 2).lastDay)
+            return PeriodWindow(
+                start: Month(year: day.year, month: first).firstDay,
+                end: Month(year: day.year, month: first + 2).lastDay
+            )
         case .semiannual:
             let first = day.month <= 6 ? 1 : 7
-            return PeriodWindow(start: Month(year: day.year, month: first).firstDay,
-                                end: Month(year: day.year, month: first + 5).lastDay)
+            return PeriodWindow(
+                start: Month(year: day.year, month: first).firstDay,
+                end: Month(year: day.year, month: first + 5).lastDay
+            )
         case .annual:
-            return PeriodWindow(start: Month(year: day.year, month: 1).firstDay, end: Month(year: day.year, month: 12).lastDay)
+            return PeriodWindow(
+                start: Month(year: day.year, month: 1).firstDay,
+                end: Month(year: day.year, month: 12).lastDay
+            )
         case .anniversary:
             guard let anniversary else { return BenefitPeriod.annual.window(containing: day) }
             return CardYear.window(containing: day, anniversary: anniversary)
@@ -96,8 +106,11 @@ public struct PeriodWindow: Sendable, Hashable {
     public func daysLeft(from today: CalendarDay) -> Int { today.distance(to: end) }
 
     /// The period just before this one, of the same kind.
-    public func previous(_ period: BenefitPeriod, anniversary: CalendarDay? = nil,
-                         added: CalendarDay? = nil) -> PeriodWindow {
+    public func previous(
+        _ period: BenefitPeriod,
+        anniversary: CalendarDay? = nil,
+        added: CalendarDay? = nil
+    ) -> PeriodWindow {
         period.window(containing: start.adding(days: -1), anniversary: anniversary, added: added)
     }
 }
@@ -106,7 +119,11 @@ public struct PeriodWindow: Sendable, Hashable {
 public enum CardYear {
     /// The anniversary's month and day in `year`; 29 February becomes 28 February in common years.
     public static func occurrence(of anniversary: CalendarDay, in year: Int) -> CalendarDay {
-        CalendarDay(year: year, month: anniversary.month, day: min(anniversary.day, Month(year: year, month: anniversary.month).dayCount))!
+        CalendarDay(
+            year: year,
+            month: anniversary.month,
+            day: min(anniversary.day, Month(year: year, month: anniversary.month).dayCount)
+        )!
     }
 
     public static func window(containing day: CalendarDay, anniversary: CalendarDay) -> PeriodWindow {
@@ -151,7 +168,9 @@ public enum Urgency: String, Sendable, Comparable {
 
 /// Where a benefit stands in its current period.
 public enum BenefitStatus: String, Sendable {
-    case available, expiringSoon = "expiring", used, expired
+    case available
+    case expiringSoon = "expiring"
+    case used, expired
 
     /// Days left of at most this many make an available benefit "expiring soon".
     public static let soonDays = 7

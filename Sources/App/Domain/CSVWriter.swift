@@ -29,7 +29,9 @@ struct CSVWriter {
         }
         text.append("\"")
         if let first = field.utf8.first, "=+-@\t\r".utf8.contains(first) { text.append("'") }
-        text.append(field.utf8.contains(UInt8(ascii: "\"")) ? field.replacingOccurrences(of: "\"", with: "\"\"") : field)
+        text.append(
+            field.utf8.contains(UInt8(ascii: "\"")) ? field.replacingOccurrences(of: "\"", with: "\"\"") : field
+        )
         text.append("\"")
     }
 

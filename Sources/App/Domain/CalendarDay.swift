@@ -8,7 +8,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Month(year: year, month: month).dayCount).contains(day) else { return nil }
+            (1...Month(year: year, month: month).dayCount).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -20,8 +21,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         // Read as bytes: dates are parsed for every row of some pages, and this is several times faster than
         // trimming and splitting the string.
         var bytes = Substring(text).utf8[...]
-        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes = bytes.dropFirst() }
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            bytes = bytes.dropFirst()
+        }
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            bytes = bytes.dropLast()
+        }
         guard bytes.count == 10 else { return nil }
         var digits: [Int] = []
         digits.reserveCapacity(8)
@@ -43,10 +48,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         var words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
         if words.count == 4, words[0].count == 3, words[0].allSatisfy(\.isLetter) { words.removeFirst() }
         guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]), words[2].count == 4,
-              let month = Month.names.firstIndex(where: {
-                  let name = $0.lowercased()
-                  return words[1] == name || (words[1].count == 3 && name.hasPrefix(words[1]))
-              })
+            let month = Month.names.firstIndex(where: {
+                let name = $0.lowercased()
+                return words[1] == name || (words[1].count == 3 && name.hasPrefix(words[1]))
+            })
         else { return nil }
         return CalendarDay(year: year, month: month + 1, day: day)
     }
@@ -136,8 +141,8 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year), (1...12).contains(month)
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year), (1...12).contains(month)
         else { return nil }
         self.init(year: year, month: month)
     }
@@ -161,8 +166,10 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var next: Month { month == 12 ? Month(year: year + 1, month: 1) : Month(year: year, month: month + 1) }
     public var previous: Month { month == 1 ? Month(year: year - 1, month: 12) : Month(year: year, month: month - 1) }
 
-    public static let names = ["January", "February", "March", "April", "May", "June", "July", "August",
-                               "September", "October", "November", "December"]
+    public static let names = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// "November 2026"
     public var title: String { "\(Month.names[month - 1]) \(year)" }

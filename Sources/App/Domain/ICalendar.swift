@@ -24,8 +24,10 @@ struct ICalendar {
         var out = Writer()
         out.bytes.reserveCapacity(200 + events.count * 420)
         let stamp = Self.utcStamp(now)
-        for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stashify//Reminders//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH"] {
+        for line in [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stashify//Reminders//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+        ] {
             out.line(line)
         }
         out.line("X-WR-CALNAME:", escaping: name)
@@ -70,13 +72,17 @@ struct ICalendar {
             while index < source.count {
                 let byte = source[index]
                 if escaping {
-                    let escaped: UInt8? = switch byte {
-                    case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): byte
-                    case UInt8(ascii: "\n"): UInt8(ascii: "n")
-                    default: nil
-                    }
+                    let escaped: UInt8? =
+                        switch byte {
+                        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): byte
+                        case UInt8(ascii: "\n"): UInt8(ascii: "n")
+                        default: nil
+                        }
                     // Other control characters have no place in TEXT (a tab stays).
-                    if byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t") { index += 1; continue }
+                    if byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t") {
+                        index += 1
+                        continue
+                    }
                     if let escaped {
                         make(room: 2)
                         bytes.append(UInt8(ascii: "\\"))

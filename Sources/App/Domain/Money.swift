@@ -12,7 +12,9 @@ public struct Money: Sendable, Equatable {
 
     /// Why a typed amount was refused; the message is shown under the field.
     public enum ParseError: Error, Equatable {
-        case empty, invalid, negative, tooManyDecimals(Int), tooLarge
+        case empty, invalid, negative
+        case tooManyDecimals(Int)
+        case tooLarge
 
         public var message: String {
             switch self {
@@ -45,7 +47,9 @@ public struct Money: Sendable, Equatable {
         let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
         guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return .failure(.invalid) }
         if groups.count > 1 {
-            guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return .failure(.invalid) }
+            guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+                return .failure(.invalid)
+            }
         }
         let digits = groups.joined()
         guard digits.count <= 10, let major = Int64(digits), major <= maximumMajorUnits else {
@@ -71,12 +75,15 @@ public struct Money: Sendable, Equatable {
         var readings = [plain]
         let commas = plain.split(separator: ",", omittingEmptySubsequences: false)
         if commas.count == 2, !plain.contains("."), (1...max(1, currency.minorUnits)).contains(commas[1].count),
-           currency.minorUnits > 0 {
+            currency.minorUnits > 0
+        {
             readings.append(commas[0] + "." + commas[1])
         }
         var amounts: [Int64] = []
         for reading in readings {
-            if case .success(let money) = parse(reading, currency: currency), money.cents > 0, !amounts.contains(money.cents) {
+            if case .success(let money) = parse(reading, currency: currency), money.cents > 0,
+                !amounts.contains(money.cents)
+            {
                 amounts.append(money.cents)
             }
         }
@@ -106,7 +113,10 @@ public struct Money: Sendable, Equatable {
         var minor = magnitude % scale
         var majorDigits = 1
         var rest = major / 10
-        while rest > 0 { majorDigits += 1; rest /= 10 }
+        while rest > 0 {
+            majorDigits += 1
+            rest /= 10
+        }
         let decimals = currency.minorUnits
         let count = majorDigits + (majorDigits - 1) / 3 + (decimals > 0 ? decimals + 1 : 0)
         return String(unsafeUninitializedCapacity: count) { buffer in

@@ -29,11 +29,20 @@ struct PDFWriter {
         current = []
     }
 
-    mutating func text(_ string: String, x: Double, y: Double, size: Double = 10, bold: Bool = false,
-                       color: Color = .text, alignRight: Bool = false) {
+    mutating func text(
+        _ string: String,
+        x: Double,
+        y: Double,
+        size: Double = 10,
+        bold: Bool = false,
+        color: Color = .text,
+        alignRight: Bool = false
+    ) {
         let encoded = Self.winAnsi(string)
         let originX = alignRight ? x - Self.width(of: encoded, size: size, bold: bold) : x
-        emit("BT /\(bold ? "F2" : "F1") \(Self.number(size)) Tf \(fill(color)) \(Self.number(originX)) \(Self.number(y)) Td (")
+        emit(
+            "BT /\(bold ? "F2" : "F1") \(Self.number(size)) Tf \(fill(color)) \(Self.number(originX)) \(Self.number(y)) Td ("
+        )
         current += Self.escapeLiteral(encoded)
         emit(") Tj ET\n")
     }
@@ -43,8 +52,10 @@ struct PDFWriter {
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, color: Color = .divider, width: Double = 0.5) {
-        emit("\(Self.number(color.red)) \(Self.number(color.green)) \(Self.number(color.blue)) RG \(Self.number(width)) w "
-             + "\(Self.number(x1)) \(Self.number(y1)) m \(Self.number(x2)) \(Self.number(y2)) l S\n")
+        emit(
+            "\(Self.number(color.red)) \(Self.number(color.green)) \(Self.number(color.blue)) RG \(Self.number(width)) w "
+                + "\(Self.number(x1)) \(Self.number(y1)) m \(Self.number(x2)) \(Self.number(y2)) l S\n"
+        )
     }
 
     private func fill(_ color: Color) -> String {
@@ -71,12 +82,19 @@ struct PDFWriter {
         object(Array("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>".utf8))
         object(Array("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".utf8))
         object(Array("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".utf8))
-        object(Array("<< /Title (".utf8) + Self.escapeLiteral(Self.winAnsi(title)) + Array(") /Producer (Stashify) >>".utf8))
+        object(
+            Array("<< /Title (".utf8) + Self.escapeLiteral(Self.winAnsi(title))
+                + Array(") /Producer (Stashify) >>".utf8)
+        )
         for (index, content) in pages.enumerated() {
-            object(Array("""
-                << /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Int(Self.pageWidth)) \(Int(Self.pageHeight))] \
-                /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>
-                """.utf8))
+            object(
+                Array(
+                    """
+                    << /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Int(Self.pageWidth)) \(Int(Self.pageHeight))] \
+                    /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>
+                    """.utf8
+                )
+            )
             object(Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8))
         }
         let xref = output.count
@@ -123,14 +141,15 @@ struct PDFWriter {
     static func width(of bytes: [UInt8], size: Double, bold: Bool) -> Double {
         let units = bytes.reduce(0.0) { total, byte in
             let character = Character(Unicode.Scalar(byte))
-            let em: Double = switch character {
-            case "0"..."9", "$": 0.556
-            case ",", ".", " ": 0.278
-            case "i", "l", "j", "I", "'", "!", "|": 0.25
-            case "m", "w", "M", "W": 0.85
-            case "A"..."Z": 0.68
-            default: 0.53
-            }
+            let em: Double =
+                switch character {
+                case "0"..."9", "$": 0.556
+                case ",", ".", " ": 0.278
+                case "i", "l", "j", "I", "'", "!", "|": 0.25
+                case "m", "w", "M", "W": 0.85
+                case "A"..."Z": 0.68
+                default: 0.53
+                }
             return total + em
         }
         return units * size * (bold ? 1.05 : 1)

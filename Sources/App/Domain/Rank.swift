@@ -6,7 +6,9 @@
 /// level are then always a whole number of badges.
 public struct Rank: Sendable, Equatable {
     public enum Tier: String, Sendable {
-        case bronze = "Bronze", silver = "Silver", gold = "Gold"
+        case bronze = "Bronze"
+        case silver = "Silver"
+        case gold = "Gold"
     }
 
     /// What one badge is worth.
@@ -23,11 +25,12 @@ public struct Rank: Sendable, Equatable {
         let points = max(0, points)
         self.points = points
         // The tier's lowest total (as the tiers are defined), its first level's reachable start, and the level size.
-        let (tier, tierStart, first, step): (Tier, Int, Int, Int) = switch points {
-        case ...50: (.bronze, 0, 0, 10)
-        case 51...150: (.silver, 51, 60, 20)
-        default: (.gold, 151, 160, 50)
-        }
+        let (tier, tierStart, first, step): (Tier, Int, Int, Int) =
+            switch points {
+            case ...50: (.bronze, 0, 0, 10)
+            case 51...150: (.silver, 51, 60, 20)
+            default: (.gold, 151, 160, 50)
+            }
         self.tier = tier
         let index = max(0, points - first) / step
         self.level = index + 1

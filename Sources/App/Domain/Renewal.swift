@@ -72,7 +72,9 @@ public enum RenewalFrequency: String, Sendable, CaseIterable, Codable {
 
 /// Where a coupon sits on the Tracker: expiring today, this week (1–7 days), later, or in the history.
 public enum CouponSection: String, Sendable, CaseIterable {
-    case today, thisWeek = "week", later, history
+    case today
+    case thisWeek = "week"
+    case later, history
 
     public static func of(expiresOn: CalendarDay, usedOn: CalendarDay?, today: CalendarDay) -> CouponSection {
         if usedOn != nil { return .history }

@@ -11,7 +11,8 @@ enum Secrets {
     /// Whether `a` and `b` are the same text, taking as long whichever character differs (so timing tells a guesser
     /// nothing about how much of a secret was right).
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var difference: UInt8 = 0
         for index in x.indices { difference |= x[index] ^ y[index] }

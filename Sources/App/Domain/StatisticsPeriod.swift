@@ -28,8 +28,11 @@ struct StatisticsPeriod: Sendable, Equatable {
     }
 
     static func year(_ year: Int) -> StatisticsPeriod {
-        StatisticsPeriod(unit: .yearly, first: CalendarDay(year: year, month: 1, day: 1)!,
-                         last: CalendarDay(year: year, month: 12, day: 31)!)
+        StatisticsPeriod(
+            unit: .yearly,
+            first: CalendarDay(year: year, month: 1, day: 1)!,
+            last: CalendarDay(year: year, month: 12, day: 31)!
+        )
     }
 
     /// The period of `unit` that contains `day`.
@@ -51,7 +54,9 @@ struct StatisticsPeriod: Sendable, Equatable {
             guard let month = Month(text), years.contains(month.year) else { return nil }
             return .month(month)
         case .yearly:
-            guard text.count == 4, text.allSatisfy(\.isASCIIDigit), let year = Int(text), years.contains(year) else { return nil }
+            guard text.count == 4, text.allSatisfy(\.isASCIIDigit), let year = Int(text), years.contains(year) else {
+                return nil
+            }
             return .year(year)
         }
     }

@@ -35,7 +35,8 @@ enum StatisticsWording {
         case (0, _):
             return "You \(verb) \(money(current)) \(preposition) \(name), up from nothing \(period.previousName)."
         case (_, 0):
-            return "Nothing \(verb) \(preposition) \(name) \(period.thisName), down from \(money(previous)) \(period.previousName)."
+            return
+                "Nothing \(verb) \(preposition) \(name) \(period.thisName), down from \(money(previous)) \(period.previousName)."
         default:
             let change = percentChange(from: previous, to: current)
             if change == 0 {
@@ -53,10 +54,12 @@ enum StatisticsWording {
         if spent == allowance { return "\(figures.name) used exactly its allowance." }
         let percent = Int(((allowance - spent).magnitude * 100 + UInt64(allowance) / 2) / UInt64(allowance))
         if spent < allowance {
-            return percent == 0 ? "\(figures.name) stayed just under its allowance."
+            return percent == 0
+                ? "\(figures.name) stayed just under its allowance."
                 : "\(figures.name) stayed \(min(percent, 100))% under its allowance."
         }
-        return percent == 0 ? "\(figures.name) went just over its allowance." : "\(figures.name) went \(percent)% over its allowance."
+        return percent == 0
+            ? "\(figures.name) went just over its allowance." : "\(figures.name) went \(percent)% over its allowance."
     }
 
     /// Whole-percent change from `previous` (> 0) to `current`, rounded half away from zero.

@@ -21,7 +21,8 @@ struct TOTP: Sendable, Equatable {
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: secret)))
         // Dynamic truncation (RFC 4226 section 5.3).
         let offset = Int(mac[mac.count - 1] & 0x0f)
-        let value = (UInt32(mac[offset] & 0x7f) << 24) | (UInt32(mac[offset + 1]) << 16)
+        let value =
+            (UInt32(mac[offset] & 0x7f) << 24) | (UInt32(mac[offset + 1]) << 16)
             | (UInt32(mac[offset + 2]) << 8) | UInt32(mac[offset + 3])
         var modulus: UInt32 = 1
         for _ in 0..<digits { modulus *= 10 }
@@ -62,7 +63,8 @@ enum Base32 {
 
     static func encode(_ bytes: [UInt8]) -> String {
         var result: [UInt8] = []
-        var buffer = 0, bits = 0
+        var buffer = 0
+        var bits = 0
         for byte in bytes {
             buffer = (buffer << 8) | Int(byte)
             bits += 8
@@ -79,9 +81,12 @@ enum Base32 {
     /// The bytes of `text` (case, spaces, dashes and padding ignored), or nil if it isn't Base32.
     static func decode(_ text: String) -> [UInt8]? {
         var result: [UInt8] = []
-        var buffer = 0, bits = 0
-        for character in text.uppercased().utf8 where character != UInt8(ascii: " ") && character != UInt8(ascii: "-")
-            && character != UInt8(ascii: "=") {
+        var buffer = 0
+        var bits = 0
+        for character in text.uppercased().utf8
+        where character != UInt8(ascii: " ") && character != UInt8(ascii: "-")
+            && character != UInt8(ascii: "=")
+        {
             guard let value = alphabet.firstIndex(of: character) else { return nil }
             buffer = (buffer << 5) | value
             bits += 5

@@ -16,7 +16,9 @@ public struct BackupSchedule: Sendable, Equatable {
     /// Reads a period such as `24h`, `30m`, `7d` or `90s` (a whole number and one unit); nil for anything else.
     public static func period(_ text: String) -> Duration? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let unit = text.last, let number = Int64(text.dropLast()), number > 0, number <= 10_000 else { return nil }
+        guard let unit = text.last, let number = Int64(text.dropLast()), number > 0, number <= 10_000 else {
+            return nil
+        }
         switch unit {
         case "s": return .seconds(number)
         case "m": return .seconds(number * 60)
@@ -85,12 +87,15 @@ struct AutomaticBackups: Service {
     /// The backups in `folder` that this server names (`stashify-<date>-<time>.sqlite`), oldest first.
     static func backups(in folder: String) -> [(path: String, date: Date)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names
+        return
+            names
             .filter { $0.hasPrefix("stashify-") && $0.hasSuffix(".sqlite") }
             .sorted()
             .map { name in
                 let path = folder + "/" + name
-                let date = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+                let date =
+                    (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+                    ?? .distantPast
                 return (path, date)
             }
     }

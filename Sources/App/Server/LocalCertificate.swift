@@ -29,18 +29,25 @@ public struct LocalCertificate: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
 
         let authority: (certificate: Certificate, key: P256.Signing.PrivateKey)
-        if let existing = try? files.loadAuthority(), existing.certificate.notValidAfter > now.addingTimeInterval(renewalMargin) {
+        if let existing = try? files.loadAuthority(),
+            existing.certificate.notValidAfter > now.addingTimeInterval(renewalMargin)
+        {
             authority = existing
         } else {
             authority = try makeAuthority(hostName: hostName, now: now)
-            try files.write(pem: authority.certificate.serializeAsPEM().pemString, to: files.authorityCertificate, secret: false)
+            try files.write(
+                pem: authority.certificate.serializeAsPEM().pemString,
+                to: files.authorityCertificate,
+                secret: false
+            )
             try files.write(pem: authority.key.pemRepresentation, to: files.authorityKey, secret: true)
             try? FileManager.default.removeItem(atPath: files.certificate)
         }
 
         let needsServerCertificate: Bool
         if let existing = try? files.loadServerCertificate() {
-            needsServerCertificate = existing.notValidAfter <= now.addingTimeInterval(renewalMargin)
+            needsServerCertificate =
+                existing.notValidAfter <= now.addingTimeInterval(renewalMargin)
                 || existing.issuer != authority.certificate.subject
                 || !FileManager.default.fileExists(atPath: files.key)
         } else {
@@ -49,7 +56,8 @@ public struct LocalCertificate: Sendable {
         if needsServerCertificate {
             let key = P256.Signing.PrivateKey()
             let certificate = try makeServerCertificate(key: key, hostName: hostName, authority: authority, now: now)
-            let chain = try certificate.serializeAsPEM().pemString + "\n" + authority.certificate.serializeAsPEM().pemString
+            let chain =
+                try certificate.serializeAsPEM().pemString + "\n" + authority.certificate.serializeAsPEM().pemString
             try files.write(pem: chain, to: files.certificate, secret: false)
             try files.write(pem: key.pemRepresentation, to: files.key, secret: true)
         }
@@ -73,7 +81,10 @@ public struct LocalCertificate: Sendable {
         SHA256.hash(data: der).map { String(format: "%02X", $0) }.joined(separator: ":")
     }
 
-    private static func makeAuthority(hostName: String, now: Date) throws -> (certificate: Certificate, key: P256.Signing.PrivateKey) {
+    private static func makeAuthority(
+        hostName: String,
+        now: Date
+    ) throws -> (certificate: Certificate, key: P256.Signing.PrivateKey) {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName {
             OrganizationName("Stashify")
@@ -92,13 +103,20 @@ public struct LocalCertificate: Sendable {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 // A phone that trusts this authority trusts it for this server's names only, never for other sites.
-                Critical(NameConstraints(
-                    permittedDNSDomains: serverNames(hostName: hostName),
-                    permittedIPRanges: [
-                        ASN1OctetString(contentBytes: [127, 0, 0, 0, 255, 0, 0, 0]),
-                        ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]
-                                                                 + [UInt8](repeating: 255, count: 16))),
-                    ]))
+                Critical(
+                    NameConstraints(
+                        permittedDNSDomains: serverNames(hostName: hostName),
+                        permittedIPRanges: [
+                            ASN1OctetString(contentBytes: [127, 0, 0, 0, 255, 0, 0, 0]),
+                            ASN1OctetString(
+                                contentBytes: ArraySlice(
+                                    [UInt8](repeating: 0, count: 15) + [1]
+                                        + [UInt8](repeating: 255, count: 16)
+                                )
+                            ),
+                        ]
+                    )
+                )
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
             },
             issuerPrivateKey: .init(key)
@@ -107,8 +125,10 @@ public struct LocalCertificate: Sendable {
     }
 
     private static func makeServerCertificate(
-        key: P256.Signing.PrivateKey, hostName: String,
-        authority: (certificate: Certificate, key: P256.Signing.PrivateKey), now: Date
+        key: P256.Signing.PrivateKey,
+        hostName: String,
+        authority: (certificate: Certificate, key: P256.Signing.PrivateKey),
+        now: Date
     ) throws -> Certificate {
         var names: [GeneralName] = serverNames(hostName: hostName).map { .dnsName($0) }
         names.append(.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])))
@@ -131,7 +151,9 @@ public struct LocalCertificate: Sendable {
                 try ExtendedKeyUsage([.serverAuth])
                 SubjectAlternativeNames(names)
                 SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
-                AuthorityKeyIdentifier(keyIdentifier: try authority.certificate.extensions.subjectKeyIdentifier?.keyIdentifier)
+                AuthorityKeyIdentifier(
+                    keyIdentifier: try authority.certificate.extensions.subjectKeyIdentifier?.keyIdentifier
+                )
             },
             issuerPrivateKey: .init(authority.key)
         )
@@ -155,7 +177,9 @@ public struct LocalCertificate: Sendable {
 
         func loadAuthority() throws -> (certificate: Certificate, key: P256.Signing.PrivateKey) {
             let certificate = try Certificate(pemEncoded: String(contentsOfFile: authorityCertificate, encoding: .utf8))
-            let key = try P256.Signing.PrivateKey(pemRepresentation: String(contentsOfFile: authorityKey, encoding: .utf8))
+            let key = try P256.Signing.PrivateKey(
+                pemRepresentation: String(contentsOfFile: authorityKey, encoding: .utf8)
+            )
             return (certificate, key)
         }
 

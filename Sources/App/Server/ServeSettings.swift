@@ -30,12 +30,28 @@ public struct ServeSettings {
     var environment: [String: String]
 
     public init(
-        host: String?, port: String?, dataDir: String?, tlsCert: String?, tlsKey: String?, noTLS: Bool,
-        resourcesDir: String?, logLevel: String?, maxConnections: String? = nil,
-        backupEvery: String? = nil, backupKeep: String? = nil, pushContact: String? = nil, publicURL: String? = nil,
-        bodyTimeout: String? = nil, bodyMinRate: String? = nil, maxConnectionsPerAddress: String? = nil,
-        signups: String? = nil, importMaxSize: String? = nil, allowOutbound: String? = nil,
-        testPushesPerMinute: String? = nil, sessionLifetime: String? = nil, sessionIdle: String? = nil,
+        host: String?,
+        port: String?,
+        dataDir: String?,
+        tlsCert: String?,
+        tlsKey: String?,
+        noTLS: Bool,
+        resourcesDir: String?,
+        logLevel: String?,
+        maxConnections: String? = nil,
+        backupEvery: String? = nil,
+        backupKeep: String? = nil,
+        pushContact: String? = nil,
+        publicURL: String? = nil,
+        bodyTimeout: String? = nil,
+        bodyMinRate: String? = nil,
+        maxConnectionsPerAddress: String? = nil,
+        signups: String? = nil,
+        importMaxSize: String? = nil,
+        allowOutbound: String? = nil,
+        testPushesPerMinute: String? = nil,
+        sessionLifetime: String? = nil,
+        sessionIdle: String? = nil,
         environment: [String: String]
     ) {
         self.bodyTimeout = bodyTimeout
@@ -92,19 +108,25 @@ public struct ServeSettings {
         }
         if let perAddress = value(maxConnectionsPerAddress, "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS") {
             guard let number = Int(perAddress), (1...1_000_000).contains(number) else {
-                throw StartupError("--max-connections-per-address must be a whole number from 1 to 1000000, not \"\(perAddress)\"")
+                throw StartupError(
+                    "--max-connections-per-address must be a whole number from 1 to 1000000, not \"\(perAddress)\""
+                )
             }
             config.maxConnectionsPerAddress = number
         }
         if let timeout = value(bodyTimeout, "STASHIFY_BODY_TIMEOUT") {
             guard let period = BackupSchedule.period(timeout), period <= .seconds(3_600) else {
-                throw StartupError("--body-timeout must be a period of at most an hour, like 20s or 2m, not \"\(timeout)\"")
+                throw StartupError(
+                    "--body-timeout must be a period of at most an hour, like 20s or 2m, not \"\(timeout)\""
+                )
             }
             config.bodyReadLimit.timeout = period
         }
         if let rate = value(bodyMinRate, "STASHIFY_BODY_MIN_RATE") {
             guard let number = Int(rate), (1...1_000_000_000).contains(number) else {
-                throw StartupError("--body-min-rate must be a whole number of bytes a second, like 500, not \"\(rate)\"")
+                throw StartupError(
+                    "--body-min-rate must be a whole number of bytes a second, like 500, not \"\(rate)\""
+                )
             }
             config.bodyReadLimit.minimumRate = number
         }
@@ -112,7 +134,9 @@ public struct ServeSettings {
         let keep = value(backupKeep, "STASHIFY_BACKUP_KEEP")
         if let every {
             guard let period = BackupSchedule.period(every), period >= .seconds(60) else {
-                throw StartupError("--backup-every must be a period of at least a minute, like 24h, 12h, 30m or 7d, not \"\(every)\"")
+                throw StartupError(
+                    "--backup-every must be a period of at least a minute, like 24h, 12h, 30m or 7d, not \"\(every)\""
+                )
             }
             var schedule = BackupSchedule(every: period, keep: 7)
             if let keep {
@@ -127,33 +151,43 @@ public struct ServeSettings {
         }
         if let url = value(publicURL, "STASHIFY_PUBLIC_URL") {
             guard url.hasPrefix("https://") || url.hasPrefix("http://"), URL(string: url)?.host != nil,
-                  !url.contains(where: \.isWhitespace) else {
-                throw StartupError("--public-url must be the address members reach Stashify at, like https://stashify.example.org")
+                !url.contains(where: \.isWhitespace)
+            else {
+                throw StartupError(
+                    "--public-url must be the address members reach Stashify at, like https://stashify.example.org"
+                )
             }
             config.publicURL = url
         }
         if let signups = value(signups, "STASHIFY_SIGNUPS") {
             guard let mode = SignupMode(rawValue: signups.lowercased()) else {
-                throw StartupError("--signups must be closed (only people the owner invites) or open (anyone), not \"\(signups)\"")
+                throw StartupError(
+                    "--signups must be closed (only people the owner invites) or open (anyone), not \"\(signups)\""
+                )
             }
             config.signups = mode
         }
         if let contact = value(pushContact, "STASHIFY_PUSH_CONTACT") {
             guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8,
-                  !contact.contains(where: \.isWhitespace) else {
+                !contact.contains(where: \.isWhitespace)
+            else {
                 throw StartupError("--push-contact must be a mailto: or https: address, like mailto:you@example.org")
             }
             config.pushContact = contact
         }
         if let size = value(importMaxSize, "STASHIFY_IMPORT_MAX_SIZE") {
             guard let megabytes = Int(size), (1...4_096).contains(megabytes) else {
-                throw StartupError("--import-max-size must be a whole number of megabytes from 1 to 4096, not \"\(size)\"")
+                throw StartupError(
+                    "--import-max-size must be a whole number of megabytes from 1 to 4096, not \"\(size)\""
+                )
             }
             config.importMaxSize = megabytes * 1_048_576
         }
         if let list = value(allowOutbound, "STASHIFY_ALLOW_OUTBOUND") {
             guard let allowed = OutboundPolicy.AllowList(list) else {
-                throw StartupError("--allow-outbound must list addresses, ranges and host names separated by commas, like 192.168.1.10,10.0.0.0/24,ntfy.lan")
+                throw StartupError(
+                    "--allow-outbound must list addresses, ranges and host names separated by commas, like 192.168.1.10,10.0.0.0/24,ntfy.lan"
+                )
             }
             config.outbound.allowed = allowed
         }
@@ -165,14 +199,18 @@ public struct ServeSettings {
         }
         if let lifetime = value(sessionLifetime, "STASHIFY_SESSION_LIFETIME") {
             guard let period = BackupSchedule.period(lifetime), period >= .seconds(3_600) else {
-                throw StartupError("--session-lifetime must be a period of at least an hour, like 30d or 12h, not \"\(lifetime)\"")
+                throw StartupError(
+                    "--session-lifetime must be a period of at least an hour, like 30d or 12h, not \"\(lifetime)\""
+                )
             }
             config.sessionLifetime = period
         }
         if let idle = value(sessionIdle, "STASHIFY_SESSION_IDLE") {
             // Last seen is noted every five minutes: a shorter limit would end sessions in use.
             guard let period = BackupSchedule.period(idle), period >= .seconds(3_600) else {
-                throw StartupError("--session-idle must be a period of at least an hour, like 12h or 2h, not \"\(idle)\"")
+                throw StartupError(
+                    "--session-idle must be a period of at least an hour, like 12h or 2h, not \"\(idle)\""
+                )
             }
             config.sessionIdleLimit = period
         }
@@ -205,7 +243,9 @@ public struct ServeSettings {
             throw StartupError("--tls-key needs --tls-cert too")
         }
         guard FileManager.default.fileExists(atPath: config.publicDirectory) else {
-            throw StartupError("no Public/ folder in \(config.resourcesDirectory); run from the Stashify folder or pass --resources-dir")
+            throw StartupError(
+                "no Public/ folder in \(config.resourcesDirectory); run from the Stashify folder or pass --resources-dir"
+            )
         }
         return config
     }
@@ -224,9 +264,13 @@ extension StartupError {
         if let io = error as? IOError {
             switch io.errnoCode {
             case EADDRINUSE:
-                return StartupError("cannot listen on \(host):\(port): the port is already in use; stop the other program or pick another with --port")
+                return StartupError(
+                    "cannot listen on \(host):\(port): the port is already in use; stop the other program or pick another with --port"
+                )
             case EACCES:
-                return StartupError("cannot listen on \(host):\(port): permission denied; ports below 1024 need extra rights, use --port 8443")
+                return StartupError(
+                    "cannot listen on \(host):\(port): permission denied; ports below 1024 need extra rights, use --port 8443"
+                )
             case EADDRNOTAVAIL:
                 return StartupError("cannot listen on \(host):\(port): this machine has no such address; check --host")
             default:

@@ -1,7 +1,7 @@
 import Hummingbird
-import Views
 import HummingbirdAuth
 import Logging
+import Views
 
 /// What the server keeps for one browser session: who is signed in and the session's CSRF token.
 public struct SessionPayload: Codable, Sendable, Equatable {
@@ -82,7 +82,10 @@ extension Request {
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         // Decoding a form builds a tree of every field: a body of thousands of them is refused before that.
         guard body.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count < Self.maxFormFields else {
-            throw HTTPError(.contentTooLarge, message: "The form has too many fields. Go back, reload the page and try again.")
+            throw HTTPError(
+                .contentTooLarge,
+                message: "The form has too many fields. Go back, reload the page and try again."
+            )
         }
         do {
             return try await request.decode(as: type, context: context)

@@ -29,8 +29,16 @@ struct CookieSettings: Sendable {
 
     /// A cookie that tells the browser to forget `name` now.
     func expired(name: String) -> Cookie {
-        Cookie(name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", secure: secure,
-               httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: name,
+            value: "",
+            expires: Date(timeIntervalSince1970: 0),
+            maxAge: 0,
+            path: "/",
+            secure: secure,
+            httpOnly: true,
+            sameSite: .lax
+        )
     }
 
     /// The storage key of the session this request carries (the cookie's value), if any.

@@ -30,10 +30,12 @@ struct Flash: Codable, Sendable, Equatable {
     /// `/transactions/import/<digits>/undo`
     static func isUndoPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let oneRow = parts.count == 4 && parts[0].isEmpty
+        let oneRow =
+            parts.count == 4 && parts[0].isEmpty
             && ((parts[1] == "trash" && parts[3] == "restore") || (parts[1] == "entries" && parts[3] == "delete"))
             && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
-        let bankImport = parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions" && parts[2] == "import"
+        let bankImport =
+            parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions" && parts[2] == "import"
             && parts[4] == "undo" && !parts[3].isEmpty && parts[3].allSatisfy(\.isASCIIDigit)
         return oneRow || bankImport
     }
@@ -43,7 +45,8 @@ struct Flash: Codable, Sendable, Equatable {
         guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
         var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64.append("=") }
-        guard let data = Data(base64Encoded: base64), var flash = try? JSONDecoder().decode(Flash.self, from: data) else {
+        guard let data = Data(base64Encoded: base64), var flash = try? JSONDecoder().decode(Flash.self, from: data)
+        else {
             return nil
         }
         // The cookie isn't signed: only an undo path of the one shape the app makes may become a form action.

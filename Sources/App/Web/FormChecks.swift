@@ -41,14 +41,22 @@ extension FieldErrors {
     /// longer than `max` characters gets "Use at most N characters.".
     mutating func text(_ value: String?, field: String, required: String? = nil, max: Int) -> String {
         let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.isEmpty, let required { add(field, required) }
-        else if text.count > max { add(field, "Use at most \(max) characters.") }
+        if text.isEmpty, let required {
+            add(field, required)
+        } else if text.count > max {
+            add(field, "Use at most \(max) characters.")
+        }
         return text
     }
 
     /// `value` as cents in `currency`; nil when it is empty (an error if `required`) or wrong.
-    mutating func amount(_ value: String?, field: String, currency: Currency, required: Bool = true,
-                         rule: AmountRule = .positive) -> Int64? {
+    mutating func amount(
+        _ value: String?,
+        field: String,
+        currency: Currency,
+        required: Bool = true,
+        rule: AmountRule = .positive
+    ) -> Int64? {
         var text = (value ?? "").trimmingCharacters(in: .whitespaces)
         if text.isEmpty && !required { return nil }
         var negative = false
@@ -68,8 +76,13 @@ extension FieldErrors {
     }
 
     /// `value` as a day from 1970 to the end of `window`; nil when it is empty (an error if `required`) or wrong.
-    mutating func date(_ value: String?, field: String, today: CalendarDay, required: Bool = true,
-                       window: DateWindow) -> CalendarDay? {
+    mutating func date(
+        _ value: String?,
+        field: String,
+        today: CalendarDay,
+        required: Bool = true,
+        window: DateWindow
+    ) -> CalendarDay? {
         let text = (value ?? "").trimmingCharacters(in: .whitespaces)
         if text.isEmpty {
             if required { add(field, "Enter a date.") }
@@ -96,8 +109,12 @@ extension FieldErrors {
 extension FieldErrors {
     /// `value` as one of `Choice`'s cases; when it isn't one, `message` (the field's own question, like "Choose
     /// Save or Spend.").
-    mutating func choice<Choice: RawRepresentable>(_ value: String?, field: String, as: Choice.Type,
-                                                   message: String) -> Choice? where Choice.RawValue == String {
+    mutating func choice<Choice: RawRepresentable>(
+        _ value: String?,
+        field: String,
+        as: Choice.Type,
+        message: String
+    ) -> Choice? where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value ?? "") else {
             add(field, message)
             return nil
@@ -121,7 +138,7 @@ extension FieldErrors {
         let text = value ?? ""
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
         else {
             add(field, "Enter a time like 09:00.")
             return nil

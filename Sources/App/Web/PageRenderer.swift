@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTML
+import Hummingbird
 import Views
 
 /// Puts the typed views of `Views/` into HTML responses inside the page shell, and answers with redirects.
@@ -10,12 +10,24 @@ struct PageRenderer: Sendable {
     /// A full HTML page: the shell around what `main` draws. `navigation: false` drops the tab bar and header for
     /// steps that stand alone (sign-up's second step).
     func page(
-        title: String, section: Section?, context: some PageContext, status: HTTPResponse.Status = .ok,
-        navigation: Bool = true, _ main: (Shell) -> HTML
+        title: String,
+        section: Section?,
+        context: some PageContext,
+        status: HTTPResponse.Status = .ok,
+        navigation: Bool = true,
+        _ main: (Shell) -> HTML
     ) -> Response {
-        let shell = Shell(title: title, section: section, user: context.signedInUser, csrfToken: context.csrfToken,
-                          flash: context.flash, navigation: navigation, celebration: context.celebration,
-                          unread: context.unreadNotifications, walletExpiring: context.walletExpiring)
+        let shell = Shell(
+            title: title,
+            section: section,
+            user: context.signedInUser,
+            csrfToken: context.csrfToken,
+            flash: context.flash,
+            navigation: navigation,
+            celebration: context.celebration,
+            unread: context.unreadNotifications,
+            walletExpiring: context.walletExpiring
+        )
         var response = Self.html(shell.page(main(shell)), status: status)
         if context.hasFlashCookie {
             response.setCookie(cookies.expired(name: cookies.flash))
@@ -24,9 +36,16 @@ struct PageRenderer: Sendable {
     }
 
     /// The page that asks before something is deleted (`page` says what, and what goes with it).
-    func confirm(_ page: ConfirmPage, title: String, section: Section, context: some PageContext,
-                 status: HTTPResponse.Status = .ok) -> Response {
-        self.page(title: title, section: section, context: context, status: status) { shell in page.html(csrf: shell.csrf) }
+    func confirm(
+        _ page: ConfirmPage,
+        title: String,
+        section: Section,
+        context: some PageContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        self.page(title: title, section: section, context: context, status: status) { shell in
+            page.html(csrf: shell.csrf)
+        }
     }
 
     /// A 303 See Other to `location`, optionally carrying a flash message to the next page.
@@ -40,10 +59,14 @@ struct PageRenderer: Sendable {
 
     /// A file to save (or, `inline`, to show), never stored by the browser or a proxy.
     static func download(_ body: ByteBuffer, type: String, filename: String, inline: Bool = false) -> Response {
-        Response(status: .ok,
-                 headers: [.contentType: type, .cacheControl: "no-store",
-                           .contentDisposition: "\(inline ? "inline" : "attachment"); filename=\"\(filename)\""],
-                 body: .init(byteBuffer: body))
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .cacheControl: "no-store",
+                .contentDisposition: "\(inline ? "inline" : "attachment"); filename=\"\(filename)\"",
+            ],
+            body: .init(byteBuffer: body)
+        )
     }
 
     /// An HTML response that browsers and proxies must not store (pages show private money data).

@@ -44,12 +44,14 @@ extension RouterMethods {
     }
 
     @discardableResult
-    func get(_ path: PathPattern, use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self {
+    func get(_ path: PathPattern, use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self
+    {
         get(RouterPath(path.pattern), use: handler)
     }
 
     @discardableResult
-    func post(_ path: PathPattern, use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self {
+    func post(_ path: PathPattern, use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self
+    {
         post(RouterPath(path.pattern), use: handler)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every feature's paths share: return paths carried in the query, and the check that keeps them on the site.
 /// Each feature's own paths are in its `<Feature>Paths`.
 enum Paths {
@@ -18,7 +20,8 @@ enum Paths {
     /// The bytes `urlQueryValueAllowed` keeps as they are: letters, digits and `!$'()*,-./:;@_~`.
     private static func isQueryValueByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             "!$'()*,-./:;@_~".utf8.contains(byte)
@@ -30,12 +33,11 @@ enum Paths {
     /// `/<tab>/evil.example` would otherwise become `//evil.example`.
     static func safeReturnPath(_ path: String) -> String? {
         guard path.hasPrefix("/"), !path.hasPrefix("//"),
-              path.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }) else { return nil }
+            path.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") })
+        else { return nil }
         return path
     }
 }
-
-import Foundation
 
 extension CharacterSet {
     /// Characters that may stand unescaped in a query value.

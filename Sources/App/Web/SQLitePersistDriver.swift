@@ -58,7 +58,10 @@ struct SQLitePersistDriver: PersistDriver {
         try await getWithTTL(key: key, as: Object.self)?.object
     }
 
-    func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
+    func getWithTTL<Object: Codable & Sendable>(
+        key: String,
+        as: Object.Type
+    ) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
         let id = SessionRecord.id(forKey: key)
         let read = try await readSession(id: id)
@@ -88,8 +91,10 @@ struct SQLitePersistDriver: PersistDriver {
         if let lastSeenAt, now.timeIntervalSince(lastSeenAt) < Self.lastSeenInterval { return }
         let stale = now.addingTimeInterval(-Self.lastSeenInterval)
         try await database.write { db in
-            try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt <= ?)",
-                           arguments: [now, id, stale])
+            try db.execute(
+                sql: "UPDATE session SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt <= ?)",
+                arguments: [now, id, stale]
+            )
         }
     }
 
@@ -99,11 +104,20 @@ struct SQLitePersistDriver: PersistDriver {
         let writes = database.writeCount
         if let kept = recent.session(id: id, writes: writes) { return kept }
         let (row, user) = try await database.read { db -> (StoredSession?, User?) in
-            guard let found = try SessionRecord.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [id])
+            guard
+                let found = try SessionRecord.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"),
+                    arguments: [id]
+                )
             else { return (nil, nil) }
-            let row = StoredSession(userId: found.userId, data: found.data, expiresAt: found.expiresAt,
-                                    lastSeenAt: found.lastSeenAt, keepSignedIn: found.keepSignedIn, payload: nil)
+            let row = StoredSession(
+                userId: found.userId,
+                data: found.data,
+                expiresAt: found.expiresAt,
+                lastSeenAt: found.lastSeenAt,
+                keepSignedIn: found.keepSignedIn,
+                payload: nil
+            )
             // A user that can't be read here is looked up again by `MemberAuthenticator`, whose error is the page's.
             let user = try? row.userId.flatMap {
                 try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [$0])
@@ -136,7 +150,11 @@ struct SQLitePersistDriver: PersistDriver {
     }
 
     /// The row for `value`; a `SessionPayload`'s browser and address go in their columns (its JSON leaves them out).
-    private func makeRow<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) throws -> SessionRecord {
+    private func makeRow<Object: Codable & Sendable>(
+        key: String,
+        value: Object,
+        expires: Duration?
+    ) throws -> SessionRecord {
         let now = self.now()
         let payload = value as? SessionPayload
         return SessionRecord(

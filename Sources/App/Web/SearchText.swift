@@ -6,7 +6,8 @@ extension URI {
     /// `queryParameters` keeps as they are, so the query is read the way forms are decoded.
     var searchText: String {
         struct Search: Decodable { var q: String? }
-        let typed = (try? URLEncodedFormDecoder().decode(Search.self, from: query ?? ""))?.q
+        let typed =
+            (try? URLEncodedFormDecoder().decode(Search.self, from: query ?? ""))?.q
             ?? queryParameters["q"].map(String.init) ?? ""
         return typed.trimmingCharacters(in: .whitespaces)
     }

@@ -31,11 +31,19 @@ enum Section: String, Sendable, CaseIterable {
     static let navigation: [Section] = [.home, .statistics, .badges, .wallet, .budget]
 }
 
-
 extension Shell {
     /// The shell for a page of `section` (nil: a page outside the sections) seen by `user` (nil: signed out).
-    init(title: String, section: Section?, user: User?, csrfToken: String, flash: App.Flash?, navigation: Bool = true,
-         celebration: Celebration? = nil, unread: Int? = nil, walletExpiring: Int? = nil) {
+    init(
+        title: String,
+        section: Section?,
+        user: User?,
+        csrfToken: String,
+        flash: App.Flash?,
+        navigation: Bool = true,
+        celebration: Celebration? = nil,
+        unread: Int? = nil,
+        walletExpiring: Int? = nil
+    ) {
         let theme = user?.theme ?? .system
         self.init(
             title: title,
@@ -43,17 +51,28 @@ extension Shell {
             colorScheme: theme == .system ? "light dark" : theme.rawValue,
             csrf: CSRF(token: csrfToken, pageKey: user == nil ? nil : Self.makePageKey()),
             avatar: user.map {
-                Avatar(initials: $0.initials, name: $0.name, href: ProfilePaths.index, current: section == .profile,
-                       photoURL: ProfilePhoto.url(of: $0))
+                Avatar(
+                    initials: $0.initials,
+                    name: $0.name,
+                    href: ProfilePaths.index,
+                    current: section == .profile,
+                    photoURL: ProfilePhoto.url(of: $0)
+                )
             },
             nav: Section.navigation.map {
-                NavItem(key: $0.rawValue, label: $0.label, href: $0.path, current: $0 == section,
-                        badge: $0 == .wallet ? walletExpiring.flatMap(WalletBadge.label) : nil)
+                NavItem(
+                    key: $0.rawValue,
+                    label: $0.label,
+                    href: $0.path,
+                    current: $0 == section,
+                    badge: $0 == .wallet ? walletExpiring.flatMap(WalletBadge.label) : nil
+                )
             },
             showNav: user != nil && navigation,
             flash: flash.map { Flash(kind: $0.kind.rawValue, message: $0.message, undoPath: $0.undoPath) },
             celebration: celebration,
-            bell: unread.map { Bell(href: NotificationPaths.index, unread: $0) })
+            bell: unread.map { Bell(href: NotificationPaths.index, unread: $0) }
+        )
     }
 }
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Invitations")
@@ -26,11 +27,18 @@ struct InvitationTests {
     static func post(_ guest: Browser, _ link: String, email: String = "sam@example.com") async throws -> Page {
         try await guest.get("/login")
         let token = String(link.dropFirst("/signup?invite=".count))
-        return try await guest.post("/signup", [("name", "Sam Lee"), ("email", email),
-                                                ("password", "correct horse battery"), ("invite", token)])
+        return try await guest.post(
+            "/signup",
+            [
+                ("name", "Sam Lee"), ("email", email),
+                ("password", "correct horse battery"), ("invite", token),
+            ]
+        )
     }
 
-    @Test("the owner invites from Household: the link is shown once, only its SHA-256 is kept, and it makes one account for that email")
+    @Test(
+        "the owner invites from Household: the link is shown once, only its SHA-256 is kept, and it makes one account for that email"
+    )
     func validInvitation() async throws {
         try await TestApp.run(configure: SignupModeTests.closed) { owner, database in
             // Given
@@ -75,10 +83,15 @@ struct InvitationTests {
             #expect(signedUp.status == .seeOther)
             #expect(signedUp.location == "/signup/details")
             #expect(try await database.user(email: "sam@example.com") != nil)
-            #expect(try await database.read { db in
-                try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
-            } != nil)
-            #expect(!(try await owner.get("/profile/household").html.contains("Withdraw")), "no invitation is left unused")
+            #expect(
+                try await database.read { db in
+                    try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
+                } != nil
+            )
+            #expect(
+                !(try await owner.get("/profile/household").html.contains("Withdraw")),
+                "no invitation is left unused"
+            )
         }
     }
 
@@ -123,13 +136,17 @@ struct InvitationTests {
         try await TestApp.run(configure: SignupModeTests.closed) { owner, database in
             // Given: a member who came by invitation, and an invitation for someone else
             try await owner.signUp(email: "owner@example.com")
-            #expect(try await Self.post(Browser(client: owner.client), try await Self.invite(owner)).status == .seeOther)
+            #expect(
+                try await Self.post(Browser(client: owner.client), try await Self.invite(owner)).status == .seeOther
+            )
             let member = Browser(client: owner.client)
             #expect(try await member.logIn(email: "sam@example.com").status == .seeOther)
             let link = try await Self.invite(owner, email: "kim@example.com")
-            let id = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM invitation WHERE email = 'kim@example.com'")
-            })
+            let id = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM invitation WHERE email = 'kim@example.com'")
+                }
+            )
 
             // Then: the member can't see or withdraw it
             #expect(!(try await member.get("/profile").html.contains("/profile/household")))
@@ -142,7 +159,11 @@ struct InvitationTests {
             let revoked = try await owner.post("/profile/household/invitations/\(id)/delete")
             #expect(revoked.status == .seeOther)
             #expect(revoked.location == "/profile/household")
-            #expect(try await owner.get("/profile/household").html.contains("The invitation for kim@example.com was withdrawn."))
+            #expect(
+                try await owner.get("/profile/household").html.contains(
+                    "The invitation for kim@example.com was withdrawn."
+                )
+            )
 
             // Then
             let guest = Browser(client: owner.client)
@@ -168,9 +189,11 @@ struct InvitationTests {
             #expect(page.fieldError("email")?.hasPrefix("This invitation is for sam@example.com.") == true)
             #expect(page.fieldValue("email") == "mallory@example.com")
             #expect(try await Self.users(database) == 1)
-            #expect(try await database.read { db in
-                try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
-            } == nil)
+            #expect(
+                try await database.read { db in
+                    try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
+                } == nil
+            )
 
             try await owner.get("/profile/household")
             let taken = try await owner.post("/profile/household", [("email", "OWNER@example.com")])
@@ -186,17 +209,35 @@ struct InvitationTests {
             // An account made on an empty server is the owner's
             let now = TestClock().now
             await #expect {
-                try await database.addAccount(name: nil, email: "owner@example.com", password: "password123",
-                                              resourcesDirectory: TestApp.root, now: now, hasher: PasswordHasher(cost: 4))
+                try await database.addAccount(
+                    name: nil,
+                    email: "owner@example.com",
+                    password: "password123",
+                    resourcesDirectory: TestApp.root,
+                    now: now,
+                    hasher: PasswordHasher(cost: 4)
+                )
             } throws: { "\($0)".contains("one of the most common passwords") }
-            let owner = try await database.addAccount(name: nil, email: "Owner@Example.com", password: "correct horse battery",
-                                                      resourcesDirectory: TestApp.root, now: now, hasher: PasswordHasher(cost: 4))
+            let owner = try await database.addAccount(
+                name: nil,
+                email: "Owner@Example.com",
+                password: "correct horse battery",
+                resourcesDirectory: TestApp.root,
+                now: now,
+                hasher: PasswordHasher(cost: 4)
+            )
             #expect(owner.name == "owner")
             #expect(try await database.ownerId() == owner.id)
             #expect(try await browser.logIn(email: "owner@example.com").status == .seeOther)
             await #expect {
-                try await database.addAccount(name: "Again", email: "owner@example.com", password: "correct horse battery",
-                                              resourcesDirectory: TestApp.root, now: now, hasher: PasswordHasher(cost: 4))
+                try await database.addAccount(
+                    name: "Again",
+                    email: "owner@example.com",
+                    password: "correct horse battery",
+                    resourcesDirectory: TestApp.root,
+                    now: now,
+                    hasher: PasswordHasher(cost: 4)
+                )
             } throws: { "\($0)".contains("already exists") }
 
             // An invitation made from the command line works in the browser

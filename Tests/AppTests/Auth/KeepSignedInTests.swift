@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// "Keep me signed in" on the log-in form: unticked, the cookie ends with the browser and the server ends the
@@ -117,14 +118,20 @@ struct KeepSignedInTests {
                 #expect(try await phone.logIn(email: "alex@example.com", keep: keep).location == "/login/code")
                 try await phone.get("/login/code")
                 clock.advance(by: 30)
-                let signedIn = try await phone.post("/login/code", [("code", totp.code(step: totp.step(at: clock.now)))])
+                let signedIn = try await phone.post(
+                    "/login/code",
+                    [("code", totp.code(step: totp.step(at: clock.now)))]
+                )
                 #expect(signedIn.status == .seeOther)
                 let cookie = try #require(signedIn.setCookie(Self.session))
                 #expect(cookie.contains("Expires=") == keep)
                 let key = try #require(await phone.cookies[Self.session])
                 let stored = try await database.read { db in
-                    try Bool.fetchOne(db, sql: "SELECT keepSignedIn FROM session WHERE id = ?",
-                                      arguments: [SessionRecord.id(forKey: key)])
+                    try Bool.fetchOne(
+                        db,
+                        sql: "SELECT keepSignedIn FROM session WHERE id = ?",
+                        arguments: [SessionRecord.id(forKey: key)]
+                    )
                 }
                 #expect(stored == keep)
             }
@@ -134,9 +141,19 @@ struct KeepSignedInTests {
     @Test("the idle limit is a setting: a period of an hour or more")
     func setting() throws {
         func config(_ idle: String?, _ lifetime: String? = nil) throws -> AppConfig {
-            try ServeSettings(host: nil, port: nil, dataDir: nil, tlsCert: nil, tlsKey: nil, noTLS: true,
-                              resourcesDir: TestApp.root, logLevel: nil, sessionLifetime: lifetime, sessionIdle: idle,
-                              environment: [:]).config()
+            try ServeSettings(
+                host: nil,
+                port: nil,
+                dataDir: nil,
+                tlsCert: nil,
+                tlsKey: nil,
+                noTLS: true,
+                resourcesDir: TestApp.root,
+                logLevel: nil,
+                sessionLifetime: lifetime,
+                sessionIdle: idle,
+                environment: [:]
+            ).config()
         }
         #expect(try config(nil).sessionIdleLimit == .seconds(12 * 3600))
         #expect(try config(nil).sessionLifetime == .seconds(30 * 86_400))
@@ -145,9 +162,17 @@ struct KeepSignedInTests {
         #expect(throws: StartupError.self) { try config("10m") }
         #expect(throws: StartupError.self) { try config("soon") }
         #expect(throws: StartupError.self) { try config(nil, "30m") }
-        let env = try ServeSettings(host: nil, port: nil, dataDir: nil, tlsCert: nil, tlsKey: nil, noTLS: true,
-                                    resourcesDir: TestApp.root, logLevel: nil,
-                                    environment: ["STASHIFY_SESSION_IDLE": "3h"]).config()
+        let env = try ServeSettings(
+            host: nil,
+            port: nil,
+            dataDir: nil,
+            tlsCert: nil,
+            tlsKey: nil,
+            noTLS: true,
+            resourcesDir: TestApp.root,
+            logLevel: nil,
+            environment: ["STASHIFY_SESSION_IDLE": "3h"]
+        ).config()
         #expect(env.sessionIdleLimit == .seconds(3 * 3600))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Testing
+
 @testable import App
 
 @Suite("Log in and out")
@@ -10,9 +11,11 @@ struct LoginTests {
     func sessionCarriesUser() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
-            let stored = try #require(try await database.read { db in
-                try Data.fetchOne(db, sql: "SELECT data FROM session WHERE userId IS NOT NULL")
-            })
+            let stored = try #require(
+                try await database.read { db in
+                    try Data.fetchOne(db, sql: "SELECT data FROM session WHERE userId IS NOT NULL")
+                }
+            )
             let json = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
             #expect(Set(json.keys) == ["userId", "csrfToken"])
 
@@ -46,7 +49,10 @@ struct LoginTests {
             try await browser.get("/profile")
 
             // When
-            let page = try await browser.post("/login", [("email", "ALEX@example.com"), ("password", "correct horse battery")])
+            let page = try await browser.post(
+                "/login",
+                [("email", "ALEX@example.com"), ("password", "correct horse battery")]
+            )
 
             // Then
             #expect(page.status == .seeOther)
@@ -73,8 +79,11 @@ struct LoginTests {
                     group.addTask {
                         let guesser = Browser(client: browser.client)
                         for (name, value) in cookies { await guesser.setCookie(name, value) }
-                        return try await guesser.post("/login", [("email", "alex@example.com"), ("password", "guess \(attempt)")],
-                                                      csrf: .value(token)).status.code
+                        return try await guesser.post(
+                            "/login",
+                            [("email", "alex@example.com"), ("password", "guess \(attempt)")],
+                            csrf: .value(token)
+                        ).status.code
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -98,8 +107,10 @@ struct LoginTests {
             // Then
             for page in [wrongPassword, unknownEmail] {
                 #expect(page.status == .unprocessableContent)
-                #expect(page.html.contains("That email and password don&#39;t match an account.")
-                        || page.html.contains("That email and password don't match an account."))
+                #expect(
+                    page.html.contains("That email and password don&#39;t match an account.")
+                        || page.html.contains("That email and password don't match an account.")
+                )
                 #expect(page.setCookie("stashify_session") == nil)
             }
             #expect(wrongPassword.fieldValue("email") == "alex@example.com", "the email stays typed")
@@ -164,7 +175,9 @@ struct LoginTests {
             // When: the stranger guesses six times
             var statuses: [Int] = []
             for guess in 1...6 {
-                statuses.append(try await stranger.logIn(email: "alex@example.com", password: "guess \(guess)").status.code)
+                statuses.append(
+                    try await stranger.logIn(email: "alex@example.com", password: "guess \(guess)").status.code
+                )
             }
 
             // Then: five are checked, the sixth is refused with when to come back
@@ -173,9 +186,12 @@ struct LoginTests {
             #expect(refused.status == .tooManyRequests, "not even the right password gets through from there")
             #expect(refused.html.contains("Too many failed attempts. Try again in 15 minutes."))
             #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 800)
-            #expect(try await database.read { db in
-                try String.fetchAll(db, sql: "SELECT DISTINCT address FROM loginAttempt WHERE email != ''")
-            } == ["203.0.113.9"], "the address the proxy saw last")
+            #expect(
+                try await database.read { db in
+                    try String.fetchAll(db, sql: "SELECT DISTINCT address FROM loginAttempt WHERE email != ''")
+                } == ["203.0.113.9"],
+                "the address the proxy saw last"
+            )
 
             // And: Alex, from their own address, gets in at once
             let page = try await owner.logIn(email: "alex@example.com")
@@ -224,24 +240,36 @@ struct LoginTests {
         let throttle = LoginThrottle(database: database, now: now)
         // Given: a live and an expired session, a recent and an old log-in try
         try await database.write { db in
-            for (id, expires) in [("live", clock.now.addingTimeInterval(3_600)), ("gone", clock.now.addingTimeInterval(-1))] {
-                try SessionRecord(id: id, userId: nil, data: Data("{}".utf8), expiresAt: expires, createdAt: clock.now).insert(db)
+            for (id, expires) in [
+                ("live", clock.now.addingTimeInterval(3_600)), ("gone", clock.now.addingTimeInterval(-1)),
+            ] {
+                try SessionRecord(id: id, userId: nil, data: Data("{}".utf8), expiresAt: expires, createdAt: clock.now)
+                    .insert(db)
             }
-            try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES ('a@example.com', '1.2.3.4', ?), ('b@example.com', '1.2.3.4', ?)",
-                           arguments: [clock.now.addingTimeInterval(-60), clock.now.addingTimeInterval(-16 * 60)])
+            try db.execute(
+                sql:
+                    "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES ('a@example.com', '1.2.3.4', ?), ('b@example.com', '1.2.3.4', ?)",
+                arguments: [clock.now.addingTimeInterval(-60), clock.now.addingTimeInterval(-16 * 60)]
+            )
         }
 
         // When: the housekeeping service runs (every 50 ms here) for a moment
-        let service = Housekeeping(sessions: sessions, throttle: throttle, logger: Logger(label: "test"),
-                                   interval: .milliseconds(50))
+        let service = Housekeeping(
+            sessions: sessions,
+            throttle: throttle,
+            logger: Logger(label: "test"),
+            interval: .milliseconds(50)
+        )
         let running = Task { try await service.run() }
         defer { running.cancel() }
         /// What the tables hold once the service has had its chance (waiting up to 10 s on a busy machine).
         func settled(sessions: [String], attempts: [String]) async throws -> Bool {
             for _ in 0..<200 {
                 let held = try await database.read { db in
-                    (try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id"),
-                     try String.fetchAll(db, sql: "SELECT email FROM loginAttempt ORDER BY email"))
+                    (
+                        try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id"),
+                        try String.fetchAll(db, sql: "SELECT email FROM loginAttempt ORDER BY email")
+                    )
                 }
                 if held.0 == sessions && held.1 == attempts { return true }
                 try await Task.sleep(for: .milliseconds(50))
@@ -270,12 +298,17 @@ struct LoginTests {
             try await browser.logOut()
             #expect(try await browser.logIn(email: "alex@example.com", password: decomposed).status == .seeOther)
             try await browser.logOut()
-            #expect(try await browser.logIn(email: "alex@example.com", password: "cafe au lait 2026").status
-                    == .unprocessableContent, "without the accent it is another password")
+            #expect(
+                try await browser.logIn(email: "alex@example.com", password: "cafe au lait 2026").status
+                    == .unprocessableContent,
+                "without the accent it is another password"
+            )
 
             // And: a hash made from the password as typed (before normalising) still matches it
             let legacy = try await PasswordHasher(cost: 4).hashAsTyped(decomposed)
-            try await database.write { db in try db.execute(sql: "UPDATE user SET passwordHash = ?", arguments: [legacy]) }
+            try await database.write { db in
+                try db.execute(sql: "UPDATE user SET passwordHash = ?", arguments: [legacy])
+            }
             #expect(try await browser.logIn(email: "alex@example.com", password: decomposed).status == .seeOther)
         }
     }
@@ -295,7 +328,10 @@ struct LoginTests {
         // Should a hash be queued instead of refused, this lets the blocked one go, so the test fails, not hangs.
         DispatchQueue.global().asyncAfter(deadline: .now() + 90) { release.signal() }
         // The first hash runs and holds the pool's one thread; the second waits behind it.
-        async let first: Int = pool.run { release.wait(); return 1 }
+        async let first: Int = pool.run {
+            release.wait()
+            return 1
+        }
         try await Self.until { pool.taken == 1 }
         async let second: Int = pool.run { 2 }
         try await Self.until { pool.taken == 2 }
@@ -308,17 +344,27 @@ struct LoginTests {
     @Test("while hashing is saturated, log-in answers 503 and keeps the email, and pages and files don't wait")
     func logInWhileHashingIsBusy() async throws {
         let pool = HashingPool(threads: 1, limit: 1)
-        try await TestApp.run(configure: { $0.passwordHashing = pool }) { browser, _ in
+        let configure: (inout AppConfig) -> Void = { $0.passwordHashing = pool }
+        try await TestApp.run(configure: configure) { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             try await browser.logOut()
             try await browser.get("/login")
-            let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-            async let blocker: Void = pool.run { started.signal(); release.wait() }
+            let started = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            async let blocker: Void = pool.run {
+                started.signal()
+                release.wait()
+            }
             started.wait()
             DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
 
-            let refused = try await browser.post("/login", [("email", "alex@example.com"),
-                                                            ("password", "correct horse battery")])
+            let refused = try await browser.post(
+                "/login",
+                [
+                    ("email", "alex@example.com"),
+                    ("password", "correct horse battery"),
+                ]
+            )
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers[.retryAfter] == "5")
             #expect(refused.html.contains("Stashify is busy right now. Try again in a few seconds."))
@@ -397,8 +443,11 @@ struct LoginTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             try await browser.logOut()
-            for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example",
-                         "/\n/evil.example"] {
+            for next in [
+                "//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)",
+                "/\t/evil.example",
+                "/\n/evil.example",
+            ] {
                 let page = try await browser.logIn(email: "alex@example.com", next: next)
                 #expect(page.location == "/welcome", "\(next)")
                 try await browser.logOut()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Sign-up floods")
@@ -10,7 +11,12 @@ struct SignupFloodTests {
     static func hold(_ pool: HashingPool) async -> (release: DispatchSemaphore, blocker: Task<Void, any Error>) {
         let release = DispatchSemaphore(value: 0)
         let (started, signal) = AsyncStream.makeStream(of: Void.self)
-        let blocker = Task { try await pool.run { signal.yield(); release.wait() } }
+        let blocker = Task {
+            try await pool.run {
+                signal.yield()
+                release.wait()
+            }
+        }
         for await _ in started { break }
         DispatchQueue.global().asyncAfter(deadline: .now() + 30) { release.signal() }
         return (release, blocker)
@@ -54,10 +60,13 @@ struct SignupFloodTests {
         }
     }
 
-    @Test("a flood that fills the hashing queue gets busy answers, which never count as failed tries: the owner isn't locked out")
+    @Test(
+        "a flood that fills the hashing queue gets busy answers, which never count as failed tries: the owner isn't locked out"
+    )
     func busyIsNeverAFailure() async throws {
         let pool = HashingPool(threads: 1, limit: 1)
-        try await TestApp.run(configure: { $0.passwordHashing = pool }) { owner, database in
+        let configure: (inout AppConfig) -> Void = { $0.passwordHashing = pool }
+        try await TestApp.run(configure: configure) { owner, database in
             // Given: the owner's account, and a full hashing queue
             await owner.setHeader("X-Forwarded-For", "198.51.100.7")
             try await owner.signUp(email: "owner@example.com")
@@ -71,7 +80,9 @@ struct SignupFloodTests {
             var statuses: Set<Int> = []
             for index in 1...15 {
                 statuses.insert(try await flooder.signUp(email: "flood\(index)@example.com").status.code)
-                statuses.insert(try await flooder.logIn(email: "owner@example.com", password: "guess \(index)").status.code)
+                statuses.insert(
+                    try await flooder.logIn(email: "owner@example.com", password: "guess \(index)").status.code
+                )
             }
             let busy = try await flooder.logIn(email: "owner@example.com")
 
@@ -95,16 +106,20 @@ struct SignupFloodTests {
     @Test("a busy answer to the current password on Profile takes its try back")
     func busyProfilePassword() async throws {
         let pool = HashingPool(threads: 1, limit: 1)
-        try await TestApp.run(configure: { $0.passwordHashing = pool }) { browser, database in
+        let configure: (inout AppConfig) -> Void = { $0.passwordHashing = pool }
+        try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "owner@example.com")
             try await browser.get("/profile")
             let before = try await Self.attempts(database)
             let (release, blocker) = await Self.hold(pool)
             for _ in 1...6 {
-                let page = try await browser.post("/profile/password", [
-                    ("currentPassword", "correct horse battery"), ("newPassword", "a new long passphrase"),
-                    ("confirmPassword", "a new long passphrase"),
-                ])
+                let page = try await browser.post(
+                    "/profile/password",
+                    [
+                        ("currentPassword", "correct horse battery"), ("newPassword", "a new long passphrase"),
+                        ("confirmPassword", "a new long passphrase"),
+                    ]
+                )
                 #expect(page.status == .serviceUnavailable)
             }
             #expect(try await Self.attempts(database) == before)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Who can sign up")
@@ -33,7 +34,9 @@ struct SignupModeTests {
         }
     }
 
-    @Test("after the owner's account, sign-up is closed by default: the page says so, a post is refused with nothing written, and log-in offers no link")
+    @Test(
+        "after the owner's account, sign-up is closed by default: the page says so, a post is refused with nothing written, and log-in offers no link"
+    )
     func closedByDefault() async throws {
         #expect(AppConfig().signups == .closed)
         try await TestApp.run(configure: Self.closed) { owner, database in
@@ -42,13 +45,20 @@ struct SignupModeTests {
             try await owner.logOut()
             let stranger = Browser(client: owner.client)
             await stranger.setHeader("X-Forwarded-For", "203.0.113.9")
-            let attempts = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") }
+            let attempts = try await database.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt")
+            }
 
             // When
             let login = try await stranger.get("/login")
             let page = try await stranger.get("/signup")
-            let post = try await stranger.post("/signup", [("name", "Mallory"), ("email", "mallory@example.com"),
-                                                          ("password", "correct horse battery")])
+            let post = try await stranger.post(
+                "/signup",
+                [
+                    ("name", "Mallory"), ("email", "mallory@example.com"),
+                    ("password", "correct horse battery"),
+                ]
+            )
 
             // Then
             #expect(!login.html.contains("Create an account"))
@@ -61,16 +71,20 @@ struct SignupModeTests {
             #expect(post.html.contains("Sign-up is closed on this server. Ask its owner for an invitation."))
             #expect(post.setCookie("stashify_session") == nil)
             #expect(try await database.read { db in try User.fetchCount(db) } == 1)
-            #expect(try await database.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt")
-            } == attempts, "a refused sign-up isn't even counted")
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt")
+                } == attempts,
+                "a refused sign-up isn't even counted"
+            )
             #expect(try await owner.logIn(email: "owner@example.com").status == .seeOther)
         }
     }
 
     @Test("with sign-up open, anyone may make an account after the owner, and log-in offers the link")
     func openSignup() async throws {
-        try await TestApp.run(configure: { $0.signups = .open }) { owner, database in
+        let configure: (inout AppConfig) -> Void = { $0.signups = .open }
+        try await TestApp.run(configure: configure) { owner, database in
             try await owner.signUp(email: "owner@example.com")
             try await owner.logOut()
             let other = Browser(client: owner.client)
@@ -85,8 +99,18 @@ struct SignupModeTests {
     @Test("--signups and STASHIFY_SIGNUPS choose closed or open; anything else stops the server with a sentence")
     func setting() throws {
         func settings(_ flag: String?, _ environment: [String: String] = [:]) -> ServeSettings {
-            ServeSettings(host: nil, port: nil, dataDir: nil, tlsCert: nil, tlsKey: nil, noTLS: false,
-                          resourcesDir: TestApp.root, logLevel: nil, signups: flag, environment: environment)
+            ServeSettings(
+                host: nil,
+                port: nil,
+                dataDir: nil,
+                tlsCert: nil,
+                tlsKey: nil,
+                noTLS: false,
+                resourcesDir: TestApp.root,
+                logLevel: nil,
+                signups: flag,
+                environment: environment
+            )
         }
         #expect(try settings(nil).config().signups == .closed)
         #expect(try settings("open").config().signups == .open)

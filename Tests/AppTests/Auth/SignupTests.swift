@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Sign up")
@@ -37,17 +38,29 @@ struct SignupTests {
     func browserTimeZone() async throws {
         try await TestApp.run { browser, database in
             let form = try await browser.get("/signup")
-            #expect(form.document.contains("input", attributes: ["type": "hidden", "name": "timeZone", "value": "", "data-browser-time-zone": ""]))
+            #expect(
+                form.document.contains(
+                    "input",
+                    attributes: ["type": "hidden", "name": "timeZone", "value": "", "data-browser-time-zone": ""]
+                )
+            )
             #expect(form.document.contains("script", attributes: ["src": "/js/time-zone.js", "defer": ""], text: ""))
-            for (email, sent, kept) in [("tokyo@example.com", "Asia/Tokyo", "Asia/Tokyo"),
-                                        ("etc@example.com", "Etc/UTC", "Etc/UTC"),
-                                        ("mars@example.com", "Mars/Olympus_Mons", ProfileRules.signupTimeZone(browser: nil)),
-                                        ("odd@example.com", "../../etc/passwd", ProfileRules.signupTimeZone(browser: nil)),
-                                        ("none@example.com", "", ProfileRules.signupTimeZone(browser: nil))] {
+            for (email, sent, kept) in [
+                ("tokyo@example.com", "Asia/Tokyo", "Asia/Tokyo"),
+                ("etc@example.com", "Etc/UTC", "Etc/UTC"),
+                ("mars@example.com", "Mars/Olympus_Mons", ProfileRules.signupTimeZone(browser: nil)),
+                ("odd@example.com", "../../etc/passwd", ProfileRules.signupTimeZone(browser: nil)),
+                ("none@example.com", "", ProfileRules.signupTimeZone(browser: nil)),
+            ] {
                 let other = Browser(client: browser.client)
                 try await other.get("/signup")
-                let page = try await other.post("/signup", [("name", "Alex"), ("email", email), ("password", "correct horse battery"),
-                                                            ("timeZone", sent)])
+                let page = try await other.post(
+                    "/signup",
+                    [
+                        ("name", "Alex"), ("email", email), ("password", "correct horse battery"),
+                        ("timeZone", sent),
+                    ]
+                )
                 #expect(page.status == .seeOther, "\(sent)")
                 #expect(try await database.user(email: email)?.timeZone == kept, "\(sent)")
             }
@@ -87,10 +100,13 @@ struct SignupTests {
 
             try await browser.signUp(email: "sam@example.com", password: "correct horse battery")
             try await browser.get("/profile")
-            let change = try await browser.post("/profile/password", [
-                ("currentPassword", "correct horse battery"), ("newPassword", "baseball1"),
-                ("confirmPassword", "baseball1"),
-            ])
+            let change = try await browser.post(
+                "/profile/password",
+                [
+                    ("currentPassword", "correct horse battery"), ("newPassword", "baseball1"),
+                    ("confirmPassword", "baseball1"),
+                ]
+            )
             #expect(change.status == .unprocessableContent)
             #expect(change.fieldError("newPassword")?.hasPrefix("This is one of the most common passwords") == true)
             try await browser.logOut()
@@ -152,10 +168,13 @@ struct SignupTests {
             try await browser.get("/signup/details")
 
             // When
-            let page = try await browser.post("/signup/details", [
-                ("location", "Lisbon"), ("age", "34"), ("salary", "52,000.50"), ("householdSize", "3"),
-                ("currency", "EUR"), ("timeZone", "Europe/Lisbon"),
-            ])
+            let page = try await browser.post(
+                "/signup/details",
+                [
+                    ("location", "Lisbon"), ("age", "34"), ("salary", "52,000.50"), ("householdSize", "3"),
+                    ("currency", "EUR"), ("timeZone", "Europe/Lisbon"),
+                ]
+            )
 
             // Then
             #expect(page.status == .seeOther)
@@ -182,10 +201,13 @@ struct SignupTests {
             try await browser.get("/signup/details")
 
             // When
-            let page = try await browser.post("/signup/details", [
-                ("location", "Porto"), ("age", "abc"), ("salary", "12.345"), ("householdSize", "0"),
-                ("currency", "XXX"), ("timeZone", "Mars/Olympus"),
-            ])
+            let page = try await browser.post(
+                "/signup/details",
+                [
+                    ("location", "Porto"), ("age", "abc"), ("salary", "12.345"), ("householdSize", "0"),
+                    ("currency", "XXX"), ("timeZone", "Mars/Olympus"),
+                ]
+            )
 
             // Then
             #expect(page.status == .unprocessableContent)

@@ -2,11 +2,14 @@ import Foundation
 import GRDB
 import Hummingbird
 import Testing
+
 @testable import App
 
 @Suite("Two-factor codes per account")
 struct TwoFactorCapTests {
-    @Test("ten wrong codes within 15 minutes, from ten addresses, lock two-factor sign-in for the account for 15 minutes")
+    @Test(
+        "ten wrong codes within 15 minutes, from ten addresses, lock two-factor sign-in for the account for 15 minutes"
+    )
     func rotatingAddressesAreCapped() async throws {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { owner, database in
@@ -31,17 +34,25 @@ struct TwoFactorCapTests {
             // Then: from an eleventh address, even the right code is refused, with when to come back
             let locked = try await codeFrom("198.51.100.1", totp.code(step: totp.step(at: clock.now)))
             #expect(locked.status == .tooManyRequests)
-            #expect(locked.html.contains("Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in 15 minutes."))
+            #expect(
+                locked.html.contains(
+                    "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in 15 minutes."
+                )
+            )
             #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 800)
             #expect(locked.setCookie("stashify_session") == nil)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 10)
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 10
+            )
 
             // And: 15 minutes after the last wrong code, the right one signs in and the count starts again
             clock.advance(by: 15 * 60)
             let signedIn = try await codeFrom("198.51.100.1", totp.code(step: totp.step(at: clock.now)))
             #expect(signedIn.status == .seeOther)
             #expect(signedIn.setCookie("stashify_session") != nil)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 0)
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 0
+            )
         }
     }
 
@@ -57,19 +68,26 @@ struct TwoFactorCapTests {
             let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             try await database.write { db in
                 for _ in 1...10 {
-                    try db.execute(sql: "INSERT INTO twoFactorTry (userId, triedAt) VALUES (?, ?)", arguments: [userId, clock.now])
+                    try db.execute(
+                        sql: "INSERT INTO twoFactorTry (userId, triedAt) VALUES (?, ?)",
+                        arguments: [userId, clock.now]
+                    )
                 }
             }
             clock.advance(by: 30)
 
             try await first.logIn(email: "alex@example.com")
             try await first.get("/login/code")
-            #expect(try await first.post("/login/code", [("code", alex.code(step: alex.step(at: clock.now)))]).status
-                    == .tooManyRequests)
+            #expect(
+                try await first.post("/login/code", [("code", alex.code(step: alex.step(at: clock.now)))]).status
+                    == .tooManyRequests
+            )
             try await second.logIn(email: "sam@example.com")
             try await second.get("/login/code")
-            #expect(try await second.post("/login/code", [("code", sam.code(step: sam.step(at: clock.now)))]).status
-                    == .seeOther)
+            #expect(
+                try await second.post("/login/code", [("code", sam.code(step: sam.step(at: clock.now)))]).status
+                    == .seeOther
+            )
         }
     }
 }

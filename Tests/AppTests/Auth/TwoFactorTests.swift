@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import Testing
+
 @testable import App
 
 @Suite("Two-factor sign-in")
@@ -40,8 +41,10 @@ struct TwoFactorTests {
 
     @Test("Base32 follows RFC 4648's test values and reads what it writes")
     func base32() {
-        let vectors = [("", ""), ("f", "MY"), ("fo", "MZXQ"), ("foo", "MZXW6"), ("foob", "MZXW6YQ"),
-                       ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI")]
+        let vectors = [
+            ("", ""), ("f", "MY"), ("fo", "MZXQ"), ("foo", "MZXW6"), ("foob", "MZXW6YQ"),
+            ("fooba", "MZXW6YTB"), ("foobar", "MZXW6YTBOI"),
+        ]
         for (text, encoded) in vectors {
             #expect(Base32.encode(Array(text.utf8)) == encoded)
             #expect(Base32.decode(encoded) == Array(text.utf8))
@@ -69,8 +72,10 @@ struct TwoFactorTests {
     @Test("the otpauth address names the issuer and the account, escaped")
     func otpauthURI() {
         let totp = TOTP(secret: Array("12345678901234567890".utf8))
-        #expect(totp.uri(account: "ann+1@example.com", issuer: "Stashify")
-            == "otpauth://totp/Stashify%3Aann%2B1@example.com?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Stashify&algorithm=SHA1&digits=6&period=30")
+        #expect(
+            totp.uri(account: "ann+1@example.com", issuer: "Stashify")
+                == "otpauth://totp/Stashify%3Aann%2B1@example.com?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Stashify&algorithm=SHA1&digits=6&period=30"
+        )
     }
 
     // MARK: - Setting it up
@@ -91,8 +96,13 @@ struct TwoFactorTests {
     }
 
     /// Signs up and turns two-factor sign-in on; returns the secret and the recovery codes.
-    static func turnOn(_ browser: Browser, clock: TestClock, email: String = "alex@example.com") async throws
-        -> (totp: TOTP, codes: [String]) {
+    static func turnOn(
+        _ browser: Browser,
+        clock: TestClock,
+        email: String = "alex@example.com"
+    ) async throws
+        -> (totp: TOTP, codes: [String])
+    {
         try await browser.signUp(email: email)
         let setup = try await browser.get("/profile/two-factor")
         let totp = try secret(on: setup)
@@ -103,7 +113,10 @@ struct TwoFactorTests {
 
     /// Runs a tool; its standard output.
     static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is installed (zbar-tools, librsvg2-bin)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: path),
+            "\(path) is installed (zbar-tools, librsvg2-bin)"
+        )
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -125,7 +138,10 @@ struct TwoFactorTests {
             let setup = try await browser.get("/profile/two-factor")
             #expect(setup.status == .ok)
             let totp = try Self.secret(on: setup)
-            #expect(try Self.secret(on: try await browser.get("/profile/two-factor")) == totp, "the same key on a second look")
+            #expect(
+                try Self.secret(on: try await browser.get("/profile/two-factor")) == totp,
+                "the same key on a second look"
+            )
 
             let svg = try await browser.get("/profile/two-factor/qr.svg")
             #expect(svg.status == .ok)
@@ -134,12 +150,23 @@ struct TwoFactorTests {
             let folder = try TestApp.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try Data(svg.html.utf8).write(to: URL(fileURLWithPath: folder + "/qr.svg"))
-            #expect(try Self.run("/usr/bin/rsvg-convert", ["-w", "480", "-b", "white", folder + "/qr.svg", "-o", folder + "/qr.png"]).status == 0)
+            #expect(
+                try Self.run(
+                    "/usr/bin/rsvg-convert",
+                    ["-w", "480", "-b", "white", folder + "/qr.svg", "-o", folder + "/qr.png"]
+                ).status == 0
+            )
             let decoded = try Self.run("/usr/bin/zbarimg", ["--raw", "-q", folder + "/qr.png"])
             #expect(decoded.status == 0)
-            #expect(String(decoding: decoded.output, as: UTF8.self).trimmingCharacters(in: .newlines)
-                == totp.uri(account: "alex@example.com", issuer: "Stashify"))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NULL") } == 1)
+            #expect(
+                String(decoding: decoded.output, as: UTF8.self).trimmingCharacters(in: .newlines)
+                    == totp.uri(account: "alex@example.com", issuer: "Stashify")
+            )
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NULL")
+                } == 1
+            )
         }
     }
 
@@ -152,20 +179,32 @@ struct TwoFactorTests {
             let empty = try await browser.post("/profile/two-factor", [("code", "")])
             #expect(empty.status == .unprocessableContent)
             #expect(empty.fieldError("code") == "Enter the 6-digit code your authenticator app shows.")
-            let wrong = try await browser.post("/profile/two-factor", [("code", totp.code(step: totp.step(at: clock.now) - 3))])
+            let wrong = try await browser.post(
+                "/profile/two-factor",
+                [("code", totp.code(step: totp.step(at: clock.now) - 3))]
+            )
             #expect(wrong.status == .unprocessableContent)
             #expect(wrong.fieldError("code")?.hasPrefix("That code didn") == true)
             #expect(try Self.secret(on: wrong) == totp, "the same key is offered again")
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NOT NULL") } == 0)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NOT NULL")
+                } == 0
+            )
 
-            let on = try await browser.post("/profile/two-factor", [("code", totp.code(step: totp.step(at: clock.now)))])
+            let on = try await browser.post(
+                "/profile/two-factor",
+                [("code", totp.code(step: totp.step(at: clock.now)))]
+            )
             #expect(on.status == .ok)
             #expect(on.html.contains("this is the only time they are shown"))
             let codes = Self.recoveryCodes(on: on)
             #expect(codes.count == 10)
             #expect(Set(codes).count == 10)
             #expect(codes.allSatisfy { $0.count == 19 && RecoveryCodes.isShaped($0) })
-            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode") }
+            let stored = try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode")
+            }
             #expect(stored.count == 10)
             #expect(Set(stored) == Set(codes.map(RecoveryCodes.digest)))
             #expect(codes.allSatisfy { !stored.contains($0) })
@@ -209,8 +248,10 @@ struct TwoFactorTests {
             #expect(signedIn.location == "/wallet")
             #expect(signedIn.setCookie("stashify_session") != nil)
             #expect(try await browser.get("/wallet").status == .ok)
-            #expect(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT lastStep FROM twoFactor") }
-                    == totp.step(at: clock.now))
+            #expect(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT lastStep FROM twoFactor") }
+                    == totp.step(at: clock.now)
+            )
 
             // A second browser can't reuse the code just taken.
             let other = Browser(client: browser.client)
@@ -242,7 +283,11 @@ struct TwoFactorTests {
             let used = try await browser.post("/login/code", [("code", codes[3].uppercased())])
             #expect(used.status == .seeOther)
             #expect(try await browser.get("/").html.contains("9 left"))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode WHERE usedAt IS NULL") } == 9)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode WHERE usedAt IS NULL")
+                } == 9
+            )
 
             try await browser.logOut()
             try await browser.logIn(email: "alex@example.com")
@@ -284,7 +329,10 @@ struct TwoFactorTests {
                 try await browser.logIn(email: "alex@example.com")
                 try await browser.get("/login/code")
                 for _ in 0..<2 {
-                    let page = try await browser.post("/login/code", [("code", totp.code(step: totp.step(at: clock.now) + 9 + Int64(round)))])
+                    let page = try await browser.post(
+                        "/login/code",
+                        [("code", totp.code(step: totp.step(at: clock.now) + 9 + Int64(round)))]
+                    )
                     statuses.append(page.status)
                 }
             }
@@ -300,25 +348,37 @@ struct TwoFactorTests {
         try await TestApp.run(clock: clock) { browser, database in
             let (_, old) = try await Self.turnOn(browser, clock: clock)
             try await browser.get("/profile/two-factor")
-            let refused = try await browser.post("/profile/two-factor/recovery-codes", [("codesPassword", "not it at all")])
+            let refused = try await browser.post(
+                "/profile/two-factor/recovery-codes",
+                [("codesPassword", "not it at all")]
+            )
             #expect(refused.status == .unprocessableContent)
             #expect(refused.fieldError("codesPassword") == "That isn&#39;t your current password.")
-            let renewed = try await browser.post("/profile/two-factor/recovery-codes", [("codesPassword", "correct horse battery")])
+            let renewed = try await browser.post(
+                "/profile/two-factor/recovery-codes",
+                [("codesPassword", "correct horse battery")]
+            )
             #expect(renewed.status == .ok)
             let codes = Self.recoveryCodes(on: renewed)
             #expect(codes.count == 10)
             #expect(Set(codes).isDisjoint(with: old))
-            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode") }
+            let stored = try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode")
+            }
             #expect(Set(stored) == Set(codes.map(RecoveryCodes.digest)))
 
             try await browser.get("/profile/two-factor")
-            #expect(try await browser.post("/profile/two-factor/off", [("offPassword", "")]).fieldError("offPassword")
-                    == "Enter your current password.")
+            #expect(
+                try await browser.post("/profile/two-factor/off", [("offPassword", "")]).fieldError("offPassword")
+                    == "Enter your current password."
+            )
             let off = try await browser.post("/profile/two-factor/off", [("offPassword", "correct horse battery")])
             #expect(off.location == "/profile")
             #expect(try await browser.get("/profile").html.contains("Two-factor sign-in is off."))
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 0)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode") } == 0)
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode") } == 0
+            )
             try await browser.logOut()
             let plain = try await browser.logIn(email: "alex@example.com")
             #expect(plain.location == "/welcome", "the password alone signs in again")
@@ -338,7 +398,9 @@ struct TwoFactorTests {
         }
         try database.close()
 
-        let missing = try ServerSetupTests.stashify(["users", "disable-2fa", "nobody@example.com", "--data-dir", folder])
+        let missing = try ServerSetupTests.stashify([
+            "users", "disable-2fa", "nobody@example.com", "--data-dir", folder,
+        ])
         #expect(missing.status != 0)
         #expect(missing.output.contains("no account has the email nobody@example.com"))
         let done = try ServerSetupTests.stashify(["users", "disable-2fa", "ANN@example.com", "--data-dir", folder])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Badges, points and ranks")
@@ -14,8 +15,13 @@ struct BadgesTests {
             let vacation = try await database.categoryId("Vacation", kind: .savings, email: "alex@example.com")
 
             // When
-            let saved = try await browser.addTransaction(amount: "100", kind: "savings", category: vacation,
-                                                         date: "2026-11-05", stash: String(id))
+            let saved = try await browser.addTransaction(
+                amount: "100",
+                kind: "savings",
+                category: vacation,
+                date: "2026-11-05",
+                stash: String(id)
+            )
 
             // Then
             #expect(saved.status == .seeOther)
@@ -30,9 +36,11 @@ struct BadgesTests {
             let list = try await browser.get("/notifications").html
             #expect(list.contains("Badge earned: Fund"))
             #expect(list.contains("November 2026 · +10 points"))
-            #expect(try await database.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notification WHERE kind = 'badge'")
-            } == 1)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notification WHERE kind = 'badge'")
+                } == 1
+            )
         }
     }
 
@@ -80,12 +88,19 @@ struct BadgesTests {
             // Then: open as the page comes (a non-modal dialog "Nice!" closes with no script), and the script
             // reopens it with showModal(), which keeps focus inside, closes on Escape, and gives focus back
             let document = page.document
-            #expect(document.contains("dialog", attributes: ["class": "celebration", "open": "", "aria-labelledby": "celebration-title"]))
+            #expect(
+                document.contains(
+                    "dialog",
+                    attributes: ["class": "celebration", "open": "", "aria-labelledby": "celebration-title"]
+                )
+            )
             #expect(!document.all("form[method=dialog]").isEmpty)
             #expect(document.contains("script", attributes: ["src": "/js/celebration.js", "defer": ""], text: ""))
             #expect(script.status == .ok)
-            #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true
-                    || script.headers[.contentType]?.hasPrefix("application/javascript") == true)
+            #expect(
+                script.headers[.contentType]?.hasPrefix("text/javascript") == true
+                    || script.headers[.contentType]?.hasPrefix("application/javascript") == true
+            )
             #expect(script.html.contains("dialog.close();\n  dialog.showModal();"))
             #expect(script.html.contains("back.focus()"))
             #expect(!(try await browser.get("/")).html.contains("celebration.js"), "only pages with the dialog load it")
@@ -185,7 +200,9 @@ struct BadgesTests {
             #expect(try await database.for(userId: 1).points() == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
-            let months = try await database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId != 0") }
+            let months = try await database.read { db in
+                try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId != 0")
+            }
             #expect(months == ["2026-10"], "moving an entry moves its total")
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
@@ -212,11 +229,16 @@ struct BadgesTests {
             // November's targets change; October's badges keep October's
             for stash in [fund, dining] {
                 let edit = try await browser.get("/stashes/\(stash)/edit")
-                try await browser.post("/stashes/\(stash)/edit", [
-                    ("name", stash == fund ? "Fund" : "Dining"), ("kind", stash == fund ? "save" : "spend"), ("target", "900"),
-                    ("goal", ""), ("reward", ""), ("category", edit.fieldValue("category") ?? ""), ("newCategory", ""),
-                    ("reminder", "off"),
-                ])
+                try await browser.post(
+                    "/stashes/\(stash)/edit",
+                    [
+                        ("name", stash == fund ? "Fund" : "Dining"), ("kind", stash == fund ? "save" : "spend"),
+                        ("target", "900"),
+                        ("goal", ""), ("reward", ""), ("category", edit.fieldValue("category") ?? ""),
+                        ("newCategory", ""),
+                        ("reminder", "off"),
+                    ]
+                )
             }
             let badges = try await database.read { db in
                 try Badge.filter(Column("earned") == true).order(Column("stashId")).fetchAll(db)
@@ -263,11 +285,15 @@ struct BadgesTests {
         }
     }
 
-    @Test("points and tier boundaries: every level starts at a total badges reach", arguments: [
-        (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 10),
-        (60, "Silver", 1, 20), (70, "Silver", 1, 10), (80, "Silver", 2, 20), (140, "Silver", 5, 20), (150, "Silver", 5, 10),
-        (160, "Gold", 1, 50), (200, "Gold", 1, 10), (210, "Gold", 2, 50), (400, "Gold", 5, 10),
-    ] as [(Int, String, Int, Int)])
+    @Test(
+        "points and tier boundaries: every level starts at a total badges reach",
+        arguments: [
+            (0, "Bronze", 1, 10), (10, "Bronze", 2, 10), (40, "Bronze", 5, 10), (50, "Bronze", 6, 10),
+            (60, "Silver", 1, 20), (70, "Silver", 1, 10), (80, "Silver", 2, 20), (140, "Silver", 5, 20),
+            (150, "Silver", 5, 10),
+            (160, "Gold", 1, 50), (200, "Gold", 1, 10), (210, "Gold", 2, 50), (400, "Gold", 5, 10),
+        ] as [(Int, String, Int, Int)]
+    )
     func rankBoundaries(points: Int, tier: String, level: Int, toNext: Int) {
         let rank = Rank(points: points)
         #expect(rank.tier.rawValue == tier)
@@ -275,8 +301,10 @@ struct BadgesTests {
         #expect(rank.pointsToNextLevel == toNext)
         #expect(rank.pointsToNextLevel % Rank.pointsPerBadge == 0, "a whole number of badges")
         #expect((0...100).contains(rank.levelPercent))
-        #expect(Rank(points: rank.nextLevelAt).level != level || Rank(points: rank.nextLevelAt).tier != rank.tier,
-                "the next level really is one")
+        #expect(
+            Rank(points: rank.nextLevelAt).level != level || Rank(points: rank.nextLevelAt).tier != rank.tier,
+            "the next level really is one"
+        )
     }
 
     @Test("the tiers keep their ranges, and the next level's wording counts badges")
@@ -295,17 +323,28 @@ struct BadgesTests {
     func demoData() async throws {
         let database = try AppDatabase.inMemory()
         let now = TestClock.date("2026-11-22T10:00:00Z")
-        let summary = try await DemoData.fill(database: database, email: "demo@example.com", passwordHash: { "x" },
-                                              years: 2, entries: 3_000, now: now)
+        let summary = try await DemoData.fill(
+            database: database,
+            email: "demo@example.com",
+            passwordHash: { "x" },
+            years: 2,
+            entries: 3_000,
+            now: now
+        )
         #expect(summary.createdUser)
         #expect(summary.stashes == 8)
         let (count, mismatches, latest) = try await database.read { db in
-            (try LedgerEntry.fetchCount(db),
-             try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
-                WHERE l.stashId = m.stashId AND substr(l.date, 1, 7) = m.month)
-                """),
-             try String.fetchOne(db, sql: "SELECT MAX(date) FROM ledger"))
+            (
+                try LedgerEntry.fetchCount(db),
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m WHERE m.totalCents != (SELECT SUM(amountCents) FROM ledger l
+                        WHERE l.stashId = m.stashId AND substr(l.date, 1, 7) = m.month)
+                        """
+                ),
+                try String.fetchOne(db, sql: "SELECT MAX(date) FROM ledger")
+            )
         }
         #expect(count == 3_000)
         #expect(mismatches == 0)
@@ -316,18 +355,32 @@ struct BadgesTests {
         // It reads like a household: save stashes complete most months, no account is deeply in the red, and every
         // stash entry is filed under a budget category of its stash's kind
         let (saveCompletion, lowestBalance, cardBalance, misfiled) = try await database.read { db in
-            (try Double.fetchOne(db, sql: """
-                SELECT MIN(1.0 * (SELECT COUNT(*) FROM badge b WHERE b.stashId = s.id AND b.earned)
-                       / (SELECT COUNT(DISTINCT month) FROM categoryMonth m WHERE m.stashId = s.id))
-                FROM stash s WHERE s.kind = 'save'
-                """) ?? 0,
-             try Int64.fetchOne(db, sql: "SELECT MIN(openingBalanceCents + ledgerTotalCents) FROM account WHERE kind != 'credit-card'"),
-             try Int64.fetchOne(db, sql: "SELECT openingBalanceCents + ledgerTotalCents FROM account WHERE kind = 'credit-card'"),
-             try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM ledger JOIN stash ON stash.id = ledger.stashId LEFT JOIN category ON category.id = ledger.categoryId
-                WHERE category.id IS NULL OR category.kind NOT IN (CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'needs' END,
-                                                                   CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'wants' END)
-                """))
+            (
+                try Double.fetchOne(
+                    db,
+                    sql: """
+                        SELECT MIN(1.0 * (SELECT COUNT(*) FROM badge b WHERE b.stashId = s.id AND b.earned)
+                               / (SELECT COUNT(DISTINCT month) FROM categoryMonth m WHERE m.stashId = s.id))
+                        FROM stash s WHERE s.kind = 'save'
+                        """
+                ) ?? 0,
+                try Int64.fetchOne(
+                    db,
+                    sql: "SELECT MIN(openingBalanceCents + ledgerTotalCents) FROM account WHERE kind != 'credit-card'"
+                ),
+                try Int64.fetchOne(
+                    db,
+                    sql: "SELECT openingBalanceCents + ledgerTotalCents FROM account WHERE kind = 'credit-card'"
+                ),
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM ledger JOIN stash ON stash.id = ledger.stashId LEFT JOIN category ON category.id = ledger.categoryId
+                        WHERE category.id IS NULL OR category.kind NOT IN (CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'needs' END,
+                                                                           CASE stash.kind WHEN 'save' THEN 'savings' ELSE 'wants' END)
+                        """
+                )
+            )
         }
         #expect(saveCompletion >= 0.5, "each save stash completes at least half the months it has entries in")
         #expect((lowestBalance ?? -1) >= 0)
@@ -340,7 +393,7 @@ struct BadgesTests {
         var terms: [String: String] = [:]
         for div in page.document.all("div") where div.attributes.isEmpty && div.children.count == 2 {
             guard let term = div.first("dt"), term.isFirstChild, term.children.count <= 1,
-                  let description = term.next, description.name == "dd", description.descendants.isEmpty
+                let description = term.next, description.name == "dd", description.descendants.isEmpty
             else { continue }
             terms[term.rawText] = description.rawText
         }
@@ -379,6 +432,9 @@ struct CalendarDayTests {
         let instant = TestClock.date("2026-11-30T23:30:00Z")
         #expect(CalendarDay.today(in: TimeZone(identifier: "UTC")!, now: instant).description == "2026-11-30")
         #expect(CalendarDay.today(in: TimeZone(identifier: "Asia/Tokyo")!, now: instant).description == "2026-12-01")
-        #expect(CalendarDay.today(in: TimeZone(identifier: "America/Los_Angeles")!, now: instant).description == "2026-11-30")
+        #expect(
+            CalendarDay.today(in: TimeZone(identifier: "America/Los_Angeles")!, now: instant).description
+                == "2026-11-30"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Accounts and isolation between users")
@@ -14,15 +15,37 @@ struct AccountsLedgerTests {
             try await browser.get("/accounts/new")
             try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "-250.50")])
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
-            try await browser.addTransaction(amount: "999,999,999.99", kind: "income", category: salary, date: "2026-11-01")
+            try await browser.addTransaction(
+                amount: "999,999,999.99",
+                kind: "income",
+                category: salary,
+                date: "2026-11-01"
+            )
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
             try await browser.addTransaction(amount: "12,345.67", kind: "needs", category: rent, date: "2026-11-02")
 
             let home = try await browser.get("/").html
-            #expect(HTMLPage(home).contains("section", attributes: ["class": "summary-cards summary-cards--wide", "aria-label": "Money summary"]))
-            #expect(home.contains("Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">−$250.50"))
-            #expect(home.contains("Income this month</span><span class=\"summary-card__amount summary-card__amount--longest\">$999,999,999.99"))
-            #expect(home.contains("Spent this month</span><span class=\"summary-card__amount summary-card__amount--long\">$12,345.67"))
+            #expect(
+                HTMLPage(home).contains(
+                    "section",
+                    attributes: ["class": "summary-cards summary-cards--wide", "aria-label": "Money summary"]
+                )
+            )
+            #expect(
+                home.contains(
+                    "Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">−$250.50"
+                )
+            )
+            #expect(
+                home.contains(
+                    "Income this month</span><span class=\"summary-card__amount summary-card__amount--longest\">$999,999,999.99"
+                )
+            )
+            #expect(
+                home.contains(
+                    "Spent this month</span><span class=\"summary-card__amount summary-card__amount--long\">$12,345.67"
+                )
+            )
         }
     }
 
@@ -35,7 +58,10 @@ struct AccountsLedgerTests {
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("name") == "Enter a name.")
             #expect(bad.fieldValue("opening") == "1.2.3")
-            let created = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "1,000")])
+            let created = try await browser.post(
+                "/accounts",
+                [("name", "Checking"), ("kind", "checking"), ("opening", "1,000")]
+            )
             #expect(created.status == .seeOther)
             let checking = try #require(Int64(created.location?.split(separator: "/").last ?? ""))
             try await browser.get("/accounts/new")
@@ -43,9 +69,27 @@ struct AccountsLedgerTests {
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
             let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
-            try await browser.addTransaction(amount: "500", kind: "income", category: salary, date: "2026-11-01", account: String(checking))
-            try await browser.addTransaction(amount: "300", kind: "needs", category: rent, date: "2026-11-02", account: String(checking))
-            try await browser.addTransaction(amount: "50", kind: "savings", category: vacation, date: "2026-11-03", account: String(checking))
+            try await browser.addTransaction(
+                amount: "500",
+                kind: "income",
+                category: salary,
+                date: "2026-11-01",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "300",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "50",
+                kind: "savings",
+                category: vacation,
+                date: "2026-11-03",
+                account: String(checking)
+            )
             try await browser.addTransaction(amount: "70", kind: "needs", category: rent, date: "2026-11-04")
 
             let list = try await browser.get("/accounts")
@@ -76,28 +120,41 @@ struct AccountsLedgerTests {
             // Given: two accounts and an expense on the first
             try await browser.signUp(email: Self.email)
             try await browser.get("/accounts/new")
-            let first = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "100")])
+            let first = try await browser.post(
+                "/accounts",
+                [("name", "Checking"), ("kind", "checking"), ("opening", "100")]
+            )
             let checking = try #require(Int64(first.location?.split(separator: "/").last ?? ""))
             try await browser.get("/accounts/new")
             let second = try await browser.post("/accounts", [("name", "Cash"), ("kind", "cash"), ("opening", "0")])
             let cash = try #require(Int64(second.location?.split(separator: "/").last ?? ""))
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20",
-                                             account: String(checking))
+            try await browser.addTransaction(
+                amount: "20",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-20",
+                account: String(checking)
+            )
             let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             func balances() async throws -> [Int64: Int64] {
                 let userId = try #require(try await database.user(email: Self.email)?.id)
-                return Dictionary(uniqueKeysWithValues: try await database.for(userId: userId).accountBalances()
-                    .map { ($0.0.id ?? 0, $0.1) })
+                return Dictionary(
+                    uniqueKeysWithValues: try await database.for(userId: userId).accountBalances()
+                        .map { ($0.0.id ?? 0, $0.1) }
+                )
             }
             #expect(try await balances() == [checking: 8_000, cash: 0])
 
             // When: the amount changes and it moves to the other account
             try await browser.get("/transactions/\(id)/edit")
-            try await browser.post("/transactions/\(id)/edit", [
-                ("amount", "25"), ("kind", "needs"), ("category", String(groceries)), ("note", ""),
-                ("date", "2026-11-20"), ("account", String(cash)),
-            ])
+            try await browser.post(
+                "/transactions/\(id)/edit",
+                [
+                    ("amount", "25"), ("kind", "needs"), ("category", String(groceries)), ("note", ""),
+                    ("date", "2026-11-20"), ("account", String(cash)),
+                ]
+            )
             // Then
             #expect(try await balances() == [checking: 10_000, cash: -2_500])
 
@@ -120,15 +177,22 @@ struct AccountsLedgerTests {
             try await browser.signUp(email: Self.email)
             func kept() async throws -> [[DatabaseValue]] {
                 try await database.read { db in
-                    try Row.fetchAll(db, sql: "SELECT userId, month, kind, totalCents, entryCount FROM (SELECT userId, month, kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth GROUP BY userId, month, kind) ORDER BY 1, 2, 3")
-                        .map { Array($0.databaseValues) }
+                    try Row.fetchAll(
+                        db,
+                        sql:
+                            "SELECT userId, month, kind, totalCents, entryCount FROM (SELECT userId, month, kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth GROUP BY userId, month, kind) ORDER BY 1, 2, 3"
+                    )
+                    .map { Array($0.databaseValues) }
                 }
             }
             func summed() async throws -> [[DatabaseValue]] {
                 try await database.read { db in
-                    try Row.fetchAll(db, sql: """
-                        SELECT userId, substr(date, 1, 7), kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-                        """).map { Array($0.databaseValues) }
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT userId, substr(date, 1, 7), kind, SUM(amountCents), COUNT(*) FROM ledger GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+                            """
+                    ).map { Array($0.databaseValues) }
                 }
             }
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
@@ -150,10 +214,14 @@ struct AccountsLedgerTests {
             let rentRow = try #require(rows.first { $0.amountCents == 30_000 }?.id)
             let dinner = try #require(rows.first { $0.amountCents == 4_000 }?.id)
             try await browser.get("/transactions/\(rentRow)/edit")
-            try await browser.post("/transactions/\(rentRow)/edit", [
-                ("amount", "310"), ("kind", "wants"), ("category", String(dining)), ("note", ""), ("date", "2026-10-31"),
-                ("account", ""),
-            ])
+            try await browser.post(
+                "/transactions/\(rentRow)/edit",
+                [
+                    ("amount", "310"), ("kind", "wants"), ("category", String(dining)), ("note", ""),
+                    ("date", "2026-10-31"),
+                    ("account", ""),
+                ]
+            )
             #expect(try await kept() == summed())
             try await browser.post("/transactions/\(dinner)/delete", [("returnTo", "/transactions")])
             #expect(try await kept() == summed())
@@ -161,7 +229,11 @@ struct AccountsLedgerTests {
             let undo = try #require(list.html.range(of: "/trash/[0-9]+/restore", options: .regularExpression))
             home = try await browser.get("/")
             #expect(home.html.contains("Spent this month</span><span class=\"summary-card__amount\">$0.00"))
-            #expect(try await browser.get("/?month=2026-10").html.contains("Spent Oct 2026</span><span class=\"summary-card__amount\">$310.00"))
+            #expect(
+                try await browser.get("/?month=2026-10").html.contains(
+                    "Spent Oct 2026</span><span class=\"summary-card__amount\">$310.00"
+                )
+            )
 
             // When: the delete is undone, and another writer removes a row straight from the database
             try await browser.post(String(list.html[undo]))
@@ -183,40 +255,69 @@ struct AccountsLedgerTests {
             try await browser.get("/accounts/new")
             try await browser.post("/accounts", [("name", "Ann's bank"), ("kind", "checking"), ("opening", "10")])
             try await browser.get("/budget/income/new")
-            try await browser.post("/budget/income", [("name", "Ann salary"), ("amount", "100"), ("frequency", "monthly")])
-            try await browser.addTransaction(amount: "800", kind: "needs", category: rent, date: "2026-11-02", note: "Ann rent")
+            try await browser.post(
+                "/budget/income",
+                [("name", "Ann salary"), ("amount", "100"), ("frequency", "monthly")]
+            )
+            try await browser.addTransaction(
+                amount: "800",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                note: "Ann rent"
+            )
             let tx = try #require(try await database.ledgerRows(email: Self.email).first?.id)
-            let account = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") })
-            let income = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") })
+            let account = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") }
+            )
+            let income = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") }
+            )
             try await browser.logOut()
 
             // When: Bob looks and pokes
             let bob = "bob@example.com"
             try await browser.signUp(name: "Bob", email: bob)
-            for path in ["/transactions/\(tx)/edit", "/accounts/\(account)", "/accounts/\(account)/edit",
-                         "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
-                         "/budget/categories/\(rent)", "/budget/categories/\(rent)/edit"] {
+            for path in [
+                "/transactions/\(tx)/edit", "/accounts/\(account)", "/accounts/\(account)/edit",
+                "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
+                "/budget/categories/\(rent)", "/budget/categories/\(rent)/edit",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .notFound, "\(path)")
             }
             try await browser.get("/budget")
-            for path in ["/transactions/\(tx)/edit", "/transactions/\(tx)/delete", "/accounts/\(account)/edit",
-                         "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
-                         "/budget/categories/\(rent)/edit", "/budget/categories/\(rent)/hide", "/budget/categories/\(rent)/move"] {
+            for path in [
+                "/transactions/\(tx)/edit", "/transactions/\(tx)/delete", "/accounts/\(account)/edit",
+                "/accounts/\(account)/delete", "/budget/income/\(income)/edit", "/budget/income/\(income)/delete",
+                "/budget/categories/\(rent)/edit", "/budget/categories/\(rent)/hide", "/budget/categories/\(rent)/move",
+            ] {
                 try await browser.get("/transactions/new")
-                let page = try await browser.post(path, [("name", "Mine"), ("amount", "1"), ("kind", "needs"),
-                                                         ("category", String(rent)), ("date", "2026-11-01"),
-                                                         ("frequency", "monthly"), ("direction", "up")])
+                let page = try await browser.post(
+                    path,
+                    [
+                        ("name", "Mine"), ("amount", "1"), ("kind", "needs"),
+                        ("category", String(rent)), ("date", "2026-11-01"),
+                        ("frequency", "monthly"), ("direction", "up"),
+                    ]
+                )
                 #expect(page.status == .notFound, "\(path)")
             }
             // Bob can't file his transaction under Ann's category or account
             try await browser.get("/transactions/new")
-            let stolen = try await browser.post("/transactions", [("amount", "1"), ("kind", "needs"), ("category", String(rent)),
-                                                                  ("date", "2026-11-01"), ("account", String(account))])
+            let stolen = try await browser.post(
+                "/transactions",
+                [
+                    ("amount", "1"), ("kind", "needs"), ("category", String(rent)),
+                    ("date", "2026-11-01"), ("account", String(account)),
+                ]
+            )
             #expect(stolen.status == .unprocessableContent)
-            let pages = [try await browser.get("/budget"), try await browser.get("/transactions"),
-                         try await browser.get("/accounts"), try await browser.get("/budget/income"),
-                         try await browser.get("/budget/needs")]
+            let pages = [
+                try await browser.get("/budget"), try await browser.get("/transactions"),
+                try await browser.get("/accounts"), try await browser.get("/budget/income"),
+                try await browser.get("/budget/needs"),
+            ]
             for page in pages {
                 #expect(!page.html.contains("Ann rent"))
                 #expect(!page.html.contains("Ann&#39;s bank") && !page.html.contains("Ann's bank"))
@@ -234,23 +335,42 @@ struct AccountsLedgerTests {
         }
     }
 
-    @Test("a second user can't delete the first's category, undo their delete, name their goal, report into their categories or filter by them")
+    @Test(
+        "a second user can't delete the first's category, undo their delete, name their goal, report into their categories or filter by them"
+    )
     func isolationOfCategoriesTrashGoalsAndReports() async throws {
         try await TestApp.run { browser, database in
             // Given: Ann's custom category with a transaction, a save stash, and a deleted transaction in the trash
             try await browser.signUp(email: Self.email)
             try await browser.get("/budget/categories/new?kind=wants")
-            try await browser.post("/budget/categories", [
-                ("name", "Ann Pets"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
-            ])
+            try await browser.post(
+                "/budget/categories",
+                [
+                    ("name", "Ann Pets"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+                ]
+            )
             let pets = try await database.categoryId("Ann Pets", kind: .wants, email: Self.email)
             let trip = try await browser.createStash(name: "Ann Trip", target: "100")
-            try await browser.addTransaction(amount: "15", kind: "wants", category: pets, date: "2026-11-20", note: "Ann kibble")
-            try await browser.addTransaction(amount: "9", kind: "wants", category: pets, date: "2026-11-21", note: "Ann toy")
+            try await browser.addTransaction(
+                amount: "15",
+                kind: "wants",
+                category: pets,
+                date: "2026-11-20",
+                note: "Ann kibble"
+            )
+            try await browser.addTransaction(
+                amount: "9",
+                kind: "wants",
+                category: pets,
+                date: "2026-11-21",
+                note: "Ann toy"
+            )
             let toy = try #require(try await database.ledgerRows(email: Self.email).last?.id)
             try await browser.get("/transactions")
             try await browser.post("/transactions/\(toy)/delete", [("returnTo", "/transactions")])
-            let trashId = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") })
+            let trashId = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") }
+            )
             let annRows = try await database.ledgerRows(email: Self.email)
             #expect(annRows.count == 1)
             try await browser.logOut()
@@ -272,8 +392,13 @@ struct AccountsLedgerTests {
             let restore = try await browser.post("/trash/\(trashId)/restore")
             #expect(restore.status == .notFound)
 
-            let goal = try await browser.addTransaction(amount: "5", kind: "savings", category: bobVacation,
-                                                        date: "2026-11-21", stash: String(trip))
+            let goal = try await browser.addTransaction(
+                amount: "5",
+                kind: "savings",
+                category: bobVacation,
+                date: "2026-11-21",
+                stash: String(trip)
+            )
             #expect(goal.status == .unprocessableContent)
             #expect(goal.fieldError("stash") == "Choose one of your savings goals.")
 
@@ -290,9 +415,20 @@ struct AccountsLedgerTests {
             #expect(try await database.for(userId: 1).category(id: pets)?.name == "Ann Pets")
             #expect(try await database.ledgerRows(email: Self.email) == annRows)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
-                                                                            arguments: [trashId]) } == 1)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") } == 0)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
+                        arguments: [trashId]
+                    )
+                } == 1
+            )
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0")
+                } == 0
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Monthly expense report and past reports")
@@ -17,9 +18,13 @@ struct BudgetReportTests {
             let form = try await browser.get("/budget/report?month=2026-10")
             #expect(form.html.contains("Rent/Mortgage"))
             #expect(form.html.contains("Dining Out"))
-            let saved = try await browser.post("/budget/report", [
-                ("month", "2026-10"), ("c\(rent)", "1,200"), ("c\(groceries)", "310.40"), ("c\(fun)", "45"), ("c\(rent + 100)", "9"),
-            ])
+            let saved = try await browser.post(
+                "/budget/report",
+                [
+                    ("month", "2026-10"), ("c\(rent)", "1,200"), ("c\(groceries)", "310.40"), ("c\(fun)", "45"),
+                    ("c\(rent + 100)", "9"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/budget/reports/2026-10")
             let rows = try await database.ledgerRows(email: Self.email)
@@ -62,7 +67,10 @@ struct BudgetReportTests {
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             try await browser.get("/budget/report")
-            let page = try await browser.post("/budget/report", [("month", "2026-11"), ("c\(rent)", "12,00"), ("c\(groceries)", "50")])
+            let page = try await browser.post(
+                "/budget/report",
+                [("month", "2026-11"), ("c\(rent)", "12,00"), ("c\(groceries)", "50")]
+            )
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("c\(rent)") == "Enter an amount like 12, 12.50 or 1,234.56.")
             #expect(page.fieldValue("c\(rent)") == "12,00")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Budget: expenses, needs, wants, savings, income")
@@ -18,8 +19,19 @@ struct BudgetTests {
             let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
 
             // When
-            let income = try await browser.addTransaction(amount: "5,000", kind: "income", category: salary, date: "2026-11-01")
-            try await browser.addTransaction(amount: "800", kind: "needs", category: rent, date: "2026-11-02", note: "November rent")
+            let income = try await browser.addTransaction(
+                amount: "5,000",
+                kind: "income",
+                category: salary,
+                date: "2026-11-01"
+            )
+            try await browser.addTransaction(
+                amount: "800",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                note: "November rent"
+            )
             try await browser.addTransaction(amount: "45.20", kind: "wants", category: dining, date: "2026-11-22")
             try await browser.addEntry(stash: coffee, amount: "4.50", date: "2026-11-21")
             try await browser.addTransaction(amount: "99", kind: "needs", category: rent, date: "2026-10-31")
@@ -62,11 +74,17 @@ struct BudgetTests {
             #expect(savings.html.contains("Start building your future"))
 
             try await browser.get("/budget/income/new")
-            let created = try await browser.post("/budget/income", [("name", "Salary"), ("amount", "1,200"), ("frequency", "biweekly")])
+            let created = try await browser.post(
+                "/budget/income",
+                [("name", "Salary"), ("amount", "1,200"), ("frequency", "biweekly")]
+            )
             #expect(created.status == .seeOther)
             #expect(created.location == "/budget/income")
             try await browser.get("/budget/income/new")
-            try await browser.post("/budget/income", [("name", "Freelance"), ("amount", "850"), ("frequency", "variable")])
+            try await browser.post(
+                "/budget/income",
+                [("name", "Freelance"), ("amount", "850"), ("frequency", "variable")]
+            )
             let list = try await browser.get("/budget/income")
             #expect(list.html.contains("$3,450.00"))  // 1200 × 26 ÷ 12 = 2600, + 850
             #expect(list.html.contains("$1,200.00 · Bi-weekly"))
@@ -76,11 +94,16 @@ struct BudgetTests {
             #expect(budget.html.contains("No expenses this month"))
 
             // Edit and delete with confirmation
-            let id = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Freelance'")
-            })
+            let id = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Freelance'")
+                }
+            )
             try await browser.get("/budget/income/\(id)/edit")
-            let bad = try await browser.post("/budget/income/\(id)/edit", [("name", ""), ("amount", "abc"), ("frequency", "weekly")])
+            let bad = try await browser.post(
+                "/budget/income/\(id)/edit",
+                [("name", ""), ("amount", "abc"), ("frequency", "weekly")]
+            )
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("name") == "Enter a name.")
             #expect(bad.fieldError("amount") == "Enter an amount like 12, 12.50 or 1,234.56.")
@@ -100,15 +123,24 @@ struct BudgetTests {
             let fund = try await browser.createStash(name: "Emergency Fund", target: "400")
             let category = try await database.categoryId("Emergency Fund", kind: .savings, email: Self.email)
             try await browser.addEntry(stash: fund, amount: "100", date: "2026-10-05")
-            let saved = try await browser.addTransaction(amount: "400", kind: "savings", category: category,
-                                                         date: "2026-11-05", stash: String(fund))
+            let saved = try await browser.addTransaction(
+                amount: "400",
+                kind: "savings",
+                category: category,
+                date: "2026-11-05",
+                stash: String(fund)
+            )
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/budget/savings")
             let page = try await browser.get("/budget/savings")
             #expect(page.html.contains("$400.00 this month"))
             #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
             let month = try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT SUM(totalCents) FROM categoryMonth WHERE stashId = ? AND month = '2026-11'", arguments: [fund])
+                try Int64.fetchOne(
+                    db,
+                    sql: "SELECT SUM(totalCents) FROM categoryMonth WHERE stashId = ? AND month = '2026-11'",
+                    arguments: [fund]
+                )
             }
             #expect(month == 40_000)
             // The stash completed its month: the badge came with it.
@@ -147,12 +179,19 @@ struct BudgetTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
-            let page = try await browser.addTransaction(amount: "12.345", kind: "wants", category: rent, date: "2026-02-30",
-                                                        note: "Kept note")
+            let page = try await browser.addTransaction(
+                amount: "12.345",
+                kind: "wants",
+                category: rent,
+                date: "2026-02-30",
+                note: "Kept note"
+            )
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("amount") == "Use at most 2 digits after the decimal point.")
-            #expect(page.fieldError("category")
-                    == "“Rent/Mortgage” is a Needs category. Choose a Wants category, or choose Needs as the type.")
+            #expect(
+                page.fieldError("category")
+                    == "“Rent/Mortgage” is a Needs category. Choose a Wants category, or choose Needs as the type."
+            )
             #expect(page.fieldError("date")?.hasPrefix("Enter a real date") == true)
             #expect(page.fieldValue("amount") == "12.345")
             #expect(page.fieldValue("note") == "Kept note")
@@ -170,13 +209,20 @@ struct BudgetTests {
             let other = try await database.categoryId("Other", kind: .savings, email: Self.email)
 
             // When
-            let page = try await browser.addTransaction(amount: "12.50", kind: "wants", category: other, date: "2026-11-20",
-                                                        note: "Cinema")
+            let page = try await browser.addTransaction(
+                amount: "12.50",
+                kind: "wants",
+                category: other,
+                date: "2026-11-20",
+                note: "Cinema"
+            )
 
             // Then: nothing is saved, the form says what disagrees and keeps what was typed
             #expect(page.status == .unprocessableContent)
-            #expect(page.fieldError("category")
-                    == "“Other” is a Savings category. Choose a Wants category, or choose Savings as the type.")
+            #expect(
+                page.fieldError("category")
+                    == "“Other” is a Savings category. Choose a Wants category, or choose Savings as the type."
+            )
             #expect(page.fieldValue("amount") == "12.50")
             #expect(page.fieldValue("note") == "Cinema")
             #expect(page.html.contains("value=\"wants\" checked"))
@@ -184,8 +230,13 @@ struct BudgetTests {
 
             // And a matching category saves it as an expense
             let cinema = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
-            let saved = try await browser.addTransaction(amount: "12.50", kind: "wants", category: cinema, date: "2026-11-20",
-                                                         note: "Cinema")
+            let saved = try await browser.addTransaction(
+                amount: "12.50",
+                kind: "wants",
+                category: cinema,
+                date: "2026-11-20",
+                note: "Cinema"
+            )
             #expect(saved.status == .seeOther)
             #expect(try await database.ledgerRows(email: Self.email).map(\.kind) == [.expense])
         }
@@ -200,14 +251,21 @@ struct BudgetTests {
             try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "100")])
             try await browser.get("/accounts/new")
             try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "0")])
-            let visa = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = 'Visa'")
-            })
+            let visa = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = 'Visa'")
+                }
+            )
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             let fresh = try await browser.get("/transactions/new?kind=needs")
             #expect(fresh.fieldValue("account") == "")
-            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20",
-                                             account: String(visa))
+            try await browser.addTransaction(
+                amount: "20",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-20",
+                account: String(visa)
+            )
 
             // When
             let expense = try await browser.get("/transactions/new?kind=needs")
@@ -216,8 +274,20 @@ struct BudgetTests {
 
             // Then
             #expect(expense.fieldValue("account") == String(visa))
-            #expect(expense.document.contains("h2", attributes: ["class": "card__title", "id": "form-title"], text: "Add expense"))
-            #expect(saving.document.contains("h2", attributes: ["class": "card__title", "id": "form-title"], text: "Add saving"))
+            #expect(
+                expense.document.contains(
+                    "h2",
+                    attributes: ["class": "card__title", "id": "form-title"],
+                    text: "Add expense"
+                )
+            )
+            #expect(
+                saving.document.contains(
+                    "h2",
+                    attributes: ["class": "card__title", "id": "form-title"],
+                    text: "Add saving"
+                )
+            )
             #expect(saving.document.contains("title", attributes: [:], text: "Add saving · Stashify"))
             #expect(income.html.contains("id=\"form-title\">Add income</h2>"))
             // With JavaScript, the heading follows the type chosen on the page.
@@ -234,7 +304,13 @@ struct BudgetTests {
             let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
             try await browser.addTransaction(amount: "30", kind: "wants", category: shopping, date: "2026-11-20")
             try await browser.addTransaction(amount: "60", kind: "needs", category: utilities, date: "2026-11-21")
-            try await browser.addTransaction(amount: "25", kind: "savings", category: vacation, date: "2026-11-21", note: "Beach")
+            try await browser.addTransaction(
+                amount: "25",
+                kind: "savings",
+                category: vacation,
+                date: "2026-11-21",
+                note: "Beach"
+            )
             let wants = try await browser.get("/budget/wants")
             #expect(wants.html.contains("/transactions/new?kind=wants"))
             let form = try await browser.get("/transactions/new?kind=wants")

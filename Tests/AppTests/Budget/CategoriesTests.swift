@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Budget categories: add, edit, reorder, hide, delete to Other")
@@ -9,7 +10,11 @@ struct CategoriesTests {
 
     func names(_ database: AppDatabase, kind: Category.Kind) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM category WHERE kind = ? ORDER BY sortOrder, id", arguments: [kind.rawValue])
+            try String.fetchAll(
+                db,
+                sql: "SELECT name FROM category WHERE kind = ? ORDER BY sortOrder, id",
+                arguments: [kind.rawValue]
+            )
         }
     }
 
@@ -18,9 +23,12 @@ struct CategoriesTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             try await browser.get("/budget/categories/new?kind=wants")
-            let created = try await browser.post("/budget/categories", [
-                ("name", "Pet Supplies"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
-            ])
+            let created = try await browser.post(
+                "/budget/categories",
+                [
+                    ("name", "Pet Supplies"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+                ]
+            )
             #expect(created.status == .seeOther)
             #expect(created.location == "/budget/categories?kind=wants")
             let pets = try await database.categoryId("Pet Supplies", kind: .wants, email: Self.email)
@@ -52,14 +60,25 @@ struct CategoriesTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             let hobbies = try await database.categoryId("Hobbies", kind: .wants, email: Self.email)
-            try await browser.addTransaction(amount: "30", kind: "wants", category: hobbies, date: "2026-11-20", note: "Paint")
+            try await browser.addTransaction(
+                amount: "30",
+                kind: "wants",
+                category: hobbies,
+                date: "2026-11-20",
+                note: "Paint"
+            )
             try await browser.get("/budget/categories?kind=wants")
             let hidden = try await browser.post("/budget/categories/\(hobbies)/hide")
             #expect(hidden.status == .seeOther)
             #expect(try await database.for(userId: 1).category(id: hobbies)?.isHidden == true)
             let form = try await browser.get("/transactions/new?kind=wants")
             #expect(!form.html.contains(">Hobbies<"))
-            let refused = try await browser.addTransaction(amount: "5", kind: "wants", category: hobbies, date: "2026-11-21")
+            let refused = try await browser.addTransaction(
+                amount: "5",
+                kind: "wants",
+                category: hobbies,
+                date: "2026-11-21"
+            )
             #expect(refused.status == .unprocessableContent)
             #expect(refused.fieldError("category") == "Choose a category.")
             let wants = try await browser.get("/budget/wants")
@@ -87,16 +106,22 @@ struct CategoriesTests {
             #expect(try await names(database, kind: .needs).prefix(3) == ["Rent/Mortgage", "Utilities", "Groceries"])
 
             try await browser.get("/budget/categories/\(groceries)/edit")
-            let bad = try await browser.post("/budget/categories/\(groceries)/edit", [
-                ("name", ""), ("kind", "needs"), ("icon", "rocket"), ("color", "red"),
-            ])
+            let bad = try await browser.post(
+                "/budget/categories/\(groceries)/edit",
+                [
+                    ("name", ""), ("kind", "needs"), ("icon", "rocket"), ("color", "red"),
+                ]
+            )
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("name") == "Enter a name.")
             #expect(bad.html.contains("Choose an icon."))
             #expect(bad.html.contains("Choose a colour."))
-            let saved = try await browser.post("/budget/categories/\(groceries)/edit", [
-                ("name", "Food"), ("kind", "needs"), ("icon", "cart"), ("color", "#DC2626"),
-            ])
+            let saved = try await browser.post(
+                "/budget/categories/\(groceries)/edit",
+                [
+                    ("name", "Food"), ("kind", "needs"), ("icon", "cart"), ("color", "#DC2626"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             let category = try #require(try await database.for(userId: 1).category(id: groceries))
             #expect(category.name == "Food")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Transactions: list, search, filters, paging, edit, delete with undo")
@@ -14,9 +15,27 @@ struct TransactionsTests {
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
-            try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries, date: "2026-11-20", note: "Whole Foods")
-            try await browser.addTransaction(amount: "18", kind: "wants", category: dining, date: "2026-11-21", note: "Tacos")
-            try await browser.addTransaction(amount: "3000", kind: "income", category: salary, date: "2026-10-30", note: "Pay")
+            try await browser.addTransaction(
+                amount: "52.30",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-20",
+                note: "Whole Foods"
+            )
+            try await browser.addTransaction(
+                amount: "18",
+                kind: "wants",
+                category: dining,
+                date: "2026-11-21",
+                note: "Tacos"
+            )
+            try await browser.addTransaction(
+                amount: "3000",
+                kind: "income",
+                category: salary,
+                date: "2026-10-30",
+                note: "Pay"
+            )
 
             let byNote = try await browser.get("/transactions?q=whole")
             #expect(byNote.html.contains("Whole Foods"))
@@ -63,17 +82,22 @@ struct TransactionsTests {
                 let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
                 for index in 0..<120 {
                     let day = CalendarDay(year: 2026, month: 1, day: 1)!.adding(days: index)
-                    try db.execute(sql: """
-                        INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
-                        VALUES (?, ?, ?, 'expense', ?, ?, ?, ?)
-                        """, arguments: [userId, day.description, 100 + index, "Item \(index)", groceries, Date(), Date()])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
+                            VALUES (?, ?, ?, 'expense', ?, ?, ?, ?)
+                            """,
+                        arguments: [userId, day.description, 100 + index, "Item \(index)", groceries, Date(), Date()]
+                    )
                 }
             }
             let first = try await browser.get("/transactions")
             #expect(first.html.contains("Item 119"))
             #expect(first.html.contains("Item 70"))
             #expect(!first.html.contains("Item 69"))
-            let older = try #require(first.html.range(of: "href=\"(/transactions\\?before=[^\"]+)\"", options: .regularExpression))
+            let older = try #require(
+                first.html.range(of: "href=\"(/transactions\\?before=[^\"]+)\"", options: .regularExpression)
+            )
             let path = String(first.html[older].dropFirst(6).dropLast()).replacingOccurrences(of: "&amp;", with: "&")
             #expect(path == "/transactions?before=2026-03-12,71")
             let second = try await browser.get(path)
@@ -83,20 +107,26 @@ struct TransactionsTests {
             #expect(second.html.contains("← Newer"))
 
             let plan = try await database.read { db in
-                try Row.fetchAll(db, sql: """
-                    EXPLAIN QUERY PLAN SELECT * FROM ledger WHERE ledger.userId = 1
-                    AND (ledger.date < '2026-03-12' OR (ledger.date = '2026-03-12' AND ledger.id < 71))
-                    ORDER BY ledger.date DESC, ledger.id DESC LIMIT 51
-                    """).map { $0["detail"] as String }.joined(separator: " | ")
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        EXPLAIN QUERY PLAN SELECT * FROM ledger WHERE ledger.userId = 1
+                        AND (ledger.date < '2026-03-12' OR (ledger.date = '2026-03-12' AND ledger.id < 71))
+                        ORDER BY ledger.date DESC, ledger.id DESC LIMIT 51
+                        """
+                ).map { $0["detail"] as String }.joined(separator: " | ")
             }
             #expect(plan.contains("ledger_on_userId_date"), "\(plan)")
             // Only rows of one date are sorted by id ("RIGHT PART"); never the whole history.
             #expect(!plan.contains("TEMP B-TREE FOR ORDER BY"))
             let monthPlan = try await database.read { db in
-                try Row.fetchAll(db, sql: """
-                    EXPLAIN QUERY PLAN SELECT categoryId, SUM(amountCents), COUNT(*) FROM ledger
-                    WHERE userId = 1 AND kind = 'expense' AND date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryId
-                    """).map { $0["detail"] as String }.joined(separator: " | ")
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        EXPLAIN QUERY PLAN SELECT categoryId, SUM(amountCents), COUNT(*) FROM ledger
+                        WHERE userId = 1 AND kind = 'expense' AND date BETWEEN '2026-11-01' AND '2026-11-30' GROUP BY categoryId
+                        """
+                ).map { $0["detail"] as String }.joined(separator: " | ")
             }
             #expect(monthPlan.contains("COVERING INDEX ledger_on_userId_kind_date"))
         }
@@ -108,15 +138,24 @@ struct TransactionsTests {
             try await browser.signUp(email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             let shopping = try await database.categoryId("Shopping", kind: .wants, email: Self.email)
-            try await browser.addTransaction(amount: "20", kind: "needs", category: groceries, date: "2026-11-20", note: "Market")
+            try await browser.addTransaction(
+                amount: "20",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-20",
+                note: "Market"
+            )
             let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             let form = try await browser.get("/transactions/\(id)/edit")
             #expect(form.fieldValue("amount") == "20.00")
             #expect(form.fieldValue("category") == String(groceries))
-            let saved = try await browser.post("/transactions/\(id)/edit", [
-                ("amount", "25"), ("kind", "wants"), ("category", String(shopping)), ("note", "Market"),
-                ("date", "2026-11-19"), ("account", ""),
-            ])
+            let saved = try await browser.post(
+                "/transactions/\(id)/edit",
+                [
+                    ("amount", "25"), ("kind", "wants"), ("category", String(shopping)), ("note", "Market"),
+                    ("date", "2026-11-19"), ("account", ""),
+                ]
+            )
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/budget/wants")
             let row = try #require(try await database.ledgerRows(email: Self.email).first)
@@ -143,16 +182,28 @@ struct TransactionsTests {
             // Given: an expense in a custom Wants category on an account, deleted to the trash
             try await browser.signUp(email: Self.email)
             try await browser.get("/budget/categories/new?kind=wants")
-            try await browser.post("/budget/categories", [
-                ("name", "Pet Supplies"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
-            ])
+            try await browser.post(
+                "/budget/categories",
+                [
+                    ("name", "Pet Supplies"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+                ]
+            )
             let pets = try await database.categoryId("Pet Supplies", kind: .wants, email: Self.email)
             let other = try await database.categoryId("Other", kind: .wants, email: Self.email)
             try await browser.get("/accounts/new")
-            let created = try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "0")])
+            let created = try await browser.post(
+                "/accounts",
+                [("name", "Checking"), ("kind", "checking"), ("opening", "0")]
+            )
             let checking = try #require(Int64(created.location?.split(separator: "/").last ?? ""))
-            try await browser.addTransaction(amount: "12.34", kind: "wants", category: pets, date: "2026-11-20",
-                                             note: "Kibble", account: String(checking))
+            try await browser.addTransaction(
+                amount: "12.34",
+                kind: "wants",
+                category: pets,
+                date: "2026-11-20",
+                note: "Kibble",
+                account: String(checking)
+            )
             let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             try await browser.get("/transactions")
             try await browser.post("/transactions/\(id)/delete", [("returnTo", "/transactions")])
@@ -194,10 +245,13 @@ struct TransactionsTests {
                 let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user") ?? 0
                 for index in 0..<251 {
                     let date = index == 250 ? "2026-10-31" : "2026-11-\(String(format: "%02d", index % 22 + 1))"
-                    try db.execute(sql: """
-                        INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
-                        VALUES (?, ?, 100, 'expense', ?, ?, ?, ?)
-                        """, arguments: [userId, date, "Item \(index)", groceries, Date(), Date()])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
+                            VALUES (?, ?, 100, 'expense', ?, ?, ?, ?)
+                            """,
+                        arguments: [userId, date, "Item \(index)", groceries, Date(), Date()]
+                    )
                 }
             }
 
@@ -210,14 +264,24 @@ struct TransactionsTests {
             #expect(page.html.contains("250 transactions in"))
             // And they come from the month totals, which agree with the rows
             let rows = try await database.readRows { db in
-                [try Row.fetchOne(db, sql: """
-                    SELECT SUM(totalCents) AS total, SUM(entryCount) AS count FROM categoryMonth
-                    WHERE categoryId = ? AND month = '2026-11'
-                    """, arguments: [groceries]),
-                 try Row.fetchOne(db, sql: """
-                    SELECT SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                    WHERE categoryId = ? AND date BETWEEN '2026-11-01' AND '2026-11-30'
-                    """, arguments: [groceries])].compactMap { $0 }
+                [
+                    try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT SUM(totalCents) AS total, SUM(entryCount) AS count FROM categoryMonth
+                            WHERE categoryId = ? AND month = '2026-11'
+                            """,
+                        arguments: [groceries]
+                    ),
+                    try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                            WHERE categoryId = ? AND date BETWEEN '2026-11-01' AND '2026-11-30'
+                            """,
+                        arguments: [groceries]
+                    ),
+                ].compactMap { $0 }
             }
             let (kept, counted) = (rows.first, rows.dropFirst().first)
             #expect(kept?["total"] as Int64? == 25_000 && kept?["count"] as Int? == 250)
@@ -247,12 +311,22 @@ struct TransactionsTests {
             try await browser.signUp(email: Self.email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             try await database.write { db in
-                try db.execute(sql: "CREATE TEMP TRIGGER failing BEFORE INSERT ON ledger BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+                try db.execute(
+                    sql:
+                        "CREATE TEMP TRIGGER failing BEFORE INSERT ON ledger BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+                )
             }
-            let page = try await browser.addTransaction(amount: "52.30", kind: "needs", category: groceries,
-                                                        date: "2026-11-20", note: "Whole Foods")
+            let page = try await browser.addTransaction(
+                amount: "52.30",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-20",
+                note: "Whole Foods"
+            )
             #expect(page.status == .internalServerError)
-            #expect(page.html.contains("Couldn&#39;t save. Try again.") || page.html.contains("Couldn't save. Try again."))
+            #expect(
+                page.html.contains("Couldn&#39;t save. Try again.") || page.html.contains("Couldn't save. Try again.")
+            )
             #expect(page.fieldValue("amount") == "52.30")
             #expect(page.fieldValue("note") == "Whole Foods")
             #expect(page.fieldValue("category") == String(groceries))

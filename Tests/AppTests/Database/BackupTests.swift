@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Backups")
@@ -21,12 +22,16 @@ struct BackupTests {
 
     static func insertAttempt(_ database: AppDatabase, _ index: Int) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, 'test', ?)",
-                           arguments: ["try\(index)@example.com", Date()])
+            try db.execute(
+                sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, 'test', ?)",
+                arguments: ["try\(index)@example.com", Date()]
+            )
         }
     }
 
-    @Test("stashify backup copies the database while it takes writes: the copy is whole, checks out, and holds every write finished before it")
+    @Test(
+        "stashify backup copies the database while it takes writes: the copy is whole, checks out, and holds every write finished before it"
+    )
     func backupUnderWrites() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -86,7 +91,9 @@ struct BackupTests {
 
         let made = try await Self.stashify(["backup", "--data-dir", folder])
         #expect(made.status == 0, "\(made.output)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: AppDatabase.backupsDirectory(dataDirectory: folder))
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: AppDatabase.backupsDirectory(dataDirectory: folder)
+        )
         #expect(files.count == 1)
         #expect(files.first?.hasPrefix("stashify-") == true && files.first?.hasSuffix(".sqlite") == true)
     }
@@ -102,9 +109,23 @@ extension BackupTests {
     static func addUser(_ email: String, to folder: String) async throws {
         let database = try AppDatabase.open(dataDirectory: folder)
         let now = Date()
-        _ = try await database.create(User(
-            id: nil, name: "Someone", email: email, passwordHash: "x", location: nil, age: nil, salaryCents: nil,
-            householdSize: nil, currency: "USD", timeZone: "UTC", theme: .system, createdAt: now, updatedAt: now))
+        _ = try await database.create(
+            User(
+                id: nil,
+                name: "Someone",
+                email: email,
+                passwordHash: "x",
+                location: nil,
+                age: nil,
+                salaryCents: nil,
+                householdSize: nil,
+                currency: "USD",
+                timeZone: "UTC",
+                theme: .system,
+                createdAt: now,
+                updatedAt: now
+            )
+        )
         try database.close()
     }
 
@@ -124,8 +145,10 @@ extension BackupTests {
         let replaced = try FileManager.default.contentsOfDirectory(atPath: folder + "/replaced")
         #expect(replaced.count == 1)
         let aside = try DatabaseQueue(path: folder + "/replaced/" + replaced[0])
-        #expect(try await aside.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
-                == ["ann@example.com", "bob@example.com"])
+        #expect(
+            try await aside.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
+                == ["ann@example.com", "bob@example.com"]
+        )
         try aside.close()
     }
 
@@ -144,7 +167,9 @@ extension BackupTests {
         let newer = folder + "/newer.sqlite"
         #expect(try await Self.stashify(["backup", "--to", newer, "--data-dir", folder]).status == 0)
         let future = try DatabaseQueue(path: newer)
-        try await future.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from the future')") }
+        try await future.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99: from the future')")
+        }
         try future.close()
         let fromTheFuture = try await Self.stashify(["restore", newer, "--data-dir", folder])
         #expect(fromTheFuture.status != 0)
@@ -171,8 +196,10 @@ extension BackupTests {
         do {
             let lock = try #require(try DataFolderLock(dataDirectory: folder))
             #expect(try DataFolderLock(dataDirectory: folder) == nil, "one holder at a time")
-            let second = try await Self.stashify(["--data-dir", folder, "--no-tls", "--host", "127.0.0.1", "--port", "1",
-                                                  "--resources-dir", TestApp.root])
+            let second = try await Self.stashify([
+                "--data-dir", folder, "--no-tls", "--host", "127.0.0.1", "--port", "1",
+                "--resources-dir", TestApp.root,
+            ])
             #expect(second.status != 0)
             #expect(second.output.contains("another Stashify server is using the data folder \(folder)"))
             withExtendedLifetime(lock) {}

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Testing
+
 @testable import App
 
 /// The data folder holds the database at its real size: the write-ahead log is emptied at a graceful stop and once
@@ -18,8 +19,10 @@ struct CheckpointTests {
     static func write(_ database: AppDatabase, count: Int, padding: Int = 100) async throws {
         try await database.write { db in
             for index in 0..<count {
-                try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
-                               arguments: ["try\(index)@example.com", String(repeating: "x", count: padding), Date()])
+                try db.execute(
+                    sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
+                    arguments: ["try\(index)@example.com", String(repeating: "x", count: padding), Date()]
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The owner's commands check what they are given before touching anything.
@@ -13,9 +14,11 @@ struct CommandLineChecksTests {
         let typo = parent + "/dta"
         let empty = parent + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let commands = [["users", "list"], ["users", "disable-2fa", "ann@example.com"],
-                        ["users", "delete", "ann@example.com", "--yes"], ["users", "reset-password", "ann@example.com"],
-                        ["backup"]]
+        let commands = [
+            ["users", "list"], ["users", "disable-2fa", "ann@example.com"],
+            ["users", "delete", "ann@example.com", "--yes"], ["users", "reset-password", "ann@example.com"],
+            ["backup"],
+        ]
         for folder in [typo, empty] {
             for arguments in commands {
                 let result = try await BackupTests.stashify(arguments + ["--data-dir", folder])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Reads block their thread for the moment SQLite takes; writes wait off it. Under many requests at once, on the
@@ -24,8 +25,10 @@ struct DatabaseAccessTests {
                 for index in 0..<340 {
                     group.addTask {
                         if index % 17 == 0 {
-                            return try await browser.post("/stashes/\(stash)/entries",
-                                                          [("amount", "1"), ("date", "2026-11-20")]).status.code
+                            return try await browser.post(
+                                "/stashes/\(stash)/entries",
+                                [("amount", "1"), ("date", "2026-11-20")]
+                            ).status.code
                         }
                         return try await browser.get(index % 2 == 0 ? "/" : "/stashes/\(stash)").status.code
                     }
@@ -36,9 +39,11 @@ struct DatabaseAccessTests {
             // Then: every page loaded, every entry was saved and counted
             #expect(statuses.filter { $0 == 200 }.count == 320)
             #expect(statuses.filter { $0 == 303 }.count == 20)
-            #expect(try await database.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stash])
-            } == 20)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stash])
+                } == 20
+            )
             #expect(try await browser.get("/").html.contains("$20.00 saved of $100.00"))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The data folder holds password hashes, sessions and finances: its files are readable by their owner only.
@@ -18,7 +19,11 @@ struct FileModeTests {
 
         // When
         let database = try AppDatabase.open(dataDirectory: folder)
-        try await database.write { db in try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES ('a', 'b', '2026-11-22')") }
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES ('a', 'b', '2026-11-22')"
+            )
+        }
 
         // Then
         let path = folder + "/" + AppDatabase.fileName

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Every per-user query and write goes through a member's store, bound to that member: what it creates is theirs,
@@ -28,12 +29,27 @@ struct MemberStoreTests {
             renamed.name = "Sam's now"
             let month = Month(year: 2026, month: 11)
             await #expect(throws: NotTheMembersRecord.self) {
-                _ = try await samsStore.updateStash(renamed, targetCents: 1, month: month,
-                                                    today: CalendarDay("2026-11-20")!, now: Date())
+                _ = try await samsStore.updateStash(
+                    renamed,
+                    targetCents: 1,
+                    month: month,
+                    today: CalendarDay("2026-11-20")!,
+                    now: Date()
+                )
             }
-            let entry = LedgerEntry(id: nil, userId: sam, date: "2026-11-20", amountCents: 500, kind: .saving, note: "",
-                                    stashId: stashId, categoryId: nil, accountId: nil, createdAt: Date(),
-                                    updatedAt: Date())
+            let entry = LedgerEntry(
+                id: nil,
+                userId: sam,
+                date: "2026-11-20",
+                amountCents: 500,
+                kind: .saving,
+                note: "",
+                stashId: stashId,
+                categoryId: nil,
+                accountId: nil,
+                createdAt: Date(),
+                updatedAt: Date()
+            )
             await #expect(throws: NotTheMembersRecord.self) {
                 _ = try await samsStore.addEntry(entry, to: alexsStash, today: CalendarDay("2026-11-20")!, now: Date())
             }
@@ -48,19 +64,37 @@ struct MemberStoreTests {
             forged.userId = sam
             forged.name = "Forged"
             await #expect(throws: NotTheMembersRecord.self) {
-                _ = try await samsStore.updateStash(forged, targetCents: 1, month: month, today: CalendarDay("2026-11-20")!, now: Date())
+                _ = try await samsStore.updateStash(
+                    forged,
+                    targetCents: 1,
+                    month: month,
+                    today: CalendarDay("2026-11-20")!,
+                    now: Date()
+                )
             }
 
             // Then: nothing of Alex's changed
             #expect(try await database.for(userId: alex).stash(id: stashId)?.name == "Trip")
-            #expect(try await database.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stashId])
-            } == 0)
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stashId])
+                } == 0
+            )
             #expect(try await database.user(id: alex)?.name == "Alex Doe")
 
             // And: a new row is the store's member's, whatever id it was built with
-            let own = Stash(id: nil, userId: alex, name: "Sam's trip", kind: .save, goalCents: nil, reward: "",
-                            categoryId: nil, reminder: .off, createdAt: Date(), updatedAt: Date())
+            let own = Stash(
+                id: nil,
+                userId: alex,
+                name: "Sam's trip",
+                kind: .save,
+                goalCents: nil,
+                reward: "",
+                categoryId: nil,
+                reminder: .off,
+                createdAt: Date(),
+                updatedAt: Date()
+            )
             let created = try await samsStore.createStash(own, targetCents: 100, month: month, now: Date())
             #expect(created.userId == sam)
             #expect(try await database.for(userId: alex).stash(id: created.id ?? 0) == nil)

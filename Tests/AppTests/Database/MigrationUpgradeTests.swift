@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// A database that lived through every migration, with rows written at each step where their tables appear, ends
@@ -30,7 +31,9 @@ struct MigrationUpgradeTests {
 
     /// Each migration, then the rows written right after it.
     static let steps: [(String, String)] = [
-        ("v1: users, sessions, login attempts", """
+        (
+            "v1: users, sessions, login attempts",
+            """
             INSERT INTO user (name, email, passwordHash, location, age, salaryCents, householdSize, currency, timeZone,
                               theme, createdAt, updatedAt) VALUES
                 ('Ann', 'ann@example.com', 'hash-a', 'Lisbon', 34, 420000, 2, 'EUR', 'Europe/Lisbon', 'dark',
@@ -41,8 +44,11 @@ struct MigrationUpgradeTests {
                 ('cookie-ann', 1, X'7B7D', '2025-12-01 00:00:00.000', '2025-01-02 09:00:00.000'),
                 ('cookie-bob', 2, X'7B7D', NULL, '2025-02-03 10:00:00.000');
             INSERT INTO loginAttempt (email, attemptedAt) VALUES ('ann@example.com', '2025-01-03 08:00:00.000');
-            """),
-        ("v2: stashes, targets, the ledger, badges", """
+            """
+        ),
+        (
+            "v2: stashes, targets, the ledger, badges",
+            """
             INSERT INTO stash (userId, name, kind, goalCents, reward, category, reminder, createdAt, updatedAt) VALUES
                 (1, 'Trip', 'save', 150000, 'Beach', 'Vacation', 'weekly', '2025-01-05 09:00:00.000', '2025-01-05 09:00:00.000'),
                 (1, 'Coffee', 'spend', NULL, '', 'dining out', 'off', '2025-01-05 09:00:00.000', '2025-01-05 09:00:00.000'),
@@ -77,8 +83,11 @@ struct MigrationUpgradeTests {
                 (1, 1, '2025-01', '2025-01-20', 50, 1, '2025-02-01 09:00:00.000'),
                 (1, 2, '2025-01', '2025-01-31', 20, 0, NULL);
             INSERT INTO trash (userId, payload, deletedAt) VALUES (1, X'0102FF', '2025-02-01 09:00:00.000');
-            """),
-        ("v3: categories, accounts, income sources", """
+            """
+        ),
+        (
+            "v3: categories, accounts, income sources",
+            """
             UPDATE category SET isDefault = 0 WHERE userId = 2 AND kind = 'wants' AND name = 'Other';
             INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt) VALUES
                 (1, 'groceries', 'wants', 'cart', '#000000', 30, 0, 1, '2025-03-01 09:00:00.000'),
@@ -96,8 +105,11 @@ struct MigrationUpgradeTests {
                 (1, '2025-03-20', 450, 'expense', 'latte', 2, NULL, 2, '2025-03-20 09:00:00.000', '2025-03-20 09:00:00.000'),
                 (1, '2025-04-02', 90000, 'expense', 'rent', NULL, 4, 1, '2025-04-02 09:00:00.000', '2025-04-02 09:00:00.000'),
                 (2, '2025-03-05', 700, 'expense', 'snacks', NULL, 28, 3, '2025-03-05 09:00:00.000', '2025-03-05 09:00:00.000');
-            """),
-        ("v5: wallet cards, benefits, subscriptions, coupons", """
+            """
+        ),
+        (
+            "v5: wallet cards, benefits, subscriptions, coupons",
+            """
             INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
                                     feeDueOn, createdAt, updatedAt) VALUES
                 (1, 'amex-gold', 'Gold', 'Amex', 'daily', '#aa8800', '#664400', 25000, '2025-09-01',
@@ -121,30 +133,42 @@ struct MigrationUpgradeTests {
                 (1, 'Pizza', '2 for 1', '2025-05-01', 'Food', 1500, 'PIZZA', NULL, '2025-03-05 09:00:00.000'),
                 (1, 'Shoes', '', '2025-04-01', 'Shopping', NULL, '', '2025-03-20', '2025-03-05 09:00:00.000');
             INSERT INTO walletSettings (userId, onboardingDone, frequency) VALUES (1, 1, 'daily'), (2, 0, 'weekly');
-            """),
-        ("v12: stash month totals kept in step with the ledger", """
+            """
+        ),
+        (
+            "v12: stash month totals kept in step with the ledger",
+            """
             INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt) VALUES
                 (1, '2025-04-10', 2500, 'saving', '', 1, NULL, 1, '2025-04-10 09:00:00.000', '2025-04-10 09:00:00.000'),
                 (1, '2025-04-11', 450, 'expense', 'latte', 2, 11, 2, '2025-04-11 09:00:00.000', '2025-04-11 09:00:00.000');
             UPDATE ledger SET amountCents = 5500, date = '2025-01-21' WHERE id = 2;
             DELETE FROM ledger WHERE id = 7;
-            """),
-        ("v14: calendar feeds", """
+            """
+        ),
+        (
+            "v14: calendar feeds",
+            """
             INSERT INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt, readAt) VALUES
                 (1, 'stash', '1', '2025-04-01', 'Trip is behind', 'Add 25 €', '/stashes/1', '2025-04-01 09:00:00.000', NULL),
                 (1, 'card', '1', '2025-04-02', 'Annual fee', 'Due soon', '/wallet/cards/1', '2025-04-02 09:00:00.000',
                  '2025-04-02 10:00:00.000');
             INSERT INTO reminderDay (userId, day) VALUES (1, '2025-04-02');
             INSERT INTO calendarFeed (userId, token, createdAt) VALUES (1, 'feed-secret', '2025-04-02 09:00:00.000');
-            """),
-        ("v17: push channels", """
+            """
+        ),
+        (
+            "v17: push channels",
+            """
             INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES
                 (1, 'ntfy', 'https://ntfy.example.com', 'ann', ''), (2, 'webhook', 'https://hooks.example.com/x', '', 't');
             INSERT INTO pushDelivery (userId, notificationId, channel, attempts, nextAttemptAt, lastAttemptAt, lastError,
                                       deliveredAt) VALUES
                 (1, 1, 'ntfy', 1, '2025-04-01 09:05:00.000', '2025-04-01 09:00:00.000', NULL, '2025-04-01 09:00:00.000');
-            """),
-        ("v22: profile photos", """
+            """
+        ),
+        (
+            "v22: profile photos",
+            """
             INSERT INTO twoFactor (userId, secret, pendingSecret, enabledAt, lastStep) VALUES
                 (1, 'SECRET', NULL, '2025-04-03 09:00:00.000', 58000000);
             INSERT INTO recoveryCode (userId, codeHash, usedAt) VALUES (1, 'code-1', NULL), (1, 'code-2', '2025-04-04 09:00:00.000');
@@ -158,27 +182,38 @@ struct MigrationUpgradeTests {
                         '2025-04-03 09:00:00.000');
             INSERT INTO profilePhoto (userId, contentType, bytes) VALUES (1, 'image/png', X'89504E47');
             UPDATE user SET photoVersion = 1 WHERE id = 1;
-            """),
-        ("v25: month totals per category and stash for every kind", """
+            """
+        ),
+        (
+            "v25: month totals per category and stash for every kind",
+            """
             INSERT INTO ledger (userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt) VALUES
                 (2, '2025-05-01', 900, 'expense', 'vet', 9, NULL, 3, '2025-05-01 09:00:00.000', '2025-05-01 09:00:00.000');
-            """),
-        ("v28: web push devices", """
+            """
+        ),
+        (
+            "v28: web push devices",
+            """
             INSERT INTO pushDevice (userId, endpoint, p256dh, auth, name, createdAt, lastSentAt, sessionId) VALUES
                 (1, 'https://push.example.com/1', 'key', 'auth', 'Firefox', '2025-05-02 09:00:00.000', NULL, 'cookie-ann');
-            """),
-        ("v36: two-factor code tries per account", """
+            """
+        ),
+        (
+            "v36: two-factor code tries per account",
+            """
             INSERT INTO invitation (email, tokenHash, createdAt, expiresAt, usedAt) VALUES
                 ('cy@example.com', 'digest', '2025-06-01 09:00:00.000', '2025-06-08 09:00:00.000', NULL);
             INSERT INTO twoFactorTry (userId, triedAt) VALUES (1, '2025-06-01 09:00:00.000');
-            """),
+            """
+        ),
     ]
 
     // MARK: - Dumps
 
     /// Every schema object, in a stable order.
     static func schema(_ db: Database) throws -> String {
-        try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
+        try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map {
+            row in
             let sql: String? = row["sql"]
             return "\(row["type"] as String) \(row["name"] as String) ON \(row["tbl_name"] as String)\n\(sql ?? "-")\n"
         }.joined(separator: "\n")
@@ -200,7 +235,9 @@ struct MigrationUpgradeTests {
                     case .double(let double): text = String(double)
                     case .string(let string):
                         let range = NSRange(string.startIndex..., in: string)
-                        text = written.firstMatch(in: string, range: range) != nil && string >= now ? "<now>" : "'\(string)'"
+                        text =
+                            written.firstMatch(in: string, range: range) != nil && string >= now
+                            ? "<now>" : "'\(string)'"
                     case .blob(let data): text = "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
                     }
                     return "\(column)=\(text)"
@@ -220,7 +257,10 @@ struct MigrationUpgradeTests {
     static func expect(_ text: String, matches name: String, path: String = #filePath) throws {
         let url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name)")
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try text.write(to: url, atomically: true, encoding: .utf8)
             return
         }

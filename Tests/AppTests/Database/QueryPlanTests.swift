@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import App
 
 /// Every page's reads of the ledger are bounded: by a date range, a stash, an account or a LIMIT. A query that
@@ -24,7 +25,13 @@ struct QueryPlanTests {
             let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
             try await browser.get("/accounts/new")
             try await browser.post("/accounts", [("name", "Checking"), ("kind", "checking"), ("opening", "100")])
-            try await browser.addTransaction(amount: "30", kind: "needs", category: groceries, date: "2026-11-04", account: "1")
+            try await browser.addTransaction(
+                amount: "30",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-04",
+                account: "1"
+            )
             try await browser.addTransaction(amount: "900", kind: "income", category: salary, date: "2026-11-01")
             _ = try await browser.addCatalogueCard("amex-gold")
 
@@ -47,7 +54,8 @@ struct QueryPlanTests {
                 "/statistics?view=daily&period=2026-11-03&filter=spending",
                 "/statistics/export.csv?view=monthly&period=2026-11&filter=saving",
                 "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/categories",
-                "/budget/reports", "/budget/categories/\(groceries)?month=2026-11", "/transactions", "/accounts", "/accounts/1", "/wallet", "/wallet/tracker",
+                "/budget/reports", "/budget/categories/\(groceries)?month=2026-11", "/transactions", "/accounts",
+                "/accounts/1", "/wallet", "/wallet/tracker",
             ]
             for path in pages {
                 current.withLock { $0 = path }
@@ -78,7 +86,8 @@ struct QueryPlanTests {
             // same at any density. Only the month's CSV lists every entry of its month: its size is the file's.
             let dateRange = /date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/
             let readsEntries = /(FROM|JOIN) "?ledger"?\b/
-            for (page, sql) in recorded where sql.hasPrefix("SELECT") && sql.contains(readsEntries) && !sql.contains("LIMIT") {
+            for (page, sql) in recorded
+            where sql.hasPrefix("SELECT") && sql.contains(readsEntries) && !sql.contains("LIMIT") {
                 for match in sql.matches(of: dateRange) {
                     let first = try #require(CalendarDay(String(match.1)))
                     let last = try #require(CalendarDay(String(match.2)))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Records read back what was written, and lists sorted in Swift come out as SQLite sorts them.
@@ -9,7 +10,9 @@ struct RowOrderTests {
     @Test("names sorted in Swift come out as ORDER BY name COLLATE NOCASE, id puts them")
     func noCaseOrderMatchesSQLite() async throws {
         let database = try AppDatabase.inMemory()
-        let pieces = ["a", "A", "b", "B", "z", "Z", "é", "É", "ß", "_", "[", "`", "{", " ", "0", "9", "😀", "ı", "İ", ""]
+        let pieces = [
+            "a", "A", "b", "B", "z", "Z", "é", "É", "ß", "_", "[", "`", "{", " ", "0", "9", "😀", "ı", "İ", "",
+        ]
         var rng = SeededGenerator(seed: 11)
         var names: [(Int64, String)] = []
         for id in 1...600 {
@@ -31,22 +34,49 @@ struct RowOrderTests {
         let database = try AppDatabase.inMemory()
         let now = Date(timeIntervalSince1970: 1_790_000_000.25)
         let (userId, stash, account) = try await database.write { db -> (Int64, Stash, MoneyAccount) in
-            var user = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
-                            theme: .system, createdAt: now, updatedAt: now)
+            var user = User(
+                name: "Ann",
+                email: "ann@example.com",
+                passwordHash: "x",
+                currency: "USD",
+                timeZone: "UTC",
+                theme: .system,
+                createdAt: now,
+                updatedAt: now
+            )
             try user.insert(db)
-            var stash = Stash(id: nil, userId: user.id!, name: "Trip", kind: .spend, goalCents: 12_345, reward: "Beach",
-                              categoryId: nil, reminder: .weekly, createdAt: now, updatedAt: now.addingTimeInterval(60))
+            var stash = Stash(
+                id: nil,
+                userId: user.id!,
+                name: "Trip",
+                kind: .spend,
+                goalCents: 12_345,
+                reward: "Beach",
+                categoryId: nil,
+                reminder: .weekly,
+                createdAt: now,
+                updatedAt: now.addingTimeInterval(60)
+            )
             try stash.insert(db)
-            var account = MoneyAccount(id: nil, userId: user.id!, name: "Cash", kind: .creditCard, openingBalanceCents: -500,
-                                  createdAt: now, updatedAt: now)
+            var account = MoneyAccount(
+                id: nil,
+                userId: user.id!,
+                name: "Cash",
+                kind: .creditCard,
+                openingBalanceCents: -500,
+                createdAt: now,
+                updatedAt: now
+            )
             try account.insert(db)
             return (user.id!, stash, account)
         }
         let today = CalendarDay.utc(of: now)
         let (stashes, summaries, balances) = try await database.read { db in
-            (try Stash.fetchAll(db),
-             try MemberStore.stashSummaries(db, userId: userId, month: today.monthValue, today: today),
-             try MemberStore.accountBalances(db, userId: userId))
+            (
+                try Stash.fetchAll(db),
+                try MemberStore.stashSummaries(db, userId: userId, month: today.monthValue, today: today),
+                try MemberStore.accountBalances(db, userId: userId)
+            )
         }
         #expect(stashes == [stash])
         #expect(summaries.map(\.stash) == [stash])

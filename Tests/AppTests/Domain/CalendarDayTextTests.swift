@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import App
 
 @Suite("Calendar days in UTC and as text")
 struct CalendarDayTextTests {
     @Test("today and the hour in a time zone match Foundation's calendar, across offsets and daylight-saving changes")
     func zonedDayAndHour() throws {
-        for zone in ["UTC", "Asia/Tokyo", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham",
-                     "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+        for zone in [
+            "UTC", "Asia/Tokyo", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham",
+            "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago",
+        ] {
             let timeZone = try #require(TimeZone(identifier: zone))
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
@@ -16,7 +19,9 @@ struct CalendarDayTextTests {
             for step in stride(from: 0, to: 86_400 * 366, by: 37 * 60) {
                 let instant = start.addingTimeInterval(TimeInterval(step))
                 let parts = calendar.dateComponents([.year, .month, .day, .hour], from: instant)
-                let expected = try #require(CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0))
+                let expected = try #require(
+                    CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+                )
                 #expect(CalendarDay.today(in: timeZone, now: instant) == expected, "\(zone) \(instant)")
                 #expect(Calendar.hour(of: instant, in: timeZone) == parts.hour, "\(zone) \(instant)")
             }
@@ -33,7 +38,9 @@ struct CalendarDayTextTests {
         for step in stride(from: 0, to: 86_400 * 365 * 65, by: 13 * 3_600) {
             let instant = start.addingTimeInterval(TimeInterval(step))
             let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-            let expected = try #require(CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0))
+            let expected = try #require(
+                CalendarDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+            )
             #expect(CalendarDay.utc(of: instant) == expected, "\(instant)")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The app reads the time only through its injected clock, so a fixed clock fixes every time it stores.
@@ -51,9 +52,12 @@ struct ClockTests {
             try await browser.signUp(email: "alex@example.com")
             let now = TestClock.date("2024-02-29T23:30:00Z")
             try await database.write { db in
-                try db.execute(sql: """
-                    DELETE FROM category WHERE userId = 1 AND kind = 'wants' AND isDefault = 1 AND name = ?
-                    """, arguments: [Category.otherName])
+                try db.execute(
+                    sql: """
+                        DELETE FROM category WHERE userId = 1 AND kind = 'wants' AND isDefault = 1 AND name = ?
+                        """,
+                    arguments: [Category.otherName]
+                )
             }
 
             // When

@@ -1,29 +1,43 @@
 import Testing
+
 @testable import App
 
 @Suite("Money")
 struct MoneyTests {
-    @Test("accepts the forms people type", arguments: [
-        ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("1,234.56", 123_456), ("0.01", 1), (" 7 ", 700),
-        ("1,000,000", 100_000_000), ("0", 0),
-    ] as [(String, Int64)])
+    @Test(
+        "accepts the forms people type",
+        arguments: [
+            ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("1,234.56", 123_456), ("0.01", 1), (" 7 ", 700),
+            ("1,000,000", 100_000_000), ("0", 0),
+        ] as [(String, Int64)]
+    )
     func parsesValidAmounts(text: String, cents: Int64) throws {
         #expect(try Money.parse(text, currency: .usd).get().cents == cents)
     }
 
-    @Test("refuses anything else with a clear reason", arguments: [
-        ("", Money.ParseError.empty), ("abc", .invalid), ("12.", .invalid), (".5", .invalid), ("1,23", .invalid),
-        ("12,34", .invalid), ("1,2345", .invalid), ("-5", .negative), ("−12.50", .negative), ("-", .invalid), ("1.234", .tooManyDecimals(2)),
-        ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("1,000,000,001", .tooLarge), ("$5", .invalid),
-    ] as [(String, Money.ParseError)])
+    @Test(
+        "refuses anything else with a clear reason",
+        arguments: [
+            ("", Money.ParseError.empty), ("abc", .invalid), ("12.", .invalid), (".5", .invalid), ("1,23", .invalid),
+            ("12,34", .invalid), ("1,2345", .invalid), ("-5", .negative), ("−12.50", .negative), ("-", .invalid),
+            ("1.234", .tooManyDecimals(2)),
+            ("12.5.1", .invalid), ("1e5", .invalid), ("99999999999999", .tooLarge), ("1,000,000,001", .tooLarge),
+            ("$5", .invalid),
+        ] as [(String, Money.ParseError)]
+    )
     func rejectsInvalidAmounts(text: String, error: Money.ParseError) {
         #expect(throws: error) { try Money.parse(text, currency: .usd).get() }
     }
 
-    @Test("a search box's text finds the amounts it could mean", arguments: [
-        ("32", [3200]), ("$32.00", [3200]), ("32.00 $", [3200]), ("USD 32", [3200]), ("32,00", [3200]), ("32,5", [3250]),
-        ("1,234", [123_400]), ("1,234.50", [123_450]), ("32,000", [3_200_000]), ("groceries", []), ("0", []), ("-5", []),
-    ] as [(String, [Int64])])
+    @Test(
+        "a search box's text finds the amounts it could mean",
+        arguments: [
+            ("32", [3200]), ("$32.00", [3200]), ("32.00 $", [3200]), ("USD 32", [3200]), ("32,00", [3200]),
+            ("32,5", [3250]),
+            ("1,234", [123_400]), ("1,234.50", [123_450]), ("32,000", [3_200_000]), ("groceries", []), ("0", []),
+            ("-5", []),
+        ] as [(String, [Int64])]
+    )
     func searchAmounts(text: String, amounts: [Int64]) {
         #expect(Money.searchAmounts(text, currency: .usd) == amounts)
     }
@@ -33,8 +47,13 @@ struct MoneyTests {
         #expect(try Money.parse("1,000,000,000.00", currency: .usd).get().cents == 100_000_000_000)
         let huge = StashProgress(kind: .save, totalCents: .max / 2, entryCount: 1, targetCents: 1, monthClosed: false)
         #expect(huge.percent == 9_999)
-        let big = StashProgress(kind: .spend, totalCents: 200_000_000_000_000_000, entryCount: 1,
-                                targetCents: 100_000_000_000_000_000, monthClosed: true)
+        let big = StashProgress(
+            kind: .spend,
+            totalCents: 200_000_000_000_000_000,
+            entryCount: 1,
+            targetCents: 100_000_000_000_000_000,
+            monthClosed: true
+        )
         #expect(big.percent == 200)
         #expect(big.isOverBudget)
     }
@@ -70,7 +89,9 @@ struct MoneyTests {
         var rng = SeededGenerator(seed: 11)
         for currency in Currency.all {
             for _ in 0..<2_000 {
-                let cents = Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng) >> Int.random(in: 0...40, using: &rng)
+                let cents =
+                    Int64.random(in: -10_000_000_000_000...10_000_000_000_000, using: &rng)
+                    >> Int.random(in: 0...40, using: &rng)
                 // The reference: the plain digits, split at the decimals, commas counted from the right.
                 let digits = String(cents.magnitude)
                 let padded = String(repeating: "0", count: max(0, currency.minorUnits + 1 - digits.count)) + digits

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// A day's list on Home's calendar and in Statistics' daily view shows the day's newest entries and links to the
@@ -17,8 +18,12 @@ struct BusyDayTests {
             let spend = try await browser.createStash(name: "Dining", kind: "spend", target: "500")
             let count = Self.shown + 3
             for index in 1...count {
-                try await browser.addEntry(stash: index.isMultiple(of: 2) ? spend : save, amount: "\(index)", date: "2026-11-05",
-                                           note: "entry \(index).")
+                try await browser.addEntry(
+                    stash: index.isMultiple(of: 2) ? spend : save,
+                    amount: "\(index)",
+                    date: "2026-11-05",
+                    note: "entry \(index)."
+                )
             }
             try await browser.addEntry(stash: save, amount: "0.50", date: "2026-11-04", note: "the day before.")
             try await browser.addEntry(stash: save, amount: "0.75", date: "2026-11-06", note: "the day after.")
@@ -34,8 +39,13 @@ struct BusyDayTests {
             #expect(!page.html.contains("entry \(count - Self.shown)."))
             #expect(!page.html.contains("the day before."))
             let link = "/transactions?month=2026-11&amp;before=2026-11-06,0"
-            #expect(page.document.contains("a", attributes: ["href": link.replacingOccurrences(of: "&amp;", with: "&")],
-                                           text: "See all \(count) entries of this day in Transactions"))
+            #expect(
+                page.document.contains(
+                    "a",
+                    attributes: ["href": link.replacingOccurrences(of: "&amp;", with: "&")],
+                    text: "See all \(count) entries of this day in Transactions"
+                )
+            )
             let stored = try await database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE date = '2026-11-05'")
             }
@@ -77,8 +87,11 @@ struct BusyDayTests {
             let saving = try await browser.get("/statistics?view=daily&period=2026-11-05&filter=saving")
             #expect(!saving.html.contains("spent once."))
             #expect(saving.html.contains("saved \(count)."))
-            #expect(saving.html.contains(
-                "<a href=\"/transactions?kind=saving&amp;month=2026-11&amp;before=2026-11-06,0\">See all \(count) entries of this day"))
+            #expect(
+                saving.html.contains(
+                    "<a href=\"/transactions?kind=saving&amp;month=2026-11&amp;before=2026-11-06,0\">See all \(count) entries of this day"
+                )
+            )
 
             let spending = try await browser.get("/statistics?view=daily&period=2026-11-05&filter=spending")
             #expect(spending.html.contains("spent once."))

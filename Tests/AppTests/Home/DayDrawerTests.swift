@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// Home's day drawer names each row by what it was and opens the form that edits it.
@@ -14,8 +15,13 @@ struct DayDrawerTests {
             let stash = try await browser.createStash(name: "Holiday", target: "100")
             try await browser.addEntry(stash: stash, amount: "20", date: "2026-11-05", note: "to the fund.")
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: email)
-            try await browser.addTransaction(amount: "12.50", kind: "needs", category: groceries, date: "2026-11-05",
-                                             note: "market.")
+            try await browser.addTransaction(
+                amount: "12.50",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-05",
+                note: "market."
+            )
             let rows = try await database.ledgerRows(email: email)
             let entry = try #require(rows.first { $0.stashId != nil }?.id)
             let expense = try #require(rows.first { $0.stashId == nil }?.id)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Home is fresh")
@@ -9,8 +10,15 @@ struct HomeFreshnessTests {
     func walletTablesAlone() async throws {
         let database = try AppDatabase.inMemory()
         let (tables, triggers) = try await database.read { db in
-            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
-             Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%userRevision%'")))
+            (
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
+                Set(
+                    try String.fetchAll(
+                        db,
+                        sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%userRevision%'"
+                    )
+                )
+            )
         }
         var expected = Set<String>()
         for table in AppDatabase.walletTables {
@@ -26,8 +34,16 @@ struct HomeFreshnessTests {
         let database = try AppDatabase.inMemory()
         let (ann, bob) = try await database.write { db in
             let now = Date()
-            var ann = User(name: "Ann", email: "ann@example.com", passwordHash: "x", currency: "USD", timeZone: "UTC",
-                           theme: .system, createdAt: now, updatedAt: now)
+            var ann = User(
+                name: "Ann",
+                email: "ann@example.com",
+                passwordHash: "x",
+                currency: "USD",
+                timeZone: "UTC",
+                theme: .system,
+                createdAt: now,
+                updatedAt: now
+            )
             var bob = ann
             bob.email = "bob@example.com"
             try ann.insert(db)
@@ -36,33 +52,71 @@ struct HomeFreshnessTests {
         }
         func revision(_ userId: Int64) async throws -> Int64 {
             try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT wallet FROM userRevision WHERE userId = ?", arguments: [userId]) ?? 0
+                try Int64.fetchOne(db, sql: "SELECT wallet FROM userRevision WHERE userId = ?", arguments: [userId])
+                    ?? 0
             }
         }
         let bobBefore = try await revision(bob)
         let stamp = "'2026-11-22', '2026-11-22'"
         let writes: [(sql: String, wallet: Bool)] = [
             ("UPDATE user SET name = 'Annie' WHERE id = :ann", false),
-            ("INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (:ann, 'Cash', 'cash', 0, \(stamp))", false),
-            ("INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, createdAt) VALUES (:ann, 'Food', 'needs', '', '', 0, 0, '2026-11-22')", false),
-            ("INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (:ann, 'Pay', 100, 'monthly', \(stamp))", false),
-            ("INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (:ann, 'Trip', 'save', \(stamp))", false),
+            (
+                "INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (:ann, 'Cash', 'cash', 0, \(stamp))",
+                false
+            ),
+            (
+                "INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, createdAt) VALUES (:ann, 'Food', 'needs', '', '', 0, 0, '2026-11-22')",
+                false
+            ),
+            (
+                "INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (:ann, 'Pay', 100, 'monthly', \(stamp))",
+                false
+            ),
+            (
+                "INSERT INTO stash (userId, name, kind, createdAt, updatedAt) VALUES (:ann, 'Trip', 'save', \(stamp))",
+                false
+            ),
             ("INSERT INTO stashTarget (stashId, month, amountCents) SELECT id, '2026-11', 5000 FROM stash", false),
-            ("INSERT INTO categoryMonth (userId, month, kind, categoryId, stashId, totalCents, entryCount) SELECT userId, '2026-11', 'saving', 0, id, 100, 1 FROM stash", false),
-            ("INSERT INTO ledger (userId, date, amountCents, kind, stashId, createdAt, updatedAt) SELECT :ann, '2026-11-22', 100, 'saving', id, \(stamp) FROM stash", false),
-            ("INSERT INTO badge (userId, stashId, month, completedOn, points, earned) SELECT :ann, id, '2026-11', '2026-11-22', 10, 1 FROM stash", false),
+            (
+                "INSERT INTO categoryMonth (userId, month, kind, categoryId, stashId, totalCents, entryCount) SELECT userId, '2026-11', 'saving', 0, id, 100, 1 FROM stash",
+                false
+            ),
+            (
+                "INSERT INTO ledger (userId, date, amountCents, kind, stashId, createdAt, updatedAt) SELECT :ann, '2026-11-22', 100, 'saving', id, \(stamp) FROM stash",
+                false
+            ),
+            (
+                "INSERT INTO badge (userId, stashId, month, completedOn, points, earned) SELECT :ann, id, '2026-11', '2026-11-22', 10, 1 FROM stash",
+                false
+            ),
             ("INSERT INTO walletSettings (userId) VALUES (:ann)", false),
-            ("INSERT INTO walletCard (userId, name, issuer, gradientStart, gradientEnd, annualFeeCents, createdAt, updatedAt) VALUES (:ann, 'Card', 'Bank', '#000', '#111', 0, \(stamp))", true),
-            ("INSERT INTO cardBenefit (userId, cardId, name, valueCents, period, sortOrder, createdAt) SELECT :ann, id, 'Credit', 1000, 'monthly', 0, '2026-11-22' FROM walletCard", true),
-            ("INSERT INTO benefitUse (userId, cardId, benefitId, periodStart, usedOn, valueCents, createdAt) SELECT :ann, cardId, id, '2026-11-01', '2026-11-22', 1000, '2026-11-22' FROM cardBenefit", true),
-            ("INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, category, icon, createdAt, updatedAt) VALUES (:ann, 'Netflix', 1599, 'monthly', '2026-12-10', 'Streaming', '', \(stamp))", true),
-            ("INSERT INTO coupon (userId, name, expiresOn, category, createdAt) VALUES (:ann, 'BOGO', '2026-11-30', 'Dining', '2026-11-22')", true),
+            (
+                "INSERT INTO walletCard (userId, name, issuer, gradientStart, gradientEnd, annualFeeCents, createdAt, updatedAt) VALUES (:ann, 'Card', 'Bank', '#000', '#111', 0, \(stamp))",
+                true
+            ),
+            (
+                "INSERT INTO cardBenefit (userId, cardId, name, valueCents, period, sortOrder, createdAt) SELECT :ann, id, 'Credit', 1000, 'monthly', 0, '2026-11-22' FROM walletCard",
+                true
+            ),
+            (
+                "INSERT INTO benefitUse (userId, cardId, benefitId, periodStart, usedOn, valueCents, createdAt) SELECT :ann, cardId, id, '2026-11-01', '2026-11-22', 1000, '2026-11-22' FROM cardBenefit",
+                true
+            ),
+            (
+                "INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, category, icon, createdAt, updatedAt) VALUES (:ann, 'Netflix', 1599, 'monthly', '2026-12-10', 'Streaming', '', \(stamp))",
+                true
+            ),
+            (
+                "INSERT INTO coupon (userId, name, expiresOn, category, createdAt) VALUES (:ann, 'BOGO', '2026-11-30', 'Dining', '2026-11-22')",
+                true
+            ),
             ("UPDATE account SET name = 'Wallet'", false), ("UPDATE category SET name = 'Groceries'", false),
             ("UPDATE incomeSource SET amountCents = 200", false), ("UPDATE stash SET name = 'Big trip'", false),
             ("UPDATE stashTarget SET amountCents = 6000", false), ("UPDATE categoryMonth SET totalCents = 200", false),
             ("UPDATE ledger SET note = 'Beach'", false), ("UPDATE badge SET claimedAt = '2026-11-22'", false),
             ("UPDATE walletSettings SET leadDays = 3", false),
-            ("UPDATE walletCard SET name = 'Renamed'", true), ("UPDATE cardBenefit SET snoozedUntil = '2026-11-25'", true),
+            ("UPDATE walletCard SET name = 'Renamed'", true),
+            ("UPDATE cardBenefit SET snoozedUntil = '2026-11-25'", true),
             ("UPDATE benefitUse SET usedOn = '2026-11-21'", true), ("UPDATE subscription SET amountCents = 1699", true),
             ("UPDATE coupon SET usedOn = '2026-11-22'", true),
             ("DELETE FROM benefitUse", true), ("DELETE FROM coupon", true), ("DELETE FROM subscription", true),
@@ -87,8 +141,11 @@ struct HomeFreshnessTests {
         } else {
             Issue.record("the same revision should read as unchanged")
         }
-        if case .fresh(let revision, _) = try await store.walletWidgetData(today: today, through: today,
-                                                                           unlessRevision: current - 1) {
+        if case .fresh(let revision, _) = try await store.walletWidgetData(
+            today: today,
+            through: today,
+            unlessRevision: current - 1
+        ) {
             #expect(revision == current)
         } else {
             Issue.record("an older revision should read again")
@@ -100,17 +157,22 @@ struct HomeFreshnessTests {
         let clock = TestClock()  // 2026-11-22
         try await TestApp.run(clock: clock) { ann, database in
             try await ann.signUp(name: "Ann Lee", email: "ann@example.com")
-            let annId = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = 'ann@example.com'")
-            })
+            let annId = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = 'ann@example.com'")
+                }
+            )
             #expect(!(try await ann.get("/").html.contains("Pizza BOGO")))
 
             // Straight to the database, as another process would write it.
             try await database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO coupon (userId, name, expiresOn, category, createdAt)
-                    VALUES (?, 'Pizza BOGO', '2026-11-23', 'Dining', '2026-11-22')
-                    """, arguments: [annId])
+                try db.execute(
+                    sql: """
+                        INSERT INTO coupon (userId, name, expiresOn, category, createdAt)
+                        VALUES (?, 'Pizza BOGO', '2026-11-23', 'Dining', '2026-11-22')
+                        """,
+                    arguments: [annId]
+                )
             }
             var home = try await ann.get("/")
             #expect(home.html.contains("Pizza BOGO"))
@@ -139,8 +201,10 @@ struct HomeFreshnessTests {
             #expect(first.html.contains(">Trip</a>"))
             // The same page, but for each form's one-time token.
             let once = #"name="_once" value="[^"]*""#
-            #expect(try await ann.get("/").html.replacingOccurrences(of: once, with: "", options: .regularExpression)
-                    == first.html.replacingOccurrences(of: once, with: "", options: .regularExpression))
+            #expect(
+                try await ann.get("/").html.replacingOccurrences(of: once, with: "", options: .regularExpression)
+                    == first.html.replacingOccurrences(of: once, with: "", options: .regularExpression)
+            )
 
             // A write from anywhere (here straight to the database, as another process would) shows at once.
             try await database.write { db in try db.execute(sql: "UPDATE stash SET name = 'Beach trip'") }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The calendar feed at a secret URL: valid iCalendar (read back by a real parser), the user's own items only, and a
@@ -48,7 +49,9 @@ struct CalendarFeedTests {
 
     /// The secret of the feed URL the settings page shows, if it shows one.
     static func feedToken(in html: String) -> String? {
-        guard let range = html.range(of: "/calendar/[A-Za-z0-9_-]{43}\"", options: .regularExpression) else { return nil }
+        guard let range = html.range(of: "/calendar/[A-Za-z0-9_-]{43}\"", options: .regularExpression) else {
+            return nil
+        }
         return String(html[range].dropFirst("/calendar/".count).dropLast())
     }
 
@@ -58,13 +61,35 @@ struct CalendarFeedTests {
             // Given: Ann with a coupon whose name needs escaping and a long, non-ASCII note
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
-            _ = try await database.for(userId: ann).addCoupon(Coupon(
-                id: nil, userId: ann, name: "Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station",
-                details: "", expiresOn: "2026-12-05", category: "Food", valueCents: 1_250, code: "", usedOn: nil,
-                createdAt: Date()))
-            _ = try await database.for(userId: ann).saveSubscription(Subscription(
-                id: nil, userId: ann, name: "Gym", amountCents: 4_000, frequency: .monthly, renewsOn: "2026-10-27",
-                cardId: nil, category: "Health", icon: "heart", createdAt: Date(), updatedAt: Date()))
+            _ = try await database.for(userId: ann).addCoupon(
+                Coupon(
+                    id: nil,
+                    userId: ann,
+                    name: "Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station",
+                    details: "",
+                    expiresOn: "2026-12-05",
+                    category: "Food",
+                    valueCents: 1_250,
+                    code: "",
+                    usedOn: nil,
+                    createdAt: Date()
+                )
+            )
+            _ = try await database.for(userId: ann).saveSubscription(
+                Subscription(
+                    id: nil,
+                    userId: ann,
+                    name: "Gym",
+                    amountCents: 4_000,
+                    frequency: .monthly,
+                    renewsOn: "2026-10-27",
+                    cardId: nil,
+                    category: "Health",
+                    icon: "heart",
+                    createdAt: Date(),
+                    updatedAt: Date()
+                )
+            )
 
             // No link until she makes one
             #expect(try await browser.get("/profile/notifications").html.contains("Make a calendar link"))
@@ -88,8 +113,19 @@ struct CalendarFeedTests {
             if let python = Self.parser {
                 let events = try Self.parse(text, with: python)
                 #expect(events.count == 13, "the coupon, and the gym's renewals for a year")
-                #expect(events.contains { $0.hasPrefix("coupon-") && $0.contains("|2026-12-05|Coupon expiring: Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station|") && $0.contains("|-7 days, 0:00:00|") })
-                #expect(events.contains { $0.contains("|2026-11-27|Gym renews|Gym renews, due ") && $0.contains("27 Nov 2026.|") })
+                #expect(
+                    events.contains {
+                        $0.hasPrefix("coupon-")
+                            && $0.contains(
+                                "|2026-12-05|Coupon expiring: Pizza, 2 for 1; dine-in \\ Café crème ☕ — only at the Main Street branch near the station|"
+                            ) && $0.contains("|-7 days, 0:00:00|")
+                    }
+                )
+                #expect(
+                    events.contains {
+                        $0.contains("|2026-11-27|Gym renews|Gym renews, due ") && $0.contains("27 Nov 2026.|")
+                    }
+                )
                 #expect(events.allSatisfy { $0.contains("-u\(ann)@") }, "UIDs name the user and the server")
             }
 
@@ -118,21 +154,56 @@ struct CalendarFeedTests {
 
     @Test("events name their card, include snoozed benefits, reach a year ahead and link to their page")
     func yearAhead() async throws {
-        try await TestApp.run(configure: { $0.publicURL = "https://stashify.example/" }) { browser, database in
+        let configure: (inout AppConfig) -> Void = { $0.publicURL = "https://stashify.example/" }
+        try await TestApp.run(configure: configure) { browser, database in
             // Given Ann's Platinum card: a quarterly Hotel Credit, and a Lounge pass she snoozed
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
             let now = Date()
-            let cards = try await database.for(userId: ann).addCards([(
-                card: WalletCard(id: nil, userId: ann, catalogueId: nil, name: "Platinum", issuer: "Bank", nickname: "",
-                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 0, feeDueOn: nil,
-                                 createdAt: now, updatedAt: now),
-                benefits: [
-                    CardBenefit(id: nil, cardId: 0, userId: ann, name: "Hotel Credit", details: "", valueCents: 5_000,
-                                period: .quarterly, sortOrder: 0, snoozedUntil: nil, createdAt: now),
-                    CardBenefit(id: nil, cardId: 0, userId: ann, name: "Lounge", details: "", valueCents: 3_000,
-                                period: .annual, sortOrder: 1, snoozedUntil: "2026-12-20", createdAt: now),
-                ])])
+            let cards = try await database.for(userId: ann).addCards([
+                (
+                    card: WalletCard(
+                        id: nil,
+                        userId: ann,
+                        catalogueId: nil,
+                        name: "Platinum",
+                        issuer: "Bank",
+                        nickname: "",
+                        gradientStart: "#000000",
+                        gradientEnd: "#333333",
+                        annualFeeCents: 0,
+                        feeDueOn: nil,
+                        createdAt: now,
+                        updatedAt: now
+                    ),
+                    benefits: [
+                        CardBenefit(
+                            id: nil,
+                            cardId: 0,
+                            userId: ann,
+                            name: "Hotel Credit",
+                            details: "",
+                            valueCents: 5_000,
+                            period: .quarterly,
+                            sortOrder: 0,
+                            snoozedUntil: nil,
+                            createdAt: now
+                        ),
+                        CardBenefit(
+                            id: nil,
+                            cardId: 0,
+                            userId: ann,
+                            name: "Lounge",
+                            details: "",
+                            valueCents: 3_000,
+                            period: .annual,
+                            sortOrder: 1,
+                            snoozedUntil: "2026-12-20",
+                            createdAt: now
+                        ),
+                    ]
+                )
+            ])
             let card = try #require(cards.first?.id)
             let token = CSRFMiddleware.makeToken()
             try await database.for(userId: ann).renewCalendarFeed(token: token, now: now)
@@ -159,7 +230,8 @@ struct CalendarFeedTests {
 
     @Test("the calendar link and the events' links use the server's address, whatever Host a request names")
     func linksIgnoreHost() async throws {
-        try await TestApp.run(configure: { $0.publicURL = "https://stashify.example" }) { browser, database in
+        let configure: (inout AppConfig) -> Void = { $0.publicURL = "https://stashify.example" }
+        try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "ann@example.com")
             try await browser.get("/profile/notifications")
             try await browser.post("/profile/notifications/calendar")
@@ -172,9 +244,20 @@ struct CalendarFeedTests {
             let calendarApp = Browser(client: browser.client)
             await calendarApp.setHeader("Host", "evil.example")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
-            _ = try await database.for(userId: ann).addCoupon(Coupon(
-                id: nil, userId: ann, name: "Pizza", details: "", expiresOn: "2026-12-05", category: "Food", valueCents: 1_250,
-                code: "", usedOn: nil, createdAt: Date()))
+            _ = try await database.for(userId: ann).addCoupon(
+                Coupon(
+                    id: nil,
+                    userId: ann,
+                    name: "Pizza",
+                    details: "",
+                    expiresOn: "2026-12-05",
+                    category: "Food",
+                    valueCents: 1_250,
+                    code: "",
+                    usedOn: nil,
+                    createdAt: Date()
+                )
+            )
             let feed = try await calendarApp.get(String(link.1)).html
             #expect(feed.contains("URL;VALUE=URI:https://stashify.example/wallet/"))
             #expect(feed.contains("@stashify.example\r\n"))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Reminders due at once go as one digest or one push each, as the member chose, and each is delivered once per
@@ -10,10 +11,23 @@ struct DigestTests {
     /// Ann (see `PushTests.ann`) with four more coupons: five reminders due at once.
     static func annWithFive(_ browser: Browser, _ database: AppDatabase, port: Int) async throws -> Int64 {
         let ann = try await PushTests.ann(browser, database, port: port)
-        for (name, day) in [("Cinema", "2026-11-23"), ("Books", "2026-11-25"), ("Dinner", "2026-11-26"), ("Eggs", "2026-11-27")] {
-            _ = try await database.for(userId: ann).addCoupon(Coupon(
-                id: nil, userId: ann, name: name, details: "", expiresOn: day, category: "Food", valueCents: nil, code: "",
-                usedOn: nil, createdAt: Date()))
+        for (name, day) in [
+            ("Cinema", "2026-11-23"), ("Books", "2026-11-25"), ("Dinner", "2026-11-26"), ("Eggs", "2026-11-27"),
+        ] {
+            _ = try await database.for(userId: ann).addCoupon(
+                Coupon(
+                    id: nil,
+                    userId: ann,
+                    name: name,
+                    details: "",
+                    expiresOn: day,
+                    category: "Food",
+                    valueCents: nil,
+                    code: "",
+                    usedOn: nil,
+                    createdAt: Date()
+                )
+            )
         }
         return ann
     }
@@ -24,7 +38,9 @@ struct DigestTests {
         return pusher
     }
 
-    @Test("more than three due at once go as one digest to each channel, linking to Expiring soon, each recorded delivered")
+    @Test(
+        "more than three due at once go as one digest to each channel, linking to Expiring soon, each recorded delivered"
+    )
     func digest() async throws {
         try await PushTests.withServer { port, inbox in
             let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
@@ -68,18 +84,24 @@ struct DigestTests {
                 let page = try await browser.get("/profile/notifications")
                 #expect(page.html.contains("One notification per reminder"))
                 #expect(page.html.contains("value=\"auto\" checked"))
-                let bad = try await browser.post("/profile/notifications", [
-                    ("notifications", "on"), ("frequency", "weekly"), ("weekday", "1"), ("reminderTime", "09:00"),
-                    ("leadDays", "7"), ("quietHours", "off"), ("quietFrom", "22:00"), ("quietTo", "07:00"),
-                    ("pushDigest", "hourly"),
-                ])
+                let bad = try await browser.post(
+                    "/profile/notifications",
+                    [
+                        ("notifications", "on"), ("frequency", "weekly"), ("weekday", "1"), ("reminderTime", "09:00"),
+                        ("leadDays", "7"), ("quietHours", "off"), ("quietFrom", "22:00"), ("quietTo", "07:00"),
+                        ("pushDigest", "hourly"),
+                    ]
+                )
                 #expect(bad.status == .unprocessableContent)
                 #expect(bad.fieldError("pushDigest") == "Choose one notification per reminder or a digest.")
-                let saved = try await browser.post("/profile/notifications", [
-                    ("notifications", "on"), ("frequency", "weekly"), ("weekday", "1"), ("reminderTime", "09:00"),
-                    ("leadDays", "7"), ("quietHours", "off"), ("quietFrom", "22:00"), ("quietTo", "07:00"),
-                    ("pushDigest", "each"),
-                ])
+                let saved = try await browser.post(
+                    "/profile/notifications",
+                    [
+                        ("notifications", "on"), ("frequency", "weekly"), ("weekday", "1"), ("reminderTime", "09:00"),
+                        ("leadDays", "7"), ("quietHours", "off"), ("quietFrom", "22:00"), ("quietTo", "07:00"),
+                        ("pushDigest", "each"),
+                    ]
+                )
                 #expect(saved.status == .seeOther)
                 #expect(try await database.for(userId: ann).walletSettings().pushDigest == "each")
 
@@ -89,8 +111,10 @@ struct DigestTests {
                 let ids = try await database.read { db in
                     try Int64.fetchAll(db, sql: "SELECT id FROM notification WHERE userId = ?", arguments: [ann])
                 }
-                #expect(Set(inbox.received.compactMap { $0.headers["click"] })
-                    == Set(ids.map { "https://stashify.example/notifications/\($0)/open" }))
+                #expect(
+                    Set(inbox.received.compactMap { $0.headers["click"] })
+                        == Set(ids.map { "https://stashify.example/notifications/\($0)/open" })
+                )
                 #expect(inbox.received.contains { $0.headers["title"] == "Coupon expiring: Eggs" })
             }
         }
@@ -104,14 +128,27 @@ struct DigestTests {
                 let ann = try await PushTests.ann(browser, database, port: port)
                 try await database.for(userId: ann).setPushChannel(.webhook, to: nil)
                 for (name, day) in [("Cinema", "2026-11-23"), ("Books", "2026-11-25")] {
-                    _ = try await database.for(userId: ann).addCoupon(Coupon(
-                        id: nil, userId: ann, name: name, details: "", expiresOn: day, category: "Food", valueCents: nil,
-                        code: "", usedOn: nil, createdAt: Date()))
+                    _ = try await database.for(userId: ann).addCoupon(
+                        Coupon(
+                            id: nil,
+                            userId: ann,
+                            name: name,
+                            details: "",
+                            expiresOn: day,
+                            category: "Food",
+                            valueCents: nil,
+                            code: "",
+                            usedOn: nil,
+                            createdAt: Date()
+                        )
+                    )
                 }
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 3)
                 #expect(try await Self.pusher(database, clock).deliverDue() == 3)
-                #expect(inbox.received.map { $0.headers["title"] ?? "" }.sorted()
-                    == ["Coupon expiring: Books", "Coupon expiring: Cinema", "Coupon expiring: Pizza"])
+                #expect(
+                    inbox.received.map { $0.headers["title"] ?? "" }.sorted()
+                        == ["Coupon expiring: Books", "Coupon expiring: Cinema", "Coupon expiring: Pizza"]
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The notification list: opening a notification marks it read and leads to where its subject can be acted on,
@@ -16,9 +17,19 @@ struct NotificationListTests {
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-22")
             try await database.write { db in
-                var gym = Subscription(id: nil, userId: ann, name: "Gym", amountCents: 3_000, frequency: .monthly,
-                                       renewsOn: "2026-11-23", cardId: nil, category: "Health", icon: "",
-                                       createdAt: clock.now, updatedAt: clock.now)
+                var gym = Subscription(
+                    id: nil,
+                    userId: ann,
+                    name: "Gym",
+                    amountCents: 3_000,
+                    frequency: .monthly,
+                    renewsOn: "2026-11-23",
+                    cardId: nil,
+                    category: "Health",
+                    icon: "",
+                    createdAt: clock.now,
+                    updatedAt: clock.now
+                )
                 try gym.insert(db)
             }
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
@@ -57,15 +68,19 @@ struct NotificationListTests {
 
             // A renewal recorded when its link was the edit form opens the tracker too
             try await database.write { db in
-                try db.execute(sql: "UPDATE notification SET path = '/wallet/subscriptions/1/edit' WHERE id = ?",
-                               arguments: [renewal])
+                try db.execute(
+                    sql: "UPDATE notification SET path = '/wallet/subscriptions/1/edit' WHERE id = ?",
+                    arguments: [renewal]
+                )
             }
             #expect(try await browser.get("/notifications/\(renewal)/open").location == "/wallet/tracker")
 
             // Opening one again keeps when it was first read
             _ = try await browser.get("/notifications/\(renewal)/open")
-            #expect(try await ReminderFixtures.notifications(database, userId: ann).first { $0.id == renewal }?.readAt
-                        == TestClock.date("2026-11-20T10:00:00Z"))
+            #expect(
+                try await ReminderFixtures.notifications(database, userId: ann).first { $0.id == renewal }?.readAt
+                    == TestClock.date("2026-11-20T10:00:00Z")
+            )
         }
     }
 

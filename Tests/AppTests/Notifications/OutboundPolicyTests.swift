@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
+
 @testable import App
 
 /// Addresses members set (webhooks, ntfy, browsers' push services) reach only the public internet unless the owner
@@ -45,14 +46,18 @@ struct OutboundPolicyTests {
         ("http://[64:ff9b::a00:1]/", .privateNetwork), ("http://[2002:7f00:1::]/", .loopback),
     ]
 
-    @Test("addresses are sorted into public, loopback, private and not public, IPv6 forms by the IPv4 they carry",
-          arguments: Self.kinds)
+    @Test(
+        "addresses are sorted into public, loopback, private and not public, IPv6 forms by the IPv4 they carry",
+        arguments: Self.kinds
+    )
     func classify(address: String, kind: IPAddress.Kind) throws {
         #expect(try #require(IPAddress(address)).kind == kind, "\(address)")
     }
 
-    @Test("every way of writing the server's own or a private address is refused by default, through the real resolver",
-          arguments: Self.refusedURLs)
+    @Test(
+        "every way of writing the server's own or a private address is refused by default, through the real resolver",
+        arguments: Self.refusedURLs
+    )
     func refusedByDefault(url: String, kind: IPAddress.Kind) async {
         #expect(await OutboundPolicy().check(url) == .failure(.refused(kind)), "\(url)")
     }
@@ -60,10 +65,14 @@ struct OutboundPolicyTests {
     @Test("a public address goes to the address it was checked at; a name with no address, or no web URL, is refused")
     func publicAllowed() async throws {
         let policy = OutboundPolicy(resolve: { host in
-            host == "hooks.example.org" ? [IPAddress("93.184.216.34"), IPAddress("2606:2800::1")].compactMap { $0 } : []
+            host == "hooks.example.org"
+                ? [IPAddress("93.184.216.34"), IPAddress("2606:2800::1")].compactMap { $0 } : []
         })
         let target = try await policy.check("https://hooks.example.org/x").get()
-        #expect(target == OutboundPolicy.Target(host: "hooks.example.org", address: try #require(IPAddress("93.184.216.34"))))
+        #expect(
+            target
+                == OutboundPolicy.Target(host: "hooks.example.org", address: try #require(IPAddress("93.184.216.34")))
+        )
         #expect(try await policy.check("http://[2606:4700::1111]/").get().address == IPAddress("2606:4700::1111"))
         #expect(await policy.check("https://gone.example.org/") == .failure(.unresolved))
         #expect(await policy.check("ftp://hooks.example.org/") == .failure(.notWeb))
@@ -72,20 +81,29 @@ struct OutboundPolicyTests {
 
     @Test("a name with one refused address among public ones is refused")
     func mixedRefused() async {
-        let policy = OutboundPolicy(resolve: { _ in [IPAddress("93.184.216.34"), IPAddress("10.0.0.1")].compactMap { $0 } })
+        let policy = OutboundPolicy(resolve: { _ in
+            [IPAddress("93.184.216.34"), IPAddress("10.0.0.1")].compactMap { $0 }
+        })
         #expect(await policy.check("https://both.example.org/") == .failure(.refused(.privateNetwork)))
     }
 
     @Test("the owner's list allows addresses, ranges and host names whatever they resolve to, and nothing more")
     func allowList() async throws {
-        let allowed = try #require(OutboundPolicy.AllowList(" 192.168.1.10, ntfy.lan ,10.0.0.0/24,fd00::/8,Hooks.Home."))
+        let allowed = try #require(
+            OutboundPolicy.AllowList(" 192.168.1.10, ntfy.lan ,10.0.0.0/24,fd00::/8,Hooks.Home.")
+        )
         #expect(allowed.hosts == ["ntfy.lan", "hooks.home"])
-        let policy = OutboundPolicy(allowed: allowed, resolve: { host in
-            ["ntfy.lan": ["192.168.7.7"], "hooks.home.": ["127.0.0.1"], "other.lan": ["192.168.1.11"]][host]?
-                .compactMap { IPAddress($0) } ?? []
-        })
+        let policy = OutboundPolicy(
+            allowed: allowed,
+            resolve: { host in
+                ["ntfy.lan": ["192.168.7.7"], "hooks.home.": ["127.0.0.1"], "other.lan": ["192.168.1.11"]][host]?
+                    .compactMap { IPAddress($0) } ?? []
+            }
+        )
         #expect(try await policy.check("http://192.168.1.10:8080/").get().address == IPAddress("192.168.1.10"))
-        #expect(try await policy.check("http://[::ffff:192.168.1.10]/").get().address == IPAddress("::ffff:192.168.1.10"))
+        #expect(
+            try await policy.check("http://[::ffff:192.168.1.10]/").get().address == IPAddress("::ffff:192.168.1.10")
+        )
         #expect(try await policy.check("http://10.0.0.200/").get().address == IPAddress("10.0.0.200"))
         #expect(try await policy.check("http://[fd00::5]/").get().address == IPAddress("fd00::5"))
         #expect(try await policy.check("https://ntfy.lan/").get().address == IPAddress("192.168.7.7"))
@@ -105,8 +123,18 @@ struct OutboundPolicyTests {
     func setting() throws {
         let root = TestApp.root
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try ServeSettings(host: nil, port: nil, dataDir: nil, tlsCert: nil, tlsKey: nil, noTLS: true, resourcesDir: root,
-                              logLevel: nil, allowOutbound: flag, environment: env).config()
+            try ServeSettings(
+                host: nil,
+                port: nil,
+                dataDir: nil,
+                tlsCert: nil,
+                tlsKey: nil,
+                noTLS: true,
+                resourcesDir: root,
+                logLevel: nil,
+                allowOutbound: flag,
+                environment: env
+            ).config()
         }
         #expect(try config(nil).outbound.allowed == OutboundPolicy.AllowList())
         #expect(try config("ntfy.lan,10.0.0.0/24").outbound.allowed.hosts == ["ntfy.lan"])
@@ -116,12 +144,20 @@ struct OutboundPolicyTests {
 
     // MARK: - Sending
 
-    static let message = PushDeliverer.Message(title: "Test", body: "Body", kind: .summary, path: "/notifications",
-                                                dueOn: "2026-11-22")
+    static let message = PushDeliverer.Message(
+        title: "Test",
+        body: "Body",
+        kind: .summary,
+        path: "/notifications",
+        dueOn: "2026-11-22"
+    )
 
     static func pusher(_ outbound: OutboundPolicy) throws -> PushDeliverer {
-        var pusher = PushDeliverer(database: try AppDatabase.inMemory(), now: { TestClock().now },
-                                   webPush: .init(key: PushTests.vapid, contact: "mailto:ops@example.org"))
+        var pusher = PushDeliverer(
+            database: try AppDatabase.inMemory(),
+            now: { TestClock().now },
+            webPush: .init(key: PushTests.vapid, contact: "mailto:ops@example.org")
+        )
         pusher.outbound = outbound
         return pusher
     }
@@ -134,9 +170,13 @@ struct OutboundPolicyTests {
     func loopbackServer() async throws {
         try await PushTests.withServer { port, inbox in
             let refused = try Self.pusher(OutboundPolicy())
-            for url in ["http://127.0.0.1:\(port)/hook", "http://localhost:\(port)/hook", "http://2130706433:\(port)/hook",
-                        "http://[::ffff:127.0.0.1]:\(port)/hook", "http://127.1:\(port)/hook"] {
-                await #expect(throws: PushDeliverer.Failure.self) { try await refused.send(Self.message, over: Self.webhook(url)) }
+            for url in [
+                "http://127.0.0.1:\(port)/hook", "http://localhost:\(port)/hook", "http://2130706433:\(port)/hook",
+                "http://[::ffff:127.0.0.1]:\(port)/hook", "http://127.1:\(port)/hook",
+            ] {
+                await #expect(throws: PushDeliverer.Failure.self) {
+                    try await refused.send(Self.message, over: Self.webhook(url))
+                }
             }
             do {
                 try await refused.send(Self.message, over: Self.webhook("http://127.0.0.1:\(port)/hook"))
@@ -168,9 +208,12 @@ struct OutboundPolicyTests {
         try await PushTests.withServer { port, inbox in
             // A resolver that answers the loopback address once and a refused one after, as a rebinding name would
             let answers = NIOLockedValueBox(["127.0.0.1", "10.9.9.9", "10.9.9.9"])
-            let policy = OutboundPolicy(allowed: try #require(OutboundPolicy.AllowList("127.0.0.1")), resolve: { _ in
-                [answers.withLockedValue { $0.removeFirst() }].compactMap { IPAddress($0) }
-            })
+            let policy = OutboundPolicy(
+                allowed: try #require(OutboundPolicy.AllowList("127.0.0.1")),
+                resolve: { _ in
+                    [answers.withLockedValue { $0.removeFirst() }].compactMap { IPAddress($0) }
+                }
+            )
             let url = "http://push.example.test:\(port)/hook"
             let target = try await policy.check(url).get()
             #expect(PushDeliverer.configuration(for: target).dnsOverride["push.example.test"] == "127.0.0.1")
@@ -188,12 +231,18 @@ struct OutboundPolicyTests {
     func redirectRefused() async throws {
         try await PushTests.withServer { port, inbox in
             // Only the name hooks.test is allowed; it redirects to 127.0.0.1, which is not
-            let policy = OutboundPolicy(allowed: try #require(OutboundPolicy.AllowList("hooks.test")), resolve: { host in
-                host == "hooks.test" ? [IPAddress("127.0.0.1")].compactMap { $0 } : []
-            })
+            let policy = OutboundPolicy(
+                allowed: try #require(OutboundPolicy.AllowList("hooks.test")),
+                resolve: { host in
+                    host == "hooks.test" ? [IPAddress("127.0.0.1")].compactMap { $0 } : []
+                }
+            )
             let to = "http://127.0.0.1:\(port)/hook".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             do {
-                try await Self.pusher(policy).send(Self.message, over: Self.webhook("http://hooks.test:\(port)/redirect?to=\(to)"))
+                try await Self.pusher(policy).send(
+                    Self.message,
+                    over: Self.webhook("http://hooks.test:\(port)/redirect?to=\(to)")
+                )
                 Issue.record("a redirect counted as sent")
             } catch let failure as PushDeliverer.Failure {
                 #expect(failure.description == "HTTP 307")
@@ -206,43 +255,62 @@ struct OutboundPolicyTests {
 
     @Test("a channel at a refused address is refused on save with a sentence next to the field, keeping what was typed")
     func refusedOnSave() async throws {
-        try await TestApp.run(configure: { $0.outbound = OutboundPolicy() }) { browser, database in
+        let configure: (inout AppConfig) -> Void = { $0.outbound = OutboundPolicy() }
+        try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
             try await browser.get("/profile/notifications")
-            let page = try await browser.post("/profile/notifications/push", [
-                ("ntfyServer", "http://localhost:8080"), ("ntfyTopic", "ann"), ("ntfyToken", ""),
-                ("webhookURL", "http://192.168.1.20/hook"),
-            ])
+            let page = try await browser.post(
+                "/profile/notifications/push",
+                [
+                    ("ntfyServer", "http://localhost:8080"), ("ntfyTopic", "ann"), ("ntfyToken", ""),
+                    ("webhookURL", "http://192.168.1.20/hook"),
+                ]
+            )
             #expect(page.status == .unprocessableContent)
-            #expect(page.fieldError("ntfyServer")
-                == "This address points at the Stashify server itself. The server&#39;s owner can allow it with --allow-outbound.")
-            #expect(page.fieldError("webhookURL")
-                == "This address is on a private network. The server&#39;s owner can allow it with --allow-outbound.")
+            #expect(
+                page.fieldError("ntfyServer")
+                    == "This address points at the Stashify server itself. The server&#39;s owner can allow it with --allow-outbound."
+            )
+            #expect(
+                page.fieldError("webhookURL")
+                    == "This address is on a private network. The server&#39;s owner can allow it with --allow-outbound."
+            )
             #expect(page.fieldValue("ntfyServer") == "http://localhost:8080")
             #expect(page.fieldValue("webhookURL") == "http://192.168.1.20/hook")
             #expect(try await database.for(userId: ann).pushChannels().isEmpty)
 
             try await browser.get("/profile/notifications")
-            let metadata = try await browser.post("/profile/notifications/push", [
-                ("ntfyServer", ""), ("ntfyTopic", ""), ("ntfyToken", ""), ("webhookURL", "http://169.254.169.254/latest"),
-            ])
-            #expect(metadata.fieldError("webhookURL")
-                == "This address isn&#39;t on the public internet. The server&#39;s owner can allow it with --allow-outbound.")
+            let metadata = try await browser.post(
+                "/profile/notifications/push",
+                [
+                    ("ntfyServer", ""), ("ntfyTopic", ""), ("ntfyToken", ""),
+                    ("webhookURL", "http://169.254.169.254/latest"),
+                ]
+            )
+            #expect(
+                metadata.fieldError("webhookURL")
+                    == "This address isn&#39;t on the public internet. The server&#39;s owner can allow it with --allow-outbound."
+            )
         }
     }
 
     @Test("an address the owner allows is saved")
     func allowedOnSave() async throws {
-        try await TestApp.run(configure: {
+        let configure: (inout AppConfig) -> Void = {
             $0.outbound = OutboundPolicy(allowed: OutboundPolicy.AllowList("192.168.1.20") ?? .init())
-        }) { browser, database in
+        }
+        try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
             try await browser.get("/profile/notifications")
-            let saved = try await browser.post("/profile/notifications/push", [
-                ("ntfyServer", ""), ("ntfyTopic", ""), ("ntfyToken", ""), ("webhookURL", "http://192.168.1.20/hook"),
-            ])
+            let saved = try await browser.post(
+                "/profile/notifications/push",
+                [
+                    ("ntfyServer", ""), ("ntfyTopic", ""), ("ntfyToken", ""),
+                    ("webhookURL", "http://192.168.1.20/hook"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             #expect(try await database.for(userId: ann).pushChannels().map(\.url) == ["http://192.168.1.20/hook"])
         }
@@ -254,7 +322,10 @@ struct OutboundPolicyTests {
             try await TestApp.run(configure: { $0.outbound = OutboundPolicy() }) { browser, database in
                 try await browser.signUp(email: "ann@example.com")
                 let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
-                try await database.for(userId: ann).setPushChannel(.webhook, to: Self.webhook("http://127.0.0.1:\(port)/hook"))
+                try await database.for(userId: ann).setPushChannel(
+                    .webhook,
+                    to: Self.webhook("http://127.0.0.1:\(port)/hook")
+                )
                 try await browser.get("/profile/notifications")
                 #expect(try await browser.post("/profile/notifications/push/test").status == .seeOther)
                 let page = try await browser.get("/profile/notifications").html

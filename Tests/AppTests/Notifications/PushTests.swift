@@ -5,8 +5,9 @@ import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
-@testable import App
 import WebPush
+
+@testable import App
 
 /// Pushes go to a real local HTTP server: ntfy's headers and body, the webhook's JSON, retries after a failure,
 /// a timeout, and quiet hours holding a push back. The same server plays a browser's push service in
@@ -48,8 +49,10 @@ struct PushTests {
         }
         router.post("/redirect") { request, _ -> Response in
             _ = inbox.take(.init(path: request.uri.path, headers: [:], bytes: []))
-            return Response(status: .temporaryRedirect,
-                            headers: [.location: request.uri.queryParameters.get("to") ?? "/"])
+            return Response(
+                status: .temporaryRedirect,
+                headers: [.location: request.uri.queryParameters.get("to") ?? "/"]
+            )
         }
         router.post("**") { request, context -> HTTPResponse.Status in
             let body = try await request.body.collect(upTo: 1 << 16)
@@ -58,7 +61,9 @@ struct PushTests {
             headers["host"] = request.head.authority
             let status = inbox.take(.init(path: request.uri.path, headers: headers, bytes: Array(buffer: body)))
             let parts = request.uri.path.split(separator: "/")
-            if parts.count >= 2, parts[0] == "status", let code = Int(parts[1]) { return HTTPResponse.Status(code: code) }
+            if parts.count >= 2, parts[0] == "status", let code = Int(parts[1]) {
+                return HTTPResponse.Status(code: code)
+            }
             return HTTPResponse.Status(code: status)
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -72,12 +77,38 @@ struct PushTests {
         try await browser.signUp(email: "ann@example.com")
         let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
         let store = database.for(userId: ann)
-        _ = try await store.addCoupon(Coupon(id: nil, userId: ann, name: "Pizza", details: "", expiresOn: "2026-11-24",
-                                             category: "Food", valueCents: 500, code: "", usedOn: nil, createdAt: Date()))
-        try await store.setPushChannel(.ntfy, to: PushChannel(userId: ann, kind: .ntfy, url: "http://127.0.0.1:\(port)/ntfy",
-                                                              topic: "ann-reminders", token: "tk_secret"))
-        try await store.setPushChannel(.webhook, to: PushChannel(userId: ann, kind: .webhook,
-                                                                 url: "http://127.0.0.1:\(port)/hook"))
+        _ = try await store.addCoupon(
+            Coupon(
+                id: nil,
+                userId: ann,
+                name: "Pizza",
+                details: "",
+                expiresOn: "2026-11-24",
+                category: "Food",
+                valueCents: 500,
+                code: "",
+                usedOn: nil,
+                createdAt: Date()
+            )
+        )
+        try await store.setPushChannel(
+            .ntfy,
+            to: PushChannel(
+                userId: ann,
+                kind: .ntfy,
+                url: "http://127.0.0.1:\(port)/ntfy",
+                topic: "ann-reminders",
+                token: "tk_secret"
+            )
+        )
+        try await store.setPushChannel(
+            .webhook,
+            to: PushChannel(
+                userId: ann,
+                kind: .webhook,
+                url: "http://127.0.0.1:\(port)/hook"
+            )
+        )
         return ann
     }
 
@@ -85,8 +116,11 @@ struct PushTests {
     static let vapid = VAPIDKey()
 
     static func pusher(_ database: AppDatabase, _ clock: TestClock) -> PushDeliverer {
-        var pusher = PushDeliverer(database: database, now: { clock.now },
-                                   webPush: .init(key: vapid, contact: "mailto:ops@example.org"))
+        var pusher = PushDeliverer(
+            database: database,
+            now: { clock.now },
+            webPush: .init(key: vapid, contact: "mailto:ops@example.org")
+        )
         pusher.outbound = TestApp.outbound
         return pusher
     }
@@ -112,7 +146,9 @@ struct PushTests {
                 #expect(ntfy.headers["authorization"] == "Bearer tk_secret")
                 #expect(ntfy.body == "$5.00 · expires in 2 days")
                 let hook = try #require(inbox.received.first { $0.path == "/hook" })
-                let json = try #require(try JSONSerialization.jsonObject(with: Data(hook.body.utf8)) as? [String: String])
+                let json = try #require(
+                    try JSONSerialization.jsonObject(with: Data(hook.body.utf8)) as? [String: String]
+                )
                 #expect(json["kind"] == "coupon")
                 #expect(json["title"] == "Coupon expiring: Pizza")
                 #expect(json["dueOn"] == "2026-11-24")
@@ -163,7 +199,9 @@ struct PushTests {
                 let ann = try await Self.ann(browser, database, port: port)
                 try await database.for(userId: ann).setPushChannel(.ntfy, to: nil)
                 try await database.for(userId: ann).setPushChannel(
-                    .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/slow"))
+                    .webhook,
+                    to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/slow")
+                )
                 try await ReminderEngine(database: database, now: { clock.now }).tick()
                 var pusher = Self.pusher(database, clock)
                 pusher.timeout = .milliseconds(300)
@@ -192,7 +230,9 @@ struct PushTests {
 
                 let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 0)
-                #expect(try await Self.deliveries(database).first?.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z"))
+                #expect(
+                    try await Self.deliveries(database).first?.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z")
+                )
                 clock.advance(by: 7 * 3_600 + 59 * 60)
                 #expect(try await pusher.deliverDue() == 0, "06:59 is still quiet")
                 clock.advance(by: 60)
@@ -222,9 +262,11 @@ struct PushTests {
                 clock.advance(by: 2 * 3_600)
                 let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 0)
-                #expect(try await Self.deliveries(database).allSatisfy {
-                    $0.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z") && $0.attempts == 0
-                })
+                #expect(
+                    try await Self.deliveries(database).allSatisfy {
+                        $0.nextAttemptAt == TestClock.date("2026-11-23T07:00:00Z") && $0.attempts == 0
+                    }
+                )
 
                 // Reminders turned off: nothing goes at 07:00 either
                 settings.notificationsEnabled = false
@@ -253,8 +295,10 @@ struct PushTests {
                 #expect(try await Self.deliveries(database).isEmpty)
                 try await browser.get("/profile/notifications")
                 #expect(try await browser.post("/profile/notifications/push/test").status == .seeOther)
-                #expect(try await browser.get("/profile/notifications").html
-                    .contains("Your push channels are off. Turn them on first."))
+                #expect(
+                    try await browser.get("/profile/notifications").html
+                        .contains("Your push channels are off. Turn them on first.")
+                )
                 #expect(inbox.received.isEmpty)
 
                 // Turned on, the next reminder goes to both
@@ -266,9 +310,20 @@ struct PushTests {
                 #expect(after.contains("Push channels turned on."))
                 #expect(!after.contains("ntfy is off"))
                 #expect(try await database.for(userId: ann).pushChannels().allSatisfy(\.enabled))
-                _ = try await database.for(userId: ann).addCoupon(Coupon(
-                    id: nil, userId: ann, name: "Cinema", details: "", expiresOn: "2026-11-25", category: "Fun",
-                    valueCents: nil, code: "", usedOn: nil, createdAt: clock.now))
+                _ = try await database.for(userId: ann).addCoupon(
+                    Coupon(
+                        id: nil,
+                        userId: ann,
+                        name: "Cinema",
+                        details: "",
+                        expiresOn: "2026-11-25",
+                        category: "Fun",
+                        valueCents: nil,
+                        code: "",
+                        usedOn: nil,
+                        createdAt: clock.now
+                    )
+                )
                 clock.advance(by: 86_400)
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() >= 1)
                 #expect(try await Self.pusher(database, clock).deliverDue() >= 2)
@@ -283,19 +338,28 @@ struct PushTests {
             try await TestApp.run { browser, database in
                 try await browser.signUp(email: "ann@example.com")
                 try await browser.get("/profile/notifications")
-                let bad = try await browser.post("/profile/notifications/push", [
-                    ("ntfyServer", "ftp://nowhere"), ("ntfyTopic", "no spaces"), ("ntfyToken", ""), ("webhookURL", "hook"),
-                ])
+                let bad = try await browser.post(
+                    "/profile/notifications/push",
+                    [
+                        ("ntfyServer", "ftp://nowhere"), ("ntfyTopic", "no spaces"), ("ntfyToken", ""),
+                        ("webhookURL", "hook"),
+                    ]
+                )
                 #expect(bad.status == .unprocessableContent)
-                #expect(bad.fieldError("ntfyServer") == "Enter the server&#39;s address, like https://ntfy.example.com.")
+                #expect(
+                    bad.fieldError("ntfyServer") == "Enter the server&#39;s address, like https://ntfy.example.com."
+                )
                 #expect(bad.fieldError("ntfyTopic") == "Enter a topic of letters, digits, - and _.")
                 #expect(bad.fieldError("webhookURL") == "Enter a web address starting with https:// or http://.")
                 #expect(bad.fieldValue("ntfyTopic") == "no spaces")
 
-                let saved = try await browser.post("/profile/notifications/push", [
-                    ("ntfyServer", "http://127.0.0.1:\(port)/ntfy/"), ("ntfyTopic", "ann"), ("ntfyToken", ""),
-                    ("webhookURL", "http://127.0.0.1:\(port)/status/503/hook"),
-                ])
+                let saved = try await browser.post(
+                    "/profile/notifications/push",
+                    [
+                        ("ntfyServer", "http://127.0.0.1:\(port)/ntfy/"), ("ntfyTopic", "ann"), ("ntfyToken", ""),
+                        ("webhookURL", "http://127.0.0.1:\(port)/status/503/hook"),
+                    ]
+                )
                 #expect(saved.status == .seeOther)
                 try await browser.get("/profile/notifications")
                 let tested = try await browser.post("/profile/notifications/push/test")

@@ -1,32 +1,73 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// What is due on a day, rule by rule, without a clock or a database.
 @Suite("Reminder rules")
 struct ReminderRulesTests {
-    private let user = User(id: 1, name: "Ann Lee", email: "ann@example.com", passwordHash: "", location: nil, age: nil,
-                            salaryCents: nil, householdSize: nil, currency: "USD", timeZone: "UTC", theme: .system,
-                            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    private let user = User(
+        id: 1,
+        name: "Ann Lee",
+        email: "ann@example.com",
+        passwordHash: "",
+        location: nil,
+        age: nil,
+        salaryCents: nil,
+        householdSize: nil,
+        currency: "USD",
+        timeZone: "UTC",
+        theme: .system,
+        createdAt: Date(timeIntervalSince1970: 0),
+        updatedAt: Date(timeIntervalSince1970: 0)
+    )
 
     private func rules(_ today: String, lead: Int = 7) -> ReminderRules {
         ReminderRules(user: user, today: CalendarDay(today)!, leadDays: lead)
     }
 
     private func card(_ benefits: [CardBenefit], today: String) -> CardState {
-        let card = WalletCard(id: 3, userId: 1, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
-                              gradientStart: "#000000", gradientEnd: "#111111", annualFeeCents: 25_000,
-                              feeDueOn: "2026-12-10", createdAt: Date(timeIntervalSince1970: 0),
-                              updatedAt: Date(timeIntervalSince1970: 0))
-        return CardState(card: card, benefits: benefits.map {
-            WalletState.state(of: $0, anniversary: card.anniversary, uses: [:], today: CalendarDay(today)!,
-                              timeZone: TimeZone(identifier: "UTC")!)
-        })
+        let card = WalletCard(
+            id: 3,
+            userId: 1,
+            catalogueId: nil,
+            name: "Gold",
+            issuer: "Bank",
+            nickname: "",
+            gradientStart: "#000000",
+            gradientEnd: "#111111",
+            annualFeeCents: 25_000,
+            feeDueOn: "2026-12-10",
+            createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0)
+        )
+        return CardState(
+            card: card,
+            benefits: benefits.map {
+                WalletState.state(
+                    of: $0,
+                    anniversary: card.anniversary,
+                    uses: [:],
+                    today: CalendarDay(today)!,
+                    timeZone: TimeZone(identifier: "UTC")!
+                )
+            }
+        )
     }
 
     private func benefit(_ id: Int64, snoozedUntil: String? = nil) -> CardBenefit {
-        CardBenefit(id: id, cardId: 3, userId: 1, name: "Dining credit", details: "", valueCents: 1_000, period: .monthly,
-                    sortOrder: 0, snoozedUntil: snoozedUntil, createdAt: Date(timeIntervalSince1970: 0))
+        CardBenefit(
+            id: id,
+            cardId: 3,
+            userId: 1,
+            name: "Dining credit",
+            details: "",
+            valueCents: 1_000,
+            period: .monthly,
+            sortOrder: 0,
+            snoozedUntil: snoozedUntil,
+            createdAt: Date(timeIntervalSince1970: 0)
+        )
     }
 
     @Test("a benefit is told within the lead time, with a last call on its final day, and not while snoozed")
@@ -43,7 +84,9 @@ struct ReminderRulesTests {
         #expect(last.map(\.kind) == [.benefitLastCall])
         #expect(last.first?.body == "$10.00 on Gold, today is the last day")
         // Snoozed until Dec 1: nothing this period
-        #expect(rules("2026-11-25").benefits([card([benefit(1, snoozedUntil: "2026-12-01")], today: "2026-11-25")]).isEmpty)
+        #expect(
+            rules("2026-11-25").benefits([card([benefit(1, snoozedUntil: "2026-12-01")], today: "2026-11-25")]).isEmpty
+        )
     }
 
     @Test("an annual fee is told 30 days ahead; renewals and coupons within the lead time")
@@ -52,36 +95,80 @@ struct ReminderRulesTests {
         #expect(rules("2026-11-09").annualFees([gold]).isEmpty, "31 days ahead")
         let fee = rules("2026-11-10").annualFees([gold])
         #expect(fee.first?.body == "$250.00, due in 30 days")
-        let gym = Subscription(id: 4, userId: 1, name: "Gym", amountCents: 4_000, frequency: .monthly, renewsOn: "2026-01-28",
-                               cardId: 3, category: "Health", icon: "heart", createdAt: Date(), updatedAt: Date())
+        let gym = Subscription(
+            id: 4,
+            userId: 1,
+            name: "Gym",
+            amountCents: 4_000,
+            frequency: .monthly,
+            renewsOn: "2026-01-28",
+            cardId: 3,
+            category: "Health",
+            icon: "heart",
+            createdAt: Date(),
+            updatedAt: Date()
+        )
         let renewal = rules("2026-11-21").renewals([gym], cards: [gold])
         #expect(renewal.first?.dueOn == "2026-11-28")
         #expect(renewal.first?.body == "$40.00 on Gold, renews in 7 days")
         #expect(renewal.first?.path == "/wallet/tracker", "the tracker, where it can be acted on, not its edit form")
         #expect(rules("2026-11-20").renewals([gym], cards: [gold]).isEmpty)
-        let used = Coupon(id: 5, userId: 1, name: "Pizza", details: "", expiresOn: "2026-11-22", category: "Food",
-                          valueCents: nil, code: "", usedOn: "2026-11-20", createdAt: Date())
+        let used = Coupon(
+            id: 5,
+            userId: 1,
+            name: "Pizza",
+            details: "",
+            expiresOn: "2026-11-22",
+            category: "Food",
+            valueCents: nil,
+            code: "",
+            usedOn: "2026-11-20",
+            createdAt: Date()
+        )
         #expect(rules("2026-11-21").coupons([used]).isEmpty, "a used coupon is done")
     }
 
-    @Test("the nudge names save stashes behind pace with reminders on, weekly on the chosen day or monthly from the 15th")
+    @Test(
+        "the nudge names save stashes behind pace with reminders on, weekly on the chosen day or monthly from the 15th"
+    )
     func nudge() {
         func summary(_ id: Int64, _ name: String, reminder: Stash.Reminder, saved: Int64) -> StashSummary {
             StashSummary(
-                stash: Stash(id: id, userId: 1, name: name, kind: .save, goalCents: nil, reward: "", categoryId: nil,
-                             reminder: reminder, createdAt: Date(), updatedAt: Date()),
-                progress: StashProgress(kind: .save, totalCents: saved, entryCount: 1, targetCents: 30_000,
-                                        monthClosed: false))
+                stash: Stash(
+                    id: id,
+                    userId: 1,
+                    name: name,
+                    kind: .save,
+                    goalCents: nil,
+                    reward: "",
+                    categoryId: nil,
+                    reminder: reminder,
+                    createdAt: Date(),
+                    updatedAt: Date()
+                ),
+                progress: StashProgress(
+                    kind: .save,
+                    totalCents: saved,
+                    entryCount: 1,
+                    targetCents: 30_000,
+                    monthClosed: false
+                )
+            )
         }
-        let stashes = [summary(1, "Vacation Fund", reminder: .weekly, saved: 12_000),
-                       summary(2, "Quiet", reminder: .off, saved: 0),
-                       summary(3, "On track", reminder: .weekly, saved: 29_000),
-                       summary(4, "Car", reminder: .monthly, saved: 1_000)]
+        let stashes = [
+            summary(1, "Vacation Fund", reminder: .weekly, saved: 12_000),
+            summary(2, "Quiet", reminder: .off, saved: 0),
+            summary(3, "On track", reminder: .weekly, saved: 29_000),
+            summary(4, "Car", reminder: .monthly, saved: 1_000),
+        ]
         // Monday Nov 23 (day 23 of 30): Vacation Fund at 40 % and Car at 3 % are behind; Quiet is off; On track isn't
         let monday = rules("2026-11-23").nudge(stashes)
         #expect(monday.map(\.subject) == ["nudge:weekly"])
         #expect(monday.first?.title == "2 stashes are behind")
-        #expect(monday.first?.body == "Vacation Fund is at 40 % with 7 days left — $180.00 to go\nCar is at 3 % with 7 days left — $290.00 to go")
+        #expect(
+            monday.first?.body
+                == "Vacation Fund is at 40 % with 7 days left — $180.00 to go\nCar is at 3 % with 7 days left — $290.00 to go"
+        )
         #expect(monday.first?.dueOn == "2026-11-23")
         // Wednesday of the same week: the same Monday nudge (recorded once by its key)
         #expect(rules("2026-11-25").nudge(stashes).first?.dueOn == "2026-11-23")

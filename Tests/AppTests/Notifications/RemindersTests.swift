@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The reminder engine: each user's reminders once a day at their reminder time in their time zone, recorded
@@ -8,8 +9,14 @@ import Testing
 @Suite("Reminders")
 struct RemindersTests {
     /// A user signed up through the app, moved to `timeZone`.
-    private static func user(_ browser: Browser, _ database: AppDatabase, email: String, timeZone: String) async throws
-        -> Int64 {
+    private static func user(
+        _ browser: Browser,
+        _ database: AppDatabase,
+        email: String,
+        timeZone: String
+    ) async throws
+        -> Int64
+    {
         try await browser.signUp(email: email)
         let id = try await LedgerFixture.userId(database, email: email)
         try await database.write { db in
@@ -24,8 +31,12 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: Lee in Los Angeles (UTC−8) and Kai in Tokyo (UTC+9), each with a coupon expiring in 3 days
             let lee = try await Self.user(browser, database, email: "lee@example.com", timeZone: "America/Los_Angeles")
-            let kai = try await Self.user(Browser(client: browser.client), database, email: "kai@example.com",
-                                          timeZone: "Asia/Tokyo")
+            let kai = try await Self.user(
+                Browser(client: browser.client),
+                database,
+                email: "kai@example.com",
+                timeZone: "Asia/Tokyo"
+            )
             try await ReminderFixtures.coupon(database, userId: lee, name: "Pizza", expiresOn: "2026-11-23")
             try await ReminderFixtures.coupon(database, userId: kai, name: "Sushi", expiresOn: "2026-11-24")
             let engine = ReminderEngine(database: database, now: { clock.now })
@@ -61,16 +72,54 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: Ann, Bob and Cy each with a coupon expiring in 2 days, and a row of Bob's that can't be read
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
-            let bob = try await Self.user(Browser(client: browser.client), database, email: "bob@example.com", timeZone: "UTC")
-            let cy = try await Self.user(Browser(client: browser.client), database, email: "cy@example.com", timeZone: "UTC")
-            for id in [ann, bob, cy] { try await ReminderFixtures.coupon(database, userId: id, name: "Cinema", expiresOn: "2026-11-22") }
+            let bob = try await Self.user(
+                Browser(client: browser.client),
+                database,
+                email: "bob@example.com",
+                timeZone: "UTC"
+            )
+            let cy = try await Self.user(
+                Browser(client: browser.client),
+                database,
+                email: "cy@example.com",
+                timeZone: "UTC"
+            )
+            for id in [ann, bob, cy] {
+                try await ReminderFixtures.coupon(database, userId: id, name: "Cinema", expiresOn: "2026-11-22")
+            }
             let now = Date()
-            _ = try await database.for(userId: bob).addCards([(
-                card: WalletCard(id: nil, userId: bob, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
-                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 0, feeDueOn: nil,
-                                 createdAt: now, updatedAt: now),
-                benefits: [CardBenefit(id: nil, cardId: 0, userId: bob, name: "Dining credit", details: "", valueCents: 1_000,
-                                       period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now)])])
+            _ = try await database.for(userId: bob).addCards([
+                (
+                    card: WalletCard(
+                        id: nil,
+                        userId: bob,
+                        catalogueId: nil,
+                        name: "Gold",
+                        issuer: "Bank",
+                        nickname: "",
+                        gradientStart: "#000000",
+                        gradientEnd: "#333333",
+                        annualFeeCents: 0,
+                        feeDueOn: nil,
+                        createdAt: now,
+                        updatedAt: now
+                    ),
+                    benefits: [
+                        CardBenefit(
+                            id: nil,
+                            cardId: 0,
+                            userId: bob,
+                            name: "Dining credit",
+                            details: "",
+                            valueCents: 1_000,
+                            period: .monthly,
+                            sortOrder: 0,
+                            snoozedUntil: nil,
+                            createdAt: now
+                        )
+                    ]
+                )
+            ])
             try await database.write { db in
                 try db.execute(sql: "UPDATE cardBenefit SET period = 'fortnightly' WHERE userId = ?", arguments: [bob])
             }
@@ -87,9 +136,11 @@ struct RemindersTests {
             #expect(try await ReminderFixtures.notifications(database, userId: ann).map(\.kind) == [.coupon])
             #expect(try await ReminderFixtures.notifications(database, userId: cy).map(\.kind) == [.coupon])
             #expect(try await ReminderFixtures.notifications(database, userId: bob).isEmpty)
-            #expect(try await database.read { db in
-                try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [bob])
-            } == nil)
+            #expect(
+                try await database.read { db in
+                    try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [bob])
+                } == nil
+            )
 
             // Once Bob's row reads again, the next look records his (and nothing twice for the others)
             try await database.write { db in
@@ -121,9 +172,11 @@ struct RemindersTests {
             // Then: each reminder exists once, and the day is marked done
             #expect(recorded == 2)
             #expect(try await ReminderFixtures.notifications(database, userId: ann).count == 2)
-            #expect(try await database.read { db in
-                try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
-            } == "2026-11-20")
+            #expect(
+                try await database.read { db in
+                    try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
+                } == "2026-11-20"
+            )
             #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
         }
     }
@@ -224,12 +277,38 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             let now = Date()
-            let added = try await database.for(userId: ann).addCards([(
-                card: WalletCard(id: nil, userId: ann, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
-                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 9_500,
-                                 feeDueOn: "2025-12-01", createdAt: now, updatedAt: now),
-                benefits: [CardBenefit(id: nil, cardId: 0, userId: ann, name: "Dining credit", details: "", valueCents: 1_000,
-                                       period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now)])])
+            let added = try await database.for(userId: ann).addCards([
+                (
+                    card: WalletCard(
+                        id: nil,
+                        userId: ann,
+                        catalogueId: nil,
+                        name: "Gold",
+                        issuer: "Bank",
+                        nickname: "",
+                        gradientStart: "#000000",
+                        gradientEnd: "#333333",
+                        annualFeeCents: 9_500,
+                        feeDueOn: "2025-12-01",
+                        createdAt: now,
+                        updatedAt: now
+                    ),
+                    benefits: [
+                        CardBenefit(
+                            id: nil,
+                            cardId: 0,
+                            userId: ann,
+                            name: "Dining credit",
+                            details: "",
+                            valueCents: 1_000,
+                            period: .monthly,
+                            sortOrder: 0,
+                            snoozedUntil: nil,
+                            createdAt: now
+                        )
+                    ]
+                )
+            ])
             let card = try #require(added.first?.id)
 
             // Bob can't touch Ann's switch
@@ -249,8 +328,12 @@ struct RemindersTests {
             try await browser.post("/wallet/cards/\(card)/reminders", [("on", "1")])
             clock.advance(by: 86_400)
             _ = try await ReminderEngine(database: database, now: { clock.now }).tick()
-            #expect(try await ReminderFixtures.notifications(database, userId: ann).map(\.kind).sorted { $0.rawValue < $1.rawValue }
-                    == [.annualFee, .benefit])
+            #expect(
+                try await ReminderFixtures.notifications(database, userId: ann).map(\.kind).sorted {
+                    $0.rawValue < $1.rawValue
+                }
+                    == [.annualFee, .benefit]
+            )
         }
     }
 
@@ -270,4 +353,3 @@ struct RemindersTests {
         }
     }
 }
-

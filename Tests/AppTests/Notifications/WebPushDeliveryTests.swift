@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import GRDB
 import Testing
-@testable import App
 import WebPush
+
+@testable import App
 
 /// Web Push end to end: a browser's subscription is posted from Settings, and a local server plays its push
 /// service. It checks each push's VAPID token against the key the page gave the browser, and decrypts the message
@@ -18,20 +19,33 @@ struct WebPushDeliveryTests {
 
         /// The form `/js/push.js` posts.
         var form: [(String, String)] {
-            [("endpoint", endpoint), ("p256dh", Base64URL.encode(key.publicKey.x963Representation)),
-             ("auth", Base64URL.encode(auth))]
+            [
+                ("endpoint", endpoint), ("p256dh", Base64URL.encode(key.publicKey.x963Representation)),
+                ("auth", Base64URL.encode(auth)),
+            ]
         }
     }
 
-    static let pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
+    static let pixel =
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 
     /// The push service's side of one push: the VAPID claims, checked, and the message, decrypted.
-    static func open(_ push: PushTests.Inbox.Received, for subscription: Subscription,
-                     now: Date) throws -> (claims: VAPID.Claims, message: [String: String]) {
+    static func open(
+        _ push: PushTests.Inbox.Received,
+        for subscription: Subscription,
+        now: Date
+    ) throws -> (claims: VAPID.Claims, message: [String: String]) {
         let endpoint = try #require(URL(string: subscription.endpoint))
-        let claims = try VAPID.verify(authorization: try #require(push.headers["authorization"]), endpoint: endpoint, now: now)
-        let plaintext = try PushEncryption.decrypt(Data(push.bytes), subscriberKey: subscription.key,
-                                                   authSecret: subscription.auth)
+        let claims = try VAPID.verify(
+            authorization: try #require(push.headers["authorization"]),
+            endpoint: endpoint,
+            now: now
+        )
+        let plaintext = try PushEncryption.decrypt(
+            Data(push.bytes),
+            subscriberKey: subscription.key,
+            authSecret: subscription.auth
+        )
         let message = try #require(try JSONSerialization.jsonObject(with: plaintext) as? [String: String])
         return (claims, message)
     }
@@ -47,7 +61,9 @@ struct WebPushDeliveryTests {
         try await database.read { db in try PushDevice.order(Column("id")).fetchAll(db) }
     }
 
-    @Test("a browser turned on in Settings gets each reminder signed and encrypted for it, once, beside ntfy and the webhook")
+    @Test(
+        "a browser turned on in Settings gets each reminder signed and encrypted for it, once, beside ntfy and the webhook"
+    )
     func delivered() async throws {
         try await PushTests.withServer { port, inbox in
             let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
@@ -65,7 +81,9 @@ struct WebPushDeliveryTests {
                 #expect(added.location == "/profile/notifications#devices-title")
                 let listed = try await browser.get("/profile/notifications").html
                 #expect(listed.contains("Notifications are on in Chrome on Android. Send a test to check."))
-                #expect(HTMLPage(listed).contains("span", attributes: ["class": "session__name"], text: "Chrome on Android"))
+                #expect(
+                    HTMLPage(listed).contains("span", attributes: ["class": "session__name"], text: "Chrome on Android")
+                )
                 #expect(listed.contains("Added 22 Nov 2026") && listed.contains("Not notified yet"))
                 let device = try #require(try await Self.devices(database).first)
                 #expect(device.userId == ann && device.endpoint == phone.endpoint && device.name == "Chrome on Android")
@@ -130,17 +148,29 @@ struct WebPushDeliveryTests {
                 #expect(try await PushTests.pusher(database, clock).deliverDue() == 0)
                 #expect(try await Self.devices(database).isEmpty)
                 #expect(try await PushTests.deliveries(database).isEmpty)
-                #expect(try await browser.get("/notifications").html.contains("Coupon expiring: Pizza"),
-                        "the in-app list keeps it")
+                #expect(
+                    try await browser.get("/notifications").html.contains("Coupon expiring: Pizza"),
+                    "the in-app list keeps it"
+                )
 
                 // The test button says so too
-                await browser.setHeader("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")
-                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/laptop")).status == .seeOther)
+                await browser.setHeader(
+                    "User-Agent",
+                    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+                )
+                #expect(
+                    try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/laptop"))
+                        .status == .seeOther
+                )
                 inbox.answer(with: [404])
                 try await browser.get("/profile/notifications")
                 try await browser.post("/profile/notifications/push/test")
                 let page = try await browser.get("/profile/notifications").html
-                #expect(page.contains("Firefox on Windows: failed. Firefox on Windows is no longer subscribed, so it was removed."))
+                #expect(
+                    page.contains(
+                        "Firefox on Windows: failed. Firefox on Windows is no longer subscribed, so it was removed."
+                    )
+                )
                 #expect(page.contains("No browser gets notifications yet."))
                 #expect(try await Self.devices(database).isEmpty)
             }
@@ -155,12 +185,25 @@ struct WebPushDeliveryTests {
                 // Given ntfy (answering 200), a webhook (201), a phone (200) and a laptop whose push service fails
                 let ann = try await PushTests.ann(browser, database, port: port)
                 try await database.for(userId: ann).setPushChannel(
-                    .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/status/201/hook"))
+                    .webhook,
+                    to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/status/201/hook")
+                )
                 await browser.setHeader("User-Agent", Self.pixel)
-                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/phone")).status == .seeOther)
-                await browser.setHeader("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")
-                #expect(try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/status/500/push/laptop"))
-                    .status == .seeOther)
+                #expect(
+                    try await Self.turnOn(browser, Subscription(endpoint: "http://127.0.0.1:\(port)/push/phone")).status
+                        == .seeOther
+                )
+                await browser.setHeader(
+                    "User-Agent",
+                    "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+                )
+                #expect(
+                    try await Self.turnOn(
+                        browser,
+                        Subscription(endpoint: "http://127.0.0.1:\(port)/status/500/push/laptop")
+                    )
+                    .status == .seeOther
+                )
 
                 // When the test button is pressed
                 try await browser.get("/profile/notifications")
@@ -170,36 +213,66 @@ struct WebPushDeliveryTests {
                 #expect(tested.status == .seeOther)
                 #expect(tested.location == "/profile/notifications#push-title")
                 let page = try await browser.get("/profile/notifications").html
-                #expect(HTMLPage(page).contains("span", attributes: ["class": "flash__message"], text: "ntfy: sent · Webhook: sent · Chrome on Android: sent · Firefox on Linux: failed."))
-                #expect(Set(inbox.received.map(\.path)) == ["/ntfy/ann-reminders", "/status/201/hook", "/push/phone",
-                                                             "/status/500/push/laptop"])
+                #expect(
+                    HTMLPage(page).contains(
+                        "span",
+                        attributes: ["class": "flash__message"],
+                        text: "ntfy: sent · Webhook: sent · Chrome on Android: sent · Firefox on Linux: failed."
+                    )
+                )
+                #expect(
+                    Set(inbox.received.map(\.path)) == [
+                        "/ntfy/ann-reminders", "/status/201/hook", "/push/phone",
+                        "/status/500/push/laptop",
+                    ]
+                )
                 #expect(try await Self.devices(database).count == 2, "a failing browser is kept")
             }
         }
     }
 
-    @Test("a subscription that can't be used, or one browser too many, is refused next to the button, and nothing is kept")
+    @Test(
+        "a subscription that can't be used, or one browser too many, is refused next to the button, and nothing is kept"
+    )
     func refused() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let good = Subscription(endpoint: "https://push.example.net/send/abc")
             let cases: [(form: [(String, String)], message: String)] = [
-                ([("endpoint", "ftp://push.example.net/x")] + good.form.dropFirst(),
-                 "This browser gave no push service address Stashify can use."),
-                ([("endpoint", "http://push.example.net/x")] + good.form.dropFirst(),
-                 "This browser gave no push service address Stashify can use."),
-                ([("endpoint", "")] + good.form.dropFirst(), "This browser gave no push service address Stashify can use."),
-                ([good.form[0], ("p256dh", "bm90IGEga2V5"), good.form[2]], "This browser&#39;s encryption key can&#39;t be read."),
-                ([good.form[0], good.form[1], ("auth", Base64URL.encode(Data(repeating: 7, count: 8)))],
-                 "This browser&#39;s auth secret can&#39;t be read."),
+                (
+                    [("endpoint", "ftp://push.example.net/x")] + good.form.dropFirst(),
+                    "This browser gave no push service address Stashify can use."
+                ),
+                (
+                    [("endpoint", "http://push.example.net/x")] + good.form.dropFirst(),
+                    "This browser gave no push service address Stashify can use."
+                ),
+                (
+                    [("endpoint", "")] + good.form.dropFirst(),
+                    "This browser gave no push service address Stashify can use."
+                ),
+                (
+                    [good.form[0], ("p256dh", "bm90IGEga2V5"), good.form[2]],
+                    "This browser&#39;s encryption key can&#39;t be read."
+                ),
+                (
+                    [good.form[0], good.form[1], ("auth", Base64URL.encode(Data(repeating: 7, count: 8)))],
+                    "This browser&#39;s auth secret can&#39;t be read."
+                ),
                 ([good.form[0], good.form[1]], "This browser&#39;s auth secret can&#39;t be read."),
             ]
             for (form, message) in cases {
                 try await browser.get("/profile/notifications")
                 let page = try await browser.post("/profile/notifications/devices", form)
                 #expect(page.status == .unprocessableContent)
-                #expect(page.document.contains("span", attributes: ["class": "field__error"],
-                                                  text: message.replacingOccurrences(of: "&#39;", with: "'")), "\(form)")
+                #expect(
+                    page.document.contains(
+                        "span",
+                        attributes: ["class": "field__error"],
+                        text: message.replacingOccurrences(of: "&#39;", with: "'")
+                    ),
+                    "\(form)"
+                )
             }
             #expect(try await Self.devices(database).isEmpty)
 
@@ -228,12 +301,21 @@ struct WebPushDeliveryTests {
             // Turned on again in the same browser, with a reminder held for it: the same row, with the browser's new
             // keys, and the reminder still on its way
             try await database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
-                        VALUES (?, 'coupon', 'c1', '2026-11-24', 'Coupon expiring: Pizza', '', '/wallet', '2026-11-22')
-                    """, arguments: [device.userId])
-                try PushDelivery(id: nil, userId: device.userId, notificationId: db.lastInsertedRowID, channel: .webPush,
-                                 deviceId: id, nextAttemptAt: Date()).insert(db)
+                try db.execute(
+                    sql: """
+                        INSERT INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
+                            VALUES (?, 'coupon', 'c1', '2026-11-24', 'Coupon expiring: Pizza', '', '/wallet', '2026-11-22')
+                        """,
+                    arguments: [device.userId]
+                )
+                try PushDelivery(
+                    id: nil,
+                    userId: device.userId,
+                    notificationId: db.lastInsertedRowID,
+                    channel: .webPush,
+                    deviceId: id,
+                    nextAttemptAt: Date()
+                ).insert(db)
             }
             let renewed = Subscription(endpoint: "https://push.example.net/ann")
             try await Self.turnOn(ann, renewed)
@@ -263,8 +345,10 @@ struct WebPushDeliveryTests {
             try await ann.get("/profile/notifications")
             let removed = try await ann.post("/profile/notifications/devices/\(mine)/delete")
             #expect(removed.status == .seeOther)
-            #expect(try await ann.get("/profile/notifications").html
-                .contains("Chrome on Android no longer gets notifications. Turn them on there again any time."))
+            #expect(
+                try await ann.get("/profile/notifications").html
+                    .contains("Chrome on Android no longer gets notifications. Turn them on there again any time.")
+            )
             #expect(try await Self.devices(database).map(\.userId) == [bobId])
         }
     }
@@ -276,7 +360,10 @@ struct WebPushDeliveryTests {
             await phone.setHeader("User-Agent", Self.pixel)
             try await phone.signUp(email: "ann@example.com")
             let laptop = Browser(client: phone.client)
-            await laptop.setHeader("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0")
+            await laptop.setHeader(
+                "User-Agent",
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+            )
             try await laptop.logIn(email: "ann@example.com")
             let turnOn = { (browser: Browser, endpoint: String) async throws in
                 #expect(try await Self.turnOn(browser, Subscription(endpoint: endpoint)).status == .seeOther)
@@ -295,8 +382,10 @@ struct WebPushDeliveryTests {
             try await turnOn(phone, "https://push.example.net/phone")
             let phoneSession = try #require(await phone.cookies[SignedInBrowsersTests.session])
             try await laptop.get("/profile")
-            try await laptop.post("/profile/sessions/\(SignedInBrowsersTests.handle(ofCookie: phoneSession))/delete",
-                                  [("password", "correct horse battery")])
+            try await laptop.post(
+                "/profile/sessions/\(SignedInBrowsersTests.handle(ofCookie: phoneSession))/delete",
+                [("password", "correct horse battery")]
+            )
             #expect(try await names() == ["Firefox on Windows"])
             try await phone.logIn(email: "ann@example.com")
             try await turnOn(phone, "https://push.example.net/phone")
@@ -311,12 +400,14 @@ struct WebPushDeliveryTests {
         // Given a database from before browsers, with a reminder delivered to ntfy
         let queue = try UpgradeFixture.database(upTo: "v27: a wallet card keeps its own currency")
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO notification (id, userId, kind, subject, dueOn, title, body, path, createdAt)
-                    VALUES (1, 1, 'coupon', 'c1', '2026-11-24', 'Coupon expiring: Pizza', '', '/wallet', '2026-11-22');
-                INSERT INTO pushDelivery (userId, notificationId, channel, attempts, nextAttemptAt, deliveredAt)
-                    VALUES (1, 1, 'ntfy', 1, '2026-11-22', '2026-11-22');
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO notification (id, userId, kind, subject, dueOn, title, body, path, createdAt)
+                        VALUES (1, 1, 'coupon', 'c1', '2026-11-24', 'Coupon expiring: Pizza', '', '/wallet', '2026-11-22');
+                    INSERT INTO pushDelivery (userId, notificationId, channel, attempts, nextAttemptAt, deliveredAt)
+                        VALUES (1, 1, 'ntfy', 1, '2026-11-22', '2026-11-22');
+                    """
+            )
         }
         // When it is upgraded
         try AppDatabase.migrator.migrate(queue)
@@ -326,13 +417,26 @@ struct WebPushDeliveryTests {
             #expect(kept.count == 1 && kept.first?.channel == .ntfy && kept.first?.deviceId == nil)
             #expect(kept.first?.deliveredAt != nil)
             for endpoint in ["https://push.example.net/a", "https://push.example.net/b"] {
-                try PushDevice(id: nil, userId: 1, endpoint: endpoint, p256dh: "k", auth: "a", name: "Firefox",
-                               createdAt: Date()).insert(db)
+                try PushDevice(
+                    id: nil,
+                    userId: 1,
+                    endpoint: endpoint,
+                    p256dh: "k",
+                    auth: "a",
+                    name: "Firefox",
+                    createdAt: Date()
+                ).insert(db)
             }
             let later = Date()
             for deviceId: Int64? in [nil, 1, 2, 1, 2] {
-                try PushDelivery(id: nil, userId: 1, notificationId: 1, channel: deviceId == nil ? .ntfy : .webPush,
-                                 deviceId: deviceId, nextAttemptAt: later).insert(db, onConflict: .ignore)
+                try PushDelivery(
+                    id: nil,
+                    userId: 1,
+                    notificationId: 1,
+                    channel: deviceId == nil ? .ntfy : .webPush,
+                    deviceId: deviceId,
+                    nextAttemptAt: later
+                ).insert(db, onConflict: .ignore)
             }
             #expect(try PushDelivery.fetchCount(db) == 3)
             // A browser removed takes what was still on its way to it

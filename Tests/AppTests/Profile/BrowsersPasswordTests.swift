@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Logging other browsers out, one or all, and turning two-factor sign-in off ask for the password: someone using a
@@ -18,7 +19,9 @@ struct BrowsersPasswordTests {
         return phone
     }
 
-    @Test("log out all other browsers: a wrong or missing password is a 422 next to the field, and no one is logged out")
+    @Test(
+        "log out all other browsers: a wrong or missing password is a 422 next to the field, and no one is logged out"
+    )
     func allOthers() async throws {
         try await TestApp.run { laptop, database in
             // Given
@@ -114,10 +117,14 @@ struct BrowsersPasswordTests {
             var refused = 0
             var limited: Page?
             for attempt in 0..<30 {
-                let page = attempt % 2 == 0
+                let page =
+                    attempt % 2 == 0
                     ? try await laptop.post("/profile/sessions", [("sessionsPassword", "guess \(attempt)")])
                     : try await laptop.post(path, [("password", "guess \(attempt)")])
-                if page.status == .tooManyRequests { limited = page; break }
+                if page.status == .tooManyRequests {
+                    limited = page
+                    break
+                }
                 #expect(page.status == .unprocessableContent)
                 refused += 1
             }
@@ -126,10 +133,15 @@ struct BrowsersPasswordTests {
             #expect(page.html.contains("Too many wrong passwords."))
             // The right password is refused as well until the window passes, here and on the password form
             #expect(try await laptop.post(path, [("password", "correct horse battery")]).status == .tooManyRequests)
-            #expect(try await laptop.post("/profile/password", [
-                ("currentPassword", "correct horse battery"), ("newPassword", "another long password"),
-                ("confirmPassword", "another long password"),
-            ]).status == .tooManyRequests)
+            #expect(
+                try await laptop.post(
+                    "/profile/password",
+                    [
+                        ("currentPassword", "correct horse battery"), ("newPassword", "another long password"),
+                        ("confirmPassword", "another long password"),
+                    ]
+                ).status == .tooManyRequests
+            )
             #expect(try await phone.get("/profile").status == .ok)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Notification settings in Profile: on or off, cadence and weekday, reminder time, lead time and quiet hours, each

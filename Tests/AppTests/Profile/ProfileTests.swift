@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Profile")
@@ -17,10 +18,13 @@ struct ProfileTests {
             // Given
             try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
             try await browser.get("/signup/details")
-            try await browser.post("/signup/details", [
-                ("location", "Lisbon"), ("age", "34"), ("salary", "52000"), ("householdSize", "3"),
-                ("currency", "JPY"), ("timeZone", "Asia/Tokyo"),
-            ])
+            try await browser.post(
+                "/signup/details",
+                [
+                    ("location", "Lisbon"), ("age", "34"), ("salary", "52000"), ("householdSize", "3"),
+                    ("currency", "JPY"), ("timeZone", "Asia/Tokyo"),
+                ]
+            )
 
             // When
             let page = try await browser.get("/profile")
@@ -53,7 +57,11 @@ struct ProfileTests {
 
             // Then: "AD", not "<&"
             #expect(page.document.contains("span", attributes: ["aria-hidden": "true"], text: "AD"))
-            #expect(!page.document.all("span").contains { $0.attributes == ["aria-hidden": "true"] && $0.rawText.hasPrefix("<") })
+            #expect(
+                !page.document.all("span").contains {
+                    $0.attributes == ["aria-hidden": "true"] && $0.rawText.hasPrefix("<")
+                }
+            )
         }
         #expect(Initials.of("Alex Doe") == "AD")
         #expect(Initials.of("élodie") == "É")
@@ -124,7 +132,9 @@ struct ProfileTests {
         }
     }
 
-    @Test("switching the currency of an account with amounts says nothing is converted, and needs a tick; other decimals are refused")
+    @Test(
+        "switching the currency of an account with amounts says nothing is converted, and needs a tick; other decimals are refused"
+    )
     func currencySwitch() async throws {
         try await TestApp.run { browser, database in
             // Given: an account with an entry in US dollars
@@ -139,14 +149,20 @@ struct ProfileTests {
 
             // Then: the form says what would happen, offers the box, and nothing changes
             #expect(asked.status == .unprocessableContent)
-            #expect(asked.fieldError("relabelCurrency") == "Stashify doesn&#39;t convert amounts: $1,234.50 would read €1,234.50. Tick the box to switch anyway.")
+            #expect(
+                asked.fieldError("relabelCurrency")
+                    == "Stashify doesn&#39;t convert amounts: $1,234.50 would read €1,234.50. Tick the box to switch anyway."
+            )
             #expect(asked.html.contains("name=\"relabelCurrency\" type=\"checkbox\" value=\"yes\""))
             #expect(asked.html.contains("Relabel my amounts as EUR without converting them"))
             #expect(asked.fieldValue("location") == "Berlin")
             #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
 
             // When: JPY, which has no cents, even ticked
-            let yen = try await browser.post("/profile", form.map { $0.0 == "currency" ? ("currency", "JPY") : $0 } + [("relabelCurrency", "yes")])
+            let yen = try await browser.post(
+                "/profile",
+                form.map { $0.0 == "currency" ? ("currency", "JPY") : $0 } + [("relabelCurrency", "yes")]
+            )
             #expect(yen.status == .unprocessableContent)
             #expect(yen.fieldError("currency")?.contains("USD has 2 decimal places where JPY has 0") == true)
             #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
@@ -164,7 +180,10 @@ struct ProfileTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             try await browser.get("/profile")
-            let form = Self.fullForm.filter { !["email", "currency", "salary"].contains($0.0) } + [("email", "alex@example.com"), ("currency", "JPY")]
+            let form =
+                Self.fullForm.filter { !["email", "currency", "salary"].contains($0.0) } + [
+                    ("email", "alex@example.com"), ("currency", "JPY"),
+                ]
             #expect(try await browser.post("/profile", form).status == .seeOther)
             #expect(try await database.user(email: "alex@example.com")?.currency == "JPY")
         }
@@ -188,10 +207,13 @@ struct ProfileTests {
             try await browser.get("/profile")
 
             // When
-            let page = try await browser.post("/profile", [
-                ("name", ""), ("email", "alex@"), ("location", "Rome"), ("age", "7"), ("salary", "12,34"),
-                ("householdSize", "two"), ("currency", "USD"), ("timeZone", "Europe/Rome"), ("theme", "neon"),
-            ])
+            let page = try await browser.post(
+                "/profile",
+                [
+                    ("name", ""), ("email", "alex@"), ("location", "Rome"), ("age", "7"), ("salary", "12,34"),
+                    ("householdSize", "two"), ("currency", "USD"), ("timeZone", "Europe/Rome"), ("theme", "neon"),
+                ]
+            )
 
             // Then
             #expect(page.status == .unprocessableContent)
@@ -222,37 +244,61 @@ struct ProfileTests {
             let phone = Browser(client: browser.client)
             try await phone.logIn(email: "alex@example.com", password: "first password")
             let before = try await browser.get("/profile")
-            #expect(before.html.contains("You&#39;re logged in on 2 browsers") || before.html.contains("You're logged in on 2 browsers"))
+            #expect(
+                before.html.contains("You&#39;re logged in on 2 browsers")
+                    || before.html.contains("You're logged in on 2 browsers")
+            )
 
             // When: wrong current password, then mismatched repeat
-            let wrong = try await browser.post("/profile/password", [
-                ("currentPassword", "nope nope"), ("newPassword", "second password"), ("confirmPassword", "second password"),
-            ])
-            let mismatch = try await browser.post("/profile/password", [
-                ("currentPassword", "first password"), ("newPassword", "second password"), ("confirmPassword", "second passw0rd"),
-            ])
+            let wrong = try await browser.post(
+                "/profile/password",
+                [
+                    ("currentPassword", "nope nope"), ("newPassword", "second password"),
+                    ("confirmPassword", "second password"),
+                ]
+            )
+            let mismatch = try await browser.post(
+                "/profile/password",
+                [
+                    ("currentPassword", "first password"), ("newPassword", "second password"),
+                    ("confirmPassword", "second passw0rd"),
+                ]
+            )
 
             // Then
             #expect(wrong.status == .unprocessableContent)
-            #expect(wrong.fieldError("currentPassword") == "That isn&#39;t your current password."
-                    || wrong.fieldError("currentPassword") == "That isn't your current password.")
+            #expect(
+                wrong.fieldError("currentPassword") == "That isn&#39;t your current password."
+                    || wrong.fieldError("currentPassword") == "That isn't your current password."
+            )
             #expect(mismatch.status == .unprocessableContent)
-            #expect(mismatch.fieldError("confirmPassword") == "The two new passwords don&#39;t match."
-                    || mismatch.fieldError("confirmPassword") == "The two new passwords don't match.")
+            #expect(
+                mismatch.fieldError("confirmPassword") == "The two new passwords don&#39;t match."
+                    || mismatch.fieldError("confirmPassword") == "The two new passwords don't match."
+            )
 
             // When
-            let changed = try await browser.post("/profile/password", [
-                ("currentPassword", "first password"), ("newPassword", "second password"), ("confirmPassword", "second password"),
-            ])
+            let changed = try await browser.post(
+                "/profile/password",
+                [
+                    ("currentPassword", "first password"), ("newPassword", "second password"),
+                    ("confirmPassword", "second password"),
+                ]
+            )
 
             // Then
             #expect(changed.status == .seeOther)
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: thisSession)])
             #expect(try await phone.get("/profile").status == .seeOther, "the other browser is logged out")
-            #expect(try await browser.get("/profile").html.contains("Password changed. Your other browser was logged out."))
+            #expect(
+                try await browser.get("/profile").html.contains("Password changed. Your other browser was logged out.")
+            )
             try await browser.logOut()
-            #expect(try await browser.logIn(email: "alex@example.com", password: "first password").status == .unprocessableContent)
+            #expect(
+                try await browser.logIn(email: "alex@example.com", password: "first password").status
+                    == .unprocessableContent
+            )
             #expect(try await browser.logIn(email: "alex@example.com", password: "second password").status == .seeOther)
         }
     }

@@ -2,14 +2,18 @@ import Foundation
 import GRDB
 import Testing
 import Views
+
 @testable import App
 
 @Suite("Signed-in browsers")
 struct SignedInBrowsersTests {
     static let firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
-    static let safariOnIPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
-    static let chromeOnAndroid = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
-    static let edgeOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0"
+    static let safariOnIPhone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    static let chromeOnAndroid =
+        "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
+    static let edgeOnWindows =
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0"
     static let session = "stashify_session"
 
     @Test("Profile lists each browser with its device, address and times: this one first and marked")
@@ -54,8 +58,10 @@ struct SignedInBrowsersTests {
             let phoneRows = Self.rows(onPhone)
             #expect(phoneRows.count == 2)
             #expect(phoneRows[0].contains("Safari on iPhone") && phoneRows[0].contains("This browser"))
-            #expect(phoneRows[1].contains("Firefox on Windows") && phoneRows[1].contains("Last seen Today at 11:00"),
-                    "the laptop's visit a moment ago counts as seen")
+            #expect(
+                phoneRows[1].contains("Firefox on Windows") && phoneRows[1].contains("Last seen Today at 11:00"),
+                "the laptop's visit a moment ago counts as seen"
+            )
 
             // No page carries a session's id: a form names a session by its handle.
             let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
@@ -119,8 +125,10 @@ struct SignedInBrowsersTests {
             #expect(try await phone.get("/profile").status == .ok)
 
             // When
-            let ended = try await laptop.post("/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete",
-                                              [("password", "correct horse battery")])
+            let ended = try await laptop.post(
+                "/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete",
+                [("password", "correct horse battery")]
+            )
 
             // Then
             #expect(ended.status == .seeOther)
@@ -158,7 +166,8 @@ struct SignedInBrowsersTests {
             #expect(other.status == .notFound)
             #expect(own.status == .notFound)
             #expect(madeUp.status == .notFound)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id") }
+            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id")
+            }
             #expect(ids == [alexId, samId].map(SessionRecord.id(forKey:)).sorted())
             #expect(try await sam.get("/profile").status == .ok)
             #expect(try await alex.get("/profile").status == .ok)
@@ -204,7 +213,10 @@ struct SignedInBrowsersTests {
             await browser.setHeader("X-Forwarded-For", "10.0.0.1, 198.51.100.7")
             try await browser.signUp(email: "alex@example.com")
             try await browser.logOut()
-            #expect(try await browser.logIn(email: "alex@example.com", password: "wrong password").status == .unprocessableContent)
+            #expect(
+                try await browser.logIn(email: "alex@example.com", password: "wrong password").status
+                    == .unprocessableContent
+            )
             let counted = try await database.read { db in
                 try String.fetchOne(db, sql: "SELECT address FROM loginAttempt")
             }
@@ -234,8 +246,10 @@ struct SignedInBrowsersTests {
             try await phone.logIn(email: "alex@example.com")
             try await phone.get("/login/code")
             clock.advance(by: 30)
-            #expect(try await phone.post("/login/code", [("code", totp.code(step: totp.step(at: clock.now)))]).status
-                    == .seeOther)
+            #expect(
+                try await phone.post("/login/code", [("code", totp.code(step: totp.step(at: clock.now)))]).status
+                    == .seeOther
+            )
 
             // Then
             let rows = Self.rows(try await phone.get("/profile"))
@@ -255,7 +269,8 @@ struct SignedInBrowsersTests {
             let page = try await browser.get("/profile")
             #expect(Self.rows(page).first?.contains("IP address —") == true)
             #expect(!page.html.contains("198.51.100.7"))
-            let addresses = try await database.read { db in try String?.fetchAll(db, sql: "SELECT address FROM session") }
+            let addresses = try await database.read { db in try String?.fetchAll(db, sql: "SELECT address FROM session")
+            }
             #expect(addresses == [nil])
         }
     }
@@ -268,13 +283,23 @@ struct SignedInBrowsersTests {
             try await browser.signUp(email: "alex@example.com")
             let user = try #require(try await database.user(email: "alex@example.com"))
             try await database.write { db in
-                try SessionRecord(id: "older", userId: user.id, data: Data("{}".utf8),
-                                  expiresAt: clock.now.addingTimeInterval(3600),
-                                  createdAt: TestClock.date("2026-10-02T09:00:00Z")).insert(db)
-                try SessionRecord(id: "expired", userId: user.id, data: Data("{}".utf8),
-                                  expiresAt: clock.now.addingTimeInterval(-1), createdAt: clock.now.addingTimeInterval(-3600),
-                                  userAgent: Self.safariOnIPhone, address: "203.0.113.9",
-                                  lastSeenAt: clock.now.addingTimeInterval(-60)).insert(db)
+                try SessionRecord(
+                    id: "older",
+                    userId: user.id,
+                    data: Data("{}".utf8),
+                    expiresAt: clock.now.addingTimeInterval(3600),
+                    createdAt: TestClock.date("2026-10-02T09:00:00Z")
+                ).insert(db)
+                try SessionRecord(
+                    id: "expired",
+                    userId: user.id,
+                    data: Data("{}".utf8),
+                    expiresAt: clock.now.addingTimeInterval(-1),
+                    createdAt: clock.now.addingTimeInterval(-3600),
+                    userAgent: Self.safariOnIPhone,
+                    address: "203.0.113.9",
+                    lastSeenAt: clock.now.addingTimeInterval(-60)
+                ).insert(db)
             }
 
             // When
@@ -305,8 +330,10 @@ struct SignedInBrowsersTests {
         #expect(text("2026-11-20T22:59:00Z") == "20 Nov 2026")
         #expect(text("2025-12-31T23:00:00Z") == "1 Jan 2026")
         let justAfterMidnight = TestClock.date("2026-11-21T23:30:00Z")  // 00:30 on the 22nd in Berlin
-        #expect(ProfilePages.Browser.momentText(TestClock.date("2026-11-21T22:00:00Z"), in: berlin, now: justAfterMidnight)
-                == "Yesterday at 23:00")
+        #expect(
+            ProfilePages.Browser.momentText(TestClock.date("2026-11-21T22:00:00Z"), in: berlin, now: justAfterMidnight)
+                == "Yesterday at 23:00"
+        )
     }
 
     // MARK: - Helpers
@@ -324,6 +351,7 @@ struct SignedInBrowsersTests {
 
     /// The handle pages give the session whose cookie holds `key`.
     static func handle(ofCookie key: String) -> String {
-        SessionRecord(id: SessionRecord.id(forKey: key), userId: nil, data: Data(), expiresAt: nil, createdAt: Date()).handle
+        SessionRecord(id: SessionRecord.id(forKey: key), userId: nil, data: Data(), expiresAt: nil, createdAt: Date())
+            .handle
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// The test button sends at most three tests a minute per member; more gets a sentence and 429, and nothing goes.
 @Suite("Test notification limit")
 struct TestPushLimitTests {
-    @Test("a fourth test within a minute is refused with 429 and sends nothing; a minute on, or another member, may send")
+    @Test(
+        "a fourth test within a minute is refused with 429 and sends nothing; a minute on, or another member, may send"
+    )
     func limited() async throws {
         try await PushTests.withServer { port, inbox in
             let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
@@ -14,7 +17,9 @@ struct TestPushLimitTests {
                 try await browser.signUp(email: "ann@example.com")
                 let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
                 try await database.for(userId: ann).setPushChannel(
-                    .webhook, to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/ann"))
+                    .webhook,
+                    to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/ann")
+                )
 
                 // Three tests within the minute go
                 for _ in 0..<3 {
@@ -28,7 +33,9 @@ struct TestPushLimitTests {
                 try await browser.get("/profile/notifications")
                 let refused = try await browser.post("/profile/notifications/push/test")
                 #expect(refused.status == .tooManyRequests)
-                #expect(refused.html.contains("You can send 3 test notifications a minute. Wait a minute, then try again."))
+                #expect(
+                    refused.html.contains("You can send 3 test notifications a minute. Wait a minute, then try again.")
+                )
                 #expect(inbox.received.count == 3)
 
                 // Bob is not held back by Ann's tests
@@ -36,7 +43,9 @@ struct TestPushLimitTests {
                 try await bob.signUp(email: "bob@example.com")
                 let bobId = try await LedgerFixture.userId(database, email: "bob@example.com")
                 try await database.for(userId: bobId).setPushChannel(
-                    .webhook, to: PushChannel(userId: bobId, kind: .webhook, url: "http://127.0.0.1:\(port)/bob"))
+                    .webhook,
+                    to: PushChannel(userId: bobId, kind: .webhook, url: "http://127.0.0.1:\(port)/bob")
+                )
                 try await bob.get("/profile/notifications")
                 #expect(try await bob.post("/profile/notifications/push/test").status == .seeOther)
                 #expect(inbox.received.map(\.path).filter { $0 == "/bob" }.count == 1)
@@ -53,8 +62,18 @@ struct TestPushLimitTests {
     @Test("--test-pushes-per-minute sets the limit, from 1 to 60")
     func setting() throws {
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try ServeSettings(host: nil, port: nil, dataDir: nil, tlsCert: nil, tlsKey: nil, noTLS: true,
-                              resourcesDir: TestApp.root, logLevel: nil, testPushesPerMinute: flag, environment: env).config()
+            try ServeSettings(
+                host: nil,
+                port: nil,
+                dataDir: nil,
+                tlsCert: nil,
+                tlsKey: nil,
+                noTLS: true,
+                resourcesDir: TestApp.root,
+                logLevel: nil,
+                testPushesPerMinute: flag,
+                environment: env
+            ).config()
         }
         #expect(try config(nil).testPushesPerMinute == 3)
         #expect(try config("10").testPushesPerMinute == 10)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Income, Spent, Saved and Remaining mean one number each: the same on Home, Budget, every Statistics view, the
@@ -24,13 +25,22 @@ struct NamedFiguresTests {
     }
 
     /// The ledger's own sums for `first…last`, straight from its rows.
-    static func ledgerSums(_ database: AppDatabase, userId: Int64, from first: String, to last: String) async throws -> LedgerTotals {
+    static func ledgerSums(
+        _ database: AppDatabase,
+        userId: Int64,
+        from first: String,
+        to last: String
+    ) async throws -> LedgerTotals {
         try await database.read { db in
             var totals = LedgerTotals()
-            for row in try Row.fetchAll(db, sql: """
-                SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
-                WHERE userId = ? AND date BETWEEN ? AND ? GROUP BY kind
-                """, arguments: [userId, first, last]) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT kind, SUM(amountCents) AS total, COUNT(*) AS count FROM ledger
+                    WHERE userId = ? AND date BETWEEN ? AND ? GROUP BY kind
+                    """,
+                arguments: [userId, first, last]
+            ) {
                 totals.add(kind: LedgerEntry.Kind(rawValue: row["kind"]), cents: row["total"], count: row["count"])
             }
             return totals
@@ -43,18 +53,28 @@ struct NamedFiguresTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: a demo household with two years of history, today 22 November 2026
             try await browser.signUp(email: "alex@example.com")
-            _ = try await DemoData.fill(database: database, email: "alex@example.com", passwordHash: { "unused" }, years: 2,
-                                        entries: 2_000, now: clock.now)
+            _ = try await DemoData.fill(
+                database: database,
+                email: "alex@example.com",
+                passwordHash: { "unused" },
+                years: 2,
+                entries: 2_000,
+                now: clock.now
+            )
             let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
             let october = try await Self.ledgerSums(database, userId: userId, from: "2026-10-01", to: "2026-10-31")
             let year = try await Self.ledgerSums(database, userId: userId, from: "2026-01-01", to: "2026-12-31")
             #expect(october.incomeCents > 0 && october.spentCents > 0 && october.savedCents > 0)
             // Savings outside stashes exist, so stashes' savings alone would differ from Saved.
             let stashSaved = try await database.read { db in
-                try Int64.fetchOne(db, sql: """
-                    SELECT COALESCE(SUM(amountCents), 0) FROM ledger WHERE userId = ? AND kind = 'saving'
-                    AND stashId IS NOT NULL AND date BETWEEN '2026-10-01' AND '2026-10-31'
-                    """, arguments: [userId]) ?? 0
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COALESCE(SUM(amountCents), 0) FROM ledger WHERE userId = ? AND kind = 'saving'
+                        AND stashId IS NOT NULL AND date BETWEEN '2026-10-01' AND '2026-10-31'
+                        """,
+                    arguments: [userId]
+                ) ?? 0
             }
             #expect(stashSaved != october.savedCents)
 
@@ -77,11 +97,15 @@ struct NamedFiguresTests {
 
             // Statistics: the month, the year, and every day of the month adding up to the month
             let monthly = try await browser.get("/statistics?view=monthly&period=2026-10")
-            for (label, cents) in [("Saved", october.savedCents), ("Spent", october.spentCents), ("Income", october.incomeCents)] {
+            for (label, cents) in [
+                ("Saved", october.savedCents), ("Spent", october.spentCents), ("Income", october.incomeCents),
+            ] {
                 #expect(Self.figure(monthly.html, label) == cents, "monthly \(label)")
             }
             let yearly = try await browser.get("/statistics?view=yearly&period=2026")
-            for (label, cents) in [("Saved", year.savedCents), ("Spent", year.spentCents), ("Income", year.incomeCents)] {
+            for (label, cents) in [
+                ("Saved", year.savedCents), ("Spent", year.spentCents), ("Income", year.incomeCents),
+            ] {
                 #expect(Self.figure(yearly.html, label) == cents, "yearly \(label)")
             }
             var days = LedgerTotals()

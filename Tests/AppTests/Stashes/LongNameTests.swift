@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// A stash's name may be 60 characters with no space: the page's header cuts it, whole in a tooltip, and the entry
@@ -21,8 +22,11 @@ struct LongNameTests {
             let shortPage = try await browser.get("/stashes/\(short)")
 
             // Then
-            #expect(longPage.html.contains(
-                "<h1 class=\"topbar__title topbar__title--name\" title=\"\(Self.longName)\">\(Self.longName)</h1>"))
+            #expect(
+                longPage.html.contains(
+                    "<h1 class=\"topbar__title topbar__title--name\" title=\"\(Self.longName)\">\(Self.longName)</h1>"
+                )
+            )
             #expect(shortPage.document.contains("h1", attributes: ["class": "topbar__title"], text: "Holiday fund"))
         }
     }

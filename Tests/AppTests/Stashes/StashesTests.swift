@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Stashes and entries")
@@ -12,8 +13,13 @@ struct StashesTests {
             try await browser.signUp(email: "alex@example.com")
 
             // When
-            let id = try await browser.createStash(name: "Vacation Fund", target: "500", goal: "3,000",
-                                                   reward: "A weekend in Porto", category: "Travel")
+            let id = try await browser.createStash(
+                name: "Vacation Fund",
+                target: "500",
+                goal: "3,000",
+                reward: "A weekend in Porto",
+                category: "Travel"
+            )
 
             // Then
             let stash = try #require(try await database.read { db in try Stash.fetchOne(db, key: id) })
@@ -21,18 +27,27 @@ struct StashesTests {
             #expect(stash.kind == .save)
             #expect(stash.goalCents == 300_000)
             // "Travel" isn't one of the budget's Savings categories yet: it becomes one
-            let category = try #require(try await database.read { db in try Category.fetchOne(db, key: stash.categoryId) })
+            let category = try #require(
+                try await database.read { db in try Category.fetchOne(db, key: stash.categoryId) }
+            )
             #expect(category.name == "Travel")
             #expect(category.kind == .savings)
             let targets = try await database.readRows { db in
-                try Row.fetchAll(db, sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ?", arguments: [id])
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ?",
+                    arguments: [id]
+                )
             }
             #expect(targets.map { $0["month"] as String } == ["2026-11"])
             #expect(targets.map { $0["amountCents"] as Int64 } == [50_000])
             let home = try await browser.get("/")
             #expect(home.html.contains("Vacation Fund"))
             #expect(home.html.contains("$0.00 saved of $500.00"))
-            #expect(home.html.contains("You&#39;ve completed 0 of 1 stash this month") || home.html.contains("You've completed 0 of 1 stash this month"))
+            #expect(
+                home.html.contains("You&#39;ve completed 0 of 1 stash this month")
+                    || home.html.contains("You've completed 0 of 1 stash this month")
+            )
             let badges = try await browser.get("/badges")
             #expect(badges.html.contains("Vacation Fund"))
             let detail = try await browser.get("/stashes/\(id)")
@@ -46,10 +61,13 @@ struct StashesTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             try await browser.get("/stashes/new")
-            let page = try await browser.post("/stashes", [
-                ("name", "  "), ("kind", "hoard"), ("target", "12.345"), ("goal", "lots"), ("reward", "Cake"),
-                ("category", "Travel"), ("reminder", "off"),
-            ])
+            let page = try await browser.post(
+                "/stashes",
+                [
+                    ("name", "  "), ("kind", "hoard"), ("target", "12.345"), ("goal", "lots"), ("reward", "Cake"),
+                    ("category", "Travel"), ("reminder", "off"),
+                ]
+            )
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("name") == "Enter a name.")
             #expect(page.fieldError("kind") == "Choose Save or Spend.")
@@ -96,7 +114,10 @@ struct StashesTests {
 
             let form = try await browser.get("/stashes/\(id)/entries/new")
             #expect(form.fieldValue("date") == "2027-01-01", "the default date is today where the user is")
-            let page = try await browser.post("/stashes/\(id)/entries", [("amount", "1,234.5"), ("date", "2027-01-01"), ("note", "New year")])
+            let page = try await browser.post(
+                "/stashes/\(id)/entries",
+                [("amount", "1,234.5"), ("date", "2027-01-01"), ("note", "New year")]
+            )
             #expect(page.status == .seeOther)
             #expect(page.location == "/stashes/\(id)?month=2027-01")
 
@@ -125,9 +146,12 @@ struct StashesTests {
             // When: in November the target becomes 50
             clock.advance(by: 20 * 24 * 3600)
             try await browser.get("/stashes/\(id)/edit")
-            let page = try await browser.post("/stashes/\(id)/edit", [
-                ("name", "Fund"), ("kind", "save"), ("target", "50"), ("category", "Other"), ("reminder", "off"),
-            ])
+            let page = try await browser.post(
+                "/stashes/\(id)/edit",
+                [
+                    ("name", "Fund"), ("kind", "save"), ("target", "50"), ("category", "Other"), ("reminder", "off"),
+                ]
+            )
 
             // Then
             #expect(page.status == .seeOther)
@@ -150,17 +174,24 @@ struct StashesTests {
 
             // When: the allowance becomes 300
             try await browser.get("/stashes/\(id)/edit")
-            let page = try await browser.post("/stashes/\(id)/edit", [
-                ("name", "Dining"), ("kind", "spend"), ("target", "300"), ("category", ""), ("reminder", "off"),
-            ])
+            let page = try await browser.post(
+                "/stashes/\(id)/edit",
+                [
+                    ("name", "Dining"), ("kind", "spend"), ("target", "300"), ("category", ""), ("reminder", "off"),
+                ]
+            )
 
             // Then: October keeps 200, November has 300
             #expect(page.status == .seeOther)
             #expect(try await browser.get("/stashes/\(id)?month=2026-10").html.contains("$20.00 spent of $200.00"))
             #expect(try await browser.get("/stashes/\(id)?month=2026-11").html.contains("$0.00 spent of $300.00"))
             let targets = try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ? ORDER BY month", arguments: [id])
-                    .map { "\($0["month"] as String) \($0["amountCents"] as Int64)" }
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ? ORDER BY month",
+                    arguments: [id]
+                )
+                .map { "\($0["month"] as String) \($0["amountCents"] as Int64)" }
             }
             #expect(targets == ["2026-10 20000", "2026-11 30000"])
 
@@ -175,7 +206,11 @@ struct StashesTests {
             // October, with its entry, does
             let october = StatisticsTests.text(try await browser.get("/statistics?view=monthly&period=2026-10").html)
             #expect(october.contains("Dining stayed 90% under its allowance."))
-            #expect(StatisticsTests.text(try await browser.get("/?month=2026-10").html).contains("You completed 1 of 1 stash in October 2026"))
+            #expect(
+                StatisticsTests.text(try await browser.get("/?month=2026-10").html).contains(
+                    "You completed 1 of 1 stash in October 2026"
+                )
+            )
             let year = StatisticsTests.text(try await browser.get("/statistics?view=yearly&period=2026").html)
             #expect(year.contains("completed 1 of 2 months"))
         }
@@ -196,8 +231,10 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/")
             let counts = try await database.read { db in
-                [try Stash.fetchCount(db), try LedgerEntry.fetchCount(db), try Badge.fetchCount(db),
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1]
+                [
+                    try Stash.fetchCount(db), try LedgerEntry.fetchCount(db), try Badge.fetchCount(db),
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1,
+                ]
             }
             #expect(counts == [0, 0, 0, 0])
         }
@@ -213,7 +250,10 @@ struct StashesTests {
             let entryId = try #require(entry.id)
 
             try await browser.get("/entries/\(entryId)/edit")
-            let edited = try await browser.post("/entries/\(entryId)/edit", [("amount", "35"), ("date", "2026-11-04"), ("note", "Changed")])
+            let edited = try await browser.post(
+                "/entries/\(entryId)/edit",
+                [("amount", "35"), ("date", "2026-11-04"), ("note", "Changed")]
+            )
             #expect(edited.status == .seeOther)
             let saved = try #require(try await database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
             #expect(saved.amountCents == 3_500)
@@ -248,28 +288,44 @@ struct StashesTests {
             #expect(order.count == 3)
             #expect(order == order.sorted(), "most frequent first")
             #expect(!home.html.contains(">+$9.00<"), "at most three")
-            #expect(home.html.contains("name=\"amount\" value=\"4.50\" aria-label=\"Add +$4.50 to Coffee\""),
-                    "each button submits its amount")
+            #expect(
+                home.html.contains("name=\"amount\" value=\"4.50\" aria-label=\"Add +$4.50 to Coffee\""),
+                "each button submits its amount"
+            )
 
             // When: a quick-add button is pressed, it sends the shared form's fields to its own stash
-            #expect(home.html.contains("form=\"quick-add\" formaction=\"/stashes/\(id)/entries\" name=\"amount\" value=\"4.50\""))
+            #expect(
+                home.html.contains(
+                    "form=\"quick-add\" formaction=\"/stashes/\(id)/entries\" name=\"amount\" value=\"4.50\""
+                )
+            )
             let start = try #require(home.html.range(of: "<form id=\"quick-add\" method=\"post\">"))
             let end = try #require(home.html.range(of: "</form>", range: start.upperBound..<home.html.endIndex))
             let form = String(home.html[start.lowerBound..<end.upperBound])
             #expect(form.contains("name=\"date\" value=\"2026-11-22\""))
             #expect(form.contains("name=\"returnTo\" value=\"/\""))
             #expect(form.contains("name=\"_csrf\""))
-            let page = try await browser.post("/stashes/\(id)/entries", [("amount", "4.50"), ("date", "2026-11-22"), ("returnTo", "/")])
+            let page = try await browser.post(
+                "/stashes/\(id)/entries",
+                [("amount", "4.50"), ("date", "2026-11-22"), ("returnTo", "/")]
+            )
             #expect(page.location == "/")
             let added = try await browser.get("/")
             #expect(added.html.contains("$40.00 spent of $100.00"))
 
             // And a tap made by mistake comes out again with the flash's Undo, and goes back in with the next one
-            let tapped = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ledger")
-            })
+            let tapped = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ledger")
+                }
+            )
             #expect(added.html.contains("Spent $4.50 in “Coffee”."))
-            #expect(added.document.contains("form", attributes: ["class": "flash__action", "method": "post", "action": "/entries/\(tapped)/delete"]))
+            #expect(
+                added.document.contains(
+                    "form",
+                    attributes: ["class": "flash__action", "method": "post", "action": "/entries/\(tapped)/delete"]
+                )
+            )
             let undone = try await browser.post("/entries/\(tapped)/delete")
             #expect(undone.status == .seeOther)
             #expect(try await database.read { db in try LedgerEntry.fetchOne(db, key: tapped) } == nil)
@@ -304,7 +360,9 @@ struct StashesTests {
             #expect(toggle.location == "/")
             let page = try await browser.get("/")
             func cell(_ day: Int) -> String {
-                guard let start = page.html.range(of: "day=2026-11-\(String(format: "%02d", day))#day\"") else { return "" }
+                guard let start = page.html.range(of: "day=2026-11-\(String(format: "%02d", day))#day\"") else {
+                    return ""
+                }
                 let rest = page.html[start.upperBound...]
                 return String(rest[..<(rest.range(of: "</a>")?.lowerBound ?? rest.endIndex)])
             }
@@ -337,23 +395,34 @@ struct StashesTests {
             let second = Browser(client: first.client)
             try await second.signUp(name: "Sam", email: "sam@example.com")
 
-            for path in ["/stashes/\(id)", "/stashes/\(id)/edit", "/stashes/\(id)/delete", "/stashes/\(id)/entries/new",
-                         "/entries/1/edit", "/badges/1"] {
+            for path in [
+                "/stashes/\(id)", "/stashes/\(id)/edit", "/stashes/\(id)/delete", "/stashes/\(id)/entries/new",
+                "/entries/1/edit", "/badges/1",
+            ] {
                 #expect(try await second.get(path).status == .notFound, "\(path)")
             }
             try await second.get("/profile")
-            for path in ["/stashes/\(id)/edit", "/stashes/\(id)/delete", "/stashes/\(id)/entries", "/entries/1/edit",
-                         "/entries/1/delete", "/trash/1/restore", "/badges/1/claim"] {
-                let page = try await second.post(path, [("name", "Mine"), ("kind", "save"), ("target", "1"), ("amount", "1"),
-                                                        ("date", "2026-11-02")])
+            for path in [
+                "/stashes/\(id)/edit", "/stashes/\(id)/delete", "/stashes/\(id)/entries", "/entries/1/edit",
+                "/entries/1/delete", "/trash/1/restore", "/badges/1/claim",
+            ] {
+                let page = try await second.post(
+                    path,
+                    [
+                        ("name", "Mine"), ("kind", "save"), ("target", "1"), ("amount", "1"),
+                        ("date", "2026-11-02"),
+                    ]
+                )
                 #expect(page.status == .notFound, "\(path)")
             }
             let home = try await second.get("/")
             #expect(!home.html.contains("secret fund"))
             #expect(!(try await second.get("/badges?tab=all")).html.contains("secret fund"))
             let (name, entries, earned, claimed) = try await database.read { db in
-                (try Stash.fetchOne(db, key: id)?.name, try LedgerEntry.fetchCount(db),
-                 try Badge.filter(Column("earned") == true).fetchCount(db), try Badge.fetchOne(db)?.claimedAt)
+                (
+                    try Stash.fetchOne(db, key: id)?.name, try LedgerEntry.fetchCount(db),
+                    try Badge.filter(Column("earned") == true).fetchCount(db), try Badge.fetchOne(db)?.claimedAt
+                )
             }
             #expect(name == "Alex's secret fund")
             #expect(entries == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Raising a stash's target")
@@ -15,11 +16,18 @@ struct TargetRaiseTests {
         return id
     }
 
-    private func form(_ browser: Browser, _ id: Int64, name: String = "Fund", target: String,
-                      confirm: String? = nil) async throws -> Page {
+    private func form(
+        _ browser: Browser,
+        _ id: Int64,
+        name: String = "Fund",
+        target: String,
+        confirm: String? = nil
+    ) async throws -> Page {
         let edit = try await browser.get("/stashes/\(id)/edit")
-        var fields = [("name", name), ("kind", "save"), ("target", target), ("goal", ""), ("reward", "Cinema night"),
-                      ("category", edit.fieldValue("category") ?? ""), ("newCategory", ""), ("reminder", "off")]
+        var fields = [
+            ("name", name), ("kind", "save"), ("target", target), ("goal", ""), ("reward", "Cinema night"),
+            ("category", edit.fieldValue("category") ?? ""), ("newCategory", ""), ("reminder", "off"),
+        ]
         if let confirm { fields.append(("confirmTarget", confirm)) }
         return try await browser.post("/stashes/\(id)/edit", fields)
     }
@@ -27,20 +35,34 @@ struct TargetRaiseTests {
     /// November's target and the earned badges' months.
     private func state(_ database: AppDatabase, _ id: Int64) async throws -> (target: Int64?, earned: [String]) {
         try await database.read { db in
-            (try Int64.fetchOne(db, sql: "SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= '2026-11' ORDER BY month DESC LIMIT 1",
-                                arguments: [id]),
-             try String.fetchAll(db, sql: "SELECT month FROM badge WHERE stashId = ? AND earned ORDER BY month", arguments: [id]))
+            (
+                try Int64.fetchOne(
+                    db,
+                    sql:
+                        "SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= '2026-11' ORDER BY month DESC LIMIT 1",
+                    arguments: [id]
+                ),
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT month FROM badge WHERE stashId = ? AND earned ORDER BY month",
+                    arguments: [id]
+                )
+            )
         }
     }
 
-    @Test("a higher target that un-completes this month asks first, naming the badge, its points and the claimed reward")
+    @Test(
+        "a higher target that un-completes this month asks first, naming the badge, its points and the claimed reward"
+    )
     func asksFirst() async throws {
         try await TestApp.run { browser, database in
             // Given
             let id = try await completedFund(browser)
-            let badge = try #require(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM badge WHERE month = '2026-11'")
-            })
+            let badge = try #require(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM badge WHERE month = '2026-11'")
+                }
+            )
             try await browser.get("/badges/\(badge)")
             try await browser.post("/badges/\(badge)/claim", [("claimed", "1")])
 
@@ -49,7 +71,11 @@ struct TargetRaiseTests {
 
             // Then: nothing saved; the form asks, keeping what was typed
             #expect(page.status == .ok)
-            #expect(page.html.contains("Raising the target to $250.00 takes away the badge for November 2026 (10 points, reward claimed): the $210.00 saved this month no longer reaches it. Past months keep their targets."))
+            #expect(
+                page.html.contains(
+                    "Raising the target to $250.00 takes away the badge for November 2026 (10 points, reward claimed): the $210.00 saved this month no longer reaches it. Past months keep their targets."
+                )
+            )
             #expect(page.html.contains("name=\"confirmTarget\" value=\"25000\">Save anyway</button>"))
             #expect(page.html.contains("name=\"confirmTarget\" value=\"keep\">Keep the old target</button>"))
             #expect(page.fieldValue("target") == "250")
@@ -78,8 +104,12 @@ struct TargetRaiseTests {
             #expect(saved.earned == ["2026-10"])
             #expect(try await database.for(userId: 1).points() == 10)
             let october = try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= '2026-10' ORDER BY month DESC LIMIT 1",
-                                   arguments: [id])
+                try Int64.fetchOne(
+                    db,
+                    sql:
+                        "SELECT amountCents FROM stashTarget WHERE stashId = ? AND month <= '2026-10' ORDER BY month DESC LIMIT 1",
+                    arguments: [id]
+                )
             }
             #expect(october == 20_000)
         }
@@ -99,7 +129,9 @@ struct TargetRaiseTests {
             let kept = try await state(database, id)
             #expect(kept.target == 20_000)
             #expect(kept.earned == ["2026-10", "2026-11"])
-            #expect(try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund 2")
+            #expect(
+                try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund 2"
+            )
         }
     }
 
@@ -121,7 +153,11 @@ struct TargetRaiseTests {
 
             // Then: asked again, for $300, without the claimed reward
             #expect(other.status == .ok)
-            #expect(other.html.contains("Raising the target to $300.00 takes away the badge for November 2026 (10 points): "))
+            #expect(
+                other.html.contains(
+                    "Raising the target to $300.00 takes away the badge for November 2026 (10 points): "
+                )
+            )
             #expect(try await state(database, id).earned == ["2026-10", "2026-11"])
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Statistics exports")
@@ -15,15 +16,26 @@ struct ExportTests {
         while let c = characters.popFirst() {
             if quoted {
                 if c == "\"" {
-                    if characters.first == "\"" { field.unicodeScalars.append("\""); characters.removeFirst() } else { quoted = false }
-                } else { field.unicodeScalars.append(c) }
+                    if characters.first == "\"" {
+                        field.unicodeScalars.append("\"")
+                        characters.removeFirst()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {
-                row.append(field); field = ""
+                row.append(field)
+                field = ""
             } else if c == "\r", characters.first == "\n" {
                 characters.removeFirst()
-                row.append(field); rows.append(row); row = []; field = ""
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
             } else {
                 field.unicodeScalars.append(c)
             }
@@ -31,7 +43,9 @@ struct ExportTests {
         return rows
     }
 
-    @Test("CSV escaping quotes every text field (RFC 4180), leaves numbers and dates bare, and defuses spreadsheet formulas")
+    @Test(
+        "CSV escaping quotes every text field (RFC 4180), leaves numbers and dates bare, and defuses spreadsheet formulas"
+    )
     func escaping() {
         #expect(CSVWriter.escape("plain") == "\"plain\"")
         #expect(CSVWriter.escape("a,b") == "\"a,b\"")
@@ -76,10 +90,16 @@ struct ExportTests {
             _ = try await AccountRows.fill(database, email: "alex@example.com", entries: 30, clock: clock)
             let notes = ["=HYPERLINK(\"http://x\")", "say \"hi\", twice", "two\nlines", "+1", "@cmd", "-2+3", "plain"]
             try await database.write { db in
-                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM ledger WHERE userId = ? ORDER BY date, id LIMIT ?",
-                                             arguments: [userId, notes.count])
+                let ids = try Int64.fetchAll(
+                    db,
+                    sql: "SELECT id FROM ledger WHERE userId = ? ORDER BY date, id LIMIT ?",
+                    arguments: [userId, notes.count]
+                )
                 for (id, note) in zip(ids, notes) {
-                    try db.execute(sql: "UPDATE ledger SET note = ?, date = '2026-11-02' WHERE id = ?", arguments: [note, id])
+                    try db.execute(
+                        sql: "UPDATE ledger SET note = ?, date = '2026-11-02' WHERE id = ?",
+                        arguments: [note, id]
+                    )
                 }
                 try db.execute(sql: "UPDATE account SET name = '=cmd|calc' WHERE userId = ?", arguments: [userId])
             }
@@ -100,7 +120,9 @@ struct ExportTests {
             #expect(statistics.hasPrefix("\"date\",\"kind\",\"amount\",\"currency\""))
             let noteColumn = try #require(statisticsRows[0].firstIndex(of: "note"))
             let written = Set(statisticsRows.map { $0[noteColumn] })
-            for note in ["'=HYPERLINK(\"http://x\")", "say \"hi\", twice", "two\nlines", "'+1", "'@cmd", "'-2+3", "plain"] {
+            for note in [
+                "'=HYPERLINK(\"http://x\")", "say \"hi\", twice", "two\nlines", "'+1", "'@cmd", "'-2+3", "plain",
+            ] {
                 #expect(written.contains(note), "\(note)")
             }
             // Amounts and dates are bare numbers and dates, a negative one too; every text field is quoted.
@@ -120,9 +142,23 @@ struct ExportTests {
             try await browser.addEntry(stash: fund, amount: "12.5", date: "2026-11-02", note: "=HYPERLINK(\"x\")")
             try await browser.addEntry(stash: fund, amount: "1,000", date: "2026-11-30", note: "line one\nline two")
             try await browser.addEntry(stash: fund, amount: "9", date: "2026-12-01")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-15", cents: 4_599, kind: .expense, category: "Groceries",
-                                        note: "-5 coupon")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-10-31", cents: 100, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-15",
+                cents: 4_599,
+                kind: .expense,
+                category: "Groceries",
+                note: "-5 coupon"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-10-31",
+                cents: 100,
+                kind: .expense,
+                category: "Groceries"
+            )
 
             // When
             let response = try await browser.get("/statistics/export.csv?view=monthly&period=2026-11")
@@ -133,14 +169,24 @@ struct ExportTests {
             #expect(response.headers[.contentDisposition] == "attachment; filename=\"stashify-2026-11.csv\"")
             #expect(response.html.hasSuffix("\r\n"))
             let rows = Self.parseCSV(response.html)
-            #expect(rows == [
-                ["date", "kind", "amount", "currency", "category", "stash", "account", "note"],
-                ["2026-11-02", "saving", "12.50", "USD", "Travel", "Vacation, \"Big\" Fund", "", "'=HYPERLINK(\"x\")"],
-                ["2026-11-15", "expense", "45.99", "USD", "Groceries", "", "", "'-5 coupon"],
-                ["2026-11-30", "saving", "1000.00", "USD", "Travel", "Vacation, \"Big\" Fund", "", "line one\nline two"],
-            ])
+            #expect(
+                rows == [
+                    ["date", "kind", "amount", "currency", "category", "stash", "account", "note"],
+                    [
+                        "2026-11-02", "saving", "12.50", "USD", "Travel", "Vacation, \"Big\" Fund", "",
+                        "'=HYPERLINK(\"x\")",
+                    ],
+                    ["2026-11-15", "expense", "45.99", "USD", "Groceries", "", "", "'-5 coupon"],
+                    [
+                        "2026-11-30", "saving", "1000.00", "USD", "Travel", "Vacation, \"Big\" Fund", "",
+                        "line one\nline two",
+                    ],
+                ]
+            )
 
-            let spending = Self.parseCSV(try await browser.get("/statistics/export.csv?view=monthly&period=2026-11&filter=spending").html)
+            let spending = Self.parseCSV(
+                try await browser.get("/statistics/export.csv?view=monthly&period=2026-11&filter=spending").html
+            )
             #expect(spending.count == 2)
             #expect(spending[1][1] == "expense")
             let day = Self.parseCSV(try await browser.get("/statistics/export.csv?view=daily&period=2026-12-01").html)
@@ -160,14 +206,24 @@ struct ExportTests {
             try await browser.addEntry(stash: fund, amount: "100", date: "2026-10-05")
             try await browser.addEntry(stash: fund, amount: "375", date: "2026-11-05")
             try await browser.addEntry(stash: dining, amount: "85", date: "2026-11-12")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-03", cents: 300_000, kind: .income, category: "Salary")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-03",
+                cents: 300_000,
+                kind: .income,
+                category: "Salary"
+            )
 
             // When
             let client = await browser.client
             let cookies = await browser.cookies
             let response = try await client.executeRequest(
-                uri: "/statistics/summary.pdf?period=2026-11", method: .get,
-                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")], body: nil)
+                uri: "/statistics/summary.pdf?period=2026-11",
+                method: .get,
+                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")],
+                body: nil
+            )
 
             // Then
             #expect(response.status == .ok)
@@ -212,9 +268,30 @@ struct ExportTests {
             let fund = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: fund, amount: "120", date: "2026-02-05")
             try await browser.addEntry(stash: fund, amount: "45.50", date: "2026-10-05")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-02-01", cents: 250_000, kind: .income, category: "Salary")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-10-07", cents: 8_725, kind: .expense, category: "Groceries")
-            try await LedgerFixture.add(database, userId: userId, date: "2025-12-30", cents: 99_999, kind: .income, category: "Salary")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-02-01",
+                cents: 250_000,
+                kind: .income,
+                category: "Salary"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-10-07",
+                cents: 8_725,
+                kind: .expense,
+                category: "Groceries"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2025-12-30",
+                cents: 99_999,
+                kind: .income,
+                category: "Salary"
+            )
 
             // When
             let page = try await browser.get("/statistics/summary.pdf?view=yearly&period=2026")
@@ -225,16 +302,23 @@ struct ExportTests {
             #expect(page.headers[.contentDisposition] == "inline; filename=\"stashify-summary-2026.pdf\"")
             #expect(page.bytes.starts(with: Array("%PDF-1.4".utf8)))
             let raw = String(decoding: page.bytes.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
-            for shown in ["(Yearly summary ? 2026)", "(Months)", "(Income)", "(Spent)", "(Saved)", "(February 2026)",
-                          "(October 2026)", "(November 2026)", "($2,500.00)", "($120.00)", "($87.25)", "($45.50)"] {
+            for shown in [
+                "(Yearly summary ? 2026)", "(Months)", "(Income)", "(Spent)", "(Saved)", "(February 2026)",
+                "(October 2026)", "(November 2026)", "($2,500.00)", "($120.00)", "($87.25)", "($45.50)",
+            ] {
                 #expect(raw.contains(shown), "\(shown)")
             }
             #expect(!raw.contains("(December 2026)"), "months still to come are left out")
             #expect(!raw.contains("$999.99"), "another year's income isn't counted")
             if let text = try Self.pdfText(page.bytes) {
                 #expect(text.contains("Yearly summary — 2026"))
-                #expect(text.range(of: #"February 2026\s+\$2,500\.00\s+\$0\.00\s+\$120\.00"#, options: .regularExpression) != nil)
-                #expect(text.range(of: #"October 2026\s+\$0\.00\s+\$87\.25\s+\$45\.50"#, options: .regularExpression) != nil)
+                #expect(
+                    text.range(of: #"February 2026\s+\$2,500\.00\s+\$0\.00\s+\$120\.00"#, options: .regularExpression)
+                        != nil
+                )
+                #expect(
+                    text.range(of: #"October 2026\s+\$0\.00\s+\$87\.25\s+\$45\.50"#, options: .regularExpression) != nil
+                )
             }
             let daily = try await browser.get("/statistics/summary.pdf?view=daily&period=2026-10-05")
             #expect(daily.status == .badRequest)
@@ -252,8 +336,11 @@ struct ExportTests {
             let client = await browser.client
             let cookies = await browser.cookies
             let response = try await client.executeRequest(
-                uri: "/statistics/summary.pdf", method: .get,
-                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")], body: nil)
+                uri: "/statistics/summary.pdf",
+                method: .get,
+                headers: [.cookie: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")],
+                body: nil
+            )
             #expect(response.status == .ok)
             #expect(response.headers[.contentDisposition] == "inline; filename=\"stashify-summary-2026-11.pdf\"")
             let bytes = Array(response.body.readableBytesView)
@@ -269,7 +356,9 @@ struct ExportTests {
 
     /// The PDF's text through `pdftotext`, or nil when poppler-utils isn't installed.
     static func pdfText(_ bytes: [UInt8]) throws -> String? {
-        let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let tool else { return nil }
         let path = NSTemporaryDirectory() + "stashify-summary-" + UUID().uuidString + ".pdf"
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Statistics")
@@ -20,17 +21,42 @@ struct StatisticsTests {
             try await browser.signUp(email: "alex@example.com")
             let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
             let vacation = try await browser.createStash(name: "Vacation Fund", target: "500", category: "Travel")
-            let dining = try await browser.createStash(name: "Dining Out", kind: "spend", target: "200", category: "Entertainment")
+            let dining = try await browser.createStash(
+                name: "Dining Out",
+                kind: "spend",
+                target: "200",
+                category: "Entertainment"
+            )
             try await browser.addEntry(stash: vacation, amount: "100", date: "2026-10-05")
             try await browser.addEntry(stash: vacation, amount: "120", date: "2026-11-01")
             try await browser.addEntry(stash: vacation, amount: "255", date: "2026-11-30")
             try await browser.addEntry(stash: dining, amount: "100", date: "2026-10-12")
             try await browser.addEntry(stash: dining, amount: "85", date: "2026-11-12")
             try await browser.addEntry(stash: vacation, amount: "999", date: "2026-12-01")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-03", cents: 300_000, kind: .income, category: "Salary")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-04", cents: 120_000, kind: .expense,
-                                        category: "Rent/Mortgage")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-10-31", cents: 5_000, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-03",
+                cents: 300_000,
+                kind: .income,
+                category: "Salary"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-04",
+                cents: 120_000,
+                kind: .expense,
+                category: "Rent/Mortgage"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-10-31",
+                cents: 5_000,
+                kind: .expense,
+                category: "Groceries"
+            )
 
             // When
             let page = try await browser.get("/statistics?view=monthly&period=2026-11")
@@ -71,26 +97,40 @@ struct StatisticsTests {
                 try db.execute(sql: "UPDATE user SET timeZone = 'Asia/Tokyo' WHERE id = ?", arguments: [userId])
             }
             let fund = try await browser.createStash(name: "Fund", target: "100")
-            for (amount, date) in [("10", "2027-12-31"), ("20", "2028-01-01"), ("30", "2028-02-28"), ("40", "2028-02-29"),
-                                   ("50", "2028-03-01"), ("60", "2028-12-31"), ("70", "2029-01-01")] {
+            for (amount, date) in [
+                ("10", "2027-12-31"), ("20", "2028-01-01"), ("30", "2028-02-28"), ("40", "2028-02-29"),
+                ("50", "2028-03-01"), ("60", "2028-12-31"), ("70", "2029-01-01"),
+            ] {
                 let result = try await browser.addEntry(stash: fund, amount: amount, date: date)
                 #expect(result.status == .seeOther, "\(date)")
             }
 
             // When / Then: the SQL aggregates
             let store = database.for(userId: userId)
-            let leapDay = try await store.ledgerTotalsByDay(from: CalendarDay("2028-02-29")!,
-                                                            to: CalendarDay("2028-02-29")!, filter: .all)
+            let leapDay = try await store.ledgerTotalsByDay(
+                from: CalendarDay("2028-02-29")!,
+                to: CalendarDay("2028-02-29")!,
+                filter: .all
+            )
             #expect(leapDay.mapValues(\.savedCents) == ["2028-02-29": 4_000])
-            let february = try await store.ledgerTotalsByDay(from: Month(year: 2028, month: 2).firstDay,
-                                                             to: Month(year: 2028, month: 2).lastDay, filter: .all)
+            let february = try await store.ledgerTotalsByDay(
+                from: Month(year: 2028, month: 2).firstDay,
+                to: Month(year: 2028, month: 2).lastDay,
+                filter: .all
+            )
             #expect(february.keys.sorted() == ["2028-02-28", "2028-02-29"])
-            let year = try await store.ledgerTotalsByDay(from: StatisticsPeriod.year(2028).first,
-                                                         to: StatisticsPeriod.year(2028).last, filter: .all)
+            let year = try await store.ledgerTotalsByDay(
+                from: StatisticsPeriod.year(2028).first,
+                to: StatisticsPeriod.year(2028).last,
+                filter: .all
+            )
             let byMonth = Dictionary(year.map { (String($0.key.prefix(7)), $0.value.savedCents) }, uniquingKeysWith: +)
             #expect(byMonth == ["2028-01": 2_000, "2028-02": 7_000, "2028-03": 5_000, "2028-12": 6_000])
-            let empty = try await store.ledgerTotalsByDay(from: CalendarDay("2028-06-01")!,
-                                                          to: CalendarDay("2028-06-30")!, filter: .all)
+            let empty = try await store.ledgerTotalsByDay(
+                from: CalendarDay("2028-06-01")!,
+                to: CalendarDay("2028-06-30")!,
+                filter: .all
+            )
             #expect(empty.isEmpty)
 
             // The default view is the user's month: January 2029 in Tokyo
@@ -125,7 +165,14 @@ struct StatisticsTests {
             try await browser.addEntry(stash: done, amount: "50", date: "2026-11-02")
             try await browser.addEntry(stash: open, amount: "20", date: "2026-11-02")
             try await browser.addEntry(stash: coffee, amount: "4.50", date: "2026-11-03")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-03", cents: 9_900, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-03",
+                cents: 9_900,
+                kind: .expense,
+                category: "Groceries"
+            )
             try await browser.get("/")
 
             let saving = try await browser.get("/statistics?view=monthly&period=2026-11&filter=saving")
@@ -141,10 +188,16 @@ struct StatisticsTests {
             #expect(!spendingText.contains("Done Fund"))
             #expect(spendingText.contains("Groceries $99.00 96%"))
 
-            let completed = try await browser.get("/statistics?view=monthly&period=2026-11&filter=saving&status=completed")
+            let completed = try await browser.get(
+                "/statistics?view=monthly&period=2026-11&filter=saving&status=completed"
+            )
             #expect(completed.html.contains("Done Fund"))
             #expect(!completed.html.contains("Open Fund</a>"))
-            #expect(completed.html.contains("href=\"/statistics?view=monthly&amp;period=2026-10&amp;filter=saving&amp;status=completed\""))
+            #expect(
+                completed.html.contains(
+                    "href=\"/statistics?view=monthly&amp;period=2026-10&amp;filter=saving&amp;status=completed\""
+                )
+            )
             #expect(Self.text(completed.html).contains("You completed 1 stash in November 2026, earning 10 points."))
 
             let inProgress = try await browser.get("/statistics?view=monthly&period=2026-11&status=in-progress")
@@ -161,29 +214,86 @@ struct StatisticsTests {
             let userId = try await LedgerFixture.userId(database, email: "alex@example.com")
             let trip = try await browser.createStash(name: "Trip", kind: "spend", target: "300", category: "Travel")
             try await browser.addEntry(stash: trip, amount: "80", date: "2026-11-05")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-06", cents: 4_550, kind: .expense, category: "Groceries")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-07", cents: 1_000, kind: .expense, category: "Groceries")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-08", cents: 2_500, kind: .expense, category: "Nope")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-06",
+                cents: 4_550,
+                kind: .expense,
+                category: "Groceries"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-07",
+                cents: 1_000,
+                kind: .expense,
+                category: "Groceries"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-08",
+                cents: 2_500,
+                kind: .expense,
+                category: "Nope"
+            )
 
             let store = database.for(userId: userId)
-            let rows = try await store.spendingByCategory(from: CalendarDay("2026-11-01")!,
-                                                          to: CalendarDay("2026-11-30")!)
-            #expect(rows == [LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 5_550),
-                             LabelledAmount(label: "Other", cents: 2_500)])
-            let totals = try await store.ledgerTotalsByDay(from: CalendarDay("2026-11-01")!,
-                                                           to: CalendarDay("2026-11-30")!, filter: .all)
-                .values.reduce(LedgerTotals(), +)
+            let rows = try await store.spendingByCategory(
+                from: CalendarDay("2026-11-01")!,
+                to: CalendarDay("2026-11-30")!
+            )
+            #expect(
+                rows == [
+                    LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 5_550),
+                    LabelledAmount(label: "Other", cents: 2_500),
+                ]
+            )
+            let totals = try await store.ledgerTotalsByDay(
+                from: CalendarDay("2026-11-01")!,
+                to: CalendarDay("2026-11-30")!,
+                filter: .all
+            )
+            .values.reduce(LedgerTotals(), +)
             #expect(rows.reduce(0) { $0 + $1.cents } == totals.spentCents)
 
             // Months come from the month totals, days from their entries: a year, one day, and the 1st alone agree
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-01", cents: 700, kind: .expense, category: "Groceries")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-12-01", cents: 900, kind: .expense, category: "Groceries")
-            let year = try await store.spendingByCategory(from: CalendarDay("2026-01-01")!, to: CalendarDay("2026-12-31")!)
-            #expect(year == [LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 7_150),
-                             LabelledAmount(label: "Other", cents: 2_500)])
-            let first = try await store.spendingByCategory(from: CalendarDay("2026-11-01")!, to: CalendarDay("2026-11-01")!)
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-01",
+                cents: 700,
+                kind: .expense,
+                category: "Groceries"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-12-01",
+                cents: 900,
+                kind: .expense,
+                category: "Groceries"
+            )
+            let year = try await store.spendingByCategory(
+                from: CalendarDay("2026-01-01")!,
+                to: CalendarDay("2026-12-31")!
+            )
+            #expect(
+                year == [
+                    LabelledAmount(label: "Travel", cents: 8_000), LabelledAmount(label: "Groceries", cents: 7_150),
+                    LabelledAmount(label: "Other", cents: 2_500),
+                ]
+            )
+            let first = try await store.spendingByCategory(
+                from: CalendarDay("2026-11-01")!,
+                to: CalendarDay("2026-11-01")!
+            )
             #expect(first == [LabelledAmount(label: "Groceries", cents: 700)])
-            let sixth = try await store.spendingByCategory(from: CalendarDay("2026-11-06")!, to: CalendarDay("2026-11-06")!)
+            let sixth = try await store.spendingByCategory(
+                from: CalendarDay("2026-11-06")!,
+                to: CalendarDay("2026-11-06")!
+            )
             #expect(sixth == [LabelledAmount(label: "Groceries", cents: 4_550)])
         }
     }
@@ -198,7 +308,10 @@ struct StatisticsTests {
         #expect(StatisticsPeriod.year(2027).summaryMonth(today: november) == Month(year: 2027, month: 1))
         #expect(StatisticsPeriod.year(2027).summaryMonth(today: january) == Month(year: 2027, month: 1))
         #expect(StatisticsPeriod.year(2026).summaryMonth(today: january) == Month(year: 2026, month: 12))
-        #expect(StatisticsPeriod.month(Month(year: 2026, month: 11)).summaryMonth(today: november) == Month(year: 2026, month: 11))
+        #expect(
+            StatisticsPeriod.month(Month(year: 2026, month: 11)).summaryMonth(today: november)
+                == Month(year: 2026, month: 11)
+        )
 
         // And on the page (today is 22 November 2026)
         try await TestApp.run { browser, _ in
@@ -206,15 +319,31 @@ struct StatisticsTests {
             let stash = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: stash, amount: "10", date: "2026-10-03")
             let thisYear = try await browser.get("/statistics?view=yearly&period=2026")
-            #expect(thisYear.html.contains("href=\"/statistics/summary.pdf?view=yearly&amp;period=2026\">Yearly summary (PDF)"))
+            #expect(
+                thisYear.html.contains(
+                    "href=\"/statistics/summary.pdf?view=yearly&amp;period=2026\">Yearly summary (PDF)"
+                )
+            )
             #expect(!thisYear.html.contains("Monthly summary"))
-            #expect(thisYear.html.contains("href=\"/statistics/compare?month=2026-09&amp;month=2026-10\">Compare months"))
+            #expect(
+                thisYear.html.contains("href=\"/statistics/compare?month=2026-09&amp;month=2026-10\">Compare months")
+            )
             let lastYear = try await browser.get("/statistics?view=yearly&period=2025")
-            #expect(lastYear.html.contains("href=\"/statistics/summary.pdf?view=yearly&amp;period=2025\">Yearly summary (PDF)"))
+            #expect(
+                lastYear.html.contains(
+                    "href=\"/statistics/summary.pdf?view=yearly&amp;period=2025\">Yearly summary (PDF)"
+                )
+            )
             let month = try await browser.get("/statistics?view=monthly&period=2026-11")
-            #expect(month.html.contains("href=\"/statistics/summary.pdf?period=2026-11\">Monthly summary, November 2026 (PDF)"))
+            #expect(
+                month.html.contains(
+                    "href=\"/statistics/summary.pdf?period=2026-11\">Monthly summary, November 2026 (PDF)"
+                )
+            )
             let day = try await browser.get("/statistics?view=daily&period=2026-10-03")
-            #expect(day.html.contains("href=\"/statistics/summary.pdf?period=2026-10\">Monthly summary, October 2026 (PDF)"))
+            #expect(
+                day.html.contains("href=\"/statistics/summary.pdf?period=2026-10\">Monthly summary, October 2026 (PDF)")
+            )
         }
     }
 
@@ -224,7 +353,10 @@ struct StatisticsTests {
             try await browser.signUp(email: "alex@example.com")
             for (path, message) in [
                 ("/statistics?view=weekly", "isn&#39;t a view. Use daily, monthly or yearly."),
-                ("/statistics?view=monthly&period=2026-13", "isn&#39;t a period for the monthly view. Use a month like 2026-11."),
+                (
+                    "/statistics?view=monthly&period=2026-13",
+                    "isn&#39;t a period for the monthly view. Use a month like 2026-11."
+                ),
                 ("/statistics?view=daily&period=2026-02-30", "Use a day like 2026-11-22."),
                 ("/statistics?view=yearly&period=0000", "Use a year like 2026."),
                 ("/statistics?filter=%3Cscript%3E", "isn&#39;t a filter"),
@@ -233,15 +365,19 @@ struct StatisticsTests {
                 ("/statistics/export.csv?period=nope", "isn&#39;t a period"),
                 ("/statistics/summary.pdf?view=daily", "The PDF summary covers a month or a year"),
                 // The whole value is read, not a prefix: a valid day followed by padding and junk is wrong.
-                ("/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk",
-                 "isn&#39;t a period for the daily view"),
+                (
+                    "/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk",
+                    "isn&#39;t a period for the daily view"
+                ),
             ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .badRequest, "\(path)")
                 #expect(page.html.contains(message), "\(path)")
                 #expect(!page.html.contains("<script>"))
             }
-            let padded = try await browser.get("/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk")
+            let padded = try await browser.get(
+                "/statistics?view=daily&period=2026-11-21" + String(repeating: "%20", count: 30) + "junk"
+            )
             #expect(padded.html.contains("“2026-11-21" + String(repeating: " ", count: 30)))
             let empty = try await browser.get("/statistics?view=&period=&filter=")
             #expect(empty.status == .ok)
@@ -256,8 +392,22 @@ struct StatisticsTests {
             let fund = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: fund, amount: "40", date: "2026-09-10")
             try await browser.addEntry(stash: fund, amount: "60", date: "2026-10-10")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-10-02", cents: 250_000, kind: .income, category: "Salary")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-09-15", cents: 7_500, kind: .expense, category: "Groceries")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-10-02",
+                cents: 250_000,
+                kind: .income,
+                category: "Salary"
+            )
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-09-15",
+                cents: 7_500,
+                kind: .expense,
+                category: "Groceries"
+            )
 
             let one = try await browser.get("/statistics/compare?month=2026-10")
             #expect(one.status == .ok)
@@ -284,15 +434,24 @@ struct StatisticsTests {
             let samId = try await LedgerFixture.userId(database, email: "sam@example.com")
             let secret = try await browser.createStash(name: "Sam Secret Stash", target: "100")
             try await browser.addEntry(stash: secret, amount: "77.77", date: "2026-11-10", note: "sam-only")
-            try await LedgerFixture.add(database, userId: samId, date: "2026-11-10", cents: 123_456, kind: .expense,
-                                        category: "Shopping", note: "sam-only")
+            try await LedgerFixture.add(
+                database,
+                userId: samId,
+                date: "2026-11-10",
+                cents: 123_456,
+                kind: .expense,
+                category: "Shopping",
+                note: "sam-only"
+            )
             try await browser.logOut()
 
             // When: Alex looks at every view
             try await browser.signUp(email: "alex@example.com")
-            for path in ["/statistics", "/statistics?view=daily&period=2026-11-10", "/statistics?view=yearly&period=2026",
-                         "/statistics/compare?month=2026-10&month=2026-11", "/statistics/export.csv?view=yearly&period=2026",
-                         "/statistics/summary.pdf?period=2026-11"] {
+            for path in [
+                "/statistics", "/statistics?view=daily&period=2026-11-10", "/statistics?view=yearly&period=2026",
+                "/statistics/compare?month=2026-10&month=2026-11", "/statistics/export.csv?view=yearly&period=2026",
+                "/statistics/summary.pdf?period=2026-11",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 for leak in ["Sam Secret", "77.77", "1,234.56", "1234.56", "sam-only", "Shopping"] {
@@ -318,10 +477,13 @@ struct StatisticsHistoryTests {
             try await browser.addEntry(stash: fund, amount: "300", date: "2026-11-05")
             clock.advance(by: 10 * 86_400)
             try await browser.get("/stashes/\(fund)/edit")
-            let edited = try await browser.post("/stashes/\(fund)/edit", [
-                ("name", "Vacation Fund"), ("kind", "save"), ("target", "1000"), ("goal", ""), ("reward", ""),
-                ("category", "Travel"), ("newCategory", ""), ("reminder", "off"),
-            ])
+            let edited = try await browser.post(
+                "/stashes/\(fund)/edit",
+                [
+                    ("name", "Vacation Fund"), ("kind", "save"), ("target", "1000"), ("goal", ""), ("reward", ""),
+                    ("category", "Travel"), ("newCategory", ""), ("reminder", "off"),
+                ]
+            )
             #expect(edited.status == .seeOther)
             try await browser.addEntry(stash: fund, amount: "500", date: "2026-12-01")
 
@@ -354,8 +516,15 @@ struct StatisticsHistoryTests {
             let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "60")
             try await browser.addEntry(stash: coffee, amount: "4", date: "2026-11-20", note: "Flat white")
             try await browser.addEntry(stash: coffee, amount: "3", date: "2026-11-21")
-            try await LedgerFixture.add(database, userId: userId, date: "2026-11-21", cents: 50_000, kind: .income,
-                                        category: "Freelance", note: "Invoice 12")
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2026-11-21",
+                cents: 50_000,
+                kind: .income,
+                category: "Freelance",
+                note: "Invoice 12"
+            )
 
             let page = try await browser.get("/statistics?view=daily&period=2026-11-21")
             let text = StatisticsTests.text(page.html)
@@ -382,7 +551,9 @@ struct StatisticsHistoryTests {
 
             let all = StatisticsTests.text(try await browser.get("/statistics?view=daily&period=2026-11-21").html)
             #expect(all.contains("Stashes updated 2"))
-            let saving = StatisticsTests.text(try await browser.get("/statistics?view=daily&period=2026-11-21&filter=saving").html)
+            let saving = StatisticsTests.text(
+                try await browser.get("/statistics?view=daily&period=2026-11-21&filter=saving").html
+            )
             #expect(saving.contains("Saved $10.00"))
             #expect(saving.contains("Stashes updated 1"))
         }
@@ -425,7 +596,12 @@ struct StatisticsHistoryTests {
     func escaping() async throws {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
-            let fun = try await browser.createStash(name: "<i>Fun</i>", kind: "spend", target: "50", category: "<b>Fun & \"Games\"</b>")
+            let fun = try await browser.createStash(
+                name: "<i>Fun</i>",
+                kind: "spend",
+                target: "50",
+                category: "<b>Fun & \"Games\"</b>"
+            )
             try await browser.addEntry(stash: fun, amount: "5", date: "2026-11-02")
             let page = try await browser.get("/statistics?view=monthly&period=2026-11")
             #expect(page.status == .ok)

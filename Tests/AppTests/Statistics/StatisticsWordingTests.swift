@@ -1,6 +1,7 @@
 import Testing
-@testable import App
 import Views
+
+@testable import App
 
 @Suite("Statistics wording")
 struct StatisticsWordingTests {
@@ -8,8 +9,11 @@ struct StatisticsWordingTests {
     let money: (Int64) -> String = { Money(cents: $0, currency: .usd).formatted }
 
     func sentence(_ kind: Stash.Kind, _ current: Int64, _ previous: Int64?, period: StatisticsPeriod? = nil) -> String {
-        StatisticsWording.comparison(.init(name: "Vacation Fund", kind: kind, currentCents: current, previousCents: previous),
-                                     period: period ?? month, money: money)
+        StatisticsWording.comparison(
+            .init(name: "Vacation Fund", kind: kind, currentCents: current, previousCents: previous),
+            period: period ?? month,
+            money: money
+        )
     }
 
     @Test("more, less and the same as the previous period")
@@ -18,9 +22,14 @@ struct StatisticsWordingTests {
         #expect(sentence(.save, 8_000, 10_000) == "You saved 20% less than last month in Vacation Fund.")
         #expect(sentence(.save, 10_001, 10_000) == "You saved about the same as last month in Vacation Fund.")
         #expect(sentence(.spend, 5_000, 10_000) == "You spent 50% less than last month on Vacation Fund.")
-        #expect(sentence(.save, 30_000, 10_000, period: .year(2026)) == "You saved 200% more than last year in Vacation Fund.")
-        #expect(sentence(.save, 1_500, 1_000, period: .day(CalendarDay("2026-11-22")!))
-                == "You saved 50% more than the day before in Vacation Fund.")
+        #expect(
+            sentence(.save, 30_000, 10_000, period: .year(2026))
+                == "You saved 200% more than last year in Vacation Fund."
+        )
+        #expect(
+            sentence(.save, 1_500, 1_000, period: .day(CalendarDay("2026-11-22")!))
+                == "You saved 50% more than the day before in Vacation Fund."
+        )
     }
 
     @Test("no previous data, zero to something, something to zero, nothing at all")
@@ -34,8 +43,15 @@ struct StatisticsWordingTests {
     @Test("allowance wording for spend stashes")
     func allowance() {
         func line(_ spent: Int64, _ allowance: Int64?, kind: Stash.Kind = .spend) -> String? {
-            StatisticsWording.allowance(.init(name: "Dining Out", kind: kind, currentCents: spent, previousCents: nil,
-                                              allowanceCents: allowance))
+            StatisticsWording.allowance(
+                .init(
+                    name: "Dining Out",
+                    kind: kind,
+                    currentCents: spent,
+                    previousCents: nil,
+                    allowanceCents: allowance
+                )
+            )
         }
         #expect(line(17_000, 20_000) == "Dining Out stayed 15% under its allowance.")
         #expect(line(22_000, 20_000) == "Dining Out went 10% over its allowance.")
@@ -57,10 +73,18 @@ struct StatisticsWordingTests {
 
     @Test("insight sentences")
     func insights() {
-        #expect(StatisticsWording.targetProgress(name: "Vacation Fund", percent: 75) == "You're at 75% of your Vacation Fund target.")
-        #expect(StatisticsWording.completed(count: 2, points: 20, when: "in November 2026")
-                == "You completed 2 stashes in November 2026, earning 20 points.")
-        #expect(StatisticsWording.completed(count: 0, points: 0, when: "on Sat, 21 Nov 2026") == "No stashes completed on Sat, 21 Nov 2026 yet.")
+        #expect(
+            StatisticsWording.targetProgress(name: "Vacation Fund", percent: 75)
+                == "You're at 75% of your Vacation Fund target."
+        )
+        #expect(
+            StatisticsWording.completed(count: 2, points: 20, when: "in November 2026")
+                == "You completed 2 stashes in November 2026, earning 20 points."
+        )
+        #expect(
+            StatisticsWording.completed(count: 0, points: 0, when: "on Sat, 21 Nov 2026")
+                == "No stashes completed on Sat, 21 Nov 2026 yet."
+        )
     }
 
     @Test("periods parse, step and refuse what doesn't exist")
@@ -85,8 +109,17 @@ struct ChartHelperTests {
         #expect(Charts.niceCeiling(160_940) == 200_000)
         #expect(Charts.niceCeiling(230_000) == 250_000)
         #expect(Charts.niceCeiling(410_000) == 500_000)
-        let user = User(id: 1, name: "A", email: "a@b.c", passwordHash: "", currency: "USD", timeZone: "UTC", theme: .system,
-                        createdAt: .init(), updatedAt: .init())
+        let user = User(
+            id: 1,
+            name: "A",
+            email: "a@b.c",
+            passwordHash: "",
+            currency: "USD",
+            timeZone: "UTC",
+            theme: .system,
+            createdAt: .init(),
+            updatedAt: .init()
+        )
         #expect(user.compactMoney(150_000) == "$1.5k")
         #expect(user.compactMoney(-50_000) == "−$500")
         #expect(user.compactMoney(250_000_000) == "$2.5M")
@@ -94,12 +127,21 @@ struct ChartHelperTests {
 
     @Test("bars are drawn at one-decimal coordinates, with escaped labels and the series' classes")
     func barCoordinates() throws {
-        let svg = Charts.bars(id: "c", title: "Saved <per> day", labels: ["1 Nov & co"], tickLabels: ["1"],
-                              series: [Charts.Series(name: "Saved", colorClass: "chart__bar--saved", values: [50])],
-                              format: { String($0) }).description
+        let svg = Charts.bars(
+            id: "c",
+            title: "Saved <per> day",
+            labels: ["1 Nov & co"],
+            tickLabels: ["1"],
+            series: [Charts.Series(name: "Saved", colorClass: "chart__bar--saved", values: [50])],
+            format: { String($0) }
+        ).description
         #expect(svg.hasPrefix("<svg class=\"chart chart--bars\" viewBox=\"0 0 640.0 220.0\""))
         #expect(svg.contains("<title id=\"c-title\">Saved &lt;per&gt; day</title>"))
-        #expect(svg.contains("<rect class=\"chart__bar chart__bar--saved\" x=\"113.6\" y=\"12.0\" width=\"460.8\" height=\"182.0\"><title>1 Nov &amp; co: saved 50</title></rect>"))
+        #expect(
+            svg.contains(
+                "<rect class=\"chart__bar chart__bar--saved\" x=\"113.6\" y=\"12.0\" width=\"460.8\" height=\"182.0\"><title>1 Nov &amp; co: saved 50</title></rect>"
+            )
+        )
         #expect(svg.contains("<text class=\"chart__axis\" x=\"50.0\" y=\"198.0\" text-anchor=\"end\">0</text>"))
         #expect(svg.hasSuffix("</svg>"))
         let spark = Charts.sparkline(id: "s", title: "t", values: [0, 10], highlight: 1).description

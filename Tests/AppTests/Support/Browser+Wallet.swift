@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import App
 
 extension Browser {
@@ -8,7 +9,8 @@ extension Browser {
     func addCatalogueCard(_ catalogueId: String, feeDueOn: String? = nil) async throws -> Int64 {
         try await get("/wallet/catalogue/\(catalogueId)")
         let page = try await post("/wallet/catalogue/\(catalogueId)/add", feeDueOn.map { [("feeDueOn", $0)] } ?? [])
-        guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
+        guard page.status == .seeOther, let location = page.location,
+            let id = Int64(location.split(separator: "/").last ?? "")
         else { throw WalletTestError.notCreated(page.status.code, page.html) }
         return id
     }
@@ -17,7 +19,8 @@ extension Browser {
     func addCustomCard(_ fields: [(String, String)]) async throws -> Int64 {
         try await get("/wallet/cards/custom")
         let page = try await post("/wallet/cards/custom", fields)
-        guard page.status == .seeOther, let location = page.location, let id = Int64(location.split(separator: "/").last ?? "")
+        guard page.status == .seeOther, let location = page.location,
+            let id = Int64(location.split(separator: "/").last ?? "")
         else { throw WalletTestError.notCreated(page.status.code, page.html) }
         return id
     }
@@ -30,7 +33,11 @@ enum WalletTestError: Error {
 extension AppDatabase {
     func benefitIds(cardId: Int64) async throws -> [String: Int64] {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?", arguments: [cardId])
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?",
+                arguments: [cardId]
+            )
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["id"] as Int64) })
         }
     }
@@ -38,8 +45,11 @@ extension AppDatabase {
     /// A benefit's recorded uses, oldest period first: period start, day used, cents.
     func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
         try await read { db in
-            try BenefitUse.fetchAll(db, sql: "SELECT * FROM benefitUse WHERE benefitId = ? ORDER BY periodStart",
-                                    arguments: [benefitId])
+            try BenefitUse.fetchAll(
+                db,
+                sql: "SELECT * FROM benefitUse WHERE benefitId = ? ORDER BY periodStart",
+                arguments: [benefitId]
+            )
         }
     }
 }
@@ -48,7 +58,8 @@ extension AppDatabase {
 enum RedeemedFigure {
     static func of(_ page: Page) -> [String] {
         page.document.elements("span", attributes: ["class": "roi__figure"]).compactMap { figure in
-            figure.next?.matches("span", attributes: ["class": "roi__label"], text: "Redeemed") == true ? figure.rawText : nil
+            figure.next?.matches("span", attributes: ["class": "roi__label"], text: "Redeemed") == true
+                ? figure.rawText : nil
         }
     }
 }

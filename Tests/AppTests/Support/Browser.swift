@@ -21,7 +21,10 @@ struct Page: Sendable {
 
     /// The value of the form control `name`, as the page shows it (`value="…"` of an input, or the selected option).
     func fieldValue(_ name: String) -> String? {
-        if let input = html.range(of: "name=\"\(name)\" type=\"[a-z]+\" value=\"([^\"]*)\"", options: .regularExpression) {
+        if let input = html.range(
+            of: "name=\"\(name)\" type=\"[a-z]+\" value=\"([^\"]*)\"",
+            options: .regularExpression
+        ) {
             let tag = String(html[input])
             if let value = tag.range(of: "value=\"([^\"]*)\"", options: .regularExpression) {
                 return String(tag[value].dropFirst(7).dropLast())
@@ -31,7 +34,9 @@ struct Page: Sendable {
         let rest = html[select.upperBound...]
         guard let end = rest.range(of: "</select>") else { return nil }
         let options = rest[..<end.lowerBound]
-        guard let selected = options.range(of: "<option value=\"[^\"]*\" selected", options: .regularExpression) else { return nil }
+        guard let selected = options.range(of: "<option value=\"[^\"]*\" selected", options: .regularExpression) else {
+            return nil
+        }
         let option = options[selected]
         return String(option.dropFirst("<option value=\"".count).prefix { $0 != "\"" })
     }
@@ -70,15 +75,28 @@ actor Browser {
         case .none: break
         }
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(path, method: .post, body: ByteBuffer(string: body), contentType: "application/x-www-form-urlencoded")
+        return try await send(
+            path,
+            method: .post,
+            body: ByteBuffer(string: body),
+            contentType: "application/x-www-form-urlencoded"
+        )
     }
 
-    enum CSRF: Sendable { case fromLastPage, value(String), none }
+    enum CSRF: Sendable {
+        case fromLastPage
+        case value(String)
+        case none
+    }
 
     /// Posts `fields` and `files` as `multipart/form-data`, as a form with a file field does, adding `_csrf`.
     @discardableResult
-    func upload(_ path: String, _ fields: [(String, String)] = [], files: [(field: String, filename: String, bytes: [UInt8])],
-                csrf: CSRF = .fromLastPage) async throws -> Page {
+    func upload(
+        _ path: String,
+        _ fields: [(String, String)] = [],
+        files: [(field: String, filename: String, bytes: [UInt8])],
+        csrf: CSRF = .fromLastPage
+    ) async throws -> Page {
         var fields = fields
         switch csrf {
         case .fromLastPage: if let csrfToken { fields.append(("_csrf", csrfToken)) }
@@ -91,7 +109,9 @@ actor Browser {
             body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
         }
         for file in files {
-            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n")
+            body.writeString(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
+            )
             body.writeString("Content-Type: application/octet-stream\r\n\r\n")
             body.writeBytes(file.bytes)
             body.writeString("\r\n")
@@ -113,14 +133,22 @@ actor Browser {
 
     /// Signs up through step 1 and lands on step 2.
     @discardableResult
-    func signUp(name: String = "Alex Doe", email: String, password: String = "correct horse battery") async throws -> Page {
+    func signUp(
+        name: String = "Alex Doe",
+        email: String,
+        password: String = "correct horse battery"
+    ) async throws -> Page {
         try await get("/signup")
         return try await post("/signup", [("name", name), ("email", email), ("password", password)])
     }
 
     @discardableResult
-    func logIn(email: String, password: String = "correct horse battery", next: String? = nil,
-               keep: Bool = true) async throws -> Page {
+    func logIn(
+        email: String,
+        password: String = "correct horse battery",
+        next: String? = nil,
+        keep: Bool = true
+    ) async throws -> Page {
         try await get("/login")
         var form = [("email", email), ("password", password)]
         if let next { form.append(("next", next)) }
@@ -139,15 +167,26 @@ actor Browser {
 
     private var extraHeaders: HTTPFields = [:]
 
-    private func send(_ path: String, method: HTTPRequest.Method, body: ByteBuffer?, contentType: String?) async throws -> Page {
+    private func send(
+        _ path: String,
+        method: HTTPRequest.Method,
+        body: ByteBuffer?,
+        contentType: String?
+    ) async throws -> Page {
         var headers = extraHeaders
         if !cookies.isEmpty {
-            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "; "
+            )
         }
         if let contentType { headers[.contentType] = contentType }
         let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body)
-        let page = Page(status: response.status, headers: response.headers, html: String(buffer: response.body),
-                        bytes: Array(response.body.readableBytesView))
+        let page = Page(
+            status: response.status,
+            headers: response.headers,
+            html: String(buffer: response.body),
+            bytes: Array(response.body.readableBytesView)
+        )
         remember(page)
         return page
     }
@@ -157,8 +196,10 @@ actor Browser {
             let pair = header.split(separator: ";", maxSplits: 1)[0]
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
-            let name = String(parts[0]), value = String(parts[1])
-            let expired = header.contains("Max-Age=0") || value.isEmpty || Self.expiry(of: header).map { $0 <= Date() } == true
+            let name = String(parts[0])
+            let value = String(parts[1])
+            let expired =
+                header.contains("Max-Age=0") || value.isEmpty || Self.expiry(of: header).map { $0 <= Date() } == true
             cookies[name] = expired ? nil : value
         }
         if let range = page.html.range(of: "name=\"_csrf\" value=\"") {

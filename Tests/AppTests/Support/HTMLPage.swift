@@ -70,10 +70,12 @@ struct HTMLPage {
 
         /// The node right after this one in its parent, when it is an element (no text between them).
         var next: Element? {
-            guard let parent, let position = parent.children.firstIndex(where: { node in
-                if case .element(let element) = node { return element.index == index }
-                return false
-            }), position + 1 < parent.children.count, case .element(let element) = parent.children[position + 1] else {
+            guard let parent,
+                let position = parent.children.firstIndex(where: { node in
+                    if case .element(let element) = node { return element.index == index }
+                    return false
+                }), position + 1 < parent.children.count, case .element(let element) = parent.children[position + 1]
+            else {
                 return nil
             }
             return element
@@ -220,8 +222,12 @@ struct HTMLPage {
     /// Every form, in order.
     var forms: [Form] {
         all("form").map { element in
-            Form(action: element["action"] ?? "", method: (element["method"] ?? "get").lowercased(),
-                 fields: controls(in: element).map { field($0) }, element: element)
+            Form(
+                action: element["action"] ?? "",
+                method: (element["method"] ?? "get").lowercased(),
+                fields: controls(in: element).map { field($0) },
+                element: element
+            )
         }
     }
 
@@ -259,15 +265,22 @@ struct HTMLPage {
             type = (element["type"] ?? "text").lowercased()
             value = element["value"]
         }
-        let label = element.id.flatMap { id in all("label").first { $0["for"] == id } }
+        let label =
+            element.id.flatMap { id in all("label").first { $0["for"] == id } }
             ?? element.ancestor(named: "label")
         let described = (element["aria-describedby"] ?? "").split(separator: " ")
             .compactMap { self.element(id: String($0)) }
         let errors = described.filter { $0.id?.hasSuffix("-error") == true || $0["role"] == "alert" }
-        return Field(name: element["name"] ?? "", type: type, value: value, isChecked: checked, label: label?.text,
-                     error: errors.isEmpty ? nil : errors.map(\.text).joined(separator: " "),
-                     description: described.isEmpty ? nil : described.map(\.text).joined(separator: " "),
-                     attributes: element.attributes)
+        return Field(
+            name: element["name"] ?? "",
+            type: type,
+            value: value,
+            isChecked: checked,
+            label: label?.text,
+            error: errors.isEmpty ? nil : errors.map(\.text).joined(separator: " "),
+            description: described.isEmpty ? nil : described.map(\.text).joined(separator: " "),
+            attributes: element.attributes
+        )
     }
 }
 
@@ -353,8 +366,10 @@ private enum Selector {
 
 /// Reads HTML into a tree, one character at a time.
 private struct Parser {
-    static let voidElements: Set = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                                    "source", "track", "wbr"]
+    static let voidElements: Set = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+        "source", "track", "wbr",
+    ]
     /// Elements whose text is taken as it stands up to their end tag (no tags inside).
     static let rawTextElements: Set = ["script", "style", "textarea", "title"]
 
@@ -469,7 +484,10 @@ private struct Parser {
                 continue
             }
             let name = readName().lowercased()
-            guard !name.isEmpty else { index += 1; continue }
+            guard !name.isEmpty else {
+                index += 1
+                continue
+            }
             skipSpace()
             var value = ""
             if index < html.count, html[index] == "=" {

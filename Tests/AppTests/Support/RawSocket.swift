@@ -31,7 +31,10 @@ final class RawSocket {
                     bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
-            guard bound == 0 else { defer { close() }; throw Failure.system("bind", errno) }
+            guard bound == 0 else {
+                defer { close() }
+                throw Failure.system("bind", errno)
+            }
         }
         setTimeout(timeout)
         var remote = Self.address("127.0.0.1", port: port)
@@ -40,7 +43,10 @@ final class RawSocket {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { defer { close() }; throw Failure.system("connect", errno) }
+        guard connected == 0 else {
+            defer { close() }
+            throw Failure.system("connect", errno)
+        }
     }
 
     deinit { close() }
@@ -137,7 +143,10 @@ private final class RawListener {
                 bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
             }
         }
-        guard bound else { defer { _ = Glibc.close(descriptor) }; throw RawSocket.Failure.system("bind", errno) }
+        guard bound else {
+            defer { _ = Glibc.close(descriptor) }
+            throw RawSocket.Failure.system("bind", errno)
+        }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
     }

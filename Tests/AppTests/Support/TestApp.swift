@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import GRDB
 import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
+import Testing
+
 @testable import App
 
 /// A settable clock, so tests can pin "now" and move it forward.
@@ -36,7 +37,11 @@ enum TestApp {
     static func config(clock: TestClock, tls: AppConfig.TLSMode = .none, dataDirectory: String = "data") -> AppConfig {
         let clock = clock
         var config = AppConfig(
-            dataDirectory: dataDirectory, resourcesDirectory: root, tls: tls, bcryptCost: 4, logLevel: .critical,
+            dataDirectory: dataDirectory,
+            resourcesDirectory: root,
+            tls: tls,
+            bcryptCost: 4,
+            logLevel: .critical,
             now: { clock.now }
         )
         config.passwordHashing = hashing
@@ -75,9 +80,14 @@ enum TestApp {
     /// Runs `test` with the app served on a free local port (plain HTTP unless `tls` says otherwise), for clients
     /// that need a real socket. A `test` whose only `try`s are inside `#expect` spells out its signature
     /// (`{ (port: Int) async throws in … }`), or Swift takes it for one that doesn't throw.
-    static func live(tls: AppConfig.TLSMode = .none, dataDirectory: String = "data", idleTimeout: Duration? = nil,
-                     maxConnections: Int? = nil, configure: (inout AppConfig) -> Void = { _ in },
-                     _ test: @Sendable (Int) async throws -> Void) async throws {
+    static func live(
+        tls: AppConfig.TLSMode = .none,
+        dataDirectory: String = "data",
+        idleTimeout: Duration? = nil,
+        maxConnections: Int? = nil,
+        configure: (inout AppConfig) -> Void = { _ in },
+        _ test: @Sendable (Int) async throws -> Void
+    ) async throws {
         var config = config(clock: TestClock(), tls: tls, dataDirectory: dataDirectory)
         config.host = "127.0.0.1"
         config.port = 0
@@ -122,10 +132,13 @@ enum UpgradeFixture {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: migration)
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
-                    VALUES ('Ann', 'ann@example.com', 'x', ?, 'UTC', 'system', '2026-11-22', '2026-11-22')
-                """, arguments: [currency])
+            try db.execute(
+                sql: """
+                    INSERT INTO user (name, email, passwordHash, currency, timeZone, theme, createdAt, updatedAt)
+                        VALUES ('Ann', 'ann@example.com', 'x', ?, 'UTC', 'system', '2026-11-22', '2026-11-22')
+                    """,
+                arguments: [currency]
+            )
         }
         return queue
     }

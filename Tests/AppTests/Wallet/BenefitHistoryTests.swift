@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// A benefit's page lists each recorded use with its amount and day, grouped by card year.
@@ -26,10 +27,17 @@ struct BenefitHistoryTests {
             #expect(empty.html.contains("No use recorded yet."))
 
             // Three uses over two card years
-            for (start, day, cents) in [("2026-02-01", "2026-02-14", Int64(750)), ("2026-04-01", "2026-04-03", 1_000),
-                                        ("2026-11-01", "2026-11-05", 1_000)] {
-                try await store.markBenefitUsed(benefit, periodStart: CalendarDay(start)!, on: CalendarDay(day)!,
-                                                cents: cents, now: Date())
+            for (start, day, cents) in [
+                ("2026-02-01", "2026-02-14", Int64(750)), ("2026-04-01", "2026-04-03", 1_000),
+                ("2026-11-01", "2026-11-05", 1_000),
+            ] {
+                try await store.markBenefitUsed(
+                    benefit,
+                    periodStart: CalendarDay(start)!,
+                    on: CalendarDay(day)!,
+                    cents: cents,
+                    now: Date()
+                )
             }
             let page = try await browser.get("/wallet/benefits/\(benefitId)")
             #expect(page.status == .ok)
@@ -39,14 +47,29 @@ struct BenefitHistoryTests {
             #expect(current.lowerBound < previous.lowerBound)
             #expect(html.contains("2 uses, $20.00 redeemed"))
             #expect(html.contains("1 use, $7.50 redeemed"))
-            let nov = try #require(html.range(of: "<span>5 Nov 2026</span><span class=\"benefit-history__amount\">$10.00</span>"))
-            let apr = try #require(html.range(of: "<span>3 Apr 2026</span><span class=\"benefit-history__amount\">$10.00</span>"))
-            let feb = try #require(html.range(of: "<span>14 Feb 2026</span><span class=\"benefit-history__amount\">$7.50</span>"))
-            #expect(nov.lowerBound < apr.lowerBound && apr.lowerBound < previous.lowerBound && previous.lowerBound < feb.lowerBound)
+            let nov = try #require(
+                html.range(of: "<span>5 Nov 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
+            )
+            let apr = try #require(
+                html.range(of: "<span>3 Apr 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
+            )
+            let feb = try #require(
+                html.range(of: "<span>14 Feb 2026</span><span class=\"benefit-history__amount\">$7.50</span>")
+            )
+            #expect(
+                nov.lowerBound < apr.lowerBound && apr.lowerBound < previous.lowerBound
+                    && previous.lowerBound < feb.lowerBound
+            )
 
             // The card's page links the benefit to it
             let card = try await browser.get("/wallet/cards/\(cardId)").html
-            #expect(HTMLPage(card).contains("a", attributes: ["class": "benefit__link", "href": "/wallet/benefits/\(benefitId)"], text: "Dining credit"))
+            #expect(
+                HTMLPage(card).contains(
+                    "a",
+                    attributes: ["class": "benefit__link", "href": "/wallet/benefits/\(benefitId)"],
+                    text: "Dining credit"
+                )
+            )
             #expect(card.contains("href=\"/wallet/benefits/\(benefitId)\">View history</a>"))
 
             // Another member gets a 404
@@ -72,10 +95,15 @@ struct BenefitHistoryTests {
             let uses = try await database.for(userId: ann).benefitUses(benefitId: benefitId)
             #expect(uses.map(\.usedOn) == ["2026-11-22"])
             let html = try await browser.get("/wallet/benefits/\(benefitId)").html
-            #expect(HTMLPage(html).elements("h3", attributes: ["class": "benefit-history__year"]).contains { year in
-                guard year.children.count == 2, case .text("2026 ") = year.children[0], let span = year.first("span") else { return false }
-                return span.isLastChild && span.matches("span", attributes: ["class": "muted small"], text: "· 1 use, $7.00 redeemed")
-            })
+            #expect(
+                HTMLPage(html).elements("h3", attributes: ["class": "benefit-history__year"]).contains { year in
+                    guard year.children.count == 2, case .text("2026 ") = year.children[0],
+                        let span = year.first("span")
+                    else { return false }
+                    return span.isLastChild
+                        && span.matches("span", attributes: ["class": "muted small"], text: "· 1 use, $7.00 redeemed")
+                }
+            )
             #expect(HTMLPage(html).contains("span", attributes: [:], text: "22 Nov 2026"))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The card form's colour: one picker of the eight gradients as radio swatches, with a preview of the card.
@@ -59,13 +60,19 @@ struct CardColourPickerTests {
             // The stylesheet shows each gradient's preview when its swatch is checked
             let css = try await browser.get("/css/app.css").html
             for key in CardGradient.allCases.map(\.rawValue) + ["original"] {
-                #expect(css.contains(".card-form:has(.swatch__input[value=\"\(key)\"]:checked) .card-preview__art--\(key)"))
+                #expect(
+                    css.contains(".card-form:has(.swatch__input[value=\"\(key)\"]:checked) .card-preview__art--\(key)")
+                )
             }
 
             // Sent back with an error, the picker keeps the colour and name typed
-            let bad = try await browser.post("/wallet/cards/custom", [
-                ("name", "Everyday"), ("issuer", ""), ("nickname", ""), ("gradient", "ruby"), ("annualFee", ""), ("feeDueOn", ""),
-            ])
+            let bad = try await browser.post(
+                "/wallet/cards/custom",
+                [
+                    ("name", "Everyday"), ("issuer", ""), ("nickname", ""), ("gradient", "ruby"), ("annualFee", ""),
+                    ("feeDueOn", ""),
+                ]
+            )
             #expect(bad.status == .unprocessableContent)
             #expect(Self.checked(bad.document).contains("ruby"))
             #expect(!Self.checked(bad.document).contains("midnight"))
@@ -73,9 +80,12 @@ struct CardColourPickerTests {
             #expect(Self.previewName(bad.document).contains("Everyday"))
 
             // No colour at all: the message is next to the picker, which points to it
-            let none = try await browser.post("/wallet/cards/custom", [
-                ("name", "Everyday"), ("issuer", "Bank"), ("nickname", ""), ("annualFee", ""), ("feeDueOn", ""),
-            ])
+            let none = try await browser.post(
+                "/wallet/cards/custom",
+                [
+                    ("name", "Everyday"), ("issuer", "Bank"), ("nickname", ""), ("annualFee", ""), ("feeDueOn", ""),
+                ]
+            )
             #expect(none.status == .unprocessableContent)
             #expect(none.fieldError("gradient") == "Choose a colour.")
             #expect(none.html.contains("swatch-picker field--invalid\" aria-describedby=\"field-gradient-error\""))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// A card's name, issuer and nickname read at 4.5:1 on every part of its gradient: dark text on light cards, white
@@ -15,7 +16,8 @@ struct CardTextContrastTests {
     @Test("every catalogue card and every preset")
     func everyGradient() throws {
         let catalogue = try CardCatalogue.load(path: TestApp.root + "/Resources/card-catalogue.json")
-        let gradients = catalogue.cards.map { ($0.name, $0.gradient.start, $0.gradient.end) }
+        let gradients =
+            catalogue.cards.map { ($0.name, $0.gradient.start, $0.gradient.end) }
             + CardGradient.allCases.map { ($0.label, $0.colours.start, $0.colours.end) }
         #expect(gradients.count > 20)
         for (name, start, end) in gradients {

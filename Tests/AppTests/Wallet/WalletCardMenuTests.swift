@@ -1,12 +1,15 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Each card on the Wallet has a quick menu: mark a benefit used, view, edit, reminders off and on, remove.
 @Suite("Wallet card menu")
 struct WalletCardMenuTests {
-    @Test("the menu marks a benefit used, turns the card's reminders off and on, and removes it, each back on the Wallet")
+    @Test(
+        "the menu marks a benefit used, turns the card's reminders off and on, and removes it, each back on the Wallet"
+    )
     func quickMenu() async throws {
         // Today is Sunday 2026-11-22 (the test clock)
         try await TestApp.run { browser, database in
@@ -14,7 +17,8 @@ struct WalletCardMenuTests {
             let ann = try await LedgerFixture.userId(database, email: "ann@example.com")
             let cardId = try await browser.addCustomCard([
                 ("name", "Gold"), ("issuer", "Bank"), ("nickname", ""), ("gradient", "midnight"), ("annualFee", ""),
-                ("feeDueOn", ""), ("benefit1Name", "Dining credit"), ("benefit1Value", "10"), ("benefit1Period", "monthly"),
+                ("feeDueOn", ""), ("benefit1Name", "Dining credit"), ("benefit1Value", "10"),
+                ("benefit1Period", "monthly"),
             ])
             let benefitId = try #require(try await database.benefitIds(cardId: cardId)["Dining credit"])
 
@@ -26,7 +30,13 @@ struct WalletCardMenuTests {
             #expect(html.contains("aria-label=\"Actions for Gold\""))
             #expect(html.contains("action=\"/wallet/benefits/\(benefitId)/use\""))
             #expect(html.contains("Mark used: Dining credit ($10)"))
-            #expect(HTMLPage(html).contains("a", attributes: ["class": "menu__item", "href": "/wallet/cards/\(cardId)/edit"], text: "Edit card…"))
+            #expect(
+                HTMLPage(html).contains(
+                    "a",
+                    attributes: ["class": "menu__item", "href": "/wallet/cards/\(cardId)/edit"],
+                    text: "Edit card…"
+                )
+            )
             #expect(html.contains("Turn reminders off"))
             #expect(html.contains("href=\"/wallet/cards/\(cardId)/delete?return=/wallet\">Remove card…</a>"))
             #expect(HTMLPage(html).contains("script", attributes: ["src": "/js/wallet.js", "defer": ""], text: ""))
@@ -41,26 +51,38 @@ struct WalletCardMenuTests {
             #expect(!(try await browser.get("/wallet")).html.contains("Mark used: Dining credit"))
 
             // Reminders off, back on the Wallet; the menu then offers to turn them on again
-            let off = try await browser.post("/wallet/cards/\(cardId)/reminders", [("on", "0"), ("returnTo", "/wallet")])
+            let off = try await browser.post(
+                "/wallet/cards/\(cardId)/reminders",
+                [("on", "0"), ("returnTo", "/wallet")]
+            )
             #expect(off.status == .seeOther)
             #expect(off.location == "/wallet")
             #expect(try await Self.notify(database, cardId) == false)
             let quiet = try await browser.get("/wallet").html
             #expect(quiet.contains("No more reminders for Gold."))
             #expect(quiet.contains("Turn reminders on"))
-            let on = try await browser.post("/wallet/cards/\(cardId)/reminders", [("on", "1"), ("returnTo", "/wallet")])
+            let on = try await browser.post(
+                "/wallet/cards/\(cardId)/reminders",
+                [("on", "1"), ("returnTo", "/wallet")]
+            )
             #expect(on.location == "/wallet")
             #expect(try await Self.notify(database, cardId) == true)
 
             // A return address off the site is ignored
-            let away = try await browser.post("/wallet/cards/\(cardId)/reminders", [("on", "1"), ("returnTo", "//evil.example")])
+            let away = try await browser.post(
+                "/wallet/cards/\(cardId)/reminders",
+                [("on", "1"), ("returnTo", "//evil.example")]
+            )
             #expect(away.location == "/wallet/cards/\(cardId)")
 
             // Another member can't turn Ann's reminders off
             let sam = Browser(client: browser.client)
             try await sam.signUp(name: "Sam", email: "sam@example.com")
             try await sam.get("/wallet")
-            let theirs = try await sam.post("/wallet/cards/\(cardId)/reminders", [("on", "0"), ("returnTo", "/wallet")])
+            let theirs = try await sam.post(
+                "/wallet/cards/\(cardId)/reminders",
+                [("on", "0"), ("returnTo", "/wallet")]
+            )
             #expect(theirs.status == .notFound)
             #expect(try await Self.notify(database, cardId) == true)
 

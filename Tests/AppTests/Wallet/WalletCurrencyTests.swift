@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// A card's amounts are in its own currency: a catalogue card in the catalogue's (US dollars), a custom card in the
@@ -26,7 +27,8 @@ struct WalletCurrencyTests {
             let platinum = try await browser.addCatalogueCard("amex-platinum")
             let custom = try await browser.addCustomCard([
                 ("name", "Girokarte Plus"), ("issuer", "Sparkasse"), ("gradient", "emerald"), ("annualFee", "95"),
-                ("feeDueOn", "2026-12-02"), ("benefit1Name", "Kino"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
+                ("feeDueOn", "2026-12-02"), ("benefit1Name", "Kino"), ("benefit1Value", "25"),
+                ("benefit1Period", "monthly"),
             ])
 
             // Then: each keeps its currency in the database and on its page
@@ -52,8 +54,10 @@ struct WalletCurrencyTests {
             // Forms take amounts in the card's currency
             let edit = try await browser.get("/wallet/cards/\(platinum)/edit")
             #expect(edit.fieldValue("annualFee") == "695.00")
-            #expect(edit.html.contains("Its amounts are in USD, the card&#39;s currency.")
-                || edit.html.contains("Its amounts are in USD, the card's currency."))
+            #expect(
+                edit.html.contains("Its amounts are in USD, the card&#39;s currency.")
+                    || edit.html.contains("Its amounts are in USD, the card's currency.")
+            )
             let form = try await browser.get("/wallet/benefits/\(uber)/use")
             #expect(form.html.contains("Up to $15.00"))
 
@@ -81,11 +85,16 @@ struct WalletCurrencyTests {
             let card = { (ref: Int, catalogueId: String?, name: String) -> [String: Any] in
                 var card: [String: Any] = [
                     "ref": ref, "name": name, "issuer": "Bank", "nickname": "", "gradientStart": "#1a1a2e",
-                    "gradientEnd": "#4a4e69", "annualFeeCents": 9_500, "notify": true, "createdAt": "2026-01-01T00:00:00Z",
-                    "updatedAt": "2026-01-01T00:00:00Z", "benefits": [[
-                        "name": "Credit", "details": "", "valueCents": 12_000, "period": "anniversary", "sortOrder": 0,
-                        "createdAt": "2026-01-01T00:00:00Z", "uses": [],
-                    ]],
+                    "gradientEnd": "#4a4e69", "annualFeeCents": 9_500, "notify": true,
+                    "createdAt": "2026-01-01T00:00:00Z",
+                    "updatedAt": "2026-01-01T00:00:00Z",
+                    "benefits": [
+                        [
+                            "name": "Credit", "details": "", "valueCents": 12_000, "period": "anniversary",
+                            "sortOrder": 0,
+                            "createdAt": "2026-01-01T00:00:00Z", "uses": [],
+                        ]
+                    ],
                 ]
                 if let catalogueId { card["catalogueId"] = catalogueId }
                 return card
@@ -100,8 +109,10 @@ struct WalletCurrencyTests {
             try await browser.get("/profile/data")
 
             // When
-            let imported = try await browser.upload("/profile/data/import",
-                                                    files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": old]))])
+            let imported = try await browser.upload(
+                "/profile/data/import",
+                files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": old]))]
+            )
 
             // Then: US dollars for the catalogue card, the profile's euros for the custom one, and the export says so
             #expect(imported.status == .seeOther)
@@ -115,7 +126,11 @@ struct WalletCurrencyTests {
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
             #expect(document.cards.map { $0.currency ?? "-" } == ["USD", "EUR"])
             let cardsCSV = String(decoding: try #require(files["cards.csv"]), as: UTF8.self)
-            #expect(cardsCSV.hasPrefix(#""name","issuer","nickname","currency","annual_fee","fee_due_on","reminders""# + "\r\n"))
+            #expect(
+                cardsCSV.hasPrefix(
+                    #""name","issuer","nickname","currency","annual_fee","fee_due_on","reminders""# + "\r\n"
+                )
+            )
             #expect(cardsCSV.contains(#""Girokarte","Bank",,"EUR",95.00,"#))
         }
     }
@@ -123,21 +138,28 @@ struct WalletCurrencyTests {
     @Test("upgrading gives catalogue cards US dollars and custom cards their owner's currency")
     func upgrade() throws {
         // Given: a database from before cards had a currency, with a euro user's catalogue and custom cards
-        let queue = try UpgradeFixture.database(upTo: "v25: month totals per category and stash for every kind", currency: "EUR")
+        let queue = try UpgradeFixture.database(
+            upTo: "v25: month totals per category and stash for every kind",
+            currency: "EUR"
+        )
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd,
-                    annualFeeCents, createdAt, updatedAt) VALUES
-                    (1, 'amex-gold', 'Gold Card', 'American Express', '', '#b8860b', '#e6c36a', 32500, '2026-11-22', '2026-11-22'),
-                    (1, NULL, 'Girokarte', 'Sparkasse', '', '#1d4e4d', '#43aa8b', 9500, '2026-11-22', '2026-11-22');
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd,
+                        annualFeeCents, createdAt, updatedAt) VALUES
+                        (1, 'amex-gold', 'Gold Card', 'American Express', '', '#b8860b', '#e6c36a', 32500, '2026-11-22', '2026-11-22'),
+                        (1, NULL, 'Girokarte', 'Sparkasse', '', '#1d4e4d', '#43aa8b', 9500, '2026-11-22', '2026-11-22');
+                    """
+            )
         }
 
         // When
         try AppDatabase.migrator.migrate(queue)
 
         // Then
-        let currencies = try queue.read { db in try String.fetchAll(db, sql: "SELECT currency FROM walletCard ORDER BY id") }
+        let currencies = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT currency FROM walletCard ORDER BY id")
+        }
         #expect(currencies == ["USD", "EUR"])
     }
 }

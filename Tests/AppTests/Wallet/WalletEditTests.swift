@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// A benefit can be edited like it was added: name, value, period and details.
@@ -19,14 +20,22 @@ struct WalletEditTests {
         return (card, lounge)
     }
 
-    @Test("a benefit's edit form saves name, value and period; its recorded use keeps its amount and day and moves to the new period")
+    @Test(
+        "a benefit's edit form saves name, value and period; its recorded use keeps its amount and day and moves to the new period"
+    )
     func editBenefit() async throws {
         let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
             // Given: a card with a monthly benefit used today
             let (card, lounge) = try await Self.usedLounge(browser, database)
             let detail = try await browser.get("/wallet/cards/\(card)")
-            #expect(detail.document.contains("a", attributes: ["class": "menu__item", "href": "/wallet/benefits/\(lounge)/edit"], text: "Edit benefit…"))
+            #expect(
+                detail.document.contains(
+                    "a",
+                    attributes: ["class": "menu__item", "href": "/wallet/benefits/\(lounge)/edit"],
+                    text: "Edit benefit…"
+                )
+            )
 
             // When: the form opens with what the benefit has
             let form = try await browser.get("/wallet/benefits/\(lounge)/edit")
@@ -35,12 +44,17 @@ struct WalletEditTests {
             #expect(form.fieldValue("name") == "Lounge")
             #expect(form.fieldValue("value") == "25.00")
             #expect(form.fieldValue("period") == "monthly")
-            #expect(form.document.contains("option", attributes: ["value": "quadrennial"], text: "Once every four years"))
+            #expect(
+                form.document.contains("option", attributes: ["value": "quadrennial"], text: "Once every four years")
+            )
 
             // Then: bad input is refused next to each field and what was typed stays
-            let bad = try await browser.post("/wallet/benefits/\(lounge)/edit", [
-                ("name", " "), ("value", "abc"), ("period", "weekly"), ("details", "Airport lounges"),
-            ])
+            let bad = try await browser.post(
+                "/wallet/benefits/\(lounge)/edit",
+                [
+                    ("name", " "), ("value", "abc"), ("period", "weekly"), ("details", "Airport lounges"),
+                ]
+            )
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("name") == "Enter a name.")
             #expect(bad.fieldError("value") == "Enter an amount like 12, 12.50 or 1,234.56.")
@@ -50,9 +64,12 @@ struct WalletEditTests {
             #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge")
 
             // When: a good edit changes value and period
-            let saved = try await browser.post("/wallet/benefits/\(lounge)/edit", [
-                ("name", "Lounge pass"), ("value", "30"), ("period", "quarterly"), ("details", "Airport lounges"),
-            ])
+            let saved = try await browser.post(
+                "/wallet/benefits/\(lounge)/edit",
+                [
+                    ("name", "Lounge pass"), ("value", "30"), ("period", "quarterly"), ("details", "Airport lounges"),
+                ]
+            )
 
             // Then: saved, and the use keeps its $25 and its day, now in the quarter that holds that day
             #expect(saved.status == .seeOther)
@@ -77,7 +94,10 @@ struct WalletEditTests {
             try await other.signUp(name: "Bob", email: "bob@example.com")
             #expect(try await other.get("/wallet/benefits/\(lounge)/edit").status == .notFound)
             try await other.get("/wallet")
-            let stolen = try await other.post("/wallet/benefits/\(lounge)/edit", [("name", "Mine"), ("value", "1"), ("period", "monthly")])
+            let stolen = try await other.post(
+                "/wallet/benefits/\(lounge)/edit",
+                [("name", "Mine"), ("value", "1"), ("period", "monthly")]
+            )
             #expect(stolen.status == .notFound)
             #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge pass")
         }
@@ -93,9 +113,12 @@ struct WalletEditTests {
             try await browser.post("/wallet/benefits/\(lounge)/use")
 
             try await browser.get("/wallet/benefits/\(lounge)/edit")
-            let saved = try await browser.post("/wallet/benefits/\(lounge)/edit", [
-                ("name", "Lounge"), ("value", "25"), ("period", "annual"), ("details", ""),
-            ])
+            let saved = try await browser.post(
+                "/wallet/benefits/\(lounge)/edit",
+                [
+                    ("name", "Lounge"), ("value", "25"), ("period", "annual"), ("details", ""),
+                ]
+            )
             #expect(saved.status == .seeOther)
             let uses = try await database.benefitUses(benefitId: lounge)
             #expect(uses.map(\.usedOn) == ["2026-10-20", "2026-11-09"])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// Global Entry / TSA PreCheck credits come once every four years: four card years (calendar years without an
@@ -13,27 +14,44 @@ struct WalletFourYearTests {
     func windows() {
         let period = BenefitPeriod.everyFourYears
         #expect(period.label == "Once every four years")
-        #expect(period.window(containing: day("2026-11-22"), added: day("2026-11-22"))
-            == PeriodWindow(start: day("2026-01-01"), end: day("2029-12-31")))
+        #expect(
+            period.window(containing: day("2026-11-22"), added: day("2026-11-22"))
+                == PeriodWindow(start: day("2026-01-01"), end: day("2029-12-31"))
+        )
         #expect(period.window(containing: day("2029-12-31"), added: day("2026-11-22")).start == day("2026-01-01"))
-        #expect(period.window(containing: day("2030-01-01"), added: day("2026-11-22"))
-            == PeriodWindow(start: day("2030-01-01"), end: day("2033-12-31")))
-        #expect(period.window(containing: day("2030-01-01"), added: day("2026-11-22")).previous(period, added: day("2026-11-22"))
-            .start == day("2026-01-01"))
+        #expect(
+            period.window(containing: day("2030-01-01"), added: day("2026-11-22"))
+                == PeriodWindow(start: day("2030-01-01"), end: day("2033-12-31"))
+        )
+        #expect(
+            period.window(containing: day("2030-01-01"), added: day("2026-11-22")).previous(
+                period,
+                added: day("2026-11-22")
+            )
+            .start == day("2026-01-01")
+        )
         #expect(period.window(containing: day("2025-06-01"), added: day("2026-11-22")).start == day("2022-01-01"))
         // Card years from 1 March: added in the card year that began on 1 March 2026
-        #expect(period.window(containing: day("2026-11-22"), anniversary: day("2027-03-01"), added: day("2026-11-22"))
-            == PeriodWindow(start: day("2026-03-01"), end: day("2030-02-28")))
-        #expect(period.window(containing: day("2026-02-27"), anniversary: day("2027-03-01"), added: day("2026-11-22"))
-            == PeriodWindow(start: day("2022-03-01"), end: day("2026-02-28")))
+        #expect(
+            period.window(containing: day("2026-11-22"), anniversary: day("2027-03-01"), added: day("2026-11-22"))
+                == PeriodWindow(start: day("2026-03-01"), end: day("2030-02-28"))
+        )
+        #expect(
+            period.window(containing: day("2026-02-27"), anniversary: day("2027-03-01"), added: day("2026-11-22"))
+                == PeriodWindow(start: day("2022-03-01"), end: day("2026-02-28"))
+        )
         // 29 February in a leap year, 28 February otherwise
-        #expect(period.window(containing: day("2028-03-10"), anniversary: day("2028-02-29"), added: day("2024-03-01"))
-            == PeriodWindow(start: day("2028-02-29"), end: day("2032-02-28")))
+        #expect(
+            period.window(containing: day("2028-03-10"), anniversary: day("2028-02-29"), added: day("2024-03-01"))
+                == PeriodWindow(start: day("2028-02-29"), end: day("2032-02-28"))
+        )
         #expect(period.annualCents(12_000) == 3_000)
         #expect(BenefitPeriod.monthly.annualCents(1_500) == 18_000)
     }
 
-    @Test("a Global Entry credit: $30 a year in the catalogue, used once in four years, a quarter in each year's return")
+    @Test(
+        "a Global Entry credit: $30 a year in the catalogue, used once in four years, a quarter in each year's return"
+    )
     func globalEntry() async throws {
         let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
@@ -44,7 +62,9 @@ struct WalletFourYearTests {
             #expect(preview.html.contains("Total annual value: $30"))
             let card = try await browser.addCatalogueCard("capital-one-venture")
             let credit = try #require(try await database.benefitIds(cardId: card)["Global Entry / TSA PreCheck"])
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: credit) }?.period == .everyFourYears)
+            #expect(
+                try await database.read { db in try CardBenefit.fetchOne(db, key: credit) }?.period == .everyFourYears
+            )
             let page = try await browser.get("/wallet/cards/\(card)")
             #expect(page.html.contains("$120 / four years"))
             #expect(page.html.contains("Expires 31 Dec 2029"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// Layout the server decides: the catalogue preview's benefits beside its "Add to wallet" panel, and long card
@@ -36,13 +37,29 @@ struct WalletLayoutTests {
                 ("feeDueOn", ""),
             ])
             let wallet = try await browser.get("/wallet").html
-            #expect(HTMLPage(wallet).elements("p", attributes: ["class": "wallet-card__name", "title": name]).contains { line in
-                line.children.count == 1 && line.first("a")?.matches("a", attributes: ["class": "wallet-card__link",
-                                                                                      "href": "/wallet/cards/\(id)"], text: name) == true
-            })
+            #expect(
+                HTMLPage(wallet).elements("p", attributes: ["class": "wallet-card__name", "title": name]).contains {
+                    line in
+                    line.children.count == 1
+                        && line.first("a")?.matches(
+                            "a",
+                            attributes: [
+                                "class": "wallet-card__link",
+                                "href": "/wallet/cards/\(id)",
+                            ],
+                            text: name
+                        ) == true
+                }
+            )
             let detail = try await browser.get("/wallet/cards/\(id)")
             #expect(detail.status == .ok)
-            #expect(detail.document.contains("h1", attributes: ["class": "topbar__title topbar__title--name", "title": "\(name)"], text: "\(name)"))
+            #expect(
+                detail.document.contains(
+                    "h1",
+                    attributes: ["class": "topbar__title topbar__title--name", "title": "\(name)"],
+                    text: "\(name)"
+                )
+            )
             #expect(detail.document.contains("div", attributes: ["class": "card-detail__head"]))
 
             let css = try await browser.get("/css/app.css").html

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// The Wallet tab's badge: how many of the wallet's items expire within three days, on every page.
@@ -23,29 +24,88 @@ struct WalletTabBadgeTests {
             let empty = try await browser.get("/")
             #expect(empty.status == .ok)
             #expect(!empty.html.contains("nav__badge"))
-            #expect(empty.document.elements("span", attributes: ["class": "nav__label"], text: "Wallet")
-                .contains { $0.isLastChild && $0.parent?.name == "a" })
+            #expect(
+                empty.document.elements("span", attributes: ["class": "nav__label"], text: "Wallet")
+                    .contains { $0.isLastChild && $0.parent?.name == "a" }
+            )
 
             // A monthly benefit with 8 days left and a fee due in 4 days are not yet within three days
-            let cards = try await store.addCards([(
-                card: WalletCard(id: nil, userId: ann, catalogueId: nil, name: "Gold", issuer: "Bank", nickname: "",
-                                 gradientStart: "#000000", gradientEnd: "#333333", annualFeeCents: 9_500,
-                                 feeDueOn: "2025-11-26", createdAt: now, updatedAt: now),
-                benefits: [CardBenefit(id: nil, cardId: 0, userId: ann, name: "Dining credit", details: "", valueCents: 1_000,
-                                       period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now)])])
+            let cards = try await store.addCards([
+                (
+                    card: WalletCard(
+                        id: nil,
+                        userId: ann,
+                        catalogueId: nil,
+                        name: "Gold",
+                        issuer: "Bank",
+                        nickname: "",
+                        gradientStart: "#000000",
+                        gradientEnd: "#333333",
+                        annualFeeCents: 9_500,
+                        feeDueOn: "2025-11-26",
+                        createdAt: now,
+                        updatedAt: now
+                    ),
+                    benefits: [
+                        CardBenefit(
+                            id: nil,
+                            cardId: 0,
+                            userId: ann,
+                            name: "Dining credit",
+                            details: "",
+                            valueCents: 1_000,
+                            period: .monthly,
+                            sortOrder: 0,
+                            snoozedUntil: nil,
+                            createdAt: now
+                        )
+                    ]
+                )
+            ])
             let cardId = try #require(cards.first?.id)
             #expect(!(try await browser.get("/wallet")).html.contains("nav__badge"))
 
             // A coupon expiring in 2 days and a renewal in 3 days: 2, on every page
-            _ = try await store.addCoupon(Coupon(id: nil, userId: ann, name: "Pizza", details: "", expiresOn: "2026-11-24",
-                                                 category: "Food", valueCents: 500, code: "", usedOn: nil, createdAt: now))
-            _ = try await store.saveSubscription(Subscription(
-                id: nil, userId: ann, name: "Gym", amountCents: 4_000, frequency: .monthly, renewsOn: "2026-10-25",
-                cardId: cardId, category: "Health", icon: "heart", createdAt: now, updatedAt: now))
+            _ = try await store.addCoupon(
+                Coupon(
+                    id: nil,
+                    userId: ann,
+                    name: "Pizza",
+                    details: "",
+                    expiresOn: "2026-11-24",
+                    category: "Food",
+                    valueCents: 500,
+                    code: "",
+                    usedOn: nil,
+                    createdAt: now
+                )
+            )
+            _ = try await store.saveSubscription(
+                Subscription(
+                    id: nil,
+                    userId: ann,
+                    name: "Gym",
+                    amountCents: 4_000,
+                    frequency: .monthly,
+                    renewsOn: "2026-10-25",
+                    cardId: cardId,
+                    category: "Health",
+                    icon: "heart",
+                    createdAt: now,
+                    updatedAt: now
+                )
+            )
             for path in ["/", "/wallet", "/badges", "/profile"] {
                 let page = try await browser.get(path)
                 #expect(page.html.contains(Self.badge(2)), "\(path)")
-                #expect(page.document.contains("span", attributes: ["class": "nav__badge", "aria-hidden": "true"], text: "2"), "\(path)")
+                #expect(
+                    page.document.contains(
+                        "span",
+                        attributes: ["class": "nav__badge", "aria-hidden": "true"],
+                        text: "2"
+                    ),
+                    "\(path)"
+                )
             }
 
             // Using the coupon takes it off at once

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Wallet: cards and benefits")
@@ -13,9 +14,14 @@ struct WalletTests {
             #expect(first.status == .ok)
             #expect(first.html.contains("Select your cards"))
             #expect(first.html.contains("name=\"cards[]\" value=\"amex-platinum\""))
-            let done = try await browser.post("/wallet/onboarding", [("cards[]", "amex-platinum"), ("cards[]", "amex-gold"),
-                                                                     ("cards[]", "chase-sapphire-reserve"),
-                                                                     ("feeDueOn[chase-sapphire-reserve]", "2027-03-01")])
+            let done = try await browser.post(
+                "/wallet/onboarding",
+                [
+                    ("cards[]", "amex-platinum"), ("cards[]", "amex-gold"),
+                    ("cards[]", "chase-sapphire-reserve"),
+                    ("feeDueOn[chase-sapphire-reserve]", "2027-03-01"),
+                ]
+            )
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet")
             let names = try await database.read { db in
@@ -40,7 +46,9 @@ struct WalletTests {
         }
     }
 
-    @Test("a catalogue card shows its benefits, value and expiry; mark as done records the use and rolls over next month")
+    @Test(
+        "a catalogue card shows its benefits, value and expiry; mark as done records the use and rolls over next month"
+    )
     func markDone() async throws {
         let clock = TestClock(TestClock.date("2026-11-27T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
@@ -111,7 +119,8 @@ struct WalletTests {
         try await TestApp.run(clock: clock) { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let id = try await browser.addCustomCard([
-                ("name", "Travel Card"), ("issuer", "My Bank"), ("nickname", ""), ("gradient", "sapphire"), ("annualFee", ""),
+                ("name", "Travel Card"), ("issuer", "My Bank"), ("nickname", ""), ("gradient", "sapphire"),
+                ("annualFee", ""),
                 ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"), ("benefit1Period", "monthly"),
             ])
             let benefit = try #require(try await database.benefitIds(cardId: id)["Lounge"])
@@ -119,9 +128,15 @@ struct WalletTests {
             try await browser.get("/wallet/cards/\(id)")
             let snoozed = try await browser.post("/wallet/benefits/\(benefit)/snooze", [("days", "1")])
             #expect(snoozed.status == .seeOther)
-            #expect(try await database.read { db in
-                try String.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])
-            } == "2026-11-28")
+            #expect(
+                try await database.read { db in
+                    try String.fetchOne(
+                        db,
+                        sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?",
+                        arguments: [benefit]
+                    )
+                } == "2026-11-28"
+            )
             #expect(!(try await browser.get("/wallet").html.contains("expiring soon")))
             #expect(try await browser.get("/wallet/cards/\(id)").html.contains("Snoozed until 28 Nov 2026"))
             clock.advance(by: 86_400)
@@ -137,13 +152,21 @@ struct WalletTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             try await browser.get("/wallet/cards/custom")
-            let page = try await browser.post("/wallet/cards/custom", [
-                ("name", " "), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "plaid"), ("annualFee", "9.999"),
-                ("feeDueOn", "2026-02-30"), ("benefit1Name", ""), ("benefit1Value", "10"), ("benefit1Period", "monthly"),
-                ("benefit2Name", "Dining"), ("benefit2Value", "abc"), ("benefit2Period", "weekly"),
-            ])
+            let page = try await browser.post(
+                "/wallet/cards/custom",
+                [
+                    ("name", " "), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "plaid"),
+                    ("annualFee", "9.999"),
+                    ("feeDueOn", "2026-02-30"), ("benefit1Name", ""), ("benefit1Value", "10"),
+                    ("benefit1Period", "monthly"),
+                    ("benefit2Name", "Dining"), ("benefit2Value", "abc"), ("benefit2Period", "weekly"),
+                ]
+            )
             #expect(page.status == .unprocessableContent)
-            #expect(page.fieldError("name") == "Enter the card&#39;s name." || page.fieldError("name") == "Enter the card's name.")
+            #expect(
+                page.fieldError("name") == "Enter the card&#39;s name."
+                    || page.fieldError("name") == "Enter the card's name."
+            )
             #expect(page.fieldError("gradient") == "Choose a colour.")
             #expect(page.fieldError("annualFee") == "Use at most 2 digits after the decimal point.")
             #expect(page.fieldError("feeDueOn")?.hasPrefix("Enter a real date") == true)
@@ -159,7 +182,8 @@ struct WalletTests {
             let id = try await browser.addCustomCard([
                 ("name", "Everyday"), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "rose-gold"),
                 ("annualFee", "95"), ("feeDueOn", "2027-01-10"), ("benefit1Name", "Streaming"), ("benefit1Value", "7"),
-                ("benefit1Period", "monthly"), ("benefit2Name", ""), ("benefit2Value", ""), ("benefit2Period", "monthly"),
+                ("benefit1Period", "monthly"), ("benefit2Name", ""), ("benefit2Value", ""),
+                ("benefit2Period", "monthly"),
             ])
             let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.gradientStart == "#b76e79")
@@ -176,7 +200,8 @@ struct WalletTests {
         try await TestApp.run(clock: clock) { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let id = try await browser.addCustomCard([
-                ("name", "Premium"), ("issuer", "Bank"), ("gradient", "gold"), ("annualFee", "550"), ("feeDueOn", "2026-12-10"),
+                ("name", "Premium"), ("issuer", "Bank"), ("gradient", "gold"), ("annualFee", "550"),
+                ("feeDueOn", "2026-12-10"),
                 ("benefit1Name", "Airline"), ("benefit1Value", "200"), ("benefit1Period", "anniversary"),
                 ("benefit2Name", "Dining"), ("benefit2Value", "10"), ("benefit2Period", "monthly"),
             ])
@@ -205,10 +230,14 @@ struct WalletTests {
             let id = try await browser.addCatalogueCard("chase-sapphire-preferred", feeDueOn: "2027-03-01")
             let form = try await browser.get("/wallet/cards/\(id)/edit")
             #expect(form.fieldValue("name") == "Sapphire Preferred")
-            let saved = try await browser.post("/wallet/cards/\(id)/edit", [
-                ("name", "Sapphire Preferred"), ("issuer", "Chase"), ("nickname", "Travel"), ("gradient", "original"),
-                ("annualFee", "95"), ("feeDueOn", "2027-05-01"),
-            ])
+            let saved = try await browser.post(
+                "/wallet/cards/\(id)/edit",
+                [
+                    ("name", "Sapphire Preferred"), ("issuer", "Chase"), ("nickname", "Travel"),
+                    ("gradient", "original"),
+                    ("annualFee", "95"), ("feeDueOn", "2027-05-01"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.nickname == "Travel")
@@ -251,15 +280,19 @@ struct WalletTests {
             try await browser.logOut()
             try await browser.signUp(email: "bob@example.com")
             try await browser.get("/profile/notifications")
-            for path in ["/wallet/cards/\(id)", "/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete",
-                         "/wallet/cards/\(id)/benefits"] {
+            for path in [
+                "/wallet/cards/\(id)", "/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete",
+                "/wallet/cards/\(id)/benefits",
+            ] {
                 #expect(try await browser.get(path).status == .notFound, "\(path)")
             }
             try await browser.get("/profile/notifications")
-            for path in ["/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete", "/wallet/cards/\(id)/benefits",
-                         "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/unuse",
-                         "/wallet/benefits/\(benefit)/snooze",
-                         "/wallet/benefits/\(benefit)/delete"] {
+            for path in [
+                "/wallet/cards/\(id)/edit", "/wallet/cards/\(id)/delete", "/wallet/cards/\(id)/benefits",
+                "/wallet/benefits/\(benefit)/use", "/wallet/benefits/\(benefit)/unuse",
+                "/wallet/benefits/\(benefit)/snooze",
+                "/wallet/benefits/\(benefit)/delete",
+            ] {
                 #expect(try await browser.post(path, [("name", "Mine"), ("days", "1")]).status == .notFound, "\(path)")
             }
             let wallet = try await browser.get("/wallet")
@@ -267,7 +300,9 @@ struct WalletTests {
             #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
             #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 1)
             let snoozed = try await database.read { db -> String? in
-                try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?["snoozedUntil"]
+                try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?[
+                    "snoozedUntil"
+                ]
             }
             #expect(snoozed == nil)
         }
@@ -300,14 +335,23 @@ struct WalletConfirmTests {
             // A benefit's menu links to the confirmation instead of removing at once
             let hotel = try #require(try await database.benefitIds(cardId: card)["Hotel Credit"])
             let detail = try await browser.get("/wallet/cards/\(card)")
-            #expect(detail.document.contains("a", attributes: ["class": "menu__item menu__item--danger", "href": "/wallet/benefits/\(hotel)/delete"], text: "Remove benefit…"))
+            #expect(
+                detail.document.contains(
+                    "a",
+                    attributes: ["class": "menu__item menu__item--danger", "href": "/wallet/benefits/\(hotel)/delete"],
+                    text: "Remove benefit…"
+                )
+            )
             let confirm = try await browser.get("/wallet/benefits/\(uber)/delete")
             #expect(confirm.status == .ok)
             #expect(confirm.html.contains("Remove “Uber Cash”?"))
             #expect(confirm.html.contains("Its one recorded use ($15.00) goes with it, so Platinum Card"))
             #expect(confirm.document.form(action: "/wallet/benefits/\(uber)/delete")?.method == "post")
             #expect(confirm.html.contains("href=\"/wallet/cards/\(card)\">Cancel</a>"))
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } != nil, "looking removes nothing")
+            #expect(
+                try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } != nil,
+                "looking removes nothing"
+            )
 
             let removed = try await browser.post("/wallet/benefits/\(uber)/delete")
             #expect(removed.status == .seeOther)
@@ -329,11 +373,20 @@ struct WalletConfirmTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             try await browser.get("/wallet/coupons/new")
-            try await browser.post("/wallet/coupons", [("name", "BOGO Burger"), ("expiresOn", "2026-12-02"), ("category", "Dining")])
-            let id = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") })
+            try await browser.post(
+                "/wallet/coupons",
+                [("name", "BOGO Burger"), ("expiresOn", "2026-12-02"), ("category", "Dining")]
+            )
+            let id = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+            )
 
             let list = try await browser.get("/wallet/tracker?tab=coupons")
-            #expect(list.html.contains("href=\"/wallet/coupons/\(id)/delete\" aria-label=\"Delete BOGO Burger…\">Delete…</a>"))
+            #expect(
+                list.html.contains(
+                    "href=\"/wallet/coupons/\(id)/delete\" aria-label=\"Delete BOGO Burger…\">Delete…</a>"
+                )
+            )
             let confirm = try await browser.get("/wallet/coupons/\(id)/delete")
             #expect(confirm.status == .ok)
             #expect(confirm.html.contains("Delete “BOGO Burger”?"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// The stylesheet's colour tokens meet WCAG 2.2 AA in both themes: text 4.5:1 on the page and its cards, white text
@@ -22,9 +23,13 @@ struct ColourContrastTests {
         Contrast.ratio(Contrast.luminance(a), Contrast.luminance(b))
     }
 
-    @Test("text colours are 4.5:1 on the page and its cards, in light and dark",
-          arguments: ["text", "text-secondary", "text-tertiary", "accent", "destructive", "positive", "warning", "income",
-                      "expense", "error-text", "focus"])
+    @Test(
+        "text colours are 4.5:1 on the page and its cards, in light and dark",
+        arguments: [
+            "text", "text-secondary", "text-tertiary", "accent", "destructive", "positive", "warning", "income",
+            "expense", "error-text", "focus",
+        ]
+    )
     func text(name: String) throws {
         let colour = try #require(Self.token(name), "--\(name) is defined")
         let (bg, surface) = (try #require(Self.token("bg")), try #require(Self.token("surface")))
@@ -34,7 +39,10 @@ struct ColourContrastTests {
         #expect(Self.ratio(colour.dark, surface.dark) >= 4.5, "\(name) \(colour.dark) on \(surface.dark)")
     }
 
-    @Test("white text is 4.5:1 on every fill", arguments: ["accent-fill", "positive-fill", "destructive-fill", "warning-fill"])
+    @Test(
+        "white text is 4.5:1 on every fill",
+        arguments: ["accent-fill", "positive-fill", "destructive-fill", "warning-fill"]
+    )
     func fill(name: String) throws {
         let colour = try #require(Self.token(name))
         #expect(Self.ratio("#FFFFFF", colour.light) >= 4.5)

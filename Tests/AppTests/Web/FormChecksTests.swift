@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// The checks every form shares: one message per rule, the same limits on every form.
@@ -21,43 +22,47 @@ struct FormChecksTests {
         #expect(errors["e"] == "Use at most 4 characters.")
     }
 
-    @Test("amounts: one message for zero, the parser's for the rest, a sign only where asked",
-          arguments: [
-              ("12.50", FieldErrors.AmountRule.positive, true, Int64(1_250), nil),
-              ("0", .positive, true, nil, "Enter an amount above zero."),
-              ("0", .zeroOrMore, true, 0, nil),
-              ("", .positive, true, nil, "Enter an amount."),
-              ("", .positive, false, nil, nil),
-              (" -12.50 ", .signed, true, -1_250, nil),
-              ("− 3", .signed, true, -300, nil),
-              ("-3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
-              ("-3", .zeroOrMore, true, nil, "An amount can't be negative; enter it without the minus sign."),
-              ("−\u{2009}3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
-              ("1.234", .positive, true, nil, "Use at most 2 digits after the decimal point."),
-          ] as [(String, FieldErrors.AmountRule, Bool, Int64?, String?)])
+    @Test(
+        "amounts: one message for zero, the parser's for the rest, a sign only where asked",
+        arguments: [
+            ("12.50", FieldErrors.AmountRule.positive, true, Int64(1_250), nil),
+            ("0", .positive, true, nil, "Enter an amount above zero."),
+            ("0", .zeroOrMore, true, 0, nil),
+            ("", .positive, true, nil, "Enter an amount."),
+            ("", .positive, false, nil, nil),
+            (" -12.50 ", .signed, true, -1_250, nil),
+            ("− 3", .signed, true, -300, nil),
+            ("-3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
+            ("-3", .zeroOrMore, true, nil, "An amount can't be negative; enter it without the minus sign."),
+            ("−\u{2009}3", .positive, true, nil, "An amount can't be negative; enter it without the minus sign."),
+            ("1.234", .positive, true, nil, "Use at most 2 digits after the decimal point."),
+        ] as [(String, FieldErrors.AmountRule, Bool, Int64?, String?)]
+    )
     func amounts(text: String, rule: FieldErrors.AmountRule, required: Bool, cents: Int64?, message: String?) {
         var errors = FieldErrors()
         #expect(errors.amount(text, field: "amount", currency: .usd, required: required, rule: rule) == cents)
         #expect(errors["amount"] == message)
     }
 
-    @Test("dates: 1970 on, and a year ahead for the ledger or five for what comes later",
-          arguments: [
-              ("2026-11-22", FieldErrors.DateWindow.ledger, "2026-11-22", nil),
-              ("2027-11-23", .ledger, "2027-11-23", nil),
-              ("2027-11-24", .ledger, nil, "Enter a date no more than a year ahead."),
-              ("2031-11-20", .planning, "2031-11-20", nil),
-              ("2031-11-28", .planning, nil, "Enter a date no more than five years ahead."),
-              ("1969-12-31", .planning, nil, "Enter a date from 1970 on."),
-              ("2026-02-30", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
-              ("22 Nov 2026", .ledger, "2026-11-22", nil),
-              ("Sun, 22 Nov 2026", .ledger, "2026-11-22", nil),
-              (" 3 february 2026 ", .ledger, "2026-02-03", nil),
-              ("30 Feb 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
-              ("22 Nv 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
-              ("yesterday", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
-              ("", .ledger, nil, "Enter a date."),
-          ] as [(String, FieldErrors.DateWindow, String?, String?)])
+    @Test(
+        "dates: 1970 on, and a year ahead for the ledger or five for what comes later",
+        arguments: [
+            ("2026-11-22", FieldErrors.DateWindow.ledger, "2026-11-22", nil),
+            ("2027-11-23", .ledger, "2027-11-23", nil),
+            ("2027-11-24", .ledger, nil, "Enter a date no more than a year ahead."),
+            ("2031-11-20", .planning, "2031-11-20", nil),
+            ("2031-11-28", .planning, nil, "Enter a date no more than five years ahead."),
+            ("1969-12-31", .planning, nil, "Enter a date from 1970 on."),
+            ("2026-02-30", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+            ("22 Nov 2026", .ledger, "2026-11-22", nil),
+            ("Sun, 22 Nov 2026", .ledger, "2026-11-22", nil),
+            (" 3 february 2026 ", .ledger, "2026-02-03", nil),
+            ("30 Feb 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+            ("22 Nv 2026", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+            ("yesterday", .ledger, nil, "Enter a real date, like 22 Nov 2026."),
+            ("", .ledger, nil, "Enter a date."),
+        ] as [(String, FieldErrors.DateWindow, String?, String?)]
+    )
     func dates(text: String, window: FieldErrors.DateWindow, day: String?, message: String?) {
         var errors = FieldErrors()
         #expect(errors.date(text, field: "date", today: Self.today, window: window)?.description == day)
@@ -94,24 +99,39 @@ struct FormChecksTests {
             #expect(late.status == .unprocessableContent)
             #expect(late.fieldError("date") == "Enter a date no more than a year ahead.")
             // A coupon may run five years, not six
-            let coupon = try await browser.post("/wallet/coupons", [
-                ("name", "Gift card"), ("expiresOn", "2032-12-01"), ("category", "Dining"), ("value", "25"),
-            ])
+            let coupon = try await browser.post(
+                "/wallet/coupons",
+                [
+                    ("name", "Gift card"), ("expiresOn", "2032-12-01"), ("category", "Dining"), ("value", "25"),
+                ]
+            )
             #expect(coupon.status == .unprocessableContent)
             #expect(coupon.fieldError("expiresOn") == "Enter a date no more than five years ahead.")
-            #expect(try await browser.post("/wallet/coupons", [
-                ("name", "Gift card"), ("expiresOn", "2030-12-01"), ("category", "Dining"), ("value", "25"),
-            ]).status == .seeOther)
+            #expect(
+                try await browser.post(
+                    "/wallet/coupons",
+                    [
+                        ("name", "Gift card"), ("expiresOn", "2030-12-01"), ("category", "Dining"), ("value", "25"),
+                    ]
+                ).status == .seeOther
+            )
             // A zero target is an amount not above zero, like any other
             let stash = try await browser.post("/stashes", [("name", "Trip"), ("kind", "save"), ("target", "0")])
             #expect(stash.status == .unprocessableContent)
             #expect(stash.fieldError("target") == "Enter an amount above zero.")
             // An opening balance may be negative, with either minus sign
-            #expect(try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "−1,200.50")])
-                .status == .seeOther)
-            #expect(try await database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT openingBalanceCents FROM account WHERE name = 'Visa'")
-            } == -120_050)
+            #expect(
+                try await browser.post(
+                    "/accounts",
+                    [("name", "Visa"), ("kind", "credit-card"), ("opening", "−1,200.50")]
+                )
+                .status == .seeOther
+            )
+            #expect(
+                try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT openingBalanceCents FROM account WHERE name = 'Visa'")
+                } == -120_050
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// Stashify installs as an app: a manifest with PNG and maskable icons and shortcuts, an Apple touch icon, theme
@@ -20,7 +21,9 @@ struct InstallableAppTests {
             let response = try await browser.get("/manifest.webmanifest")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/manifest+json")
-            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(response.html.utf8)) as? [String: Any])
+            let manifest = try #require(
+                try JSONSerialization.jsonObject(with: Data(response.html.utf8)) as? [String: Any]
+            )
             #expect(manifest["start_url"] as? String == "/")
             #expect(manifest["display"] as? String == "standalone")
             let icons = try #require(manifest["icons"] as? [[String: String]])
@@ -34,7 +37,9 @@ struct InstallableAppTests {
             }
             #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]))
             let shortcuts = try #require(manifest["shortcuts"] as? [[String: Any]])
-            #expect(shortcuts.compactMap { $0["name"] as? String } == ["Add entry", "Add transaction", "Expiring soon"])
+            #expect(
+                shortcuts.compactMap { $0["name"] as? String } == ["Add entry", "Add transaction", "Expiring soon"]
+            )
             for shortcut in shortcuts {
                 let url = try #require(shortcut["url"] as? String)
                 #expect(url.hasPrefix("/"))
@@ -47,9 +52,28 @@ struct InstallableAppTests {
         try await TestApp.run { browser, _ in
             for path in ["/login", "/signup"] {
                 let page = try await browser.get(path)
-                #expect(page.document.contains("link", attributes: ["rel": "apple-touch-icon", "href": "/icons/apple-touch-icon.png"]))
-                #expect(page.document.contains("meta", attributes: ["name": "theme-color", "media": "(prefers-color-scheme: light)", "content": "#FFFFFF"]))
-                #expect(page.document.contains("meta", attributes: ["name": "theme-color", "media": "(prefers-color-scheme: dark)", "content": "#000000"]))
+                #expect(
+                    page.document.contains(
+                        "link",
+                        attributes: ["rel": "apple-touch-icon", "href": "/icons/apple-touch-icon.png"]
+                    )
+                )
+                #expect(
+                    page.document.contains(
+                        "meta",
+                        attributes: [
+                            "name": "theme-color", "media": "(prefers-color-scheme: light)", "content": "#FFFFFF",
+                        ]
+                    )
+                )
+                #expect(
+                    page.document.contains(
+                        "meta",
+                        attributes: [
+                            "name": "theme-color", "media": "(prefers-color-scheme: dark)", "content": "#000000",
+                        ]
+                    )
+                )
                 #expect(page.document.contains("script", attributes: ["src": "/js/pwa.js", "defer": ""], text: ""))
             }
             let touch = try await browser.get("/icons/apple-touch-icon.png")
@@ -71,8 +95,12 @@ struct InstallableAppTests {
             // Pages are never put in the cache: only the shell's own files
             let shell = try #require(worker.html.range(of: "const SHELL = [").map { worker.html[$0.upperBound...] })
             let list = shell[..<(shell.range(of: "];")?.lowerBound ?? shell.endIndex)]
-            let files = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-                .filter { !$0.isEmpty }
+            let files = list.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
+            }
+            .filter { !$0.isEmpty }
             for file in files {
                 #expect(try await browser.get(file).status == .ok, "\(file) is served")
             }

@@ -2,6 +2,7 @@ import Foundation
 import HTML
 import Testing
 import Views
+
 @testable import App
 
 @Suite("Page shell, errors and health")
@@ -11,8 +12,10 @@ struct PagesTests {
         for path in ["/trash/12/restore", "/entries/7/delete", "/transactions/import/3/undo"] {
             #expect(Flash.isUndoPath(path), "\(path)")
         }
-        for path in ["/entries/7/edit", "/entries/x/delete", "/entries//delete", "/profile/delete", "//evil/entries/1/delete",
-                     "/trash/1/restore?x=1", "https://evil.example/trash/1/restore", "/account/delete", "/entries/1/delete/"] {
+        for path in [
+            "/entries/7/edit", "/entries/x/delete", "/entries//delete", "/profile/delete", "//evil/entries/1/delete",
+            "/trash/1/restore?x=1", "https://evil.example/trash/1/restore", "/account/delete", "/entries/1/delete/",
+        ] {
             #expect(!Flash.isUndoPath(path), "\(path)")
         }
     }
@@ -22,12 +25,23 @@ struct PagesTests {
         // Given: a shell whose every text is hostile
         let hostile = "<script>\"x\" & 'y'</script>"
         let shell = Shell(
-            title: hostile, theme: "dark", colorScheme: "dark", csrf: CSRF(token: "\"><b>"),
+            title: hostile,
+            theme: "dark",
+            colorScheme: "dark",
+            csrf: CSRF(token: "\"><b>"),
             avatar: Shell.Avatar(initials: hostile, name: hostile, href: "/profile", current: true),
-            nav: [Shell.NavItem(key: "home", label: hostile, href: "/?a=1&b=2", current: true)], showNav: true,
+            nav: [Shell.NavItem(key: "home", label: hostile, href: "/?a=1&b=2", current: true)],
+            showNav: true,
             flash: Shell.Flash(kind: "error", message: hostile, undoPath: "/trash/1/restore"),
-            celebration: Shell.Celebration(stashName: hostile, monthTitle: "November 2026", points: 10, reward: hostile,
-                                           badgePath: "/badges/1", more: 2))
+            celebration: Shell.Celebration(
+                stashName: hostile,
+                monthTitle: "November 2026",
+                points: 10,
+                reward: hostile,
+                badgePath: "/badges/1",
+                more: 2
+            )
+        )
 
         // When
         let html = shell.page("<p>main</p>").description
@@ -48,9 +62,17 @@ struct PagesTests {
         #expect(html.contains("<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<p>main</p>\n  </main>"))
 
         // A signed-out shell: the brand bar instead of the navigation, a status flash, no theme
-        let plain = Shell(title: "Log in", theme: nil, colorScheme: "light dark", csrf: CSRF(token: "t"), avatar: nil,
-                          nav: [], showNav: false, flash: Shell.Flash(kind: "info", message: "Bye", undoPath: nil),
-                          celebration: nil).page(.empty).description
+        let plain = Shell(
+            title: "Log in",
+            theme: nil,
+            colorScheme: "light dark",
+            csrf: CSRF(token: "t"),
+            avatar: nil,
+            nav: [],
+            showNav: false,
+            flash: Shell.Flash(kind: "info", message: "Bye", undoPath: nil),
+            celebration: nil
+        ).page(.empty).description
         #expect(HTMLPage(plain).contains("html", attributes: ["lang": "en"]))
         #expect(HTMLPage(plain).contains("body", attributes: ["class": "without-nav"]))
         #expect(plain.contains("class=\"brandbar\""))
@@ -68,8 +90,10 @@ struct PagesTests {
             #expect(home.status == .ok)
             let page = home.document
             #expect(page.all("a").contains { $0.attributes == ["class": "skip-link", "href": "#main"] })
-            for (label, path) in [("Home", "/"), ("Statistics", "/statistics"), ("Badges", "/badges"),
-                                  ("Wallet", "/wallet"), ("Budget", "/budget")] {
+            for (label, path) in [
+                ("Home", "/"), ("Statistics", "/statistics"), ("Badges", "/badges"),
+                ("Wallet", "/wallet"), ("Budget", "/budget"),
+            ] {
                 #expect(home.html.contains("href=\"\(path)\""), "\(label)")
                 #expect(page.contains("span", attributes: ["class": "nav__label"], text: label), "\(label)")
             }
@@ -84,8 +108,10 @@ struct PagesTests {
     func sectionEmptyStates() async throws {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
-            let expectations = [("/statistics", "No statistics yet"), ("/badges", "Nothing in progress"),
-                                ("/wallet", "Select your cards"), ("/budget", "Set up your income")]
+            let expectations = [
+                ("/statistics", "No statistics yet"), ("/badges", "Nothing in progress"),
+                ("/wallet", "Select your cards"), ("/budget", "Set up your income"),
+            ]
             for (path, title) in expectations {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
@@ -104,10 +130,16 @@ struct PagesTests {
                 ("/budget/wants", "href=\"/budget/wants\" aria-current=\"page\">Wants</a>"),
                 ("/budget/categories?kind=wants", "aria-current=\"page\">Wants</a>"),
                 ("/statistics?view=yearly&period=2026", "aria-current=\"page\">Yearly</a>"),
-                ("/statistics?view=yearly&period=2026", "class=\"chip\" href=\"/statistics?view=yearly&amp;period=2026\" aria-current=\"page\">All</a>"),
+                (
+                    "/statistics?view=yearly&period=2026",
+                    "class=\"chip\" href=\"/statistics?view=yearly&amp;period=2026\" aria-current=\"page\">All</a>"
+                ),
                 ("/badges?tab=all", "href=\"/badges?tab=all\" aria-current=\"page\">All-time</a>"),
                 ("/wallet/tracker", "href=\"/wallet/tracker\" aria-current=\"page\">Tracker</a>"),
-                ("/wallet/tracker?tab=coupons", "class=\"segmented-links__item\" href=\"/wallet/tracker?tab=coupons\" aria-current=\"page\">Coupons</a>"),
+                (
+                    "/wallet/tracker?tab=coupons",
+                    "class=\"segmented-links__item\" href=\"/wallet/tracker?tab=coupons\" aria-current=\"page\">Coupons</a>"
+                ),
                 ("/transactions", "<option value=\"\" selected>All kinds</option>"),
             ]
             for (path, markup) in expectations {
@@ -163,7 +195,8 @@ struct PagesTests {
     func serverError() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            try await database.write { db in try db.execute(sql: "ALTER TABLE user RENAME COLUMN theme TO colourScheme") }
+            try await database.write { db in try db.execute(sql: "ALTER TABLE user RENAME COLUMN theme TO colourScheme")
+            }
             let page = try await browser.get("/profile")
             #expect(page.status == .internalServerError)
             #expect(page.html.contains("Something went wrong"))
@@ -213,11 +246,14 @@ struct PagesTests {
         try FileManager.default.createDirectory(atPath: resources + "/Public/css", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: resources + "/Resources", withIntermediateDirectories: true)
         for file in ["card-catalogue.json", "common-passwords.txt"] {
-            try FileManager.default.copyItem(atPath: TestApp.root + "/Resources/" + file,
-                                             toPath: resources + "/Resources/" + file)
+            try FileManager.default.copyItem(
+                atPath: TestApp.root + "/Resources/" + file,
+                toPath: resources + "/Resources/" + file
+            )
         }
         try Data("body { color: red }".utf8).write(to: URL(fileURLWithPath: resources + "/Public/css/app.css"))
-        try await TestApp.run(configure: { $0.resourcesDirectory = resources }) { browser, _ in
+        let configure: (inout AppConfig) -> Void = { $0.resourcesDirectory = resources }
+        try await TestApp.run(configure: configure) { browser, _ in
             let first = try await browser.get("/css/app.css")
             #expect(first.status == .ok)
             #expect(first.html == "body { color: red }")

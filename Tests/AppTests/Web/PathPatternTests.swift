@@ -1,4 +1,5 @@
 import Testing
+
 @testable import App
 
 @Suite("Path patterns")

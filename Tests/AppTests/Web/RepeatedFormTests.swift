@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("A form sent twice is taken once")
@@ -20,40 +21,89 @@ struct RepeatedFormTests {
         let card = try await browser.addCatalogueCard("amex-gold")
         let groceries = try await database.categoryId("Groceries", kind: .needs, email: "alex@example.com")
         return [
-            CreateForm(page: "/stashes/new", action: "/stashes", fields: [
-                ("name", "Bike"), ("kind", "save"), ("target", "10"), ("goal", ""), ("reward", ""),
-                ("category", "Other"), ("newCategory", ""), ("reminder", "off"),
-            ], table: "stash"),
-            CreateForm(page: "/stashes/\(stash)/entries/new", action: "/stashes/\(stash)/entries",
-                       fields: [("amount", "5"), ("date", "2026-11-22"), ("note", "")], table: "ledger"),
-            CreateForm(page: "/transactions/new?kind=needs", action: "/transactions", fields: [
-                ("amount", "12.50"), ("kind", "needs"), ("category", String(groceries)), ("note", "Milk"),
-                ("date", "2026-11-22"), ("account", ""), ("stash", ""),
-            ], table: "ledger"),
-            CreateForm(page: "/accounts/new", action: "/accounts",
-                       fields: [("name", "Checking"), ("kind", "checking"), ("opening", "100")], table: "account"),
-            CreateForm(page: "/budget/categories/new", action: "/budget/categories", fields: [
-                ("name", "Pets"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
-            ], table: "category"),
-            CreateForm(page: "/budget/income/new", action: "/budget/income",
-                       fields: [("name", "Salary"), ("amount", "1200"), ("frequency", "monthly")], table: "incomeSource"),
-            CreateForm(page: "/wallet/cards/custom", action: "/wallet/cards/custom", fields: [
-                ("name", "Travel Card"), ("issuer", "My Bank"), ("nickname", ""), ("gradient", "sapphire"),
-                ("annualFee", ""), ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"),
-                ("benefit1Period", "monthly"),
-            ], table: "walletCard"),
-            CreateForm(page: "/wallet/catalogue/chase-sapphire-reserve", action: "/wallet/catalogue/chase-sapphire-reserve/add",
-                       fields: [("feeDueOn", "2027-03-01")], table: "walletCard"),
-            CreateForm(page: "/wallet/cards/\(card)/benefits", action: "/wallet/cards/\(card)/benefits",
-                       fields: [("name", "Parking"), ("value", "10"), ("period", "monthly"), ("details", "")],
-                       table: "cardBenefit"),
-            CreateForm(page: "/wallet/subscriptions/new?custom=1", action: "/wallet/subscriptions", fields: [
-                ("name", "Gym"), ("amount", "10"), ("frequency", "monthly"), ("renewsOn", "2026-12-20"),
-                ("cardId", ""), ("category", ""),
-            ], table: "subscription"),
-            CreateForm(page: "/wallet/coupons/new", action: "/wallet/coupons", fields: [
-                ("name", "Gift card"), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"),
-            ], table: "coupon"),
+            CreateForm(
+                page: "/stashes/new",
+                action: "/stashes",
+                fields: [
+                    ("name", "Bike"), ("kind", "save"), ("target", "10"), ("goal", ""), ("reward", ""),
+                    ("category", "Other"), ("newCategory", ""), ("reminder", "off"),
+                ],
+                table: "stash"
+            ),
+            CreateForm(
+                page: "/stashes/\(stash)/entries/new",
+                action: "/stashes/\(stash)/entries",
+                fields: [("amount", "5"), ("date", "2026-11-22"), ("note", "")],
+                table: "ledger"
+            ),
+            CreateForm(
+                page: "/transactions/new?kind=needs",
+                action: "/transactions",
+                fields: [
+                    ("amount", "12.50"), ("kind", "needs"), ("category", String(groceries)), ("note", "Milk"),
+                    ("date", "2026-11-22"), ("account", ""), ("stash", ""),
+                ],
+                table: "ledger"
+            ),
+            CreateForm(
+                page: "/accounts/new",
+                action: "/accounts",
+                fields: [("name", "Checking"), ("kind", "checking"), ("opening", "100")],
+                table: "account"
+            ),
+            CreateForm(
+                page: "/budget/categories/new",
+                action: "/budget/categories",
+                fields: [
+                    ("name", "Pets"), ("kind", "wants"), ("icon", "paw"), ("color", "#EA580C"),
+                ],
+                table: "category"
+            ),
+            CreateForm(
+                page: "/budget/income/new",
+                action: "/budget/income",
+                fields: [("name", "Salary"), ("amount", "1200"), ("frequency", "monthly")],
+                table: "incomeSource"
+            ),
+            CreateForm(
+                page: "/wallet/cards/custom",
+                action: "/wallet/cards/custom",
+                fields: [
+                    ("name", "Travel Card"), ("issuer", "My Bank"), ("nickname", ""), ("gradient", "sapphire"),
+                    ("annualFee", ""), ("feeDueOn", ""), ("benefit1Name", "Lounge"), ("benefit1Value", "25"),
+                    ("benefit1Period", "monthly"),
+                ],
+                table: "walletCard"
+            ),
+            CreateForm(
+                page: "/wallet/catalogue/chase-sapphire-reserve",
+                action: "/wallet/catalogue/chase-sapphire-reserve/add",
+                fields: [("feeDueOn", "2027-03-01")],
+                table: "walletCard"
+            ),
+            CreateForm(
+                page: "/wallet/cards/\(card)/benefits",
+                action: "/wallet/cards/\(card)/benefits",
+                fields: [("name", "Parking"), ("value", "10"), ("period", "monthly"), ("details", "")],
+                table: "cardBenefit"
+            ),
+            CreateForm(
+                page: "/wallet/subscriptions/new?custom=1",
+                action: "/wallet/subscriptions",
+                fields: [
+                    ("name", "Gym"), ("amount", "10"), ("frequency", "monthly"), ("renewsOn", "2026-12-20"),
+                    ("cardId", ""), ("category", ""),
+                ],
+                table: "subscription"
+            ),
+            CreateForm(
+                page: "/wallet/coupons/new",
+                action: "/wallet/coupons",
+                fields: [
+                    ("name", "Gift card"), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"),
+                ],
+                table: "coupon"
+            ),
         ]
     }
 
@@ -87,9 +137,12 @@ struct RepeatedFormTests {
                 let next = try #require(again.onceToken(action: form.action))
                 #expect(next != once)
                 if form.table != "walletCard" || form.action.hasSuffix("custom") {
-                    _ = try await browser.post(form.action, form.fields.map { name, value in
-                        (name, name == "name" ? value + " 2" : value)
-                    } + [("_once", next)])
+                    _ = try await browser.post(
+                        form.action,
+                        form.fields.map { name, value in
+                            (name, name == "name" ? value + " 2" : value)
+                        } + [("_once", next)]
+                    )
                     #expect(try await Self.count(form.table, in: database) == before + 2, "\(form.action) again")
                 }
             }
@@ -121,14 +174,20 @@ struct RepeatedFormTests {
             try await browser.signUp(email: "alex@example.com")
             let page = try await browser.get("/wallet/coupons/new")
             let once = try #require(page.onceToken(action: "/wallet/coupons"))
-            let bad = try await browser.post("/wallet/coupons", [
-                ("name", ""), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"), ("_once", once),
-            ])
+            let bad = try await browser.post(
+                "/wallet/coupons",
+                [
+                    ("name", ""), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"), ("_once", once),
+                ]
+            )
             #expect(bad.status == .unprocessableContent)
-            let good = try await browser.post("/wallet/coupons", [
-                ("name", "Gift card"), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"),
-                ("_once", once),
-            ])
+            let good = try await browser.post(
+                "/wallet/coupons",
+                [
+                    ("name", "Gift card"), ("expiresOn", "2027-06-01"), ("category", "Dining"), ("value", "25"),
+                    ("_once", once),
+                ]
+            )
             #expect(good.status == .seeOther)
             #expect(try await Self.count("coupon", in: database) == 1)
         }
@@ -174,7 +233,10 @@ struct RepeatedFormTests {
         let forms = SentForms(perSession: 10, lifetime: 3600, now: { clock.now })
         for index in 0..<25 {
             let key = SentForms.Key(session: "s", form: "f\(index)")
-            guard case .first = await forms.begin(key) else { Issue.record("f\(index) is new"); continue }
+            guard case .first = await forms.begin(key) else {
+                Issue.record("f\(index) is new")
+                continue
+            }
             forms.finish(key, with: .init(location: "/\(index)", flashCookie: nil))
             clock.advance(by: 1)
         }
@@ -207,7 +269,10 @@ struct RepeatedFormTests {
         let forms = SentForms(perSession: 10, sessions: 4, lifetime: 3600, now: { clock.now })
         // Given: Sam's form was taken
         let sams = SentForms.Key(session: "sam", form: "stash")
-        guard case .first = await forms.begin(sams) else { Issue.record("Sam's form is new"); return }
+        guard case .first = await forms.begin(sams) else {
+            Issue.record("Sam's form is new")
+            return
+        }
         forms.finish(sams, with: .init(location: "/stashes/1", flashCookie: nil))
 
         // When: another member sends a thousand forms

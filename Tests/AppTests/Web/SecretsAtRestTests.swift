@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 /// What a copy of the database gives away: session ids and calendar feed links are kept as digests, so the copy
@@ -29,7 +30,9 @@ struct SecretsAtRestTests {
         }
     }
 
-    @Test("a calendar feed's secret is stored as its digest, and its link is shown only for ten minutes after it is made")
+    @Test(
+        "a calendar feed's secret is stored as its digest, and its link is shown only for ten minutes after it is made"
+    )
     func calendarDigest() async throws {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { browser, database in
@@ -41,7 +44,8 @@ struct SecretsAtRestTests {
             let token = try #require(CalendarFeedTests.feedToken(in: settings))
 
             // When: someone with a copy of the database tries the stored value
-            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT token FROM calendarFeed") }
+            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT token FROM calendarFeed")
+            }
             let calendarApp = Browser(client: browser.client)
 
             // Then
@@ -78,13 +82,18 @@ struct SecretsAtRestTests {
         let feedToken = CSRFMiddleware.makeToken()
         let now = TestClock().now
         try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO session (id, userId, data, expiresAt, createdAt, lastSeenAt) VALUES (?, 1, ?, ?, ?, ?);
-                INSERT INTO pushDevice (userId, endpoint, p256dh, auth, name, createdAt, sessionId)
-                    VALUES (1, 'https://push.example.net/a', 'key', 'auth', 'Firefox on Windows', ?, ?);
-                INSERT INTO calendarFeed (userId, token, createdAt) VALUES (1, ?, ?);
-                """, arguments: [sessionKey, Data(#"{"userId":1,"csrfToken":"\#(CSRFMiddleware.makeToken())"}"#.utf8),
-                                 now.addingTimeInterval(86_400), now, now, now, sessionKey, feedToken, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO session (id, userId, data, expiresAt, createdAt, lastSeenAt) VALUES (?, 1, ?, ?, ?, ?);
+                    INSERT INTO pushDevice (userId, endpoint, p256dh, auth, name, createdAt, sessionId)
+                        VALUES (1, 'https://push.example.net/a', 'key', 'auth', 'Firefox on Windows', ?, ?);
+                    INSERT INTO calendarFeed (userId, token, createdAt) VALUES (1, ?, ?);
+                    """,
+                arguments: [
+                    sessionKey, Data(#"{"userId":1,"csrfToken":"\#(CSRFMiddleware.makeToken())"}"#.utf8),
+                    now.addingTimeInterval(86_400), now, now, now, sessionKey, feedToken, now,
+                ]
+            )
         }
 
         // When
@@ -92,9 +101,11 @@ struct SecretsAtRestTests {
 
         // Then: only digests are left
         let (ids, devices, feeds) = try await database.read { db in
-            (try String.fetchAll(db, sql: "SELECT id FROM session"),
-             try String.fetchAll(db, sql: "SELECT sessionId FROM pushDevice"),
-             try String.fetchAll(db, sql: "SELECT token FROM calendarFeed"))
+            (
+                try String.fetchAll(db, sql: "SELECT id FROM session"),
+                try String.fetchAll(db, sql: "SELECT sessionId FROM pushDevice"),
+                try String.fetchAll(db, sql: "SELECT token FROM calendarFeed")
+            )
         }
         #expect(ids == [Secrets.digest(sessionKey)])
         #expect(devices == [Secrets.digest(sessionKey)])

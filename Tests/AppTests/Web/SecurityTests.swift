@@ -4,6 +4,7 @@ import GRDB
 import NIOCore
 import NIOSSL
 import Testing
+
 @testable import App
 
 @Suite("Security")
@@ -67,8 +68,10 @@ struct SecurityTests {
             let id = try await browser.createStash(name: "Fund", target: "10")
             try await browser.addEntry(stash: id, amount: "5", date: "2026-11-20")
             // When / Then
-            for path in ["/stashes/\(id)?page=9223372036854775807", "/badges?tab=all&page=9223372036854775807",
-                         "/stashes/\(id)?page=-9223372036854775808", "/badges?tab=completed&page=99999999"] {
+            for path in [
+                "/stashes/\(id)?page=9223372036854775807", "/badges?tab=all&page=9223372036854775807",
+                "/stashes/\(id)?page=-9223372036854775808", "/badges?tab=completed&page=99999999",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
             }
@@ -80,8 +83,11 @@ struct SecurityTests {
     func csrfOnAnonymousForms() async throws {
         try await TestApp.run { browser, database in
             // Given: a visitor who never loaded the form (no token cookie)
-            let page = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")],
-                                              csrf: .value(CSRFMiddleware.makeToken()))
+            let page = try await browser.post(
+                "/signup",
+                [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")],
+                csrf: .value(CSRFMiddleware.makeToken())
+            )
             // Then
             #expect(page.status == .forbidden)
             #expect(try await database.read { db in try User.fetchCount(db) } == 0)
@@ -89,7 +95,10 @@ struct SecurityTests {
             // When: the form was loaded, so the cookie and the field agree
             let form = try await browser.get("/signup")
             #expect(form.setCookie("stashify_csrf")?.contains("HttpOnly") == true)
-            let created = try await browser.post("/signup", [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")])
+            let created = try await browser.post(
+                "/signup",
+                [("name", "Eve"), ("email", "eve@example.com"), ("password", "a quiet evening")]
+            )
             #expect(created.status == .seeOther)
         }
     }
@@ -143,8 +152,13 @@ struct SecurityTests {
             try await browser.signUp(email: "alex@example.com")
             try await browser.get("/stashes/new")
             let note = String(repeating: "x", count: UploadedForm.maxFormSize)
-            let page = try await browser.post("/stashes", [("name", "Bike"), ("kind", "save"), ("category", "Travel"),
-                                                           ("goal", "100"), ("target", "10"), ("note", note)])
+            let page = try await browser.post(
+                "/stashes",
+                [
+                    ("name", "Bike"), ("kind", "save"), ("category", "Travel"),
+                    ("goal", "100"), ("target", "10"), ("note", note),
+                ]
+            )
             #expect(page.status == .contentTooLarge)
             #expect(page.html.contains("The form is too large."))
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
@@ -220,19 +234,26 @@ struct SecurityTests {
             /// Whether `/healthz` answers over a TLS 1.2 (or, with nil, any version) connection offering `ciphers`. A
             /// refused handshake is tried again by the client until the deadline, hence a short one where a refusal is
             /// expected, and a long one where an answer is (a loaded machine may take seconds to answer).
-            @Sendable func connects(tls12 ciphers: [NIOTLSCipher]?, within timeout: TimeAmount = .seconds(30)) async throws -> Bool {
+            @Sendable func connects(
+                tls12 ciphers: [NIOTLSCipher]?,
+                within timeout: TimeAmount = .seconds(30)
+            ) async throws -> Bool {
                 var tls = TLSConfiguration.makeClientConfiguration()
                 tls.certificateVerification = .none
                 if let ciphers {
                     tls.maximumTLSVersion = .tlsv12
                     tls.cipherSuiteValues = ciphers
                 }
-                let http = HTTPClient(eventLoopGroupProvider: .singleton,
-                                      configuration: .init(tlsConfiguration: tls))
+                let http = HTTPClient(
+                    eventLoopGroupProvider: .singleton,
+                    configuration: .init(tlsConfiguration: tls)
+                )
                 let answered: Bool
                 do {
-                    let response = try await http.execute(HTTPClientRequest(url: "https://127.0.0.1:\(port)/healthz"),
-                                                          timeout: timeout)
+                    let response = try await http.execute(
+                        HTTPClientRequest(url: "https://127.0.0.1:\(port)/healthz"),
+                        timeout: timeout
+                    )
                     answered = response.status == .ok
                 } catch {
                     answered = false
@@ -240,16 +261,34 @@ struct SecurityTests {
                 try await http.shutdown()
                 return answered
             }
-            #expect(try await connects(tls12: [.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
-                                               .TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA,
-                                               .TLS_RSA_WITH_AES_128_CBC_SHA, .TLS_RSA_WITH_AES_256_CBC_SHA],
-                                       within: .seconds(2)) == false)
-            #expect(try await connects(tls12: [.TLS_RSA_WITH_AES_128_GCM_SHA256, .TLS_RSA_WITH_AES_256_GCM_SHA384],
-                                       within: .seconds(2)) == false,
-                    "no key exchange without forward secrecy")
-            #expect(try await connects(tls12: [.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256]))
-            #expect(try await connects(tls12: [.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
-                                               .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256]))
+            #expect(
+                try await connects(
+                    tls12: [
+                        .TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
+                        .TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, .TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA,
+                        .TLS_RSA_WITH_AES_128_CBC_SHA, .TLS_RSA_WITH_AES_256_CBC_SHA,
+                    ],
+                    within: .seconds(2)
+                ) == false
+            )
+            #expect(
+                try await connects(
+                    tls12: [.TLS_RSA_WITH_AES_128_GCM_SHA256, .TLS_RSA_WITH_AES_256_GCM_SHA384],
+                    within: .seconds(2)
+                ) == false,
+                "no key exchange without forward secrecy"
+            )
+            #expect(
+                try await connects(tls12: [
+                    .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+                ])
+            )
+            #expect(
+                try await connects(tls12: [
+                    .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+                    .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+                ])
+            )
             #expect(try await connects(tls12: nil), "TLS 1.3 as before")
         }
     }
@@ -271,14 +310,24 @@ struct SecurityTests {
     @Test("a malformed chunked body is a 400, not a 500")
     func malformedChunkedBody() async throws {
         try await TestApp.live { (port: Int) async throws in
-            let head = "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            let head =
+                "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n"
-            #expect(try await Self.statusLine(port: port, request: head + "ZZ\r\nabc\r\n0\r\n\r\n") == "HTTP/1.1 400 Bad Request",
-                    "a chunk size that isn't hexadecimal")
-            #expect(try await Self.statusLine(port: port, request: head + "5\r\nabcdefghij\r\n0\r\n\r\n") == "HTTP/1.1 400 Bad Request",
-                    "a chunk longer than its size")
-            #expect(try await Self.statusLine(port: port, request: "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                    == "HTTP/1.1 200 OK", "the server still answers")
+            #expect(
+                try await Self.statusLine(port: port, request: head + "ZZ\r\nabc\r\n0\r\n\r\n")
+                    == "HTTP/1.1 400 Bad Request",
+                "a chunk size that isn't hexadecimal"
+            )
+            #expect(
+                try await Self.statusLine(port: port, request: head + "5\r\nabcdefghij\r\n0\r\n\r\n")
+                    == "HTTP/1.1 400 Bad Request",
+                "a chunk longer than its size"
+            )
+            #expect(
+                try await Self.statusLine(port: port, request: "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    == "HTTP/1.1 200 OK",
+                "the server still answers"
+            )
         }
     }
 
@@ -319,7 +368,9 @@ struct SecurityTests {
             let said = try await RawSocket.onOwnThread {
                 let socket = try RawSocket(port: port, timeout: 10)
                 let start = ContinuousClock.now
-                let head = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40)
+                let head =
+                    Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8)
+                    + Array(repeating: UInt8(ascii: "a"), count: 40)
                 do {
                     for byte in head {
                         try socket.send([byte])
@@ -330,18 +381,26 @@ struct SecurityTests {
                     return String(format: "%.1f", RawSocket.tenths(since: start))
                 }
             }
-            let seconds = try #require(Double(said.trimmingCharacters(in: .whitespacesAndNewlines)), "the client said \(said)")
+            let seconds = try #require(
+                Double(said.trimmingCharacters(in: .whitespacesAndNewlines)),
+                "the client said \(said)"
+            )
             #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
         }
     }
 
     @Test("a request body sent a byte at a time is cut off when its time runs out; a body at a real speed is served")
     func slowBodiesAreCutOff() async throws {
-        try await TestApp.live(configure: { $0.bodyReadLimit = BodyReadLimit(timeout: .seconds(2), minimumRate: 500) }) {
+        let configure: (inout AppConfig) -> Void = {
+            $0.bodyReadLimit = BodyReadLimit(timeout: .seconds(2), minimumRate: 500)
+        }
+        try await TestApp.live(configure: configure) {
             (port: Int) async throws in
             let said = try await RawSocket.onOwnThread {
-                let form = Array("email=a%40example.com&password=".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20_000)
-                let head = "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                let form =
+                    Array("email=a%40example.com&password=".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20_000)
+                let head =
+                    "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: \(form.count)\r\n\r\n"
                 let slow = try RawSocket(port: port, timeout: 10)
                 try slow.send(head)
@@ -369,7 +428,10 @@ struct SecurityTests {
             #expect(parts.count == 2, "the client said \(said)")
             let seconds = try #require(Double(parts.first ?? ""), "the client said \(said)")
             #expect(seconds >= 1.5 && seconds < 8, "cut off after \(seconds) s")
-            #expect(parts.last?.hasPrefix("HTTP/1.1 ") == true && parts.last?.contains("408") == false, "the client said \(said)")
+            #expect(
+                parts.last?.hasPrefix("HTTP/1.1 ") == true && parts.last?.contains("408") == false,
+                "the client said \(said)"
+            )
         }
     }
 
@@ -385,11 +447,14 @@ struct SecurityTests {
         }
     }
 
-    @Test("past the connections one address may hold, its next is closed at once; another address isn't counted with it")
+    @Test(
+        "past the connections one address may hold, its next is closed at once; another address isn't counted with it"
+    )
     func connectionsPerAddress() async throws {
         let folder = try TestApp.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await TestApp.live(tls: .generated, dataDirectory: folder, configure: { $0.maxConnectionsPerAddress = 3 }) {
+        let configure: (inout AppConfig) -> Void = { $0.maxConnectionsPerAddress = 3 }
+        try await TestApp.live(tls: .generated, dataDirectory: folder, configure: configure) {
             (port: Int) async throws in
             let said = try await RawSocket.onOwnThread {
                 let held = try (0..<3).map { _ in try RawSocket(port: port, timeout: 5) }
@@ -405,7 +470,10 @@ struct SecurityTests {
                 withExtendedLifetime((held, extra, other)) {}
                 return said
             }
-            #expect(said.trimmingCharacters(in: .whitespacesAndNewlines) == "closed open open", "the client said \(said)")
+            #expect(
+                said.trimmingCharacters(in: .whitespacesAndNewlines) == "closed open open",
+                "the client said \(said)"
+            )
         }
     }
 
@@ -418,8 +486,10 @@ struct SecurityTests {
             let port = try RawSocket.freePort()
             let server = Process()
             server.executableURL = ServerSetupTests.binary
-            server.arguments = ["--data-dir", folder, "--resources-dir", TestApp.root, "--no-tls",
-                                "--host", "127.0.0.1", "--port", String(port), "--max-connections", "3"]
+            server.arguments = [
+                "--data-dir", folder, "--resources-dir", TestApp.root, "--no-tls",
+                "--host", "127.0.0.1", "--port", String(port), "--max-connections", "3",
+            ]
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             try server.run()
@@ -496,20 +566,32 @@ struct SecurityTests {
             // Given: two accounts in two browsers
             try await first.signUp(name: "Alex Doe", email: "alex@example.com")
             try await first.get("/signup/details")
-            try await first.post("/signup/details", [("location", "Lisbon"), ("age", "34"), ("salary", "99,000"),
-                                                    ("householdSize", "3"), ("currency", "EUR"), ("timeZone", "Europe/Lisbon")])
+            try await first.post(
+                "/signup/details",
+                [
+                    ("location", "Lisbon"), ("age", "34"), ("salary", "99,000"),
+                    ("householdSize", "3"), ("currency", "EUR"), ("timeZone", "Europe/Lisbon"),
+                ]
+            )
             let second = Browser(client: first.client)
             try await second.signUp(name: "Sam Roe", email: "sam@example.com")
 
             // When: the second user looks at and edits "the" profile, and tries to take the first's email
             let profile = try await second.get("/profile")
-            let takeover = try await second.post("/profile", [
-                ("name", "Sam Roe"), ("email", "ALEX@example.com"), ("currency", "USD"), ("timeZone", "UTC"), ("theme", "system"),
-            ])
-            let edit = try await second.post("/profile", [
-                ("name", "Sam R."), ("email", "sam@example.com"), ("location", "Oslo"), ("currency", "NOK"),
-                ("timeZone", "Europe/Oslo"), ("theme", "light"),
-            ])
+            let takeover = try await second.post(
+                "/profile",
+                [
+                    ("name", "Sam Roe"), ("email", "ALEX@example.com"), ("currency", "USD"), ("timeZone", "UTC"),
+                    ("theme", "system"),
+                ]
+            )
+            let edit = try await second.post(
+                "/profile",
+                [
+                    ("name", "Sam R."), ("email", "sam@example.com"), ("location", "Oslo"), ("currency", "NOK"),
+                    ("timeZone", "Europe/Oslo"), ("theme", "light"),
+                ]
+            )
 
             // Then
             #expect(profile.html.contains("sam@example.com"))

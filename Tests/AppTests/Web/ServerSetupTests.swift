@@ -1,12 +1,13 @@
 import Crypto
 import Foundation
 import HummingbirdTesting
-import Testing
 import NIOCore
 import SwiftASN1
-import X509
-@testable import App
+import Testing
 import WebPush
+import X509
+
+@testable import App
 
 @Suite("Command line and certificate")
 struct ServerSetupTests {
@@ -45,21 +46,38 @@ struct ServerSetupTests {
         for arguments in [["serve", "--help"], ["help", "serve"]] {
             let help = try Self.stashify(arguments)
             #expect(help.status == 0)
-            for option in ["--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir", "--log-level",
-                           "--max-connections", "--backup-every", "--backup-keep", "--push-contact", "--allow-outbound",
-                           "--test-pushes-per-minute", "--max-connections-per-address", "--body-timeout", "--body-min-rate",
-                           "--signups", "--import-max-size"] {
+            for option in [
+                "--host", "--port", "--data-dir", "--tls-cert", "--tls-key", "--no-tls", "--resources-dir",
+                "--log-level",
+                "--max-connections", "--backup-every", "--backup-keep", "--push-contact", "--allow-outbound",
+                "--test-pushes-per-minute", "--max-connections-per-address", "--body-timeout", "--body-min-rate",
+                "--signups", "--import-max-size",
+            ] {
                 #expect(help.output.contains(option), "\(arguments) lists \(option)")
             }
         }
     }
 
     func settings(
-        host: String? = nil, port: String? = nil, dataDir: String? = nil, tlsCert: String? = nil, tlsKey: String? = nil,
-        noTLS: Bool = false, environment: [String: String] = [:]
+        host: String? = nil,
+        port: String? = nil,
+        dataDir: String? = nil,
+        tlsCert: String? = nil,
+        tlsKey: String? = nil,
+        noTLS: Bool = false,
+        environment: [String: String] = [:]
     ) -> ServeSettings {
-        ServeSettings(host: host, port: port, dataDir: dataDir, tlsCert: tlsCert, tlsKey: tlsKey, noTLS: noTLS,
-                      resourcesDir: TestApp.root, logLevel: nil, environment: environment)
+        ServeSettings(
+            host: host,
+            port: port,
+            dataDir: dataDir,
+            tlsCert: tlsCert,
+            tlsKey: tlsKey,
+            noTLS: noTLS,
+            resourcesDir: TestApp.root,
+            logLevel: nil,
+            environment: environment
+        )
     }
 
     @Test("defaults: HTTPS with a made certificate on 0.0.0.0:8443, data in ./data")
@@ -73,7 +91,10 @@ struct ServerSetupTests {
 
     @Test("environment variables fill in; flags win over them")
     func environment() throws {
-        let env = ["STASHIFY_HOST": "127.0.0.1", "STASHIFY_PORT": "9000", "STASHIFY_DATA_DIR": "/srv/stash", "STASHIFY_NO_TLS": "1"]
+        let env = [
+            "STASHIFY_HOST": "127.0.0.1", "STASHIFY_PORT": "9000", "STASHIFY_DATA_DIR": "/srv/stash",
+            "STASHIFY_NO_TLS": "1",
+        ]
         let fromEnv = try settings(environment: env).config()
         #expect(fromEnv.host == "127.0.0.1")
         #expect(fromEnv.port == 9000)
@@ -83,10 +104,13 @@ struct ServerSetupTests {
         #expect(flags.port == 8080)
     }
 
-    @Test("bad values end with one clear sentence", arguments: [
-        ("abc", "--port must be a whole number from 1 to 65535, not \"abc\""),
-        ("70000", "--port must be a whole number from 1 to 65535, not \"70000\""),
-    ])
+    @Test(
+        "bad values end with one clear sentence",
+        arguments: [
+            ("abc", "--port must be a whole number from 1 to 65535, not \"abc\""),
+            ("70000", "--port must be a whole number from 1 to 65535, not \"70000\""),
+        ]
+    )
     func badPort(port: String, message: String) {
         #expect(throws: StartupError.self) { try settings(port: port).config() }
         do { _ = try settings(port: port).config() } catch { #expect("\(error)" == message) }
@@ -112,15 +136,26 @@ struct ServerSetupTests {
         let defaults = try settings().config()
         #expect(defaults.bodyReadLimit == BodyReadLimit(timeout: .seconds(20), minimumRate: 500))
         #expect(defaults.maxConnectionsPerAddress == 32)
-        let env = ["STASHIFY_BODY_TIMEOUT": "1m", "STASHIFY_BODY_MIN_RATE": "2000", "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS": "8"]
+        let env = [
+            "STASHIFY_BODY_TIMEOUT": "1m", "STASHIFY_BODY_MIN_RATE": "2000",
+            "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS": "8",
+        ]
         let set = try settings(environment: env).config()
         #expect(set.bodyReadLimit == BodyReadLimit(timeout: .seconds(60), minimumRate: 2_000))
         #expect(set.maxConnectionsPerAddress == 8)
         for (variable, bad, message) in [
-            ("STASHIFY_BODY_TIMEOUT", "2h", "--body-timeout must be a period of at most an hour, like 20s or 2m, not \"2h\""),
-            ("STASHIFY_BODY_MIN_RATE", "fast", "--body-min-rate must be a whole number of bytes a second, like 500, not \"fast\""),
-            ("STASHIFY_MAX_CONNECTIONS_PER_ADDRESS", "0",
-             "--max-connections-per-address must be a whole number from 1 to 1000000, not \"0\""),
+            (
+                "STASHIFY_BODY_TIMEOUT", "2h",
+                "--body-timeout must be a period of at most an hour, like 20s or 2m, not \"2h\""
+            ),
+            (
+                "STASHIFY_BODY_MIN_RATE", "fast",
+                "--body-min-rate must be a whole number of bytes a second, like 500, not \"fast\""
+            ),
+            (
+                "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS", "0",
+                "--max-connections-per-address must be a whole number from 1 to 1000000, not \"0\""
+            ),
         ] {
             do {
                 _ = try settings(environment: [variable: bad]).config()
@@ -143,13 +178,16 @@ struct ServerSetupTests {
                 let browser = Browser(client: client)
                 try await browser.signUp(email: email)
                 let html = try await browser.get("/profile/notifications").html
-                return try #require(html.firstRange(of: "data-push-key=\"").map { String(html[$0.upperBound...].prefix { $0 != "\"" }) })
+                return try #require(
+                    html.firstRange(of: "data-push-key=\"").map { String(html[$0.upperBound...].prefix { $0 != "\"" }) }
+                )
             }
             shown.append(key)
         }
         let kept = try VAPIDKey.loadOrCreate(at: config.webPushKeyPath)
         #expect(shown == [kept.publicKey, kept.publicKey])
-        let mode = try FileManager.default.attributesOfItem(atPath: config.webPushKeyPath)[.posixPermissions] as? NSNumber
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: config.webPushKeyPath)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
     }
 
@@ -158,7 +196,9 @@ struct ServerSetupTests {
         #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname").config() }
         #expect(throws: StartupError.self) { try settings(tlsKey: "/etc/hostname").config() }
         #expect(throws: StartupError.self) { try settings(tlsCert: "/nope.pem", tlsKey: "/nope.key").config() }
-        #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname", tlsKey: "/etc/hostname", noTLS: true).config() }
+        #expect(throws: StartupError.self) {
+            try settings(tlsCert: "/etc/hostname", tlsKey: "/etc/hostname", noTLS: true).config()
+        }
     }
 
     @Test("a port in use is told plainly")
@@ -190,7 +230,10 @@ struct ServerSetupTests {
         #expect(P256.Signing.PublicKey(certificate.publicKey) != nil, "a P-256 key")
         let authority = try Certificate(pemDocument: documents[1])
         let constraints = try #require(try authority.extensions.nameConstraints)
-        #expect(Array(constraints.permittedDNSDomains).contains("homeserver"), "the authority signs for this server only")
+        #expect(
+            Array(constraints.permittedDNSDomains).contains("homeserver"),
+            "the authority signs for this server only"
+        )
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? NSNumber
         #expect(folderMode?.intValue == 0o700)
         let names = try #require(try certificate.extensions.subjectAlternativeNames)

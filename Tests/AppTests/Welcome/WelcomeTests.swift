@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("First run")
@@ -26,7 +27,10 @@ struct WelcomeTests {
             let saved = try await browser.post("/signup/details", [("currency", "USD"), ("timeZone", "UTC")])
 
             // Then
-            #expect(form.html.contains("href=\"/welcome\">Skip for now</a>"), "skipping the details opens the welcome too")
+            #expect(
+                form.html.contains("href=\"/welcome\">Skip for now</a>"),
+                "skipping the details opens the welcome too"
+            )
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/welcome")
             #expect(try await firstRunDone(database, "alex@example.com") == false)
@@ -132,7 +136,13 @@ struct WelcomeTests {
             let page = try await browser.get("/welcome/reminders")
             #expect(page.status == .ok)
             #expect(page.html.contains("Step 4 of 4"))
-            #expect(page.document.contains("h1", attributes: ["class": "auth__title", "id": "welcome-title"], text: "Turn on reminders"))
+            #expect(
+                page.document.contains(
+                    "h1",
+                    attributes: ["class": "auth__title", "id": "welcome-title"],
+                    text: "Turn on reminders"
+                )
+            )
             #expect(page.html.contains("coupons about to expire, subscriptions renewing"))
             // Web Push: the notification settings' own control, shown by /js/push.js where the browser can
             #expect(page.html.contains("action=\"/profile/notifications/devices\" data-push-key=\""))

@@ -1,11 +1,14 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Deleting an account")
 struct DeleteAccountTests {
-    @Test("needs the password and DELETE typed; then every row of the account and its sessions go, and another user's data is untouched")
+    @Test(
+        "needs the password and DELETE typed; then every row of the account and its sessions go, and another user's data is untouched"
+    )
     func deleteAccount() async throws {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { browser, database in
@@ -14,7 +17,12 @@ struct DeleteAccountTests {
             let leaving = try await AccountRows.fill(database, email: "leaving@example.com", clock: clock)
             let staying = Browser(client: browser.client)
             try await staying.signUp(email: "staying@example.com")
-            let stayingId = try await AccountRows.fill(database, email: "staying@example.com", entries: 800, clock: clock)
+            let stayingId = try await AccountRows.fill(
+                database,
+                email: "staying@example.com",
+                entries: 800,
+                clock: clock
+            )
             let otherBrowser = Browser(client: browser.client)
             try await otherBrowser.logIn(email: "leaving@example.com")
             let stayingBefore = try await AccountRows.counts(database, userId: stayingId)
@@ -24,8 +32,14 @@ struct DeleteAccountTests {
 
             // When: the password is wrong, or the word isn't typed
             let form = try await browser.get("/profile/delete")
-            let wrongPassword = try await browser.post("/profile/delete", [("password", "not my password"), ("confirmation", "DELETE")])
-            let noWord = try await browser.post("/profile/delete", [("password", "correct horse battery"), ("confirmation", "delete")])
+            let wrongPassword = try await browser.post(
+                "/profile/delete",
+                [("password", "not my password"), ("confirmation", "DELETE")]
+            )
+            let noWord = try await browser.post(
+                "/profile/delete",
+                [("password", "correct horse battery"), ("confirmation", "delete")]
+            )
 
             // Then: nothing goes
             #expect(form.html.contains("Delete my account"))
@@ -38,7 +52,10 @@ struct DeleteAccountTests {
             #expect(try await AccountRows.counts(database, userId: leaving) == leavingBefore)
 
             // When
-            let deleted = try await browser.post("/profile/delete", [("password", "correct horse battery"), ("confirmation", "DELETE")])
+            let deleted = try await browser.post(
+                "/profile/delete",
+                [("password", "correct horse battery"), ("confirmation", "DELETE")]
+            )
 
             // Then
             #expect(deleted.status == .seeOther)
@@ -49,7 +66,10 @@ struct DeleteAccountTests {
             #expect(after.values.allSatisfy { $0 == 0 }, "\(after.filter { $0.value != 0 })")
             #expect(try await AccountRows.orphans(database) == 0)
             #expect(try await AccountRows.counts(database, userId: stayingId) == stayingBefore)
-            #expect(try await otherBrowser.get("/profile").location?.hasPrefix("/login") == true, "the other browser is logged out")
+            #expect(
+                try await otherBrowser.get("/profile").location?.hasPrefix("/login") == true,
+                "the other browser is logged out"
+            )
             #expect(try await browser.logIn(email: "leaving@example.com").status == .unprocessableContent)
             #expect(try await staying.get("/").status == .ok)
         }

@@ -1,11 +1,14 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Export and import of an account")
 struct ExportImportTests {
-    @Test("Download everything gives a ZIP of the whole account; importing it into a new account gives the same export back")
+    @Test(
+        "Download everything gives a ZIP of the whole account; importing it into a new account gives the same export back"
+    )
     func roundTrip() async throws {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { browser, database in
@@ -25,13 +28,19 @@ struct ExportImportTests {
             #expect(download.headers[.contentDisposition] == "attachment; filename=\"stashify-export-2026-11-22.zip\"")
             #expect(download.headers[.cacheControl] == "no-store")
             let files = try AccountRows.unzip(download.bytes)
-            for name in ["stashify.json", "ledger.csv", "stashes.csv", "stash-targets.csv", "badges.csv", "categories.csv",
-                         "accounts.csv", "income-sources.csv", "cards.csv", "benefits.csv", "benefit-uses.csv",
-                         "subscriptions.csv", "coupons.csv"] {
+            for name in [
+                "stashify.json", "ledger.csv", "stashes.csv", "stash-targets.csv", "badges.csv", "categories.csv",
+                "accounts.csv", "income-sources.csv", "cards.csv", "benefits.csv", "benefit-uses.csv",
+                "subscriptions.csv", "coupons.csv",
+            ] {
                 #expect(files[name] != nil, "\(name) is in the archive")
             }
             let ledgerCSV = String(decoding: try #require(files["ledger.csv"]), as: UTF8.self)
-            #expect(ledgerCSV.hasPrefix(#""date","kind","amount","note","stash","category","account","created_at""# + "\r\n"))
+            #expect(
+                ledgerCSV.hasPrefix(
+                    #""date","kind","amount","note","stash","category","account","created_at""# + "\r\n"
+                )
+            )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
             #expect(document.version == 2)
@@ -39,28 +48,43 @@ struct ExportImportTests {
             #expect(document.badges.contains { $0.claimedAt != nil })
             #expect(document.pushChannels.map(\.topic) == ["mine"])
             let json = String(decoding: try #require(files["stashify.json"]), as: UTF8.self)
-            #expect(!json.contains("tk_secret") && !json.contains("\"token\""), "the ntfy access token stays on the server")
+            #expect(
+                !json.contains("tk_secret") && !json.contains("\"token\""),
+                "the ntfy access token stays on the server"
+            )
 
             // When: a new account imports it
             let second = Browser(client: browser.client)
             try await second.signUp(name: "Someone Else", email: "second@example.com")
             let dataPage = try await second.get("/profile/data")
             #expect(!dataPage.html.contains("disabled"), "an empty account can import")
-            let imported = try await second.upload("/profile/data/import", files: [("archive", "export.zip", download.bytes)])
+            let imported = try await second.upload(
+                "/profile/data/import",
+                files: [("archive", "export.zip", download.bytes)]
+            )
 
             // Then: everything is there, and its export is the same document
             #expect(imported.status == .seeOther)
-            #expect(imported.location == "/profile/notifications#push-title", "the push channels came too: where to turn them on")
+            #expect(
+                imported.location == "/profile/notifications#push-title",
+                "the push channels came too: where to turn them on"
+            )
             let settings = try await second.get("/profile/notifications")
-            #expect(settings.html.contains("Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards. Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."))
+            #expect(
+                settings.html.contains(
+                    "Imported \(document.ledger.count.formatted()) entries, \(document.stashes.count) stashes and \(document.cards.count) cards. Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."
+                )
+            )
             #expect(settings.html.contains("ntfy is off"))
             #expect(settings.fieldValue("ntfyTopic") == "mine")
             #expect(settings.fieldValue("ntfyToken") == "")
             let secondId = try #require(try await database.user(email: "second@example.com")?.id)
             let secondCounts = try await AccountRows.counts(database, userId: secondId)
-            for table in ["ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
-                          "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
-                          "walletSettings", "pushChannel"] {
+            for table in [
+                "ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
+                "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
+                "walletSettings", "pushChannel",
+            ] {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
                 #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")
             }
@@ -68,12 +92,18 @@ struct ExportImportTests {
             #expect(secondChannels.map(\.kind) == [.ntfy])
             #expect(secondChannels.allSatisfy { !$0.enabled && $0.token.isEmpty }, "switched off, without the token")
             let again = try await second.get("/profile/data/export")
-            let secondDocument = try AccountDocument.decode(try #require(try AccountRows.unzip(again.bytes)["stashify.json"]))
+            let secondDocument = try AccountDocument.decode(
+                try #require(try AccountRows.unzip(again.bytes)["stashify.json"])
+            )
             #expect(secondDocument.comparable == document.comparable)
             #expect(secondDocument.profile.email == "second@example.com", "the importing account keeps its own email")
             let balances = { (userId: Int64) in
                 try await database.read { db in
-                    try Int64.fetchAll(db, sql: "SELECT ledgerTotalCents FROM account WHERE userId = ? ORDER BY id", arguments: [userId])
+                    try Int64.fetchAll(
+                        db,
+                        sql: "SELECT ledgerTotalCents FROM account WHERE userId = ? ORDER BY id",
+                        arguments: [userId]
+                    )
                 }
             }
             #expect(try await balances(first) == balances(secondId), "derived totals are kept for the imported rows")
@@ -87,7 +117,10 @@ struct ExportImportTests {
                     ].map { try String.fetchAll(db, sql: $0 + " ORDER BY 1", arguments: [userId]) }
                 }
             }
-            #expect(try await derived(first) == derived(secondId), "quick-add amounts and month totals are the source's")
+            #expect(
+                try await derived(first) == derived(secondId),
+                "quick-add amounts and month totals are the source's"
+            )
         }
     }
 
@@ -95,69 +128,130 @@ struct ExportImportTests {
     static func documentJSON(_ change: (inout [String: Any]) -> Void = { _ in }) throws -> Data {
         var object: [String: Any] = [
             "format": "stashify-export", "version": 1, "exportedAt": "2026-11-22T10:00:00Z",
-            "profile": ["name": "Alex", "email": "a@example.com", "currency": "USD", "timeZone": "UTC", "theme": "system",
-                        "homeView": "list", "createdAt": "2026-01-01T00:00:00Z"],
+            "profile": [
+                "name": "Alex", "email": "a@example.com", "currency": "USD", "timeZone": "UTC", "theme": "system",
+                "homeView": "list", "createdAt": "2026-01-01T00:00:00Z",
+            ],
             "categories": [], "accounts": [], "incomeSources": [],
-            "stashes": [["ref": 1, "name": "Trip", "kind": "save", "reward": "", "category": "Travel", "reminder": "off",
-                         "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
-                         "targets": [["month": "2026-01", "amountCents": 10000]]]],
-            "ledger": [["date": "2026-11-02", "amountCents": 2500, "kind": "saving", "note": "", "stash": 1,
-                        "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]],
+            "stashes": [
+                [
+                    "ref": 1, "name": "Trip", "kind": "save", "reward": "", "category": "Travel", "reminder": "off",
+                    "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
+                    "targets": [["month": "2026-01", "amountCents": 10000]],
+                ]
+            ],
+            "ledger": [
+                [
+                    "date": "2026-11-02", "amountCents": 2500, "kind": "saving", "note": "", "stash": 1,
+                    "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                ]
+            ],
             "badges": [], "cards": [], "subscriptions": [], "coupons": [], "pushChannels": [],
         ]
         change(&object)
         return try JSONSerialization.data(withJSONObject: object)
     }
 
-    @Test("a broken, foreign or newer file, or an account that has data, gets a clear message and changes nothing",
-          arguments: [
+    @Test(
+        "a broken, foreign or newer file, or an account that has data, gets a clear message and changes nothing",
+        arguments: [
             ("not a zip", "This file isn't a ZIP archive."),
             ("zip without json", "This ZIP isn't a Stashify export: it has no stashify.json."),
             ("json broken", "The export is damaged: the file isn't valid JSON."),
             ("other json", "This isn't a Stashify export"),
-            ("newer version", "This export was made by a newer version of Stashify (format 3). Update this server, then import it."),
+            (
+                "newer version",
+                "This export was made by a newer version of Stashify (format 3). Update this server, then import it."
+            ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
-            ("bad date", "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."),
+            (
+                "bad date",
+                "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."
+            ),
             ("dangling ref", "The export can't be imported: ledger item 1 names stash 7, which isn't in the file."),
             ("truncated", "This file isn't a ZIP archive."),
-            ("browser channel", "The export can't be imported: the push channels name a kind other than ntfy or webhook."),
+            (
+                "browser channel",
+                "The export can't be imported: the push channels name a kind other than ntfy or webhook."
+            ),
             ("no file", "Choose the .zip file that “Download everything” made."),
-          ])
+        ]
+    )
     func refused(file: String, message: String) async throws {
         let valid = try Self.documentJSON()
-        let bytes: [UInt8]? = switch file {
-        case "not a zip": Array("date,amount\n2026-01-01,5\n".utf8)
-        case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
-        case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
-        case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-        case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 3 }])
-        case "missing field": try AccountRows.zip(["stashify.json": try Self.documentJSON {
-            $0["ledger"] = [["date": "2026-11-02", "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
-        }])
-        case "bad kind": try AccountRows.zip(["stashify.json": try Self.documentJSON {
-            $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "gift", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
-        }])
-        case "bad date": try AccountRows.zip(["stashify.json": try Self.documentJSON {
-            $0["ledger"] = [["date": "2026-02-30", "amountCents": 5, "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
-        }])
-        case "dangling ref": try AccountRows.zip(["stashify.json": try Self.documentJSON {
-            $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": "", "stash": 7, "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
-        }])
-        case "browser channel": try AccountRows.zip(["stashify.json": try Self.documentJSON {
-            $0["pushChannels"] = [["kind": "webpush", "url": "https://push.example.net/x", "topic": "", "token": ""]]
-        }])
-        case "truncated": Array(try AccountRows.zip(["stashify.json": valid]).prefix(60))
-        default: nil
-        }
+        let bytes: [UInt8]? =
+            switch file {
+            case "not a zip": Array("date,amount\n2026-01-01,5\n".utf8)
+            case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
+            case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
+            case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 3 }])
+            case "missing field":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["ledger"] = [
+                            [
+                                "date": "2026-11-02", "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z",
+                                "updatedAt": "2026-11-02T10:00:00Z",
+                            ]
+                        ]
+                    }
+                ])
+            case "bad kind":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["ledger"] = [
+                            [
+                                "date": "2026-11-02", "amountCents": 5, "kind": "gift", "note": "",
+                                "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                            ]
+                        ]
+                    }
+                ])
+            case "bad date":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["ledger"] = [
+                            [
+                                "date": "2026-02-30", "amountCents": 5, "kind": "saving", "note": "",
+                                "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                            ]
+                        ]
+                    }
+                ])
+            case "dangling ref":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["ledger"] = [
+                            [
+                                "date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": "", "stash": 7,
+                                "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                            ]
+                        ]
+                    }
+                ])
+            case "browser channel":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["pushChannels"] = [
+                            ["kind": "webpush", "url": "https://push.example.net/x", "topic": "", "token": ""]
+                        ]
+                    }
+                ])
+            case "truncated": Array(try AccountRows.zip(["stashify.json": valid]).prefix(60))
+            default: nil
+            }
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
             let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
 
-            let page = try await browser.upload("/profile/data/import",
-                                                files: bytes.map { [("archive", "export.zip", $0)] } ?? [])
+            let page = try await browser.upload(
+                "/profile/data/import",
+                files: bytes.map { [("archive", "export.zip", $0)] } ?? []
+            )
 
             #expect(page.status == .unprocessableContent)
             let shown = page.fieldError("archive")?.replacingOccurrences(of: "&#39;", with: "'")
@@ -178,11 +272,16 @@ struct ExportImportTests {
             let page = try await browser.get("/profile/data")
             #expect(page.html.contains("An export can only be imported into an empty account"))
 
-            let refused = try await browser.upload("/profile/data/import",
-                                                   files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))])
+            let refused = try await browser.upload(
+                "/profile/data/import",
+                files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))]
+            )
 
             #expect(refused.status == .unprocessableContent)
-            #expect(refused.fieldError("archive") == "Your account already has data. An export can only be imported into an empty account.")
+            #expect(
+                refused.fieldError("archive")
+                    == "Your account already has data. An export can only be imported into an empty account."
+            )
             #expect(try await AccountRows.counts(database, userId: userId) == before)
         }
     }
@@ -193,16 +292,23 @@ struct ExportImportTests {
             try await browser.signUp(email: "alex@example.com")
             try await browser.get("/profile/data")
 
-            let page = try await browser.upload("/profile/data/import",
-                                                files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))])
+            let page = try await browser.upload(
+                "/profile/data/import",
+                files: [("archive", "export.zip", try AccountRows.zip(["stashify.json": try Self.documentJSON()]))]
+            )
 
             #expect(page.status == .seeOther)
-            let (category, kind, entries) = try #require(try await database.read { db in
-                try Row.fetchOne(db, sql: """
-                    SELECT category.name, category.kind, (SELECT COUNT(*) FROM ledger WHERE ledger.categoryId = category.id)
-                    FROM stash JOIN category ON category.id = stash.categoryId
-                    """).map { ($0[0] as String, $0[1] as String, $0[2] as Int) }
-            })
+            let (category, kind, entries) = try #require(
+                try await database.read { db in
+                    try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT category.name, category.kind, (SELECT COUNT(*) FROM ledger WHERE ledger.categoryId = category.id)
+                            FROM stash JOIN category ON category.id = stash.categoryId
+                            """
+                    ).map { ($0[0] as String, $0[1] as String, $0[2] as Int) }
+                }
+            )
             #expect(category == "Travel")
             #expect(kind == "savings")
             #expect(entries == 1)
@@ -213,7 +319,11 @@ struct ExportImportTests {
     func uploadNeedsToken() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let page = try await browser.upload("/profile/data/import", files: [("archive", "e.zip", [1, 2, 3])], csrf: .value("nope"))
+            let page = try await browser.upload(
+                "/profile/data/import",
+                files: [("archive", "e.zip", [1, 2, 3])],
+                csrf: .value("nope")
+            )
             #expect(page.status == .forbidden)
         }
     }

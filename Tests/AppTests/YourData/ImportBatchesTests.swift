@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Imports written in batches")
@@ -19,9 +20,13 @@ struct ImportBatchesTests {
     static func stagingUser(_ database: AppDatabase, importingFor userId: Int64) async throws -> Int64 {
         for _ in 0..<20_000 {
             let staging = try await database.read { db in
-                try Int64.fetchOne(db, sql: """
-                    SELECT id FROM user WHERE importingFor = ? AND EXISTS (SELECT 1 FROM ledger WHERE ledger.userId = user.id)
-                    """, arguments: [userId])
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT id FROM user WHERE importingFor = ? AND EXISTS (SELECT 1 FROM ledger WHERE ledger.userId = user.id)
+                        """,
+                    arguments: [userId]
+                )
             }
             if let staging { return staging }
             try await Task.sleep(for: .milliseconds(1))
@@ -32,12 +37,16 @@ struct ImportBatchesTests {
     /// Whether a staging user (an import not handed over) exists, and how many ledger rows the member has.
     static func state(_ database: AppDatabase, userId: Int64) async throws -> (staging: Int, entries: Int) {
         try await database.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE importingFor IS NOT NULL") ?? -1,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE userId = ?", arguments: [userId]) ?? -1)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE importingFor IS NOT NULL") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE userId = ?", arguments: [userId]) ?? -1
+            )
         }
     }
 
-    @Test("another member's write goes through while a large import runs, and the importing member sees none of it until all is in")
+    @Test(
+        "another member's write goes through while a large import runs, and the importing member sees none of it until all is in"
+    )
     func othersWriteMeanwhile() async throws {
         let clock = TestClock()
         let document = try await Self.export(entries: 6_000, clock: clock)
@@ -70,12 +79,21 @@ struct ImportBatchesTests {
             let after = try await Self.state(database, userId: staging)
             #expect(after.staging == 0)
             #expect(after.entries == document.ledger.count)
-            #expect(try await database.user(email: "alex@example.com")?.id == staging, "the account the import was written to is Alex's")
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE id = ?", arguments: [alex]) } == 0)
+            #expect(
+                try await database.user(email: "alex@example.com")?.id == staging,
+                "the account the import was written to is Alex's"
+            )
+            #expect(
+                try await database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE id = ?", arguments: [alex])
+                } == 0
+            )
             let page = try await browser.get("/profile/data")
             #expect(page.status == .ok, "Alex is still signed in")
             #expect(page.html.contains("An export can only be imported into an empty account"))
-            #expect(try await database.for(userId: staging).exportDocument(now: clock.now).comparable == document.comparable)
+            #expect(
+                try await database.for(userId: staging).exportDocument(now: clock.now).comparable == document.comparable
+            )
             #expect(try await sam.get("/stashes/\(stash)").status == .ok)
         }
     }
@@ -100,7 +118,9 @@ struct ImportBatchesTests {
         }
     }
 
-    @Test("an import the member's account got data during is refused, and its rows are deleted; none are ever the member's")
+    @Test(
+        "an import the member's account got data during is refused, and its rows are deleted; none are ever the member's"
+    )
     func refusedAtTheEnd() async throws {
         let clock = TestClock()
         let document = try await Self.export(entries: 3_000, clock: clock)
@@ -131,7 +151,9 @@ struct ImportBatchesTests {
     @Test("what an import cut short by a stop left behind is deleted when the server starts")
     func leftoversDeletedAtStart() async throws {
         let clock = TestClock()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-leftovers-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "import-leftovers-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try AppDatabase.open(dataDirectory: folder)
         let document = try await Self.export(entries: 500, clock: clock)
@@ -155,7 +177,8 @@ struct ImportBatchesTests {
         try database.close()
 
         // When: the server starts again
-        try await TestApp.run(database: try AppDatabase.open(dataDirectory: folder), clock: clock) { (_: Browser, database: AppDatabase) async throws in
+        try await TestApp.run(database: try AppDatabase.open(dataDirectory: folder), clock: clock) {
+            (_: Browser, database: AppDatabase) async throws in
             // Then
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") } == 1)
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import App
 
 @Suite("Limits on account imports")
@@ -39,21 +40,31 @@ struct ImportLimitsTests {
     }
 
     /// Uploads `zip` as a new member's import; returns the page and whether the member's rows stayed as they were.
-    static func importing(_ zip: [UInt8], maxSize: Int? = nil) async throws -> (status: Int, error: String?, unchanged: Bool) {
-        try await TestApp.run(configure: { config in if let maxSize { config.importMaxSize = maxSize } }) { browser, database in
+    static func importing(
+        _ zip: [UInt8],
+        maxSize: Int? = nil
+    ) async throws -> (status: Int, error: String?, unchanged: Bool) {
+        let configure: (inout AppConfig) -> Void = { config in if let maxSize { config.importMaxSize = maxSize } }
+        try await TestApp.run(configure: configure) {
+            browser,
+            database in
             try await browser.signUp(email: "alex@example.com")
             let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
             let page = try await browser.upload("/profile/data/import", files: [("archive", "export.zip", zip)])
             let users = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") }
-            return (Int(page.status.code), page.fieldError("archive")?.replacingOccurrences(of: "&#39;", with: "'"),
-                    try await AccountRows.counts(database, userId: userId) == before && users == 1)
+            return (
+                Int(page.status.code), page.fieldError("archive")?.replacingOccurrences(of: "&#39;", with: "'"),
+                try await AccountRows.counts(database, userId: userId) == before && users == 1
+            )
         }
     }
 
-    static let tooLarge = "This export is larger than this server imports: stashify.json in it unpacks to more than 1 MB."
-    static let tooPacked = "This ZIP unpacks to far more than a Stashify export does for its size, so it isn't one and can't be imported."
+    static let tooLarge =
+        "This export is larger than this server imports: stashify.json in it unpacks to more than 1 MB."
+    static let tooPacked =
+        "This ZIP unpacks to far more than a Stashify export does for its size, so it isn't one and can't be imported."
 
     @Test("a document larger than --import-max-size is refused from the size the ZIP states, before it is unpacked")
     func statedSizeOverLimit() async throws {
@@ -78,8 +89,10 @@ struct ImportLimitsTests {
         #expect(result.unchanged)
     }
 
-    @Test("a ZIP that unpacks to hundreds of times its size is refused, from the size it states or while unpacking",
-          arguments: [false, true])
+    @Test(
+        "a ZIP that unpacks to hundreds of times its size is refused, from the size it states or while unpacking",
+        arguments: [false, true]
+    )
     func packedTooTightly(lying: Bool) async throws {
         let zip = try AccountRows.zip(["stashify.json": Self.zeros(4_000_000)])
         #expect(zip.count < 10_000, "the hostile file is small")
@@ -95,14 +108,21 @@ struct ImportLimitsTests {
     func itemTooLarge() async throws {
         let note = Self.letters(2_200_000)
         let document = try ExportImportTests.documentJSON {
-            $0["ledger"] = [["date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": note,
-                             "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z"]]
+            $0["ledger"] = [
+                [
+                    "date": "2026-11-02", "amountCents": 5, "kind": "saving", "note": note,
+                    "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                ]
+            ]
         }
 
         let result = try await Self.importing(try AccountRows.zip(["stashify.json": document]))
 
         #expect(result.status == 422)
-        #expect(result.error == "The export can't be imported: ledger item 1 is larger than 2 MB, far more than any real export holds.")
+        #expect(
+            result.error
+                == "The export can't be imported: ledger item 1 is larger than 2 MB, far more than any real export holds."
+        )
         #expect(result.unchanged)
     }
 
@@ -138,7 +158,9 @@ struct ImportLimitsTests {
         }
     }
 
-    @Test("a large export read piece by piece is the document a whole-text decoder reads, and a problem deep in a list names its item")
+    @Test(
+        "a large export read piece by piece is the document a whole-text decoder reads, and a problem deep in a list names its item"
+    )
     func decodedInPieces() async throws {
         let clock = TestClock()
         let json = try await TestApp.run(clock: clock) { browser, database in
@@ -155,7 +177,10 @@ struct ImportLimitsTests {
         #expect(document.ledger.count > 2_500)
 
         // A pretty-printed copy (spaces and line breaks between every piece) reads the same.
-        let pretty = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: json), options: [.prettyPrinted])
+        let pretty = try JSONSerialization.data(
+            withJSONObject: try JSONSerialization.jsonObject(with: json),
+            options: [.prettyPrinted]
+        )
         #expect(try AccountDocument.decode(pretty) == document)
 
         // A problem in the 2,500th entry is told with that number.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import ZIPFoundation
+
 @testable import App
 
 /// Counting a user's rows in every table, and reading export archives, for the tests of Your data.
@@ -10,20 +11,35 @@ enum AccountRows {
     static func counts(_ database: AppDatabase, userId: Int64) async throws -> [String: Int] {
         try await database.read { db in
             var counts: [String: Int] = [:]
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
-                """)
+            let tables = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                    """
+            )
             for table in tables {
                 let columns = Set(try db.columns(in: table).map(\.name))
                 let quoted = table.quotedDatabaseIdentifier
                 if table == "user" {
-                    counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE id = ?", arguments: [userId])
+                    counts[table] = try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM user WHERE id = ?",
+                        arguments: [userId]
+                    )
                 } else if columns.contains("userId") {
-                    counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted) WHERE userId = ?", arguments: [userId])
+                    counts[table] = try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM \(quoted) WHERE userId = ?",
+                        arguments: [userId]
+                    )
                 } else if columns.contains("stashId") {
-                    counts[table] = try Int.fetchOne(db, sql: """
-                        SELECT COUNT(*) FROM \(quoted) WHERE stashId IN (SELECT id FROM stash WHERE userId = ?)
-                        """, arguments: [userId])
+                    counts[table] = try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM \(quoted) WHERE stashId IN (SELECT id FROM stash WHERE userId = ?)
+                            """,
+                        arguments: [userId]
+                    )
                 }
             }
             return counts
@@ -33,13 +49,16 @@ enum AccountRows {
     /// Rows in tables keyed by a stash or card whose stash or card is gone.
     static func orphans(_ database: AppDatabase) async throws -> Int {
         try await database.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM stashTarget WHERE stashId NOT IN (SELECT id FROM stash))
-                     + (SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0 AND stashId NOT IN (SELECT id FROM stash))
-                     + (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId NOT IN (SELECT id FROM stash))
-                     + (SELECT COUNT(*) FROM ledger WHERE userId NOT IN (SELECT id FROM user))
-                     + (SELECT COUNT(*) FROM cardBenefit WHERE cardId NOT IN (SELECT id FROM walletCard))
-                """) ?? -1
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM stashTarget WHERE stashId NOT IN (SELECT id FROM stash))
+                         + (SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0 AND stashId NOT IN (SELECT id FROM stash))
+                         + (SELECT COUNT(*) FROM stashQuickAmount WHERE stashId NOT IN (SELECT id FROM stash))
+                         + (SELECT COUNT(*) FROM ledger WHERE userId NOT IN (SELECT id FROM user))
+                         + (SELECT COUNT(*) FROM cardBenefit WHERE cardId NOT IN (SELECT id FROM walletCard))
+                    """
+            ) ?? -1
         }
     }
 
@@ -59,7 +78,12 @@ enum AccountRows {
     static func zip(_ files: [String: Data]) throws -> [UInt8] {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (name, data) in files.sorted(by: { $0.key < $1.key }) {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+            try archive.addEntry(
+                with: name,
+                type: .file,
+                uncompressedSize: Int64(data.count),
+                compressionMethod: .deflate
+            ) {
                 data.subdata(in: Int($0)..<Int($0) + $1)
             }
         }
@@ -68,25 +92,54 @@ enum AccountRows {
 
     /// Demo stashes, entries, budget and wallet for the account with `email`, plus a claimed badge, notification
     /// settings and a push channel, so every exported table has rows.
-    static func fill(_ database: AppDatabase, email: String, entries: Int = 1_500, clock: TestClock) async throws -> Int64 {
-        _ = try await DemoData.fill(database: database, email: email, passwordHash: { "unused" }, years: 2, entries: entries,
-                                    now: clock.now)
+    static func fill(
+        _ database: AppDatabase,
+        email: String,
+        entries: Int = 1_500,
+        clock: TestClock
+    ) async throws -> Int64 {
+        _ = try await DemoData.fill(
+            database: database,
+            email: email,
+            passwordHash: { "unused" },
+            years: 2,
+            entries: entries,
+            now: clock.now
+        )
         let userId = try #require(try await database.user(email: email)?.id)
         try await database.write { db in
-            try db.execute(sql: "UPDATE badge SET claimedAt = ? WHERE id = (SELECT MIN(id) FROM badge WHERE userId = ? AND earned)",
-                           arguments: [clock.now, userId])
-            try db.execute(sql: """
-                INSERT INTO walletSettings (userId, onboardingDone, leadDays, quietEnabled) VALUES (?, 1, 5, 1)
-                ON CONFLICT (userId) DO UPDATE SET leadDays = 5, quietEnabled = 1
-                """, arguments: [userId])
-            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES (?, 'ntfy', 'https://ntfy.example', 'mine', 'tk_secret')",
-                           arguments: [userId])
-            try db.execute(sql: "INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, 'Salary', 450000, 'monthly', ?, ?)",
-                           arguments: [userId, clock.now, clock.now])
-            try db.execute(sql: "INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, 'Checking', 'checking', -2500, ?, ?)",
-                           arguments: [userId, clock.now, clock.now])
-            try db.execute(sql: "UPDATE ledger SET accountId = (SELECT MAX(id) FROM account WHERE userId = ?) WHERE id IN (SELECT id FROM ledger WHERE userId = ? AND categoryId IS NOT NULL LIMIT 40)",
-                           arguments: [userId, userId])
+            try db.execute(
+                sql:
+                    "UPDATE badge SET claimedAt = ? WHERE id = (SELECT MIN(id) FROM badge WHERE userId = ? AND earned)",
+                arguments: [clock.now, userId]
+            )
+            try db.execute(
+                sql: """
+                    INSERT INTO walletSettings (userId, onboardingDone, leadDays, quietEnabled) VALUES (?, 1, 5, 1)
+                    ON CONFLICT (userId) DO UPDATE SET leadDays = 5, quietEnabled = 1
+                    """,
+                arguments: [userId]
+            )
+            try db.execute(
+                sql:
+                    "INSERT INTO pushChannel (userId, kind, url, topic, token) VALUES (?, 'ntfy', 'https://ntfy.example', 'mine', 'tk_secret')",
+                arguments: [userId]
+            )
+            try db.execute(
+                sql:
+                    "INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, 'Salary', 450000, 'monthly', ?, ?)",
+                arguments: [userId, clock.now, clock.now]
+            )
+            try db.execute(
+                sql:
+                    "INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, 'Checking', 'checking', -2500, ?, ?)",
+                arguments: [userId, clock.now, clock.now]
+            )
+            try db.execute(
+                sql:
+                    "UPDATE ledger SET accountId = (SELECT MAX(id) FROM account WHERE userId = ?) WHERE id IN (SELECT id FROM ledger WHERE userId = ? AND categoryId IS NOT NULL LIMIT 40)",
+                arguments: [userId, userId]
+            )
         }
         return userId
     }

@@ -6,10 +6,12 @@ enum V15ReminderCadence {
         migrator.registerMigration("v15: reminder cadence") { db in
             // The frequency now says how often stashes behind pace are named (off, weekly on `weekday`, monthly);
             // the earlier digest choices become weekly.
-            try db.execute(sql: """
-                ALTER TABLE walletSettings ADD COLUMN weekday INTEGER NOT NULL DEFAULT 1;
-                UPDATE walletSettings SET frequency = 'weekly' WHERE frequency NOT IN ('off', 'weekly', 'monthly')
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE walletSettings ADD COLUMN weekday INTEGER NOT NULL DEFAULT 1;
+                    UPDATE walletSettings SET frequency = 'weekly' WHERE frequency NOT IN ('off', 'weekly', 'monthly')
+                    """
+            )
         }
     }
 }

@@ -6,22 +6,24 @@ enum V19TwoFactor {
         migrator.registerMigration("v19: two-factor sign-in") { db in
             // One row per user who has set up (or is setting up) a one-time-code app. `lastStep` is the last 30-second
             // step whose code was taken, so no code is taken twice.
-            try db.execute(sql: """
-                CREATE TABLE twoFactor (
-                    userId INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
-                    secret TEXT,
-                    pendingSecret TEXT,
-                    enabledAt DATETIME,
-                    lastStep INTEGER
-                );
-                CREATE TABLE recoveryCode (
-                    id INTEGER PRIMARY KEY,
-                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    codeHash TEXT NOT NULL,
-                    usedAt DATETIME,
-                    UNIQUE (userId, codeHash)
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE twoFactor (
+                        userId INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
+                        secret TEXT,
+                        pendingSecret TEXT,
+                        enabledAt DATETIME,
+                        lastStep INTEGER
+                    );
+                    CREATE TABLE recoveryCode (
+                        id INTEGER PRIMARY KEY,
+                        userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                        codeHash TEXT NOT NULL,
+                        usedAt DATETIME,
+                        UNIQUE (userId, codeHash)
+                    )
+                    """
+            )
         }
     }
 }

@@ -5,11 +5,13 @@ enum V20SignedInBrowsers {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v20: signed-in browsers") { db in
             // What Profile lists of each signed-in browser. Sessions from before stay NULL: "Unknown browser".
-            try db.execute(sql: """
-                ALTER TABLE session ADD COLUMN userAgent TEXT;
-                ALTER TABLE session ADD COLUMN address TEXT;
-                ALTER TABLE session ADD COLUMN lastSeenAt DATETIME
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE session ADD COLUMN userAgent TEXT;
+                    ALTER TABLE session ADD COLUMN address TEXT;
+                    ALTER TABLE session ADD COLUMN lastSeenAt DATETIME
+                    """
+            )
         }
     }
 }

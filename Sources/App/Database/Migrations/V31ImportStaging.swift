@@ -7,9 +7,11 @@ enum V31ImportStaging {
             // An account import writes its rows in many short transactions under a user nobody can sign in as, which
             // names the member it is for; the last transaction makes that user the member's account (see
             // `AccountImport+Staging`). One left by a stop is deleted at start.
-            try db.execute(sql: """
-                ALTER TABLE user ADD COLUMN importingFor INTEGER REFERENCES user(id) ON DELETE CASCADE
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE user ADD COLUMN importingFor INTEGER REFERENCES user(id) ON DELETE CASCADE
+                    """
+            )
         }
     }
 }

@@ -6,17 +6,19 @@ enum V35Invitations {
         migrator.registerMigration("v35: invitations to sign up") { db in
             // A one-time link the owner gives one person, so they can make an account while sign-up is closed: kept
             // only as the SHA-256 of its token, for one email, until it expires or is used.
-            try db.execute(sql: """
-                CREATE TABLE invitation (
-                    id INTEGER PRIMARY KEY,
-                    email TEXT NOT NULL,
-                    tokenHash TEXT NOT NULL UNIQUE,
-                    createdAt DATETIME NOT NULL,
-                    expiresAt DATETIME NOT NULL,
-                    usedAt DATETIME
-                );
-                CREATE INDEX invitation_email ON invitation (email)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE invitation (
+                        id INTEGER PRIMARY KEY,
+                        email TEXT NOT NULL,
+                        tokenHash TEXT NOT NULL UNIQUE,
+                        createdAt DATETIME NOT NULL,
+                        expiresAt DATETIME NOT NULL,
+                        usedAt DATETIME
+                    );
+                    CREATE INDEX invitation_email ON invitation (email)
+                    """
+            )
         }
     }
 }

@@ -16,11 +16,13 @@ enum V37SecretDigests {
             }
             db.add(function: sha256)
             defer { db.remove(function: sha256) }
-            try db.execute(sql: """
-                UPDATE session SET id = v37_sha256_hex(id);
-                UPDATE pushDevice SET sessionId = v37_sha256_hex(sessionId) WHERE sessionId IS NOT NULL;
-                UPDATE calendarFeed SET token = v37_sha256_hex(token);
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE session SET id = v37_sha256_hex(id);
+                    UPDATE pushDevice SET sessionId = v37_sha256_hex(sessionId) WHERE sessionId IS NOT NULL;
+                    UPDATE calendarFeed SET token = v37_sha256_hex(token);
+                    """
+            )
         }
     }
 }

@@ -87,8 +87,17 @@ struct Category: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mu
     static func insertDefaults(userId: Int64, now: Date, _ db: Database) throws {
         for (index, item) in defaults.enumerated() {
             var category = Category(
-                id: nil, userId: userId, name: item.name, kind: item.kind, icon: item.icon, color: item.color,
-                sortOrder: index, isDefault: true, isHidden: false, createdAt: now)
+                id: nil,
+                userId: userId,
+                name: item.name,
+                kind: item.kind,
+                icon: item.icon,
+                color: item.color,
+                sortOrder: index,
+                isDefault: true,
+                isHidden: false,
+                createdAt: now
+            )
             try category.insert(db)
         }
     }

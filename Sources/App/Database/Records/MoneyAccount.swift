@@ -4,7 +4,9 @@ import GRDB
 /// Where money is kept (a row of `account`), not the member's own account, which is a `User`. Balance = opening balance + income − expenses − savings of the transactions naming it.
 struct MoneyAccount: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
     enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
-        case checking, savings, creditCard = "credit-card", cash, other
+        case checking, savings
+        case creditCard = "credit-card"
+        case cash, other
 
         var label: String {
             switch self {

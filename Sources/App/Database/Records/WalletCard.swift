@@ -43,7 +43,9 @@ struct WalletCard: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
 
 /// The eight colour presets for custom cards (CouponTracker seed).
 enum CardGradient: String, CaseIterable, Sendable {
-    case midnight, gold, platinum, sapphire, roseGold = "rose-gold", obsidian, emerald, ruby
+    case midnight, gold, platinum, sapphire
+    case roseGold = "rose-gold"
+    case obsidian, emerald, ruby
 
     var label: String {
         switch self {

@@ -43,8 +43,13 @@ struct AuthController {
         let token = request.uri.queryParameters["invite"].map(String.init)
         let access = try await database.signupAccess(mode: signups, token: token, now: now())
         let input = SignupInput(email: access.invitedEmail, invite: access.invitedEmail == nil ? nil : token)
-        return try signupPage(input, errors: FieldErrors(), access: access, context: context,
-                              status: access.isAllowed ? .ok : .forbidden)
+        return try signupPage(
+            input,
+            errors: FieldErrors(),
+            access: access,
+            context: context,
+            status: access.isAllowed ? .ok : .forbidden
+        )
     }
 
     /// `POST /signup`: creates the account, signs it in and goes on to step 2. Refused (403, nothing written) while
@@ -58,9 +63,14 @@ struct AuthController {
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: "", address: address) {
             let wait = throttle.waitText(until: retryAt)
-            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
-                                          status: .tooManyRequests,
-                                          summary: "Too many tries from your address. Try again in \(wait.text).")
+            var response = try signupPage(
+                input,
+                errors: FieldErrors(),
+                access: access,
+                context: context,
+                status: .tooManyRequests,
+                summary: "Too many tries from your address. Try again in \(wait.text)."
+            )
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
@@ -69,13 +79,22 @@ struct AuthController {
         let email = ProfileRules.email(input.email, into: &errors)
         let password = ProfileRules.newPassword(input.password, common: commonPasswords, into: &errors)
         if errors["email"] == nil, let invited = access.invitedEmail, email != invited {
-            errors.add("email", "This invitation is for \(invited). Use that email, or ask the server's owner for one for yours.")
+            errors.add(
+                "email",
+                "This invitation is for \(invited). Use that email, or ask the server's owner for one for yours."
+            )
         }
         if errors["email"] == nil, try await database.emailIsTaken(email) {
             errors.add("email", "An account with this email already exists. Log in instead?")
         }
         guard errors.isEmpty else {
-            return try signupPage(input, errors: errors, access: access, context: context, status: .unprocessableContent)
+            return try signupPage(
+                input,
+                errors: errors,
+                access: access,
+                context: context,
+                status: .unprocessableContent
+            )
         }
 
         let hash: String
@@ -84,25 +103,57 @@ struct AuthController {
         } catch is HashingPool.Busy {
             // Nothing was tried: the address isn't charged for the server's being busy.
             try await throttle.withdraw(email: "", address: address)
-            var response = try signupPage(input, errors: FieldErrors(), access: access, context: context,
-                                          status: .serviceUnavailable,
-                                          summary: "Stashify is busy right now. Try again in a few seconds.")
+            var response = try signupPage(
+                input,
+                errors: FieldErrors(),
+                access: access,
+                context: context,
+                status: .serviceUnavailable,
+                summary: "Stashify is busy right now. Try again in a few seconds."
+            )
             response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
             return response
         }
         let now = self.now()
         let user: User
         do {
-            user = try await database.signUp(User(
-                id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
-                householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.signupTimeZone(browser: input.timeZone), theme: .system,
-                createdAt: now, updatedAt: now, firstRunDone: false), mode: signups, token: input.invite)
+            user = try await database.signUp(
+                User(
+                    id: nil,
+                    name: name,
+                    email: email,
+                    passwordHash: hash,
+                    location: nil,
+                    age: nil,
+                    salaryCents: nil,
+                    householdSize: nil,
+                    currency: Currency.usd.code,
+                    timeZone: ProfileRules.signupTimeZone(browser: input.timeZone),
+                    theme: .system,
+                    createdAt: now,
+                    updatedAt: now,
+                    firstRunDone: false
+                ),
+                mode: signups,
+                token: input.invite
+            )
         } catch let refused as SignupRefused {
-            return try signupPage(input, errors: FieldErrors(), access: .refused(refused.message), context: context,
-                                  status: .forbidden)
+            return try signupPage(
+                input,
+                errors: FieldErrors(),
+                access: .refused(refused.message),
+                context: context,
+                status: .forbidden
+            )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "An account with this email already exists. Log in instead?")
-            return try signupPage(input, errors: errors, access: access, context: context, status: .unprocessableContent)
+            return try signupPage(
+                input,
+                errors: errors,
+                access: access,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         if let oldSessionId = pages.cookies.sessionId(of: request) {
             try await sessions.remove(key: oldSessionId)
@@ -112,18 +163,46 @@ struct AuthController {
     }
 
     private func signupPage(
-        _ input: SignupInput, errors: FieldErrors, access: SignupAccess, context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, summary: String? = nil
+        _ input: SignupInput,
+        errors: FieldErrors,
+        access: SignupAccess,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok,
+        summary: String? = nil
     ) throws -> Response {
-        var page = AuthPages.SignupPage(summary: summary ?? errors.summary, fields: [
-            .input("name", label: "Name", value: input.name ?? "", error: errors["name"], autocomplete: "name",
-                   required: true, autofocus: true),
-            .input("email", label: "Email", value: input.email ?? "", type: "email", error: errors["email"],
-                   autocomplete: "email", required: true),
-            .input("password", label: "Password", type: "password", error: errors["password"],
-                   hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
-                   autocomplete: "new-password", required: true),
-        ], loginPath: AuthPaths.login)
+        var page = AuthPages.SignupPage(
+            summary: summary ?? errors.summary,
+            fields: [
+                .input(
+                    "name",
+                    label: "Name",
+                    value: input.name ?? "",
+                    error: errors["name"],
+                    autocomplete: "name",
+                    required: true,
+                    autofocus: true
+                ),
+                .input(
+                    "email",
+                    label: "Email",
+                    value: input.email ?? "",
+                    type: "email",
+                    error: errors["email"],
+                    autocomplete: "email",
+                    required: true
+                ),
+                .input(
+                    "password",
+                    label: "Password",
+                    type: "password",
+                    error: errors["password"],
+                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
+                    autocomplete: "new-password",
+                    required: true
+                ),
+            ],
+            loginPath: AuthPaths.login
+        )
         switch access {
         case .owner:
             page.lead = "You're the first here: this account is the server's owner's, and decides who else may sign up."
@@ -135,8 +214,12 @@ struct AuthController {
         case .refused(let message):
             page.refusal = message
         }
-        return pages.page(title: access.isAllowed ? "Create your account" : "Sign-up is closed", section: nil,
-                          context: context, status: status) {
+        return pages.page(
+            title: access.isAllowed ? "Create your account" : "Sign-up is closed",
+            section: nil,
+            context: context,
+            status: status
+        ) {
             AuthPages.signup(page, csrf: $0.csrf)
         }
     }
@@ -146,8 +229,13 @@ struct AuthController {
     /// `GET /signup/details`
     @Sendable func editDetails(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        return try detailsPage(DetailsInput(user: user), errors: FieldErrors(), user: user, request: request,
-                               context: context)
+        return try detailsPage(
+            DetailsInput(user: user),
+            errors: FieldErrors(),
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /signup/details`: saves the optional details and opens the welcome (Home once it is done).
@@ -157,24 +245,48 @@ struct AuthController {
         var errors = FieldErrors()
         let details = ProfileRules.details(input, into: &errors)
         guard errors.isEmpty else {
-            return try detailsPage(input, errors: errors, user: user, request: request, context: context,
-                                   status: .unprocessableContent)
+            return try detailsPage(
+                input,
+                errors: errors,
+                user: user,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         details.apply(to: &user)
         user.updatedAt = now()
-        try await context.store.update(user, columns: ["location", "age", "salaryCents", "householdSize", "currency",
-                                                           "timeZone", "updatedAt"])
+        try await context.store.update(
+            user,
+            columns: [
+                "location", "age", "salaryCents", "householdSize", "currency",
+                "timeZone", "updatedAt",
+            ]
+        )
         return pages.redirect(to: Self.landing(for: user), flash: .success("Welcome to Stashify, \(user.firstName)!"))
     }
 
     private func detailsPage(
-        _ input: DetailsInput, errors: FieldErrors, user: User, request: Request, context: MemberContext,
+        _ input: DetailsInput,
+        errors: FieldErrors,
+        user: User,
+        request: Request,
+        context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let page = AuthPages.DetailsPage(summary: errors.summary, fields: ProfileRules.detailsFields(input, errors: errors),
-                                         skipPath: Self.landing(for: user), firstName: user.firstName)
-        return pages.page(title: "Account details", section: nil, context: context, status: status,
-                          navigation: false) { AuthPages.details(page, csrf: $0.csrf) }
+        let page = AuthPages.DetailsPage(
+            summary: errors.summary,
+            fields: ProfileRules.detailsFields(input, errors: errors),
+            skipPath: Self.landing(for: user),
+            firstName: user.firstName
+        )
+        return pages.page(
+            title: "Account details",
+            section: nil,
+            context: context,
+            status: status,
+            navigation: false
+        ) { AuthPages.details(page, csrf: $0.csrf) }
     }
 
     // MARK: - Log in and out
@@ -192,8 +304,13 @@ struct AuthController {
         let email = User.normalize(email: input.email ?? "")
         let password = input.password ?? ""
         guard !email.isEmpty, !password.isEmpty else {
-            return try await loginPage(input, error: "Enter your email and password.", request: request, context: context,
-                                 status: .unprocessableContent)
+            return try await loginPage(
+                input,
+                error: "Enter your email and password.",
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         // An address no account could have counts against the client's address alone, and is refused after the
         // same slow check as any other, so the answer takes as long.
@@ -202,8 +319,12 @@ struct AuthController {
         if let retryAt = try await throttle.begin(email: plausible ? email : "", address: address) {
             let wait = throttle.waitText(until: retryAt)
             var response = try await loginPage(
-                input, error: "Too many failed attempts. Try again in \(wait.text).",
-                request: request, context: context, status: .tooManyRequests)
+                input,
+                error: "Too many failed attempts. Try again in \(wait.text).",
+                request: request,
+                context: context,
+                status: .tooManyRequests
+            )
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
@@ -214,23 +335,40 @@ struct AuthController {
         } catch is HashingPool.Busy {
             // No password was checked: a busy answer is never a failed try, so a flood can't lock anyone out.
             try await throttle.withdraw(email: plausible ? email : "", address: address)
-            var response = try await loginPage(input, error: "Stashify is busy right now. Try again in a few seconds.",
-                                         request: request, context: context, status: .serviceUnavailable)
+            var response = try await loginPage(
+                input,
+                error: "Stashify is busy right now. Try again in a few seconds.",
+                request: request,
+                context: context,
+                status: .serviceUnavailable
+            )
             response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
             return response
         }
         guard let user, matches else {
-            return try await loginPage(input, error: "That email and password don't match an account.", request: request,
-                                 context: context, status: .unprocessableContent)
+            return try await loginPage(
+                input,
+                error: "That email and password don't match an account.",
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         let next = input.next.flatMap(Paths.safeReturnPath)
         if let userId = user.id, try await database.twoFactor(userId: userId).isOn {
             // The password was right; the session starts once the one-time code is too.
             var response = pages.redirect(to: AuthPaths.loginCode)
-            response.setCookie(pages.cookies.cookie(name: pages.cookies.signIn,
-                                                    value: pendingSignIns.start(userId: userId, next: next,
-                                                                                keepSignedIn: input.keepSignedIn),
-                                                    maxAge: Int(PendingSignIns.lifetime)))
+            response.setCookie(
+                pages.cookies.cookie(
+                    name: pages.cookies.signIn,
+                    value: pendingSignIns.start(
+                        userId: userId,
+                        next: next,
+                        keepSignedIn: input.keepSignedIn
+                    ),
+                    maxAge: Int(PendingSignIns.lifetime)
+                )
+            )
             return response
         }
         try await throttle.reset(email: email, address: address)
@@ -240,7 +378,11 @@ struct AuthController {
     /// Ends the browser's old session and starts a new one for `user` (kept signed in or not), then goes on to `next`
     /// (or Home).
     private func signIn(
-        _ user: User, request: Request, context: AppRequestContext, next: String?, keepSignedIn: Bool,
+        _ user: User,
+        request: Request,
+        context: AppRequestContext,
+        next: String?,
+        keepSignedIn: Bool,
         flash: Flash? = nil
     ) async throws -> Response {
         try await sessions.removeExpired()
@@ -272,27 +414,37 @@ struct AuthController {
     @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(CodeInput.self, context: context)
         guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
-              let user = try await database.user(id: pending.userId) else {
+            let user = try await database.user(id: pending.userId)
+        else {
             return pages.redirect(to: AuthPaths.login, flash: .error("That sign-in took too long. Log in again."))
         }
         let typed = (input.code ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty else {
-            return try codePage(error: "Enter the 6-digit code from your authenticator app.", context: context,
-                                status: .unprocessableContent)
+            return try codePage(
+                error: "Enter the 6-digit code from your authenticator app.",
+                context: context,
+                status: .unprocessableContent
+            )
         }
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: user.email, address: address) {
             let wait = throttle.waitText(until: retryAt)
-            var response = try codePage(error: "Too many failed attempts. Try again in \(wait.text).", context: context,
-                                        status: .tooManyRequests)
+            var response = try codePage(
+                error: "Too many failed attempts. Try again in \(wait.text).",
+                context: context,
+                status: .tooManyRequests
+            )
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
         if let retryAt = try await throttle.beginCode(userId: pending.userId) {
             let wait = throttle.waitText(until: retryAt)
             var response = try codePage(
-                error: "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in \(wait.text).",
-                context: context, status: .tooManyRequests)
+                error:
+                    "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in \(wait.text).",
+                context: context,
+                status: .tooManyRequests
+            )
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
@@ -303,11 +455,14 @@ struct AuthController {
         if let totp = state.secret, let step = totp.matchingStep(typed, at: now()) {
             accepted = try await database.takeCode(userId: pending.userId, step: step)
         } else if state.isOn, RecoveryCodes.isShaped(typed),
-                  let left = try await database.takeRecoveryCode(userId: pending.userId, typed: typed, now: now()) {
+            let left = try await database.takeRecoveryCode(userId: pending.userId, typed: typed, now: now())
+        {
             accepted = true
-            flash = .info(left == 0
-                ? "You used your last recovery code. Make new ones on your Profile now."
-                : "You signed in with a recovery code; \(left) left. Make new ones on your Profile if you lost your phone.")
+            flash = .info(
+                left == 0
+                    ? "You used your last recovery code. Make new ones on your Profile now."
+                    : "You signed in with a recovery code; \(left) left. Make new ones on your Profile if you lost your phone."
+            )
         } else if !state.isOn {
             accepted = true  // turned off meanwhile (by the server's owner): the password was enough
         }
@@ -317,24 +472,48 @@ struct AuthController {
                 response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
                 return response
             }
-            return try codePage(error: "That code didn't work. Codes change every 30 seconds and each works once; check that your phone's clock is right, or use a recovery code.",
-                                context: context, status: .unprocessableContent)
+            return try codePage(
+                error:
+                    "That code didn't work. Codes change every 30 seconds and each works once; check that your phone's clock is right, or use a recovery code.",
+                context: context,
+                status: .unprocessableContent
+            )
         }
         pendingSignIns.end(token)
         try await throttle.reset(email: user.email, address: address)
         try await throttle.resetCodes(userId: pending.userId)
-        var response = try await signIn(user, request: request, context: context, next: pending.next,
-                                        keepSignedIn: pending.keepSignedIn, flash: flash)
+        var response = try await signIn(
+            user,
+            request: request,
+            context: context,
+            next: pending.next,
+            keepSignedIn: pending.keepSignedIn,
+            flash: flash
+        )
         response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
         return response
     }
 
-    private func codePage(error: String?, context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = AuthPages.CodePage(error: error, field: .input(
-            "code", label: "Code", type: "text", error: error,
-            hint: "The 6-digit code your authenticator app shows for Stashify, or one of your recovery codes.",
-            autocomplete: "one-time-code", inputmode: "text", required: true, autofocus: true),
-            loginPath: AuthPaths.login)
+    private func codePage(
+        error: String?,
+        context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = AuthPages.CodePage(
+            error: error,
+            field: .input(
+                "code",
+                label: "Code",
+                type: "text",
+                error: error,
+                hint: "The 6-digit code your authenticator app shows for Stashify, or one of your recovery codes.",
+                autocomplete: "one-time-code",
+                inputmode: "text",
+                required: true,
+                autofocus: true
+            ),
+            loginPath: AuthPaths.login
+        )
         return pages.page(title: "Two-factor sign-in", section: nil, context: context, status: status) {
             AuthPages.code(page, csrf: $0.csrf)
         }
@@ -354,16 +533,42 @@ struct AuthController {
     }
 
     private func loginPage(
-        _ input: LoginInput, error: String?, request: Request, context: AppRequestContext,
+        _ input: LoginInput,
+        error: String?,
+        request: Request,
+        context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        var page = AuthPages.LoginPage(error: error, fields: [
-            .input("email", label: "Email", value: input.email ?? "", type: "email", autocomplete: "username",
-                   required: true, autofocus: true),
-            .input("password", label: "Password", type: "password", autocomplete: "current-password", required: true),
-            .checkbox("keep", label: "Keep me signed in", checked: input.keepSignedIn,
-                      hint: "Leave it unticked on a computer others use: you're logged out when the browser closes, or after \(Self.durationText(sessions.idleLimit)) without use."),
-        ], next: input.next.flatMap(Paths.safeReturnPath), signupPath: AuthPaths.signup)
+        var page = AuthPages.LoginPage(
+            error: error,
+            fields: [
+                .input(
+                    "email",
+                    label: "Email",
+                    value: input.email ?? "",
+                    type: "email",
+                    autocomplete: "username",
+                    required: true,
+                    autofocus: true
+                ),
+                .input(
+                    "password",
+                    label: "Password",
+                    type: "password",
+                    autocomplete: "current-password",
+                    required: true
+                ),
+                .checkbox(
+                    "keep",
+                    label: "Keep me signed in",
+                    checked: input.keepSignedIn,
+                    hint:
+                        "Leave it unticked on a computer others use: you're logged out when the browser closes, or after \(Self.durationText(sessions.idleLimit)) without use."
+                ),
+            ],
+            next: input.next.flatMap(Paths.safeReturnPath),
+            signupPath: AuthPaths.signup
+        )
         page.offersSignup = try await database.signupAccess(mode: signups, now: now()).isAllowed
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
             AuthPages.login(page, csrf: $0.csrf)
@@ -375,9 +580,15 @@ struct AuthController {
     /// (`BrowserSessionCookieMiddleware`) and ends when idle (`SQLitePersistDriver.idleLimit`).
     private func startSession(for user: User, request: Request, context: AppRequestContext, keepSignedIn: Bool = true) {
         guard let id = user.id else { return }
-        context.sessions.createSession(SessionPayload(
-            userId: id, csrfToken: CSRFMiddleware.makeToken(), userAgent: request.headers[.userAgent],
-            address: throttle.knownClientAddress(of: request, peer: context.peerAddress), keepSignedIn: keepSignedIn))
+        context.sessions.createSession(
+            SessionPayload(
+                userId: id,
+                csrfToken: CSRFMiddleware.makeToken(),
+                userAgent: request.headers[.userAgent],
+                address: throttle.knownClientAddress(of: request, peer: context.peerAddress),
+                keepSignedIn: keepSignedIn
+            )
+        )
     }
 
     /// "12 hours", "90 minutes": a whole number of hours when it is one, else minutes.

@@ -26,8 +26,11 @@ struct CommonPasswords: Sendable {
     }
 
     static func load(path: String) throws -> CommonPasswords {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw StartupError("common passwords list \(path) not found or not UTF-8; run from the project folder or pass --resources-dir")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw StartupError(
+                "common passwords list \(path) not found or not UTF-8; run from the project folder or pass --resources-dir"
+            )
         }
         return CommonPasswords(text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty })
     }

@@ -48,8 +48,11 @@ enum Invitations {
     /// The invitation whose link holds `token`, used or not, expired or not.
     static func find(token: String, _ db: Database) throws -> Invitation? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
-        return try Invitation.fetchOne(db, sql: "SELECT * FROM invitation WHERE tokenHash = ?",
-                                       arguments: [digest(token)])
+        return try Invitation.fetchOne(
+            db,
+            sql: "SELECT * FROM invitation WHERE tokenHash = ?",
+            arguments: [digest(token)]
+        )
     }
 }
 
@@ -67,9 +70,12 @@ extension AppDatabase {
             }
             try db.execute(sql: "DELETE FROM invitation WHERE email = ? AND usedAt IS NULL", arguments: [email])
             let expiresAt = now.addingTimeInterval(Invitations.lifetime)
-            try db.execute(sql: """
-                INSERT INTO invitation (email, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)
-                """, arguments: [email, Invitations.digest(token), now, expiresAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO invitation (email, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)
+                    """,
+                arguments: [email, Invitations.digest(token), now, expiresAt]
+            )
             return Invitation(id: db.lastInsertedRowID, email: email, createdAt: now, expiresAt: expiresAt, usedAt: nil)
         }
         return NewInvitation(invitation: invitation, token: token)
@@ -79,15 +85,20 @@ extension AppDatabase {
     func unusedInvitations() async throws -> [Invitation] {
         try await read { db in
             try Invitation.fetchAll(
-                db, sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC")
+                db,
+                sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC"
+            )
         }
     }
 
     /// Withdraws an unused invitation: its link stops working. Returns its email, or nil when there is none by `id`.
     func revokeInvitation(id: Int64) async throws -> String? {
         try await write { db in
-            let email = try String.fetchOne(db, sql: "SELECT email FROM invitation WHERE id = ? AND usedAt IS NULL",
-                                            arguments: [id])
+            let email = try String.fetchOne(
+                db,
+                sql: "SELECT email FROM invitation WHERE id = ? AND usedAt IS NULL",
+                arguments: [id]
+            )
             try db.execute(sql: "DELETE FROM invitation WHERE id = ? AND usedAt IS NULL", arguments: [id])
             return email
         }

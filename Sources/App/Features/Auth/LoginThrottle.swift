@@ -39,7 +39,9 @@ struct LoginThrottle: Sendable {
     /// IPv4 address, or one mapped into IPv6 (`::ffff:192.0.2.7`), is counted as itself; anything else as it is.
     static func group(_ address: String) -> String {
         var text = Substring(address)
-        if text.hasPrefix("["), let end = text.firstIndex(of: "]") { text = text[text.index(after: text.startIndex)..<end] }
+        if text.hasPrefix("["), let end = text.firstIndex(of: "]") {
+            text = text[text.index(after: text.startIndex)..<end]
+        }
         if let zone = text.firstIndex(of: "%") { text = text[..<zone] }
         guard text.contains(":") else { return address }
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -47,14 +49,17 @@ struct LoginThrottle: Sendable {
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
             return bytes[12...].map(String.init).joined(separator: ".")
         }
-        let network = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        let network = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
         return network.joined(separator: ":") + "::/64"
     }
 
     /// `clientAddress`, or nil when there is none (no peer, as in in-process tests): what a session records.
     func knownClientAddress(of request: Request, peer: String?) -> String? {
         if behindProxy, let forwarded = request.headers[.xForwardedFor],
-           let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty {
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        {
             return String(last.prefix(64))
         }
         return peer
@@ -68,24 +73,34 @@ struct LoginThrottle: Sendable {
         let since = now.addingTimeInterval(-window)
         return try await database.write { [perAccount, perAddress, window] db in
             try db.execute(sql: "DELETE FROM loginAttempt WHERE attemptedAt <= ?", arguments: [since])
-            let fromAddress = try Date.fetchAll(db, sql: """
-                SELECT attemptedAt FROM loginAttempt WHERE address = ? AND attemptedAt > ?
-                ORDER BY attemptedAt DESC LIMIT ?
-                """, arguments: [address, since, perAddress])
+            let fromAddress = try Date.fetchAll(
+                db,
+                sql: """
+                    SELECT attemptedAt FROM loginAttempt WHERE address = ? AND attemptedAt > ?
+                    ORDER BY attemptedAt DESC LIMIT ?
+                    """,
+                arguments: [address, since, perAddress]
+            )
             if fromAddress.count >= perAddress, let oldest = fromAddress.last {
                 return oldest.addingTimeInterval(window)
             }
             if !email.isEmpty {
-                let forAccount = try Date.fetchAll(db, sql: """
-                    SELECT attemptedAt FROM loginAttempt WHERE email = ? AND address = ? AND attemptedAt > ?
-                    ORDER BY attemptedAt DESC LIMIT ?
-                    """, arguments: [email, address, since, perAccount])
+                let forAccount = try Date.fetchAll(
+                    db,
+                    sql: """
+                        SELECT attemptedAt FROM loginAttempt WHERE email = ? AND address = ? AND attemptedAt > ?
+                        ORDER BY attemptedAt DESC LIMIT ?
+                        """,
+                    arguments: [email, address, since, perAccount]
+                )
                 if forAccount.count >= perAccount, let oldest = forAccount.last {
                     return oldest.addingTimeInterval(window)
                 }
             }
-            try db.execute(sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
-                           arguments: [email, address, now])
+            try db.execute(
+                sql: "INSERT INTO loginAttempt (email, address, attemptedAt) VALUES (?, ?, ?)",
+                arguments: [email, address, now]
+            )
             return nil
         }
     }
@@ -95,10 +110,13 @@ struct LoginThrottle: Sendable {
     func withdraw(email: String, address: String) async throws {
         let email = User.normalize(email: email)
         try await database.write { db in
-            try db.execute(sql: """
-                DELETE FROM loginAttempt WHERE rowid = (
-                    SELECT rowid FROM loginAttempt WHERE email = ? AND address = ? ORDER BY attemptedAt DESC, rowid DESC LIMIT 1)
-                """, arguments: [email, address])
+            try db.execute(
+                sql: """
+                    DELETE FROM loginAttempt WHERE rowid = (
+                        SELECT rowid FROM loginAttempt WHERE email = ? AND address = ? ORDER BY attemptedAt DESC, rowid DESC LIMIT 1)
+                    """,
+                arguments: [email, address]
+            )
         }
     }
 
@@ -106,7 +124,10 @@ struct LoginThrottle: Sendable {
     func reset(email: String, address: String) async throws {
         let email = User.normalize(email: email)
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM loginAttempt WHERE email = ? AND address = ?", arguments: [email, address])
+            try db.execute(
+                sql: "DELETE FROM loginAttempt WHERE email = ? AND address = ?",
+                arguments: [email, address]
+            )
         }
     }
 
@@ -128,9 +149,13 @@ struct LoginThrottle: Sendable {
         let since = now.addingTimeInterval(-window)
         return try await database.write { [codesPerAccount, window] db in
             try db.execute(sql: "DELETE FROM twoFactorTry WHERE triedAt <= ?", arguments: [since])
-            let tries = try Date.fetchAll(db, sql: """
-                SELECT triedAt FROM twoFactorTry WHERE userId = ? AND triedAt > ? ORDER BY triedAt DESC LIMIT ?
-                """, arguments: [userId, since, codesPerAccount])
+            let tries = try Date.fetchAll(
+                db,
+                sql: """
+                    SELECT triedAt FROM twoFactorTry WHERE userId = ? AND triedAt > ? ORDER BY triedAt DESC LIMIT ?
+                    """,
+                arguments: [userId, since, codesPerAccount]
+            )
             if tries.count >= codesPerAccount, let last = tries.first {
                 return last.addingTimeInterval(window)
             }

@@ -32,16 +32,25 @@ enum SignupAccess: Sendable, Equatable {
         let fallback: SignupAccess = mode == .open ? .open : .refused(closedMessage)
         guard let token, !token.isEmpty else { return fallback }
         guard let invitation = try Invitations.find(token: token, db) else {
-            return mode == .open ? .open : .refused(
-                "This invitation link doesn't work: it may have been withdrawn or mistyped. Ask the server's owner for a new one.")
+            return mode == .open
+                ? .open
+                : .refused(
+                    "This invitation link doesn't work: it may have been withdrawn or mistyped. Ask the server's owner for a new one."
+                )
         }
         if invitation.usedAt != nil {
-            return mode == .open ? .open : .refused(
-                "This invitation was already used to make an account. Log in instead, or ask the server's owner for a new one.")
+            return mode == .open
+                ? .open
+                : .refused(
+                    "This invitation was already used to make an account. Log in instead, or ask the server's owner for a new one."
+                )
         }
         if invitation.expiresAt <= now {
-            return mode == .open ? .open : .refused(
-                "This invitation has expired. Ask the server's owner for a new one.")
+            return mode == .open
+                ? .open
+                : .refused(
+                    "This invitation has expired. Ask the server's owner for a new one."
+                )
         }
         return .invited(invitation)
     }
@@ -91,7 +100,10 @@ extension AppDatabase {
                 guard invitation.email == user.email else {
                     throw SignupRefused(message: "This invitation is for \(invitation.email).")
                 }
-                try db.execute(sql: "UPDATE invitation SET usedAt = ? WHERE id = ?", arguments: [user.createdAt, invitation.id])
+                try db.execute(
+                    sql: "UPDATE invitation SET usedAt = ? WHERE id = ?",
+                    arguments: [user.createdAt, invitation.id]
+                )
             }
             let user = try user.inserted(db)
             if let id = user.id { try Category.insertDefaults(userId: id, now: user.createdAt, db) }
@@ -104,7 +116,11 @@ extension AppDatabase {
     /// Makes an account from the command line (`stashify users add`), by the sign-up form's rules; on a server with
     /// no account yet it is the owner's. Any unused invitation for the email goes. Refusals are one sentence each.
     public func addAccount(
-        name: String?, email: String, password: String, resourcesDirectory: String, now: Date,
+        name: String?,
+        email: String,
+        password: String,
+        resourcesDirectory: String,
+        now: Date,
         hasher: PasswordHasher = PasswordHasher()
     ) async throws -> User {
         var errors = FieldErrors()
@@ -118,9 +134,21 @@ extension AppDatabase {
         if try await emailIsTaken(email) { throw StartupError("an account with the email \(email) already exists") }
         let hash = try await hasher.hash(password)
         let user = User(
-            id: nil, name: name, email: email, passwordHash: hash, location: nil, age: nil, salaryCents: nil,
-            householdSize: nil, currency: Currency.usd.code, timeZone: ProfileRules.signupTimeZone(browser: nil),
-            theme: .system, createdAt: now, updatedAt: now, firstRunDone: false)
+            id: nil,
+            name: name,
+            email: email,
+            passwordHash: hash,
+            location: nil,
+            age: nil,
+            salaryCents: nil,
+            householdSize: nil,
+            currency: Currency.usd.code,
+            timeZone: ProfileRules.signupTimeZone(browser: nil),
+            theme: .system,
+            createdAt: now,
+            updatedAt: now,
+            firstRunDone: false
+        )
         return try await write { db in
             let user = try user.inserted(db)
             if let id = user.id { try Category.insertDefaults(userId: id, now: now, db) }

@@ -32,31 +32,49 @@ struct BadgeController {
                 .sorted { $0.progress.closeness > $1.progress.closeness }
             inProgress = summaries.map { StashCard($0, user: user) }
             if inProgress.isEmpty {
-                empty = .init(title: "Nothing in progress",
-                              text: "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge.")
+                empty = .init(
+                    title: "Nothing in progress",
+                    text:
+                        "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge."
+                )
             }
         case .completed, .all:
-            let (badges, hasMore) = try await context.store.earnedBadges(month: tab == .completed ? today.monthValue : nil, page: pageNumber)
+            let (badges, hasMore) = try await context.store.earnedBadges(
+                month: tab == .completed ? today.monthValue : nil,
+                page: pageNumber
+            )
             more = hasMore
             groups = Self.group(badges)
             if groups.isEmpty {
-                empty = .init(title: tab == .completed ? "No badges this month yet" : "No badges yet",
-                              text: "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank.")
+                empty = .init(
+                    title: tab == .completed ? "No badges this month yet" : "No badges yet",
+                    text:
+                        "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank."
+                )
             }
         }
         let page = BadgePages.IndexPage(
             rank: BadgePages.RankCard(
-                title: rank.title, tier: rank.tier.rawValue, tierClass: "rank--" + rank.tier.rawValue.lowercased(),
+                title: rank.title,
+                tier: rank.tier.rawValue,
+                tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
                 nextText: rank.nextText,
-                bar: ProgressBar(percent: rank.levelPercent, label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)")),
-            tabs: Tab.allCases.map { BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab) },
+                bar: ProgressBar(
+                    percent: rank.levelPercent,
+                    label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)"
+                )
+            ),
+            tabs: Tab.allCases.map {
+                BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab)
+            },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
             newStashPath: StashPaths.new,
             olderPath: more ? BadgePaths.tab(tab.rawValue, page: pageNumber + 1) : nil,
-            newerPath: pageNumber > 1 ? BadgePaths.tab(tab.rawValue, page: pageNumber - 1) : nil)
+            newerPath: pageNumber > 1 ? BadgePaths.tab(tab.rawValue, page: pageNumber - 1) : nil
+        )
         return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgePages.index(page) }
     }
 
@@ -64,10 +82,13 @@ struct BadgeController {
         var groups: [BadgePages.BadgeGroup] = []
         for details in badges {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
-            let item = BadgePages.BadgeItem(stashName: details.stashName,
-                                             completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
-                                             points: details.badge.points, path: BadgePaths.badge(details.badge.id ?? 0),
-                                             claimed: details.badge.claimedAt != nil)
+            let item = BadgePages.BadgeItem(
+                stashName: details.stashName,
+                completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
+                points: details.badge.points,
+                path: BadgePaths.badge(details.badge.id ?? 0),
+                claimed: details.badge.claimedAt != nil
+            )
             if groups.last?.monthTitle == monthTitle {
                 groups[groups.count - 1].badges.append(item)
             } else {
@@ -81,18 +102,22 @@ struct BadgeController {
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let details = try await context.store.badgeDetails(id: id),
-              details.badge.earned
+            let details = try await context.store.badgeDetails(id: id),
+            details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge
         let page = BadgePages.ShowPage(
-            stashName: details.stashName, stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
+            stashName: details.stashName,
+            stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
             result: details.result.map { Self.resultText($0, user: user) },
-            points: badge.points, reward: details.reward.isEmpty ? nil : details.reward,
+            points: badge.points,
+            reward: details.reward.isEmpty ? nil : details.reward,
             claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
-            claimPath: BadgePaths.claim(id), backPath: BadgePaths.tab(BadgeController.Tab.all.rawValue))
+            claimPath: BadgePaths.claim(id),
+            backPath: BadgePaths.tab(BadgeController.Tab.all.rawValue)
+        )
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgePages.show(page, csrf: shell.csrf)
         }
@@ -104,7 +129,8 @@ struct BadgeController {
         let entries = result.entryCount == 1 ? "1 entry" : "\(result.entryCount) entries"
         return switch result.kind {
         case .save: "Saved \(user.money(result.totalCents)) of \(user.money(result.targetCents)) · \(entries)"
-        case .spend: "Spent \(user.money(result.totalCents)) of a \(user.money(result.targetCents)) allowance · \(entries)"
+        case .spend:
+            "Spent \(user.money(result.totalCents)) of a \(user.money(result.targetCents)) allowance · \(entries)"
         }
     }
 
@@ -113,9 +139,11 @@ struct BadgeController {
         let input = try await request.decodeForm(ClaimInput.self, context: context)
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await context.store.setClaimed(badgeId: id, at: claimed ? now() : nil)
+            try await context.store.setClaimed(badgeId: id, at: claimed ? now() : nil)
         else { throw HTTPError(.notFound) }
-        return pages.redirect(to: BadgePaths.badge(id),
-                              flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet."))
+        return pages.redirect(
+            to: BadgePaths.badge(id),
+            flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet.")
+        )
     }
 }

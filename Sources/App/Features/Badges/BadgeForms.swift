@@ -3,7 +3,8 @@ import Foundation
 /// The Badges tabs a query can ask for, and the claim form.
 extension BadgeController {
     enum Tab: String, CaseIterable {
-        case inProgress = "in-progress", completed, all
+        case inProgress = "in-progress"
+        case completed, all
 
         var label: String {
             switch self {

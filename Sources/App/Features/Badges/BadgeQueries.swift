@@ -30,8 +30,11 @@ extension MemberStore {
     /// The user's points: 10 for each earned badge.
     func points() async throws -> Int {
         try await read { db in
-            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM badge WHERE userId = ? AND earned",
-                             arguments: [userId]) ?? 0
+            try Int.fetchOne(
+                db,
+                sql: "SELECT COALESCE(SUM(points), 0) FROM badge WHERE userId = ? AND earned",
+                arguments: [userId]
+            ) ?? 0
         }
     }
 
@@ -58,20 +61,28 @@ extension MemberStore {
     /// One badge of the user (earned or not) with how its stash stood in its month, or nil.
     func badgeDetails(id: Int64) async throws -> BadgeDetails? {
         try await read { db in
-            try BadgeResultRow.fetchOne(db, sql: """
-                SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind,
-                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m
-                                 WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthTotal,
-                       COALESCE((SELECT SUM(entryCount) FROM categoryMonth m
-                                 WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthCount,
-                       \(Self.targetSQL(stashId: "badge.stashId", month: "badge.month")) AS monthTarget
-                FROM badge JOIN stash ON stash.id = badge.stashId
-                WHERE badge.id = ? AND badge.userId = ?
-                """, arguments: [id, userId]).map { row in
+            try BadgeResultRow.fetchOne(
+                db,
+                sql: """
+                    SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind,
+                           COALESCE((SELECT SUM(totalCents) FROM categoryMonth m
+                                     WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthTotal,
+                           COALESCE((SELECT SUM(entryCount) FROM categoryMonth m
+                                     WHERE m.stashId = badge.stashId AND m.month = badge.month), 0) AS monthCount,
+                           \(Self.targetSQL(stashId: "badge.stashId", month: "badge.month")) AS monthTarget
+                    FROM badge JOIN stash ON stash.id = badge.stashId
+                    WHERE badge.id = ? AND badge.userId = ?
+                    """,
+                arguments: [id, userId]
+            ).map { row in
                 var details = row.details
-                details.result = StashProgress(kind: details.kind, totalCents: row.monthTotal,
-                                               entryCount: row.monthCount, targetCents: row.monthTarget,
-                                               monthClosed: true)
+                details.result = StashProgress(
+                    kind: details.kind,
+                    totalCents: row.monthTotal,
+                    entryCount: row.monthCount,
+                    targetCents: row.monthTarget,
+                    monthClosed: true
+                )
                 return details
             }
         }
@@ -80,16 +91,21 @@ extension MemberStore {
     /// The stash's earned badge for `month`, or nil.
     func earnedBadge(stashId: Int64, month: Month) async throws -> Badge? {
         try await read { db in
-            try Badge.fetchOne(db, sql: "SELECT * FROM badge WHERE userId = ? AND stashId = ? AND month = ? AND earned",
-                               arguments: [userId, stashId, month.description])
+            try Badge.fetchOne(
+                db,
+                sql: "SELECT * FROM badge WHERE userId = ? AND stashId = ? AND month = ? AND earned",
+                arguments: [userId, stashId, month.description]
+            )
         }
     }
 
     /// Marks (or unmarks) a badge's reward as claimed. False if the badge isn't the user's.
     func setClaimed(badgeId: Int64, at date: Date?) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE badge SET claimedAt = ? WHERE id = ? AND userId = ? AND earned",
-                           arguments: [date, badgeId, userId])
+            try db.execute(
+                sql: "UPDATE badge SET claimedAt = ? WHERE id = ? AND userId = ? AND earned",
+                arguments: [date, badgeId, userId]
+            )
             return db.changesCount > 0
         }
     }

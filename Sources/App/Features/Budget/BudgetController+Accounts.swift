@@ -21,15 +21,22 @@ extension BudgetController {
         let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) },
-            newPath: BudgetPaths.newAccount)
+            newPath: BudgetPaths.newAccount
+        )
         return pages.page(title: "Accounts", section: .budget, context: context) { _ in
             AccountPages.index(page)
         }
     }
 
     static func accountRow(_ account: MoneyAccount, balance: Int64, user: User) -> AccountPages.AccountRow {
-        AccountPages.AccountRow(name: account.name, kindLabel: account.kind.label, balance: user.money(balance), negative: balance < 0,
-                                     path: BudgetPaths.account(account.id ?? 0), icon: accountIcon(account.kind))
+        AccountPages.AccountRow(
+            name: account.name,
+            kindLabel: account.kind.label,
+            balance: user.money(balance),
+            negative: balance < 0,
+            path: BudgetPaths.account(account.id ?? 0),
+            icon: accountIcon(account.kind)
+        )
     }
 
     static func accountIcon(_ kind: MoneyAccount.Kind) -> String {
@@ -46,23 +53,30 @@ extension BudgetController {
     @Sendable func account(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let (account, balance) = try await context.store.accountWithBalance(id: id)
+            let (account, balance) = try await context.store.accountWithBalance(id: id)
         else { throw HTTPError(.notFound) }
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
         var filter = LedgerFilter()
         filter.accountId = id
-        let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
-                                                              limit: BudgetController.transactionsPerPage)
+        let (rows, more) = try await context.store.ledgerPage(
+            filter: filter,
+            before: before,
+            limit: BudgetController.transactionsPerPage
+        )
         let here = BudgetPaths.account(id)
         let page = AccountPages.ShowPage(
             account: Self.accountRow(account, balance: balance, user: user),
             opening: user.money(account.openingBalanceCents),
             days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here),
-            olderPath: more ? rows.last.map { here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description } : nil,
+            olderPath: more
+                ? rows.last.map {
+                    here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description
+                } : nil,
             firstPath: before != nil ? here : nil,
             editPath: BudgetPaths.editAccount(id),
             deletePath: BudgetPaths.deleteMoneyAccount(id),
-            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here))
+            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here)
+        )
         return pages.page(title: account.name, section: .budget, context: context) { _ in
             AccountPages.show(page)
         }
@@ -71,8 +85,13 @@ extension BudgetController {
     // MARK: - Form
 
     @Sendable func newAccount(request: Request, context: MemberContext) async throws -> Response {
-        try accountFormPage(MoneyAccountInput(kind: "checking", opening: "0"), errors: FieldErrors(), account: nil, request: request,
-                            context: context)
+        try accountFormPage(
+            MoneyAccountInput(kind: "checking", opening: "0"),
+            errors: FieldErrors(),
+            account: nil,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
@@ -84,8 +103,15 @@ extension BudgetController {
             try accountFormPage(input, errors: errors, account: nil, request: request, context: context, status: status)
         } save: { _, draft in
             let now = self.now()
-            var account = MoneyAccount(id: nil, userId: context.member.id, name: "", kind: .checking, openingBalanceCents: 0,
-                                  createdAt: now, updatedAt: now)
+            var account = MoneyAccount(
+                id: nil,
+                userId: context.member.id,
+                name: "",
+                kind: .checking,
+                openingBalanceCents: 0,
+                createdAt: now,
+                updatedAt: now
+            )
             draft.apply(to: &account)
             let saved = try await context.store.saveAccount(account)
             return pages.redirect(to: BudgetPaths.account(saved.id ?? 0), flash: .success("Added “\(draft.name)”."))
@@ -95,9 +121,17 @@ extension BudgetController {
     @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let account = try await context.named(MoneyAccount.self)
-        return try accountFormPage(MoneyAccountInput(name: account.name, kind: account.kind.rawValue,
-                                                opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue),
-                            errors: FieldErrors(), account: account, request: request, context: context)
+        return try accountFormPage(
+            MoneyAccountInput(
+                name: account.name,
+                kind: account.kind.rawValue,
+                opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue
+            ),
+            errors: FieldErrors(),
+            account: account,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
@@ -107,8 +141,14 @@ extension BudgetController {
                 try await context.store.sameName(MoneyAccount.self, as: $0, except: account.id)
             }
         } form: { input, errors, status in
-            try accountFormPage(input, errors: errors, account: account, request: request, context: context,
-                                status: status)
+            try accountFormPage(
+                input,
+                errors: errors,
+                account: account,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
             var account = account
             draft.apply(to: &account)
@@ -126,8 +166,10 @@ extension BudgetController {
             let page = ConfirmPage(
                 title: "Delete “\(account.name)”?",
                 text: "Its transactions stay in your budget, without an account.",
-                action: BudgetPaths.deleteMoneyAccount(account.id ?? 0), cancelPath: BudgetPaths.account(account.id ?? 0),
-                button: "Delete")
+                action: BudgetPaths.deleteMoneyAccount(account.id ?? 0),
+                cancelPath: BudgetPaths.account(account.id ?? 0),
+                button: "Delete"
+            )
             return pages.confirm(page, title: "Delete account", section: .budget, context: context)
         } delete: { account, _, context in
             try await context.store.deleteMoneyAccount(account)
@@ -137,24 +179,50 @@ extension BudgetController {
 
     // MARK: - Helpers
 
-    private func accountFormPage(_ input: MoneyAccountInput, errors: FieldErrors, account: MoneyAccount?, request: Request,
-                                 context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func accountFormPage(
+        _ input: MoneyAccountInput,
+        errors: FieldErrors,
+        account: MoneyAccount?,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let heading = account == nil ? "Add account" : "Edit account"
         let page = SimpleFormPage(
             heading: heading,
             action: account.map { BudgetPaths.editAccount($0.id ?? 0) } ?? BudgetPaths.accounts,
             summary: errors.summary,
             fields: [
-                .input("name", label: "Account name", value: input.name ?? "", error: errors["name"],
-                       hint: "Like Everyday checking or Visa.", autocomplete: "off", required: true, autofocus: account == nil),
-                .select("kind", label: "Type", value: input.kind ?? "checking",
-                        options: MoneyAccount.Kind.allCases.map { ($0.rawValue, $0.label) }, error: errors["kind"]),
-                .input("opening", label: "Opening balance", value: input.opening ?? "", error: errors["opening"],
-                       hint: "What it held when you started; negative (like -250) for a credit card you owe on.",
-                       autocomplete: "off", inputmode: "decimal"),
+                .input(
+                    "name",
+                    label: "Account name",
+                    value: input.name ?? "",
+                    error: errors["name"],
+                    hint: "Like Everyday checking or Visa.",
+                    autocomplete: "off",
+                    required: true,
+                    autofocus: account == nil
+                ),
+                .select(
+                    "kind",
+                    label: "Type",
+                    value: input.kind ?? "checking",
+                    options: MoneyAccount.Kind.allCases.map { ($0.rawValue, $0.label) },
+                    error: errors["kind"]
+                ),
+                .input(
+                    "opening",
+                    label: "Opening balance",
+                    value: input.opening ?? "",
+                    error: errors["opening"],
+                    hint: "What it held when you started; negative (like -250) for a credit card you owe on.",
+                    autocomplete: "off",
+                    inputmode: "decimal"
+                ),
             ],
             deletePath: account.map { BudgetPaths.deleteMoneyAccount($0.id ?? 0) },
-            cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts)
+            cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts
+        )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }

@@ -23,12 +23,19 @@ extension BudgetController {
         let counts = try await context.store.transactionCounts(categoryIds: categories.compactMap(\.id))
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
-            return CategoriesPages.Row(name: category.name, icon: category.icon, swatch: CategoryPalette.swatchClass(category.color),
-                                       hidden: category.isHidden, isDefault: category.isDefault,
-                                       countText: BudgetController.countText(counts[id] ?? 0),
-                                       editPath: BudgetPaths.editCategory(id), movePath: BudgetPaths.moveCategory(id),
-                                       hidePath: BudgetPaths.hideCategory(id), canMoveUp: index > 0,
-                                       canMoveDown: index < categories.count - 1)
+            return CategoriesPages.Row(
+                name: category.name,
+                icon: category.icon,
+                swatch: CategoryPalette.swatchClass(category.color),
+                hidden: category.isHidden,
+                isDefault: category.isDefault,
+                countText: BudgetController.countText(counts[id] ?? 0),
+                editPath: BudgetPaths.editCategory(id),
+                movePath: BudgetPaths.moveCategory(id),
+                hidePath: BudgetPaths.hideCategory(id),
+                canMoveUp: index > 0,
+                canMoveDown: index < categories.count - 1
+            )
         }
         let page = CategoriesPages.IndexPage(
             kindLabel: kind.label,
@@ -37,7 +44,8 @@ extension BudgetController {
             },
             rows: rows,
             newPath: BudgetPaths.newCategory(kind: kind),
-            backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind))
+            backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind)
+        )
         return pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
             CategoriesPages.index(page, csrf: shell.csrf)
         }
@@ -47,8 +55,13 @@ extension BudgetController {
 
     @Sendable func newCategory(request: Request, context: MemberContext) async throws -> Response {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
-        return try categoryFormPage(CategoryInput(kind: kind.rawValue, icon: "star", color: "#2563EB"), errors: FieldErrors(),
-                                    category: nil, request: request, context: context)
+        return try categoryFormPage(
+            CategoryInput(kind: kind.rawValue, icon: "star", color: "#2563EB"),
+            errors: FieldErrors(),
+            category: nil,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func createCategory(request: Request, context: MemberContext) async throws -> Response {
@@ -57,22 +70,50 @@ extension BudgetController {
                 try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: nil)
             }
         } form: { input, errors, status in
-            try categoryFormPage(input, errors: errors, category: nil, request: request, context: context, status: status)
+            try categoryFormPage(
+                input,
+                errors: errors,
+                category: nil,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
-            var category = Category(id: nil, userId: context.member.id, name: "", kind: draft.kind, icon: "", color: "",
-                                    sortOrder: 0, isDefault: false, isHidden: false, createdAt: now())
+            var category = Category(
+                id: nil,
+                userId: context.member.id,
+                name: "",
+                kind: draft.kind,
+                icon: "",
+                color: "",
+                sortOrder: 0,
+                isDefault: false,
+                isHidden: false,
+                createdAt: now()
+            )
             draft.apply(to: &category)
             let created = try await context.store.createCategory(category)
-            return pages.redirect(to: BudgetPaths.categories(kind: draft.kind),
-                                  flash: .success("Added “\(created.name)” to \(draft.kind.label)."))
+            return pages.redirect(
+                to: BudgetPaths.categories(kind: draft.kind),
+                flash: .success("Added “\(created.name)” to \(draft.kind.label).")
+            )
         }
     }
 
     @Sendable func editCategory(request: Request, context: MemberContext) async throws -> Response {
         let category = try await context.named(Category.self)
-        return try categoryFormPage(CategoryInput(name: category.name, kind: category.kind.rawValue, icon: category.icon,
-                                                  color: category.color),
-                            errors: FieldErrors(), category: category, request: request, context: context)
+        return try categoryFormPage(
+            CategoryInput(
+                name: category.name,
+                kind: category.kind.rawValue,
+                icon: category.icon,
+                color: category.color
+            ),
+            errors: FieldErrors(),
+            category: category,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func updateCategory(request: Request, context: MemberContext) async throws -> Response {
@@ -82,13 +123,22 @@ extension BudgetController {
                 try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: category.id)
             }
         } form: { input, errors, status in
-            try categoryFormPage(input, errors: errors, category: category, request: request, context: context,
-                                 status: status)
+            try categoryFormPage(
+                input,
+                errors: errors,
+                category: category,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
             var category = category
             draft.apply(to: &category)
             try await context.store.updateCategory(category)
-            return pages.redirect(to: BudgetPaths.categories(kind: category.kind), flash: .success("Saved “\(draft.name)”."))
+            return pages.redirect(
+                to: BudgetPaths.categories(kind: category.kind),
+                flash: .success("Saved “\(draft.name)”.")
+            )
         }
     }
 
@@ -106,16 +156,21 @@ extension BudgetController {
             let count = try await context.store.transactionCount(categoryId: category.id ?? 0)
             let page = ConfirmPage(
                 title: "Delete “\(category.name)”?",
-                text: count == 0 ? "It has no transactions."
+                text: count == 0
+                    ? "It has no transactions."
                     : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
-                action: BudgetPaths.deleteCategory(category.id ?? 0), cancelPath: BudgetPaths.editCategory(category.id ?? 0),
-                button: "Delete")
+                action: BudgetPaths.deleteCategory(category.id ?? 0),
+                cancelPath: BudgetPaths.editCategory(category.id ?? 0),
+                button: "Delete"
+            )
             return pages.confirm(page, title: "Delete category", section: .budget, context: context)
         } delete: { category, _, context in
             let moved = try await context.store.deleteCategory(category, now: now())
             let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
-            return pages.redirect(to: BudgetPaths.categories(kind: category.kind),
-                                  flash: .success("Deleted “\(category.name)”." + tail))
+            return pages.redirect(
+                to: BudgetPaths.categories(kind: category.kind),
+                flash: .success("Deleted “\(category.name)”." + tail)
+            )
         }
     }
 
@@ -138,33 +193,63 @@ extension BudgetController {
         try await context.store.updateCategory(category)
         return pages.redirect(
             to: BudgetPaths.categories(kind: category.kind),
-            flash: .success(category.isHidden ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."))
+            flash: .success(
+                category.isHidden
+                    ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."
+            )
+        )
     }
 
     // MARK: - Helpers
 
-    private func categoryFormPage(_ input: CategoryInput, errors: FieldErrors, category: Category?, request: Request,
-                                  context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func categoryFormPage(
+        _ input: CategoryInput,
+        errors: FieldErrors,
+        category: Category?,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? category?.kind ?? .needs
         let swatch = CategoryPalette.swatchClass(input.color)
         let page = CategoriesPages.FormPage(
             heading: category == nil ? "Add \(kind.label) category" : "Edit category",
             action: category.map { BudgetPaths.editCategory($0.id ?? 0) } ?? BudgetPaths.categories,
             summary: errors.summary,
-            name: .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
-                         hint: category == nil ? "Like Pet Supplies." : nil, autocomplete: "off", required: true,
-                         autofocus: category == nil),
+            name: .input(
+                "name",
+                label: "Name",
+                value: input.name ?? "",
+                error: errors["name"],
+                hint: category == nil ? "Like Pet Supplies." : nil,
+                autocomplete: "off",
+                required: true,
+                autofocus: category == nil
+            ),
             kind: kind.rawValue,
-            icons: CategoryPalette.icons.map { CategoriesPages.Choice(value: $0.value, label: $0.label, checked: $0.value == input.icon, swatch: swatch) },
+            icons: CategoryPalette.icons.map {
+                CategoriesPages.Choice(
+                    value: $0.value,
+                    label: $0.label,
+                    checked: $0.value == input.icon,
+                    swatch: swatch
+                )
+            },
             colors: CategoryPalette.colors.map {
-                CategoriesPages.Choice(value: $0.value, label: $0.label, checked: $0.value == input.color,
-                                       swatch: CategoryPalette.swatchClass($0.value))
+                CategoriesPages.Choice(
+                    value: $0.value,
+                    label: $0.label,
+                    checked: $0.value == input.color,
+                    swatch: CategoryPalette.swatchClass($0.value)
+                )
             },
             iconError: errors["icon"],
             colorError: errors["color"],
             deletePath: category.flatMap { $0.isDefault ? nil : BudgetPaths.deleteCategory($0.id ?? 0) },
-            hideHint: category?.isDefault == true ? "Default categories can be hidden from the category list, not deleted." : nil,
-            cancelPath: BudgetPaths.categories(kind: kind))
+            hideHint: category?.isDefault == true
+                ? "Default categories can be hidden from the category list, not deleted." : nil,
+            cancelPath: BudgetPaths.categories(kind: kind)
+        )
         return pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
             CategoriesPages.form(page, csrf: shell.csrf)
         }

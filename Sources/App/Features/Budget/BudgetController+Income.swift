@@ -25,14 +25,18 @@ extension BudgetController {
             sources: sources.map { source in
                 let monthly = source.frequency.monthlyCents(source.amountCents)
                 return IncomePages.SourceRow(
-                    name: source.name, detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
+                    name: source.name,
+                    detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
                     monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil,
-                    editPath: BudgetPaths.editIncome(source.id ?? 0), deletePath: BudgetPaths.deleteIncome(source.id ?? 0))
+                    editPath: BudgetPaths.editIncome(source.id ?? 0),
+                    deletePath: BudgetPaths.deleteIncome(source.id ?? 0)
+                )
             },
             newPath: BudgetPaths.newIncome,
             received: user.money(totals.incomeCents),
             addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
-            emptyState: .income)
+            emptyState: .income
+        )
         return pages.page(title: "Income sources", section: .budget, context: context) { _ in
             IncomePages.index(page)
         }
@@ -41,7 +45,13 @@ extension BudgetController {
     // MARK: - Form
 
     @Sendable func newIncome(request: Request, context: MemberContext) async throws -> Response {
-        try incomeFormPage(IncomeInput(frequency: "monthly"), errors: FieldErrors(), source: nil, request: request, context: context)
+        try incomeFormPage(
+            IncomeInput(frequency: "monthly"),
+            errors: FieldErrors(),
+            source: nil,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func createIncome(request: Request, context: MemberContext) async throws -> Response {
@@ -51,8 +61,15 @@ extension BudgetController {
             try incomeFormPage(input, errors: errors, source: nil, request: request, context: context, status: status)
         } save: { _, draft in
             let now = self.now()
-            var source = IncomeSource(id: nil, userId: context.member.id, name: "", amountCents: 0, frequency: .monthly,
-                                      createdAt: now, updatedAt: now)
+            var source = IncomeSource(
+                id: nil,
+                userId: context.member.id,
+                name: "",
+                amountCents: 0,
+                frequency: .monthly,
+                createdAt: now,
+                updatedAt: now
+            )
             draft.apply(to: &source)
             _ = try await context.store.saveIncomeSource(source)
             return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
@@ -62,10 +79,17 @@ extension BudgetController {
     @Sendable func editIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let source = try await context.named(IncomeSource.self)
-        return try incomeFormPage(IncomeInput(name: source.name,
-                                              amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
-                                              frequency: source.frequency.rawValue),
-                            errors: FieldErrors(), source: source, request: request, context: context)
+        return try incomeFormPage(
+            IncomeInput(
+                name: source.name,
+                amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
+                frequency: source.frequency.rawValue
+            ),
+            errors: FieldErrors(),
+            source: source,
+            request: request,
+            context: context
+        )
     }
 
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
@@ -73,7 +97,14 @@ extension BudgetController {
         return try await request.submitForm(IncomeInput.self, context: context) { input in
             IncomeRules.validate(input, currency: context.user.currencyValue)
         } form: { input, errors, status in
-            try incomeFormPage(input, errors: errors, source: source, request: request, context: context, status: status)
+            try incomeFormPage(
+                input,
+                errors: errors,
+                source: source,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
             var source = source
             draft.apply(to: &source)
@@ -88,10 +119,13 @@ extension BudgetController {
         Deletion { _, context in
             try await context.named(IncomeSource.self)
         } confirm: { source, _, context in
-            let page = ConfirmPage(title: "Delete “\(source.name)”?",
-                                   text: "Income you already received stays in your transactions.",
-                                   action: BudgetPaths.deleteIncome(source.id ?? 0), cancelPath: BudgetPaths.income,
-                                   button: "Delete")
+            let page = ConfirmPage(
+                title: "Delete “\(source.name)”?",
+                text: "Income you already received stays in your transactions.",
+                action: BudgetPaths.deleteIncome(source.id ?? 0),
+                cancelPath: BudgetPaths.income,
+                button: "Delete"
+            )
             return pages.confirm(page, title: "Delete income source", section: .budget, context: context)
         } delete: { source, _, context in
             try await context.store.deleteIncomeSource(source)
@@ -101,24 +135,51 @@ extension BudgetController {
 
     // MARK: - Helpers
 
-    private func incomeFormPage(_ input: IncomeInput, errors: FieldErrors, source: IncomeSource?, request: Request,
-                                context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func incomeFormPage(
+        _ input: IncomeInput,
+        errors: FieldErrors,
+        source: IncomeSource?,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let heading = source == nil ? "Add income source" : "Edit income source"
         let page = SimpleFormPage(
             heading: heading,
             action: source.map { BudgetPaths.editIncome($0.id ?? 0) } ?? BudgetPaths.income,
             summary: errors.summary,
             fields: [
-                .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
-                       hint: "Like Salary or Freelance.", autocomplete: "off", required: true, autofocus: source == nil),
-                .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
-                       hint: "For variable income, your monthly estimate.", autocomplete: "off", inputmode: "decimal",
-                       required: true),
-                .radio("frequency", label: "Frequency", value: input.frequency ?? "",
-                       options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label) }, error: errors["frequency"]),
+                .input(
+                    "name",
+                    label: "Name",
+                    value: input.name ?? "",
+                    error: errors["name"],
+                    hint: "Like Salary or Freelance.",
+                    autocomplete: "off",
+                    required: true,
+                    autofocus: source == nil
+                ),
+                .input(
+                    "amount",
+                    label: "Amount",
+                    value: input.amount ?? "",
+                    error: errors["amount"],
+                    hint: "For variable income, your monthly estimate.",
+                    autocomplete: "off",
+                    inputmode: "decimal",
+                    required: true
+                ),
+                .radio(
+                    "frequency",
+                    label: "Frequency",
+                    value: input.frequency ?? "",
+                    options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label) },
+                    error: errors["frequency"]
+                ),
             ],
             deletePath: source.map { BudgetPaths.deleteIncome($0.id ?? 0) },
-            cancelPath: BudgetPaths.income)
+            cancelPath: BudgetPaths.income
+        )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             BudgetPages.simpleForm(page, csrf: shell.csrf)
         }

@@ -20,10 +20,17 @@ extension BudgetController {
     @Sendable func reportForm(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
+        let month =
+            request.uri.queryParameters["month"].flatMap { Month(String($0)) }.map { min($0, today.monthValue) }
             ?? today.monthValue
-        return try await reportFormPage(values: [:], month: month, errors: FieldErrors(), user: user, request: request,
-                                        context: context)
+        return try await reportFormPage(
+            values: [:],
+            month: month,
+            errors: FieldErrors(),
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /budget/report`: creates one expense per filled-in category, dated the month's last day (today in the
@@ -36,33 +43,64 @@ extension BudgetController {
         let today = context.member.today
         var errors = FieldErrors()
         let month = Month(values["month"] ?? "")
-        if month == nil { errors.add("month", "Choose a month.") }
-        else if let month, month > today.monthValue { errors.add("month", "Choose this month or an earlier one.") }
+        if month == nil {
+            errors.add("month", "Choose a month.")
+        } else if let month, month > today.monthValue {
+            errors.add("month", "Choose this month or an earlier one.")
+        }
         let categories = try await reportCategories(store: context.store)
         var amounts: [(Category, Int64)] = []
         for category in categories {
             let key = "c\(category.id ?? 0)"
             // A zero, like an empty field, records nothing for the category.
-            if let cents = errors.amount(values[key], field: key, currency: user.currencyValue, required: false,
-                                         rule: .zeroOrMore), cents > 0 {
+            if let cents = errors.amount(
+                values[key],
+                field: key,
+                currency: user.currencyValue,
+                required: false,
+                rule: .zeroOrMore
+            ), cents > 0 {
                 amounts.append((category, cents))
             }
         }
         if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }
         guard errors.isEmpty, let month else {
-            return try await reportFormPage(values: values, month: month ?? today.monthValue, errors: errors, user: user,
-                                            request: request, context: context, categories: categories,
-                                            status: .unprocessableContent)
+            return try await reportFormPage(
+                values: values,
+                month: month ?? today.monthValue,
+                errors: errors,
+                user: user,
+                request: request,
+                context: context,
+                categories: categories,
+                status: .unprocessableContent
+            )
         }
         let date = (month == today.monthValue ? today : month.lastDay).description
-        try await context.store.addTransactions(amounts.map { category, cents in
-            LedgerEntry(id: nil, userId: userId, date: date, amountCents: cents, kind: .expense, note: Self.reportNote,
-                        stashId: nil, categoryId: category.id, accountId: nil, createdAt: now, updatedAt: now)
-        })
+        try await context.store.addTransactions(
+            amounts.map { category, cents in
+                LedgerEntry(
+                    id: nil,
+                    userId: userId,
+                    date: date,
+                    amountCents: cents,
+                    kind: .expense,
+                    note: Self.reportNote,
+                    stashId: nil,
+                    categoryId: category.id,
+                    accountId: nil,
+                    createdAt: now,
+                    updatedAt: now
+                )
+            }
+        )
         let total = amounts.reduce(Int64(0)) { $0 + $1.1 }
         return pages.redirect(
             to: BudgetPaths.pastReport(month),
-            flash: .success("Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."))
+            flash: .success(
+                "Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."
+            )
+        )
     }
 
     private func reportCategories(store: MemberStore) async throws -> [Category] {
@@ -71,20 +109,40 @@ extension BudgetController {
     }
 
     /// The form page; `categories` are loaded unless the caller already has them.
-    private func reportFormPage(values: [String: String], month: Month, errors: FieldErrors, user: User, request: Request,
-                                context: MemberContext, categories loaded: [Category]? = nil,
-                                status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func reportFormPage(
+        values: [String: String],
+        month: Month,
+        errors: FieldErrors,
+        user: User,
+        request: Request,
+        context: MemberContext,
+        categories loaded: [Category]? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let today = context.member.today
         let categories = if let loaded { loaded } else { try await reportCategories(store: context.store) }
         let totals = try await context.store.categoryTotals(month: month, kind: .expense)
-        let recorded = Dictionary(totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } }, uniquingKeysWith: { a, _ in a })
+        let recorded = Dictionary(
+            totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } },
+            uniquingKeysWith: { a, _ in a }
+        )
         let groups = [Category.Kind.needs, .wants].map { kind in
-            ReportPages.Group(label: kind.label, fields: categories.filter { $0.kind == kind }.map { category in
-                let key = "c\(category.id ?? 0)"
-                let so = recorded[category.id ?? 0].map { "Recorded so far: \(user.money($0))" }
-                return FormField.input(key, label: category.name, value: values[key] ?? "", error: errors[key],
-                                       hint: so, autocomplete: "off", inputmode: "decimal")
-            })
+            ReportPages.Group(
+                label: kind.label,
+                fields: categories.filter { $0.kind == kind }.map { category in
+                    let key = "c\(category.id ?? 0)"
+                    let so = recorded[category.id ?? 0].map { "Recorded so far: \(user.money($0))" }
+                    return FormField.input(
+                        key,
+                        label: category.name,
+                        value: values[key] ?? "",
+                        error: errors[key],
+                        hint: so,
+                        autocomplete: "off",
+                        inputmode: "decimal"
+                    )
+                }
+            )
         }
         let page = ReportPages.FormPage(
             monthValue: month.description,
@@ -94,7 +152,8 @@ extension BudgetController {
             monthError: errors["month"],
             groups: groups,
             dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)",
-            reportsPath: BudgetPaths.reports)
+            reportsPath: BudgetPaths.reports
+        )
         return pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
             ReportPages.form(page, csrf: shell.csrf)
         }
@@ -109,7 +168,10 @@ extension BudgetController {
         var year = thisYear
         if let text = request.uri.queryParameters["year"] {
             guard let value = Int(String(text)), (1...thisYear).contains(value) else {
-                throw HTTPError(.badRequest, message: "Choose a year from 1 to \(thisYear), like ?year=\(thisYear - 1).")
+                throw HTTPError(
+                    .badRequest,
+                    message: "Choose a year from 1 to \(thisYear), like ?year=\(thisYear - 1)."
+                )
             }
             year = value
         }
@@ -117,12 +179,17 @@ extension BudgetController {
         let page = ReportPages.IndexPage(
             year: year,
             months: months.map { month, total, count in
-                ReportPages.MonthRow(title: month.title, total: user.money(total), countText: BudgetController.countText(count),
-                                     path: BudgetPaths.pastReport(month))
+                ReportPages.MonthRow(
+                    title: month.title,
+                    total: user.money(total),
+                    countText: BudgetController.countText(count),
+                    path: BudgetPaths.pastReport(month)
+                )
             },
             newPath: BudgetPaths.report,
             earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
-            laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil)
+            laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil
+        )
         return pages.page(title: "Past reports", section: .budget, context: context) { _ in
             ReportPages.index(page)
         }
@@ -144,7 +211,10 @@ extension BudgetController {
                 amount: user.money(total.totalCents),
                 countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),
                 path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? HomePaths.index,
-                icon: category?.icon ?? "stash", swatch: CategoryPalette.swatchClass(category?.color), empty: false)
+                icon: category?.icon ?? "stash",
+                swatch: CategoryPalette.swatchClass(category?.color),
+                empty: false
+            )
         }
         let page = ReportPages.ShowPage(
             monthTitle: month.title,
@@ -154,7 +224,8 @@ extension BudgetController {
             rows: rows,
             addPath: BudgetPaths.report(month: month),
             previousPath: BudgetPaths.pastReport(month.previous),
-            nextPath: BudgetPaths.pastReport(month.next))
+            nextPath: BudgetPaths.pastReport(month.next)
+        )
         return pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
             ReportPages.show(page)
         }

@@ -34,37 +34,58 @@ extension BudgetController {
 
         let categories = try await context.store.categories()
         let accounts = try await context.store.accounts()
-        let (rows, more) = try await context.store.ledgerPage(filter: filter, before: before,
-                                                              after: after, limit: Self.transactionsPerPage)
+        let (rows, more) = try await context.store.ledgerPage(
+            filter: filter,
+            before: before,
+            after: after,
+            limit: Self.transactionsPerPage
+        )
         let today = context.member.today
         let base = Self.transactionsListPath(filter: filter, text: text)
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         let older = rows.last.flatMap { last -> String? in
             let hasOlder = after != nil || more
-            return hasOlder ? base + joiner + "before=" + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
+            return hasOlder
+                ? base + joiner + "before="
+                    + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
         }
         let newer = rows.first.flatMap { first -> String? in
             let hasNewer = before != nil || (after != nil && more)
-            return hasNewer ? base + joiner + "after=" + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
+            return hasNewer
+                ? base + joiner + "after="
+                    + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
         }
-        let kindLabels: [(String, String)] = [("", "All kinds"), ("income", "Income"), ("expense", "Expenses"), ("saving", "Savings")]
+        let kindLabels: [(String, String)] = [
+            ("", "All kinds"), ("income", "Income"), ("expense", "Expenses"), ("saving", "Savings"),
+        ]
         let page = TransactionPages.IndexPage(
             query: text,
             month: filter.month?.description ?? "",
-            kinds: kindLabels.map { FormField.Option(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? "")) },
+            kinds: kindLabels.map {
+                FormField.Option(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? ""))
+            },
             categories: [FormField.Option(value: "", label: "All categories", selected: filter.categoryId == nil)]
                 + categories.map {
-                    FormField.Option(value: String($0.id ?? 0), label: "\($0.kind.label) · \($0.name)", selected: $0.id == filter.categoryId)
+                    FormField.Option(
+                        value: String($0.id ?? 0),
+                        label: "\($0.kind.label) · \($0.name)",
+                        selected: $0.id == filter.categoryId
+                    )
                 },
-            accounts: accounts.isEmpty ? [] : [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
-                + accounts.map { FormField.Option(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId) },
+            accounts: accounts.isEmpty
+                ? []
+                : [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
+                    + accounts.map {
+                        FormField.Option(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId)
+                    },
             days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
             filtered: filter != LedgerFilter(),
             newerPath: newer,
             olderPath: older,
             firstPath: before != nil || after != nil ? base : nil,
             addPath: BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions),
-            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))
+            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions)
+        )
         return pages.page(title: "Transactions", section: .budget, context: context) { _ in
             TransactionPages.index(page)
         }
@@ -75,7 +96,8 @@ extension BudgetController {
         var query: [String] = []
         func add(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty,
-                  let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) else { return }
+                let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
+            else { return }
             query.append("\(name)=\(encoded)")
         }
         add("q", text)
@@ -97,7 +119,14 @@ extension BudgetController {
         input.kind = params["kind"].flatMap { Category.Kind(rawValue: String($0))?.rawValue }
         input.returnTo = params["return"].map(String.init)
         if let date = params["date"].flatMap({ CalendarDay(String($0)) }) { input.date = date.description }
-        return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user, request: request, context: context)
+        return try await transactionFormPage(
+            input,
+            errors: FieldErrors(),
+            existing: nil,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /transactions`
@@ -108,32 +137,67 @@ extension BudgetController {
         return try await request.submitForm(TransactionInput.self, context: context) { input in
             TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today)
         } form: { input, errors, status in
-            try await transactionFormPage(input, errors: errors, existing: nil, user: user, request: request,
-                                          context: context, choices: choices, status: status)
+            try await transactionFormPage(
+                input,
+                errors: errors,
+                existing: nil,
+                user: user,
+                request: request,
+                context: context,
+                choices: choices,
+                status: status
+            )
         } save: { input, draft in
             let now = self.now()
-            var transaction = LedgerEntry(id: nil, userId: context.member.id, date: "", amountCents: 0, kind: .expense,
-                                          note: "", stashId: draft.stash?.id, categoryId: nil, accountId: nil,
-                                          createdAt: now, updatedAt: now)
+            var transaction = LedgerEntry(
+                id: nil,
+                userId: context.member.id,
+                date: "",
+                amountCents: 0,
+                kind: .expense,
+                note: "",
+                stashId: draft.stash?.id,
+                categoryId: nil,
+                accountId: nil,
+                createdAt: now,
+                updatedAt: now
+            )
             draft.apply(to: &transaction)
             let outcome: MemberStore.Outcome
             do {
-                outcome = try await context.store.addTransaction(transaction, stash: draft.stash, today: today, now: now).1
+                outcome = try await context.store.addTransaction(
+                    transaction,
+                    stash: draft.stash,
+                    today: today,
+                    now: now
+                ).1
             } catch {
-                return try await transactionFormPage(input, errors: FieldErrors(), existing: nil, user: user,
-                                                     request: request, context: context, choices: choices,
-                                                     status: .internalServerError, saveFailed: true)
+                return try await transactionFormPage(
+                    input,
+                    errors: FieldErrors(),
+                    existing: nil,
+                    user: user,
+                    request: request,
+                    context: context,
+                    choices: choices,
+                    status: .internalServerError,
+                    saveFailed: true
+                )
             }
-            let verb = switch draft.category.kind {
-            case .income: "Added income of"
-            case .savings: "Saved"
-            case .needs, .wants: "Spent"
-            }
+            let verb =
+                switch draft.category.kind {
+                case .income: "Added income of"
+                case .savings: "Saved"
+                case .needs, .wants: "Spent"
+                }
             return pages.redirect(
                 to: Self.transactionReturnPath(input.returnTo)
                     ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-                flash: .success("\(verb) \(user.money(draft.cents)) · \(draft.category.name).",
-                                badgeIds: outcome.newBadgeIds))
+                flash: .success(
+                    "\(verb) \(user.money(draft.cents)) · \(draft.category.name).",
+                    badgeIds: outcome.newBadgeIds
+                )
+            )
         }
     }
 
@@ -145,14 +209,27 @@ extension BudgetController {
         if transaction.stashId != nil {
             return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
-        let kind = row.categoryKind ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
+        let kind =
+            row.categoryKind
+            ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
         let input = TransactionInput(
-            amount: Money(cents: transaction.amountCents, currency: user.currencyValue).formValue, kind: kind.rawValue,
-            category: transaction.categoryId.map(String.init), note: transaction.note, date: transaction.date,
-            account: transaction.accountId.map(String.init) ?? "", stash: nil,
-            returnTo: request.uri.queryParameters["return"].map(String.init))
-        return try await transactionFormPage(input, errors: FieldErrors(), existing: transaction, user: user, request: request,
-                                             context: context)
+            amount: Money(cents: transaction.amountCents, currency: user.currencyValue).formValue,
+            kind: kind.rawValue,
+            category: transaction.categoryId.map(String.init),
+            note: transaction.note,
+            date: transaction.date,
+            account: transaction.accountId.map(String.init) ?? "",
+            stash: nil,
+            returnTo: request.uri.queryParameters["return"].map(String.init)
+        )
+        return try await transactionFormPage(
+            input,
+            errors: FieldErrors(),
+            existing: transaction,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /transactions/:id/edit`
@@ -166,11 +243,24 @@ extension BudgetController {
             // An edited transaction stays off any stash: its savings goal is chosen only when it is added.
             var limited = input
             limited.stash = nil
-            return TransactionRules.validate(limited, choices: choices, currency: user.currencyValue, today: today,
-                                             keepCategoryId: row.transaction.categoryId)
+            return TransactionRules.validate(
+                limited,
+                choices: choices,
+                currency: user.currencyValue,
+                today: today,
+                keepCategoryId: row.transaction.categoryId
+            )
         } form: { input, errors, status in
-            try await transactionFormPage(input, errors: errors, existing: row.transaction, user: user, request: request,
-                                          context: context, choices: choices, status: status)
+            try await transactionFormPage(
+                input,
+                errors: errors,
+                existing: row.transaction,
+                user: user,
+                request: request,
+                context: context,
+                choices: choices,
+                status: status
+            )
         } save: { input, draft in
             var transaction = row.transaction
             draft.apply(to: &transaction)
@@ -178,14 +268,23 @@ extension BudgetController {
             do {
                 try await context.store.updateTransaction(transaction)
             } catch {
-                return try await transactionFormPage(input, errors: FieldErrors(), existing: row.transaction, user: user,
-                                                     request: request, context: context, choices: choices,
-                                                     status: .internalServerError, saveFailed: true)
+                return try await transactionFormPage(
+                    input,
+                    errors: FieldErrors(),
+                    existing: row.transaction,
+                    user: user,
+                    request: request,
+                    context: context,
+                    choices: choices,
+                    status: .internalServerError,
+                    saveFailed: true
+                )
             }
             return pages.redirect(
                 to: Self.transactionReturnPath(input.returnTo)
                     ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-                flash: .success("Transaction saved."))
+                flash: .success("Transaction saved.")
+            )
         }
     }
 
@@ -199,8 +298,11 @@ extension BudgetController {
         let name = row.categoryName ?? "transaction"
         return pages.redirect(
             to: Self.transactionReturnPath(input.returnTo) ?? BudgetPaths.transactions,
-            flash: .undoable("Deleted \(user.money(row.transaction.amountCents)) · \(name).",
-                             undoPath: StashPaths.restore(trashId)))
+            flash: .undoable(
+                "Deleted \(user.money(row.transaction.amountCents)) · \(name).",
+                undoPath: StashPaths.restore(trashId)
+            )
+        )
     }
 
     // MARK: - Helpers
@@ -210,13 +312,24 @@ extension BudgetController {
         async let accounts = store.accounts()
         async let stashes = store.saveStashes()
         async let recent = store.recentChoices()
-        return try await TransactionChoices(categories: categories, accounts: accounts, stashes: stashes, recent: recent)
+        return try await TransactionChoices(
+            categories: categories,
+            accounts: accounts,
+            stashes: stashes,
+            recent: recent
+        )
     }
 
     /// The form page; `choices` are loaded unless the caller already has them.
     private func transactionFormPage(
-        _ input: TransactionInput, errors: FieldErrors, existing: LedgerEntry?, user: User, request: Request,
-        context: MemberContext, choices loaded: TransactionChoices? = nil, status: HTTPResponse.Status = .ok,
+        _ input: TransactionInput,
+        errors: FieldErrors,
+        existing: LedgerEntry?,
+        user: User,
+        request: Request,
+        context: MemberContext,
+        choices loaded: TransactionChoices? = nil,
+        status: HTTPResponse.Status = .ok,
         saveFailed: Bool = false
     ) async throws -> Response {
         var choices = if let loaded { loaded } else { try await self.transactionChoices(store: context.store) }
@@ -225,12 +338,15 @@ extension BudgetController {
         if existing != nil {
             choices.stashes = []
         } else if input.account == nil, let accountId = choices.recent.accountId,
-                  choices.accounts.contains(where: { $0.id == accountId }) {
+            choices.accounts.contains(where: { $0.id == accountId })
+        {
             input.account = String(accountId)
         }
         let today = context.member.today
         let returnTo = Self.transactionReturnPath(input.returnTo)
-        let heading = existing != nil ? "Edit transaction"
+        let heading =
+            existing != nil
+            ? "Edit transaction"
             : TransactionRules.newHeading(Category.Kind(rawValue: input.kind ?? "") ?? .needs)
         let page = TransactionPages.FormPage(
             heading: heading,
@@ -238,12 +354,19 @@ extension BudgetController {
             submitLabel: existing == nil ? "Save" : "Save changes",
             cancelPath: returnTo ?? BudgetPaths.expenses,
             summary: errors.summary,
-            form: TransactionRules.form(input, choices: choices, errors: errors, today: today,
-                                        keepCategoryId: existing?.categoryId, isNew: existing == nil),
+            form: TransactionRules.form(
+                input,
+                choices: choices,
+                errors: errors,
+                today: today,
+                keepCategoryId: existing?.categoryId,
+                isNew: existing == nil
+            ),
             returnTo: returnTo,
             deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
             saveError: saveFailed ? "Couldn't save. Try again." : nil,
-            categoriesPath: BudgetPaths.categories)
+            categoriesPath: BudgetPaths.categories
+        )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             TransactionPages.form(page, csrf: shell.csrf)
         }
@@ -251,7 +374,7 @@ extension BudgetController {
 
     private func loadTransaction(context: MemberContext) async throws -> LedgerRow {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let row = try await context.store.ledgerRow(id: id)
+            let row = try await context.store.ledgerRow(id: id)
         else { throw HTTPError(.notFound) }
         return row
     }

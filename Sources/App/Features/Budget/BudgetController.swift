@@ -39,7 +39,12 @@ struct BudgetController {
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
         let page = BudgetPages.ExpensesPage(
             tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
-            picker: MonthPicker(month: month, today: today, path: BudgetPaths.expenses(month:), action: BudgetPaths.expenses),
+            picker: MonthPicker(
+                month: month,
+                today: today,
+                path: BudgetPaths.expenses(month:),
+                action: BudgetPaths.expenses
+            ),
             add: Self.addMenu(kind: .needs, returnTo: here),
             needsSetup: sources.isEmpty && totals.entryCount == 0,
             setup: .income,
@@ -53,7 +58,8 @@ struct BudgetController {
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
             incomePath: BudgetPaths.income,
-            links: Self.links)
+            links: Self.links
+        )
         return pages.page(title: "Budget", section: .budget, context: context) { _ in
             BudgetPages.expenses(page)
         }
@@ -80,22 +86,33 @@ struct BudgetController {
         async let rowsLoad = context.store.recentRows(month: month, categoryKind: kind, limit: 15)
         let (categories, totals, rows) = try await (categoriesLoad, totalsLoad, rowsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
-        let byCategory = Dictionary(totals.compactMap { total in total.categoryId.map { ($0, total) } },
-                                    uniquingKeysWith: { first, _ in first })
+        let byCategory = Dictionary(
+            totals.compactMap { total in total.categoryId.map { ($0, total) } },
+            uniquingKeysWith: { first, _ in first }
+        )
         let list: [BudgetPages.CategoryRow] = categories.filter { $0.kind == kind }.compactMap { category in
             let total = byCategory[category.id ?? 0]
             if category.isHidden && total == nil { return nil }
             return BudgetPages.CategoryRow(
-                name: category.name, amount: user.money(total?.totalCents ?? 0),
-                countText: Self.countText(total?.count ?? 0), path: BudgetPaths.category(category.id ?? 0, month: monthParam),
-                icon: category.icon, swatch: CategoryPalette.swatchClass(category.color), empty: total == nil)
+                name: category.name,
+                amount: user.money(total?.totalCents ?? 0),
+                countText: Self.countText(total?.count ?? 0),
+                path: BudgetPaths.category(category.id ?? 0, month: monthParam),
+                icon: category.icon,
+                swatch: CategoryPalette.swatchClass(category.color),
+                empty: total == nil
+            )
         }
         let spent = kind == .needs ? split.needsCents : split.wantsCents
         let here = BudgetPaths.tab(kind, month: monthParam)
         let page = BudgetPages.TabPage(
             tabs: BudgetTab.all(current: kind, month: monthParam),
-            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(kind, month: $0) },
-                                action: BudgetPaths.tab(kind)),
+            picker: MonthPicker(
+                month: month,
+                today: today,
+                path: { BudgetPaths.tab(kind, month: $0) },
+                action: BudgetPaths.tab(kind)
+            ),
             add: Self.addMenu(kind: kind, returnTo: here),
             kindLabel: kind.label,
             spent: user.money(spent),
@@ -103,7 +120,8 @@ struct BudgetController {
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             hasSpending: spent > 0,
             editPath: BudgetPaths.categories(kind: kind),
-            addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here))
+            addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here)
+        )
         return pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
     }
 
@@ -121,34 +139,55 @@ struct BudgetController {
         async let rowsLoad = context.store.recentRows(month: month, ledgerKind: .saving, limit: 20)
         async let totalsLoad = context.store.monthTotals(month: month)
         async let splitLoad = context.store.categoryTotals(month: month, kind: .saving)
-        let (goals, categories, rows, totals, byCategory) = try await (goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad)
+        let (goals, categories, rows, totals, byCategory) = try await (
+            goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad
+        )
         let here = BudgetPaths.tab(.savings, month: monthParam)
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
         let other: [BudgetPages.CategoryRow] = byCategory.compactMap { total in
             guard let id = total.categoryId, let category = names[id] else { return nil }
-            return BudgetPages.CategoryRow(name: category.name, amount: user.money(total.totalCents),
-                                           countText: Self.countText(total.count),
-                                           path: BudgetPaths.category(id, month: monthParam), icon: category.icon,
-                                           swatch: CategoryPalette.swatchClass(category.color), empty: false)
+            return BudgetPages.CategoryRow(
+                name: category.name,
+                amount: user.money(total.totalCents),
+                countText: Self.countText(total.count),
+                path: BudgetPaths.category(id, month: monthParam),
+                icon: category.icon,
+                swatch: CategoryPalette.swatchClass(category.color),
+                empty: false
+            )
         }
         let page = BudgetPages.SavingsPage(
             tabs: BudgetTab.all(current: .savings, month: monthParam),
-            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.tab(.savings, month: $0) },
-                                action: BudgetPaths.tab(.savings)),
+            picker: MonthPicker(
+                month: month,
+                today: today,
+                path: { BudgetPaths.tab(.savings, month: $0) },
+                action: BudgetPaths.tab(.savings)
+            ),
             add: Self.addMenu(kind: .savings, returnTo: here),
             saved: user.money(totals.savedCents),
             goals: goals.map { stash, monthCents, allTime in
-                BudgetPages.GoalRow(name: stash.name, monthAmount: user.money(monthCents), total: user.money(allTime),
-                                    path: StashPaths.show(stash.id ?? 0, month: monthParam))
+                BudgetPages.GoalRow(
+                    name: stash.name,
+                    monthAmount: user.money(monthCents),
+                    total: user.money(allTime),
+                    path: StashPaths.show(stash.id ?? 0, month: monthParam)
+                )
             },
             other: other,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             isEmpty: goals.isEmpty && rows.isEmpty,
-            emptyState: EmptyState(key: "savings", icon: "stash", title: "Start building your future",
-                                   text: "Add a savings goal to begin tracking what you set aside.",
-                                   action: "Add Savings Goal", actionPath: StashPaths.new + "?kind=save"),
+            emptyState: EmptyState(
+                key: "savings",
+                icon: "stash",
+                title: "Start building your future",
+                text: "Add a savings goal to begin tracking what you set aside.",
+                action: "Add Savings Goal",
+                actionPath: StashPaths.new + "?kind=save"
+            ),
             newGoalPath: StashPaths.new + "?kind=save",
-            editPath: BudgetPaths.categories(kind: .savings))
+            editPath: BudgetPaths.categories(kind: .savings)
+        )
         return pages.page(title: "Savings", section: .budget, context: context) { _ in
             BudgetPages.savings(page)
         }
@@ -160,7 +199,7 @@ struct BudgetController {
     @Sendable func category(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-              let category = try await context.store.category(id: id)
+            let category = try await context.store.category(id: id)
         else { throw HTTPError(.notFound) }
         let today = context.member.today
         let month = Self.month(request, today: today)
@@ -172,9 +211,14 @@ struct BudgetController {
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
         let page = BudgetPages.CategoryPage(
             kindLabel: category.kind.label,
-            backPath: category.kind == .income ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
-            picker: MonthPicker(month: month, today: today, path: { BudgetPaths.category(id, month: $0) },
-                                action: BudgetPaths.category(id)),
+            backPath: category.kind == .income
+                ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
+            picker: MonthPicker(
+                month: month,
+                today: today,
+                path: { BudgetPaths.category(id, month: $0) },
+                action: BudgetPaths.category(id)
+            ),
             total: user.money(total.totalCents),
             countText: Self.countText(total.count),
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
@@ -182,7 +226,8 @@ struct BudgetController {
             emptyText: "Transactions you categorize as \(category.name) will appear here.",
             addPath: BudgetPaths.newTransaction(kind: category.kind, returnTo: here),
             editPath: BudgetPaths.editCategory(id),
-            allPath: BudgetPaths.transactions + "?category=\(id)")
+            allPath: BudgetPaths.transactions + "?category=\(id)"
+        )
         return pages.page(title: category.name, section: .budget, context: context) { _ in
             BudgetPages.category(page)
         }
@@ -199,8 +244,10 @@ struct BudgetController {
     }
 
     static func addMenu(kind: Category.Kind, returnTo: String) -> BudgetPages.AddMenu {
-        BudgetPages.AddMenu(expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
-                            incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo))
+        BudgetPages.AddMenu(
+            expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
+            incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo)
+        )
     }
 }
 

@@ -20,35 +20,76 @@ enum BudgetDemoData {
     ]
     static let notes = ["", "", "", "Market", "Corner shop", "Lunch", "Weekend", "Online order", "Refill"]
 
-    static func fill(_ member: MemberDatabase, firstDay: CalendarDay, today: CalendarDay, count: Int,
-                     seed: UInt64, now: Date) throws {
+    static func fill(
+        _ member: MemberDatabase,
+        firstDay: CalendarDay,
+        today: CalendarDay,
+        count: Int,
+        seed: UInt64,
+        now: Date
+    ) throws {
         let (db, userId) = (member.db, member.userId)
         guard count > 0 else { return }
         var rng = SeededGenerator(seed: seed &+ 0xB0D6E7)
-        for (name, cents, frequency) in [("Salary", Int64(420_000), IncomeSource.Frequency.monthly),
-                                         ("Freelance", Int64(60_000), .variable)] {
-            _ = try IncomeSource(id: nil, userId: userId, name: name, amountCents: cents, frequency: frequency,
-                                 createdAt: now, updatedAt: now).inserted(db)
+        for (name, cents, frequency) in [
+            ("Salary", Int64(420_000), IncomeSource.Frequency.monthly),
+            ("Freelance", Int64(60_000), .variable),
+        ] {
+            _ = try IncomeSource(
+                id: nil,
+                userId: userId,
+                name: name,
+                amountCents: cents,
+                frequency: frequency,
+                createdAt: now,
+                updatedAt: now
+            ).inserted(db)
         }
-        let accounts = try [("Everyday checking", MoneyAccount.Kind.checking, Int64(250_000)),
-                            ("Visa", .creditCard, -35_000), ("Cash", .cash, 12_000)].map {
-            try MoneyAccount(id: nil, userId: userId, name: $0.0, kind: $0.1, openingBalanceCents: $0.2, createdAt: now,
-                        updatedAt: now).inserted(db).id
+        let accounts = try [
+            ("Everyday checking", MoneyAccount.Kind.checking, Int64(250_000)),
+            ("Visa", .creditCard, -35_000), ("Cash", .cash, 12_000),
+        ].map {
+            try MoneyAccount(
+                id: nil,
+                userId: userId,
+                name: $0.0,
+                kind: $0.1,
+                openingBalanceCents: $0.2,
+                createdAt: now,
+                updatedAt: now
+            ).inserted(db).id
         }
         var categoryIds: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, kind, name FROM category WHERE userId = ?", arguments: [userId]) {
+        for row in try Row.fetchAll(
+            db,
+            sql: "SELECT id, kind, name FROM category WHERE userId = ?",
+            arguments: [userId]
+        ) {
             categoryIds["\(row["kind"] as String)/\(row["name"] as String)"] = row["id"]
         }
         func id(_ kind: Category.Kind, _ name: String) -> Int64? { categoryIds["\(kind.rawValue)/\(name)"] }
 
-        try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "categoryId", "accountId",
-                                                    "createdAt", "updatedAt"]) { rows in
+        try db.insertRows(
+            into: "ledger",
+            columns: [
+                "userId", "date", "amountCents", "kind", "note", "categoryId", "accountId",
+                "createdAt", "updatedAt",
+            ]
+        ) { rows in
             var written = 0
             let stamp = now.databaseValue
-            func insert(_ day: String, _ cents: Int64, _ kind: Category.Kind, _ category: Int64?, _ note: String,
-                        _ account: Int64?) throws {
+            func insert(
+                _ day: String,
+                _ cents: Int64,
+                _ kind: Category.Kind,
+                _ category: Int64?,
+                _ note: String,
+                _ account: Int64?
+            ) throws {
                 guard written < count else { return }
-                try rows.insert([userId, day, cents, kind.transactionKind.rawValue, note, category, account, stamp, stamp])
+                try rows.insert([
+                    userId, day, cents, kind.transactionKind.rawValue, note, category, account, stamp, stamp,
+                ])
                 written += 1
             }
             // Each month: salary, freelance now and then, rent and bills.
@@ -60,10 +101,19 @@ enum BudgetDemoData {
                     try insert(first.description, 140_000, .needs, id(.needs, "Rent/Mortgage"), "Rent", accounts[0])
                 }
                 if let day = CalendarDay(year: month.year, month: month.month, day: 15), day >= firstDay, day <= today {
-                    try insert(day.description, 9_800 + Int64(month.month) * 350, .needs, id(.needs, "Utilities"), "Power and water", accounts[0])
+                    try insert(
+                        day.description,
+                        9_800 + Int64(month.month) * 350,
+                        .needs,
+                        id(.needs, "Utilities"),
+                        "Power and water",
+                        accounts[0]
+                    )
                     try insert(day.description, 12_000, .needs, id(.needs, "Insurance"), "", accounts[0])
                     try insert(day.description, 1_599, .wants, id(.wants, "Subscriptions"), "Streaming", accounts[1])
-                    if month.month % 3 == 0 { try insert(day.description, 60_000, .income, id(.income, "Freelance"), "Side gig", accounts[0]) }
+                    if month.month % 3 == 0 {
+                        try insert(day.description, 60_000, .income, id(.income, "Freelance"), "Side gig", accounts[0])
+                    }
                 }
                 month = month.next
             }
@@ -94,8 +144,14 @@ enum BudgetDemoData {
                         onCard += cents
                     }
                 }
-                try insert(day, cents, item.kind, id(item.kind, item.name), notes[Int.random(in: 0..<notes.count, using: &rng)],
-                           account)
+                try insert(
+                    day,
+                    cents,
+                    item.kind,
+                    id(item.kind, item.name),
+                    notes[Int.random(in: 0..<notes.count, using: &rng)],
+                    account
+                )
             }
         }
     }

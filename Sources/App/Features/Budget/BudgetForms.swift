@@ -49,12 +49,20 @@ enum TransactionRules {
     /// Checks every field; the category must be one of the user's, of the chosen kind, and (for new
     /// transactions) not hidden — except the one the transaction already has.
     static func validate(
-        _ input: TransactionInput, choices: TransactionChoices, currency: Currency, today: CalendarDay,
+        _ input: TransactionInput,
+        choices: TransactionChoices,
+        currency: Currency,
+        today: CalendarDay,
         keepCategoryId: Int64? = nil
     ) -> Validated<TransactionDraft> {
         var errors = FieldErrors()
         let cents = errors.amount(input.amount, field: "amount", currency: currency)
-        let kind = errors.choice(input.kind, field: "kind", as: Category.Kind.self, message: "Choose Needs, Wants, Savings or Income.")
+        let kind = errors.choice(
+            input.kind,
+            field: "kind",
+            as: Category.Kind.self,
+            message: "Choose Needs, Wants, Savings or Income."
+        )
         let categoryId = Int64(input.category ?? "")
         let category = choices.categories.first {
             $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
@@ -63,8 +71,11 @@ enum TransactionRules {
         // the form says so rather than filing the money as a kind the member didn't choose.
         if kind != nil, category == nil { errors.add("category", "Choose a category.") }
         if let kind, let category, category.kind != kind {
-            errors.add("category", "“\(category.name)” is a \(category.kind.label) category. Choose a \(kind.label) category, "
-                + "or choose \(category.kind.label) as the type.")
+            errors.add(
+                "category",
+                "“\(category.name)” is a \(category.kind.label) category. Choose a \(kind.label) category, "
+                    + "or choose \(category.kind.label) as the type."
+            )
         }
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
@@ -79,8 +90,16 @@ enum TransactionRules {
             if stash == nil { errors.add("stash", "Choose one of your savings goals.") }
         }
         guard errors.isEmpty, let cents, let category, let day else { return .invalid(errors) }
-        return .valid(TransactionDraft(cents: cents, category: category, note: note, day: day, accountId: accountId,
-                                       stash: stash))
+        return .valid(
+            TransactionDraft(
+                cents: cents,
+                category: category,
+                note: note,
+                day: day,
+                accountId: accountId,
+                stash: stash
+            )
+        )
     }
 
     // MARK: - View
@@ -95,46 +114,100 @@ enum TransactionRules {
     }
 
     /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
-    static func form(_ input: TransactionInput, choices: TransactionChoices, errors: FieldErrors, today: CalendarDay,
-                     keepCategoryId: Int64? = nil, isNew: Bool = true) -> TransactionPages.Controls {
+    static func form(
+        _ input: TransactionInput,
+        choices: TransactionChoices,
+        errors: FieldErrors,
+        today: CalendarDay,
+        keepCategoryId: Int64? = nil,
+        isNew: Bool = true
+    ) -> TransactionPages.Controls {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? .needs
         let typedCategory = input.category.flatMap { Int64($0) }
-        let selectedCategory = typedCategory ?? choices.recent.byKind[kind]
+        let selectedCategory =
+            typedCategory ?? choices.recent.byKind[kind]
             ?? choices.categories.first { $0.kind == kind && !$0.isHidden }?.id
         let groups = kinds.map { groupKind in
-            TransactionPages.CategoryGroup(label: groupKind.label, kind: groupKind.rawValue, options: choices.categories
-                .filter { $0.kind == groupKind && (!$0.isHidden || $0.id == keepCategoryId) }
-                .map { category in
-                    TransactionPages.CategoryOption(value: String(category.id ?? 0), label: category.name,
-                                                    selected: category.id == selectedCategory, kind: groupKind.rawValue,
-                                                    recent: choices.recent.byKind[groupKind] == category.id)
-                })
+            TransactionPages.CategoryGroup(
+                label: groupKind.label,
+                kind: groupKind.rawValue,
+                options: choices.categories
+                    .filter { $0.kind == groupKind && (!$0.isHidden || $0.id == keepCategoryId) }
+                    .map { category in
+                        TransactionPages.CategoryOption(
+                            value: String(category.id ?? 0),
+                            label: category.name,
+                            selected: category.id == selectedCategory,
+                            kind: groupKind.rawValue,
+                            recent: choices.recent.byKind[groupKind] == category.id
+                        )
+                    }
+            )
         }
-        let account: FormField? = choices.accounts.isEmpty ? nil : .select(
-            "account", label: "Account (optional)", value: input.account ?? "",
-            options: [("", "No account")] + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label)") },
-            error: errors["account"])
+        let account: FormField? =
+            choices.accounts.isEmpty
+            ? nil
+            : .select(
+                "account",
+                label: "Account (optional)",
+                value: input.account ?? "",
+                options: [("", "No account")]
+                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label)") },
+                error: errors["account"]
+            )
         // Drawn whenever there are goals to offer, or an error to show next to it.
-        let stash: FormField? = choices.stashes.isEmpty && errors["stash"] == nil ? nil : .select(
-            "stash", label: "Savings goal (optional)", value: input.stash ?? "",
-            options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
-            error: errors["stash"], hint: "Savings only: counts toward that stash's monthly target.")
+        let stash: FormField? =
+            choices.stashes.isEmpty && errors["stash"] == nil
+            ? nil
+            : .select(
+                "stash",
+                label: "Savings goal (optional)",
+                value: input.stash ?? "",
+                options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
+                error: errors["stash"],
+                hint: "Savings only: counts toward that stash's monthly target."
+            )
         return TransactionPages.Controls(
-            amount: .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"],
-                           autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
+            amount: .input(
+                "amount",
+                label: "Amount",
+                value: input.amount ?? "",
+                error: errors["amount"],
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true,
+                autofocus: true
+            ),
             kindOptions: kinds.map {
-                TransactionPages.KindOption(value: $0.rawValue, label: $0.label, checked: $0 == kind,
-                                            heading: isNew ? newHeading($0) : nil)
+                TransactionPages.KindOption(
+                    value: $0.rawValue,
+                    label: $0.label,
+                    checked: $0 == kind,
+                    heading: isNew ? newHeading($0) : nil
+                )
             },
             kindError: errors["kind"],
             groups: groups,
             categoryError: errors["category"],
-            note: .input("note", label: "Note (optional)", value: input.note ?? "", error: errors["note"],
-                         hint: "Like “Whole Foods run”.", autocomplete: "off"),
-            date: .input("date", label: "Date", value: input.date ?? today.description, type: "date",
-                         error: errors["date"], required: true),
+            note: .input(
+                "note",
+                label: "Note (optional)",
+                value: input.note ?? "",
+                error: errors["note"],
+                hint: "Like “Whole Foods run”.",
+                autocomplete: "off"
+            ),
+            date: .input(
+                "date",
+                label: "Date",
+                value: input.date ?? today.description,
+                type: "date",
+                error: errors["date"],
+                required: true
+            ),
             account: account,
-            stash: stash)
+            stash: stash
+        )
     }
 }
 
@@ -192,8 +265,12 @@ enum IncomeRules {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency)
-        let frequency = errors.choice(input.frequency, field: "frequency", as: IncomeSource.Frequency.self,
-                                      message: "Choose how often it comes in.")
+        let frequency = errors.choice(
+            input.frequency,
+            field: "frequency",
+            as: IncomeSource.Frequency.self,
+            message: "Choose how often it comes in."
+        )
         guard errors.isEmpty, let cents, let frequency else { return .invalid(errors) }
         return .valid(IncomeDraft(name: name, cents: cents, frequency: frequency))
     }
@@ -209,11 +286,19 @@ struct MoneyAccountInput: Decodable, Sendable {
 /// The rules of the money account form.
 enum MoneyAccountRules {
     /// Checks every field; `nameTaken` finds another account of the member's with the same name.
-    static func validate(_ input: MoneyAccountInput, currency: Currency,
-                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<MoneyAccountDraft> {
+    static func validate(
+        _ input: MoneyAccountInput,
+        currency: Currency,
+        nameTaken: (String) async throws -> String?
+    ) async rethrows -> Validated<MoneyAccountDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let kind = errors.choice(input.kind, field: "kind", as: MoneyAccount.Kind.self, message: "Choose an account type.")
+        let kind = errors.choice(
+            input.kind,
+            field: "kind",
+            as: MoneyAccount.Kind.self,
+            message: "Choose an account type."
+        )
         // An empty opening balance is zero.
         let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed)
         if errors["name"] == nil, let taken = try await nameTaken(name) {
@@ -241,14 +326,24 @@ struct CategoryMoveInput: Decodable, Sendable {
 enum CategoryRules {
     /// Checks every field. A new category takes its kind from the form (`kind` nil); an edited one keeps `kind`.
     /// `nameTaken` finds another category of that kind with the same name.
-    static func validate(_ input: CategoryInput, kind fixedKind: Category.Kind?,
-                         nameTaken: (String, Category.Kind) async throws -> String?) async rethrows
-        -> Validated<CategoryDraft> {
+    static func validate(
+        _ input: CategoryInput,
+        kind fixedKind: Category.Kind?,
+        nameTaken: (String, Category.Kind) async throws -> String?
+    ) async rethrows
+        -> Validated<CategoryDraft>
+    {
         var errors = FieldErrors()
         // A new category's kind comes from the page it was added on: without one the form can't be saved, and the
         // name field (the only one the member sees first) says so.
-        let kind = fixedKind ?? errors.choice(input.kind, field: "name", as: Category.Kind.self,
-                                              message: "Choose Needs, Wants, Savings or Income first.")
+        let kind =
+            fixedKind
+            ?? errors.choice(
+                input.kind,
+                field: "name",
+                as: Category.Kind.self,
+                message: "Choose Needs, Wants, Savings or Income first."
+            )
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
         let icon = input.icon ?? ""
         if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }

@@ -8,14 +8,30 @@ extension SummaryCards {
         let monthParam = month == today.monthValue ? nil : month
         let monthText = month == today.monthValue ? "this month" : month.shortTitle
         self.init(cards: [
-            Card(key: "balance", label: "Total balance", amount: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
-                 href: BudgetPaths.accounts),
-            Card(key: "income", label: "Income \(monthText)", amount: user.money(totals.incomeCents),
-                 href: BudgetPaths.transactions + "?kind=income&month=\(month)"),
-            Card(key: "spent", label: "Spent \(monthText)", amount: user.money(totals.spentCents),
-                 href: BudgetPaths.expenses(month: monthParam)),
-            Card(key: "remaining", label: "Remaining", amount: user.money(totals.remainingCents),
-                 href: BudgetPaths.expenses(month: monthParam)),
+            Card(
+                key: "balance",
+                label: "Total balance",
+                amount: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
+                href: BudgetPaths.accounts
+            ),
+            Card(
+                key: "income",
+                label: "Income \(monthText)",
+                amount: user.money(totals.incomeCents),
+                href: BudgetPaths.transactions + "?kind=income&month=\(month)"
+            ),
+            Card(
+                key: "spent",
+                label: "Spent \(monthText)",
+                amount: user.money(totals.spentCents),
+                href: BudgetPaths.expenses(month: monthParam)
+            ),
+            Card(
+                key: "remaining",
+                label: "Remaining",
+                amount: user.money(totals.remainingCents),
+                href: BudgetPaths.expenses(month: monthParam)
+            ),
         ])
     }
 }

@@ -17,11 +17,12 @@ extension LedgerItem {
         if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
         if let account = row.accountName { parts.append(account) }
         let sign = transaction.kind == .expense ? "−" : "+"
-        let amountClass = switch transaction.kind {
-        case .income: "amount--income"
-        case .expense: "amount--expense"
-        case .saving: "amount--saving"
-        }
+        let amountClass =
+            switch transaction.kind {
+            case .income: "amount--income"
+            case .expense: "amount--expense"
+            case .saving: "amount--saving"
+            }
         self.init(
             title: transaction.note.isEmpty ? categoryName : transaction.note,
             detail: parts.joined(separator: " · "),
@@ -29,7 +30,8 @@ extension LedgerItem {
             amountClass: amountClass,
             editPath: Paths.path(transaction.editPath, returningTo: returnTo),
             icon: row.categoryIcon ?? "stash",
-            swatch: CategoryPalette.swatchClass(row.categoryColor))
+            swatch: CategoryPalette.swatchClass(row.categoryColor)
+        )
     }
 
     /// Needs / Wants / Savings / Income, or the stash kind for stash rows without a category.
@@ -82,8 +84,14 @@ extension BudgetTab {
 
 extension MonthPicker {
     init(month: Month, today: CalendarDay, path: (Month?) -> String, action: String) {
-        self.init(title: month.title, value: month.description, previousPath: path(month.previous),
-                  nextPath: path(month.next), currentPath: month == today.monthValue ? nil : path(nil), action: action)
+        self.init(
+            title: month.title,
+            value: month.description,
+            previousPath: path(month.previous),
+            nextPath: path(month.next),
+            currentPath: month == today.monthValue ? nil : path(nil),
+            action: action
+        )
     }
 }
 

@@ -38,17 +38,19 @@ enum BudgetPaths {
 
     /// The transactions list from `day`'s newest row back through the rest of its month (optionally one kind).
     static func transactions(from day: CalendarDay, kind: LedgerEntry.Kind? = nil) -> String {
-        transactions + "?" + (kind.map { "kind=\($0.rawValue)&" } ?? "") + "month=\(day.monthValue)&before=\(day.adding(days: 1)),0"
+        transactions + "?" + (kind.map { "kind=\($0.rawValue)&" } ?? "")
+            + "month=\(day.monthValue)&before=\(day.adding(days: 1)),0"
     }
 
     /// A tab of the Budget section at `month` (nil: this month).
     static func tab(_ kind: Category.Kind, month: Month? = nil) -> String {
-        let base = switch kind {
-        case .needs: needs
-        case .wants: wants
-        case .savings: savings
-        case .income: income
-        }
+        let base =
+            switch kind {
+            case .needs: needs
+            case .wants: wants
+            case .savings: savings
+            case .income: income
+            }
         return base + monthQuery(month)
     }
 

@@ -7,8 +7,12 @@ extension MemberStore {
     // MARK: - Transactions
 
     /// Adds a transaction; one that names a stash is added as that stash's entry.
-    func addTransaction(_ transaction: LedgerEntry, stash: Stash?, today: CalendarDay,
-                        now: Date) async throws -> (LedgerEntry, Outcome) {
+    func addTransaction(
+        _ transaction: LedgerEntry,
+        stash: Stash?,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> (LedgerEntry, Outcome) {
         if let stash { return try await addEntry(transaction, to: stash, today: today, now: now) }
         let saved = try await write { db in try own(transaction, in: db).inserted(db) }
         return (saved, Outcome())
@@ -38,8 +42,12 @@ extension MemberStore {
     func createCategory(_ category: Category) async throws -> Category {
         try await write { db in
             var category = try own(category, in: db)
-            let last = try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM category WHERE userId = ? AND kind = ?",
-                                        arguments: [category.userId, category.kind.rawValue]) ?? 0
+            let last =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT MAX(sortOrder) FROM category WHERE userId = ? AND kind = ?",
+                    arguments: [category.userId, category.kind.rawValue]
+                ) ?? 0
             category.sortOrder = last + 1
             return try category.inserted(db)
         }
@@ -53,9 +61,13 @@ extension MemberStore {
     func moveCategory(_ category: Category, up: Bool) async throws {
         try await write { db in
             let category = try own(category, in: db)
-            let siblings = try Category.fetchAll(db, sql: """
-                SELECT * FROM category WHERE userId = ? AND kind = ? ORDER BY sortOrder, id
-                """, arguments: [category.userId, category.kind.rawValue])
+            let siblings = try Category.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM category WHERE userId = ? AND kind = ? ORDER BY sortOrder, id
+                    """,
+                arguments: [category.userId, category.kind.rawValue]
+            )
             guard let index = siblings.firstIndex(where: { $0.id == category.id }) else { return }
             let other = up ? index - 1 : index + 1
             guard siblings.indices.contains(other) else { return }
@@ -75,11 +87,15 @@ extension MemberStore {
             let category = try own(category, in: db)
             guard let id = category.id, !category.isDefault else { return 0 }
             let otherId = try Self.otherCategoryId(member, kind: category.kind, now: now)
-            try db.execute(sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
-                           arguments: [otherId, id, category.userId])
+            try db.execute(
+                sql: "UPDATE ledger SET categoryId = ? WHERE categoryId = ? AND userId = ?",
+                arguments: [otherId, id, category.userId]
+            )
             let moved = db.changesCount
-            try db.execute(sql: "UPDATE stash SET categoryId = ? WHERE categoryId = ? AND userId = ?",
-                           arguments: [otherId, id, category.userId])
+            try db.execute(
+                sql: "UPDATE stash SET categoryId = ? WHERE categoryId = ? AND userId = ?",
+                arguments: [otherId, id, category.userId]
+            )
             _ = try category.delete(db)
             return moved
         }
@@ -88,12 +104,28 @@ extension MemberStore {
     /// The id of the user's "Other" category of `kind`, made again if it went missing.
     static func otherCategoryId(_ member: MemberDatabase, kind: Category.Kind, now: Date) throws -> Int64 {
         let (db, userId) = (member.db, member.userId)
-        if let id = try Int64.fetchOne(db, sql: """
-            SELECT id FROM category WHERE userId = ? AND kind = ? AND isDefault = 1 AND name = ? ORDER BY id LIMIT 1
-            """, arguments: [userId, kind.rawValue, Category.otherName]) { return id }
-        let other = try Category(id: nil, userId: userId, name: Category.otherName, kind: kind, icon: "dots",
-                                 color: "#6B6B6B", sortOrder: 10_000, isDefault: true, isHidden: false, createdAt: now)
-            .inserted(db)
+        if let id = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM category WHERE userId = ? AND kind = ? AND isDefault = 1 AND name = ? ORDER BY id LIMIT 1
+                """,
+            arguments: [userId, kind.rawValue, Category.otherName]
+        ) {
+            return id
+        }
+        let other = try Category(
+            id: nil,
+            userId: userId,
+            name: Category.otherName,
+            kind: kind,
+            icon: "dots",
+            color: "#6B6B6B",
+            sortOrder: 10_000,
+            isDefault: true,
+            isHidden: false,
+            createdAt: now
+        )
+        .inserted(db)
         return other.id ?? 0
     }
 
@@ -112,8 +144,10 @@ extension MemberStore {
     func deleteMoneyAccount(_ account: MoneyAccount) async throws {
         try await write { db in
             let account = try own(account, in: db)
-            try db.execute(sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
-                           arguments: [account.id, account.userId])
+            try db.execute(
+                sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
+                arguments: [account.id, account.userId]
+            )
             _ = try account.delete(db)
         }
     }

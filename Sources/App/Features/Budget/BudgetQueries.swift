@@ -91,10 +91,14 @@ extension MemberStore {
     /// The user's categories in display order (kind, then their order).
     func categories() async throws -> [Category] {
         try await read { db in
-            try Category.fetchAll(db, sql: """
-                SELECT * FROM category WHERE userId = ?
-                ORDER BY CASE kind WHEN 'needs' THEN 0 WHEN 'wants' THEN 1 WHEN 'savings' THEN 2 ELSE 3 END, sortOrder, id
-                """, arguments: [userId])
+            try Category.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM category WHERE userId = ?
+                    ORDER BY CASE kind WHEN 'needs' THEN 0 WHEN 'wants' THEN 1 WHEN 'savings' THEN 2 ELSE 3 END, sortOrder, id
+                    """,
+                arguments: [userId]
+            )
         }
     }
 
@@ -114,9 +118,11 @@ extension MemberStore {
         return try await read { db in
             var result: [Int64: Int] = [:]
             // GRDB's SQL interpolation binds the ids as arguments.
-            for row in try SQLRequest<Row>("""
+            for row in try SQLRequest<Row>(
+                """
                 SELECT id, entryCount FROM category WHERE userId = \(userId) AND id IN \(categoryIds) AND entryCount > 0
-                """).fetchAll(db) {
+                """
+            ).fetchAll(db) {
                 result[row["id"]] = row["entryCount"]
             }
             return result
@@ -127,17 +133,22 @@ extension MemberStore {
     /// the kind of the newest of all, and the account last used.
     func recentChoices() async throws -> RecentChoices {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT category.kind AS kind, category.isHidden AS isHidden, recent.categoryId AS categoryId,
-                       recent.accountId AS accountId
-                FROM (SELECT categoryId, accountId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
-                LEFT JOIN category ON category.id = recent.categoryId
-                ORDER BY recent.date DESC, recent.id DESC
-                """, arguments: [userId])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT category.kind AS kind, category.isHidden AS isHidden, recent.categoryId AS categoryId,
+                           recent.accountId AS accountId
+                    FROM (SELECT categoryId, accountId, date, id FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 200) recent
+                    LEFT JOIN category ON category.id = recent.categoryId
+                    ORDER BY recent.date DESC, recent.id DESC
+                    """,
+                arguments: [userId]
+            )
             var recent = RecentChoices()
             for row in rows {
                 if recent.accountId == nil { recent.accountId = row["accountId"] }
-                let kindText: String? = row["kind"], isHidden: Bool? = row["isHidden"]
+                let kindText: String? = row["kind"]
+                let isHidden: Bool? = row["isHidden"]
                 guard let kind = kindText.flatMap(Category.Kind.init(rawValue:)), isHidden == false else { continue }
                 if recent.latestKind == nil { recent.latestKind = kind }
                 if recent.byKind[kind] == nil { recent.byKind[kind] = row["categoryId"] }
@@ -159,13 +170,21 @@ extension MemberStore {
         var totals = LedgerTotals()
         // Every kind of the month, the unwanted ones skipped here: `kind IN (…)` makes SQLite build a table of the
         // list on each run, which costs more than the lookups.
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
-            WHERE userId = ? AND month = ? GROUP BY kind
-            """), arguments: [userId, month.description])
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT kind, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+                    WHERE userId = ? AND month = ? GROUP BY kind
+                    """
+            ),
+            arguments: [userId, month.description]
+        )
         while let row = try rows.next() {
-            totals.add(kind: LedgerEntry.Kind(rawValue: try row.decode(forColumn: "kind")),
-                       cents: try row.decode(forColumn: "totalCents"), count: try row.decode(forColumn: "entryCount"))
+            totals.add(
+                kind: LedgerEntry.Kind(rawValue: try row.decode(forColumn: "kind")),
+                cents: try row.decode(forColumn: "totalCents"),
+                count: try row.decode(forColumn: "entryCount")
+            )
         }
         return totals
     }
@@ -175,29 +194,42 @@ extension MemberStore {
     func categoryTotals(month: Month, kind: LedgerEntry.Kind) async throws -> [CategoryTotal] {
         // From the month totals per kind, category and stash (0: none): a few dozen rows at most.
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
-                FROM categoryMonth WHERE userId = ? AND month = ? AND kind = ?
-                GROUP BY categoryId
-                """, arguments: [userId, month.description, kind.rawValue])
-                .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT NULLIF(categoryId, 0) AS categoryId, SUM(totalCents) AS total, SUM(entryCount) AS count
+                    FROM categoryMonth WHERE userId = ? AND month = ? AND kind = ?
+                    GROUP BY categoryId
+                    """,
+                arguments: [userId, month.description, kind.rawValue]
+            )
+            .map { CategoryTotal(categoryId: $0["categoryId"], totalCents: $0["total"], count: $0["count"]) }
         }
     }
 
     /// Total and count of one category's rows in `month`, from the month totals.
     func categoryMonthTotal(categoryId: Int64, month: Month) async throws -> CategoryTotal {
         try await read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(totalCents), 0) AS total, COALESCE(SUM(entryCount), 0) AS count FROM categoryMonth
-                WHERE userId = ? AND month = ? AND categoryId = ?
-                """, arguments: [userId, month.description, categoryId])
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COALESCE(SUM(totalCents), 0) AS total, COALESCE(SUM(entryCount), 0) AS count FROM categoryMonth
+                    WHERE userId = ? AND month = ? AND categoryId = ?
+                    """,
+                arguments: [userId, month.description, categoryId]
+            )
             return CategoryTotal(categoryId: categoryId, totalCents: row?["total"] ?? 0, count: row?["count"] ?? 0)
         }
     }
 
     /// The month's newest rows (optionally of one category kind, or one category), at most `limit`.
-    func recentRows(month: Month, categoryKind: Category.Kind? = nil, ledgerKind: LedgerEntry.Kind? = nil,
-                    categoryId: Int64? = nil, limit: Int) async throws -> [LedgerRow] {
+    func recentRows(
+        month: Month,
+        categoryKind: Category.Kind? = nil,
+        ledgerKind: LedgerEntry.Kind? = nil,
+        categoryId: Int64? = nil,
+        limit: Int
+    ) async throws -> [LedgerRow] {
         var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
         var arguments: [String: DatabaseValue] = [
             "userId": userId.databaseValue, "first": month.firstDay.description.databaseValue,
@@ -221,8 +253,11 @@ extension MemberStore {
         }
         // The ids first, from an index alone where one covers the conditions; then only those rows in full. Sorting
         // every row of a busy day in full to keep a few cost as much as the rest of the page.
-        let ids = "SELECT ledger.id FROM ledger" + (categoryKind == nil ? "" : " LEFT JOIN category ON category.id = ledger.categoryId")
-            + " WHERE " + conditions.joined(separator: " AND ") + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
+        let ids =
+            "SELECT ledger.id FROM ledger"
+            + (categoryKind == nil ? "" : " LEFT JOIN category ON category.id = ledger.categoryId")
+            + " WHERE " + conditions.joined(separator: " AND ")
+            + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
         let sql = LedgerRow.selectSQL + " WHERE ledger.id IN (\(ids)) ORDER BY ledger.date DESC, ledger.id DESC"
         let values = arguments
         return try await read { db in
@@ -236,16 +271,25 @@ extension MemberStore {
         let first = Month(year: year, month: 1).description
         let last = Month(year: year, month: 12).description
         return try await read { db in
-            let months = try Row.fetchAll(db, sql: """
-                SELECT month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
-                WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
-                GROUP BY month ORDER BY month DESC
-                """, arguments: [userId, first, last]).compactMap { row in
+            let months = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+                    WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
+                    GROUP BY month ORDER BY month DESC
+                    """,
+                arguments: [userId, first, last]
+            ).compactMap { row in
                 Month(row["month"]).map { ($0, row["totalCents"] as Int64, row["entryCount"] as Int) }
             }
-            let hasEarlier = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM categoryMonth WHERE userId = ? AND month < ? AND kind = 'expense')
-                """, arguments: [userId, first]) ?? false
+            let hasEarlier =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM categoryMonth WHERE userId = ? AND month < ? AND kind = 'expense')
+                        """,
+                    arguments: [userId, first]
+                ) ?? false
             return (months, hasEarlier)
         }
     }
@@ -254,8 +298,12 @@ extension MemberStore {
 
     /// One page of the user's transactions, newest first, strictly before `cursor` (keyset paging: page 500
     /// costs what page 1 does). Returns the rows and whether older ones follow.
-    func ledgerPage(filter: LedgerFilter, before cursor: LedgerCursor?, after: LedgerCursor? = nil,
-                    limit: Int) async throws -> (rows: [LedgerRow], more: Bool) {
+    func ledgerPage(
+        filter: LedgerFilter,
+        before cursor: LedgerCursor?,
+        after: LedgerCursor? = nil,
+        limit: Int
+    ) async throws -> (rows: [LedgerRow], more: Bool) {
         var conditions = ["ledger.userId = :userId"]
         var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue, "limit": (limit + 1).databaseValue]
         if let kind = filter.kind {
@@ -276,9 +324,11 @@ extension MemberStore {
             arguments["last"] = (month.lastDay.description).databaseValue
         }
         if let text = filter.text, !text.isEmpty {
-            var alternatives = ["ledger.note LIKE :pattern ESCAPE '\\'",
-                                "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
-                                "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')"]
+            var alternatives = [
+                "ledger.note LIKE :pattern ESCAPE '\\'",
+                "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+            ]
             for (index, cents) in filter.amountsCents.enumerated() {
                 alternatives.append("ledger.amountCents = :amount\(index)")
                 arguments["amount\(index)"] = cents.databaseValue
@@ -299,7 +349,8 @@ extension MemberStore {
             arguments["cursorId"] = (after.id).databaseValue
             order = "ASC"
         }
-        let sql = LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+        let sql =
+            LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
         let values = arguments
         let rows = try await read { db in
@@ -311,8 +362,11 @@ extension MemberStore {
 
     func ledgerRow(id: Int64) async throws -> LedgerRow? {
         try await read { db in
-            try LedgerRow.fetchOne(db, sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
-                                   arguments: [id, userId])
+            try LedgerRow.fetchOne(
+                db,
+                sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
+                arguments: [id, userId]
+            )
         }
     }
 
@@ -320,7 +374,8 @@ extension MemberStore {
 
     func accounts() async throws -> [MoneyAccount] {
         try await read { db in
-            try MoneyAccount.filter(MoneyAccount.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+            try MoneyAccount.filter(MoneyAccount.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id")
+                .fetchAll(db)
         }
     }
 
@@ -331,9 +386,12 @@ extension MemberStore {
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
     func accountWithBalance(id: Int64) async throws -> (MoneyAccount, Int64)? {
         try await read { db in
-            try AccountBalanceRow.fetchOne(db, sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
-                                           arguments: [id, userId])
-                .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
+            try AccountBalanceRow.fetchOne(
+                db,
+                sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
+                arguments: [id, userId]
+            )
+            .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
         }
     }
 
@@ -345,8 +403,10 @@ extension MemberStore {
     static func accountBalances(_ member: MemberDatabase) throws -> [(MoneyAccount, Int64)] {
         let (db, userId) = (member.db, member.userId)
         // `ledgerTotalCents` is kept in step with the ledger by triggers (migration v7).
-        return try AccountBalanceRow.fetchAll(db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),
-                                              arguments: [userId])
+        return try AccountBalanceRow.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM account WHERE userId = ?"),
+            arguments: [userId]
+        )
         .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
         .sorted { NoCaseOrder.precedes($0.0.name, $0.0.id, $1.0.name, $1.0.id) }
     }
@@ -355,7 +415,9 @@ extension MemberStore {
 
     func incomeSources() async throws -> [IncomeSource] {
         try await read { db in
-            try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(db)
+            try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(
+                db
+            )
         }
     }
 
@@ -368,13 +430,17 @@ extension MemberStore {
     /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
     func savingsGoals(month: Month) async throws -> [(Stash, Int64, Int64)] {
         try await read { db in
-            try SavingsGoalRow.fetchAll(db, sql: """
-                SELECT stash.*,
-                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id AND m.month = ?), 0)
-                           AS monthTotal,
-                       COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id), 0) AS allTime
-                FROM stash WHERE stash.userId = ? AND stash.kind = 'save' ORDER BY stash.name COLLATE NOCASE, stash.id
-                """, arguments: [month.description, userId]).map { ($0.stash, $0.monthTotal, $0.allTime) }
+            try SavingsGoalRow.fetchAll(
+                db,
+                sql: """
+                    SELECT stash.*,
+                           COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id AND m.month = ?), 0)
+                               AS monthTotal,
+                           COALESCE((SELECT SUM(totalCents) FROM categoryMonth m WHERE m.stashId = stash.id), 0) AS allTime
+                    FROM stash WHERE stash.userId = ? AND stash.kind = 'save' ORDER BY stash.name COLLATE NOCASE, stash.id
+                    """,
+                arguments: [month.description, userId]
+            ).map { ($0.stash, $0.monthTotal, $0.allTime) }
         }
     }
 }

@@ -27,8 +27,10 @@ struct HealthController {
         guard let certificate else { throw HTTPError(.notFound) }
         return Response(
             status: .ok,
-            headers: [.contentType: "application/x-x509-ca-cert",
-                      .contentDisposition: "attachment; filename=\"stashify-ca.crt\""],
+            headers: [
+                .contentType: "application/x-x509-ca-cert",
+                .contentDisposition: "attachment; filename=\"stashify-ca.crt\"",
+            ],
             body: .init(byteBuffer: ByteBuffer(bytes: certificate.authorityDER))
         )
     }

@@ -26,7 +26,13 @@ struct HomeController {
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
         let walletInputs = WalletWidgets.Inputs(user: user, today: today)
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
-        let data = try await context.store.homeData(month: month, today: today, view: view, day: selectedDay, walletRevision: keptWallet?.revision)
+        let data = try await context.store.homeData(
+            month: month,
+            today: today,
+            view: view,
+            day: selectedDay,
+            walletRevision: keptWallet?.revision
+        )
         let summaries = data.summaries
         let here = HomePaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)
 
@@ -43,15 +49,21 @@ struct HomeController {
                 drawer = HomePages.DayDrawer(
                     title: selectedDay.mediumTitle,
                     entries: rows.map { row in
-                        HomePages.DayEntry(amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
-                                           kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
-                                           stashName: row.label.isEmpty ? "Uncategorized" : row.label,
-                                           note: row.entry.note.isEmpty ? nil : row.entry.note,
-                                           editPath: Paths.path(row.entry.editPath, returningTo: here))
+                        HomePages.DayEntry(
+                            amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
+                            kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
+                            stashName: row.label.isEmpty ? "Uncategorized" : row.label,
+                            note: row.entry.note.isEmpty ? nil : row.entry.note,
+                            editPath: Paths.path(row.entry.editPath, returningTo: here)
+                        )
                     },
-                    more: DayList.moreLink(shown: rows.count, of: data.activity[selectedDay.description]?.entryCount ?? 0,
-                                           on: selectedDay),
-                    closePath: HomePaths.home(month: month == today.monthValue ? nil : month))
+                    more: DayList.moreLink(
+                        shown: rows.count,
+                        of: data.activity[selectedDay.description]?.entryCount ?? 0,
+                        on: selectedDay
+                    ),
+                    closePath: HomePaths.home(month: month == today.monthValue ? nil : month)
+                )
             }
         }
 
@@ -65,14 +77,20 @@ struct HomeController {
         let completed = counted.filter { $0.progress.isCompleted }.count
         let isCurrent = month == today.monthValue
         let overview = HomePages.Overview(
-            completedText: counted.isEmpty ? "None of your stashes existed yet in \(month.title)." : isCurrent
-                ? "You've completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") this month"
-                : "You completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") in \(month.title)",
+            completedText: counted.isEmpty
+                ? "None of your stashes existed yet in \(month.title)."
+                : isCurrent
+                    ? "You've completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") this month"
+                    : "You completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") in \(month.title)",
             savedLabel: LedgerTotals.StashesOnly.saved,
-            savedText: "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
+            savedText:
+                "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
             spentLabel: LedgerTotals.StashesOnly.spent,
-            spentText: "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
-            hasSave: !save.isEmpty, hasSpend: !spend.isEmpty)
+            spentText:
+                "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
+            hasSave: !save.isEmpty,
+            hasSpend: !spend.isEmpty
+        )
         let page = HomePages.HomePage(
             greeting: greeting,
             monthTitle: month.title,
@@ -81,8 +99,10 @@ struct HomeController {
             currentPath: isCurrent ? nil : HomePaths.home(),
             hasStashes: !summaries.isEmpty,
             overview: overview,
-            toggles: [HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
-                      HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar)],
+            toggles: [
+                HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
+                HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar),
+            ],
             togglePath: HomePaths.view,
             returnPath: HomePaths.home(month: isCurrent ? nil : month),
             isList: view == .list,
@@ -93,8 +113,14 @@ struct HomeController {
             newStashPath: StashPaths.new,
             states: [.stashes, .income],
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
-            wallet: WalletWidgets.resolve(data.wallet, kept: keptWallet, inputs: walletInputs, cache: walletWidgets,
-                                          userId: userId))
+            wallet: WalletWidgets.resolve(
+                data.wallet,
+                kept: keptWallet,
+                inputs: walletInputs,
+                cache: walletWidgets,
+                userId: userId
+            )
+        )
         return pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
     }
 
@@ -102,18 +128,36 @@ struct HomeController {
     @Sendable func setView(request: Request, context: MemberContext) async throws -> Response {
         var user = context.user
         let input = try await request.decodeForm(ViewInput.self, context: context)
-        guard let view = HomeView(rawValue: input.view ?? "") else { throw HTTPError(.badRequest, message: "Choose list or calendar.") }
+        guard let view = HomeView(rawValue: input.view ?? "") else {
+            throw HTTPError(.badRequest, message: "Choose list or calendar.")
+        }
         user.homeView = view
         try await context.store.update(user, columns: ["homeView"])
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? HomePaths.index)
     }
 
     /// The month as weeks from Monday to Sunday, with a dot per kind of activity.
-    static func weeks(month: Month, activity: [String: DayActivity], today: CalendarDay, selected: CalendarDay?) -> [HomePages.CalendarWeek] {
+    static func weeks(
+        month: Month,
+        activity: [String: DayActivity],
+        today: CalendarDay,
+        selected: CalendarDay?
+    ) -> [HomePages.CalendarWeek] {
         let first = month.firstDay
         let leading = first.weekday - 1
-        var cells: [HomePages.CalendarCell] = Array(repeating: HomePages.CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false,
-                                                                                      today: false, selected: false, label: ""), count: leading)
+        var cells: [HomePages.CalendarCell] = Array(
+            repeating: HomePages.CalendarCell(
+                day: 0,
+                inMonth: false,
+                path: "",
+                saved: false,
+                spent: false,
+                today: false,
+                selected: false,
+                label: ""
+            ),
+            count: leading
+        )
         for day in 1...month.dayCount {
             guard let date = CalendarDay(year: month.year, month: month.month, day: day) else { continue }
             let key = date.description
@@ -121,13 +165,32 @@ struct HomeController {
             let spent = (activity[key]?.spentCents ?? 0) > 0
             let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
             // The day opens at its drawer, so on a phone the page doesn't come back at the top with the drawer below.
-            cells.append(HomePages.CalendarCell(day: day, inMonth: true, path: HomePaths.home(month: month, day: date) + "#day",
-                                                saved: saved, spent: spent, today: date == today, selected: date == selected,
-                                                label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)))
+            cells.append(
+                HomePages.CalendarCell(
+                    day: day,
+                    inMonth: true,
+                    path: HomePaths.home(month: month, day: date) + "#day",
+                    saved: saved,
+                    spent: spent,
+                    today: date == today,
+                    selected: date == selected,
+                    label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)
+                )
+            )
         }
         while cells.count % 7 != 0 {
-            cells.append(HomePages.CalendarCell(day: 0, inMonth: false, path: "", saved: false, spent: false, today: false,
-                                                selected: false, label: ""))
+            cells.append(
+                HomePages.CalendarCell(
+                    day: 0,
+                    inMonth: false,
+                    path: "",
+                    saved: false,
+                    spent: false,
+                    today: false,
+                    selected: false,
+                    label: ""
+                )
+            )
         }
         return stride(from: 0, to: cells.count, by: 7).map { HomePages.CalendarWeek(cells: Array(cells[$0..<$0 + 7])) }
     }

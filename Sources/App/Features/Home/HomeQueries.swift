@@ -18,8 +18,13 @@ struct HomeData: Sendable {
 extension MemberStore {
     /// Home's reads in one read transaction, so the page takes one trip to the database and its numbers agree.
     /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
-    func homeData(month: Month, today: CalendarDay, view: HomeView, day: CalendarDay?,
-                  walletRevision: Int64?) async throws -> HomeData {
+    func homeData(
+        month: Month,
+        today: CalendarDay,
+        view: HomeView,
+        day: CalendarDay?,
+        walletRevision: Int64?
+    ) async throws -> HomeData {
         try await read { member in
             var data = HomeData()
             data.summaries = try Self.stashSummaries(member, month: month, today: today)
@@ -35,8 +40,12 @@ extension MemberStore {
             }
             data.balances = try Self.accountBalances(member)
             data.totals = try Self.monthTotals(member, month: month)
-            data.wallet = try Self.walletWidgetData(member, today: today, through: today.adding(days: 7),
-                                                    unlessRevision: walletRevision)
+            data.wallet = try Self.walletWidgetData(
+                member,
+                today: today,
+                through: today.adding(days: 7),
+                unlessRevision: walletRevision
+            )
             return data
         }
     }

@@ -22,21 +22,33 @@ package struct CalendarFeedController {
     /// `GET /calendar/:token`
     @Sendable func feed(request: Request, context: AppRequestContext) async throws -> Response {
         guard let token = context.parameters.get("token"), CSRFMiddleware.isWellFormed(token),
-              let userId = try await database.calendarFeedUser(token: token),
-              let text = try await Self.calendar(database: database, userId: userId, now: now(),
-                                                 host: URL(string: publicBase)?.host ?? "localhost", base: publicBase)
+            let userId = try await database.calendarFeedUser(token: token),
+            let text = try await Self.calendar(
+                database: database,
+                userId: userId,
+                now: now(),
+                host: URL(string: publicBase)?.host ?? "localhost",
+                base: publicBase
+            )
         else { throw HTTPError(.notFound) }
-        return Response(status: .ok,
-                        headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
     }
 
     /// The user's feed as iCalendar text (nil when the user is gone): each benefit period's end (snoozed ones too)
     /// named with its card, coupon expiries, every renewal and annual fees, up to a year ahead, each linking to its
     /// page at `base`. `host` (the server's name as the calendar app reached it) makes the events' UIDs unique
     /// beyond this server.
-    package static func calendar(database: AppDatabase, userId: Int64, now: Date, host: String = "localhost",
-                                 base: String = "http://localhost") async throws -> String? {
+    package static func calendar(
+        database: AppDatabase,
+        userId: Int64,
+        now: Date,
+        host: String = "localhost",
+        base: String = "http://localhost"
+    ) async throws -> String? {
         guard let user = try await database.user(id: userId) else { return nil }
         let store = database.for(userId: userId)
         let lead = try await store.walletSettings().leadDays
@@ -56,8 +68,14 @@ package struct CalendarFeedController {
             guard let day = CalendarDay(item.dueOn) else { return nil }
             // One UID per subject and due day, per user and server.
             let uid = "\(item.subject.replacingOccurrences(of: ":", with: "-"))-\(item.dueOn)-u\(userId)@\(host)"
-            return ICalendar.Event(uid: uid, day: day, summary: item.title, description: "\(item.title), due \(day.mediumTitle).",
-                                   alarmDaysBefore: lead, url: base + item.path)
+            return ICalendar.Event(
+                uid: uid,
+                day: day,
+                summary: item.title,
+                description: "\(item.title), due \(day.mediumTitle).",
+                alarmDaysBefore: lead,
+                url: base + item.path
+            )
         }
         return ICalendar(name: "Stashify reminders", events: events).text(now: now)
     }
@@ -72,22 +90,35 @@ package struct CalendarFeedController {
                 var windows = state.isOpen ? [state.window] : []
                 var window = state.window
                 while true {
-                    window = benefit.period.window(containing: window.end.adding(days: 1), anniversary: card.card.anniversary,
-                                                   added: benefit.addedOn(in: timeZone))
+                    window = benefit.period.window(
+                        containing: window.end.adding(days: 1),
+                        anniversary: card.card.anniversary,
+                        added: benefit.addedOn(in: timeZone)
+                    )
                     guard window.end <= last, windows.count < 400 else { break }
                     windows.append(window)
                 }
                 return windows.map { window in
-                    Reminder(id: nil, userId: card.card.userId, kind: .benefit, subject: "benefit:\(id)",
-                             dueOn: window.end.description, title: "\(benefit.name) — \(card.card.name)",
-                             body: "", path: WalletPaths.card(cardId), createdAt: .distantPast, readAt: nil)
+                    Reminder(
+                        id: nil,
+                        userId: card.card.userId,
+                        kind: .benefit,
+                        subject: "benefit:\(id)",
+                        dueOn: window.end.description,
+                        title: "\(benefit.name) — \(card.card.name)",
+                        body: "",
+                        path: WalletPaths.card(cardId),
+                        createdAt: .distantPast,
+                        readAt: nil
+                    )
                 }
             }
         }
     }
 
     /// Every renewal of each subscription from today through `last`.
-    static func renewals(_ subscriptions: [Subscription], rules: ReminderRules, through last: CalendarDay) -> [Reminder] {
+    static func renewals(_ subscriptions: [Subscription], rules: ReminderRules, through last: CalendarDay) -> [Reminder]
+    {
         subscriptions.flatMap { subscription -> [Reminder] in
             guard let id = subscription.id, let start = CalendarDay(subscription.renewsOn) else { return [] }
             var days: [CalendarDay] = []
@@ -97,9 +128,18 @@ package struct CalendarFeedController {
                 next = subscription.frequency.nextRenewal(from: start, onOrAfter: next.adding(days: 1))
             }
             return days.map { day in
-                Reminder(id: nil, userId: subscription.userId, kind: .renewal, subject: "subscription:\(id)",
-                         dueOn: day.description, title: "\(subscription.name) renews", body: "", path: WalletPaths.tracker,
-                         createdAt: .distantPast, readAt: nil)
+                Reminder(
+                    id: nil,
+                    userId: subscription.userId,
+                    kind: .renewal,
+                    subject: "subscription:\(id)",
+                    dueOn: day.description,
+                    title: "\(subscription.name) renews",
+                    body: "",
+                    path: WalletPaths.tracker,
+                    createdAt: .distantPast,
+                    readAt: nil
+                )
             }
         }
     }

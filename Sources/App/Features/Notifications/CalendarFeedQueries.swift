@@ -8,7 +8,11 @@ extension MemberStore {
     /// Whether the member has made a calendar feed link.
     func hasCalendarFeed() async throws -> Bool {
         try await read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM calendarFeed WHERE userId = ?)", arguments: [userId])
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM calendarFeed WHERE userId = ?)",
+                arguments: [userId]
+            )
                 ?? false
         }
     }
@@ -18,9 +22,13 @@ extension MemberStore {
     func isCalendarFeedToken(_ token: String, madeAfter since: Date) async throws -> Bool {
         let digest = Secrets.digest(token)
         return try await read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM calendarFeed WHERE userId = ? AND token = ? AND createdAt > ?)
-                """, arguments: [userId, digest, since]) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM calendarFeed WHERE userId = ? AND token = ? AND createdAt > ?)
+                    """,
+                arguments: [userId, digest, since]
+            ) ?? false
         }
     }
 
@@ -28,10 +36,13 @@ extension MemberStore {
     func renewCalendarFeed(token: String, now: Date) async throws {
         let digest = Secrets.digest(token)
         try await write { db in
-            try db.execute(sql: """
-                INSERT INTO calendarFeed (userId, token, createdAt) VALUES (?, ?, ?)
-                ON CONFLICT (userId) DO UPDATE SET token = excluded.token, createdAt = excluded.createdAt
-                """, arguments: [userId, digest, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO calendarFeed (userId, token, createdAt) VALUES (?, ?, ?)
+                    ON CONFLICT (userId) DO UPDATE SET token = excluded.token, createdAt = excluded.createdAt
+                    """,
+                arguments: [userId, digest, now]
+            )
         }
     }
 }
@@ -41,7 +52,10 @@ extension AppDatabase {
     func calendarFeedUser(token: String) async throws -> Int64? {
         let digest = Secrets.digest(token)
         return try await read { db in
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT userId FROM calendarFeed WHERE token = ?"), arguments: [digest])
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT userId FROM calendarFeed WHERE token = ?"),
+                arguments: [digest]
+            )
         }
     }
 }

@@ -22,7 +22,8 @@ struct NotificationController {
             // The exact count the bell shows (the list holds only the newest notifications).
             unreadCount: context.unreadNotifications ?? notifications.filter { $0.readAt == nil }.count,
             readAllPath: NotificationPaths.readAll,
-            settingsPath: ProfilePaths.notifications)
+            settingsPath: ProfilePaths.notifications
+        )
         return pages.page(title: "Notifications", section: nil, context: context) { shell in
             NotificationPages.index(page, csrf: shell.csrf)
         }
@@ -31,7 +32,7 @@ struct NotificationController {
     /// `POST /notifications/:id/read`
     @Sendable func read(request: Request, context: MemberContext) async throws -> Response {
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await context.store.markNotificationRead(id: id, at: now())
+            try await context.store.markNotificationRead(id: id, at: now())
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: NotificationPaths.index)
     }
@@ -40,7 +41,7 @@ struct NotificationController {
     /// redirects to where its subject can be acted on; another member's id is a 404.
     @Sendable func open(request: Request, context: MemberContext) async throws -> Response {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let notification = try await context.store.openNotification(id: id, at: now())
+            let notification = try await context.store.openNotification(id: id, at: now())
         else { throw HTTPError(.notFound) }
         return pages.redirect(to: notification.destination)
     }
@@ -48,7 +49,9 @@ struct NotificationController {
     /// `POST /notifications/read`
     @Sendable func readAll(request: Request, context: MemberContext) async throws -> Response {
         let marked = try await context.store.markAllNotificationsRead(at: now())
-        return pages.redirect(to: NotificationPaths.index,
-                              flash: .success(marked == 1 ? "1 notification marked read." : "\(marked) notifications marked read."))
+        return pages.redirect(
+            to: NotificationPaths.index,
+            flash: .success(marked == 1 ? "1 notification marked read." : "\(marked) notifications marked read.")
+        )
     }
 }

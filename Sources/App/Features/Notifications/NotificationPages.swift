@@ -15,7 +15,8 @@ extension NotificationPages.Day {
                 time: String(format: "%02d:%02d", minute / 60, minute % 60),
                 path: NotificationPaths.open(notification.id ?? 0),
                 unread: notification.readAt == nil,
-                readPath: notification.readAt == nil ? NotificationPaths.read(notification.id ?? 0) : nil)
+                readPath: notification.readAt == nil ? NotificationPaths.read(notification.id ?? 0) : nil
+            )
             if days.last?.0 == day {
                 days[days.count - 1].1.append(item)
             } else {

@@ -14,8 +14,10 @@ extension MemberStore {
     /// Marks one notification read (keeping when it was first read) and gives it; nil when it isn't the member's.
     func openNotification(id: Int64, at date: Date) async throws -> Reminder? {
         try await write { db in
-            try db.execute(sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
-                           arguments: [date, id, userId])
+            try db.execute(
+                sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
+                arguments: [date, id, userId]
+            )
             return try Reminder.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }
     }
@@ -27,15 +29,19 @@ extension MemberStore {
 
     static func unreadNotificationCount(_ member: MemberDatabase) throws -> Int {
         let (db, userId) = (member.db, member.userId)
-        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
-                         arguments: [userId]) ?? 0
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM notification WHERE userId = ? AND readAt IS NULL"),
+            arguments: [userId]
+        ) ?? 0
     }
 
     /// Marks one notification read; false when it isn't the member's.
     func markNotificationRead(id: Int64, at date: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
-                           arguments: [date, id, userId])
+            try db.execute(
+                sql: "UPDATE notification SET readAt = COALESCE(readAt, ?) WHERE id = ? AND userId = ?",
+                arguments: [date, id, userId]
+            )
             return db.changesCount > 0
         }
     }
@@ -43,8 +49,10 @@ extension MemberStore {
     /// Marks every notification of the member read; returns how many were unread.
     func markAllNotificationsRead(at date: Date) async throws -> Int {
         try await write { db in
-            try db.execute(sql: "UPDATE notification SET readAt = ? WHERE userId = ? AND readAt IS NULL",
-                           arguments: [date, userId])
+            try db.execute(
+                sql: "UPDATE notification SET readAt = ? WHERE userId = ? AND readAt IS NULL",
+                arguments: [date, userId]
+            )
             return db.changesCount
         }
     }

@@ -55,8 +55,10 @@ struct OutboundPolicy: Sendable {
 
     /// The host of an http or https URL as the HTTP client reads it (IPv6 without its brackets).
     static func host(of url: String) -> String? {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = parsed.host, !host.isEmpty else { return nil }
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            let host = parsed.host, !host.isEmpty
+        else { return nil }
         return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
@@ -97,11 +99,14 @@ struct OutboundPolicy: Sendable {
                 if let address = IPAddress(String(parts[0])) {
                     let width = address.bytes.count * 8
                     guard parts.count <= 2 else { return nil }
-                    guard let bits = parts.count == 2 ? Int(parts[1]) : width, (0...width).contains(bits) else { return nil }
+                    guard let bits = parts.count == 2 ? Int(parts[1]) : width, (0...width).contains(bits) else {
+                        return nil
+                    }
                     ranges.append(Range(prefix: address, bits: bits))
                 } else {
                     let name = entry.hasSuffix(".") ? String(entry.dropLast()) : entry
-                    guard !name.isEmpty, parts.count == 1, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
+                    guard !name.isEmpty, parts.count == 1,
+                        name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
                     else { return nil }
                     hosts.insert(name)
                 }
@@ -118,7 +123,8 @@ struct OutboundPolicy: Sendable {
         /// An address is allowed when it, or the IPv4 address it carries, is in a listed range.
         func allows(_ address: IPAddress) -> Bool {
             ranges.contains { range in
-                address.isIn(range.prefix, bits: range.bits) || address.embeddedIPv4?.isIn(range.prefix, bits: range.bits) == true
+                address.isIn(range.prefix, bits: range.bits)
+                    || address.embeddedIPv4?.isIn(range.prefix, bits: range.bits) == true
             }
         }
     }
@@ -143,10 +149,14 @@ struct OutboundPolicy: Sendable {
                 if let socket = info.pointee.ai_addr {
                     switch Int32(socket.pointee.sa_family) {
                     case AF_INET:
-                        var address = socket.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                        var address = socket.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                            $0.pointee.sin_addr
+                        }
                         addresses.append(IPAddress(bytes: withUnsafeBytes(of: &address) { Array($0) }))
                     case AF_INET6:
-                        var address = socket.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                        var address = socket.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                            $0.pointee.sin6_addr
+                        }
                         addresses.append(IPAddress(bytes: withUnsafeBytes(of: &address) { Array($0) }))
                     default:
                         break

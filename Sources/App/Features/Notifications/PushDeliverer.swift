@@ -72,49 +72,81 @@ struct PushDeliverer: Sendable {
     func deliverDue(limit: Int = 100) async throws -> Int {
         let now = now()
         let due = try await database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, v.id AS deviceId, v.endpoint, v.p256dh, v.auth,
-                       v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.id AS notificationId, n.title, n.body,
-                       n.kind AS reminderKind, n.path, n.dueOn, d.userId, u.timeZone,
-                       COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
-                       COALESCE(w.quietTo, '08:00') AS quietTo, COALESCE(w.pushDigest, 'auto') AS pushDigest
-                FROM pushDelivery d
-                LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel AND c.enabled
-                LEFT JOIN pushDevice v ON v.id = d.deviceId
-                JOIN notification n ON n.id = d.notificationId
-                JOIN user u ON u.id = d.userId
-                LEFT JOIN walletSettings w ON w.userId = d.userId
-                WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
-                  AND (c.userId IS NOT NULL OR v.id IS NOT NULL) AND COALESCE(w.notificationsEnabled, 1)
-                ORDER BY d.nextAttemptAt, n.dueOn, d.id LIMIT ?
-                """, arguments: [Self.maxAttempts, now, limit]).map { row -> DueDelivery in
-                    let id: Int64 = row["id"]
-                    let destination: Destination
-                    let key: String
-                    if let deviceId = row["deviceId"] as Int64? {
-                        destination = .device(PushDevice(
-                            id: deviceId, userId: row["userId"], endpoint: row["endpoint"], p256dh: row["p256dh"],
-                            auth: row["auth"], name: row["deviceName"], createdAt: row["deviceCreatedAt"]))
-                        key = "device \(deviceId)"
-                    } else {
-                        let channel = PushChannel(
-                            userId: row["userId"], kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
-                            url: row["url"], topic: row["topic"], token: row["token"])
-                        destination = .channel(channel)
-                        key = "user \(channel.userId) \(channel.kind.rawValue)"
-                    }
-                    let notificationId: Int64 = row["notificationId"]
-                    let message = Message(title: row["title"], body: row["body"],
-                                          kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary,
-                                          path: NotificationPaths.open(notificationId), dueOn: row["dueOn"])
-                    let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
-                    let quiet = (row["quietEnabled"] as Bool)
-                        ? QuietHours(from: ReminderEngine.minutes(row["quietFrom"]),
-                                     to: ReminderEngine.minutes(row["quietTo"]), timeZone: zone)
-                        : nil
-                    return DueDelivery(id: id, attempts: row["attempts"], destination: destination, key: key,
-                                       message: message, zone: zone, quiet: quiet, digest: row["pushDigest"])
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, v.id AS deviceId, v.endpoint, v.p256dh, v.auth,
+                           v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.id AS notificationId, n.title, n.body,
+                           n.kind AS reminderKind, n.path, n.dueOn, d.userId, u.timeZone,
+                           COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
+                           COALESCE(w.quietTo, '08:00') AS quietTo, COALESCE(w.pushDigest, 'auto') AS pushDigest
+                    FROM pushDelivery d
+                    LEFT JOIN pushChannel c ON d.deviceId IS NULL AND c.userId = d.userId AND c.kind = d.channel AND c.enabled
+                    LEFT JOIN pushDevice v ON v.id = d.deviceId
+                    JOIN notification n ON n.id = d.notificationId
+                    JOIN user u ON u.id = d.userId
+                    LEFT JOIN walletSettings w ON w.userId = d.userId
+                    WHERE d.deliveredAt IS NULL AND d.attempts < ? AND d.nextAttemptAt <= ?
+                      AND (c.userId IS NOT NULL OR v.id IS NOT NULL) AND COALESCE(w.notificationsEnabled, 1)
+                    ORDER BY d.nextAttemptAt, n.dueOn, d.id LIMIT ?
+                    """,
+                arguments: [Self.maxAttempts, now, limit]
+            ).map { row -> DueDelivery in
+                let id: Int64 = row["id"]
+                let destination: Destination
+                let key: String
+                if let deviceId = row["deviceId"] as Int64? {
+                    destination = .device(
+                        PushDevice(
+                            id: deviceId,
+                            userId: row["userId"],
+                            endpoint: row["endpoint"],
+                            p256dh: row["p256dh"],
+                            auth: row["auth"],
+                            name: row["deviceName"],
+                            createdAt: row["deviceCreatedAt"]
+                        )
+                    )
+                    key = "device \(deviceId)"
+                } else {
+                    let channel = PushChannel(
+                        userId: row["userId"],
+                        kind: PushChannel.Kind(rawValue: row["kind"]) ?? .webhook,
+                        url: row["url"],
+                        topic: row["topic"],
+                        token: row["token"]
+                    )
+                    destination = .channel(channel)
+                    key = "user \(channel.userId) \(channel.kind.rawValue)"
                 }
+                let notificationId: Int64 = row["notificationId"]
+                let message = Message(
+                    title: row["title"],
+                    body: row["body"],
+                    kind: Reminder.Kind(rawValue: row["reminderKind"]) ?? .summary,
+                    path: NotificationPaths.open(notificationId),
+                    dueOn: row["dueOn"]
+                )
+                let zone = TimeZone(identifier: row["timeZone"]) ?? TimeZone(identifier: "UTC")!
+                let quiet =
+                    (row["quietEnabled"] as Bool)
+                    ? QuietHours(
+                        from: ReminderEngine.minutes(row["quietFrom"]),
+                        to: ReminderEngine.minutes(row["quietTo"]),
+                        timeZone: zone
+                    )
+                    : nil
+                return DueDelivery(
+                    id: id,
+                    attempts: row["attempts"],
+                    destination: destination,
+                    key: key,
+                    message: message,
+                    zone: zone,
+                    quiet: quiet,
+                    digest: row["pushDigest"]
+                )
+            }
         }
         // What may go now, per channel or browser, in order.
         var groups: [(destination: Destination, digest: String, today: CalendarDay, items: [DueItem])] = []
@@ -127,7 +159,10 @@ struct PushDeliverer: Sendable {
                 let allowed = quiet.pushTime(for: now)
                 if allowed > now {
                     try await database.write { db in
-                        try db.execute(sql: "UPDATE pushDelivery SET nextAttemptAt = ? WHERE id = ?", arguments: [allowed, id])
+                        try db.execute(
+                            sql: "UPDATE pushDelivery SET nextAttemptAt = ? WHERE id = ?",
+                            arguments: [allowed, id]
+                        )
                     }
                     continue
                 }
@@ -142,7 +177,8 @@ struct PushDeliverer: Sendable {
         }
         var delivered = 0
         for group in groups {
-            let sends: [(Message, [DueItem])] = Self.digests(group.digest, count: group.items.count)
+            let sends: [(Message, [DueItem])] =
+                Self.digests(group.digest, count: group.items.count)
                 ? [(Self.digest(group.items.map(\.message), today: group.today), group.items)]
                 : group.items.map { ($0.message, [$0]) }
             for (message, items) in sends {
@@ -165,23 +201,32 @@ struct PushDeliverer: Sendable {
                     try await database.write { db in
                         for item in items {
                             let wait = Self.backoff[min(item.attempts, Self.backoff.count - 1)]
-                            try db.execute(sql: """
-                                UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
-                                       lastError = ? WHERE id = ?
-                                """, arguments: [now, now.addingTimeInterval(wait), failure, item.id])
+                            try db.execute(
+                                sql: """
+                                    UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, nextAttemptAt = ?,
+                                           lastError = ? WHERE id = ?
+                                    """,
+                                arguments: [now, now.addingTimeInterval(wait), failure, item.id]
+                            )
                         }
                     }
                 } else {
                     delivered += items.count
                     try await database.write { db in
                         for id in ids {
-                            try db.execute(sql: """
-                                UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?,
-                                       lastError = NULL WHERE id = ?
-                                """, arguments: [now, now, id])
+                            try db.execute(
+                                sql: """
+                                    UPDATE pushDelivery SET attempts = attempts + 1, lastAttemptAt = ?, deliveredAt = ?,
+                                           lastError = NULL WHERE id = ?
+                                    """,
+                                arguments: [now, now, id]
+                            )
                         }
                         if case .device(let device) = group.destination {
-                            try db.execute(sql: "UPDATE pushDevice SET lastSentAt = ? WHERE id = ?", arguments: [now, device.id])
+                            try db.execute(
+                                sql: "UPDATE pushDevice SET lastSentAt = ? WHERE id = ?",
+                                arguments: [now, device.id]
+                            )
                         }
                     }
                 }
@@ -228,8 +273,13 @@ struct PushDeliverer: Sendable {
         let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
         let last = messages.compactMap { CalendarDay($0.dueOn) }.max() ?? today
         let when = today.distance(to: last) < 7 ? "this week" : "soon"
-        return Message(title: "\(messages.count) reminders", body: "\(messages.count) things expire \(when): \(shown)",
-                       kind: .summary, path: WalletPaths.expiring, dueOn: today.description)
+        return Message(
+            title: "\(messages.count) reminders",
+            body: "\(messages.count) things expire \(when): \(shown)",
+            kind: .summary,
+            path: WalletPaths.expiring,
+            dueOn: today.description
+        )
     }
 
     /// How the client reaches one checked address: the host's name is connected to at the address that was checked,
@@ -253,22 +303,35 @@ struct PushDeliverer: Sendable {
     /// for with the server's VAPID key (RFC 8292). 404 and 410 mean the subscription is gone.
     func send(_ message: Message, to device: PushDevice) async throws {
         guard let endpoint = URL(string: device.endpoint), let key = Base64URL.decode(device.p256dh),
-              let auth = Base64URL.decode(device.auth) else {
+            let auth = Base64URL.decode(device.auth)
+        else {
             throw Failure(description: "the browser's subscription can't be read", gone: true)
         }
-        let payload = try JSONSerialization.data(withJSONObject: [
-            "title": String(message.title.prefix(120)), "body": String(message.body.prefix(500)), "path": message.path,
-            "kind": message.kind.rawValue,
-        ], options: [.sortedKeys])
+        let payload = try JSONSerialization.data(
+            withJSONObject: [
+                "title": String(message.title.prefix(120)), "body": String(message.body.prefix(500)),
+                "path": message.path,
+                "kind": message.kind.rawValue,
+            ],
+            options: [.sortedKeys]
+        )
         var request = HTTPClientRequest(url: device.endpoint)
         request.method = .POST
-        request.headers.add(name: "Authorization", value: try webPush.key.authorization(
-            endpoint: endpoint, subject: webPush.contact, expires: now().addingTimeInterval(12 * 3_600)))
+        request.headers.add(
+            name: "Authorization",
+            value: try webPush.key.authorization(
+                endpoint: endpoint,
+                subject: webPush.contact,
+                expires: now().addingTimeInterval(12 * 3_600)
+            )
+        )
         request.headers.add(name: "TTL", value: String(Self.timeToLive))
         request.headers.add(name: "Urgency", value: message.kind == .benefitLastCall ? "high" : "normal")
         request.headers.add(name: "Content-Encoding", value: "aes128gcm")
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
-        request.body = .bytes(ByteBuffer(bytes: try PushEncryption.encrypt(payload, subscriberKey: key, authSecret: auth)))
+        request.body = .bytes(
+            ByteBuffer(bytes: try PushEncryption.encrypt(payload, subscriberKey: key, authSecret: auth))
+        )
         let status = try await execute(request)
         if status == 404 || status == 410 {
             throw Failure(description: "the browser is no longer subscribed", gone: true)
@@ -299,9 +362,11 @@ struct PushDeliverer: Sendable {
         case .webhook, .webPush:
             request = HTTPClientRequest(url: channel.url)
             request.headers.add(name: "Content-Type", value: "application/json")
-            let payload: [String: String] = ["kind": message.kind.rawValue, "title": message.title, "body": message.body,
-                                             "path": message.path, "url": publicBase + message.path,
-                                             "dueOn": message.dueOn]
+            let payload: [String: String] = [
+                "kind": message.kind.rawValue, "title": message.title, "body": message.body,
+                "path": message.path, "url": publicBase + message.path,
+                "dueOn": message.dueOn,
+            ]
             let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
             request.body = .bytes(ByteBuffer(bytes: data))
         }

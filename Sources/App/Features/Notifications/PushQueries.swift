@@ -12,7 +12,10 @@ extension MemberStore {
     /// Switches on the member's push channels that are off; returns how many were.
     func turnOnPushChannels() async throws -> Int {
         try await write { db in
-            try db.execute(sql: "UPDATE pushChannel SET enabled = 1 WHERE userId = ? AND NOT enabled", arguments: [userId])
+            try db.execute(
+                sql: "UPDATE pushChannel SET enabled = 1 WHERE userId = ? AND NOT enabled",
+                arguments: [userId]
+            )
             return db.changesCount
         }
     }
@@ -20,7 +23,10 @@ extension MemberStore {
     /// Sets the member's channel of `kind` (switched on), or removes it (nil).
     func setPushChannel(_ kind: PushChannel.Kind, to channel: PushChannel?) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM pushChannel WHERE userId = ? AND kind = ?", arguments: [userId, kind.rawValue])
+            try db.execute(
+                sql: "DELETE FROM pushChannel WHERE userId = ? AND kind = ?",
+                arguments: [userId, kind.rawValue]
+            )
             guard var channel else { return }
             channel.userId = userId
             channel.kind = kind
@@ -33,13 +39,19 @@ extension MemberStore {
     /// Android"), when, and what went wrong.
     func recentPushFailures(limit: Int = 5) async throws -> [(channel: String, at: Date, error: String)] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT d.channel, v.name AS device, d.lastAttemptAt, d.lastError FROM pushDelivery d
-                LEFT JOIN pushDevice v ON v.id = d.deviceId
-                WHERE d.userId = ? AND d.lastError IS NOT NULL ORDER BY d.lastAttemptAt DESC LIMIT ?
-                """, arguments: [userId, limit]).map { row in
-                ((row["device"] as String?) ?? (PushChannel.Kind(rawValue: row["channel"]) ?? .webhook).label,
-                 row["lastAttemptAt"], row["lastError"])
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.channel, v.name AS device, d.lastAttemptAt, d.lastError FROM pushDelivery d
+                    LEFT JOIN pushDevice v ON v.id = d.deviceId
+                    WHERE d.userId = ? AND d.lastError IS NOT NULL ORDER BY d.lastAttemptAt DESC LIMIT ?
+                    """,
+                arguments: [userId, limit]
+            ).map { row in
+                (
+                    (row["device"] as String?) ?? (PushChannel.Kind(rawValue: row["channel"]) ?? .webhook).label,
+                    row["lastAttemptAt"], row["lastError"]
+                )
             }
         }
     }
@@ -55,12 +67,23 @@ extension MemberStore {
     /// member already has keeps its row (and what is on its way to it) with the new keys; one kept for another member
     /// who used the browser before is taken over. Nil when the member has `limit` other browsers already.
     @discardableResult
-    func addPushDevice(endpoint: String, p256dh: String, auth: String, name: String, sessionId: String?, now: Date,
-                       limit: Int = PushDeviceRules.maxDevices) async throws -> PushDevice? {
+    func addPushDevice(
+        endpoint: String,
+        p256dh: String,
+        auth: String,
+        name: String,
+        sessionId: String?,
+        now: Date,
+        limit: Int = PushDeviceRules.maxDevices
+    ) async throws -> PushDevice? {
         try await write { db in
-            let others = try PushDevice.filter(Column("userId") == userId && Column("endpoint") != endpoint).fetchCount(db)
+            let others = try PushDevice.filter(Column("userId") == userId && Column("endpoint") != endpoint).fetchCount(
+                db
+            )
             guard others < limit else { return nil }
-            if var kept = try PushDevice.filter(Column("userId") == userId && Column("endpoint") == endpoint).fetchOne(db) {
+            if var kept = try PushDevice.filter(Column("userId") == userId && Column("endpoint") == endpoint).fetchOne(
+                db
+            ) {
                 kept.p256dh = p256dh
                 kept.auth = auth
                 kept.name = name
@@ -69,8 +92,17 @@ extension MemberStore {
                 return kept
             }
             try db.execute(sql: "DELETE FROM pushDevice WHERE endpoint = ?", arguments: [endpoint])
-            var device = PushDevice(id: nil, userId: userId, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name,
-                                    createdAt: now, lastSentAt: nil, sessionId: sessionId)
+            var device = PushDevice(
+                id: nil,
+                userId: userId,
+                endpoint: endpoint,
+                p256dh: p256dh,
+                auth: auth,
+                name: name,
+                createdAt: now,
+                lastSentAt: nil,
+                sessionId: sessionId
+            )
             try device.insert(db)
             return device
         }
@@ -79,7 +111,8 @@ extension MemberStore {
     /// Forgets one of the member's browsers (and what was still on its way to it); nil when it isn't theirs.
     func removePushDevice(id: Int64) async throws -> PushDevice? {
         try await write { db in
-            guard let device = try PushDevice.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else {
+            guard let device = try PushDevice.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+            else {
                 return nil
             }
             try device.delete(db)

@@ -74,14 +74,17 @@ package struct ReminderEngine: Sendable {
     /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done.
     private func dueUsers(now: Date) async throws -> [DueUser] {
         try await database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
-                       COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
-                       COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday,
-                       COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
-                       COALESCE(w.quietTo, '08:00') AS quietTo, r.day
-                FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
-                """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.id, u.timeZone, COALESCE(w.notificationsEnabled, 1) AS enabled,
+                           COALESCE(w.reminderTime, '09:00') AS reminderTime, COALESCE(w.leadDays, 7) AS leadDays,
+                           COALESCE(w.frequency, 'weekly') AS frequency, COALESCE(w.weekday, 1) AS weekday,
+                           COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
+                           COALESCE(w.quietTo, '08:00') AS quietTo, r.day
+                    FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
+                    """
+            )
             var zones: [String: TimeZone] = [:]
             return rows.compactMap { row in
                 let identifier: String = row["timeZone"]
@@ -89,12 +92,19 @@ package struct ReminderEngine: Sendable {
                 zones[identifier] = zone
                 let today = CalendarDay.today(in: zone, now: now)
                 guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
-                      Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"]) else { return nil }
-                let quiet = (row["quietEnabled"] as Bool)
+                    Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"])
+                else { return nil }
+                let quiet =
+                    (row["quietEnabled"] as Bool)
                     ? QuietHours(from: Self.minutes(row["quietFrom"]), to: Self.minutes(row["quietTo"]), timeZone: zone)
                     : nil
-                return DueUser(userId: row["id"], today: today, leadDays: row["leadDays"],
-                               nudge: (row["frequency"], row["weekday"]), quiet: quiet)
+                return DueUser(
+                    userId: row["id"],
+                    today: today,
+                    leadDays: row["leadDays"],
+                    nudge: (row["frequency"], row["weekday"]),
+                    quiet: quiet
+                )
             }
         }
     }
@@ -104,29 +114,42 @@ package struct ReminderEngine: Sendable {
     static func work(_ db: Database, _ due: DueUser) throws -> Worked? {
         let userId = due.userId
         let member = MemberDatabase(db: db, userId: userId)
-        guard let user = try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"),
-                                           arguments: [userId]) else { return nil }
+        guard
+            let user = try User.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"),
+                arguments: [userId]
+            )
+        else { return nil }
         let today = due.today
         var rules = ReminderRules(user: user, today: today, leadDays: due.leadDays)
         rules.nudgeFrequency = due.nudge.frequency
         rules.weekday = due.nudge.weekday
-        var reminders = try MemberStore.walletDue(member, rules: rules)
+        var reminders =
+            try MemberStore.walletDue(member, rules: rules)
             + rules.nudge(try MemberStore.stashSummaries(member, month: today.monthValue, today: today))
         if today.day <= ReminderRules.summaryCatchUpDays {
             let lastMonth = today.monthValue.previous
             reminders += rules.summary(
                 lastMonth: try MemberStore.monthTotals(member, month: lastMonth),
-                badges: try MemberStore.earnedBadgeTotals(member, period: .month(lastMonth)))
+                badges: try MemberStore.earnedBadgeTotals(member, period: .month(lastMonth))
+            )
         }
-        let channels = try String.fetchAll(db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? AND enabled ORDER BY kind"),
-                                           arguments: [userId]).compactMap(PushChannel.Kind.init(rawValue:))
+        let channels = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT kind FROM pushChannel WHERE userId = ? AND enabled ORDER BY kind"),
+            arguments: [userId]
+        ).compactMap(PushChannel.Kind.init(rawValue:))
         return Worked(user: due, due: reminders, channels: channels)
     }
 
     /// Records each worked-out user's reminders and marks their day done, each user in a savepoint of its own: one
     /// that fails is rolled back alone and counted.
-    static func record(_ db: Database, _ worked: [Result<Worked?, any Error>], now: Date)
-        throws -> (recorded: Int, failures: [any Error]) {
+    static func record(
+        _ db: Database,
+        _ worked: [Result<Worked?, any Error>],
+        now: Date
+    )
+        throws -> (recorded: Int, failures: [any Error])
+    {
         let createdAt = now.databaseValue
         let oldest = now.addingTimeInterval(-Double(keptDays) * 86_400).databaseValue
         var recorded = 0
@@ -146,40 +169,66 @@ package struct ReminderEngine: Sendable {
     }
 
     /// One user's reminders, unless their day is already done (by another look since they were worked out).
-    private static func record(_ db: Database, _ work: Worked, createdAt: DatabaseValue, oldest: DatabaseValue,
-                               now: Date) throws -> Int {
+    private static func record(
+        _ db: Database,
+        _ work: Worked,
+        createdAt: DatabaseValue,
+        oldest: DatabaseValue,
+        now: Date
+    ) throws -> Int {
         let userId = work.user.userId
         let day = work.user.today.description
-        let done = try String.fetchOne(db.cachedStatement(sql: "SELECT day FROM reminderDay WHERE userId = ?"),
-                                       arguments: [userId])
+        let done = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT day FROM reminderDay WHERE userId = ?"),
+            arguments: [userId]
+        )
         guard done != day else { return 0 }
         var recorded = 0
-        let insert = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        )
         let pushAt = work.user.quiet?.pushTime(for: now) ?? now
         // The browsers are read in this write: one removed since the reminders were worked out gets nothing.
-        let devices = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM pushDevice WHERE userId = ? ORDER BY id"),
-                                         arguments: [userId])
+        let devices = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM pushDevice WHERE userId = ? ORDER BY id"),
+            arguments: [userId]
+        )
         for reminder in work.due {
-            try insert.execute(arguments: [userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
-                                           reminder.title, reminder.body, reminder.path, createdAt])
+            try insert.execute(arguments: [
+                userId, reminder.kind.rawValue, reminder.subject, reminder.dueOn,
+                reminder.title, reminder.body, reminder.path, createdAt,
+            ])
             guard db.changesCount > 0 else { continue }
             recorded += 1
             let notificationId = db.lastInsertedRowID
             for channel in work.channels {
-                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: channel,
-                                 nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+                try PushDelivery(
+                    id: nil,
+                    userId: userId,
+                    notificationId: notificationId,
+                    channel: channel,
+                    nextAttemptAt: pushAt
+                ).insert(db, onConflict: .ignore)
             }
             for device in devices {
-                try PushDelivery(id: nil, userId: userId, notificationId: notificationId, channel: .webPush,
-                                 deviceId: device, nextAttemptAt: pushAt).insert(db, onConflict: .ignore)
+                try PushDelivery(
+                    id: nil,
+                    userId: userId,
+                    notificationId: notificationId,
+                    channel: .webPush,
+                    deviceId: device,
+                    nextAttemptAt: pushAt
+                ).insert(db, onConflict: .ignore)
             }
         }
-        try db.cachedStatement(sql: """
-            INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
-            """).execute(arguments: [userId, day])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
+                """
+        ).execute(arguments: [userId, day])
         try db.cachedStatement(sql: "DELETE FROM notification WHERE userId = ? AND createdAt < ?")
             .execute(arguments: [userId, oldest])
         return recorded

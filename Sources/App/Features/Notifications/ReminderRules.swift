@@ -26,13 +26,19 @@ struct ReminderRules {
     func benefits(_ cards: [CardState]) -> [Reminder] {
         cards.filter(\.card.notify).flatMap { card in
             card.benefits.compactMap { state -> Reminder? in
-                guard state.isOpen, !state.snoozed, state.daysLeft <= leadDays, let id = state.benefit.id else { return nil }
+                guard state.isOpen, !state.snoozed, state.daysLeft <= leadDays, let id = state.benefit.id else {
+                    return nil
+                }
                 let lastCall = state.daysLeft == 0
                 let value = card.card.currencyValue.text(state.benefit.valueCents)
-                return make(lastCall ? .benefitLastCall : .benefit, subject: "benefit:\(id)", dueOn: state.window.end,
-                            title: lastCall ? "Last day: \(state.benefit.name)" : "Use your \(state.benefit.name)",
-                            body: "\(value) on \(card.card.name), " + Self.daysText(state.daysLeft),
-                            path: WalletPaths.card(card.card.id ?? 0))
+                return make(
+                    lastCall ? .benefitLastCall : .benefit,
+                    subject: "benefit:\(id)",
+                    dueOn: state.window.end,
+                    title: lastCall ? "Last day: \(state.benefit.name)" : "Use your \(state.benefit.name)",
+                    body: "\(value) on \(card.card.name), " + Self.daysText(state.daysLeft),
+                    path: WalletPaths.card(card.card.id ?? 0)
+                )
             }
         }
     }
@@ -41,39 +47,63 @@ struct ReminderRules {
     func coupons(_ coupons: [Coupon]) -> [Reminder] {
         coupons.compactMap { coupon -> Reminder? in
             guard coupon.usedOn == nil, let id = coupon.id, let expires = CalendarDay(coupon.expiresOn),
-                  expires >= today, expires <= last else { return nil }
+                expires >= today, expires <= last
+            else { return nil }
             let value = coupon.valueCents.map { user.money($0) + " · " } ?? ""
-            return make(.coupon, subject: "coupon:\(id)", dueOn: expires, title: "Coupon expiring: \(coupon.name)",
-                        body: value + Self.daysText(today.distance(to: expires), ending: "expires"),
-                        path: WalletPaths.coupons)
+            return make(
+                .coupon,
+                subject: "coupon:\(id)",
+                dueOn: expires,
+                title: "Coupon expiring: \(coupon.name)",
+                body: value + Self.daysText(today.distance(to: expires), ending: "expires"),
+                path: WalletPaths.coupons
+            )
         }
     }
 
     /// Subscriptions that renew within the lead time, with the card they are paid with.
     func renewals(_ subscriptions: [Subscription], cards: [WalletCard]) -> [Reminder] {
-        let cardNames = Dictionary(cards.compactMap { card in card.id.map { ($0, card.name) } }, uniquingKeysWith: { a, _ in a })
+        let cardNames = Dictionary(
+            cards.compactMap { card in card.id.map { ($0, card.name) } },
+            uniquingKeysWith: { a, _ in a }
+        )
         return subscriptions.compactMap { subscription -> Reminder? in
             guard let id = subscription.id, let start = CalendarDay(subscription.renewsOn) else { return nil }
             let next = subscription.frequency.nextRenewal(from: start, onOrAfter: today)
             guard next <= last else { return nil }
             let card = subscription.cardId.flatMap { cardNames[$0] }.map { " on \($0)" } ?? ""
-            return make(.renewal, subject: "subscription:\(id)", dueOn: next, title: "\(subscription.name) renews",
-                        body: user.money(subscription.amountCents) + card + ", " + Self.daysText(today.distance(to: next),
-                                                                                                    ending: "renews"),
-                        path: WalletPaths.tracker)
+            return make(
+                .renewal,
+                subject: "subscription:\(id)",
+                dueOn: next,
+                title: "\(subscription.name) renews",
+                body: user.money(subscription.amountCents) + card + ", "
+                    + Self.daysText(
+                        today.distance(to: next),
+                        ending: "renews"
+                    ),
+                path: WalletPaths.tracker
+            )
         }
     }
 
     /// Annual fees due within 30 days (or the lead time, when that is longer).
     func annualFees(_ cards: [WalletCard]) -> [Reminder] {
         cards.compactMap { card -> Reminder? in
-            guard let id = card.id, card.notify, card.annualFeeCents > 0, let anniversary = card.anniversary else { return nil }
+            guard let id = card.id, card.notify, card.annualFeeCents > 0, let anniversary = card.anniversary else {
+                return nil
+            }
             let due = CardYear.nextOccurrence(of: anniversary, onOrAfter: today)
             guard today.distance(to: due) <= max(Self.feeNoticeDays, leadDays) else { return nil }
-            return make(.annualFee, subject: "card:\(id)", dueOn: due, title: "Annual fee for \(card.name)",
-                        body: card.currencyValue.text(card.annualFeeCents) + ", "
-                            + Self.daysText(today.distance(to: due), ending: "due"),
-                        path: WalletPaths.card(id))
+            return make(
+                .annualFee,
+                subject: "card:\(id)",
+                dueOn: due,
+                title: "Annual fee for \(card.name)",
+                body: card.currencyValue.text(card.annualFeeCents) + ", "
+                    + Self.daysText(today.distance(to: due), ending: "due"),
+                path: WalletPaths.card(id)
+            )
         }
     }
 
@@ -89,7 +119,8 @@ struct ReminderRules {
         }
         guard dueOn <= today, dueOn.monthValue == month else { return [] }
         let behind = summaries.filter { summary in
-            summary.stash.reminder != .off && summary.stash.kind == .save && Self.isBehindPace(summary.progress, today: today)
+            summary.stash.reminder != .off && summary.stash.kind == .save
+                && Self.isBehindPace(summary.progress, today: today)
         }
         guard !behind.isEmpty else { return [] }
         let daysLeft = today.distance(to: month.lastDay)
@@ -97,10 +128,16 @@ struct ReminderRules {
             "\(summary.stash.name) is at \(summary.progress.percent) % with \(daysLeft) \(daysLeft == 1 ? "day" : "days") left — "
                 + "\(user.money(summary.progress.targetCents - summary.progress.totalCents)) to go"
         }
-        return [make(.nudge, subject: "nudge:\(nudgeFrequency)", dueOn: dueOn,
-                     title: behind.count == 1 ? "A stash is behind" : "\(behind.count) stashes are behind",
-                     body: lines.joined(separator: "\n"),
-                     path: behind.count == 1 ? StashPaths.show(behind[0].stash.id ?? 0) : HomePaths.index)]
+        return [
+            make(
+                .nudge,
+                subject: "nudge:\(nudgeFrequency)",
+                dueOn: dueOn,
+                title: behind.count == 1 ? "A stash is behind" : "\(behind.count) stashes are behind",
+                body: lines.joined(separator: "\n"),
+                path: behind.count == 1 ? StashPaths.show(behind[0].stash.id ?? 0) : HomePaths.index
+            )
+        ]
     }
 
     /// Last month in numbers, on the 1st (or later in the month's first week, if the engine missed the 1st).
@@ -112,8 +149,16 @@ struct ReminderRules {
         if badges.count > 0 {
             body += " \(badges.count) \(badges.count == 1 ? "badge" : "badges"), \(badges.points) points."
         }
-        return [make(.summary, subject: "month:\(month)", dueOn: first, title: "\(month.title) in numbers", body: body,
-                     path: StatisticsPaths.index + "?view=monthly&period=\(month)")]
+        return [
+            make(
+                .summary,
+                subject: "month:\(month)",
+                dueOn: first,
+                title: "\(month.title) in numbers",
+                body: body,
+                path: StatisticsPaths.index + "?view=monthly&period=\(month)"
+            )
+        ]
     }
 
     /// A save stash is behind when it has less of its target than the share of the month gone by.
@@ -136,10 +181,26 @@ struct ReminderRules {
         }
     }
 
-    private func make(_ kind: Reminder.Kind, subject: String, dueOn: CalendarDay, title: String, body: String,
-                      path: String) -> Reminder {
-        Reminder(id: nil, userId: user.id ?? 0, kind: kind, subject: subject, dueOn: dueOn.description, title: title,
-                     body: body, path: path, createdAt: .distantPast, readAt: nil)
+    private func make(
+        _ kind: Reminder.Kind,
+        subject: String,
+        dueOn: CalendarDay,
+        title: String,
+        body: String,
+        path: String
+    ) -> Reminder {
+        Reminder(
+            id: nil,
+            userId: user.id ?? 0,
+            kind: kind,
+            subject: subject,
+            dueOn: dueOn.description,
+            title: title,
+            body: body,
+            path: path,
+            createdAt: .distantPast,
+            readAt: nil
+        )
     }
 }
 
@@ -155,8 +216,14 @@ extension MemberStore {
         let snapshot = try walletSnapshot(member, cardId: nil, today: today)
         let cards = WalletState.cards(snapshot, today: today, timeZone: rules.user.calendarTimeZone)
         return rules.benefits(cards)
-            + rules.coupons(try openCoupons(member, today: today, through: today.adding(days: rules.leadDays),
-                                            limit: 500))
+            + rules.coupons(
+                try openCoupons(
+                    member,
+                    today: today,
+                    through: today.adding(days: rules.leadDays),
+                    limit: 500
+                )
+            )
             + rules.renewals(try subscriptions(member), cards: snapshot.cards)
             + rules.annualFees(snapshot.cards)
     }

@@ -29,8 +29,9 @@ struct TokenSeal: Sendable {
     func open(_ stored: String) -> String? {
         guard Self.isSealed(stored) else { return stored }
         guard let combined = Data(base64Encoded: String(stored.dropFirst(Self.prefix.count))),
-              let box = try? ChaChaPoly.SealedBox(combined: combined),
-              let token = try? ChaChaPoly.open(box, using: key) else { return nil }
+            let box = try? ChaChaPoly.SealedBox(combined: combined),
+            let token = try? ChaChaPoly.open(box, using: key)
+        else { return nil }
         return String(decoding: token, as: UTF8.self)
     }
 
@@ -45,11 +46,16 @@ struct TokenSeal: Sendable {
             return TokenSeal(key: SymmetricKey(data: bytes))
         }
         let folder = (path as NSString).deletingLastPathComponent
-        try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try files.createDirectory(
+            atPath: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         let seal = TokenSeal()
         let text = seal.key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
         let temporary = path + ".new"
-        guard files.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard files.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
         }
         // Made whole under another name, then moved into place: a crash never leaves half a key.
@@ -66,12 +72,17 @@ extension AppDatabase {
     @discardableResult
     func sealPlainTokens(with seal: TokenSeal) async throws -> Int {
         try await write { db in
-            let plain = try Row.fetchAll(db, sql: """
-                SELECT userId, kind, token FROM pushChannel WHERE token <> '' AND token NOT LIKE 'sealed:%'
-                """)
+            let plain = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT userId, kind, token FROM pushChannel WHERE token <> '' AND token NOT LIKE 'sealed:%'
+                    """
+            )
             for row in plain {
-                try db.execute(sql: "UPDATE pushChannel SET token = ? WHERE userId = ? AND kind = ?",
-                               arguments: [try seal.seal(row["token"]), row["userId"], row["kind"]])
+                try db.execute(
+                    sql: "UPDATE pushChannel SET token = ? WHERE userId = ? AND kind = ?",
+                    arguments: [try seal.seal(row["token"]), row["userId"], row["kind"]]
+                )
             }
             return plain.count
         }

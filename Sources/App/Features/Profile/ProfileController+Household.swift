@@ -23,7 +23,13 @@ extension ProfileController {
     /// `GET /profile/household`
     @Sendable func household(request: Request, context: MemberContext) async throws -> Response {
         guard try await isOwner(context) else { throw HTTPError(.notFound) }
-        return try await householdPage(email: "", errors: FieldErrors(), newLink: nil, request: request, context: context)
+        return try await householdPage(
+            email: "",
+            errors: FieldErrors(),
+            newLink: nil,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /profile/household`: a new invitation for the email; its link is shown this once.
@@ -36,24 +42,40 @@ extension ProfileController {
         } catch let refused as InvitationRefused {
             var errors = FieldErrors()
             errors.add("email", refused.description)
-            return try await householdPage(email: input.email ?? "", errors: errors, newLink: nil, request: request,
-                                           context: context, status: .unprocessableContent)
+            return try await householdPage(
+                email: input.email ?? "",
+                errors: errors,
+                newLink: nil,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         let url = push.publicBase + made.path
-        return try await householdPage(email: "", errors: FieldErrors(), newLink: (made.invitation.email, url),
-                                       request: request, context: context)
+        return try await householdPage(
+            email: "",
+            errors: FieldErrors(),
+            newLink: (made.invitation.email, url),
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /profile/household/invitations/:id/delete`: the link stops working.
     @Sendable func revokeInvitation(request: Request, context: MemberContext) async throws -> Response {
         guard try await isOwner(context), let id = context.parameters.get("id", as: Int64.self),
-              let email = try await database.revokeInvitation(id: id) else { throw HTTPError(.notFound) }
+            let email = try await database.revokeInvitation(id: id)
+        else { throw HTTPError(.notFound) }
         return pages.redirect(to: ProfilePaths.household, flash: .success("The invitation for \(email) was withdrawn."))
     }
 
     private func householdPage(
-        email: String, errors: FieldErrors, newLink: (email: String, url: String)?, request: Request,
-        context: MemberContext, status: HTTPResponse.Status = .ok
+        email: String,
+        errors: FieldErrors,
+        newLink: (email: String, url: String)?,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let zone = context.user.calendarTimeZone
         let now = self.now()
@@ -62,8 +84,11 @@ extension ProfileController {
         let invitations = try await database.unusedInvitations()
         let page = HouseholdPages.Page(
             members: members.enumerated().map { index, member in
-                HouseholdPages.Member(name: member.name, email: member.email,
-                                      since: "Since \(day(member.createdAt))" + (index == 0 ? " · owner" : ""))
+                HouseholdPages.Member(
+                    name: member.name,
+                    email: member.email,
+                    since: "Since \(day(member.createdAt))" + (index == 0 ? " · owner" : "")
+                )
             },
             signupsText: signups == .open
                 ? "Sign-up is open: anyone who finds this server can make an account. Start the server with --signups closed to allow only the people you invite."
@@ -73,14 +98,24 @@ extension ProfileController {
                 return HouseholdPages.Invitation(
                     email: invitation.email,
                     expiry: (expired ? "Expired " : "Expires ") + day(invitation.expiresAt),
-                    expired: expired, revokePath: ProfilePaths.revokeInvitation(invitation.id))
+                    expired: expired,
+                    revokePath: ProfilePaths.revokeInvitation(invitation.id)
+                )
             },
             inviteAction: ProfilePaths.household,
             summary: errors.summary,
-            emailField: .input("email", label: "Their email", value: email, type: "email", error: errors["email"],
-                               autocomplete: "off", required: true),
+            emailField: .input(
+                "email",
+                label: "Their email",
+                value: email,
+                type: "email",
+                error: errors["email"],
+                autocomplete: "off",
+                required: true
+            ),
             newLink: newLink,
-            backPath: ProfilePaths.index)
+            backPath: ProfilePaths.index
+        )
         return pages.page(title: "Household", section: .profile, context: context, status: status) {
             HouseholdPages.show(page, csrf: $0.csrf)
         }

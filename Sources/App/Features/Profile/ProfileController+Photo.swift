@@ -14,10 +14,13 @@ extension ProfileController {
         guard let photo = try await context.store.photo() else { throw HTTPError(.notFound) }
         return Response(
             status: .ok,
-            headers: [.contentType: photo.contentType, .xContentTypeOptions: "nosniff",
-                      .cacheControl: "private, max-age=86400", .contentSecurityPolicy: "default-src 'none'",
-                      .contentDisposition: "inline"],
-            body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+            headers: [
+                .contentType: photo.contentType, .xContentTypeOptions: "nosniff",
+                .cacheControl: "private, max-age=86400", .contentSecurityPolicy: "default-src 'none'",
+                .contentDisposition: "inline",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes))
+        )
     }
 
     /// `POST /profile/photo`
@@ -25,14 +28,22 @@ extension ProfileController {
         let form = try context.uploadedForm()
         let bytes = form.files["photo"]?.bytes ?? []
         let contentType = ProfilePhoto.contentType(of: bytes)
-        let problem: String? = if bytes.isEmpty { "Choose a photo (PNG, JPEG or WebP)." }
-            else if bytes.count > ProfilePhoto.maxBytes { "This photo is larger than 2 MB. Choose a smaller one." }
-            else if contentType == nil { "This file isn't a PNG, JPEG or WebP image." }
-            else { nil }
+        let problem: String? =
+            if bytes.isEmpty { "Choose a photo (PNG, JPEG or WebP)." } else if bytes.count > ProfilePhoto.maxBytes {
+                "This photo is larger than 2 MB. Choose a smaller one."
+            } else if contentType == nil { "This file isn't a PNG, JPEG or WebP image." } else { nil }
         guard let contentType, problem == nil else {
             let user = context.user
-            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: FieldErrors(),
-                                  photoError: problem, user: user, request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                profile: ProfileInput(user: user),
+                profileErrors: FieldErrors(),
+                passwordErrors: FieldErrors(),
+                photoError: problem,
+                user: user,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         try await context.store.setPhoto(bytes, contentType: contentType, now: now())
         return pages.redirect(to: ProfilePaths.index, flash: .success("Photo saved."))

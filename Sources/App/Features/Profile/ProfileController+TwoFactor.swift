@@ -41,9 +41,11 @@ extension ProfileController {
         guard let pending = try await context.store.twoFactor().pendingSecret else { throw HTTPError(.notFound) }
         let uri = pending.uri(account: context.user.email, issuer: Self.issuer)
         let svg = try QRCode(uri, errorCorrection: .medium).svg(label: "QR code for your authenticator app")
-        return Response(status: .ok,
-                        headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: svg)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: svg))
+        )
     }
 
     /// `POST /profile/two-factor`: a first code confirms the app has the secret; two-factor sign-in is on, and the
@@ -70,7 +72,10 @@ extension ProfileController {
             }
             return pages.redirect(to: ProfilePaths.twoFactor)
         } else {
-            errors.add("code", "That code didn't match. Check the app's entry for Stashify and type the code it shows now.")
+            errors.add(
+                "code",
+                "That code didn't match. Check the app's entry for Stashify and type the code it shows now."
+            )
         }
         return try setupPage(secret, errors: errors, context: context, status: status)
     }
@@ -95,19 +100,33 @@ extension ProfileController {
     /// Runs `action` when two-factor sign-in is on and the form's password (posted as `field`) is right; else the
     /// status page with the field's error.
     private func withPassword(
-        field: String, request: Request, context: MemberContext, action: () async throws -> Response
+        field: String,
+        request: Request,
+        context: MemberContext,
+        action: () async throws -> Response
     ) async throws -> Response {
         let input = try await request.decodeForm(TwoFactorPasswordInput.self, context: context)
         let state = try await context.store.twoFactor()
         guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         var errors = FieldErrors()
         let typed = field == "codesPassword" ? input.codesPassword : input.offPassword
-        let status = try await checkCurrentPassword(typed, field: field, user: context.user,
-                                                    request: request, context: context, into: &errors)
+        let status = try await checkCurrentPassword(
+            typed,
+            field: field,
+            user: context.user,
+            request: request,
+            context: context,
+            into: &errors
+        )
         guard errors.isEmpty else {
             let none = FieldErrors()
-            return try statusPage(state, codesErrors: field == "codesPassword" ? errors : none,
-                                  offErrors: field == "offPassword" ? errors : none, context: context, status: status)
+            return try statusPage(
+                state,
+                codesErrors: field == "codesPassword" ? errors : none,
+                offErrors: field == "offPassword" ? errors : none,
+                context: context,
+                status: status
+            )
         }
         return try await action()
     }
@@ -115,22 +134,37 @@ extension ProfileController {
     // MARK: - Pages
 
     private func setupPage(
-        _ secret: TOTP, errors: FieldErrors, context: MemberContext, status: HTTPResponse.Status = .ok
+        _ secret: TOTP,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let groups = Secrets.groups(Base32.encode(secret.secret), of: 4)
         let page = TwoFactorPages.SetupPage(
-            qrPath: ProfilePaths.twoFactorQR, secretGroups: groups, action: ProfilePaths.twoFactor,
+            qrPath: ProfilePaths.twoFactorQR,
+            secretGroups: groups,
+            action: ProfilePaths.twoFactor,
             summary: errors.summary,
-            codeField: .input("code", label: "Code from the app", error: errors["code"], autocomplete: "one-time-code",
-                              inputmode: "numeric", required: true),
-            backPath: ProfilePaths.index)
+            codeField: .input(
+                "code",
+                label: "Code from the app",
+                error: errors["code"],
+                autocomplete: "one-time-code",
+                inputmode: "numeric",
+                required: true
+            ),
+            backPath: ProfilePaths.index
+        )
         return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
             TwoFactorPages.setup(page, csrf: $0.csrf)
         }
     }
 
     private func statusPage(
-        _ state: TwoFactorState, codesErrors: FieldErrors, offErrors: FieldErrors, context: MemberContext,
+        _ state: TwoFactorState,
+        codesErrors: FieldErrors,
+        offErrors: FieldErrors,
+        context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let user = context.user
@@ -138,15 +172,33 @@ extension ProfileController {
         let left = state.recoveryCodesLeft
         let page = TwoFactorPages.StatusPage(
             since: since,
-            codesLeftText: left == 0 ? "You have no recovery codes left." : left == 1 ? "You have 1 recovery code left."
-                : "You have \(left) recovery codes left.",
-            codesAction: ProfilePaths.recoveryCodes, codesSummary: codesErrors.summary,
-            codesPassword: .input("codesPassword", label: "Your password", type: "password",
-                                  error: codesErrors["codesPassword"], autocomplete: "current-password", required: true),
-            offAction: ProfilePaths.twoFactorOff, offSummary: offErrors.summary,
-            offPassword: .input("offPassword", label: "Your password", type: "password", error: offErrors["offPassword"],
-                                autocomplete: "current-password", required: true),
-            backPath: ProfilePaths.index)
+            codesLeftText: left == 0
+                ? "You have no recovery codes left."
+                : left == 1
+                    ? "You have 1 recovery code left."
+                    : "You have \(left) recovery codes left.",
+            codesAction: ProfilePaths.recoveryCodes,
+            codesSummary: codesErrors.summary,
+            codesPassword: .input(
+                "codesPassword",
+                label: "Your password",
+                type: "password",
+                error: codesErrors["codesPassword"],
+                autocomplete: "current-password",
+                required: true
+            ),
+            offAction: ProfilePaths.twoFactorOff,
+            offSummary: offErrors.summary,
+            offPassword: .input(
+                "offPassword",
+                label: "Your password",
+                type: "password",
+                error: offErrors["offPassword"],
+                autocomplete: "current-password",
+                required: true
+            ),
+            backPath: ProfilePaths.index
+        )
         return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
             TwoFactorPages.status(page, csrf: $0.csrf)
         }

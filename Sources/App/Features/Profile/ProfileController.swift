@@ -39,8 +39,14 @@ struct ProfileController {
     /// `GET /profile`
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(),
-                              passwordErrors: FieldErrors(), user: user, request: request, context: context)
+        return try await page(
+            profile: ProfileInput(user: user),
+            profileErrors: FieldErrors(),
+            passwordErrors: FieldErrors(),
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /profile`: saves name, email, details and preferences together.
@@ -56,13 +62,24 @@ struct ProfileController {
             errors.add("email", "Another account already uses this email.")
         }
         if errors["currency"] == nil, details.currency != user.currency {
-            ProfileRules.currencySwitch(from: user.currencyValue, to: Currency.named(details.currency),
-                                        hasAmounts: try await context.store.hasAmounts(), relabel: input.relabelCurrency,
-                                        into: &errors)
+            ProfileRules.currencySwitch(
+                from: user.currencyValue,
+                to: Currency.named(details.currency),
+                hasAmounts: try await context.store.hasAmounts(),
+                relabel: input.relabelCurrency,
+                into: &errors
+            )
         }
         guard errors.isEmpty else {
-            return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
-                                  request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                profile: input,
+                profileErrors: errors,
+                passwordErrors: FieldErrors(),
+                user: user,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         user.name = name
         user.email = email
@@ -70,12 +87,24 @@ struct ProfileController {
         details.apply(to: &user)
         user.updatedAt = now()
         do {
-            try await context.store.update(user, columns: ["name", "email", "theme", "location", "age", "salaryCents",
-                                                               "householdSize", "currency", "timeZone", "updatedAt"])
+            try await context.store.update(
+                user,
+                columns: [
+                    "name", "email", "theme", "location", "age", "salaryCents",
+                    "householdSize", "currency", "timeZone", "updatedAt",
+                ]
+            )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             errors.add("email", "Another account already uses this email.")
-            return try await page(profile: input, profileErrors: errors, passwordErrors: FieldErrors(), user: user,
-                                  request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                profile: input,
+                profileErrors: errors,
+                passwordErrors: FieldErrors(),
+                user: user,
+                request: request,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         return pages.redirect(to: ProfilePaths.index, flash: .success("Profile saved."))
     }
@@ -85,29 +114,52 @@ struct ProfileController {
         var user = context.user
         let input = try await request.decodeForm(PasswordInput.self, context: context)
         var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.currentPassword, field: "currentPassword", user: user,
-                                                    request: request, context: context, into: &errors)
-        let newPassword = ProfileRules.newPassword(input.newPassword, field: "newPassword", common: commonPasswords,
-                                                   into: &errors)
+        let status = try await checkCurrentPassword(
+            input.currentPassword,
+            field: "currentPassword",
+            user: user,
+            request: request,
+            context: context,
+            into: &errors
+        )
+        let newPassword = ProfileRules.newPassword(
+            input.newPassword,
+            field: "newPassword",
+            common: commonPasswords,
+            into: &errors
+        )
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
             errors.add("confirmPassword", "The two new passwords don't match.")
         }
         guard errors.isEmpty else {
-            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(), passwordErrors: errors,
-                                  user: user, request: request, context: context, status: status)
+            return try await page(
+                profile: ProfileInput(user: user),
+                profileErrors: FieldErrors(),
+                passwordErrors: errors,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         }
         user.passwordHash = try await hasher.hash(newPassword)
         user.updatedAt = now()
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
         let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
-        let others = ended == 0 ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
+        let others =
+            ended == 0
+            ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
         return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
     }
 
     /// Checks the current password typed in `field`, throttled like logging in (guessing it from a borrowed session
     /// is no easier than at the log-in page). Adds the field's error; returns the status a refusal answers with.
     func checkCurrentPassword(
-        _ typed: String?, field: String, user: User, request: Request, context: MemberContext,
+        _ typed: String?,
+        field: String,
+        user: User,
+        request: Request,
+        context: MemberContext,
         into errors: inout FieldErrors
     ) async throws -> HTTPResponse.Status {
         let current = typed ?? ""
@@ -140,13 +192,26 @@ struct ProfileController {
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(SessionsInput.self, context: context)
         var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.sessionsPassword, field: "sessionsPassword", user: context.user,
-                                                    request: request, context: context, into: &errors)
+        let status = try await checkCurrentPassword(
+            input.sessionsPassword,
+            field: "sessionsPassword",
+            user: context.user,
+            request: request,
+            context: context,
+            into: &errors
+        )
         guard errors.isEmpty else {
             let user = context.user
-            return try await page(profile: ProfileInput(user: user), profileErrors: FieldErrors(),
-                                  passwordErrors: FieldErrors(), sessionsErrors: errors, user: user, request: request,
-                                  context: context, status: status)
+            return try await page(
+                profile: ProfileInput(user: user),
+                profileErrors: FieldErrors(),
+                passwordErrors: FieldErrors(),
+                sessionsErrors: errors,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         }
         let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
         let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
@@ -166,49 +231,90 @@ struct ProfileController {
         let browser = try await otherBrowser(request: request, context: context)
         let input = try await request.decodeForm(SessionsInput.self, context: context)
         var errors = FieldErrors()
-        let status = try await checkCurrentPassword(input.password, field: "password", user: context.user,
-                                                    request: request, context: context, into: &errors)
+        let status = try await checkCurrentPassword(
+            input.password,
+            field: "password",
+            user: context.user,
+            request: request,
+            context: context,
+            into: &errors
+        )
         guard errors.isEmpty else {
             return endSessionPage(browser, handle: browser.handle, errors: errors, context: context, status: status)
         }
-        guard let ended = try await context.store.endSession(handle: browser.handle,
-                                                             except: pages.cookies.storedSessionId(of: request))
+        guard
+            let ended = try await context.store.endSession(
+                handle: browser.handle,
+                except: pages.cookies.storedSessionId(of: request)
+            )
         else { throw HTTPError(.notFound) }
-        return pages.redirect(to: ProfilePaths.index,
-                              flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent))."))
+        return pages.redirect(
+            to: ProfilePaths.index,
+            flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent)).")
+        )
     }
 
     /// The member's other live browser the path's handle names; a 404 for any other handle.
     private func otherBrowser(request: Request, context: MemberContext) async throws -> SignedInBrowser {
         guard let handle = context.parameters.get("handle"),
-              let browser = try await context.store.otherSession(
-                handle: handle, except: pages.cookies.storedSessionId(of: request), now: now(), idleLimit: sessionIdleLimit)
+            let browser = try await context.store.otherSession(
+                handle: handle,
+                except: pages.cookies.storedSessionId(of: request),
+                now: now(),
+                idleLimit: sessionIdleLimit
+            )
         else { throw HTTPError(.notFound) }
         return browser
     }
 
     private func endSessionPage(
-        _ browser: SignedInBrowser, handle: String, errors: FieldErrors, context: MemberContext,
+        _ browser: SignedInBrowser,
+        handle: String,
+        errors: FieldErrors,
+        context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let row = ProfilePages.Browser(browser, timeZone: context.user.calendarTimeZone, now: now())
         var page = ConfirmPage(
             title: "Log out \(row.name)?",
-            text: "Signed in \(row.signedIn) from IP address \(row.address); \(row.seen.prefix(1).lowercased() + row.seen.dropFirst()). It will have to log in again.",
-            action: ProfilePaths.endSession(handle), cancelPath: ProfilePaths.index + "#sessions-title", button: "Log out")
+            text:
+                "Signed in \(row.signedIn) from IP address \(row.address); \(row.seen.prefix(1).lowercased() + row.seen.dropFirst()). It will have to log in again.",
+            action: ProfilePaths.endSession(handle),
+            cancelPath: ProfilePaths.index + "#sessions-title",
+            button: "Log out"
+        )
         page.summary = errors.summary
-        page.fields = [.input("password", label: "Your password", type: "password", error: errors["password"],
-                              autocomplete: "current-password", required: true, autofocus: true)]
+        page.fields = [
+            .input(
+                "password",
+                label: "Your password",
+                type: "password",
+                error: errors["password"],
+                autocomplete: "current-password",
+                required: true,
+                autofocus: true
+            )
+        ]
         return pages.confirm(page, title: "Log out \(row.name)?", section: .profile, context: context, status: status)
     }
 
     func page(
-        profile: ProfileInput, profileErrors: FieldErrors, passwordErrors: FieldErrors, sessionsErrors: FieldErrors = FieldErrors(),
-        photoError: String? = nil, user: User,
-        request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
+        profile: ProfileInput,
+        profileErrors: FieldErrors,
+        passwordErrors: FieldErrors,
+        sessionsErrors: FieldErrors = FieldErrors(),
+        photoError: String? = nil,
+        user: User,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
-        let browsers = try await context.store.signedInBrowsers(now: now, idleLimit: sessionIdleLimit, currentKey: pages.cookies.storedSessionId(of: request))
+        let browsers = try await context.store.signedInBrowsers(
+            now: now,
+            idleLimit: sessionIdleLimit,
+            currentKey: pages.cookies.storedSessionId(of: request)
+        )
         let twoFactorOn = try await context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
@@ -217,27 +323,62 @@ struct ProfileController {
             email: user.email,
             memberSince: CalendarDay.today(in: user.calendarTimeZone, now: user.createdAt).monthValue.title,
             details: [
-                .input("name", label: "Name", value: profile.name ?? "", error: profileErrors["name"],
-                       autocomplete: "name", required: true),
-                .input("email", label: "Email", value: profile.email ?? "", type: "email",
-                       error: profileErrors["email"], autocomplete: "email", required: true),
+                .input(
+                    "name",
+                    label: "Name",
+                    value: profile.name ?? "",
+                    error: profileErrors["name"],
+                    autocomplete: "name",
+                    required: true
+                ),
+                .input(
+                    "email",
+                    label: "Email",
+                    value: profile.email ?? "",
+                    type: "email",
+                    error: profileErrors["email"],
+                    autocomplete: "email",
+                    required: true
+                ),
             ] + detailFields.prefix(4),
-            preferences: [detailFields[detailFields.count - 2], ProfileRules.relabelField(profile, user: user, errors: profileErrors),
-                          detailFields[detailFields.count - 1],
-                          ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors)].compactMap { $0 },
+            preferences: [
+                detailFields[detailFields.count - 2],
+                ProfileRules.relabelField(profile, user: user, errors: profileErrors),
+                detailFields[detailFields.count - 1],
+                ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),
+            ].compactMap { $0 },
             summary: profileErrors.summary,
             passwordSummary: passwordErrors.summary,
             passwordFields: [
-                .input("currentPassword", label: "Current password", type: "password",
-                       error: passwordErrors["currentPassword"], autocomplete: "current-password", required: true),
-                .input("newPassword", label: "New password", type: "password", error: passwordErrors["newPassword"],
-                       hint: "At least \(ProfileRules.passwordMinimum) characters.", autocomplete: "new-password",
-                       required: true),
-                .input("confirmPassword", label: "Repeat new password", type: "password",
-                       error: passwordErrors["confirmPassword"], autocomplete: "new-password", required: true),
+                .input(
+                    "currentPassword",
+                    label: "Current password",
+                    type: "password",
+                    error: passwordErrors["currentPassword"],
+                    autocomplete: "current-password",
+                    required: true
+                ),
+                .input(
+                    "newPassword",
+                    label: "New password",
+                    type: "password",
+                    error: passwordErrors["newPassword"],
+                    hint: "At least \(ProfileRules.passwordMinimum) characters.",
+                    autocomplete: "new-password",
+                    required: true
+                ),
+                .input(
+                    "confirmPassword",
+                    label: "Repeat new password",
+                    type: "password",
+                    error: passwordErrors["confirmPassword"],
+                    autocomplete: "new-password",
+                    required: true
+                ),
             ],
             browsers: browsers.map { ProfilePages.Browser($0, timeZone: user.calendarTimeZone, now: now) },
-            sessionsText: browsers.count <= 1 ? "You're logged in on this browser only."
+            sessionsText: browsers.count <= 1
+                ? "You're logged in on this browser only."
                 : "You're logged in on \(browsers.count) browsers, this one included.",
             profilePath: ProfilePaths.index,
             passwordPath: ProfilePaths.password,
@@ -255,10 +396,15 @@ struct ProfileController {
         shown.removePhotoPath = ProfilePaths.removePhoto
         shown.householdPath = try await isOwner(context) ? ProfilePaths.household : nil
         shown.sessionsSummary = sessionsErrors.summary
-        shown.sessionsPassword = .input("sessionsPassword", label: "Your password", type: "password",
-                                        error: sessionsErrors["sessionsPassword"],
-                                        hint: "Logging other browsers out asks for it.",
-                                        autocomplete: "current-password", required: true)
+        shown.sessionsPassword = .input(
+            "sessionsPassword",
+            label: "Your password",
+            type: "password",
+            error: sessionsErrors["sessionsPassword"],
+            hint: "Logging other browsers out asks for it.",
+            autocomplete: "current-password",
+            required: true
+        )
         return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
             ProfilePages.show(shown, csrf: shell.csrf)
         }

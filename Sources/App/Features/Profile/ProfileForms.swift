@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import WebPush
 import Views
+import WebPush
 
 /// The profile details asked at sign-up step 2 and edited on Profile, as typed into the form.
 struct DetailsInput: Decodable, Sendable {
@@ -68,12 +68,16 @@ enum ProfileRules {
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
         let domain = parts[1]
         guard !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," }),
-              domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
+            domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..")
+        else { return false }
         return true
     }
 
     static func newPassword(
-        _ raw: String?, field: String = "password", common: CommonPasswords, into errors: inout FieldErrors
+        _ raw: String?,
+        field: String = "password",
+        common: CommonPasswords,
+        into errors: inout FieldErrors
     ) -> String {
         let password = raw ?? ""
         if password.count < passwordMinimum {
@@ -83,7 +87,10 @@ enum ProfileRules {
         } else if password.trimmingCharacters(in: .whitespaces).isEmpty {
             errors.add(field, "A password can't be only spaces.")
         } else if common.contains(password) {
-            errors.add(field, "This is one of the most common passwords, the first ones guessed. Choose another — a few words you'll remember work well.")
+            errors.add(
+                field,
+                "This is one of the most common passwords, the first ones guessed. Choose another — a few words you'll remember work well."
+            )
         }
         return password
     }
@@ -104,66 +111,143 @@ enum ProfileRules {
             errors.add("timeZone", "Choose a time zone from the list.")
         }
 
-        let age = errors.wholeNumber(input.age, field: "age", range: 13...120,
-                                     message: "Enter your age as a whole number from 13 to 120.")
-        let household = errors.wholeNumber(input.householdSize, field: "householdSize", range: 1...30,
-                                           message: "Enter how many people live in your household, from 1 to 30.")
+        let age = errors.wholeNumber(
+            input.age,
+            field: "age",
+            range: 13...120,
+            message: "Enter your age as a whole number from 13 to 120."
+        )
+        let household = errors.wholeNumber(
+            input.householdSize,
+            field: "householdSize",
+            range: 1...30,
+            message: "Enter how many people live in your household, from 1 to 30."
+        )
 
-        let salaryCents = errors.amount(input.salary, field: "salary", currency: currency ?? .usd, required: false,
-                                        rule: .zeroOrMore)
-        return Details(location: location.isEmpty ? nil : location, age: age, salaryCents: salaryCents,
-                       householdSize: household, currency: currency?.code ?? Currency.usd.code, timeZone: timeZone)
+        let salaryCents = errors.amount(
+            input.salary,
+            field: "salary",
+            currency: currency ?? .usd,
+            required: false,
+            rule: .zeroOrMore
+        )
+        return Details(
+            location: location.isEmpty ? nil : location,
+            age: age,
+            salaryCents: salaryCents,
+            householdSize: household,
+            currency: currency?.code ?? Currency.usd.code,
+            timeZone: timeZone
+        )
     }
 
     /// A new currency for an account that already has amounts. Nothing is converted, so the switch relabels them:
     /// allowed only when ticked, and never between currencies with different decimals (every amount would change).
-    static func currencySwitch(from old: Currency, to new: Currency, hasAmounts: Bool, relabel: String?,
-                               into errors: inout FieldErrors) {
+    static func currencySwitch(
+        from old: Currency,
+        to new: Currency,
+        hasAmounts: Bool,
+        relabel: String?,
+        into errors: inout FieldErrors
+    ) {
         guard old != new, hasAmounts else { return }
         if old.minorUnits != new.minorUnits {
-            errors.add("currency", "Stashify doesn't convert amounts, and \(old.code) has \(old.minorUnits) decimal places "
-                + "where \(new.code) has \(new.minorUnits): every amount would change. Keep \(old.code) while you have amounts.")
+            errors.add(
+                "currency",
+                "Stashify doesn't convert amounts, and \(old.code) has \(old.minorUnits) decimal places "
+                    + "where \(new.code) has \(new.minorUnits): every amount would change. Keep \(old.code) while you have amounts."
+            )
         } else if relabel != "yes" {
             let sample: Int64 = 123_450
-            errors.add("relabelCurrency", "Stashify doesn't convert amounts: \(Money(cents: sample, currency: old).formatted) "
-                + "would read \(Money(cents: sample, currency: new).formatted). Tick the box to switch anyway.")
+            errors.add(
+                "relabelCurrency",
+                "Stashify doesn't convert amounts: \(Money(cents: sample, currency: old).formatted) "
+                    + "would read \(Money(cents: sample, currency: new).formatted). Tick the box to switch anyway."
+            )
         }
     }
 
     /// The box that confirms a currency switch, shown while one waits for it.
     static func relabelField(_ input: ProfileController.ProfileInput, user: User, errors: FieldErrors) -> FormField? {
         let code = (input.details.currency ?? user.currency).uppercased()
-        guard code != user.currency, errors["relabelCurrency"] != nil || input.relabelCurrency == "yes" else { return nil }
-        return .checkbox("relabelCurrency", label: "Relabel my amounts as \(code) without converting them",
-                         checked: input.relabelCurrency == "yes", error: errors["relabelCurrency"])
+        guard code != user.currency, errors["relabelCurrency"] != nil || input.relabelCurrency == "yes" else {
+            return nil
+        }
+        return .checkbox(
+            "relabelCurrency",
+            label: "Relabel my amounts as \(code) without converting them",
+            checked: input.relabelCurrency == "yes",
+            error: errors["relabelCurrency"]
+        )
     }
 
     // MARK: - Form fields
 
     static func detailsFields(_ input: DetailsInput, errors: FieldErrors) -> [FormField] {
         [
-            .input("location", label: "Location", value: input.location ?? "", error: errors["location"],
-                   hint: "City or region — optional.", autocomplete: "address-level2"),
-            .input("age", label: "Age", value: input.age ?? "", error: errors["age"], hint: "Optional.",
-                   autocomplete: "off", inputmode: "numeric"),
-            .input("salary", label: "Yearly salary", value: input.salary ?? "", error: errors["salary"],
-                   hint: "Before tax, in your currency — optional. Helps put your budget in context.",
-                   autocomplete: "off", inputmode: "decimal"),
-            .input("householdSize", label: "Household size", value: input.householdSize ?? "",
-                   error: errors["householdSize"], hint: "People you share costs with, you included — optional.",
-                   autocomplete: "off", inputmode: "numeric"),
-            .select("currency", label: "Currency", value: input.currency ?? Currency.usd.code,
-                    options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") }, error: errors["currency"],
-                    hint: "Amounts are shown in this currency; nothing is converted."),
-            .select("timeZone", label: "Time zone", value: input.timeZone ?? TimeZone.current.identifier,
-                    options: timeZoneOptions(keeping: input.timeZone), error: errors["timeZone"],
-                    hint: "Decides when your days and months start."),
+            .input(
+                "location",
+                label: "Location",
+                value: input.location ?? "",
+                error: errors["location"],
+                hint: "City or region — optional.",
+                autocomplete: "address-level2"
+            ),
+            .input(
+                "age",
+                label: "Age",
+                value: input.age ?? "",
+                error: errors["age"],
+                hint: "Optional.",
+                autocomplete: "off",
+                inputmode: "numeric"
+            ),
+            .input(
+                "salary",
+                label: "Yearly salary",
+                value: input.salary ?? "",
+                error: errors["salary"],
+                hint: "Before tax, in your currency — optional. Helps put your budget in context.",
+                autocomplete: "off",
+                inputmode: "decimal"
+            ),
+            .input(
+                "householdSize",
+                label: "Household size",
+                value: input.householdSize ?? "",
+                error: errors["householdSize"],
+                hint: "People you share costs with, you included — optional.",
+                autocomplete: "off",
+                inputmode: "numeric"
+            ),
+            .select(
+                "currency",
+                label: "Currency",
+                value: input.currency ?? Currency.usd.code,
+                options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") },
+                error: errors["currency"],
+                hint: "Amounts are shown in this currency; nothing is converted."
+            ),
+            .select(
+                "timeZone",
+                label: "Time zone",
+                value: input.timeZone ?? TimeZone.current.identifier,
+                options: timeZoneOptions(keeping: input.timeZone),
+                error: errors["timeZone"],
+                hint: "Decides when your days and months start."
+            ),
         ]
     }
 
     static func themeField(_ value: String, errors: FieldErrors) -> FormField {
-        .select("theme", label: "Theme", value: value, options: Theme.allCases.map { ($0.rawValue, $0.label) },
-                error: errors["theme"], hint: "System follows your device's light or dark setting.")
+        .select(
+            "theme",
+            label: "Theme",
+            value: value,
+            options: Theme.allCases.map { ($0.rawValue, $0.label) },
+            error: errors["theme"],
+            hint: "System follows your device's light or dark setting."
+        )
     }
 
     /// Every time zone identifier a user may pick.
@@ -184,7 +268,8 @@ enum ProfileRules {
     /// Whether `identifier` names a time zone: one of the list, or another the system knows by that name.
     static func isTimeZone(_ identifier: String) -> Bool {
         if timeZoneIdentifiers.contains(identifier) { return true }
-        guard identifier.count <= 64, identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
+        guard identifier.count <= 64,
+            identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
         else { return false }
         return TimeZone(identifier: identifier) != nil
     }
@@ -299,7 +384,12 @@ enum NotificationSettingsRules {
         if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
         let frequency = WalletSettings.frequencies.first { $0.value == input.frequency }?.value
         if frequency == nil { errors.add("frequency", "Choose how often to hear about your stashes.") }
-        let weekday = errors.wholeNumber(input.weekday, field: "weekday", range: 1...7, message: "Choose a day of the week.")
+        let weekday = errors.wholeNumber(
+            input.weekday,
+            field: "weekday",
+            range: 1...7,
+            message: "Choose a day of the week."
+        )
         let reminderTime = errors.clockTime(input.reminderTime, field: "reminderTime")
         let quietFrom = errors.clockTime(input.quietFrom, field: "quietFrom")
         let quietTo = errors.clockTime(input.quietTo, field: "quietTo")
@@ -309,13 +399,28 @@ enum NotificationSettingsRules {
         if let digest = input.pushDigest, !WalletSettings.pushDigests.contains(where: { $0.value == digest }) {
             errors.add("pushDigest", "Choose one notification per reminder or a digest.")
         }
-        let lead = errors.wholeNumber(input.leadDays, field: "leadDays", range: WalletSettings.leadRange,
-                                      message: "Choose a lead time from 1 to 30 days.")
-        guard errors.isEmpty, let frequency, let reminderTime, let quietFrom, let quietTo else { return .invalid(errors) }
-        return .valid(NotificationSettingsDraft(
-            notificationsEnabled: input.notifications == "on", frequency: frequency, weekday: weekday,
-            reminderTime: reminderTime, leadDays: lead, quietEnabled: input.quietHours == "on", quietFrom: quietFrom,
-            quietTo: quietTo, pushDigest: input.pushDigest))
+        let lead = errors.wholeNumber(
+            input.leadDays,
+            field: "leadDays",
+            range: WalletSettings.leadRange,
+            message: "Choose a lead time from 1 to 30 days."
+        )
+        guard errors.isEmpty, let frequency, let reminderTime, let quietFrom, let quietTo else {
+            return .invalid(errors)
+        }
+        return .valid(
+            NotificationSettingsDraft(
+                notificationsEnabled: input.notifications == "on",
+                frequency: frequency,
+                weekday: weekday,
+                reminderTime: reminderTime,
+                leadDays: lead,
+                quietEnabled: input.quietHours == "on",
+                quietFrom: quietFrom,
+                quietTo: quietTo,
+                pushDigest: input.pushDigest
+            )
+        )
     }
 }
 
@@ -347,8 +452,11 @@ struct PushChannelsDraft: Sendable {
 enum PushRules {
     /// Checks every field; `refusal` says why the server won't send to an address (one on this machine, say), so
     /// that is said now, not left to fail at every reminder.
-    static func validate(_ input: PushInput, userId: Int64,
-                         refusal: (String) async -> String?) async -> Validated<PushChannelsDraft> {
+    static func validate(
+        _ input: PushInput,
+        userId: Int64,
+        refusal: (String) async -> String?
+    ) async -> Validated<PushChannelsDraft> {
         var errors = FieldErrors()
         let server = errors.text(input.ntfyServer, field: "ntfyServer", max: 300)
         let topic = errors.text(input.ntfyTopic, field: "ntfyTopic", max: 64)
@@ -359,8 +467,14 @@ enum PushRules {
         let webhook = errors.text(input.webhookURL, field: "webhookURL", max: 500)
         var ntfy: PushChannel?
         if !server.isEmpty || !topic.isEmpty {
-            if !isWebAddress(server) { errors.add("ntfyServer", "Enter the server's address, like https://ntfy.example.com.") }
-            if topic.isEmpty || !topic.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }) {
+            if !isWebAddress(server) {
+                errors.add("ntfyServer", "Enter the server's address, like https://ntfy.example.com.")
+            }
+            if topic.isEmpty
+                || !topic.unicodeScalars.allSatisfy({
+                    CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_"
+                })
+            {
                 errors.add("ntfyTopic", "Enter a topic of letters, digits, - and _.")
             }
             ntfy = PushChannel(userId: userId, kind: .ntfy, url: server, topic: topic, token: token)
@@ -369,7 +483,9 @@ enum PushRules {
             errors.add("webhookURL", "Enter a web address starting with https:// or http://.")
         }
         let channels = PushChannelsDraft(
-            ntfy: ntfy, webhook: webhook.isEmpty ? nil : PushChannel(userId: userId, kind: .webhook, url: webhook))
+            ntfy: ntfy,
+            webhook: webhook.isEmpty ? nil : PushChannel(userId: userId, kind: .webhook, url: webhook)
+        )
         for (field, url) in [("ntfyServer", channels.ntfy?.url), ("webhookURL", channels.webhook?.url)]
         where errors[field] == nil {
             if let url, let message = await refusal(url) { errors.add(field, message) }
@@ -384,7 +500,8 @@ enum PushRules {
     /// The scheme and host, lowercased, of an http or https URL with a host; nil for anything else.
     static func webAddress(_ text: String) -> (scheme: String, host: String)? {
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
         return (scheme, host)
     }
 }
@@ -404,15 +521,18 @@ enum PushDeviceRules {
     static let maxDevices = 20
 
     /// The subscription, or a sentence saying what is wrong with it.
-    static func validate(_ input: PushDeviceInput) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
+    static func validate(
+        _ input: PushDeviceInput
+    ) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
         let endpoint = (input.endpoint ?? "").trimmingCharacters(in: .whitespaces)
         guard endpoint.count <= maxEndpoint, let address = PushRules.webAddress(endpoint),
-              address.scheme == "https" || ["127.0.0.1", "localhost", "::1", "[::1]"].contains(address.host)
+            address.scheme == "https" || ["127.0.0.1", "localhost", "::1", "[::1]"].contains(address.host)
         else {
             return .failure(PushDeviceError(message: "This browser gave no push service address Stashify can use."))
         }
         let p256dh = (input.p256dh ?? "").trimmingCharacters(in: .whitespaces)
-        guard let key = Base64URL.decode(p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil else {
+        guard let key = Base64URL.decode(p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil
+        else {
             return .failure(PushDeviceError(message: "This browser's encryption key can't be read."))
         }
         let auth = (input.auth ?? "").trimmingCharacters(in: .whitespaces)

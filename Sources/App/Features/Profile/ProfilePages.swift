@@ -11,7 +11,8 @@ extension ProfilePages.Browser {
             signedIn: Self.momentText(browser.signedInAt, in: timeZone, now: now),
             seen: browser.isCurrent ? "Active now" : "Last seen \(lastSeen)",
             isCurrent: browser.isCurrent,
-            endPath: browser.isCurrent ? nil : ProfilePaths.endSession(browser.handle))
+            endPath: browser.isCurrent ? nil : ProfilePaths.endSession(browser.handle)
+        )
     }
 
     /// "Today at 09:14", "Yesterday at 21:40" or "12 Nov 2026", on a clock in `timeZone`.

@@ -28,10 +28,13 @@ extension MemberStore {
     func setPhoto(_ bytes: [UInt8], contentType: String, now: Date) async throws -> Int64 {
         let userId = self.userId
         return try await write { db in
-            try db.execute(sql: """
-                INSERT INTO profilePhoto (userId, contentType, bytes) VALUES (?, ?, ?)
-                ON CONFLICT (userId) DO UPDATE SET contentType = excluded.contentType, bytes = excluded.bytes
-                """, arguments: [userId, contentType, Data(bytes)])
+            try db.execute(
+                sql: """
+                    INSERT INTO profilePhoto (userId, contentType, bytes) VALUES (?, ?, ?)
+                    ON CONFLICT (userId) DO UPDATE SET contentType = excluded.contentType, bytes = excluded.bytes
+                    """,
+                arguments: [userId, contentType, Data(bytes)]
+            )
             let version = Int64(now.timeIntervalSince1970 * 1_000)
             try db.execute(sql: "UPDATE user SET photoVersion = ? WHERE id = ?", arguments: [version, userId])
             return version
@@ -42,8 +45,12 @@ extension MemberStore {
     func photo() async throws -> (contentType: String, bytes: Data)? {
         let userId = self.userId
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT contentType, bytes FROM profilePhoto WHERE userId = ?", arguments: [userId])
-                .map { ($0["contentType"], $0["bytes"]) }
+            try Row.fetchOne(
+                db,
+                sql: "SELECT contentType, bytes FROM profilePhoto WHERE userId = ?",
+                arguments: [userId]
+            )
+            .map { ($0["contentType"], $0["bytes"]) }
         }
     }
 

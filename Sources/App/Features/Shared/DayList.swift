@@ -9,7 +9,9 @@ enum DayList {
     /// The link under the list when it shows only `shown` of the day's `count` entries.
     static func moreLink(shown: Int, of count: Int, on day: CalendarDay, kind: LedgerEntry.Kind? = nil) -> TextLink? {
         guard count > shown else { return nil }
-        return TextLink(label: "See all \(count) entries of this day in Transactions",
-                        href: BudgetPaths.transactions(from: day, kind: kind))
+        return TextLink(
+            label: "See all \(count) entries of this day in Transactions",
+            href: BudgetPaths.transactions(from: day, kind: kind)
+        )
     }
 }

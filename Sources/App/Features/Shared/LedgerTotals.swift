@@ -32,8 +32,12 @@ struct LedgerTotals: Sendable, Equatable {
     }
 
     static func + (lhs: LedgerTotals, rhs: LedgerTotals) -> LedgerTotals {
-        LedgerTotals(savedCents: lhs.savedCents + rhs.savedCents, spentCents: lhs.spentCents + rhs.spentCents,
-                     incomeCents: lhs.incomeCents + rhs.incomeCents, entryCount: lhs.entryCount + rhs.entryCount)
+        LedgerTotals(
+            savedCents: lhs.savedCents + rhs.savedCents,
+            spentCents: lhs.spentCents + rhs.spentCents,
+            incomeCents: lhs.incomeCents + rhs.incomeCents,
+            entryCount: lhs.entryCount + rhs.entryCount
+        )
     }
 
     static func += (lhs: inout LedgerTotals, rhs: LedgerTotals) {

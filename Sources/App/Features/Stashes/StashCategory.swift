@@ -14,17 +14,34 @@ enum StashCategory {
             return try MemberStore.otherCategoryId(member, kind: home, now: now)
         }
         let kinds = kind.categoryKinds.map(\.rawValue)
-        if let id = try Int64.fetchOne(db, sql: """
-            SELECT id FROM category WHERE userId = ? AND kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))
-            AND name = ? COLLATE NOCASE ORDER BY isHidden, name = ? DESC, id LIMIT 1
-            """, arguments: StatementArguments([userId] + kinds + [name, name])) {
+        if let id = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM category WHERE userId = ? AND kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))
+                AND name = ? COLLATE NOCASE ORDER BY isHidden, name = ? DESC, id LIMIT 1
+                """,
+            arguments: StatementArguments([userId] + kinds + [name, name])
+        ) {
             return id
         }
-        let sortOrder = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sortOrder), 0) + 1 FROM category WHERE userId = ?",
-                                         arguments: [userId]) ?? 0
-        let category = try Category(id: nil, userId: userId, name: String(name.prefix(40)), kind: home, icon: "dots",
-                                    color: "#6B6B6B", sortOrder: sortOrder, isDefault: false, isHidden: false,
-                                    createdAt: now).inserted(db)
+        let sortOrder =
+            try Int.fetchOne(
+                db,
+                sql: "SELECT COALESCE(MAX(sortOrder), 0) + 1 FROM category WHERE userId = ?",
+                arguments: [userId]
+            ) ?? 0
+        let category = try Category(
+            id: nil,
+            userId: userId,
+            name: String(name.prefix(40)),
+            kind: home,
+            icon: "dots",
+            color: "#6B6B6B",
+            sortOrder: sortOrder,
+            isDefault: false,
+            isHidden: false,
+            createdAt: now
+        ).inserted(db)
         guard let id = category.id else { throw DatabaseError(message: "category has no id") }
         return id
     }

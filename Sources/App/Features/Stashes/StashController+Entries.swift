@@ -17,8 +17,15 @@ extension StashController {
     @Sendable func newEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try await context.namedStashSummary()
-        return try entryFormPage(EntryInput(), errors: FieldErrors(), summary: summary, entry: nil, user: user,
-                                 request: request, context: context)
+        return try entryFormPage(
+            EntryInput(),
+            errors: FieldErrors(),
+            summary: summary,
+            entry: nil,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
@@ -29,22 +36,44 @@ extension StashController {
         return try await request.submitForm(EntryInput.self, context: context) { input in
             EntryRules.validate(input, currency: user.currencyValue, today: today)
         } form: { input, errors, status in
-            try entryFormPage(input, errors: errors, summary: summary, entry: nil, user: user, request: request,
-                              context: context, status: status)
+            try entryFormPage(
+                input,
+                errors: errors,
+                summary: summary,
+                entry: nil,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { input, draft in
             let now = self.now()
             let stash = summary.stash
-            var entry = LedgerEntry(id: nil, userId: context.member.id, date: "", amountCents: 0,
-                                    kind: stash.kind.entryKind, note: "", stashId: stash.id, categoryId: stash.categoryId,
-                                    accountId: nil, createdAt: now, updatedAt: now)
+            var entry = LedgerEntry(
+                id: nil,
+                userId: context.member.id,
+                date: "",
+                amountCents: 0,
+                kind: stash.kind.entryKind,
+                note: "",
+                stashId: stash.id,
+                categoryId: stash.categoryId,
+                accountId: nil,
+                createdAt: now,
+                updatedAt: now
+            )
             draft.apply(to: &entry)
             let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today, now: now)
             let verb = stash.kind == .save ? "Saved" : "Spent"
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
             return pages.redirect(
                 to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: draft.day.monthValue),
-                flash: .undoable("\(verb) \(user.money(draft.cents)) in “\(stash.name)”.",
-                                 undoPath: StashPaths.deleteEntry(saved.id ?? 0), badgeIds: outcome.newBadgeIds))
+                flash: .undoable(
+                    "\(verb) \(user.money(draft.cents)) in “\(stash.name)”.",
+                    undoPath: StashPaths.deleteEntry(saved.id ?? 0),
+                    badgeIds: outcome.newBadgeIds
+                )
+            )
         }
     }
 
@@ -52,11 +81,21 @@ extension StashController {
     @Sendable func editEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
-        let input = EntryInput(amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
-                               date: entry.date, note: entry.note,
-                               returnTo: request.uri.queryParameters["return"].map(String.init))
-        return try entryFormPage(input, errors: FieldErrors(), summary: summary, entry: entry, user: user, request: request,
-                                 context: context)
+        let input = EntryInput(
+            amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
+            date: entry.date,
+            note: entry.note,
+            returnTo: request.uri.queryParameters["return"].map(String.init)
+        )
+        return try entryFormPage(
+            input,
+            errors: FieldErrors(),
+            summary: summary,
+            entry: entry,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /entries/:id/edit`
@@ -67,17 +106,33 @@ extension StashController {
         return try await request.submitForm(EntryInput.self, context: context) { input in
             EntryRules.validate(input, currency: user.currencyValue, today: today)
         } form: { input, errors, status in
-            try entryFormPage(input, errors: errors, summary: summary, entry: old, user: user, request: request,
-                              context: context, status: status)
+            try entryFormPage(
+                input,
+                errors: errors,
+                summary: summary,
+                entry: old,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { input, draft in
             var entry = old
             draft.apply(to: &entry)
             let now = self.now()
             entry.updatedAt = now
-            let outcome = try await context.store.updateEntry(entry, was: old, stash: summary.stash, today: today, now: now)
+            let outcome = try await context.store.updateEntry(
+                entry,
+                was: old,
+                stash: summary.stash,
+                today: today,
+                now: now
+            )
             return pages.redirect(
-                to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: draft.day.monthValue),
-                flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds))
+                to: entryReturnPath(input.returnTo)
+                    ?? StashPaths.show(summary.stash.id ?? 0, month: draft.day.monthValue),
+                flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds)
+            )
         }
     }
 
@@ -87,32 +142,50 @@ extension StashController {
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
-        let trashId = try await context.store.deleteEntry(entry, stash: summary.stash, today: context.member.today,
-                                                          now: now)
+        let trashId = try await context.store.deleteEntry(
+            entry,
+            stash: summary.stash,
+            today: context.member.today,
+            now: now
+        )
         return pages.redirect(
             to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
-            flash: .undoable("Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
-                             undoPath: StashPaths.restore(trashId)))
+            flash: .undoable(
+                "Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
+                undoPath: StashPaths.restore(trashId)
+            )
+        )
     }
 
     /// `POST /trash/:id/restore`: puts a deleted entry back exactly as it was.
     @Sendable func restoreEntry(request: Request, context: MemberContext) async throws -> Response {
         guard let trashId = context.parameters.get("id", as: Int64.self),
-              let (entry, outcome) = try await context.store.restoreEntry(
-                trashId: trashId, today: context.member.today, now: now())
+            let (entry, outcome) = try await context.store.restoreEntry(
+                trashId: trashId,
+                today: context.member.today,
+                now: now()
+            )
         else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
         guard let stashId = entry.stashId else {
             return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
         }
-        return pages.redirect(to: StashPaths.show(stashId, month: entry.day?.monthValue),
-                              flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds))
+        return pages.redirect(
+            to: StashPaths.show(stashId, month: entry.day?.monthValue),
+            flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds)
+        )
     }
 
     // MARK: - Helpers
 
     private func entryFormPage(
-        _ input: EntryInput, errors: FieldErrors, summary: StashSummary, entry: LedgerEntry?, user: User,
-        request: Request, context: MemberContext, status: HTTPResponse.Status = .ok
+        _ input: EntryInput,
+        errors: FieldErrors,
+        summary: StashSummary,
+        entry: LedgerEntry?,
+        user: User,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let stash = summary.stash
         let id = stash.id ?? 0
@@ -134,7 +207,8 @@ extension StashController {
             symbol: user.currencyValue.symbol,
             isSpend: stash.kind == .spend,
             deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
-            returnTo: returnTo)
+            returnTo: returnTo
+        )
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
             StashPages.entryForm(page, csrf: $0.csrf)
         }
@@ -145,12 +219,16 @@ extension StashController {
         path.flatMap(Paths.safeReturnPath)
     }
 
-    private func loadEntry(request: Request, context: MemberContext, user: User) async throws -> (LedgerEntry, StashSummary) {
+    private func loadEntry(
+        request: Request,
+        context: MemberContext,
+        user: User
+    ) async throws -> (LedgerEntry, StashSummary) {
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self),
-              let entry = try await context.store.entry(id: id),
-              let stashId = entry.stashId,
-              let summary = try await context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
+            let entry = try await context.store.entry(id: id),
+            let stashId = entry.stashId,
+            let summary = try await context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return (entry, summary)
     }

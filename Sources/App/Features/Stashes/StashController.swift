@@ -22,32 +22,67 @@ struct StashController {
     /// `GET /stashes/new`
     @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        return try await formPage(StashInput(kind: request.uri.queryParameters["kind"].map(String.init) ?? "save",
-                                             category: "", reminder: "off"),
-                                  errors: FieldErrors(), stashId: nil, user: user, request: request, context: context)
+        return try await formPage(
+            StashInput(
+                kind: request.uri.queryParameters["kind"].map(String.init) ?? "save",
+                category: "",
+                reminder: "off"
+            ),
+            errors: FieldErrors(),
+            stashId: nil,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /stashes`
     @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         return try await request.submitForm(StashInput.self, context: context) { input in
-            try await StashRules.validate(input, categories: try await context.store.categories(),
-                                          currency: user.currencyValue) {
+            try await StashRules.validate(
+                input,
+                categories: try await context.store.categories(),
+                currency: user.currencyValue
+            ) {
                 try await context.store.sameName(Stash.self, as: $0, except: nil)
             }
         } form: { input, errors, status in
-            try await formPage(input, errors: errors, stashId: nil, user: user, request: request, context: context,
-                               status: status)
+            try await formPage(
+                input,
+                errors: errors,
+                stashId: nil,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
             let now = self.now()
-            var stash = Stash(id: nil, userId: context.member.id, name: "", kind: .save, goalCents: nil, reward: "",
-                              categoryId: nil, reminder: .off, createdAt: now, updatedAt: now)
+            var stash = Stash(
+                id: nil,
+                userId: context.member.id,
+                name: "",
+                kind: .save,
+                goalCents: nil,
+                reward: "",
+                categoryId: nil,
+                reminder: .off,
+                createdAt: now,
+                updatedAt: now
+            )
             draft.apply(to: &stash)
-            let created = try await context.store.createStash(stash, newCategory: draft.newCategory,
-                                                              targetCents: draft.targetCents,
-                                                              month: context.member.today.monthValue, now: now)
-            return pages.redirect(to: StashPaths.show(created.id ?? 0),
-                                  flash: .success("“\(created.name)” is ready. Add your first entry when you like."))
+            let created = try await context.store.createStash(
+                stash,
+                newCategory: draft.newCategory,
+                targetCents: draft.targetCents,
+                month: context.member.today.monthValue,
+                now: now
+            )
+            return pages.redirect(
+                to: StashPaths.show(created.id ?? 0),
+                flash: .success("“\(created.name)” is ready. Add your first entry when you like.")
+            )
         }
     }
 
@@ -57,10 +92,18 @@ struct StashController {
     @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try await context.namedStashSummary()
-        return try await formPage(StashInput(stash: summary.stash, targetCents: summary.progress.targetCents,
-                                             currency: user.currencyValue),
-                                  errors: FieldErrors(), stashId: summary.stash.id, user: user, request: request,
-                                  context: context)
+        return try await formPage(
+            StashInput(
+                stash: summary.stash,
+                targetCents: summary.progress.targetCents,
+                currency: user.currencyValue
+            ),
+            errors: FieldErrors(),
+            stashId: summary.stash.id,
+            user: user,
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /stashes/:id/edit`: a changed target applies from this month on. A higher target that would take this
@@ -69,56 +112,104 @@ struct StashController {
         let user = context.user
         let summary = try await context.namedStashSummary()
         return try await request.submitForm(StashInput.self, context: context) { input in
-            try await StashRules.validate(input, categories: try await context.store.categories(),
-                                          currency: user.currencyValue) {
+            try await StashRules.validate(
+                input,
+                categories: try await context.store.categories(),
+                currency: user.currencyValue
+            ) {
                 try await context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
             }
         } form: { input, errors, status in
-            try await formPage(input, errors: errors, stashId: summary.stash.id, user: user, request: request,
-                               context: context, status: status)
+            try await formPage(
+                input,
+                errors: errors,
+                stashId: summary.stash.id,
+                user: user,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { input, draft in
             var draft = draft
             let today = context.member.today
             if input.confirmTarget == "keep" {
                 draft.targetCents = summary.progress.targetCents
             } else if input.confirmTarget != String(draft.targetCents),
-                      let warning = try await targetWarning(summary, draft: draft, month: today.monthValue, user: user,
-                                                            context: context) {
-                return try await formPage(input, errors: FieldErrors(), stashId: summary.stash.id, user: user,
-                                          request: request, context: context, warning: warning)
+                let warning = try await targetWarning(
+                    summary,
+                    draft: draft,
+                    month: today.monthValue,
+                    user: user,
+                    context: context
+                )
+            {
+                return try await formPage(
+                    input,
+                    errors: FieldErrors(),
+                    stashId: summary.stash.id,
+                    user: user,
+                    request: request,
+                    context: context,
+                    warning: warning
+                )
             }
             var stash = summary.stash
             draft.apply(to: &stash)
             stash.updatedAt = now()
-            let outcome = try await context.store.updateStash(stash, newCategory: draft.newCategory,
-                                                              targetCents: draft.targetCents, month: today.monthValue,
-                                                              today: today, now: stash.updatedAt)
-            return pages.redirect(to: StashPaths.show(stash.id ?? 0),
-                                  flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds))
+            let outcome = try await context.store.updateStash(
+                stash,
+                newCategory: draft.newCategory,
+                targetCents: draft.targetCents,
+                month: today.monthValue,
+                today: today,
+                now: stash.updatedAt
+            )
+            return pages.redirect(
+                to: StashPaths.show(stash.id ?? 0),
+                flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds)
+            )
         }
     }
 
     /// What a higher target would take away: this month's badge, when this month's entries no longer reach the new
     /// target (the only month it changes; past months keep theirs). Nil when nothing would go.
     private func targetWarning(
-        _ summary: StashSummary, draft: StashDraft, month: Month, user: User, context: MemberContext
+        _ summary: StashSummary,
+        draft: StashDraft,
+        month: Month,
+        user: User,
+        context: MemberContext
     ) async throws -> StashPages.TargetWarning? {
         let current = summary.progress
-        let raised = StashProgress(kind: draft.kind, totalCents: current.totalCents, entryCount: current.entryCount,
-                                   targetCents: draft.targetCents, monthClosed: false)
-        guard draft.targetCents > current.targetCents, current.isCompleted, !raised.isCompleted, let id = summary.stash.id,
-              let badge = try await context.store.earnedBadge(stashId: id, month: month)
+        let raised = StashProgress(
+            kind: draft.kind,
+            totalCents: current.totalCents,
+            entryCount: current.entryCount,
+            targetCents: draft.targetCents,
+            monthClosed: false
+        )
+        guard draft.targetCents > current.targetCents, current.isCompleted, !raised.isCompleted,
+            let id = summary.stash.id,
+            let badge = try await context.store.earnedBadge(stashId: id, month: month)
         else { return nil }
         let points = "\(badge.points) points" + (badge.claimedAt == nil ? "" : ", reward claimed")
         return StashPages.TargetWarning(
-            text: "Raising the target to \(user.money(draft.targetCents)) takes away the badge for \(month.title) (\(points)): "
+            text:
+                "Raising the target to \(user.money(draft.targetCents)) takes away the badge for \(month.title) (\(points)): "
                 + "the \(user.money(current.totalCents)) saved this month no longer reaches it. Past months keep their targets.",
-            confirmValue: String(draft.targetCents))
+            confirmValue: String(draft.targetCents)
+        )
     }
 
     private func formPage(
-        _ input: StashInput, errors: FieldErrors, stashId: Int64?, user: User, request: Request,
-        context: MemberContext, status: HTTPResponse.Status = .ok, warning: StashPages.TargetWarning? = nil
+        _ input: StashInput,
+        errors: FieldErrors,
+        stashId: Int64?,
+        user: User,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok,
+        warning: StashPages.TargetWarning? = nil
     ) async throws -> Response {
         let categories = try await context.store.categories()
         let page = StashPages.FormPage(
@@ -128,7 +219,8 @@ struct StashController {
             cancelPath: stashId.map { StashPaths.show($0) } ?? HomePaths.index,
             summary: errors.summary,
             fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil),
-            warning: warning)
+            warning: warning
+        )
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
             StashPages.form(page, csrf: $0.csrf)
         }
@@ -143,7 +235,7 @@ struct StashController {
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),
-              let summary = try await context.store.stashSummary(id: id, month: month, today: today)
+            let summary = try await context.store.stashSummary(id: id, month: month, today: today)
         else { throw HTTPError(.notFound) }
         let stash = summary.stash
 
@@ -153,7 +245,13 @@ struct StashController {
         var goalText: String?
         if let goal = stash.goalCents {
             let total = results.reduce(Int64(0)) { $0 + $1.1.totalCents }  // every month with entries
-            let progress = StashProgress(kind: .save, totalCents: total, entryCount: 0, targetCents: goal, monthClosed: false)
+            let progress = StashProgress(
+                kind: .save,
+                totalCents: total,
+                entryCount: 0,
+                targetCents: goal,
+                monthClosed: false
+            )
             goalBar = ProgressBar(progress, label: "Long-term goal: \(progress.percent)%")
             goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
         }
@@ -167,18 +265,29 @@ struct StashController {
             goalText: goalText,
             reward: stash.reward.isEmpty ? nil : stash.reward,
             entries: entries.map { entry in
-                StashPages.EntryItem(dateTitle: entry.day?.mediumTitle ?? entry.date, amount: user.money(entry.amountCents),
-                                     note: entry.note.isEmpty ? nil : entry.note, editPath: StashPaths.editEntry(entry.id ?? 0))
+                StashPages.EntryItem(
+                    dateTitle: entry.day?.mediumTitle ?? entry.date,
+                    amount: user.money(entry.amountCents),
+                    note: entry.note.isEmpty ? nil : entry.note,
+                    editPath: StashPaths.editEntry(entry.id ?? 0)
+                )
             },
             newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
             olderPath: more ? monthPath(month, pageNumber + 1) : nil,
             months: results.map { (resultMonth, progress, earned) in
-                StashPages.MonthRow(title: resultMonth.title, path: StashPaths.show(id, month: resultMonth),
-                                    amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
-                                    percentText: "\(progress.percent)%",
-                                    result: earned ? "Completed" : progress.isOverBudget ? "Over budget"
-                             : resultMonth < today.monthValue ? "Not completed" : "In progress",
-                         earned: earned, current: resultMonth == month)
+                StashPages.MonthRow(
+                    title: resultMonth.title,
+                    path: StashPaths.show(id, month: resultMonth),
+                    amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
+                    percentText: "\(progress.percent)%",
+                    result: earned
+                        ? "Completed"
+                        : progress.isOverBudget
+                            ? "Over budget"
+                            : resultMonth < today.monthValue ? "Not completed" : "In progress",
+                    earned: earned,
+                    current: resultMonth == month
+                )
             },
             editPath: StashPaths.edit(id),
             deletePath: StashPaths.delete(id),
@@ -198,11 +307,16 @@ struct StashController {
             let id = stash.id ?? 0
             let footprint = try await context.store.stashFootprint(stashId: id)
             let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
-            let badges = footprint.badges == 1 ? "1 badge (10 points)"
+            let badges =
+                footprint.badges == 1
+                ? "1 badge (10 points)"
                 : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
             let page = StashPages.DeletePage(
-                name: stash.name, consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
-                action: StashPaths.delete(id), cancelPath: StashPaths.show(id))
+                name: stash.name,
+                consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
+                action: StashPaths.delete(id),
+                cancelPath: StashPaths.show(id)
+            )
             return pages.page(title: "Delete stash", section: .home, context: context) {
                 StashPages.delete(page, csrf: $0.csrf)
             }
@@ -218,7 +332,7 @@ extension MemberContext {
     func namedStashSummary() async throws -> StashSummary {
         let today = member.today
         guard let id = parameters.get("id", as: Int64.self),
-              let summary = try await store.stashSummary(id: id, month: today.monthValue, today: today)
+            let summary = try await store.stashSummary(id: id, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
     }

@@ -26,25 +26,91 @@ public enum DemoData {
     }
 
     static let templates: [Template] = [
-        Template(name: "Vacation Fund", kind: .save, targetCents: 40_000, goalCents: 300_000, reward: "A weekend in Porto",
-                 category: "Vacation", amounts: [5_000, 10_000, 2_500, 7_500], weight: 2),
-        Template(name: "Emergency Fund", kind: .save, targetCents: 25_000, goalCents: 1_000_000, reward: "Peace of mind (and a nice dinner)",
-                 category: "Emergency Fund", amounts: [5_000, 2_500, 10_000], weight: 2),
-        Template(name: "New Laptop", kind: .save, targetCents: 15_000, goalCents: 180_000, reward: "The laptop itself!",
-                 category: "Large Purchase", amounts: [2_000, 5_000, 1_500], weight: 1),
-        Template(name: "Dining Out", kind: .spend, targetCents: 30_000, goalCents: nil, reward: "Cook something fancy",
-                 category: "Dining Out", amounts: [1_850, 3_200, 4_550, 1_200, 6_400], weight: 4),
-        Template(name: "Groceries", kind: .spend, targetCents: 60_000, goalCents: nil, reward: "",
-                 category: "Groceries", amounts: [4_320, 8_915, 2_250, 12_040, 3_675], weight: 6),
-        Template(name: "Coffee", kind: .spend, targetCents: 6_000, goalCents: nil, reward: "A bag of good beans",
-                 category: "Dining Out", amounts: [350, 420, 480], weight: 5),
-        Template(name: "Transport", kind: .spend, targetCents: 12_000, goalCents: nil, reward: "",
-                 category: "Transport", amounts: [290, 1_500, 4_000, 2_750], weight: 3),
-        Template(name: "Gifts", kind: .save, targetCents: 5_000, goalCents: nil, reward: "Guilt-free December",
-                 category: "Other", amounts: [1_000, 2_000, 500], weight: 1),
+        Template(
+            name: "Vacation Fund",
+            kind: .save,
+            targetCents: 40_000,
+            goalCents: 300_000,
+            reward: "A weekend in Porto",
+            category: "Vacation",
+            amounts: [5_000, 10_000, 2_500, 7_500],
+            weight: 2
+        ),
+        Template(
+            name: "Emergency Fund",
+            kind: .save,
+            targetCents: 25_000,
+            goalCents: 1_000_000,
+            reward: "Peace of mind (and a nice dinner)",
+            category: "Emergency Fund",
+            amounts: [5_000, 2_500, 10_000],
+            weight: 2
+        ),
+        Template(
+            name: "New Laptop",
+            kind: .save,
+            targetCents: 15_000,
+            goalCents: 180_000,
+            reward: "The laptop itself!",
+            category: "Large Purchase",
+            amounts: [2_000, 5_000, 1_500],
+            weight: 1
+        ),
+        Template(
+            name: "Dining Out",
+            kind: .spend,
+            targetCents: 30_000,
+            goalCents: nil,
+            reward: "Cook something fancy",
+            category: "Dining Out",
+            amounts: [1_850, 3_200, 4_550, 1_200, 6_400],
+            weight: 4
+        ),
+        Template(
+            name: "Groceries",
+            kind: .spend,
+            targetCents: 60_000,
+            goalCents: nil,
+            reward: "",
+            category: "Groceries",
+            amounts: [4_320, 8_915, 2_250, 12_040, 3_675],
+            weight: 6
+        ),
+        Template(
+            name: "Coffee",
+            kind: .spend,
+            targetCents: 6_000,
+            goalCents: nil,
+            reward: "A bag of good beans",
+            category: "Dining Out",
+            amounts: [350, 420, 480],
+            weight: 5
+        ),
+        Template(
+            name: "Transport",
+            kind: .spend,
+            targetCents: 12_000,
+            goalCents: nil,
+            reward: "",
+            category: "Transport",
+            amounts: [290, 1_500, 4_000, 2_750],
+            weight: 3
+        ),
+        Template(
+            name: "Gifts",
+            kind: .save,
+            targetCents: 5_000,
+            goalCents: nil,
+            reward: "Guilt-free December",
+            category: "Other",
+            amounts: [1_000, 2_000, 500],
+            weight: 1
+        ),
     ]
 
-    static let notes = ["", "", "", "Paycheck", "Side gig", "Lunch", "Weekend", "Birthday", "Market", "Refill", "Round-up"]
+    static let notes = [
+        "", "", "", "Paycheck", "Side gig", "Lunch", "Weekend", "Birthday", "Market", "Refill", "Round-up",
+    ]
     /// The note of a save stash's monthly transfer (`notes` ends with it; random entries never draw it).
     static let transferNote = "Monthly transfer"
 
@@ -64,18 +130,36 @@ public enum DemoData {
     /// Creates the account if needed (with `passwordHash`), then adds the stashes and `entries` entries spread
     /// over the last `years` years up to `today`.
     public static func fill(
-        database: AppDatabase, email: String, passwordHash: @Sendable () async throws -> String, years: Int, entries: Int,
-        now: Date, timeZone: String = "UTC"
+        database: AppDatabase,
+        email: String,
+        passwordHash: @Sendable () async throws -> String,
+        years: Int,
+        entries: Int,
+        now: Date,
+        timeZone: String = "UTC"
     ) async throws -> Summary {
         let email = User.normalize(email: email)
         var createdUser = false
         var user = try await database.user(email: email)
         if user == nil {
             let hash = try await passwordHash()
-            user = try await database.create(User(
-                id: nil, name: "Demo Saver", email: email, passwordHash: hash, location: "Lisbon", age: 32,
-                salaryCents: 5_400_000, householdSize: 2, currency: "USD", timeZone: timeZone, theme: .system,
-                createdAt: now, updatedAt: now))
+            user = try await database.create(
+                User(
+                    id: nil,
+                    name: "Demo Saver",
+                    email: email,
+                    passwordHash: hash,
+                    location: "Lisbon",
+                    age: 32,
+                    salaryCents: 5_400_000,
+                    householdSize: 2,
+                    currency: "USD",
+                    timeZone: timeZone,
+                    theme: .system,
+                    createdAt: now,
+                    updatedAt: now
+                )
+            )
             createdUser = true
         }
         guard let user, let userId = user.id else { throw DatabaseError(message: "no demo user") }
@@ -94,11 +178,24 @@ public enum DemoData {
                 // its plan completes those months.
                 var transfers: [(day: Int, stash: Int, cents: Int64)] = []
                 for template in templates {
-                    let categoryId = try StashCategory.resolve(member, kind: template.kind, name: template.category,
-                                                               now: now)
-                    let stash = try Stash(id: nil, userId: userId, name: template.name, kind: template.kind,
-                                          goalCents: template.goalCents, reward: template.reward, categoryId: categoryId,
-                                          reminder: .off, createdAt: now, updatedAt: now).inserted(db)
+                    let categoryId = try StashCategory.resolve(
+                        member,
+                        kind: template.kind,
+                        name: template.category,
+                        now: now
+                    )
+                    let stash = try Stash(
+                        id: nil,
+                        userId: userId,
+                        name: template.name,
+                        kind: template.kind,
+                        goalCents: template.goalCents,
+                        reward: template.reward,
+                        categoryId: categoryId,
+                        reminder: .off,
+                        createdAt: now,
+                        updatedAt: now
+                    ).inserted(db)
                     guard let id = stash.id else { continue }
                     // The target was raised once a year: past months keep what they had.
                     var month = firstDay.monthValue
@@ -106,13 +203,19 @@ public enum DemoData {
                     while month <= today.monthValue {
                         let target = cents
                         if month.month == 1 || month == firstDay.monthValue {
-                            try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
-                                           arguments: [id, month.description, cents])
+                            try db.execute(
+                                sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                                arguments: [id, month.description, cents]
+                            )
                             cents += template.targetCents / 10
                         }
-                        let payday = max(firstDay, CalendarDay(year: month.year, month: month.month, day: 3) ?? month.firstDay)
+                        let payday = max(
+                            firstDay,
+                            CalendarDay(year: month.year, month: month.month, day: 3) ?? month.firstDay
+                        )
                         if template.kind == .save, payday <= today, payday.monthValue == month,
-                           Int.random(in: 0..<4, using: &rng) > 0 {
+                            Int.random(in: 0..<4, using: &rng) > 0
+                        {
                             transfers.append((firstDay.distance(to: payday), stashes.count, target))
                         }
                         month = month.next
@@ -126,8 +229,12 @@ public enum DemoData {
                 let days = dayTexts(from: firstDay, count: dayCount)
                 let stashEntries = entries - BudgetDemoData.share(of: entries)
                 let transferNote = notes.count
-                var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = transfers.prefix(stashEntries).map { transfer in
-                    (transfer.day, weights.firstIndex { $0.0.id == stashes[transfer.stash].0.id } ?? 0, transfer.cents, transferNote)
+                var drawn: [(day: Int, weight: Int, cents: Int64, note: Int)] = transfers.prefix(stashEntries).map {
+                    transfer in
+                    (
+                        transfer.day, weights.firstIndex { $0.0.id == stashes[transfer.stash].0.id } ?? 0,
+                        transfer.cents, transferNote
+                    )
                 }
                 drawn.reserveCapacity(stashEntries)
                 for _ in 0..<(stashEntries - drawn.count) {
@@ -138,31 +245,58 @@ public enum DemoData {
                     drawn.append((day, weight, max(50, base / scale), Int.random(in: 0..<notes.count, using: &rng)))
                 }
                 // By date, as a household would have entered them (and each index of the ledger then grows at its end).
-                let order = drawn.indices.sorted { drawn[$0].day != drawn[$1].day ? drawn[$0].day < drawn[$1].day : $0 < $1 }
+                let order = drawn.indices.sorted {
+                    drawn[$0].day != drawn[$1].day ? drawn[$0].day < drawn[$1].day : $0 < $1
+                }
                 let stamp = now.databaseValue
-                try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
-                                                            "createdAt", "updatedAt"]) { rows in
+                try db.insertRows(
+                    into: "ledger",
+                    columns: [
+                        "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
+                        "createdAt", "updatedAt",
+                    ]
+                ) { rows in
                     for entry in order.lazy.map({ drawn[$0] }) {
                         let stash = weights[entry.weight].0
                         let note = entry.note < notes.count ? notes[entry.note] : Self.transferNote
-                        try rows.insert([userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, note,
-                                         stash.id, stash.categoryId, stamp, stamp])
+                        try rows.insert([
+                            userId, days[entry.day], entry.cents, stash.kind.entryKind.rawValue, note,
+                            stash.id, stash.categoryId, stamp, stamp,
+                        ])
                     }
                 }
-                try BudgetDemoData.fill(member, firstDay: firstDay, today: today, count: BudgetDemoData.share(of: entries), seed: seed, now: now)
+                try BudgetDemoData.fill(
+                    member,
+                    firstDay: firstDay,
+                    today: today,
+                    count: BudgetDemoData.share(of: entries),
+                    seed: seed,
+                    now: now
+                )
                 return stashes
             }
             // Badges read the stash month totals, worked out once the rows are all in.
             var badges = 0
             for (stash, _) in stashes {
-                let months = try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month", arguments: [stash.id])
+                let months = try String.fetchAll(
+                    db,
+                    sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month",
+                    arguments: [stash.id]
+                )
                 for month in months.compactMap(Month.init) {
                     try MemberStore.judge(db, stash: stash, month: month, today: today, now: now)
                 }
-                badges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned", arguments: [stash.id]) ?? 0
+                badges +=
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
+                        arguments: [stash.id]
+                    ) ?? 0
             }
-            try db.execute(sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
-                           arguments: [today.monthValue.previous.description, userId])
+            try db.execute(
+                sql: "UPDATE user SET spendJudgedThrough = ? WHERE id = ?",
+                arguments: [today.monthValue.previous.description, userId]
+            )
             return (stashes.count, badges)
         }
         try await WalletDemoData.fill(database: database, userId: userId, today: today, now: now)

@@ -15,8 +15,16 @@ struct StashInput: Decodable, Sendable {
     /// `keep` to save the rest with the old target.
     var confirmTarget: String?
 
-    init(name: String? = nil, kind: String? = nil, target: String? = nil, goal: String? = nil, reward: String? = nil,
-         category: String? = nil, newCategory: String? = nil, reminder: String? = nil) {
+    init(
+        name: String? = nil,
+        kind: String? = nil,
+        target: String? = nil,
+        goal: String? = nil,
+        reward: String? = nil,
+        category: String? = nil,
+        newCategory: String? = nil,
+        reminder: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.target = target
@@ -29,11 +37,16 @@ struct StashInput: Decodable, Sendable {
 
     /// What the edit form shows for a saved stash.
     init(stash: Stash, targetCents: Int64, currency: Currency) {
-        self.init(name: stash.name, kind: stash.kind.rawValue,
-                  target: Money(cents: targetCents, currency: currency).formValue,
-                  goal: stash.goalCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
-                  reward: stash.reward, category: stash.categoryId.map(String.init) ?? "", newCategory: "",
-                  reminder: stash.reminder.rawValue)
+        self.init(
+            name: stash.name,
+            kind: stash.kind.rawValue,
+            target: Money(cents: targetCents, currency: currency).formValue,
+            goal: stash.goalCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
+            reward: stash.reward,
+            category: stash.categoryId.map(String.init) ?? "",
+            newCategory: "",
+            reminder: stash.reminder.rawValue
+        )
     }
 }
 
@@ -65,8 +78,12 @@ struct StashDraft: Sendable {
 enum StashRules {
     /// Checks every field; `categories` are the user's, the category chosen must be of a kind the stash can have,
     /// and `nameTaken` finds another stash of the member's with the same name.
-    static func validate(_ input: StashInput, categories: [Category], currency: Currency,
-                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<StashDraft> {
+    static func validate(
+        _ input: StashInput,
+        categories: [Category],
+        currency: Currency,
+        nameTaken: (String) async throws -> String?
+    ) async rethrows -> Validated<StashDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
 
@@ -89,24 +106,41 @@ enum StashRules {
             // One of the user's categories, of a kind this stash can have.
             let category = categories.first { String($0.id ?? 0) == text }
             if let category, let kind, !kind.categoryKinds.contains(category.kind) {
-                errors.add("category", kind == .save
-                    ? "A Save stash belongs to a Savings category. Choose one under Savings, or type a new one below."
-                    : "A Spend stash belongs to a Needs or Wants category. Choose one of those, or type a new one below.")
+                errors.add(
+                    "category",
+                    kind == .save
+                        ? "A Save stash belongs to a Savings category. Choose one under Savings, or type a new one below."
+                        : "A Spend stash belongs to a Needs or Wants category. Choose one of those, or type a new one below."
+                )
             } else if category == nil {
                 errors.add("category", "Choose one of your categories.")
             }
             categoryId = category?.id
         }
 
-        let reminder = errors.choice(input.reminder ?? "off", field: "reminder", as: Stash.Reminder.self,
-                                     message: "Choose when to be reminded.")
+        let reminder = errors.choice(
+            input.reminder ?? "off",
+            field: "reminder",
+            as: Stash.Reminder.self,
+            message: "Choose when to be reminded."
+        )
         if errors["name"] == nil, let taken = try await nameTaken(name) {
             errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
         }
 
         guard errors.isEmpty, let kind, let targetCents, let reminder else { return .invalid(errors) }
-        return .valid(StashDraft(name: name, kind: kind, targetCents: targetCents, goalCents: goalCents, reward: reward,
-                                 categoryId: categoryId, newCategory: newCategory, reminder: reminder))
+        return .valid(
+            StashDraft(
+                name: name,
+                kind: kind,
+                targetCents: targetCents,
+                goalCents: goalCents,
+                reward: reward,
+                categoryId: categoryId,
+                newCategory: newCategory,
+                reminder: reminder
+            )
+        )
     }
 
     /// The form's controls; the category list shows the kinds a stash can have, in groups, hidden ones left out
@@ -118,34 +152,95 @@ enum StashRules {
         }
         let typed = input.category ?? ""
         let chosen = categories.first { String($0.id ?? 0) == typed }.map { isHomeOther($0) ? "" : typed } ?? typed
-        let groups: [(label: String, options: [(value: String, label: String)])] = [
-            ("", [("", "Other")]),
-        ] + [(Category.Kind.savings, "Save stash"), (.needs, "Spend stash"), (.wants, "Spend stash")].map { kind, stashLabel in
-            ("\(kind.label) · for a \(stashLabel)",
-             categories.filter { $0.kind == kind && (!$0.isHidden || String($0.id ?? 0) == chosen) && !isHomeOther($0) }
-                .map { (String($0.id ?? 0), $0.name) })
-        }.filter { !$0.options.isEmpty }
+        let groups: [(label: String, options: [(value: String, label: String)])] =
+            [
+                ("", [("", "Other")])
+            ]
+            + [(Category.Kind.savings, "Save stash"), (.needs, "Spend stash"), (.wants, "Spend stash")].map {
+                kind,
+                stashLabel in
+                (
+                    "\(kind.label) · for a \(stashLabel)",
+                    categories.filter {
+                        $0.kind == kind && (!$0.isHidden || String($0.id ?? 0) == chosen) && !isHomeOther($0)
+                    }
+                    .map { (String($0.id ?? 0), $0.name) }
+                )
+            }.filter { !$0.options.isEmpty }
         return [
-            .input("name", label: "Name", value: input.name ?? "", error: errors["name"],
-                   hint: "For example Vacation Fund or Dining Out.", autocomplete: "off", required: true, autofocus: isNew),
-            .radio("kind", label: "Type", value: input.kind ?? Stash.Kind.save.rawValue, options: [
-                (Stash.Kind.save.rawValue, "Save — put money aside each month"),
-                (Stash.Kind.spend.rawValue, "Spend — keep spending within an allowance"),
-            ], error: errors["kind"]),
-            .input("target", label: "Monthly target", value: input.target ?? "", error: errors["target"],
-                   hint: isNew ? "For a Spend stash, this is the monthly allowance."
-                       : "A new target applies from this month on; past months keep theirs.",
-                   autocomplete: "off", inputmode: "decimal", required: true),
-            .input("goal", label: "Long-term goal", value: input.goal ?? "", error: errors["goal"],
-                   hint: "Optional: the total you're working toward.", autocomplete: "off", inputmode: "decimal"),
-            .input("reward", label: "Reward", value: input.reward ?? "", error: errors["reward"],
-                   hint: "If I complete this stash, I get… (optional)", autocomplete: "off"),
-            .select("category", label: "Budget category", value: chosen, groups: groups, error: errors["category"],
-                    hint: "Its entries count under this category in Budget and Statistics. “Other” files a Save stash under Savings, a Spend stash under Wants."),
-            .input("newCategory", label: "Or a new category", value: input.newCategory ?? "", error: errors["newCategory"],
-                   hint: "Optional: a Save stash adds it under Savings, a Spend stash under Wants.", autocomplete: "off"),
-            .select("reminder", label: "Reminders", value: input.reminder ?? Stash.Reminder.off.rawValue,
-                    options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label) }, error: errors["reminder"]),
+            .input(
+                "name",
+                label: "Name",
+                value: input.name ?? "",
+                error: errors["name"],
+                hint: "For example Vacation Fund or Dining Out.",
+                autocomplete: "off",
+                required: true,
+                autofocus: isNew
+            ),
+            .radio(
+                "kind",
+                label: "Type",
+                value: input.kind ?? Stash.Kind.save.rawValue,
+                options: [
+                    (Stash.Kind.save.rawValue, "Save — put money aside each month"),
+                    (Stash.Kind.spend.rawValue, "Spend — keep spending within an allowance"),
+                ],
+                error: errors["kind"]
+            ),
+            .input(
+                "target",
+                label: "Monthly target",
+                value: input.target ?? "",
+                error: errors["target"],
+                hint: isNew
+                    ? "For a Spend stash, this is the monthly allowance."
+                    : "A new target applies from this month on; past months keep theirs.",
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true
+            ),
+            .input(
+                "goal",
+                label: "Long-term goal",
+                value: input.goal ?? "",
+                error: errors["goal"],
+                hint: "Optional: the total you're working toward.",
+                autocomplete: "off",
+                inputmode: "decimal"
+            ),
+            .input(
+                "reward",
+                label: "Reward",
+                value: input.reward ?? "",
+                error: errors["reward"],
+                hint: "If I complete this stash, I get… (optional)",
+                autocomplete: "off"
+            ),
+            .select(
+                "category",
+                label: "Budget category",
+                value: chosen,
+                groups: groups,
+                error: errors["category"],
+                hint:
+                    "Its entries count under this category in Budget and Statistics. “Other” files a Save stash under Savings, a Spend stash under Wants."
+            ),
+            .input(
+                "newCategory",
+                label: "Or a new category",
+                value: input.newCategory ?? "",
+                error: errors["newCategory"],
+                hint: "Optional: a Save stash adds it under Savings, a Spend stash under Wants.",
+                autocomplete: "off"
+            ),
+            .select(
+                "reminder",
+                label: "Reminders",
+                value: input.reminder ?? Stash.Reminder.off.rawValue,
+                options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label) },
+                error: errors["reminder"]
+            ),
         ]
     }
 }
@@ -185,12 +280,32 @@ enum EntryRules {
 
     static func fields(_ input: EntryInput, errors: FieldErrors, today: CalendarDay, kind: Stash.Kind) -> [FormField] {
         [
-            .input("amount", label: kind == .save ? "Amount saved" : "Amount spent", value: input.amount ?? "",
-                   error: errors["amount"], autocomplete: "off", inputmode: "decimal", required: true, autofocus: true),
-            .input("date", label: "Date", value: input.date ?? today.description, type: "date", error: errors["date"],
-                   required: true),
-            .input("note", label: "Note", value: input.note ?? "", error: errors["note"],
-                   hint: "Optional, like “Freelance earnings” or “Dinner out”.", autocomplete: "off"),
+            .input(
+                "amount",
+                label: kind == .save ? "Amount saved" : "Amount spent",
+                value: input.amount ?? "",
+                error: errors["amount"],
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true,
+                autofocus: true
+            ),
+            .input(
+                "date",
+                label: "Date",
+                value: input.date ?? today.description,
+                type: "date",
+                error: errors["date"],
+                required: true
+            ),
+            .input(
+                "note",
+                label: "Note",
+                value: input.note ?? "",
+                error: errors["note"],
+                hint: "Optional, like “Freelance earnings” or “Dinner out”.",
+                autocomplete: "off"
+            ),
         ]
     }
 }

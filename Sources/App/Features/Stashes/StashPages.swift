@@ -13,8 +13,11 @@ extension User {
 extension ProgressBar {
     /// A stash's progress this month.
     init(_ progress: StashProgress, label: String) {
-        self.init(percent: progress.percent, label: label,
-                  modifier: progress.isOverBudget ? "progress--over" : progress.isCompleted ? "progress--complete" : "")
+        self.init(
+            percent: progress.percent,
+            label: label,
+            modifier: progress.isOverBudget ? "progress--over" : progress.isCompleted ? "progress--complete" : ""
+        )
     }
 }
 
@@ -25,12 +28,13 @@ extension StashCard {
         let progress = summary.progress
         let id = stash.id ?? 0
         let verb = stash.kind == .save ? "saved of" : "spent of"
-        let statusText = switch (stash.kind, progress.isCompleted, progress.isOverBudget) {
-        case (_, true, _): "Completed"
-        case (.spend, _, true): "Over budget by \(user.money(progress.totalCents - progress.targetCents))"
-        case (.spend, _, false): "\(user.money(progress.targetCents - progress.totalCents)) left"
-        case (.save, _, _): "\(user.money(max(0, progress.targetCents - progress.totalCents))) to go"
-        }
+        let statusText =
+            switch (stash.kind, progress.isCompleted, progress.isOverBudget) {
+            case (_, true, _): "Completed"
+            case (.spend, _, true): "Over budget by \(user.money(progress.totalCents - progress.targetCents))"
+            case (.spend, _, false): "\(user.money(progress.targetCents - progress.totalCents)) left"
+            case (.save, _, _): "\(user.money(max(0, progress.targetCents - progress.totalCents))) to go"
+            }
         let currency = user.currencyValue
         self.init(
             name: stash.name,
@@ -46,8 +50,13 @@ extension StashCard {
             bar: ProgressBar(progress, label: "\(stash.name): \(progress.percent)% of this month's target"),
             quickAmounts: quickAmounts.map {
                 let label = "+" + user.money($0)
-                return QuickAmount(action: StashPaths.entries(id), value: Money(cents: $0, currency: currency).formValue,
-                                   label: label, ariaLabel: "Add \(label) to \(stash.name)")
-            })
+                return QuickAmount(
+                    action: StashPaths.entries(id),
+                    value: Money(cents: $0, currency: currency).formValue,
+                    label: label,
+                    ariaLabel: "Add \(label) to \(stash.name)"
+                )
+            }
+        )
     }
 }

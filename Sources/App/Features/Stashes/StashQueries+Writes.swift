@@ -14,7 +14,13 @@ extension MemberStore {
     // MARK: - Stashes
 
     /// Adds a stash; without a category chosen, `newCategory` names it (`StashCategory.resolve`).
-    func createStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, now: Date) async throws -> Stash {
+    func createStash(
+        _ stash: Stash,
+        newCategory: String = "",
+        targetCents: Int64,
+        month: Month,
+        now: Date
+    ) async throws -> Stash {
         try await write { member in
             let db = member.db
             var stash = try own(stash, in: db)
@@ -31,36 +37,57 @@ extension MemberStore {
     /// Saves the stash; a changed target applies from `month` on. Every month of the stash is judged again
     /// (a kind or target change can complete or un-complete months). Entries follow the stash into a new category;
     /// a new kind takes all of them along, as a category has one kind.
-    func updateStash(_ stash: Stash, newCategory: String = "", targetCents: Int64, month: Month, today: CalendarDay,
-                     now: Date) async throws -> Outcome {
+    func updateStash(
+        _ stash: Stash,
+        newCategory: String = "",
+        targetCents: Int64,
+        month: Month,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> Outcome {
         try await write { member in
             let db = member.db
             var stash = try own(stash, in: db)
-            guard let id = stash.id, let old = try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
+            guard let id = stash.id,
+                let old = try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).fetchOne(db)
             else { return Outcome() }
             if stash.categoryId == nil {
                 stash.categoryId = try StashCategory.resolve(member, kind: stash.kind, name: newCategory, now: now)
             }
             try stash.update(db)
             if old.kind != stash.kind {
-                try db.execute(sql: "UPDATE ledger SET kind = ?, categoryId = ? WHERE stashId = ? AND userId = ?",
-                               arguments: [stash.kind.entryKind.rawValue, stash.categoryId, id, userId])
+                try db.execute(
+                    sql: "UPDATE ledger SET kind = ?, categoryId = ? WHERE stashId = ? AND userId = ?",
+                    arguments: [stash.kind.entryKind.rawValue, stash.categoryId, id, userId]
+                )
             } else if old.categoryId != stash.categoryId {
-                try db.execute(sql: """
-                    UPDATE ledger SET categoryId = ? WHERE stashId = ? AND userId = ? AND (categoryId IS ? OR categoryId IS NULL)
-                    """, arguments: [stash.categoryId, id, userId, old.categoryId])
+                try db.execute(
+                    sql: """
+                        UPDATE ledger SET categoryId = ? WHERE stashId = ? AND userId = ? AND (categoryId IS ? OR categoryId IS NULL)
+                        """,
+                    arguments: [stash.categoryId, id, userId, old.categoryId]
+                )
             }
             if try Self.targetCents(db, stashId: id, month: month) != targetCents {
                 try Self.keepEarlierTarget(db, stashId: id, before: month)
-                try db.execute(sql: """
-                    INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)
-                    ON CONFLICT (stashId, month) DO UPDATE SET amountCents = excluded.amountCents
-                    """, arguments: [id, month.description, targetCents])
+                try db.execute(
+                    sql: """
+                        INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)
+                        ON CONFLICT (stashId, month) DO UPDATE SET amountCents = excluded.amountCents
+                        """,
+                    arguments: [id, month.description, targetCents]
+                )
                 // Targets set for later months are superseded by this edit.
-                try db.execute(sql: "DELETE FROM stashTarget WHERE stashId = ? AND month > ?",
-                               arguments: [id, month.description])
+                try db.execute(
+                    sql: "DELETE FROM stashTarget WHERE stashId = ? AND month > ?",
+                    arguments: [id, month.description]
+                )
             }
-            let months = try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month", arguments: [id])
+            let months = try String.fetchAll(
+                db,
+                sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? ORDER BY month",
+                arguments: [id]
+            )
             var outcome = Outcome()
             for monthText in months {
                 guard let month = Month(monthText) else { continue }
@@ -76,14 +103,23 @@ extension MemberStore {
     /// month with entries, if it is earlier and has no target row of its own, gets the target it has had so far:
     /// a back-filled month keeps its target when a later one changes.
     static func keepEarlierTarget(_ db: Database, stashId: Int64, before month: Month) throws {
-        guard let first = try String.fetchOne(db, sql: "SELECT MIN(month) FROM categoryMonth WHERE stashId = ?",
-                                              arguments: [stashId]),
-              first < month.description, let firstMonth = Month(first),
-              try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stashTarget WHERE stashId = ? AND month <= ?)",
-                                 arguments: [stashId, first])!
+        guard
+            let first = try String.fetchOne(
+                db,
+                sql: "SELECT MIN(month) FROM categoryMonth WHERE stashId = ?",
+                arguments: [stashId]
+            ),
+            first < month.description, let firstMonth = Month(first),
+            try !Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM stashTarget WHERE stashId = ? AND month <= ?)",
+                arguments: [stashId, first]
+            )!
         else { return }
-        try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
-                       arguments: [stashId, first, try targetCents(db, stashId: stashId, month: firstMonth)])
+        try db.execute(
+            sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+            arguments: [stashId, first, try targetCents(db, stashId: stashId, month: firstMonth)]
+        )
     }
 
     /// Deletes the stash with its entries, targets and badges.
@@ -96,8 +132,12 @@ extension MemberStore {
     // MARK: - Entries
 
     /// Adds an entry to a stash and judges its month.
-    func addEntry(_ entry: LedgerEntry, to stash: Stash, today: CalendarDay,
-                  now: Date) async throws -> (LedgerEntry, Outcome) {
+    func addEntry(
+        _ entry: LedgerEntry,
+        to stash: Stash,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> (LedgerEntry, Outcome) {
         try await write { db in
             let stash = try own(stash, in: db)
             let entry = try own(entry, in: db).inserted(db)
@@ -106,8 +146,13 @@ extension MemberStore {
     }
 
     /// Saves an edited entry; both its old and new month are judged.
-    func updateEntry(_ entry: LedgerEntry, was old: LedgerEntry, stash: Stash, today: CalendarDay,
-                     now: Date) async throws -> Outcome {
+    func updateEntry(
+        _ entry: LedgerEntry,
+        was old: LedgerEntry,
+        stash: Stash,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> Outcome {
         try await write { db in
             let entry = try own(entry, in: db)
             let old = try own(old, in: db)
@@ -132,31 +177,41 @@ extension MemberStore {
     func restoreEntry(trashId: Int64, today: CalendarDay, now: Date) async throws -> (LedgerEntry, Outcome)? {
         try await write { member in
             let db = member.db
-            guard let payload = try Data.fetchOne(db, sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
-                                                  arguments: [trashId, userId]),
-                  let entry = try? JSONDecoder().decode(LedgerEntry.self, from: payload),
-                  entry.userId == userId
+            guard
+                let payload = try Data.fetchOne(
+                    db,
+                    sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
+                    arguments: [trashId, userId]
+                ),
+                let entry = try? JSONDecoder().decode(LedgerEntry.self, from: payload),
+                entry.userId == userId
             else { return nil }
             // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
             // deleted meanwhile gives way to the kind's "Other", and a deleted account to none.
             guard let stashId = entry.stashId else {
                 try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
                 var restored = entry
-                if let categoryId = entry.categoryId, try !Self.exists(db, Category.self, id: categoryId, userId: userId) {
-                    let kind: Category.Kind = switch entry.kind {
-                    case .expense: .wants
-                    case .income: .income
-                    case .saving: .savings
-                    }
+                if let categoryId = entry.categoryId,
+                    try !Self.exists(db, Category.self, id: categoryId, userId: userId)
+                {
+                    let kind: Category.Kind =
+                        switch entry.kind {
+                        case .expense: .wants
+                        case .income: .income
+                        case .saving: .savings
+                        }
                     restored.categoryId = try Self.otherCategoryId(member, kind: kind, now: now)
                 }
-                if let accountId = entry.accountId, try !Self.exists(db, MoneyAccount.self, id: accountId, userId: userId) {
+                if let accountId = entry.accountId,
+                    try !Self.exists(db, MoneyAccount.self, id: accountId, userId: userId)
+                {
                     restored.accountId = nil
                 }
                 try restored.insert(db)
                 return (restored, Outcome())
             }
-            guard let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
+            guard
+                let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
             else { return nil }
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry
@@ -169,25 +224,39 @@ extension MemberStore {
     /// keeps the row as it is, then deletes it. Returns the trash id.
     static func moveToTrash(_ db: Database, _ transaction: LedgerEntry, now: Date) throws -> Int64 {
         let payload = try JSONEncoder().encode(transaction)
-        try db.execute(sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
-                       arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)])
-        try db.execute(sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
-                       arguments: [transaction.userId, payload, now])
+        try db.execute(
+            sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
+            arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)]
+        )
+        try db.execute(
+            sql: "INSERT INTO trash (userId, payload, deletedAt) VALUES (?, ?, ?)",
+            arguments: [transaction.userId, payload, now]
+        )
         let trashId = db.lastInsertedRowID
         _ = try transaction.delete(db)
         return trashId
     }
 
     /// Whether the user still has the row `id` of `Record` (a category or an account).
-    private static func exists<Record: TableRecord>(_ db: Database, _ record: Record.Type, id: Int64, userId: Int64) throws -> Bool {
+    private static func exists<Record: TableRecord>(
+        _ db: Database,
+        _ record: Record.Type,
+        id: Int64,
+        userId: Int64
+    ) throws -> Bool {
         try !Record.filter(Column("id") == id && Column("userId") == userId).isEmpty(db)
     }
 
     // MARK: - Judging
 
     /// Judges each month an entry write touched, once the write (and the triggers after it) are done.
-    private static func judge(_ db: Database, stash: Stash, months: [String], today: CalendarDay,
-                              now: Date) throws -> Outcome {
+    private static func judge(
+        _ db: Database,
+        stash: Stash,
+        months: [String],
+        today: CalendarDay,
+        now: Date
+    ) throws -> Outcome {
         var outcome = Outcome()
         for month in Set(months).sorted() {
             guard let month = Month(month) else { continue }
@@ -202,15 +271,21 @@ extension MemberStore {
     @discardableResult
     static func judge(_ db: Database, stash: Stash, month: Month, today: CalendarDay, now: Date) throws -> Int64? {
         guard let stashId = stash.id else { return nil }
-        let row = try Row.fetchOne(db, sql: """
-            SELECT SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
-            WHERE stashId = ? AND month = ? GROUP BY stashId
-            """,
-                                   arguments: [stashId, month.description])
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth
+                WHERE stashId = ? AND month = ? GROUP BY stashId
+                """,
+            arguments: [stashId, month.description]
+        )
         let progress = StashProgress(
-            kind: stash.kind, totalCents: row?["totalCents"] ?? 0, entryCount: row?["entryCount"] ?? 0,
+            kind: stash.kind,
+            totalCents: row?["totalCents"] ?? 0,
+            entryCount: row?["entryCount"] ?? 0,
             targetCents: try targetCents(db, stashId: stashId, month: month),
-            monthClosed: month < today.monthValue)
+            monthClosed: month < today.monthValue
+        )
         let existing = try Badge.filter(Badge.Columns.stashId == stashId && Badge.Columns.month == month.description)
             .fetchOne(db)
 
@@ -232,9 +307,17 @@ extension MemberStore {
             try tellEarned(db, badge: badge, stash: stash, month: month, now: now)
             return badge.id
         }
-        let badge = try Badge(id: nil, userId: stash.userId, stashId: stashId, month: month.description,
-                              completedOn: completedOn, points: Badge.pointsPerBadge, earned: true, claimedAt: nil)
-            .inserted(db)
+        let badge = try Badge(
+            id: nil,
+            userId: stash.userId,
+            stashId: stashId,
+            month: month.description,
+            completedOn: completedOn,
+            points: Badge.pointsPerBadge,
+            earned: true,
+            claimedAt: nil
+        )
+        .inserted(db)
         try tellEarned(db, badge: badge, stash: stash, month: month, now: now)
         return badge.id
     }
@@ -242,19 +325,32 @@ extension MemberStore {
     /// Puts "Badge earned" in the user's notification list (in the app only), once per badge.
     private static func tellEarned(_ db: Database, badge: Badge, stash: Stash, month: Month, now: Date) throws {
         guard let id = badge.id else { return }
-        try Reminder(id: nil, userId: stash.userId, kind: .badge, subject: "badge:\(id)", dueOn: month.lastDay.description,
-                     title: "Badge earned: \(stash.name)", body: "\(month.title) · +\(badge.points) points",
-                     path: BadgePaths.badge(id), createdAt: now, readAt: nil)
-            .insert(db, onConflict: .ignore)
+        try Reminder(
+            id: nil,
+            userId: stash.userId,
+            kind: .badge,
+            subject: "badge:\(id)",
+            dueOn: month.lastDay.description,
+            title: "Badge earned: \(stash.name)",
+            body: "\(month.title) · +\(badge.points) points",
+            path: BadgePaths.badge(id),
+            createdAt: now,
+            readAt: nil
+        )
+        .insert(db, onConflict: .ignore)
     }
 
     /// The day a month was completed: for a save stash, the day its running total reached the target; for a
     /// spend stash, the last day of the month.
     private static func completionDay(_ db: Database, stash: Stash, month: Month, target: Int64) throws -> String {
         guard stash.kind == .save, let stashId = stash.id else { return month.lastDay.description }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT date, amountCents FROM ledger WHERE stashId = ? AND date BETWEEN ? AND ? ORDER BY date, id
-            """, arguments: [stashId, month.firstDay.description, month.lastDay.description])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT date, amountCents FROM ledger WHERE stashId = ? AND date BETWEEN ? AND ? ORDER BY date, id
+                """,
+            arguments: [stashId, month.firstDay.description, month.lastDay.description]
+        )
         var running: Int64 = 0
         for row in rows {
             running += row["amountCents"] as Int64
@@ -265,8 +361,11 @@ extension MemberStore {
 
     /// The target a stash had in `month` (see `targetSQL`).
     static func targetCents(_ db: Database, stashId: Int64, month: Month) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT \(targetSQL(stashId: ":stashId", month: ":month"))",
-                           arguments: ["stashId": stashId, "month": month.description]) ?? 0
+        try Int64.fetchOne(
+            db,
+            sql: "SELECT \(targetSQL(stashId: ":stashId", month: ":month"))",
+            arguments: ["stashId": stashId, "month": month.description]
+        ) ?? 0
     }
 
     /// Judges the member's spend stashes for every month closed since `judgedThrough` (the month last judged), then
@@ -276,13 +375,19 @@ extension MemberStore {
         if let judgedThrough, judgedThrough >= lastClosed { return }
         let since = judgedThrough ?? "0000-00"
         try await write { db in
-            let stashes = try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.spend.rawValue)
-                .fetchAll(db)
+            let stashes = try Stash.filter(
+                Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.spend.rawValue
+            )
+            .fetchAll(db)
             for stash in stashes {
                 guard let stashId = stash.id else { continue }
-                let months = try String.fetchAll(db, sql: """
-                    SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? AND month > ? AND month <= ? ORDER BY month
-                    """, arguments: [stashId, since, lastClosed])
+                let months = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT month FROM categoryMonth WHERE stashId = ? AND month > ? AND month <= ? ORDER BY month
+                        """,
+                    arguments: [stashId, since, lastClosed]
+                )
                 for month in months.compactMap(Month.init) {
                     try Self.judge(db, stash: stash, month: month, today: today, now: now)
                 }

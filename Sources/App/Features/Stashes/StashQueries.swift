@@ -19,7 +19,10 @@ struct DayActivity: Sendable, Decodable, FetchableRecord {
     let entryCount: Int
 
     private enum CodingKeys: String, CodingKey {
-        case date, savedCents = "saved", spentCents = "spent", entryCount = "count"
+        case date
+        case savedCents = "saved"
+        case spentCents = "spent"
+        case entryCount = "count"
     }
 }
 
@@ -66,28 +69,48 @@ extension MemberStore {
     /// Sorted here rather than by SQL: sorting a handful of rows in Swift costs less than SQLite's sorter.
     static func stashSummaries(_ member: MemberDatabase, month: Month, today: CalendarDay) throws -> [StashSummary] {
         let (db, userId) = (member.db, member.userId)
-        return try summaries(db, sql: summarySQL, arguments: ["month": month.description, "userId": userId], month: month,
-                      today: today)
-            .sorted { NoCaseOrder.precedes($0.stash.name, $0.stash.id, $1.stash.name, $1.stash.id) }
+        return try summaries(
+            db,
+            sql: summarySQL,
+            arguments: ["month": month.description, "userId": userId],
+            month: month,
+            today: today
+        )
+        .sorted { NoCaseOrder.precedes($0.stash.name, $0.stash.id, $1.stash.name, $1.stash.id) }
     }
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
     func stashSummary(id: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
         try await read { db in
-            try Self.summaries(db, sql: Self.summarySQL + " AND stash.id = :id",
-                               arguments: ["month": month.description, "userId": userId, "id": id], month: month,
-                               today: today).first
+            try Self.summaries(
+                db,
+                sql: Self.summarySQL + " AND stash.id = :id",
+                arguments: ["month": month.description, "userId": userId, "id": id],
+                month: month,
+                today: today
+            ).first
         }
     }
 
     private static func summaries(
-        _ db: Database, sql: String, arguments: StatementArguments, month: Month, today: CalendarDay
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments,
+        month: Month,
+        today: CalendarDay
     ) throws -> [StashSummary] {
         try StashMonthRow.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            StashSummary(stash: row.stash, progress: StashProgress(
-                kind: row.stash.kind, totalCents: row.monthTotal, entryCount: row.monthCount,
-                targetCents: row.monthTarget, monthClosed: month < today.monthValue),
-                categoryName: row.categoryName ?? Category.otherName)
+            StashSummary(
+                stash: row.stash,
+                progress: StashProgress(
+                    kind: row.stash.kind,
+                    totalCents: row.monthTotal,
+                    entryCount: row.monthCount,
+                    targetCents: row.monthTarget,
+                    monthClosed: month < today.monthValue
+                ),
+                categoryName: row.categoryName ?? Category.otherName
+            )
         }
     }
 
@@ -105,10 +128,15 @@ extension MemberStore {
     static func quickAmounts(_ member: MemberDatabase) throws -> [Int64: [Int64]] {
         let (db, userId) = (member.db, member.userId)
         var result: [Int64: [Int64]] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT q.stashId, q.amountCents FROM stash JOIN stashQuickAmount q ON q.stashId = stash.id
-            WHERE stash.userId = ? ORDER BY stash.id, q.position
-            """), arguments: [userId])
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT q.stashId, q.amountCents FROM stash JOIN stashQuickAmount q ON q.stashId = stash.id
+                    WHERE stash.userId = ? ORDER BY stash.id, q.position
+                    """
+            ),
+            arguments: [userId]
+        )
         while let row = try rows.next() {
             result[try row.decode(forColumn: "stashId"), default: []].append(try row.decode(forColumn: "amountCents"))
         }
@@ -119,14 +147,19 @@ extension MemberStore {
     static func dayActivity(_ member: MemberDatabase, month: Month) throws -> [String: DayActivity] {
         let (db, userId) = (member.db, member.userId)
         // From the day totals: a month reads at most two rows a day, however many entries its days hold.
-        let rows = try DayActivity.fetchAll(db.cachedStatement(sql: """
-            SELECT date,
-                   SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
-                   SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
-                   SUM(entryCount) AS count
-            FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ? AND kind IN ('saving', 'expense')
-            GROUP BY date
-            """), arguments: [userId, month.firstDay.description, month.lastDay.description])
+        let rows = try DayActivity.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT date,
+                           SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
+                           SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
+                           SUM(entryCount) AS count
+                    FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ? AND kind IN ('saving', 'expense')
+                    GROUP BY date
+                    """
+            ),
+            arguments: [userId, month.firstDay.description, month.lastDay.description]
+        )
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.date, $0) })
     }
 
@@ -134,24 +167,35 @@ extension MemberStore {
     /// alone, then only those rows in full.
     static func entries(_ member: MemberDatabase, on day: CalendarDay, limit: Int) throws -> [DayEntry] {
         let (db, userId) = (member.db, member.userId)
-        return try DayEntry.fetchAll(db.cachedStatement(sql: """
-            SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
-            LEFT JOIN stash ON stash.id = ledger.stashId
-            LEFT JOIN category ON category.id = ledger.categoryId
-            WHERE ledger.id IN (
-                SELECT id FROM ledger WHERE userId = ? AND date = ? AND kind IN ('saving', 'expense') ORDER BY id DESC LIMIT ?)
-            ORDER BY ledger.id DESC
-            """), arguments: [userId, day.description, limit])
+        return try DayEntry.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
+                    LEFT JOIN stash ON stash.id = ledger.stashId
+                    LEFT JOIN category ON category.id = ledger.categoryId
+                    WHERE ledger.id IN (
+                        SELECT id FROM ledger WHERE userId = ? AND date = ? AND kind IN ('saving', 'expense') ORDER BY id DESC LIMIT ?)
+                    ORDER BY ledger.id DESC
+                    """
+            ),
+            arguments: [userId, day.description, limit]
+        )
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
     func entries(stashId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([LedgerEntry], Bool) {
         try await read { db in
-            let rows = try LedgerEntry.fetchAll(db, sql: """
-                SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
-                ORDER BY date DESC, id DESC LIMIT ? OFFSET ?
-                """, arguments: [stashId, userId, month.firstDay.description, month.lastDay.description,
-                                 perPage + 1, max(0, page - 1) * perPage])
+            let rows = try LedgerEntry.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM ledger WHERE stashId = ? AND userId = ? AND date BETWEEN ? AND ?
+                    ORDER BY date DESC, id DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: [
+                    stashId, userId, month.firstDay.description, month.lastDay.description,
+                    perPage + 1, max(0, page - 1) * perPage,
+                ]
+            )
             return (Array(rows.prefix(perPage)), rows.count > perPage)
         }
     }
@@ -160,19 +204,28 @@ extension MemberStore {
     func monthResults(stash: Stash, today: CalendarDay) async throws -> [(Month, StashProgress, Bool)] {
         guard let stashId = stash.id else { return [] }
         return try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT m.month, m.totalCents, m.entryCount,
-                       \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
-                       COALESCE(b.earned, 0) AS earned
-                FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
-                      FROM categoryMonth WHERE stashId = ? GROUP BY month) m
-                LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
-                WHERE EXISTS (SELECT 1 FROM stash WHERE id = m.stashId AND userId = ?)
-                ORDER BY m.month DESC
-                """, arguments: [stashId, userId]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.month, m.totalCents, m.entryCount,
+                           \(Self.targetSQL(stashId: "m.stashId", month: "m.month")) AS target,
+                           COALESCE(b.earned, 0) AS earned
+                    FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
+                          FROM categoryMonth WHERE stashId = ? GROUP BY month) m
+                    LEFT JOIN badge b ON b.stashId = m.stashId AND b.month = m.month
+                    WHERE EXISTS (SELECT 1 FROM stash WHERE id = m.stashId AND userId = ?)
+                    ORDER BY m.month DESC
+                    """,
+                arguments: [stashId, userId]
+            ).compactMap { row in
                 guard let month = Month(row["month"]) else { return nil }
-                let progress = StashProgress(kind: stash.kind, totalCents: row["totalCents"], entryCount: row["entryCount"],
-                                             targetCents: row["target"], monthClosed: month < today.monthValue)
+                let progress = StashProgress(
+                    kind: stash.kind,
+                    totalCents: row["totalCents"],
+                    entryCount: row["entryCount"],
+                    targetCents: row["target"],
+                    monthClosed: month < today.monthValue
+                )
                 return (month, progress, row["earned"] as Bool)
             }
         }
@@ -183,10 +236,18 @@ extension MemberStore {
         try await read { db in
             guard try !Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).isEmpty(db)
             else { return (0, 0) }
-            let entries = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE stashId = ?",
-                                           arguments: [stashId]) ?? 0
-            let badges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
-                                          arguments: [stashId]) ?? 0
+            let entries =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE stashId = ?",
+                    arguments: [stashId]
+                ) ?? 0
+            let badges =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
+                    arguments: [stashId]
+                ) ?? 0
             return (entries, badges)
         }
     }

@@ -17,15 +17,23 @@ struct StashPerformance: Sendable {
     let countedMonths: Int
 
     var figures: StatisticsWording.Figures {
-        .init(name: stash.name, kind: stash.kind, currentCents: currentCents, previousCents: previousCents,
-              allowanceCents: stash.kind == .spend && countedMonths > 0 ? targetCents : nil)
+        .init(
+            name: stash.name,
+            kind: stash.kind,
+            currentCents: currentCents,
+            previousCents: previousCents,
+            allowanceCents: stash.kind == .spend && countedMonths > 0 ? targetCents : nil
+        )
     }
 
     /// Builds each stash's performance in `period` from its month figures (which must cover the period's months
     /// and the previous period's). `dayTotals` gives the day and the day before for the daily view. A stash that
     /// didn't exist yet in the period, and has no entries in it, is left out (`Stash.counts`).
     static func build(
-        _ figures: [StashMonthFigures], period: StatisticsPeriod, today: CalendarDay, timeZone: TimeZone,
+        _ figures: [StashMonthFigures],
+        period: StatisticsPeriod,
+        today: CalendarDay,
+        timeZone: TimeZone,
         dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])? = nil
     ) -> [StashPerformance] {
         figures.compactMap { item in
@@ -41,36 +49,60 @@ struct StashPerformance: Sendable {
                 let month = item.progress[period.month] ?? empty(stash)
                 let hasBefore = hasEarlier || item.firstMonth == period.month
                 return StashPerformance(
-                    stash: stash, currentCents: dayTotals?.current[id] ?? 0,
+                    stash: stash,
+                    currentCents: dayTotals?.current[id] ?? 0,
                     previousCents: hasBefore ? dayTotals?.previous[id] ?? 0 : nil,
-                    percent: month.percent, targetCents: month.targetCents, completed: month.isCompleted,
-                    overBudget: month.isOverBudget, completedMonths: month.isCompleted ? 1 : 0, countedMonths: 0)
+                    percent: month.percent,
+                    targetCents: month.targetCents,
+                    completed: month.isCompleted,
+                    overBudget: month.isOverBudget,
+                    completedMonths: month.isCompleted ? 1 : 0,
+                    countedMonths: 0
+                )
             case .monthly:
                 let month = item.progress[period.month] ?? empty(stash)
                 return StashPerformance(
-                    stash: stash, currentCents: month.totalCents,
+                    stash: stash,
+                    currentCents: month.totalCents,
                     previousCents: hasEarlier ? item.progress[period.month.previous]?.totalCents ?? 0 : nil,
-                    percent: month.percent, targetCents: month.targetCents, completed: month.isCompleted,
-                    overBudget: month.isOverBudget, completedMonths: month.isCompleted ? 1 : 0, countedMonths: 1)
+                    percent: month.percent,
+                    targetCents: month.targetCents,
+                    completed: month.isCompleted,
+                    overBudget: month.isOverBudget,
+                    completedMonths: month.isCompleted ? 1 : 0,
+                    countedMonths: 1
+                )
             case .yearly:
                 let months = period.months
                 let counted = months.filter {
-                    $0 <= today.monthValue && stash.counts($0, entryCount: item.progress[$0]?.entryCount ?? 0, timeZone: timeZone)
+                    $0 <= today.monthValue
+                        && stash.counts($0, entryCount: item.progress[$0]?.entryCount ?? 0, timeZone: timeZone)
                 }
                 let total = months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
                 let target = counted.reduce(Int64(0)) { $0 + (item.progress[$1]?.targetCents ?? 0) }
                 // Counted among the same months as the target, so a future month's entries can't tip the count.
                 let completedMonths = counted.filter { item.progress[$0]?.isCompleted == true }.count
                 let previous = period.previous.months.reduce(Int64(0)) { $0 + (item.progress[$1]?.totalCents ?? 0) }
-                let overall = StashProgress(kind: stash.kind, totalCents: total, entryCount: 0, targetCents: target,
-                                            monthClosed: false)
+                let overall = StashProgress(
+                    kind: stash.kind,
+                    totalCents: total,
+                    entryCount: 0,
+                    targetCents: target,
+                    monthClosed: false
+                )
                 // A year counts as complete only when every month counted so far was.
                 let completed = !counted.isEmpty && completedMonths == counted.count
                 return StashPerformance(
-                    stash: stash, currentCents: total, previousCents: hasEarlier ? previous : nil,
-                    percent: counted.isEmpty ? 0 : overall.percent, targetCents: target, completed: completed,
-                    overBudget: !counted.isEmpty && overall.isOverBudget, completedMonths: completedMonths,
-                    countedMonths: counted.count)
+                    stash: stash,
+                    currentCents: total,
+                    previousCents: hasEarlier ? previous : nil,
+                    percent: counted.isEmpty ? 0 : overall.percent,
+                    targetCents: target,
+                    completed: completed,
+                    overBudget: !counted.isEmpty && overall.isOverBudget,
+                    completedMonths: completedMonths,
+                    countedMonths: counted.count
+                )
             }
         }
     }

@@ -13,7 +13,10 @@ extension StatisticsController {
         var months: [Month] = []
         for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
             guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {
-                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” isn't a month. Use months like \(today.monthValue).")
+                throw HTTPError(
+                    .badRequest,
+                    message: "“\(text.prefix(40))” isn't a month. Use months like \(today.monthValue)."
+                )
             }
             if !months.contains(month) { months.append(month) }
         }
@@ -29,7 +32,9 @@ extension StatisticsController {
             month = month.previous
         }
         offered = Array(Set(offered + months)).sorted(by: >)
-        let choices = offered.map { StatisticsPages.MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0)) }
+        let choices = offered.map {
+            StatisticsPages.MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0))
+        }
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
@@ -37,14 +42,30 @@ extension StatisticsController {
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [
-                StatisticsPages.CompareRow(label: "Saved", cells: totals.map { user.money($0.savedCents) }, isCategory: false),
-                StatisticsPages.CompareRow(label: "Spent", cells: totals.map { user.money($0.spentCents) }, isCategory: false),
-                StatisticsPages.CompareRow(label: "Income", cells: totals.map { user.money($0.incomeCents) }, isCategory: false),
+                StatisticsPages.CompareRow(
+                    label: "Saved",
+                    cells: totals.map { user.money($0.savedCents) },
+                    isCategory: false
+                ),
+                StatisticsPages.CompareRow(
+                    label: "Spent",
+                    cells: totals.map { user.money($0.spentCents) },
+                    isCategory: false
+                ),
+                StatisticsPages.CompareRow(
+                    label: "Income",
+                    cells: totals.map { user.money($0.incomeCents) },
+                    isCategory: false
+                ),
             ]
             let names = Set(categories.flatMap(\.keys))
                 .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
             rows += names.map { name in
-                StatisticsPages.CompareRow(label: name, cells: categories.map { user.money($0[name] ?? 0) }, isCategory: true)
+                StatisticsPages.CompareRow(
+                    label: name,
+                    cells: categories.map { user.money($0[name] ?? 0) },
+                    isCategory: true
+                )
             }
             let series = [
                 ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents)),
@@ -53,19 +74,32 @@ extension StatisticsController {
             ]
             let title = "Saved, spent and income: " + months.map(\.shortTitle).joined(separator: ", ")
             let chart = ChartView(
-                id: "chart-compare", title: title,
-                svg: Charts.bars(id: "chart-compare", title: title, labels: months.map(\.title), tickLabels: months.map(\.shortTitle),
-                                 series: series, format: user.compactMoney),
-                table: ChartView.Table(headers: ["Month"] + series.map(\.name),
-                                       rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }),
-                isEmpty: totals.allSatisfy(\.isEmpty), emptyText: "Nothing recorded in these months.", series: series)
+                id: "chart-compare",
+                title: title,
+                svg: Charts.bars(
+                    id: "chart-compare",
+                    title: title,
+                    labels: months.map(\.title),
+                    tickLabels: months.map(\.shortTitle),
+                    series: series,
+                    format: user.compactMoney
+                ),
+                table: ChartView.Table(
+                    headers: ["Month"] + series.map(\.name),
+                    rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }
+                ),
+                isEmpty: totals.allSatisfy(\.isEmpty),
+                emptyText: "Nothing recorded in these months.",
+                series: series
+            )
             comparison = .init(chart: chart, headers: months.map(\.shortTitle), rows: rows)
         }
         let page = StatisticsPages.ComparePage(
             choices: choices,
             message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
             comparison: comparison,
-            backPath: StatisticsPaths.index)
+            backPath: StatisticsPaths.index
+        )
         return pages.page(title: "Compare months", section: .statistics, context: context) { _ in
             StatisticsPages.compare(page)
         }

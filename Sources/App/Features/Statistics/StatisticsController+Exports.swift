@@ -8,8 +8,12 @@ extension StatisticsController {
         let user = context.user
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let csv = try await context.store.ledgerCSV(from: query.period.first, to: query.period.last,
-                                                    filter: query.filter, currency: user.currencyValue)
+        let csv = try await context.store.ledgerCSV(
+            from: query.period.first,
+            to: query.period.last,
+            filter: query.filter,
+            currency: user.currencyValue
+        )
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
         return PageRenderer.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
     }
@@ -21,10 +25,17 @@ extension StatisticsController {
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
         guard query.unit != .daily else {
-            throw HTTPError(.badRequest, message: "The PDF summary covers a month or a year: use period=YYYY-MM, or view=yearly&period=YYYY.")
+            throw HTTPError(
+                .badRequest,
+                message: "The PDF summary covers a month or a year: use period=YYYY-MM, or view=yearly&period=YYYY."
+            )
         }
         let bytes = try await SummaryPDF(store: context.store, user: user, today: today, period: query.period).render()
-        return PageRenderer.download(ByteBuffer(bytes: bytes), type: "application/pdf",
-                             filename: "stashify-summary-\(query.period.value).pdf", inline: true)
+        return PageRenderer.download(
+            ByteBuffer(bytes: bytes),
+            type: "application/pdf",
+            filename: "stashify-summary-\(query.period.value).pdf",
+            inline: true
+        )
     }
 }

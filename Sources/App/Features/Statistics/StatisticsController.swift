@@ -20,8 +20,12 @@ struct StatisticsController {
         let user = context.user
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let page = try await StatisticsPageBuilder(store: context.store, user: user, today: today,
-                                                   query: query).build()
+        let page = try await StatisticsPageBuilder(
+            store: context.store,
+            user: user,
+            today: today,
+            query: query
+        ).build()
         return pages.page(title: "Statistics", section: .statistics, context: context) { _ in
             StatisticsPages.index(page)
         }
@@ -42,7 +46,8 @@ struct StatisticsPageBuilder {
         // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
         let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
         let byDay = try await store.ledgerTotalsByDay(from: span.0, to: span.1, filter: filter)
-        let totals = period.unit == .daily
+        let totals =
+            period.unit == .daily
             ? byDay[period.first.description] ?? LedgerTotals()
             : byDay.values.reduce(LedgerTotals(), +)
         let performance = try await performances()
@@ -56,7 +61,12 @@ struct StatisticsPageBuilder {
             charts.append(sparkline(byDay))
             entries = try await store.dayEntries(on: period.first, filter: filter, limit: DayList.shown)
                 .map { StatisticsEntryItem($0, user: user) }
-            moreEntries = DayList.moreLink(shown: entries.count, of: totals.entryCount, on: period.first, kind: filter.kind)
+            moreEntries = DayList.moreLink(
+                shown: entries.count,
+                of: totals.entryCount,
+                on: period.first,
+                kind: filter.kind
+            )
         case .monthly:
             charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
@@ -74,7 +84,8 @@ struct StatisticsPageBuilder {
                 .sorted { ($0.currentCents, $1.stash.name) > ($1.currentCents, $0.stash.name) }
                 .prefix(3).map { LabelledText(label: $0.stash.name, value: user.money($0.currentCents)) }
         }
-        let topSaved = top(.save), topSpent = top(.spend)
+        let topSaved = top(.save)
+        let topSpent = top(.spend)
 
         let firstRun = performance.isEmpty && totals.isEmpty ? try await store.hasNoLedger() : false
         return StatisticsPage(
@@ -82,7 +93,11 @@ struct StatisticsPageBuilder {
             periodTitle: period.title,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
                 let target = StatisticsPeriod.containing(pick(), unit: unit)
-                return StatisticsLink(label: unit.label, href: query.with(period: target).path, current: unit == period.unit)
+                return StatisticsLink(
+                    label: unit.label,
+                    href: query.with(period: target).path,
+                    current: unit == period.unit
+                )
             },
             filterTabs: StatisticsFilter.allCases.map {
                 StatisticsLink(label: $0.label, href: query.with(filter: $0).path, current: $0 == filter)
@@ -92,16 +107,23 @@ struct StatisticsPageBuilder {
             },
             previousPath: query.with(period: period.previous).path,
             nextPath: query.with(period: period.next).path,
-            currentPath: period.first <= today && today <= period.last ? nil
+            currentPath: period.first <= today && today <= period.last
+                ? nil
                 : query.with(period: .containing(today, unit: period.unit)).path,
             currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
             picker: picker(),
-            figures: figures(totals, stashesUpdated: period.unit == .daily
-                ? inFilter.filter { $0.currentCents > 0 }.count : nil),
-            empty: !totals.isEmpty ? nil : .init(
-                title: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
-                text: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
-                    + "Pick another period, or add an entry to a stash."),
+            figures: figures(
+                totals,
+                stashesUpdated: period.unit == .daily
+                    ? inFilter.filter { $0.currentCents > 0 }.count : nil
+            ),
+            empty: !totals.isEmpty
+                ? nil
+                : .init(
+                    title: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
+                    text: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
+                        + "Pick another period, or add an entry to a stash."
+                ),
             charts: totals.isEmpty ? [] : charts,
             entries: entries,
             moreEntries: moreEntries,
@@ -110,11 +132,19 @@ struct StatisticsPageBuilder {
             performance: shown.map { PerformanceItem($0, period: period, user: user) },
             performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
             insights: insights(performance: inFilter, badges: badges),
-            completedText: StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle),
+            completedText: StatisticsWording.completed(
+                count: badges.count,
+                points: badges.points,
+                when: period.inTitle
+            ),
             csvPath: StatisticsPaths.csv(query),
-            pdfPath: period.unit == .yearly ? StatisticsPaths.pdf(year: period.year) : StatisticsPaths.pdf(period.month),
+            pdfPath: period.unit == .yearly
+                ? StatisticsPaths.pdf(year: period.year) : StatisticsPaths.pdf(period.month),
             pdfLabel: period.unit == .yearly ? "Yearly summary (PDF)" : "Monthly summary, \(period.month.title) (PDF)",
-            comparePath: StatisticsPaths.compare([period.summaryMonth(today: today).previous, period.summaryMonth(today: today)]))
+            comparePath: StatisticsPaths.compare([
+                period.summaryMonth(today: today).previous, period.summaryMonth(today: today),
+            ])
+        )
     }
 
     /// The day a switch of view lands in: today if the period shown contains it, else the period's first day
@@ -124,19 +154,27 @@ struct StatisticsPageBuilder {
     }
 
     private func performances() async throws -> [StashPerformance] {
-        let months: [Month] = switch period.unit {
-        case .daily: [period.month]
-        case .monthly: [period.month.previous, period.month]
-        case .yearly: period.previous.months + period.months
-        }
+        let months: [Month] =
+            switch period.unit {
+            case .daily: [period.month]
+            case .monthly: [period.month.previous, period.month]
+            case .yearly: period.previous.months + period.months
+            }
         let figures = try await store.stashFigures(months: months, today: today)
         var dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])?
         if period.unit == .daily {
-            dayTotals = (try await store.stashTotals(on: period.first),
-                         try await store.stashTotals(on: period.first.adding(days: -1)))
+            dayTotals = (
+                try await store.stashTotals(on: period.first),
+                try await store.stashTotals(on: period.first.adding(days: -1))
+            )
         }
-        return StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone,
-                                      dayTotals: dayTotals)
+        return StashPerformance.build(
+            figures,
+            period: period,
+            today: today,
+            timeZone: user.calendarTimeZone,
+            dayTotals: dayTotals
+        )
     }
 
     private func picker() -> PeriodPicker {
@@ -145,8 +183,10 @@ struct StatisticsPageBuilder {
         if query.status != .all { hidden.append(.init(name: "status", value: query.status.rawValue)) }
         return switch period.unit {
         case .daily: PeriodPicker(label: "Day", inputType: "date", value: period.value, hidden: hidden, isYear: false)
-        case .monthly: PeriodPicker(label: "Month", inputType: "month", value: period.value, hidden: hidden, isYear: false)
-        case .yearly: PeriodPicker(label: "Year", inputType: "number", value: period.value, hidden: hidden, isYear: true)
+        case .monthly:
+            PeriodPicker(label: "Month", inputType: "month", value: period.value, hidden: hidden, isYear: false)
+        case .yearly:
+            PeriodPicker(label: "Year", inputType: "number", value: period.value, hidden: hidden, isYear: true)
         }
     }
 
@@ -164,7 +204,11 @@ struct StatisticsPageBuilder {
 
     private func figures(_ totals: LedgerTotals, stashesUpdated: Int?) -> [StatisticsFigure] {
         var result = shownAmounts.map {
-            StatisticsFigure(label: $0.name, value: user.money(totals[keyPath: $0.cents]), colorClass: "amount--" + $0.key)
+            StatisticsFigure(
+                label: $0.name,
+                value: user.money(totals[keyPath: $0.cents]),
+                colorClass: "amount--" + $0.key
+            )
         }
         if let stashesUpdated {
             result.append(.init(label: "Stashes updated", value: String(stashesUpdated), colorClass: ""))
@@ -185,7 +229,8 @@ struct StatisticsPageBuilder {
 
     private func insights(performance: [StashPerformance], badges: (count: Int, points: Int)) -> [String] {
         var sentences: [String] = []
-        let closest = performance
+        let closest =
+            performance
             .filter { $0.stash.kind == .save && !$0.completed && $0.percent > 0 && period.unit != .yearly }
             .max { ($0.percent, $1.stash.name) < ($1.percent, $0.stash.name) }
         if let closest {
@@ -202,7 +247,11 @@ struct StatisticsPageBuilder {
     /// Saved and spent bars (income has its own donut), as the filter allows.
     private func seriesFor(_ totals: [LedgerTotals]) -> [ChartSeries] {
         shownAmounts.filter { $0.key != "income" }.map { amount in
-            ChartSeries(name: amount.name, colorClass: "chart__bar--" + amount.key, values: totals.map { $0[keyPath: amount.cents] })
+            ChartSeries(
+                name: amount.name,
+                colorClass: "chart__bar--" + amount.key,
+                values: totals.map { $0[keyPath: amount.cents] }
+            )
         }
     }
 
@@ -214,8 +263,10 @@ struct StatisticsPageBuilder {
     }
 
     private func table(labels: [String], series: [ChartSeries], first: String) -> ChartView.Table {
-        ChartView.Table(headers: [first] + series.map(\.name),
-                        rows: labels.indices.map { index in [labels[index]] + series.map { user.money($0.values[index]) } })
+        ChartView.Table(
+            headers: [first] + series.map(\.name),
+            rows: labels.indices.map { index in [labels[index]] + series.map { user.money($0.values[index]) } }
+        )
     }
 
     private func dailyBars(_ byDay: [String: LedgerTotals]) -> ChartView {
@@ -228,11 +279,25 @@ struct StatisticsPageBuilder {
         let title = "\(seriesTitle(series)) per day, \(month.title)"
         let rows = table(labels: labels, series: series, first: "Day")
         return ChartView(
-            id: "chart-daily", title: title,
-            svg: Charts.bars(id: "chart-daily", title: title, labels: labels, tickLabels: ticks, series: series,
-                             format: user.compactMoney),
-            table: ChartView.Table(headers: rows.headers, rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true, series: series)
+            id: "chart-daily",
+            title: title,
+            svg: Charts.bars(
+                id: "chart-daily",
+                title: title,
+                labels: labels,
+                tickLabels: ticks,
+                series: series,
+                format: user.compactMoney
+            ),
+            table: ChartView.Table(
+                headers: rows.headers,
+                rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)
+            ),
+            isEmpty: byDay.isEmpty,
+            emptyText: "No entries in \(month.title).",
+            wide: true,
+            series: series
+        )
     }
 
     private func incomeDonut(_ totals: LedgerTotals) -> ChartView {
@@ -241,13 +306,29 @@ struct StatisticsPageBuilder {
         let title = "Income vs expenses, \(period.title)"
         let net = totals.incomeCents - totals.spentCents
         return ChartView(
-            id: "chart-income", title: title,
-            svg: Charts.donut(id: "chart-income", title: title, slices: slices.map { Charts.Slice(label: $0.0, cents: $0.1, colorClass: $0.2) },
-                              centre: (net >= 0 ? "+" : "") + user.compactMoney(net)),
-            table: ChartView.Table(headers: ["", "Amount", "Share"],
-                                   rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total)] }),
-            isEmpty: total == 0, emptyText: "No income or expenses recorded in \(period.title).",
-            legend: slices.map { LegendItem(label: $0.0, amount: user.money($0.1), percent: percentText($0.1, of: total), colorClass: $0.2) })
+            id: "chart-income",
+            title: title,
+            svg: Charts.donut(
+                id: "chart-income",
+                title: title,
+                slices: slices.map { Charts.Slice(label: $0.0, cents: $0.1, colorClass: $0.2) },
+                centre: (net >= 0 ? "+" : "") + user.compactMoney(net)
+            ),
+            table: ChartView.Table(
+                headers: ["", "Amount", "Share"],
+                rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total)] }
+            ),
+            isEmpty: total == 0,
+            emptyText: "No income or expenses recorded in \(period.title).",
+            legend: slices.map {
+                LegendItem(
+                    label: $0.0,
+                    amount: user.money($0.1),
+                    percent: percentText($0.1, of: total),
+                    colorClass: $0.2
+                )
+            }
+        )
     }
 
     private func categoryDonut() async throws -> ChartView {
@@ -258,18 +339,34 @@ struct StatisticsPageBuilder {
             Charts.Slice(label: $1.label, cents: $1.cents, colorClass: ChartPalette.category($0))
         }
         if rows.count >= ChartPalette.count {
-            slices.append(Charts.Slice(label: "Everything else", cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
-                                       colorClass: ChartPalette.category(ChartPalette.count - 1)))
+            slices.append(
+                Charts.Slice(
+                    label: "Everything else",
+                    cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
+                    colorClass: ChartPalette.category(ChartPalette.count - 1)
+                )
+            )
         }
         let title = "Spending by category, \(period.title)"
         return ChartView(
-            id: "chart-category", title: title,
+            id: "chart-category",
+            title: title,
             svg: Charts.donut(id: "chart-category", title: title, slices: slices, centre: user.compactMoney(total)),
-            table: ChartView.Table(headers: ["Category", "Spent", "Share"],
-                                   rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total)] }),
-            isEmpty: total == 0, emptyText: "No spending recorded in \(period.title).",
-            legend: slices.map { LegendItem(label: $0.label, amount: user.money($0.cents), percent: percentText($0.cents, of: total),
-                                            colorClass: $0.colorClass) })
+            table: ChartView.Table(
+                headers: ["Category", "Spent", "Share"],
+                rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total)] }
+            ),
+            isEmpty: total == 0,
+            emptyText: "No spending recorded in \(period.title).",
+            legend: slices.map {
+                LegendItem(
+                    label: $0.label,
+                    amount: user.money($0.cents),
+                    percent: percentText($0.cents, of: total),
+                    colorClass: $0.colorClass
+                )
+            }
+        )
     }
 
     private func monthlyBars(_ byDay: [String: LedgerTotals]) async throws -> [ChartView] {
@@ -282,22 +379,54 @@ struct StatisticsPageBuilder {
         let labels = months.map(\.title)
         let ticks = months.map { String(Month.names[$0.month - 1].prefix(1)) }
         let title = "\(seriesTitle(series)) per month, \(period.year)"
-        let counts = ChartSeries(name: "Completed", colorClass: "chart__bar--count",
-                                 values: months.map { Int64(completed[$0.description] ?? 0) })
+        let counts = ChartSeries(
+            name: "Completed",
+            colorClass: "chart__bar--count",
+            values: months.map { Int64(completed[$0.description] ?? 0) }
+        )
         let countTitle = "Completed stashes per month, \(period.year)"
         let moneyRows = table(labels: labels, series: series, first: "Month")
         return [
-            ChartView(id: "chart-monthly", title: title,
-                      svg: Charts.bars(id: "chart-monthly", title: title, labels: labels, tickLabels: ticks, series: series,
-                                       format: user.compactMoney),
-                      table: ChartView.Table(headers: moneyRows.headers, rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)),
-                      isEmpty: byMonth.isEmpty, emptyText: "No entries in \(period.year).", wide: true, series: series),
-            ChartView(id: "chart-completed", title: countTitle,
-                      svg: Charts.bars(id: "chart-completed", title: countTitle, labels: labels, tickLabels: ticks,
-                                       series: [counts], format: { String($0) }),
-                      table: ChartView.Table(headers: ["Month", "Completed"],
-                                             rows: months.indices.filter { counts.values[$0] > 0 }.map { [labels[$0], String(counts.values[$0])] }),
-                      isEmpty: completed.isEmpty, emptyText: "No stashes completed in \(period.year) yet."),
+            ChartView(
+                id: "chart-monthly",
+                title: title,
+                svg: Charts.bars(
+                    id: "chart-monthly",
+                    title: title,
+                    labels: labels,
+                    tickLabels: ticks,
+                    series: series,
+                    format: user.compactMoney
+                ),
+                table: ChartView.Table(
+                    headers: moneyRows.headers,
+                    rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)
+                ),
+                isEmpty: byMonth.isEmpty,
+                emptyText: "No entries in \(period.year).",
+                wide: true,
+                series: series
+            ),
+            ChartView(
+                id: "chart-completed",
+                title: countTitle,
+                svg: Charts.bars(
+                    id: "chart-completed",
+                    title: countTitle,
+                    labels: labels,
+                    tickLabels: ticks,
+                    series: [counts],
+                    format: { String($0) }
+                ),
+                table: ChartView.Table(
+                    headers: ["Month", "Completed"],
+                    rows: months.indices.filter { counts.values[$0] > 0 }.map {
+                        [labels[$0], String(counts.values[$0])]
+                    }
+                ),
+                isEmpty: completed.isEmpty,
+                emptyText: "No stashes completed in \(period.year) yet."
+            ),
         ]
     }
 
@@ -314,11 +443,14 @@ struct StatisticsPageBuilder {
                 let monthLabel = day.day == 1 ? String(Month.names[day.month - 1].prefix(3)) : nil
                 if let totals = byDay[day.description] {
                     let level = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
-                    let label = "\(day.mediumTitle): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
+                    let label =
+                        "\(day.mediumTitle): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
                         + user.money(totals.savedCents + totals.spentCents + totals.incomeCents)
                     cells.append(Charts.HeatDay(level: level, label: label, monthLabel: monthLabel))
                 } else {
-                    cells.append(Charts.HeatDay(level: 0, label: "\(day.mediumTitle): no entries", monthLabel: monthLabel))
+                    cells.append(
+                        Charts.HeatDay(level: 0, label: "\(day.mediumTitle): no entries", monthLabel: monthLabel)
+                    )
                 }
                 day = day.adding(days: 1)
             }
@@ -334,10 +466,15 @@ struct StatisticsPageBuilder {
             byMonth[Substring(month.description)].map { [month.title, String($0.days), String($0.entries)] }
         }
         return ChartView(
-            id: "chart-heatmap", title: title,
+            id: "chart-heatmap",
+            title: title,
             svg: Charts.heatmap(id: "chart-heatmap", title: title, offset: offset, days: cells),
             table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(period.year).", wide: true, scrolls: true)
+            isEmpty: byDay.isEmpty,
+            emptyText: "No entries in \(period.year).",
+            wide: true,
+            scrolls: true
+        )
     }
 
     private func sparkline(_ byDay: [String: LedgerTotals]) -> ChartView {
@@ -346,10 +483,16 @@ struct StatisticsPageBuilder {
         let values = days.map { byDay[$0.description].map { $0.savedCents + $0.spentCents + $0.incomeCents } ?? 0 }
         let title = "\(period.first.mediumTitle) within \(month.title): money moved per day"
         return ChartView(
-            id: "chart-spark", title: title,
+            id: "chart-spark",
+            title: title,
             svg: Charts.sparkline(id: "chart-spark", title: title, values: values, highlight: period.first.day - 1),
-            table: ChartView.Table(headers: ["Day", "Amount"],
-                                   rows: days.indices.filter { values[$0] > 0 }.map { [days[$0].mediumTitle, user.money(values[$0])] }),
-            isEmpty: byDay.isEmpty, emptyText: "No entries in \(month.title).", wide: true)
+            table: ChartView.Table(
+                headers: ["Day", "Amount"],
+                rows: days.indices.filter { values[$0] > 0 }.map { [days[$0].mediumTitle, user.money(values[$0])] }
+            ),
+            isEmpty: byDay.isEmpty,
+            emptyText: "No entries in \(month.title).",
+            wide: true
+        )
     }
 }

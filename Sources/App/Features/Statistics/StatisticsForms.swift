@@ -2,7 +2,9 @@ import Hummingbird
 
 /// Which stashes the performance list shows: all, those still in progress, or those completed in the period.
 enum StatisticsStatus: String, Sendable, CaseIterable {
-    case all, inProgress = "in-progress", completed
+    case all
+    case inProgress = "in-progress"
+    case completed
 
     var label: String {
         switch self {
@@ -43,12 +45,16 @@ struct StatisticsQuery: Sendable, Equatable {
         var period = StatisticsPeriod.containing(today, unit: unit)
         if let text = nonEmpty(parameters["period"]) {
             guard let parsed = StatisticsPeriod.parse(text, unit: unit) else {
-                let example = switch unit {
-                case .daily: "a day like \(today)"
-                case .monthly: "a month like \(today.monthValue)"
-                case .yearly: "a year like \(today.year)"
-                }
-                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a period for the \(unit.rawValue) view. Use \(example).")
+                let example =
+                    switch unit {
+                    case .daily: "a day like \(today)"
+                    case .monthly: "a month like \(today.monthValue)"
+                    case .yearly: "a year like \(today.year)"
+                    }
+                throw HTTPError(
+                    .badRequest,
+                    message: "“\(shown(text))” isn't a period for the \(unit.rawValue) view. Use \(example)."
+                )
             }
             period = parsed
         }
@@ -61,7 +67,10 @@ struct StatisticsQuery: Sendable, Equatable {
         }
         if let text = nonEmpty(parameters["status"]) {
             guard let status = StatisticsStatus(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a status. Use all, in-progress or completed.")
+                throw HTTPError(
+                    .badRequest,
+                    message: "“\(shown(text))” isn't a status. Use all, in-progress or completed."
+                )
             }
             query.status = status
         }

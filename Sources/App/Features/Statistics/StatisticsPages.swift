@@ -18,11 +18,13 @@ extension PerformanceItem {
         let amountText: String
         switch period.unit {
         case .daily:
-            amountText = "\(user.money(performance.currentCents)) \(verb) that day · \(performance.percent)% of \(period.month.shortTitle)'s target"
+            amountText =
+                "\(user.money(performance.currentCents)) \(verb) that day · \(performance.percent)% of \(period.month.shortTitle)'s target"
         case .monthly:
             amountText = "\(user.money(performance.currentCents)) \(verb) of \(user.money(performance.targetCents))"
         case .yearly:
-            amountText = "\(user.money(performance.currentCents)) \(verb) · completed \(performance.completedMonths) of "
+            amountText =
+                "\(user.money(performance.currentCents)) \(verb) · completed \(performance.completedMonths) of "
                 + "\(performance.countedMonths) \(performance.countedMonths == 1 ? "month" : "months")"
         }
         self.init(
@@ -34,22 +36,31 @@ extension PerformanceItem {
             allowance: period.unit == .daily ? nil : StatisticsWording.allowance(performance.figures),
             completed: performance.completed,
             overBudget: performance.overBudget,
-            bar: ProgressBar(percent: performance.percent, label: "\(stash.name): \(performance.percent)% of its target",
-                             modifier: performance.overBudget ? "progress--over" : performance.completed ? "progress--complete" : ""))
+            bar: ProgressBar(
+                percent: performance.percent,
+                label: "\(stash.name): \(performance.percent)% of its target",
+                modifier: performance.overBudget ? "progress--over" : performance.completed ? "progress--complete" : ""
+            )
+        )
     }
 }
 
 extension StatisticsEntryItem {
     init(_ entry: DayEntry, user: User) {
         let money = user.money(entry.entry.amountCents)
-        let (kindLabel, amount, amountClass) = switch entry.entry.kind {
-        case .saving: ("Saved", "+" + money, "amount--saved")
-        case .expense: ("Spent", "−" + money, "amount--spent")
-        case .income: ("Income", "+" + money, "amount--income")
-        }
-        self.init(label: entry.label.isEmpty ? "Transaction" : entry.label,
-                  note: entry.entry.note.isEmpty ? nil : entry.entry.note,
-                  kindLabel: kindLabel, amount: amount, amountClass: amountClass)
+        let (kindLabel, amount, amountClass) =
+            switch entry.entry.kind {
+            case .saving: ("Saved", "+" + money, "amount--saved")
+            case .expense: ("Spent", "−" + money, "amount--spent")
+            case .income: ("Income", "+" + money, "amount--income")
+            }
+        self.init(
+            label: entry.label.isEmpty ? "Transaction" : entry.label,
+            note: entry.entry.note.isEmpty ? nil : entry.entry.note,
+            kindLabel: kindLabel,
+            amount: amount,
+            amountClass: amountClass
+        )
     }
 }
 

@@ -70,7 +70,11 @@ struct DayEntry: Sendable, Decodable, FetchableRecord {
 /// (the `ledger(userId, date, kind, amountCents)` index covers it) or over `categoryMonth`, never a loop over history.
 extension MemberStore {
     /// Totals per day (`YYYY-MM-DD`) over `first…last`: one GROUP BY date that feeds a view's totals and charts.
-    func ledgerTotalsByDay(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter)
+    func ledgerTotalsByDay(
+        from first: CalendarDay,
+        to last: CalendarDay,
+        filter: StatisticsFilter
+    )
         async throws -> [String: LedgerTotals]
     {
         try await read { member in
@@ -79,23 +83,34 @@ extension MemberStore {
     }
 
     static func totalsByDay(
-        _ member: MemberDatabase, from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter
+        _ member: MemberDatabase,
+        from first: CalendarDay,
+        to last: CalendarDay,
+        filter: StatisticsFilter
     ) throws -> [String: LedgerTotals] {
         let (db, userId) = (member.db, member.userId)
         // From the day totals (at most three rows a day), not the entries: a year reads the same whatever it holds.
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT date,
-                   SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
-                   SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
-                   SUM(CASE WHEN kind = 'income' THEN totalCents ELSE 0 END) AS income,
-                   SUM(entryCount) AS count
-            FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL(column: "kind"))
-            GROUP BY date
-            """, arguments: [userId, first.description, last.description])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT date,
+                       SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
+                       SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
+                       SUM(CASE WHEN kind = 'income' THEN totalCents ELSE 0 END) AS income,
+                       SUM(entryCount) AS count
+                FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL(column: "kind"))
+                GROUP BY date
+                """,
+            arguments: [userId, first.description, last.description]
+        )
         var result: [String: LedgerTotals] = [:]
         for row in rows {
-            result[row["date"]] = LedgerTotals(savedCents: row["saved"], spentCents: row["spent"],
-                                               incomeCents: row["income"], entryCount: row["count"])
+            result[row["date"]] = LedgerTotals(
+                savedCents: row["saved"],
+                spentCents: row["spent"],
+                incomeCents: row["income"],
+                entryCount: row["count"]
+            )
         }
         return result
     }
@@ -110,34 +125,47 @@ extension MemberStore {
         }
     }
 
-    static func spendingByCategory(_ member: MemberDatabase, from first: CalendarDay, to last: CalendarDay) throws
+    static func spendingByCategory(
+        _ member: MemberDatabase,
+        from first: CalendarDay,
+        to last: CalendarDay
+    ) throws
         -> [LabelledAmount]
     {
         let (db, userId) = (member.db, member.userId)
         // Whole months come from the month totals per category and stash; a part of a month (a day) from its entries.
         let wholeMonths = first.day == 1 && last == last.monthValue.lastDay
-        let source = wholeMonths
+        let source =
+            wholeMonths
             ? """
-              SELECT categoryId, totalCents AS amountCents FROM categoryMonth
-              WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
-              """
+            SELECT categoryId, totalCents AS amountCents FROM categoryMonth
+            WHERE userId = ? AND month BETWEEN ? AND ? AND kind = 'expense'
+            """
             : """
-              SELECT categoryId, amountCents FROM ledger
-              WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
-              """
-        let range = wholeMonths ? [first.monthValue.description, last.monthValue.description] : [first.description, last.description]
-        return try Row.fetchAll(db, sql: """
-            SELECT \(categoryNameSQL) AS categoryLabel, SUM(spent.amountCents) AS total
-            FROM (\(source)) AS spent
-            LEFT JOIN category ON category.id = spent.categoryId
-            GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
-            """, arguments: [userId] + StatementArguments(range))
-            .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
+            SELECT categoryId, amountCents FROM ledger
+            WHERE userId = ? AND kind = 'expense' AND date BETWEEN ? AND ?
+            """
+        let range =
+            wholeMonths
+            ? [first.monthValue.description, last.monthValue.description] : [first.description, last.description]
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(categoryNameSQL) AS categoryLabel, SUM(spent.amountCents) AS total
+                FROM (\(source)) AS spent
+                LEFT JOIN category ON category.id = spent.categoryId
+                GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
+                """,
+            arguments: [userId] + StatementArguments(range)
+        )
+        .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
     }
 
     /// Each of `months` (the compare view): its totals and its spending per category (category → cents), all read
     /// in one transaction, each month a bounded range.
-    func monthComparison(months: [Month]) async throws
+    func monthComparison(
+        months: [Month]
+    ) async throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
         try await read { member in
@@ -159,43 +187,66 @@ extension MemberStore {
         // Three reads in one snapshot: each stash once, then its figures for each month, then each stash's first
         // month: no stash is decoded again for each of its months.
         return try await read { [userId] db in
-            let stashes = try Stash.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM stash WHERE userId = ? ORDER BY name COLLATE NOCASE, id
-                """), arguments: [userId])
+            let stashes = try Stash.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM stash WHERE userId = ? ORDER BY name COLLATE NOCASE, id
+                        """
+                ),
+                arguments: [userId]
+            )
             var progress: [Int64: [Month: StashProgress]] = [:]
-            let kinds = Dictionary(stashes.compactMap { stash in stash.id.map { ($0, stash.kind) } }, uniquingKeysWith: { first, _ in first })
+            let kinds = Dictionary(
+                stashes.compactMap { stash in stash.id.map { ($0, stash.kind) } },
+                uniquingKeysWith: { first, _ in first }
+            )
             let monthsByText = Dictionary(months.map { ($0.description, $0) }, uniquingKeysWith: { first, _ in first })
-            let figures = try Row.fetchCursor(db.cachedStatement(sql: """
-                WITH months(month) AS (VALUES \(values)),
-                m AS (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
-                      FROM categoryMonth WHERE userId = ? AND month IN (SELECT month FROM months) AND stashId != 0
-                      GROUP BY stashId, month)
-                SELECT stash.id AS stashId, months.month AS month, COALESCE(m.totalCents, 0) AS totalCents,
-                       COALESCE(m.entryCount, 0) AS entryCount,
-                       \(Self.targetSQL(stashId: "stash.id", month: "months.month")) AS targetCents
-                FROM stash CROSS JOIN months
-                LEFT JOIN m ON m.stashId = stash.id AND m.month = months.month
-                WHERE stash.userId = ?
-                """), arguments: arguments)
+            let figures = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        WITH months(month) AS (VALUES \(values)),
+                        m AS (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount
+                              FROM categoryMonth WHERE userId = ? AND month IN (SELECT month FROM months) AND stashId != 0
+                              GROUP BY stashId, month)
+                        SELECT stash.id AS stashId, months.month AS month, COALESCE(m.totalCents, 0) AS totalCents,
+                               COALESCE(m.entryCount, 0) AS entryCount,
+                               \(Self.targetSQL(stashId: "stash.id", month: "months.month")) AS targetCents
+                        FROM stash CROSS JOIN months
+                        LEFT JOIN m ON m.stashId = stash.id AND m.month = months.month
+                        WHERE stash.userId = ?
+                        """
+                ),
+                arguments: arguments
+            )
             while let row = try figures.next() {
                 let id: Int64 = try row.decode(forColumn: "stashId")
                 guard let kind = kinds[id], let month = monthsByText[try row.decode(forColumn: "month") as String]
                 else { continue }
                 progress[id, default: [:]][month] = StashProgress(
-                    kind: kind, totalCents: try row.decode(forColumn: "totalCents"),
+                    kind: kind,
+                    totalCents: try row.decode(forColumn: "totalCents"),
                     entryCount: try row.decode(forColumn: "entryCount"),
-                    targetCents: try row.decode(forColumn: "targetCents"), monthClosed: month < today.monthValue)
+                    targetCents: try row.decode(forColumn: "targetCents"),
+                    monthClosed: month < today.monthValue
+                )
             }
             var firstMonths: [Int64: Month] = [:]
-            let firsts = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT stashId, MIN(month) AS month FROM categoryMonth
-                WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
-                """), arguments: [userId])
+            let firsts = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT stashId, MIN(month) AS month FROM categoryMonth
+                        WHERE stashId IN (SELECT id FROM stash WHERE userId = ?) GROUP BY stashId
+                        """
+                ),
+                arguments: [userId]
+            )
             while let row = try firsts.next() {
                 firstMonths[try row.decode(forColumn: "stashId")] = Month(try row.decode(forColumn: "month") as String)
             }
             return stashes.compactMap { stash in
-                stash.id.map { StashMonthFigures(stash: stash, progress: progress[$0] ?? [:], firstMonth: firstMonths[$0]) }
+                stash.id.map {
+                    StashMonthFigures(stash: stash, progress: progress[$0] ?? [:], firstMonth: firstMonths[$0])
+                }
             }
         }
     }
@@ -203,10 +254,14 @@ extension MemberStore {
     /// Each stash's total on one day (stash id → cents).
     func stashTotals(on day: CalendarDay) async throws -> [Int64: Int64] {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT stashId, SUM(amountCents) AS total FROM ledger
-                WHERE userId = ? AND kind IN ('saving', 'expense') AND date = ? AND stashId IS NOT NULL GROUP BY stashId
-                """, arguments: [userId, day.description])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT stashId, SUM(amountCents) AS total FROM ledger
+                    WHERE userId = ? AND kind IN ('saving', 'expense') AND date = ? AND stashId IS NOT NULL GROUP BY stashId
+                    """,
+                arguments: [userId, day.description]
+            )
             return Dictionary(rows.map { ($0["stashId"] as Int64, $0["total"] as Int64) }, uniquingKeysWith: +)
         }
     }
@@ -215,15 +270,19 @@ extension MemberStore {
     /// from an index alone, then only those rows in full).
     func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) async throws -> [DayEntry] {
         try await read { db in
-            try DayEntry.fetchAll(db, sql: """
-                SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
-                LEFT JOIN stash ON stash.id = ledger.stashId
-                LEFT JOIN category ON category.id = ledger.categoryId
-                WHERE ledger.id IN (
-                    SELECT ledger.id FROM ledger WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
-                    ORDER BY ledger.id DESC LIMIT ?)
-                ORDER BY ledger.id DESC
-                """, arguments: [userId, day.description, limit])
+            try DayEntry.fetchAll(
+                db,
+                sql: """
+                    SELECT ledger.*, COALESCE(stash.name, category.name, '') AS label FROM ledger
+                    LEFT JOIN stash ON stash.id = ledger.stashId
+                    LEFT JOIN category ON category.id = ledger.categoryId
+                    WHERE ledger.id IN (
+                        SELECT ledger.id FROM ledger WHERE ledger.userId = ? AND ledger.date = ?\(filter.kindSQL)
+                        ORDER BY ledger.id DESC LIMIT ?)
+                    ORDER BY ledger.id DESC
+                    """,
+                arguments: [userId, day.description, limit]
+            )
         }
     }
 
@@ -239,13 +298,18 @@ extension MemberStore {
         try await read { member in try Self.earnedBadgeTotals(member, period: period) }
     }
 
-    static func earnedBadgeTotals(_ member: MemberDatabase, period: StatisticsPeriod) throws -> (count: Int, points: Int) {
+    static func earnedBadgeTotals(
+        _ member: MemberDatabase,
+        period: StatisticsPeriod
+    ) throws -> (count: Int, points: Int) {
         let (db, userId) = (member.db, member.userId)
         var sql = """
             SELECT COUNT(*) AS count, COALESCE(SUM(points), 0) AS points FROM badge
             WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ?
             """
-        var arguments: StatementArguments = [userId, period.first.monthValue.description, period.last.monthValue.description]
+        var arguments: StatementArguments = [
+            userId, period.first.monthValue.description, period.last.monthValue.description,
+        ]
         if period.unit == .daily {
             sql += " AND completedOn = ?"
             arguments += [period.first.description]
@@ -257,10 +321,14 @@ extension MemberStore {
     /// Earned badges per month (`YYYY-MM` → count) in a year.
     func earnedBadgesByMonth(year: Int) async throws -> [String: Int] {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT month, COUNT(*) AS count FROM badge
-                WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month
-                """, arguments: [userId, Month(year: year, month: 1).description, Month(year: year, month: 12).description])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT month, COUNT(*) AS count FROM badge
+                    WHERE userId = ? AND earned = 1 AND month BETWEEN ? AND ? GROUP BY month
+                    """,
+                arguments: [userId, Month(year: year, month: 1).description, Month(year: year, month: 12).description]
+            )
             return Dictionary(rows.map { ($0["month"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
         }
     }
@@ -268,27 +336,38 @@ extension MemberStore {
 
 extension MemberStore {
     /// The ledger rows of a period under `filter` as CSV, oldest first, written in one pass over a cursor.
-    func ledgerCSV(from first: CalendarDay, to last: CalendarDay, filter: StatisticsFilter, currency: Currency)
+    func ledgerCSV(
+        from first: CalendarDay,
+        to last: CalendarDay,
+        filter: StatisticsFilter,
+        currency: Currency
+    )
         async throws -> String
     {
         try await read { db in
             var csv = CSVWriter()
             csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT ledger.date, ledger.kind, ledger.amountCents, ledger.note,
-                       COALESCE(category.name, '') AS categoryName,
-                       COALESCE(stash.name, '') AS stashName, COALESCE(account.name, '') AS accountName
-                FROM ledger
-                LEFT JOIN category ON category.id = ledger.categoryId
-                LEFT JOIN stash ON stash.id = ledger.stashId
-                LEFT JOIN account ON account.id = ledger.accountId
-                WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL)
-                ORDER BY ledger.date, ledger.id
-                """, arguments: [userId, first.description, last.description])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT ledger.date, ledger.kind, ledger.amountCents, ledger.note,
+                           COALESCE(category.name, '') AS categoryName,
+                           COALESCE(stash.name, '') AS stashName, COALESCE(account.name, '') AS accountName
+                    FROM ledger
+                    LEFT JOIN category ON category.id = ledger.categoryId
+                    LEFT JOIN stash ON stash.id = ledger.stashId
+                    LEFT JOIN account ON account.id = ledger.accountId
+                    WHERE ledger.userId = ? AND ledger.date BETWEEN ? AND ?\(filter.kindSQL)
+                    ORDER BY ledger.date, ledger.id
+                    """,
+                arguments: [userId, first.description, last.description]
+            )
             // Columns by position, in the SELECT's order: finding each by name costs more than the row itself.
             while let row = try rows.next() {
-                csv.append([row[0], row[1], Money(cents: row[2], currency: currency).formValue,
-                            currency.code, row[4], row[5], row[6], row[3]])
+                csv.append([
+                    row[0], row[1], Money(cents: row[2], currency: currency).formValue,
+                    currency.code, row[4], row[5], row[6], row[3],
+                ])
             }
             return csv.text
         }

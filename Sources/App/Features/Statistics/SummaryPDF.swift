@@ -43,10 +43,12 @@ struct SummaryPDF {
         y -= 34
 
         // Totals
-        let columns = [("Saved", user.money(totals.savedCents), PDFWriter.Color.saved),
-                       ("Spent", user.money(totals.spentCents), .spent),
-                       ("Income", user.money(totals.incomeCents), .text),
-                       ("Entries", String(totals.entryCount), .text)]
+        let columns = [
+            ("Saved", user.money(totals.savedCents), PDFWriter.Color.saved),
+            ("Spent", user.money(totals.spentCents), .spent),
+            ("Income", user.money(totals.incomeCents), .text),
+            ("Entries", String(totals.entryCount), .text),
+        ]
         let columnWidth = (right - margin) / Double(columns.count)
         for (index, column) in columns.enumerated() {
             let x = margin + columnWidth * Double(index)
@@ -61,37 +63,68 @@ struct SummaryPDF {
         // Bar chart: saved vs spent per day, or per month
         pdf.text("Saved and spent per \(isYear ? "month" : "day")", x: margin, y: y, size: 12, bold: true)
         y -= 12
-        let chartHeight = 120.0, chartBottom = y - chartHeight
+        let chartHeight = 120.0
+        let chartBottom = y - chartHeight
         var byMonth: [String: LedgerTotals] = [:]
         for (date, day) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += day }
         let months = period.months
-        let values = isYear ? months.map { byMonth[$0.description] ?? LedgerTotals() }
+        let values =
+            isYear
+            ? months.map { byMonth[$0.description] ?? LedgerTotals() }
             : period.month.days.map { byDay[$0.description] ?? LedgerTotals() }
         let maximum = Double(Charts.niceCeiling(max(1, values.map { max($0.savedCents, $0.spentCents) }.max() ?? 1)))
-        let plotLeft = margin + 40, plotWidth = right - plotLeft
+        let plotLeft = margin + 40
+        let plotWidth = right - plotLeft
         for step in 0...2 {
             let lineY = chartBottom + chartHeight * Double(step) / 2
             pdf.line(x1: plotLeft, y1: lineY, x2: right, y2: lineY)
-            pdf.text(user.compactMoney(Int64(maximum * Double(step) / 2)), x: plotLeft - 4, y: lineY - 3, size: 7,
-                     color: .secondary, alignRight: true)
+            pdf.text(
+                user.compactMoney(Int64(maximum * Double(step) / 2)),
+                x: plotLeft - 4,
+                y: lineY - 3,
+                size: 7,
+                color: .secondary,
+                alignRight: true
+            )
         }
-        let group = plotWidth / Double(values.count), bar = group * 0.38
+        let group = plotWidth / Double(values.count)
+        let bar = group * 0.38
         for (index, value) in values.enumerated() {
             let x = plotLeft + group * Double(index) + group * 0.1
             if value.savedCents > 0 {
-                pdf.rect(x: x, y: chartBottom, width: bar,
-                         height: max(0.5, chartHeight * Double(value.savedCents) / maximum), color: .saved)
+                pdf.rect(
+                    x: x,
+                    y: chartBottom,
+                    width: bar,
+                    height: max(0.5, chartHeight * Double(value.savedCents) / maximum),
+                    color: .saved
+                )
             }
             if value.spentCents > 0 {
-                pdf.rect(x: x + bar, y: chartBottom, width: bar,
-                         height: max(0.5, chartHeight * Double(value.spentCents) / maximum), color: .spent)
+                pdf.rect(
+                    x: x + bar,
+                    y: chartBottom,
+                    width: bar,
+                    height: max(0.5, chartHeight * Double(value.spentCents) / maximum),
+                    color: .spent
+                )
             }
             if isYear {
-                pdf.text(String(Month.names[index].prefix(3)), x: plotLeft + group * (Double(index) + 0.5) - 7,
-                         y: chartBottom - 10, size: 7, color: .secondary)
+                pdf.text(
+                    String(Month.names[index].prefix(3)),
+                    x: plotLeft + group * (Double(index) + 0.5) - 7,
+                    y: chartBottom - 10,
+                    size: 7,
+                    color: .secondary
+                )
             } else if [1, 8, 15, 22, 29].contains(index + 1) {
-                pdf.text(String(index + 1), x: plotLeft + group * (Double(index) + 0.5) - 3, y: chartBottom - 10, size: 7,
-                         color: .secondary)
+                pdf.text(
+                    String(index + 1),
+                    x: plotLeft + group * (Double(index) + 0.5) - 3,
+                    y: chartBottom - 10,
+                    size: 7,
+                    color: .secondary
+                )
             }
         }
         pdf.rect(x: plotLeft, y: chartBottom - 24, width: 8, height: 8, color: .saved)
@@ -99,7 +132,13 @@ struct SummaryPDF {
         pdf.rect(x: plotLeft + 60, y: chartBottom - 24, width: 8, height: 8, color: .spent)
         pdf.text("Spent", x: plotLeft + 72, y: chartBottom - 23, size: 8)
         if totals.isEmpty {
-            pdf.text("No entries this \(noun).", x: plotLeft + 8, y: chartBottom + chartHeight / 2, size: 10, color: .secondary)
+            pdf.text(
+                "No entries this \(noun).",
+                x: plotLeft + 8,
+                y: chartBottom + chartHeight / 2,
+                size: 10,
+                color: .secondary
+            )
         }
         y = chartBottom - 48
 
@@ -143,8 +182,13 @@ struct SummaryPDF {
             pdf.text(category.label, x: margin, y: y, size: 9)
             let barWidth = max(1, 220 * Double(category.cents) / largest)
             pdf.rect(x: margin + 130, y: y - 1, width: barWidth, height: 9, color: .accent)
-            pdf.text("\(user.money(category.cents))  \(percentText(category.cents, of: spent))", x: right, y: y, size: 9,
-                     alignRight: true)
+            pdf.text(
+                "\(user.money(category.cents))  \(percentText(category.cents, of: spent))",
+                x: right,
+                y: y,
+                size: 9,
+                alignRight: true
+            )
             y -= 15
         }
         y -= 16
@@ -180,8 +224,14 @@ struct SummaryPDF {
             pdf.text(item.stash.kind.label, x: margin + 190, y: y, size: 10)
             pdf.text(user.money(item.currentCents), x: margin + 330, y: y, size: 10, alignRight: true)
             pdf.text(user.money(item.targetCents), x: margin + 410, y: y, size: 10, alignRight: true)
-            pdf.text(status, x: right, y: y, size: 10,
-                     color: item.completed ? .saved : item.overBudget ? .spent : .text, alignRight: true)
+            pdf.text(
+                status,
+                x: right,
+                y: y,
+                size: 10,
+                color: item.completed ? .saved : item.overBudget ? .spent : .text,
+                alignRight: true
+            )
             y -= 13
             var sentence = StatisticsWording.comparison(item.figures, period: period, money: user.money)
             if let allowance = StatisticsWording.allowance(item.figures) { sentence += " " + allowance }

@@ -49,10 +49,13 @@ extension AppDatabase {
     /// can't be used twice). Checked and recorded in one statement, so two posts of one code can't both pass.
     func takeCode(userId: Int64, step: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: """
-                UPDATE twoFactor SET lastStep = ?
-                WHERE userId = ? AND secret IS NOT NULL AND (lastStep IS NULL OR lastStep < ?)
-                """, arguments: [step, userId, step])
+            try db.execute(
+                sql: """
+                    UPDATE twoFactor SET lastStep = ?
+                    WHERE userId = ? AND secret IS NOT NULL AND (lastStep IS NULL OR lastStep < ?)
+                    """,
+                arguments: [step, userId, step]
+            )
             return db.changesCount == 1
         }
     }
@@ -61,11 +64,16 @@ extension AppDatabase {
     func takeRecoveryCode(userId: Int64, typed: String, now: Date) async throws -> Int? {
         let digest = RecoveryCodes.digest(typed)
         return try await write { db in
-            try db.execute(sql: "UPDATE recoveryCode SET usedAt = ? WHERE userId = ? AND codeHash = ? AND usedAt IS NULL",
-                           arguments: [now, userId, digest])
+            try db.execute(
+                sql: "UPDATE recoveryCode SET usedAt = ? WHERE userId = ? AND codeHash = ? AND usedAt IS NULL",
+                arguments: [now, userId, digest]
+            )
             guard db.changesCount == 1 else { return nil }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode WHERE userId = ? AND usedAt IS NULL",
-                                    arguments: [userId]) ?? 0
+            return try Int.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) FROM recoveryCode WHERE userId = ? AND usedAt IS NULL",
+                arguments: [userId]
+            ) ?? 0
         }
     }
 
@@ -74,7 +82,8 @@ extension AppDatabase {
     public func disableTwoFactor(email: String) async throws -> Bool {
         let email = User.normalize(email: email)
         return try await write { db in
-            guard let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email]) else {
+            guard let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email])
+            else {
                 return false
             }
             try TwoFactorState.delete(db, userId: userId)
@@ -95,10 +104,13 @@ extension MemberStore {
             let state = try TwoFactorState.fetch(db, userId: userId)
             if let pending = state.pendingSecret { return pending }
             let secret = TOTP(secret: TOTP.makeSecret())
-            try db.execute(sql: """
-                INSERT INTO twoFactor (userId, pendingSecret) VALUES (?, ?)
-                ON CONFLICT (userId) DO UPDATE SET pendingSecret = excluded.pendingSecret
-                """, arguments: [userId, Base32.encode(secret.secret)])
+            try db.execute(
+                sql: """
+                    INSERT INTO twoFactor (userId, pendingSecret) VALUES (?, ?)
+                    ON CONFLICT (userId) DO UPDATE SET pendingSecret = excluded.pendingSecret
+                    """,
+                arguments: [userId, Base32.encode(secret.secret)]
+            )
             return secret
         }
     }
@@ -108,10 +120,13 @@ extension MemberStore {
     func enableTwoFactor(secret: TOTP, step: Int64, recoveryCodes: [String], now: Date) async throws -> Bool {
         let encoded = Base32.encode(secret.secret)
         return try await write { db in
-            try db.execute(sql: """
-                UPDATE twoFactor SET secret = pendingSecret, pendingSecret = NULL, enabledAt = ?, lastStep = ?
-                WHERE userId = ? AND pendingSecret = ? AND secret IS NULL
-                """, arguments: [now, step, userId, encoded])
+            try db.execute(
+                sql: """
+                    UPDATE twoFactor SET secret = pendingSecret, pendingSecret = NULL, enabledAt = ?, lastStep = ?
+                    WHERE userId = ? AND pendingSecret = ? AND secret IS NULL
+                    """,
+                arguments: [now, step, userId, encoded]
+            )
             guard db.changesCount == 1 else { return false }
             try replaceRecoveryCodes(recoveryCodes, in: db)
             return true
@@ -126,8 +141,10 @@ extension MemberStore {
     private func replaceRecoveryCodes(_ codes: [String], in db: Database) throws {
         try db.execute(sql: "DELETE FROM recoveryCode WHERE userId = ?", arguments: [userId])
         for code in codes {
-            try db.execute(sql: "INSERT INTO recoveryCode (userId, codeHash) VALUES (?, ?)",
-                           arguments: [userId, RecoveryCodes.digest(code)])
+            try db.execute(
+                sql: "INSERT INTO recoveryCode (userId, codeHash) VALUES (?, ?)",
+                arguments: [userId, RecoveryCodes.digest(code)]
+            )
         }
     }
 
@@ -139,17 +156,25 @@ extension MemberStore {
 
 extension TwoFactorState {
     static func fetch(_ db: Database, userId: Int64) throws -> TwoFactorState {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT secret, pendingSecret, enabledAt,
-                   (SELECT COUNT(*) FROM recoveryCode WHERE userId = twoFactor.userId AND usedAt IS NULL) AS codesLeft
-            FROM twoFactor WHERE userId = ?
-            """, arguments: [userId]) else { return .off }
-        let secret: String? = row["secret"], pending: String? = row["pendingSecret"]
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT secret, pendingSecret, enabledAt,
+                           (SELECT COUNT(*) FROM recoveryCode WHERE userId = twoFactor.userId AND usedAt IS NULL) AS codesLeft
+                    FROM twoFactor WHERE userId = ?
+                    """,
+                arguments: [userId]
+            )
+        else { return .off }
+        let secret: String? = row["secret"]
+        let pending: String? = row["pendingSecret"]
         return TwoFactorState(
             secret: secret.flatMap(Base32.decode).map { TOTP(secret: $0) },
             enabledAt: try row.decode(forColumn: "enabledAt"),
             pendingSecret: pending.flatMap(Base32.decode).map { TOTP(secret: $0) },
-            recoveryCodesLeft: row["codesLeft"])
+            recoveryCodesLeft: row["codesLeft"]
+        )
     }
 
     static func delete(_ db: Database, userId: Int64) throws {

@@ -104,17 +104,25 @@ public struct CardCatalogue: Sendable {
         var seen = Set<String>()
         for (index, card) in file.cards.enumerated() {
             let at = "cards[\(index)]"
-            guard !card.id.isEmpty, card.id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
+            guard !card.id.isEmpty, card.id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            else {
                 throw CatalogueError(message: "\(at).id \"\(card.id)\" must be lower-case letters, digits and dashes")
             }
-            guard seen.insert(card.id).inserted else { throw CatalogueError(message: "\(at).id \"\(card.id)\" appears twice") }
-            if card.name.trimmingCharacters(in: .whitespaces).isEmpty { throw CatalogueError(message: "\(at).name is empty") }
-            if card.issuer.trimmingCharacters(in: .whitespaces).isEmpty { throw CatalogueError(message: "\(at).issuer is empty") }
+            guard seen.insert(card.id).inserted else {
+                throw CatalogueError(message: "\(at).id \"\(card.id)\" appears twice")
+            }
+            if card.name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw CatalogueError(message: "\(at).name is empty")
+            }
+            if card.issuer.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw CatalogueError(message: "\(at).issuer is empty")
+            }
             if card.annualFeeCents < 0 { throw CatalogueError(message: "\(at).annualFeeCents is negative") }
             if let code = card.currency, Currency.find(code) == nil {
                 throw CatalogueError(message: "\(at).currency \"\(code)\" is not a currency code Stashify offers")
             }
-            for (key, colour) in [("start", card.gradient.start), ("end", card.gradient.end)] where !isHexColour(colour) {
+            for (key, colour) in [("start", card.gradient.start), ("end", card.gradient.end)] where !isHexColour(colour)
+            {
                 throw CatalogueError(message: "\(at).gradient.\(key) \"\(colour)\" must be a colour like #1a2b3c")
             }
             for (number, benefit) in card.benefits.enumerated() {

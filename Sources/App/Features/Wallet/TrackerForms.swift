@@ -14,7 +14,13 @@ struct SubscriptionTemplate: Sendable {
         .init(key: "spotify", name: "Spotify", amountCents: 1_199, frequency: .monthly, category: "Music"),
         .init(key: "disney", name: "Disney+", amountCents: 999, frequency: .monthly, category: "Streaming"),
         .init(key: "icloud", name: "iCloud+", amountCents: 299, frequency: .monthly, category: "Cloud storage"),
-        .init(key: "adobe", name: "Adobe Creative Cloud", amountCents: 5_999, frequency: .monthly, category: "Software"),
+        .init(
+            key: "adobe",
+            name: "Adobe Creative Cloud",
+            amountCents: 5_999,
+            frequency: .monthly,
+            category: "Software"
+        ),
         .init(key: "gym", name: "Gym", amountCents: 4_000, frequency: .monthly, category: "Fitness"),
         .init(key: "youtube", name: "YouTube Premium", amountCents: 1_399, frequency: .monthly, category: "Streaming"),
         .init(key: "amazon", name: "Amazon Prime", amountCents: 13_900, frequency: .yearly, category: "Shopping"),
@@ -40,8 +46,15 @@ struct SubscriptionInput: Decodable, Sendable {
     var category: String?
     var icon: String?
 
-    init(name: String? = nil, amount: String? = nil, frequency: String? = nil, renewsOn: String? = nil, cardId: String? = nil,
-         category: String? = nil, icon: String? = nil) {
+    init(
+        name: String? = nil,
+        amount: String? = nil,
+        frequency: String? = nil,
+        renewsOn: String? = nil,
+        cardId: String? = nil,
+        category: String? = nil,
+        icon: String? = nil
+    ) {
         self.name = name
         self.amount = amount
         self.frequency = frequency
@@ -52,10 +65,15 @@ struct SubscriptionInput: Decodable, Sendable {
     }
 
     init(_ subscription: Subscription, currency: Currency, today: CalendarDay) {
-        self.init(name: subscription.name, amount: Money(cents: subscription.amountCents, currency: currency).formValue,
-                  frequency: subscription.frequency.rawValue,
-                  renewsOn: subscription.nextRenewal(today: today).description,
-                  cardId: subscription.cardId.map(String.init) ?? "", category: subscription.category, icon: subscription.icon)
+        self.init(
+            name: subscription.name,
+            amount: Money(cents: subscription.amountCents, currency: currency).formValue,
+            frequency: subscription.frequency.rawValue,
+            renewsOn: subscription.nextRenewal(today: today).description,
+            cardId: subscription.cardId.map(String.init) ?? "",
+            category: subscription.category,
+            icon: subscription.icon
+        )
     }
 }
 
@@ -82,39 +100,100 @@ struct SubscriptionDraft: Sendable {
 
 /// Validation and fields of the subscription form.
 enum SubscriptionRules {
-    static func validate(_ input: SubscriptionInput, currency: Currency, today: CalendarDay, cardIds: Set<Int64>)
-        -> Validated<SubscriptionDraft> {
+    static func validate(
+        _ input: SubscriptionInput,
+        currency: Currency,
+        today: CalendarDay,
+        cardIds: Set<Int64>
+    )
+        -> Validated<SubscriptionDraft>
+    {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency)
-        let frequency = errors.choice(input.frequency, field: "frequency", as: RenewalFrequency.self, message: "Choose how often it renews.")
+        let frequency = errors.choice(
+            input.frequency,
+            field: "frequency",
+            as: RenewalFrequency.self,
+            message: "Choose how often it renews."
+        )
         let renews = errors.date(input.renewsOn, field: "renewsOn", today: today, window: .planning)
         var cardId: Int64?
         if let text = input.cardId, !text.isEmpty {
-            if let id = Int64(text), cardIds.contains(id) { cardId = id } else { errors.add("cardId", "Choose one of your cards.") }
+            if let id = Int64(text), cardIds.contains(id) {
+                cardId = id
+            } else {
+                errors.add("cardId", "Choose one of your cards.")
+            }
         }
         var category = errors.text(input.category, field: "category", max: 40)
         if category.isEmpty { category = "Other" }
         guard errors.isEmpty, let cents, let frequency, let renews else { return .invalid(errors) }
-        return .valid(SubscriptionDraft(name: name, amountCents: cents, frequency: frequency, renewsOn: renews,
-                                        cardId: cardId, category: category))
+        return .valid(
+            SubscriptionDraft(
+                name: name,
+                amountCents: cents,
+                frequency: frequency,
+                renewsOn: renews,
+                cardId: cardId,
+                category: category
+            )
+        )
     }
 
-    static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField] {
+    static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField]
+    {
         [
-            .input("name", label: "Service", value: input.name ?? "", error: errors["name"], autocomplete: "off",
-                   required: true, autofocus: isNew && (input.name ?? "").isEmpty),
-            .input("amount", label: "Amount", value: input.amount ?? "", error: errors["amount"], autocomplete: "off",
-                   inputmode: "decimal", required: true),
-            .select("frequency", label: "Frequency", value: input.frequency ?? RenewalFrequency.monthly.rawValue,
-                    options: RenewalFrequency.allCases.map { ($0.rawValue, $0.label) }, error: errors["frequency"]),
-            .input("renewsOn", label: "Next renewal", value: input.renewsOn ?? "", type: "date", error: errors["renewsOn"],
-                   hint: "Later renewals follow by themselves.", required: true),
-            .select("cardId", label: "Payment card", value: input.cardId ?? "",
-                    options: [("", "None (optional)")] + cards.map { (String($0.id ?? 0), $0.nickname.isEmpty ? $0.name : "\($0.name) · \($0.nickname)") },
-                    error: errors["cardId"]),
-            .input("category", label: "Category", value: input.category ?? "", error: errors["category"],
-                   hint: "Like Streaming or Fitness.", autocomplete: "off"),
+            .input(
+                "name",
+                label: "Service",
+                value: input.name ?? "",
+                error: errors["name"],
+                autocomplete: "off",
+                required: true,
+                autofocus: isNew && (input.name ?? "").isEmpty
+            ),
+            .input(
+                "amount",
+                label: "Amount",
+                value: input.amount ?? "",
+                error: errors["amount"],
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true
+            ),
+            .select(
+                "frequency",
+                label: "Frequency",
+                value: input.frequency ?? RenewalFrequency.monthly.rawValue,
+                options: RenewalFrequency.allCases.map { ($0.rawValue, $0.label) },
+                error: errors["frequency"]
+            ),
+            .input(
+                "renewsOn",
+                label: "Next renewal",
+                value: input.renewsOn ?? "",
+                type: "date",
+                error: errors["renewsOn"],
+                hint: "Later renewals follow by themselves.",
+                required: true
+            ),
+            .select(
+                "cardId",
+                label: "Payment card",
+                value: input.cardId ?? "",
+                options: [("", "None (optional)")]
+                    + cards.map { (String($0.id ?? 0), $0.nickname.isEmpty ? $0.name : "\($0.name) · \($0.nickname)") },
+                error: errors["cardId"]
+            ),
+            .input(
+                "category",
+                label: "Category",
+                value: input.category ?? "",
+                error: errors["category"],
+                hint: "Like Streaming or Fitness.",
+                autocomplete: "off"
+            ),
         ]
     }
 }
@@ -128,8 +207,14 @@ struct CouponInput: Decodable, Sendable {
     var value: String?
     var code: String?
 
-    init(name: String? = nil, details: String? = nil, expiresOn: String? = nil, category: String? = nil,
-         value: String? = nil, code: String? = nil) {
+    init(
+        name: String? = nil,
+        details: String? = nil,
+        expiresOn: String? = nil,
+        category: String? = nil,
+        value: String? = nil,
+        code: String? = nil
+    ) {
         self.name = name
         self.details = details
         self.expiresOn = expiresOn
@@ -139,8 +224,14 @@ struct CouponInput: Decodable, Sendable {
     }
 
     init(_ coupon: Coupon, currency: Currency) {
-        self.init(name: coupon.name, details: coupon.details, expiresOn: coupon.expiresOn, category: coupon.category,
-                  value: coupon.valueCents.map { Money(cents: $0, currency: currency).formValue } ?? "", code: coupon.code)
+        self.init(
+            name: coupon.name,
+            details: coupon.details,
+            expiresOn: coupon.expiresOn,
+            category: coupon.category,
+            value: coupon.valueCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
+            code: coupon.code
+        )
     }
 }
 
@@ -169,8 +260,14 @@ enum CouponRules {
     static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
 
     /// `keeping` is the date an edited coupon already has: it may stay even once it has passed.
-    static func validate(_ input: CouponInput, currency: Currency, today: CalendarDay, keeping: CalendarDay? = nil)
-        -> Validated<CouponDraft> {
+    static func validate(
+        _ input: CouponInput,
+        currency: Currency,
+        today: CalendarDay,
+        keeping: CalendarDay? = nil
+    )
+        -> Validated<CouponDraft>
+    {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let details = errors.text(input.details, field: "details", max: 200)
@@ -185,24 +282,70 @@ enum CouponRules {
         let value = errors.amount(input.value, field: "value", currency: currency, required: false)
         let code = errors.text(input.code, field: "code", max: 40)
         guard errors.isEmpty, let expires else { return .invalid(errors) }
-        return .valid(CouponDraft(name: name, details: details, expiresOn: expires, category: category,
-                                  valueCents: value, code: code))
+        return .valid(
+            CouponDraft(
+                name: name,
+                details: details,
+                expiresOn: expires,
+                category: category,
+                valueCents: value,
+                code: code
+            )
+        )
     }
 
     static func fields(_ input: CouponInput, errors: FieldErrors, isNew: Bool = true) -> [FormField] {
         [
-            .input("name", label: "Name", value: input.name ?? "", error: errors["name"], hint: "Like McDonald's BOGO.",
-                   autocomplete: "off", required: true, autofocus: isNew),
-            .input("details", label: "Description", value: input.details ?? "", error: errors["details"],
-                   hint: "Optional, like “Buy one Big Mac, get one free”.", autocomplete: "off"),
-            .input("expiresOn", label: "Expiration date", value: input.expiresOn ?? "", type: "date",
-                   error: errors["expiresOn"], required: true),
-            .select("category", label: "Category", value: input.category ?? "Other",
-                    options: categories.map { ($0, $0) }, error: errors["category"]),
-            .input("value", label: "Value", value: input.value ?? "", error: errors["value"], hint: "Optional.",
-                   autocomplete: "off", inputmode: "decimal"),
-            .input("code", label: "Coupon code", value: input.code ?? "", error: errors["code"], hint: "Optional.",
-                   autocomplete: "off"),
+            .input(
+                "name",
+                label: "Name",
+                value: input.name ?? "",
+                error: errors["name"],
+                hint: "Like McDonald's BOGO.",
+                autocomplete: "off",
+                required: true,
+                autofocus: isNew
+            ),
+            .input(
+                "details",
+                label: "Description",
+                value: input.details ?? "",
+                error: errors["details"],
+                hint: "Optional, like “Buy one Big Mac, get one free”.",
+                autocomplete: "off"
+            ),
+            .input(
+                "expiresOn",
+                label: "Expiration date",
+                value: input.expiresOn ?? "",
+                type: "date",
+                error: errors["expiresOn"],
+                required: true
+            ),
+            .select(
+                "category",
+                label: "Category",
+                value: input.category ?? "Other",
+                options: categories.map { ($0, $0) },
+                error: errors["category"]
+            ),
+            .input(
+                "value",
+                label: "Value",
+                value: input.value ?? "",
+                error: errors["value"],
+                hint: "Optional.",
+                autocomplete: "off",
+                inputmode: "decimal"
+            ),
+            .input(
+                "code",
+                label: "Coupon code",
+                value: input.code ?? "",
+                error: errors["code"],
+                hint: "Optional.",
+                autocomplete: "off"
+            ),
         ]
     }
 }

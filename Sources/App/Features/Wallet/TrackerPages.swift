@@ -25,19 +25,24 @@ extension TrackerPages.SubscriptionRow {
             name: subscription.name,
             initials: SubscriptionTemplate.initials(subscription.name),
             amountText: user.money(subscription.amountCents) + subscription.frequency.suffix,
-            renewText: days == 0 ? "Renews today" : days == 1 ? "Renews tomorrow"
-                : days <= 7 ? "Renews in \(days) days" : "Renews \(next.shortText)",
+            renewText: days == 0
+                ? "Renews today"
+                : days == 1
+                    ? "Renews tomorrow"
+                    : days <= 7 ? "Renews in \(days) days" : "Renews \(next.shortText)",
             urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
             cardName: subscription.cardId.flatMap { cardNames[$0] },
             category: subscription.category,
-            editPath: WalletPaths.editSubscription(subscription.id ?? 0))
+            editPath: WalletPaths.editSubscription(subscription.id ?? 0)
+        )
     }
 }
 
 extension TrackerPages.CouponRow {
     init(_ coupon: Coupon, today: CalendarDay, user: User) {
         let id = coupon.id ?? 0
-        let daysText: String, urgency: String
+        let daysText: String
+        let urgency: String
         let expires = CalendarDay(coupon.expiresOn) ?? today
         let days = today.distance(to: expires)
         if let usedOn = coupon.usedOn.flatMap(CalendarDay.init) {
@@ -47,8 +52,14 @@ extension TrackerPages.CouponRow {
             daysText = "Expired \(expires.shortText)"
             urgency = "none"
         } else {
-            daysText = days == 0 ? "Expires today" : days == 1 ? "1 day left" : days <= 7 ? "\(days) days left"
-                : "Expires \(expires.shortText)"
+            daysText =
+                days == 0
+                ? "Expires today"
+                : days == 1
+                    ? "1 day left"
+                    : days <= 7
+                        ? "\(days) days left"
+                        : "Expires \(expires.shortText)"
             urgency = Urgency(daysLeft: days).rawValue
         }
         self.init(
@@ -57,11 +68,12 @@ extension TrackerPages.CouponRow {
             category: coupon.category,
             valueText: coupon.valueCents.map { user.money($0) + " off" },
             code: coupon.code.isEmpty ? nil : coupon.code,
-            daysText: daysText, urgency: urgency,
+            daysText: daysText,
+            urgency: urgency,
             usePath: WalletPaths.useCoupon(id),
             editPath: WalletPaths.editCoupon(id),
             deletePath: WalletPaths.deleteCoupon(id),
-            used: coupon.usedOn != nil)
+            used: coupon.usedOn != nil
+        )
     }
 }
-

@@ -47,8 +47,11 @@ extension MemberStore {
         try await read { member in
             let db = member.db
             let unread = try Self.unreadNotificationCount(member)
-            let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
-                                              arguments: [userId]) ?? 0
+            let revision =
+                try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
+                    arguments: [userId]
+                ) ?? 0
             guard revision != known else { return ShellCounts(unreadNotifications: unread, wallet: nil) }
             let expiring = try WalletBadge.count(member, user: user, today: today)
             return ShellCounts(unreadNotifications: unread, wallet: (revision, expiring))

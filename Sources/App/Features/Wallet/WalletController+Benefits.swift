@@ -7,7 +7,7 @@ extension WalletController {
     /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
     func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {
         guard let id = context.parameters.get("id", as: Int64.self),
-              let found = try await context.store.cardBenefit(id: id)
+            let found = try await context.store.cardBenefit(id: id)
         else { throw HTTPError(.notFound) }
         return found
     }
@@ -35,19 +35,24 @@ extension WalletController {
             }
         }
         let page = BenefitPages.ShowPage(
-            name: benefit.name, cardName: card.name, cardPath: WalletPaths.card(card.id ?? 0),
+            name: benefit.name,
+            cardName: card.name,
+            cardPath: WalletPaths.card(card.id ?? 0),
             valueText: "\(currency.text(benefit.valueCents)) a \(benefit.period.unit)",
             details: benefit.details.isEmpty ? nil : benefit.details,
             years: years.map { year in
                 let total = year.uses.reduce(0) { $0 + $1.cents }
                 let count = year.uses.count
                 return BenefitPages.Year(
-                    title: card.anniversary == nil ? "\(year.window.start.year)"
+                    title: card.anniversary == nil
+                        ? "\(year.window.start.year)"
                         : "Card year \(year.window.start.shortText) – \(year.window.end.shortText)",
                     totalText: "\(count) \(count == 1 ? "use" : "uses"), \(currency.text(total)) redeemed",
-                    uses: year.uses.map { .init(dayText: $0.day.shortText, amountText: currency.text($0.cents)) })
+                    uses: year.uses.map { .init(dayText: $0.day.shortText, amountText: currency.text($0.cents)) }
+                )
             },
-            editPath: WalletPaths.editBenefit(benefit.id ?? 0))
+            editPath: WalletPaths.editBenefit(benefit.id ?? 0)
+        )
         return render(title: benefit.name, context: context) { _ in BenefitPages.show(page) }
     }
 
@@ -56,23 +61,41 @@ extension WalletController {
     /// `GET /wallet/benefits/:id/use`: the amount redeemed (the full value unless changed) and the day (today).
     @Sendable func useBenefitForm(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
-        let input = BenefitUseInput(amount: Money(cents: benefit.valueCents, currency: card.currencyValue).formValue,
-                                    usedOn: context.member.today.description)
+        let input = BenefitUseInput(
+            amount: Money(cents: benefit.valueCents, currency: card.currencyValue).formValue,
+            usedOn: context.member.today.description
+        )
         return try useForm(input, benefit: benefit, card: card, errors: FieldErrors(), context: context)
     }
 
-    func useForm(_ input: BenefitUseInput, benefit: CardBenefit, card: WalletCard, errors: FieldErrors,
-                 context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        let window = benefit.window(containing: context.member.today, anniversary: card.anniversary,
-                                    timeZone: context.user.calendarTimeZone)
+    func useForm(
+        _ input: BenefitUseInput,
+        benefit: CardBenefit,
+        card: WalletCard,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let window = benefit.window(
+            containing: context.member.today,
+            anniversary: card.anniversary,
+            timeZone: context.user.calendarTimeZone
+        )
         let value = card.currencyValue.text(benefit.valueCents)
         let page = WalletPages.FormPage(
             heading: "Mark “\(benefit.name)” as done",
-            intro: "\(card.name): \(value) a \(benefit.period.unit), this one \(window.start.shortText) – \(window.end.shortText).",
-            action: WalletPaths.useBenefit(benefit.id ?? 0), submitLabel: "Mark as done",
-            cancelPath: WalletPaths.card(card.id ?? 0), summary: errors.summary,
-            fields: BenefitUseRules.fields(input, errors: errors, value: value), swatches: [])
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+            intro:
+                "\(card.name): \(value) a \(benefit.period.unit), this one \(window.start.shortText) – \(window.end.shortText).",
+            action: WalletPaths.useBenefit(benefit.id ?? 0),
+            submitLabel: "Mark as done",
+            cancelPath: WalletPaths.card(card.id ?? 0),
+            summary: errors.summary,
+            fields: BenefitUseRules.fields(input, errors: errors, value: value),
+            swatches: []
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     /// `POST /wallet/benefits/:id/use`: "Mark as done". Without `amount` and `usedOn` (the one-tap button) the full
@@ -86,10 +109,17 @@ extension WalletController {
         let currency = card.currencyValue
         if input.amount == nil && input.usedOn == nil {
             let window = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
-            try await context.store.markBenefitUsed(benefit, periodStart: window.start, on: today, cents: benefit.valueCents,
-                                                    now: now())
-            return pages.redirect(to: back(input.returnTo, card: card),
-                                  flash: .success("Marked “\(benefit.name)” as done — \(currency.text(benefit.valueCents)) redeemed."))
+            try await context.store.markBenefitUsed(
+                benefit,
+                periodStart: window.start,
+                on: today,
+                cents: benefit.valueCents,
+                now: now()
+            )
+            return pages.redirect(
+                to: back(input.returnTo, card: card),
+                flash: .success("Marked “\(benefit.name)” as done — \(currency.text(benefit.valueCents)) redeemed.")
+            )
         }
         return try await Request.submit(input) { input in
             try await BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone) {
@@ -98,10 +128,19 @@ extension WalletController {
         } form: { input, errors, status in
             try useForm(input, benefit: benefit, card: card, errors: errors, context: context, status: status)
         } save: { input, draft in
-            try await context.store.markBenefitUsed(benefit, periodStart: draft.window.start, on: draft.day,
-                                                    cents: draft.cents, now: now())
-            return pages.redirect(to: back(input.returnTo, card: card), flash: .success(
-                "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."))
+            try await context.store.markBenefitUsed(
+                benefit,
+                periodStart: draft.window.start,
+                on: draft.day,
+                cents: draft.cents,
+                now: now()
+            )
+            return pages.redirect(
+                to: back(input.returnTo, card: card),
+                flash: .success(
+                    "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."
+                )
+            )
         }
     }
 
@@ -109,21 +148,30 @@ extension WalletController {
     @Sendable func unuseBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
-        let window = benefit.window(containing: context.member.today, anniversary: card.anniversary,
-                                    timeZone: context.user.calendarTimeZone)
+        let window = benefit.window(
+            containing: context.member.today,
+            anniversary: card.anniversary,
+            timeZone: context.user.calendarTimeZone
+        )
         try await context.store.undoBenefitUse(benefit, periodStart: window.start)
-        return pages.redirect(to: back(input.returnTo, card: card), flash: .info("“\(benefit.name)” is available again."))
+        return pages.redirect(
+            to: back(input.returnTo, card: card),
+            flash: .info("“\(benefit.name)” is available again.")
+        )
     }
 
     /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
     @Sendable func snoozeBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
-        guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.choices.contains(where: { $0.days == days })
+        guard let days = input.days.flatMap({ Int($0) }),
+            days == 0 || Snooze.choices.contains(where: { $0.days == days })
         else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
         let until = days == 0 ? nil : context.member.today.adding(days: days)
         try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
-        let message = until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." } ?? "“\(benefit.name)” is no longer snoozed."
+        let message =
+            until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." }
+            ?? "“\(benefit.name)” is no longer snoozed."
         return pages.redirect(to: back(input.returnTo, card: card), flash: .info(message))
     }
 
@@ -132,8 +180,13 @@ extension WalletController {
     /// `GET /wallet/benefits/:id/edit`
     @Sendable func editBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
-        return try benefitForm(BenefitInput(benefit, currency: card.currencyValue), card: card, editing: benefit,
-                               errors: FieldErrors(), context: context)
+        return try benefitForm(
+            BenefitInput(benefit, currency: card.currencyValue),
+            card: card,
+            editing: benefit,
+            errors: FieldErrors(),
+            context: context
+        )
     }
 
     /// `POST /wallet/benefits/:id/edit`: name, value, period and details. The uses recorded keep their amount and
@@ -147,8 +200,11 @@ extension WalletController {
         } save: { _, draft in
             var benefit = benefit
             draft.apply(to: &benefit)
-            try await context.store.updateBenefit(benefit, anniversary: card.anniversary,
-                                                  added: benefit.addedOn(in: context.user.calendarTimeZone))
+            try await context.store.updateBenefit(
+                benefit,
+                anniversary: card.anniversary,
+                added: benefit.addedOn(in: context.user.calendarTimeZone)
+            )
             return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved “\(draft.name)”."))
         }
     }
@@ -163,13 +219,20 @@ extension WalletController {
         } confirm: { found, _, context in
             let (benefit, card) = found
             let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
-            let text = uses == 0
+            let text =
+                uses == 0
                 ? "It leaves \(card.name) and its reminders. This can't be undone."
-                : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses") + " (\(card.currencyValue.text(cents))) "
-                    + (uses == 1 ? "goes" : "go") + " with it, so \(card.name)'s return drops by that much. This can't be undone."
-            let page = ConfirmPage(title: "Remove “\(benefit.name)”?", text: text,
-                                   action: WalletPaths.deleteBenefit(benefit.id ?? 0),
-                                   cancelPath: WalletPaths.card(card.id ?? 0), button: "Remove benefit")
+                : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses")
+                    + " (\(card.currencyValue.text(cents))) "
+                    + (uses == 1 ? "goes" : "go")
+                    + " with it, so \(card.name)'s return drops by that much. This can't be undone."
+            let page = ConfirmPage(
+                title: "Remove “\(benefit.name)”?",
+                text: text,
+                action: WalletPaths.deleteBenefit(benefit.id ?? 0),
+                cancelPath: WalletPaths.card(card.id ?? 0),
+                button: "Remove benefit"
+            )
             return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
         } delete: { found, _, context in
             let (benefit, card) = found

@@ -31,15 +31,23 @@ extension WalletController {
             let haystack = (card.issuer + " " + card.name).lowercased()
             guard words.allSatisfy({ haystack.contains($0) }) else { continue }
             if byIssuer[card.issuer] == nil { order.append(card.issuer) }
-            byIssuer[card.issuer, default: []].append(WalletPages.BrowseItem(
-                face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
-                feeText: card.annualFeeCents == 0 ? "No annual fee" : "\(card.currencyValue.rounded(card.annualFeeCents)) fee",
-                owned: owned.contains(card.id)))
+            byIssuer[card.issuer, default: []].append(
+                WalletPages.BrowseItem(
+                    face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
+                    feeText: card.annualFeeCents == 0
+                        ? "No annual fee" : "\(card.currencyValue.rounded(card.annualFeeCents)) fee",
+                    owned: owned.contains(card.id)
+                )
+            )
         }
         let catalogue = catalogue
-        let page = WalletPages.BrowsePage(query: query, groups: order.map { WalletPages.BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
-                                          customPath: WalletPaths.custom, cancelPath: WalletPaths.index,
-                                          versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)")
+        let page = WalletPages.BrowsePage(
+            query: query,
+            groups: order.map { WalletPages.BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
+            customPath: WalletPaths.custom,
+            cancelPath: WalletPaths.index,
+            versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)"
+        )
         return render(title: "Add card", context: context) { _ in WalletPages.browse(page) }
     }
 
@@ -51,23 +59,31 @@ extension WalletController {
         return try await previewPage(card, input: CatalogueAddInput(), errors: FieldErrors(), context: context)
     }
 
-    func previewPage(_ card: CardCatalogue.Card, input: CatalogueAddInput, errors: FieldErrors, context: MemberContext,
-                     status: HTTPResponse.Status = .ok) async throws -> Response {
+    func previewPage(
+        _ card: CardCatalogue.Card,
+        input: CatalogueAddInput,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let currency = card.currencyValue
         let owned = try await context.store.walletCatalogueIds().contains(card.id)
         let page = WalletPages.PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
-            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee: \(currency.rounded(card.annualFeeCents))",
+            feeText: card.annualFeeCents == 0
+                ? "No annual fee" : "Annual fee: \(currency.rounded(card.annualFeeCents))",
             benefits: card.benefits.map { benefit in
                 let yearly = currency.rounded(benefit.period.annualCents(benefit.valueCents))
                 let each = currency.rounded(benefit.valueCents)
-                let text = switch benefit.period {
-                case .annual: "\(yearly) \(benefit.name) (each year)"
-                case .anniversary: "\(yearly) \(benefit.name) (each card year)"
-                case .everyFourYears: "\(yearly) \(benefit.name) a year (\(each) once every four years)"
-                case .monthly, .quarterly, .semiannual: "\(yearly) \(benefit.name) (\(each) / \(benefit.period.unit))"
-                }
+                let text =
+                    switch benefit.period {
+                    case .annual: "\(yearly) \(benefit.name) (each year)"
+                    case .anniversary: "\(yearly) \(benefit.name) (each card year)"
+                    case .everyFourYears: "\(yearly) \(benefit.name) a year (\(each) once every four years)"
+                    case .monthly, .quarterly, .semiannual:
+                        "\(yearly) \(benefit.name) (\(each) / \(benefit.period.unit))"
+                    }
                 return WalletPages.PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
             totalText: "Total annual value: \(currency.rounded(card.annualValueCents))"
@@ -76,8 +92,11 @@ extension WalletController {
             owned: owned,
             backPath: WalletPaths.browse,
             summary: errors.summary,
-            fields: CatalogueAddRules.fields(input, errors: errors, card: card))
-        return render(title: card.name, context: context, status: status) { shell in WalletPages.preview(page, csrf: shell.csrf) }
+            fields: CatalogueAddRules.fields(input, errors: errors, card: card)
+        )
+        return render(title: card.name, context: context, status: status) { shell in
+            WalletPages.preview(page, csrf: shell.csrf)
+        }
     }
 
     /// `POST /wallet/catalogue/:catalogueId/add`: "Add to wallet", with the fee due date when a benefit counts by
@@ -91,17 +110,27 @@ extension WalletController {
         } form: { input, errors, status in
             try await previewPage(card, input: input, errors: errors, context: context, status: status)
         } save: { _, feeDueOn in
-            let added = try await context.store.addCards([Self.walletCard(from: card, userId: context.member.id,
-                                                                          feeDueOn: feeDueOn, now: now())])
+            let added = try await context.store.addCards([
+                Self.walletCard(
+                    from: card,
+                    userId: context.member.id,
+                    feeDueOn: feeDueOn,
+                    now: now()
+                )
+            ])
             try await context.store.endOnboarding()
-            return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                                  flash: .success("Added \(card.name) to your wallet."))
+            return pages.redirect(
+                to: WalletPaths.card(added.first?.id ?? 0),
+                flash: .success("Added \(card.name) to your wallet.")
+            )
         }
     }
 
     // MARK: - Custom card and edit
 
-    static let swatches = CardGradient.allCases.map { swatch(key: $0.rawValue, label: $0.label, $0.colours.start, $0.colours.end) }
+    static let swatches = CardGradient.allCases.map {
+        swatch(key: $0.rawValue, label: $0.label, $0.colours.start, $0.colours.end)
+    }
 
     static func swatch(key: String, label: String, _ start: String, _ end: String) -> WalletPages.Swatch {
         let text = CardFace.text(start, end)
@@ -115,14 +144,26 @@ extension WalletController {
         return try customForm(input, errors: FieldErrors(), request: request, context: context)
     }
 
-    func customForm(_ input: CardInput, errors: FieldErrors, request: Request, context: MemberContext,
-                    status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = WalletPages.FormPage(heading: "Custom card", intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
-                                        action: WalletPaths.custom, submitLabel: "Add to wallet", cancelPath: WalletPaths.browse,
-                                        summary: errors.summary,
-                                        fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
-                                        swatches: Self.swatches)
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+    func customForm(
+        _ input: CardInput,
+        errors: FieldErrors,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = WalletPages.FormPage(
+            heading: "Custom card",
+            intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
+            action: WalletPaths.custom,
+            submitLabel: "Add to wallet",
+            cancelPath: WalletPaths.browse,
+            summary: errors.summary,
+            fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
+            swatches: Self.swatches
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     /// `POST /wallet/cards/custom`
@@ -130,27 +171,56 @@ extension WalletController {
         let user = context.user
         let userId = context.member.id
         return try await request.submitForm(CardInput.self, context: context) { input in
-            try await CardRules.validate(input, currency: user.currencyValue, today: context.member.today,
-                                         withBenefits: true, allowOriginal: false) {
+            try await CardRules.validate(
+                input,
+                currency: user.currencyValue,
+                today: context.member.today,
+                withBenefits: true,
+                allowOriginal: false
+            ) {
                 try await context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL, except: nil)
             }
         } form: { input, errors, status in
             try customForm(input, errors: errors, request: request, context: context, status: status)
         } save: { _, draft in
             let now = self.now()
-            var card = WalletCard(id: nil, userId: userId, catalogueId: nil, name: "", issuer: "", nickname: "",
-                                  gradientStart: "", gradientEnd: "", annualFeeCents: 0, feeDueOn: nil,
-                                  createdAt: now, updatedAt: now, currency: user.currencyValue.code)
+            var card = WalletCard(
+                id: nil,
+                userId: userId,
+                catalogueId: nil,
+                name: "",
+                issuer: "",
+                nickname: "",
+                gradientStart: "",
+                gradientEnd: "",
+                annualFeeCents: 0,
+                feeDueOn: nil,
+                createdAt: now,
+                updatedAt: now,
+                currency: user.currencyValue.code
+            )
             // Without "Original colours" to choose, the draft always has a gradient of its own.
             draft.apply(to: &card, original: nil)
             let benefits = draft.benefits.map {
-                CardBenefit(id: nil, cardId: 0, userId: userId, name: $0.name, details: "", valueCents: $0.valueCents,
-                            period: $0.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
+                CardBenefit(
+                    id: nil,
+                    cardId: 0,
+                    userId: userId,
+                    name: $0.name,
+                    details: "",
+                    valueCents: $0.valueCents,
+                    period: $0.period,
+                    sortOrder: 0,
+                    snoozedUntil: nil,
+                    createdAt: now
+                )
             }
             let added = try await context.store.addCards([(card, benefits)])
             try await context.store.endOnboarding()
-            return pages.redirect(to: WalletPaths.card(added.first?.id ?? 0),
-                                  flash: .success("Added \(draft.name) to your wallet."))
+            return pages.redirect(
+                to: WalletPaths.card(added.first?.id ?? 0),
+                flash: .success("Added \(draft.name) to your wallet.")
+            )
         }
     }
 
@@ -162,44 +232,77 @@ extension WalletController {
             throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
         }
         _ = try await context.store.setCardReminders(id: card.id ?? 0, on: on)
-        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0),
-                              flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name)."))
+        return pages.redirect(
+            to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0),
+            flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name).")
+        )
     }
 
     /// `GET /wallet/cards/:id/edit`
     @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
-        return try editForm(CardInput(card: card, currency: card.currencyValue), card: card, errors: FieldErrors(),
-                            request: request, context: context)
+        return try editForm(
+            CardInput(card: card, currency: card.currencyValue),
+            card: card,
+            errors: FieldErrors(),
+            request: request,
+            context: context
+        )
     }
 
-    func editForm(_ input: CardInput, card: WalletCard, errors: FieldErrors, request: Request, context: MemberContext,
-                  status: HTTPResponse.Status = .ok) throws -> Response {
+    func editForm(
+        _ input: CardInput,
+        card: WalletCard,
+        errors: FieldErrors,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let id = card.id ?? 0
         let currency = card.currencyValue
-        let page = WalletPages.FormPage(heading: "Edit card", intro: "Its amounts are in \(currency.code), the card's currency.",
-                                        action: WalletPaths.editCard(id), submitLabel: "Save changes",
-                                        cancelPath: WalletPaths.card(id), summary: errors.summary,
-                                        fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
-                                        swatches: [originalSwatch(card)] + Self.swatches)
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+        let page = WalletPages.FormPage(
+            heading: "Edit card",
+            intro: "Its amounts are in \(currency.code), the card's currency.",
+            action: WalletPaths.editCard(id),
+            submitLabel: "Save changes",
+            cancelPath: WalletPaths.card(id),
+            summary: errors.summary,
+            fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
+            swatches: [originalSwatch(card)] + Self.swatches
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     /// "Original colours" in the edit form's picker: the catalogue card's gradient, or the card's own.
     func originalSwatch(_ card: WalletCard) -> WalletPages.Swatch {
         let original = card.catalogueId.flatMap(catalogue.card(id:)).map(\.gradient)
-        return Self.swatch(key: "original", label: "Original colours", original?.start ?? card.gradientStart,
-                           original?.end ?? card.gradientEnd)
+        return Self.swatch(
+            key: "original",
+            label: "Original colours",
+            original?.start ?? card.gradientStart,
+            original?.end ?? card.gradientEnd
+        )
     }
 
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try await context.named(WalletCard.self)
         return try await request.submitForm(CardInput.self, context: context) { input in
-            try await CardRules.validate(input, currency: card.currencyValue, today: context.member.today,
-                                         withBenefits: false, allowOriginal: true) {
-                try await context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL,
-                                                 except: card.id)
+            try await CardRules.validate(
+                input,
+                currency: card.currencyValue,
+                today: context.member.today,
+                withBenefits: false,
+                allowOriginal: true
+            ) {
+                try await context.store.sameName(
+                    WalletCard.self,
+                    as: $0,
+                    nameSQL: WalletCard.fullNameSQL,
+                    except: card.id
+                )
             }
         } form: { input, errors, status in
             try editForm(input, card: card, errors: errors, request: request, context: context, status: status)
@@ -224,8 +327,12 @@ extension WalletController {
             let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
             let page = ConfirmPage(
                 title: "Remove \(card.name)?",
-                text: "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
-                action: WalletPaths.deleteCard(id), cancelPath: back ?? WalletPaths.card(id), button: "Remove card")
+                text:
+                    "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
+                action: WalletPaths.deleteCard(id),
+                cancelPath: back ?? WalletPaths.card(id),
+                button: "Remove card"
+            )
             return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
         } delete: { card, _, context in
             try await context.store.deleteWalletCard(id: card.id ?? 0)
@@ -242,17 +349,30 @@ extension WalletController {
     }
 
     /// The add benefit form, or the edit form of `editing`.
-    func benefitForm(_ input: BenefitInput, card: WalletCard, editing: CardBenefit?, errors: FieldErrors,
-                     context: MemberContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    func benefitForm(
+        _ input: BenefitInput,
+        card: WalletCard,
+        editing: CardBenefit?,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let id = card.id ?? 0
         let page = WalletPages.FormPage(
             heading: editing == nil ? "Add a benefit" : "Edit benefit",
-            intro: editing == nil ? "To \(card.name)." : "On \(card.name). Uses already recorded keep their amount and day.",
+            intro: editing == nil
+                ? "To \(card.name)." : "On \(card.name). Uses already recorded keep their amount and day.",
             action: editing.map { WalletPaths.editBenefit($0.id ?? 0) } ?? WalletPaths.newBenefit(id),
-            submitLabel: editing == nil ? "Add benefit" : "Save changes", cancelPath: WalletPaths.card(id),
-            summary: errors.summary, fields: BenefitRules.fields(input, errors: errors, currency: card.currencyValue),
-            swatches: [], deletePath: editing.map { WalletPaths.deleteBenefit($0.id ?? 0) })
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+            submitLabel: editing == nil ? "Add benefit" : "Save changes",
+            cancelPath: WalletPaths.card(id),
+            summary: errors.summary,
+            fields: BenefitRules.fields(input, errors: errors, currency: card.currencyValue),
+            swatches: [],
+            deletePath: editing.map { WalletPaths.deleteBenefit($0.id ?? 0) }
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     /// `POST /wallet/cards/:id/benefits`
@@ -263,12 +383,21 @@ extension WalletController {
         } form: { input, errors, status in
             try benefitForm(input, card: card, editing: nil, errors: errors, context: context, status: status)
         } save: { _, draft in
-            var benefit = CardBenefit(id: nil, cardId: card.id ?? 0, userId: card.userId, name: "", details: "",
-                                      valueCents: 0, period: .monthly, sortOrder: 0, snoozedUntil: nil, createdAt: now())
+            var benefit = CardBenefit(
+                id: nil,
+                cardId: card.id ?? 0,
+                userId: card.userId,
+                name: "",
+                details: "",
+                valueCents: 0,
+                period: .monthly,
+                sortOrder: 0,
+                snoozedUntil: nil,
+                createdAt: now()
+            )
             draft.apply(to: &benefit)
             try await context.store.addBenefit(benefit)
             return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
         }
     }
 }
-

@@ -15,27 +15,33 @@ extension WalletController {
             rows: due.map { Self.expiringRow($0.0, daysLeft: $0.1) },
             leadText: lead == 1 ? "within 1 day" : "within \(lead) days",
             returnTo: WalletPaths.expiring,
-            settingsPath: ProfilePaths.notifications)
+            settingsPath: ProfilePaths.notifications
+        )
         return render(title: "Expiring soon", context: context) { shell in ExpiringPages.index(page, csrf: shell.csrf) }
     }
 
     static func expiringRow(_ item: Reminder, daysLeft: Int) -> ExpiringPages.Row {
         let id = item.subject.split(separator: ":").last.flatMap { Int64($0) } ?? 0
-        let (label, icon): (String, String) = switch item.kind {
-        case .benefit, .benefitLastCall: ("Benefit", "gift")
-        case .coupon: ("Coupon", "ticket")
-        case .renewal: ("Renewal", "repeat")
-        case .annualFee: ("Annual fee", "wallet")
-        default: ("Reminder", "bell")
-        }
+        let (label, icon): (String, String) =
+            switch item.kind {
+            case .benefit, .benefitLastCall: ("Benefit", "gift")
+            case .coupon: ("Coupon", "ticket")
+            case .renewal: ("Renewal", "repeat")
+            case .annualFee: ("Annual fee", "wallet")
+            default: ("Reminder", "bell")
+            }
         let isBenefit = item.kind == .benefit || item.kind == .benefitLastCall
         return ExpiringPages.Row(
-            kindLabel: label, icon: icon, title: item.title, detail: item.body,
+            kindLabel: label,
+            icon: icon,
+            title: item.title,
+            detail: item.body,
             daysText: daysLeft == 0 ? "Today" : daysLeft == 1 ? "Tomorrow" : "In \(daysLeft) days",
             urgency: Urgency(daysLeft: daysLeft) == .critical ? "urgent" : Urgency(daysLeft: daysLeft).rawValue,
             path: item.path,
             usePath: isBenefit ? WalletPaths.useBenefit(id) : item.kind == .coupon ? WalletPaths.useCoupon(id) : nil,
             snoozePath: isBenefit ? WalletPaths.snoozeBenefit(id) : nil,
-            snoozeChoices: isBenefit ? Snooze.choices.map { .init(days: $0.days, label: $0.label) } : [])
+            snoozeChoices: isBenefit ? Snooze.choices.map { .init(days: $0.days, label: $0.label) } : []
+        )
     }
 }

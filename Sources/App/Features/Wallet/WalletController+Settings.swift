@@ -12,11 +12,14 @@ extension WalletController {
     @Sendable func settings(request: Request, context: MemberContext) async throws -> Response {
         let catalogue = catalogue
         let page = WalletPages.SettingsPage(
-            facts: [WalletPages.Fact(label: "Database version", value: catalogue.version),
-                    WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
-                    WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count))],
+            facts: [
+                WalletPages.Fact(label: "Database version", value: catalogue.version),
+                WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
+                WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count)),
+            ],
             backPath: WalletPaths.index,
-            notificationsPath: ProfilePaths.notifications)
+            notificationsPath: ProfilePaths.notifications
+        )
         return render(title: "Wallet settings", context: context) { _ in WalletPages.settings(page) }
     }
 }

@@ -27,7 +27,8 @@ extension WalletController {
         let today = context.member.today
         let isSubscriptions = request.uri.queryParameters["tab"] != "coupons"
         let showAll = request.uri.queryParameters["later"] == "all"
-        var soon: [TrackerPages.SubscriptionRow] = [], all: [TrackerPages.SubscriptionRow] = []
+        var soon: [TrackerPages.SubscriptionRow] = []
+        var all: [TrackerPages.SubscriptionRow] = []
         var monthly: Int64 = 0
         var count = 0
         var groups: [TrackerPages.CouponGroup] = []
@@ -37,7 +38,9 @@ extension WalletController {
             let cards = try await context.store.walletCards()
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
-            all = upcoming.map { TrackerPages.SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
+            all = upcoming.map {
+                TrackerPages.SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names)
+            }
             soon = upcoming.filter { today.distance(to: $0.1) <= 7 }
                 .map { TrackerPages.SubscriptionRow($0.0, next: $0.1, today: today, user: user, cardNames: names) }
             monthly = Self.monthlyTotal(subscriptions)
@@ -46,30 +49,45 @@ extension WalletController {
             let open = try await context.store.openCoupons(today: today)
             var bySection: [CouponSection: [TrackerPages.CouponRow]] = [:]
             for coupon in open {
-                let section = CouponSection.of(expiresOn: CalendarDay(coupon.expiresOn) ?? today, usedOn: nil, today: today)
+                let section = CouponSection.of(
+                    expiresOn: CalendarDay(coupon.expiresOn) ?? today,
+                    usedOn: nil,
+                    today: today
+                )
                 bySection[section, default: []].append(TrackerPages.CouponRow(coupon, today: today, user: user))
             }
             groups = [CouponSection.today, .thisWeek, .later].compactMap { section in
                 guard let rows = bySection[section], !rows.isEmpty else { return nil }
                 let cut = section == .later && !showAll && rows.count > Self.laterShown
-                return TrackerPages.CouponGroup(key: section.rawValue, title: section.title, count: rows.count,
-                                                rows: cut ? Array(rows.prefix(Self.laterShown)) : rows, urgent: section != .later,
-                                                morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
-                                                moreText: cut ? "Show all \(rows.count)" : nil)
+                return TrackerPages.CouponGroup(
+                    key: section.rawValue,
+                    title: section.title,
+                    count: rows.count,
+                    rows: cut ? Array(rows.prefix(Self.laterShown)) : rows,
+                    urgent: section != .later,
+                    morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
+                    moreText: cut ? "Show all \(rows.count)" : nil
+                )
             }
             history = try await context.store.couponHistory(today: today)
                 .map { TrackerPages.CouponRow($0, today: today, user: user) }
         }
         let page = TrackerPages.TrackerPage(
-            tabs: [TrackerPages.Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
-                   TrackerPages.Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions)],
+            tabs: [
+                TrackerPages.Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
+                TrackerPages.Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions),
+            ],
             isSubscriptions: isSubscriptions,
             monthlyText: user.money(monthly),
             activeText: "\(count) active \(count == 1 ? "subscription" : "subscriptions")",
-            soon: soon, all: all, groups: groups, history: history,
+            soon: soon,
+            all: all,
+            groups: groups,
+            history: history,
             addPath: isSubscriptions ? WalletPaths.newSubscription : WalletPaths.newCoupon,
             addLabel: isSubscriptions ? "+ Add subscription" : "+ Add coupon",
-            walletPath: WalletPaths.index)
+            walletPath: WalletPaths.index
+        )
         return render(title: "Tracker", context: context) { shell in TrackerPages.tracker(page, csrf: shell.csrf) }
     }
 
@@ -82,62 +100,117 @@ extension WalletController {
         let today = context.member.today
         if let key = query["template"].map(String.init), let template = SubscriptionTemplate.named(key) {
             let input = SubscriptionInput(
-                name: template.name, amount: Money(cents: template.amountCents, currency: user.currencyValue).formValue,
-                frequency: template.frequency.rawValue, renewsOn: template.frequency.renewal(1, after: today).description,
-                cardId: "", category: template.category, icon: template.key)
+                name: template.name,
+                amount: Money(cents: template.amountCents, currency: user.currencyValue).formValue,
+                frequency: template.frequency.rawValue,
+                renewsOn: template.frequency.renewal(1, after: today).description,
+                cardId: "",
+                category: template.category,
+                icon: template.key
+            )
             return try await subscriptionForm(input, id: nil, errors: FieldErrors(), request: request, context: context)
         }
         if query["custom"] != nil {
-            let input = SubscriptionInput(frequency: "monthly", renewsOn: RenewalFrequency.monthly.renewal(1, after: today).description)
+            let input = SubscriptionInput(
+                frequency: "monthly",
+                renewsOn: RenewalFrequency.monthly.renewal(1, after: today).description
+            )
             return try await subscriptionForm(input, id: nil, errors: FieldErrors(), request: request, context: context)
         }
         let search = request.uri.searchText
-        let tiles = SubscriptionTemplate.all.filter { search.isEmpty || $0.name.lowercased().contains(search.lowercased()) }
-            .map { template in
-                TrackerPages.TemplateTile(name: template.name, initials: SubscriptionTemplate.initials(template.name),
-                                          priceText: user.money(template.amountCents) + template.frequency.suffix,
-                                          path: WalletPaths.newSubscription + "?template=" + template.key)
-            }
-        let page = TrackerPages.TemplatesPage(query: search, tiles: tiles,
-                                              customPath: WalletPaths.newSubscription + "?custom=1", cancelPath: WalletPaths.tracker)
+        let tiles = SubscriptionTemplate.all.filter {
+            search.isEmpty || $0.name.lowercased().contains(search.lowercased())
+        }
+        .map { template in
+            TrackerPages.TemplateTile(
+                name: template.name,
+                initials: SubscriptionTemplate.initials(template.name),
+                priceText: user.money(template.amountCents) + template.frequency.suffix,
+                path: WalletPaths.newSubscription + "?template=" + template.key
+            )
+        }
+        let page = TrackerPages.TemplatesPage(
+            query: search,
+            tiles: tiles,
+            customPath: WalletPaths.newSubscription + "?custom=1",
+            cancelPath: WalletPaths.tracker
+        )
         return render(title: "Add subscription", context: context) { _ in TrackerPages.templates(page) }
     }
 
     /// The add / edit form; `cards` when the caller has already read them (a form sent back with errors).
-    func subscriptionForm(_ input: SubscriptionInput, id: Int64?, errors: FieldErrors, cards known: [WalletCard]? = nil,
-                          request: Request, context: MemberContext,
-                          status: HTTPResponse.Status = .ok) async throws -> Response {
+    func subscriptionForm(
+        _ input: SubscriptionInput,
+        id: Int64?,
+        errors: FieldErrors,
+        cards known: [WalletCard]? = nil,
+        request: Request,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let cards: [WalletCard]
         if let known { cards = known } else { cards = try await context.store.walletCards() }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
-        let page = WalletPages.FormPage(heading: id == nil ? "Add subscription" : "Edit subscription", intro: nil,
-                                        action: id.map { WalletPaths.editSubscription($0) } ?? WalletPaths.subscriptions,
-                                        submitLabel: id == nil ? "Add subscription" : "Save changes",
-                                        cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
-                                        summary: errors.summary, fields: fields, swatches: [],
-                                        deletePath: id.map { WalletPaths.deleteSubscription($0) })
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+        let page = WalletPages.FormPage(
+            heading: id == nil ? "Add subscription" : "Edit subscription",
+            intro: nil,
+            action: id.map { WalletPaths.editSubscription($0) } ?? WalletPaths.subscriptions,
+            submitLabel: id == nil ? "Add subscription" : "Save changes",
+            cancelPath: id == nil ? WalletPaths.newSubscription : WalletPaths.tracker,
+            summary: errors.summary,
+            fields: fields,
+            swatches: [],
+            deletePath: id.map { WalletPaths.deleteSubscription($0) }
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     func saveSubscription(existing: Subscription?, request: Request, context: MemberContext) async throws -> Response {
         let today = context.member.today
         let cards = try await context.store.walletCards()
         return try await request.submitForm(SubscriptionInput.self, context: context) { input in
-            SubscriptionRules.validate(input, currency: context.user.currencyValue, today: today,
-                                       cardIds: Set(cards.compactMap(\.id)))
+            SubscriptionRules.validate(
+                input,
+                currency: context.user.currencyValue,
+                today: today,
+                cardIds: Set(cards.compactMap(\.id))
+            )
         } form: { input, errors, status in
-            try await subscriptionForm(input, id: existing?.id, errors: errors, cards: cards, request: request,
-                                       context: context, status: status)
+            try await subscriptionForm(
+                input,
+                id: existing?.id,
+                errors: errors,
+                cards: cards,
+                request: request,
+                context: context,
+                status: status
+            )
         } save: { _, draft in
             let now = self.now()
-            var subscription = existing ?? Subscription(id: nil, userId: context.member.id, name: "", amountCents: 0,
-                                                        frequency: .monthly, renewsOn: "", cardId: nil, category: "",
-                                                        icon: "", createdAt: now, updatedAt: now)
+            var subscription =
+                existing
+                ?? Subscription(
+                    id: nil,
+                    userId: context.member.id,
+                    name: "",
+                    amountCents: 0,
+                    frequency: .monthly,
+                    renewsOn: "",
+                    cardId: nil,
+                    category: "",
+                    icon: "",
+                    createdAt: now,
+                    updatedAt: now
+                )
             draft.apply(to: &subscription)
             subscription.updatedAt = now
             try await context.store.saveSubscription(subscription)
-            return pages.redirect(to: WalletPaths.tracker,
-                                  flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name)."))
+            return pages.redirect(
+                to: WalletPaths.tracker,
+                flash: .success(existing == nil ? "Added \(draft.name)." : "Saved \(draft.name).")
+            )
         }
     }
 
@@ -150,8 +223,13 @@ extension WalletController {
     @Sendable func editSubscription(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let subscription = try await context.named(Subscription.self)
-        return try await subscriptionForm(SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
-                                          id: subscription.id, errors: FieldErrors(), request: request, context: context)
+        return try await subscriptionForm(
+            SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
+            id: subscription.id,
+            errors: FieldErrors(),
+            request: request,
+            context: context
+        )
     }
 
     /// `POST /wallet/subscriptions/:id/edit`
@@ -166,10 +244,13 @@ extension WalletController {
             try await context.named(Subscription.self)
         } confirm: { subscription, _, context in
             let id = subscription.id ?? 0
-            let page = ConfirmPage(title: "Delete \(subscription.name)?",
-                                   text: "It leaves your monthly total and renewal list. This can't be undone.",
-                                   action: WalletPaths.deleteSubscription(id), cancelPath: WalletPaths.editSubscription(id),
-                                   button: "Delete subscription")
+            let page = ConfirmPage(
+                title: "Delete \(subscription.name)?",
+                text: "It leaves your monthly total and renewal list. This can't be undone.",
+                action: WalletPaths.deleteSubscription(id),
+                cancelPath: WalletPaths.editSubscription(id),
+                button: "Delete subscription"
+            )
             return pages.confirm(page, title: "Delete subscription", section: .wallet, context: context)
         } delete: { subscription, _, context in
             try await context.store.deleteSubscription(id: subscription.id ?? 0)
@@ -181,20 +262,36 @@ extension WalletController {
 
     /// `GET /wallet/coupons/new`
     @Sendable func newCoupon(request: Request, context: MemberContext) async throws -> Response {
-        return try couponForm(CouponInput(expiresOn: context.member.today.adding(days: 7).description, category: "Other"),
-                              editing: nil, errors: FieldErrors(), context: context)
+        try couponForm(
+            CouponInput(expiresOn: context.member.today.adding(days: 7).description, category: "Other"),
+            editing: nil,
+            errors: FieldErrors(),
+            context: context
+        )
     }
 
     /// The add coupon form, or the edit form of `editing`.
-    func couponForm(_ input: CouponInput, editing: Coupon?, errors: FieldErrors, context: MemberContext,
-                    status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = WalletPages.FormPage(heading: editing == nil ? "Add coupon" : "Edit coupon", intro: nil,
-                                        action: editing.map { WalletPaths.editCoupon($0.id ?? 0) } ?? WalletPaths.couponsCreate,
-                                        submitLabel: editing == nil ? "Add coupon" : "Save changes",
-                                        cancelPath: WalletPaths.coupons, summary: errors.summary,
-                                        fields: CouponRules.fields(input, errors: errors, isNew: editing == nil), swatches: [],
-                                        deletePath: editing.map { WalletPaths.deleteCoupon($0.id ?? 0) })
-        return render(title: page.heading, context: context, status: status) { shell in WalletPages.form(page, csrf: shell.csrf) }
+    func couponForm(
+        _ input: CouponInput,
+        editing: Coupon?,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let page = WalletPages.FormPage(
+            heading: editing == nil ? "Add coupon" : "Edit coupon",
+            intro: nil,
+            action: editing.map { WalletPaths.editCoupon($0.id ?? 0) } ?? WalletPaths.couponsCreate,
+            submitLabel: editing == nil ? "Add coupon" : "Save changes",
+            cancelPath: WalletPaths.coupons,
+            summary: errors.summary,
+            fields: CouponRules.fields(input, errors: errors, isNew: editing == nil),
+            swatches: [],
+            deletePath: editing.map { WalletPaths.deleteCoupon($0.id ?? 0) }
+        )
+        return render(title: page.heading, context: context, status: status) { shell in
+            WalletPages.form(page, csrf: shell.csrf)
+        }
     }
 
     /// `POST /wallet/coupons`
@@ -204,8 +301,18 @@ extension WalletController {
         } form: { input, errors, status in
             try couponForm(input, editing: nil, errors: errors, context: context, status: status)
         } save: { _, draft in
-            var coupon = Coupon(id: nil, userId: context.member.id, name: "", details: "", expiresOn: "", category: "",
-                                valueCents: nil, code: "", usedOn: nil, createdAt: now())
+            var coupon = Coupon(
+                id: nil,
+                userId: context.member.id,
+                name: "",
+                details: "",
+                expiresOn: "",
+                category: "",
+                valueCents: nil,
+                code: "",
+                usedOn: nil,
+                createdAt: now()
+            )
             draft.apply(to: &coupon)
             try await context.store.addCoupon(coupon)
             return pages.redirect(to: WalletPaths.coupons, flash: .success("Added \(draft.name)."))
@@ -215,16 +322,24 @@ extension WalletController {
     /// `GET /wallet/coupons/:id/edit`
     @Sendable func editCoupon(request: Request, context: MemberContext) async throws -> Response {
         let coupon = try await context.named(Coupon.self)
-        return try couponForm(CouponInput(coupon, currency: context.user.currencyValue), editing: coupon,
-                              errors: FieldErrors(), context: context)
+        return try couponForm(
+            CouponInput(coupon, currency: context.user.currencyValue),
+            editing: coupon,
+            errors: FieldErrors(),
+            context: context
+        )
     }
 
     /// `POST /wallet/coupons/:id/edit`: every field; a coupon that has expired may keep its date.
     @Sendable func updateCoupon(request: Request, context: MemberContext) async throws -> Response {
         let coupon = try await context.named(Coupon.self)
         return try await request.submitForm(CouponInput.self, context: context) { input in
-            CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today,
-                                 keeping: CalendarDay(coupon.expiresOn))
+            CouponRules.validate(
+                input,
+                currency: context.user.currencyValue,
+                today: context.member.today,
+                keeping: CalendarDay(coupon.expiresOn)
+            )
         } form: { input, errors, status in
             try couponForm(input, editing: coupon, errors: errors, context: context, status: status)
         } save: { _, draft in
@@ -249,8 +364,10 @@ extension WalletController {
         if using != (coupon.usedOn != nil) {
             try await context.store.markCouponUsed(id: coupon.id ?? 0, on: using ? context.member.today : nil)
         }
-        return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
-                              flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again."))
+        return pages.redirect(
+            to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.coupons,
+            flash: .success(using ? "Marked \(coupon.name) as used." : "\(coupon.name) is open again.")
+        )
     }
 
     /// `GET` and `POST /wallet/coupons/:id/delete`
@@ -258,10 +375,13 @@ extension WalletController {
         Deletion { _, context in
             try await context.named(Coupon.self)
         } confirm: { coupon, _, context in
-            let page = ConfirmPage(title: "Delete “\(coupon.name)”?",
-                                   text: "It leaves your coupons and their reminders. This can't be undone.",
-                                   action: WalletPaths.deleteCoupon(coupon.id ?? 0), cancelPath: WalletPaths.coupons,
-                                   button: "Delete coupon")
+            let page = ConfirmPage(
+                title: "Delete “\(coupon.name)”?",
+                text: "It leaves your coupons and their reminders. This can't be undone.",
+                action: WalletPaths.deleteCoupon(coupon.id ?? 0),
+                cancelPath: WalletPaths.coupons,
+                button: "Delete coupon"
+            )
             return pages.confirm(page, title: "Delete coupon", section: .wallet, context: context)
         } delete: { coupon, _, context in
             try await context.store.deleteCoupon(id: coupon.id ?? 0)

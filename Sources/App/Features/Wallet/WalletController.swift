@@ -28,8 +28,12 @@ struct WalletController {
     }
 
     /// A Wallet page in the shell, the Wallet tab current.
-    func render(title: String, context: MemberContext, status: HTTPResponse.Status = .ok,
-                _ main: (Shell) -> HTML) -> Response {
+    func render(
+        title: String,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok,
+        _ main: (Shell) -> HTML
+    ) -> Response {
         pages.page(title: title, section: .wallet, context: context, status: status, main)
     }
 
@@ -53,14 +57,21 @@ struct WalletController {
         let page = WalletPages.IndexPage(
             totalText: total.text(first: user.currencyValue),
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
-            expiringText: expiring == 0 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
+            expiringText: expiring == 0
+                ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
             cards: states.map { WalletPages.StackCard(face: CardFace($0), menu: Self.cardMenu($0)) },
             addPath: WalletPaths.browse,
             trackerPath: WalletPaths.tracker,
             settingsPath: WalletPaths.settings,
-            empty: EmptyState(key: "wallet", icon: "wallet", title: "No cards yet",
-                              text: "Add the credit cards you carry to track their benefits before they expire.",
-                              action: "Add card", actionPath: WalletPaths.browse))
+            empty: EmptyState(
+                key: "wallet",
+                icon: "wallet",
+                title: "No cards yet",
+                text: "Add the credit cards you carry to track their benefits before they expire.",
+                action: "Add card",
+                actionPath: WalletPaths.browse
+            )
+        )
         return render(title: "Wallet", context: context) { shell in WalletPages.index(page, csrf: shell.csrf) }
     }
 
@@ -79,39 +90,65 @@ struct WalletController {
         return WalletPages.CardMenu(
             name: card.nickname.isEmpty ? card.name : "\(card.name) · \(card.nickname)",
             uses: open.prefix(menuUses).map { benefit in
-                .init(label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))",
-                      path: WalletPaths.useBenefit(benefit.benefit.id ?? 0))
+                .init(
+                    label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))",
+                    path: WalletPaths.useBenefit(benefit.benefit.id ?? 0)
+                )
             },
             moreUses: open.count > menuUses,
-            detailPath: WalletPaths.card(id), editPath: WalletPaths.editCard(id),
-            remindersOn: card.notify, remindersPath: WalletPaths.cardReminders(id),
+            detailPath: WalletPaths.card(id),
+            editPath: WalletPaths.editCard(id),
+            remindersOn: card.notify,
+            remindersPath: WalletPaths.cardReminders(id),
             removePath: Paths.path(WalletPaths.deleteCard(id), returningTo: WalletPaths.index),
-            returnTo: WalletPaths.index)
+            returnTo: WalletPaths.index
+        )
     }
 
     // MARK: - Onboarding
 
-    func onboardingPage(request: Request, context: MemberContext, input: OnboardingInput? = nil,
-                        errors: FieldErrors = FieldErrors(), status: HTTPResponse.Status = .ok) throws -> Response {
+    func onboardingPage(
+        request: Request,
+        context: MemberContext,
+        input: OnboardingInput? = nil,
+        errors: FieldErrors = FieldErrors(),
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let catalogue = catalogue
         let ticked = Set(input?.cards ?? [])
         var groups: [WalletPages.PickGroup] = []
         for card in catalogue.cards {
             let field = "feeDueOn[\(card.id)]"
-            let due: FormField? = CatalogueAddRules.needsFeeDate(card)
-                ? .input(field, label: "Fee due date", value: input?.feeDueOn?[card.id] ?? "", type: "date",
-                         error: errors[field], hint: "Its card-year benefits count from it.", required: true)
+            let due: FormField? =
+                CatalogueAddRules.needsFeeDate(card)
+                ? .input(
+                    field,
+                    label: "Fee due date",
+                    value: input?.feeDueOn?[card.id] ?? "",
+                    type: "date",
+                    error: errors[field],
+                    hint: "Its card-year benefits count from it.",
+                    required: true
+                )
                 : nil
-            let item = WalletPages.PickItem(id: card.id, face: CardFace(catalogue: card, path: nil),
-                                            checked: ticked.contains(card.id), due: due)
+            let item = WalletPages.PickItem(
+                id: card.id,
+                face: CardFace(catalogue: card, path: nil),
+                checked: ticked.contains(card.id),
+                due: due
+            )
             if groups.last?.issuer == card.issuer {
                 groups[groups.count - 1].items.append(item)
             } else {
                 groups.append(WalletPages.PickGroup(issuer: card.issuer, items: [item]))
             }
         }
-        let page = WalletPages.OnboardingPage(action: WalletPaths.onboarding, groups: Self.mergeIssuers(groups),
-                                              continueText: "Continue", summary: errors.summary)
+        let page = WalletPages.OnboardingPage(
+            action: WalletPaths.onboarding,
+            groups: Self.mergeIssuers(groups),
+            continueText: "Continue",
+            summary: errors.summary
+        )
         return render(title: "Wallet", context: context, status: status) { shell in
             WalletPages.onboarding(page, csrf: shell.csrf)
         }
@@ -141,36 +178,73 @@ struct WalletController {
         var errors = FieldErrors()
         var picks: [(CardCatalogue.Card, CalendarDay?)] = []
         for card in cards {
-            switch CatalogueAddRules.validate(CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]), card: card,
-                                              today: context.member.today) {
+            switch CatalogueAddRules.validate(
+                CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]),
+                card: card,
+                today: context.member.today
+            ) {
             case .valid(let due): picks.append((card, due))
             case .invalid(let one): if let message = one["feeDueOn"] { errors.add("feeDueOn[\(card.id)]", message) }
             }
         }
         guard errors.isEmpty else {
-            return try onboardingPage(request: request, context: context, input: input, errors: errors,
-                                      status: .unprocessableContent)
+            return try onboardingPage(
+                request: request,
+                context: context,
+                input: input,
+                errors: errors,
+                status: .unprocessableContent
+            )
         }
         let now = self.now()
-        try await context.store.addCards(picks.map { card, due in
-            Self.walletCard(from: card, userId: userId, feeDueOn: due, now: now)
-        })
+        try await context.store.addCards(
+            picks.map { card, due in
+                Self.walletCard(from: card, userId: userId, feeDueOn: due, now: now)
+            }
+        )
         try await context.store.endOnboarding()
-        let message = cards.isEmpty ? "You can add cards any time with “Add card”."
+        let message =
+            cards.isEmpty
+            ? "You can add cards any time with “Add card”."
             : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
         return pages.redirect(to: WalletPaths.index, flash: .success(message))
     }
 
     /// A wallet card and its benefits made from a catalogue card.
-    static func walletCard(from card: CardCatalogue.Card, userId: Int64, feeDueOn: CalendarDay? = nil,
-                           now: Date) -> (card: WalletCard, benefits: [CardBenefit]) {
-        let wallet = WalletCard(id: nil, userId: userId, catalogueId: card.id, name: card.name, issuer: card.issuer,
-                                nickname: "", gradientStart: card.gradient.start, gradientEnd: card.gradient.end,
-                                annualFeeCents: card.annualFeeCents, feeDueOn: feeDueOn?.description, createdAt: now,
-                                updatedAt: now, currency: card.currencyValue.code)
+    static func walletCard(
+        from card: CardCatalogue.Card,
+        userId: Int64,
+        feeDueOn: CalendarDay? = nil,
+        now: Date
+    ) -> (card: WalletCard, benefits: [CardBenefit]) {
+        let wallet = WalletCard(
+            id: nil,
+            userId: userId,
+            catalogueId: card.id,
+            name: card.name,
+            issuer: card.issuer,
+            nickname: "",
+            gradientStart: card.gradient.start,
+            gradientEnd: card.gradient.end,
+            annualFeeCents: card.annualFeeCents,
+            feeDueOn: feeDueOn?.description,
+            createdAt: now,
+            updatedAt: now,
+            currency: card.currencyValue.code
+        )
         let benefits = card.benefits.map { item in
-            CardBenefit(id: nil, cardId: 0, userId: userId, name: item.name, details: item.description ?? "",
-                        valueCents: item.valueCents, period: item.period, sortOrder: 0, snoozedUntil: nil, createdAt: now)
+            CardBenefit(
+                id: nil,
+                cardId: 0,
+                userId: userId,
+                name: item.name,
+                details: item.description ?? "",
+                valueCents: item.valueCents,
+                period: item.period,
+                sortOrder: 0,
+                snoozedUntil: nil,
+                createdAt: now
+            )
         }
         return (wallet, benefits)
     }
@@ -199,8 +273,13 @@ struct WalletController {
             let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
             let redeemed = try await context.store.redeemedCents(cardId: id, from: year.start, through: year.end)
             let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
-            roi = FeeReturnCard(FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents), currency: currency,
-                                cardYear: year, feeDue: due, today: today)
+            roi = FeeReturnCard(
+                FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents),
+                currency: currency,
+                cardYear: year,
+                feeDue: due,
+                today: today
+            )
         }
         let page = WalletPages.ShowPage(
             face: CardFace(state),
@@ -215,7 +294,8 @@ struct WalletController {
             deletePath: WalletPaths.deleteCard(id),
             newBenefitPath: WalletPaths.newBenefit(id),
             remindersOn: card.notify,
-            remindersPath: WalletPaths.cardReminders(id))
+            remindersPath: WalletPaths.cardReminders(id)
+        )
         return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
     }
 }

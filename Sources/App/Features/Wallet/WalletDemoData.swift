@@ -21,7 +21,8 @@ enum WalletDemoData {
     static func fill(database: AppDatabase, userId: Int64, today: CalendarDay, now: Date) async throws {
         let catalogue = try catalogue()
         try await database.write { db in
-            let existing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
+            let existing =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
             guard existing == 0, !catalogue.cards.isEmpty else { return }
             var rng = SeededGenerator(seed: 0x5A11E7)
             let nicknames = ["", "Personal", "Business", "Travel", "Household", ""]
@@ -44,23 +45,36 @@ enum WalletDemoData {
                 }
             }
             // Top up to about 150 benefits with small monthly and quarterly perks.
-            let extras = ["Streaming Credit", "Coffee Credit", "Grocery Credit", "Wireless Credit", "Fitness Credit", "Rideshare Credit"]
+            let extras = [
+                "Streaming Credit", "Coffee Credit", "Grocery Credit", "Wireless Credit", "Fitness Credit",
+                "Rideshare Credit",
+            ]
             var extra = 0
             while benefits.count < benefitTarget {
                 let card = cards[extra % cards.count]
                 let period: BenefitPeriod = extra % 3 == 0 ? .quarterly : .monthly
-                let row = try CardBenefit(id: nil, cardId: card.id ?? 0, userId: userId, name: extras[extra % extras.count],
-                                          details: "", valueCents: Int64([500, 1_000, 1_500, 2_500][extra % 4]), period: period,
-                                          sortOrder: 100 + extra, snoozedUntil: nil,
-                                          createdAt: now.addingTimeInterval(-400 * 86_400)).inserted(db)
+                let row = try CardBenefit(
+                    id: nil,
+                    cardId: card.id ?? 0,
+                    userId: userId,
+                    name: extras[extra % extras.count],
+                    details: "",
+                    valueCents: Int64([500, 1_000, 1_500, 2_500][extra % 4]),
+                    period: period,
+                    sortOrder: 100 + extra,
+                    snoozedUntil: nil,
+                    createdAt: now.addingTimeInterval(-400 * 86_400)
+                ).inserted(db)
                 benefits.append((row, card))
                 extra += 1
             }
             // About a third used this period, and a year of earlier uses for the fee's return.
-            let use = try db.makeStatement(sql: """
-                INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+            let use = try db.makeStatement(
+                sql: """
+                    INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """
+            )
             for (benefit, card) in benefits {
                 let added = benefit.addedOn(in: TimeZone(secondsFromGMT: 0) ?? .current)
                 var window = benefit.period.window(containing: today, anniversary: card.anniversary, added: added)
@@ -68,8 +82,10 @@ enum WalletDemoData {
                 for _ in 0..<12 {
                     if Int.random(in: 0..<3, using: &rng) == 0 || (!first && Int.random(in: 0..<2, using: &rng) == 0) {
                         let usedOn = min(today, window.start.adding(days: Int.random(in: 0...5, using: &rng)))
-                        try use.execute(arguments: [benefit.id, benefit.cardId, userId, window.start.description,
-                                                    usedOn.description, benefit.valueCents, now])
+                        try use.execute(arguments: [
+                            benefit.id, benefit.cardId, userId, window.start.description,
+                            usedOn.description, benefit.valueCents, now,
+                        ])
                     }
                     first = false
                     window = window.previous(benefit.period, anniversary: card.anniversary, added: added)
@@ -79,27 +95,46 @@ enum WalletDemoData {
             let services = SubscriptionTemplate.all
             for index in 0..<subscriptionCount {
                 let template = services[index % services.count]
-                let frequency = index % 7 == 0 ? RenewalFrequency.yearly : index % 13 == 0 ? .quarterly
-                    : template.frequency
+                let frequency =
+                    index % 7 == 0
+                    ? RenewalFrequency.yearly
+                    : index % 13 == 0
+                        ? .quarterly
+                        : template.frequency
                 let renews = today.adding(days: Int.random(in: -200...40, using: &rng))
-                _ = try Subscription(id: nil, userId: userId, name: index < services.count ? template.name : "\(template.name) \(index / services.count + 1)",
-                                 amountCents: template.amountCents + Int64(index % 5) * 100, frequency: frequency,
-                                 renewsOn: renews.description, cardId: index % 3 == 0 ? cards[index % cards.count].id : nil,
-                                 category: template.category, icon: template.key, createdAt: now, updatedAt: now).inserted(db)
+                _ = try Subscription(
+                    id: nil,
+                    userId: userId,
+                    name: index < services.count ? template.name : "\(template.name) \(index / services.count + 1)",
+                    amountCents: template.amountCents + Int64(index % 5) * 100,
+                    frequency: frequency,
+                    renewsOn: renews.description,
+                    cardId: index % 3 == 0 ? cards[index % cards.count].id : nil,
+                    category: template.category,
+                    icon: template.key,
+                    createdAt: now,
+                    updatedAt: now
+                ).inserted(db)
             }
-            let couponNames = ["BOGO Burger", "$5 Off $25", "20% Off", "Free Coffee", "Free Delivery", "$10 Off Groceries",
-                               "2-for-1 Movie", "15% Off Shoes", "Free Dessert", "$3 Off Car Wash"]
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let couponNames = [
+                "BOGO Burger", "$5 Off $25", "20% Off", "Free Coffee", "Free Delivery", "$10 Off Groceries",
+                "2-for-1 Movie", "15% Off Shoes", "Free Dessert", "$3 Off Car Wash",
+            ]
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            )
             for index in 0..<couponCount {
                 let expires = today.adding(days: Int.random(in: -120...120, using: &rng))
-                let used: String? = Int.random(in: 0..<4, using: &rng) == 0 ? min(expires, today).adding(days: -1).description : nil
+                let used: String? =
+                    Int.random(in: 0..<4, using: &rng) == 0 ? min(expires, today).adding(days: -1).description : nil
                 try statement.execute(arguments: [
                     userId, couponNames[index % couponNames.count], index % 2 == 0 ? "In store or online" : "",
                     expires.description, CouponRules.categories[index % CouponRules.categories.count],
-                    index % 3 == 0 ? nil : Int64(100 * (1 + index % 20)), index % 4 == 0 ? "SAVE\(index)" : "", used, now,
+                    index % 3 == 0 ? nil : Int64(100 * (1 + index % 20)), index % 4 == 0 ? "SAVE\(index)" : "", used,
+                    now,
                 ])
             }
             try WalletSettings(userId: userId, onboardingDone: true).save(db)

@@ -32,8 +32,10 @@ struct CardInput: Decodable, Sendable {
     }
 
     var benefitRows: [(name: String?, value: String?, period: String?)] {
-        [(benefit1Name, benefit1Value, benefit1Period), (benefit2Name, benefit2Value, benefit2Period),
-         (benefit3Name, benefit3Value, benefit3Period)]
+        [
+            (benefit1Name, benefit1Value, benefit1Period), (benefit2Name, benefit2Value, benefit2Period),
+            (benefit3Name, benefit3Value, benefit3Period),
+        ]
     }
 }
 
@@ -69,68 +71,165 @@ struct CardDraft: Sendable {
 enum CardRules {
     /// Checks every field. Two cards of the wallet may share a name only with different nicknames, so every list can
     /// tell them apart: `nameTaken` finds another card with the same full name ("Name · Nickname").
-    static func validate(_ input: CardInput, currency: Currency, today: CalendarDay, withBenefits: Bool,
-                         allowOriginal: Bool,
-                         nameTaken: (String) async throws -> String?) async rethrows -> Validated<CardDraft> {
+    static func validate(
+        _ input: CardInput,
+        currency: Currency,
+        today: CalendarDay,
+        withBenefits: Bool,
+        allowOriginal: Bool,
+        nameTaken: (String) async throws -> String?
+    ) async rethrows -> Validated<CardDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter the card's name.", max: 60)
         let issuer = errors.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60)
         let nickname = errors.text(input.nickname, field: "nickname", max: 40)
         var gradient: CardGradient?
-        if let chosen = CardGradient(rawValue: input.gradient ?? "") { gradient = chosen }
-        else if !(allowOriginal && input.gradient == "original") { errors.add("gradient", "Choose a colour.") }
+        if let chosen = CardGradient(rawValue: input.gradient ?? "") {
+            gradient = chosen
+        } else if !(allowOriginal && input.gradient == "original") {
+            errors.add("gradient", "Choose a colour.")
+        }
         // An empty fee is no fee.
-        let fee = errors.amount(input.annualFee, field: "annualFee", currency: currency, required: false, rule: .zeroOrMore)
+        let fee = errors.amount(
+            input.annualFee,
+            field: "annualFee",
+            currency: currency,
+            required: false,
+            rule: .zeroOrMore
+        )
         let due = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         var benefits: [(String, Int64, BenefitPeriod)] = []
         if withBenefits {
             for (index, row) in input.benefitRows.enumerated() {
                 let number = index + 1
                 let value = (row.value ?? "").trimmingCharacters(in: .whitespaces)
-                if (row.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && value.isEmpty { continue }
-                let name = errors.text(row.name, field: "benefit\(number)Name", required: "Name this benefit, or clear its value.",
-                                       max: 60)
+                if (row.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && value.isEmpty {
+                    continue
+                }
+                let name = errors.text(
+                    row.name,
+                    field: "benefit\(number)Name",
+                    required: "Name this benefit, or clear its value.",
+                    max: 60
+                )
                 let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency)
-                let period = errors.choice(row.period, field: "benefit\(number)Period", as: BenefitPeriod.self, message: "Choose how often it resets.")
+                let period = errors.choice(
+                    row.period,
+                    field: "benefit\(number)Period",
+                    as: BenefitPeriod.self,
+                    message: "Choose how often it resets."
+                )
                 if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
             }
         }
         if errors["name"] == nil, errors["nickname"] == nil,
-           let taken = try await nameTaken(nickname.isEmpty ? name : name + " · " + nickname) {
+            let taken = try await nameTaken(nickname.isEmpty ? name : name + " · " + nickname)
+        {
             errors.add("nickname", "You already have “\(taken)”. Give this card a nickname to tell them apart.")
         }
         guard errors.isEmpty else { return .invalid(errors) }
-        return .valid(CardDraft(name: name, issuer: issuer, nickname: nickname, gradient: gradient,
-                                annualFeeCents: fee ?? 0, feeDueOn: due, benefits: benefits))
+        return .valid(
+            CardDraft(
+                name: name,
+                issuer: issuer,
+                nickname: nickname,
+                gradient: gradient,
+                annualFeeCents: fee ?? 0,
+                feeDueOn: due,
+                benefits: benefits
+            )
+        )
     }
 
-    static func fields(_ input: CardInput, errors: FieldErrors, withBenefits: Bool, allowOriginal: Bool) -> [FormField] {
+    static func fields(_ input: CardInput, errors: FieldErrors, withBenefits: Bool, allowOriginal: Bool) -> [FormField]
+    {
         var gradients = CardGradient.allCases.map { ($0.rawValue, $0.label) }
         if allowOriginal { gradients.insert(("original", "Original colours"), at: 0) }
         var fields: [FormField] = [
-            .input("name", label: "Card name", value: input.name ?? "", error: errors["name"],
-                   hint: "For example Sapphire Preferred.", autocomplete: "off", required: true, autofocus: true),
-            .input("issuer", label: "Issuer", value: input.issuer ?? "", error: errors["issuer"],
-                   hint: "The bank, like Chase or American Express.", autocomplete: "off", required: true),
-            .input("nickname", label: "Nickname", value: input.nickname ?? "", error: errors["nickname"],
-                   hint: "Optional, like Personal or Business.", autocomplete: "off"),
-            .radio("gradient", label: "Colour", value: input.gradient ?? "", options: gradients, error: errors["gradient"]),
-            .input("annualFee", label: "Annual fee", value: input.annualFee ?? "", error: errors["annualFee"],
-                   hint: "Leave empty for no fee.", autocomplete: "off", inputmode: "decimal"),
-            .input("feeDueOn", label: "Fee due date", value: input.feeDueOn ?? "", type: "date", error: errors["feeDueOn"],
-                   hint: "The card anniversary: card-year benefits and the fee's return count from it."),
+            .input(
+                "name",
+                label: "Card name",
+                value: input.name ?? "",
+                error: errors["name"],
+                hint: "For example Sapphire Preferred.",
+                autocomplete: "off",
+                required: true,
+                autofocus: true
+            ),
+            .input(
+                "issuer",
+                label: "Issuer",
+                value: input.issuer ?? "",
+                error: errors["issuer"],
+                hint: "The bank, like Chase or American Express.",
+                autocomplete: "off",
+                required: true
+            ),
+            .input(
+                "nickname",
+                label: "Nickname",
+                value: input.nickname ?? "",
+                error: errors["nickname"],
+                hint: "Optional, like Personal or Business.",
+                autocomplete: "off"
+            ),
+            .radio(
+                "gradient",
+                label: "Colour",
+                value: input.gradient ?? "",
+                options: gradients,
+                error: errors["gradient"]
+            ),
+            .input(
+                "annualFee",
+                label: "Annual fee",
+                value: input.annualFee ?? "",
+                error: errors["annualFee"],
+                hint: "Leave empty for no fee.",
+                autocomplete: "off",
+                inputmode: "decimal"
+            ),
+            .input(
+                "feeDueOn",
+                label: "Fee due date",
+                value: input.feeDueOn ?? "",
+                type: "date",
+                error: errors["feeDueOn"],
+                hint: "The card anniversary: card-year benefits and the fee's return count from it."
+            ),
         ]
         if withBenefits {
             for (index, row) in input.benefitRows.enumerated() {
                 let number = index + 1
-                fields.append(.input("benefit\(number)Name", label: "Benefit \(number)", value: row.name ?? "",
-                                     error: errors["benefit\(number)Name"],
-                                     hint: number == 1 ? "Optional: a credit like “Dining credit”." : nil, autocomplete: "off"))
-                fields.append(.input("benefit\(number)Value", label: "Benefit \(number) value", value: row.value ?? "",
-                                     error: errors["benefit\(number)Value"], autocomplete: "off", inputmode: "decimal"))
-                fields.append(.select("benefit\(number)Period", label: "Benefit \(number) resets",
-                                      value: row.period ?? BenefitPeriod.monthly.rawValue,
-                                      options: WalletRules.periodOptions, error: errors["benefit\(number)Period"]))
+                fields.append(
+                    .input(
+                        "benefit\(number)Name",
+                        label: "Benefit \(number)",
+                        value: row.name ?? "",
+                        error: errors["benefit\(number)Name"],
+                        hint: number == 1 ? "Optional: a credit like “Dining credit”." : nil,
+                        autocomplete: "off"
+                    )
+                )
+                fields.append(
+                    .input(
+                        "benefit\(number)Value",
+                        label: "Benefit \(number) value",
+                        value: row.value ?? "",
+                        error: errors["benefit\(number)Value"],
+                        autocomplete: "off",
+                        inputmode: "decimal"
+                    )
+                )
+                fields.append(
+                    .select(
+                        "benefit\(number)Period",
+                        label: "Benefit \(number) resets",
+                        value: row.period ?? BenefitPeriod.monthly.rawValue,
+                        options: WalletRules.periodOptions,
+                        error: errors["benefit\(number)Period"]
+                    )
+                )
             }
         }
         return fields
@@ -175,7 +274,12 @@ enum BenefitRules {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
         let cents = errors.amount(input.value, field: "value", currency: currency)
-        let period = errors.choice(input.period, field: "period", as: BenefitPeriod.self, message: "Choose how often it resets.")
+        let period = errors.choice(
+            input.period,
+            field: "period",
+            as: BenefitPeriod.self,
+            message: "Choose how often it resets."
+        )
         let details = errors.text(input.details, field: "details", max: 200)
         guard errors.isEmpty, let cents, let period else { return .invalid(errors) }
         return .valid(BenefitDraft(name: name, valueCents: cents, period: period, details: details))
@@ -183,15 +287,41 @@ enum BenefitRules {
 
     static func fields(_ input: BenefitInput, errors: FieldErrors, currency: Currency) -> [FormField] {
         [
-            .input("name", label: "Benefit", value: input.name ?? "", error: errors["name"], hint: "Like “Uber Cash”.",
-                   autocomplete: "off", required: true, autofocus: true),
-            .input("value", label: "Value each period", value: input.value ?? "", error: errors["value"],
-                   hint: "In \(currency.code), the card's currency.", autocomplete: "off",
-                   inputmode: "decimal", required: true),
-            .select("period", label: "Resets", value: input.period ?? BenefitPeriod.monthly.rawValue,
-                    options: WalletRules.periodOptions, error: errors["period"]),
-            .input("details", label: "Details", value: input.details ?? "", error: errors["details"],
-                   hint: "Optional: where it can be used.", autocomplete: "off"),
+            .input(
+                "name",
+                label: "Benefit",
+                value: input.name ?? "",
+                error: errors["name"],
+                hint: "Like “Uber Cash”.",
+                autocomplete: "off",
+                required: true,
+                autofocus: true
+            ),
+            .input(
+                "value",
+                label: "Value each period",
+                value: input.value ?? "",
+                error: errors["value"],
+                hint: "In \(currency.code), the card's currency.",
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true
+            ),
+            .select(
+                "period",
+                label: "Resets",
+                value: input.period ?? BenefitPeriod.monthly.rawValue,
+                options: WalletRules.periodOptions,
+                error: errors["period"]
+            ),
+            .input(
+                "details",
+                label: "Details",
+                value: input.details ?? "",
+                error: errors["details"],
+                hint: "Optional: where it can be used.",
+                autocomplete: "off"
+            ),
         ]
     }
 }
@@ -206,11 +336,18 @@ struct CatalogueAddInput: Decodable, Sendable {
 /// A catalogue card with a benefit that counts by card year needs its fee due date (the anniversary) before it can
 /// be added: without it those benefits and the fee's return would follow the calendar year.
 enum CatalogueAddRules {
-    static func needsFeeDate(_ card: CardCatalogue.Card) -> Bool { card.benefits.contains { $0.period == .anniversary } }
+    static func needsFeeDate(_ card: CardCatalogue.Card) -> Bool {
+        card.benefits.contains { $0.period == .anniversary }
+    }
 
     /// The fee due date, when one was given (it can be left out for a card that doesn't need it).
-    static func validate(_ input: CatalogueAddInput, card: CardCatalogue.Card, today: CalendarDay)
-        -> Validated<CalendarDay?> {
+    static func validate(
+        _ input: CatalogueAddInput,
+        card: CardCatalogue.Card,
+        today: CalendarDay
+    )
+        -> Validated<CalendarDay?>
+    {
         var errors = FieldErrors()
         let day = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         if day == nil, errors["feeDueOn"] == nil, needsFeeDate(card) {
@@ -223,11 +360,16 @@ enum CatalogueAddRules {
     static func fields(_ input: CatalogueAddInput, errors: FieldErrors, card: CardCatalogue.Card) -> [FormField] {
         let needed = needsFeeDate(card)
         return [
-            .input("feeDueOn", label: needed ? "Fee due date" : "Fee due date (optional)", value: input.feeDueOn ?? "",
-                   type: "date", error: errors["feeDueOn"],
-                   hint: "The card anniversary, when the annual fee is charged"
-                       + (needed ? ": card-year benefits and the fee's return count from it." : "."),
-                   required: needed),
+            .input(
+                "feeDueOn",
+                label: needed ? "Fee due date" : "Fee due date (optional)",
+                value: input.feeDueOn ?? "",
+                type: "date",
+                error: errors["feeDueOn"],
+                hint: "The card anniversary, when the annual fee is charged"
+                    + (needed ? ": card-year benefits and the fee's return count from it." : "."),
+                required: needed
+            )
         ]
     }
 }
@@ -257,9 +399,14 @@ struct BenefitUseDraft: Sendable {
 /// worth), and is dated today or earlier, in the current period or the one before (a use remembered late).
 enum BenefitUseRules {
     /// `usedOn` finds the day of a use already recorded in a period (by its first day): one use a period.
-    static func validate(_ input: BenefitUseInput, benefit: CardBenefit, card: WalletCard, today: CalendarDay,
-                         timeZone: TimeZone,
-                         usedOn: (CalendarDay) async throws -> String?) async rethrows -> Validated<BenefitUseDraft> {
+    static func validate(
+        _ input: BenefitUseInput,
+        benefit: CardBenefit,
+        card: WalletCard,
+        today: CalendarDay,
+        timeZone: TimeZone,
+        usedOn: (CalendarDay) async throws -> String?
+    ) async rethrows -> Validated<BenefitUseDraft> {
         var errors = FieldErrors()
         let currency = card.currencyValue
         let full = Money(cents: benefit.valueCents, currency: currency).formValue
@@ -268,8 +415,11 @@ enum BenefitUseRules {
             errors.add("amount", "Enter at most \(currency.text(benefit.valueCents)), the benefit's value.")
         }
         let current = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
-        let earliest = current.previous(benefit.period, anniversary: card.anniversary,
-                                        added: benefit.addedOn(in: timeZone)).start
+        let earliest = current.previous(
+            benefit.period,
+            anniversary: card.anniversary,
+            added: benefit.addedOn(in: timeZone)
+        ).start
         var day = errors.date(input.usedOn ?? today.description, field: "usedOn", today: today, window: .ledger)
         if let chosen = day, chosen > today {
             errors.add("usedOn", "Enter today or an earlier day.")
@@ -281,8 +431,11 @@ enum BenefitUseRules {
         guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
         let window = benefit.window(containing: day, anniversary: card.anniversary, timeZone: timeZone)
         if let taken = try await usedOn(window.start) {
-            errors.add("usedOn", "“\(benefit.name)” is already done for the period of that day (used "
-                + "\(CalendarDay(taken)?.shortText ?? taken)). Pick a day in another period.")
+            errors.add(
+                "usedOn",
+                "“\(benefit.name)” is already done for the period of that day (used "
+                    + "\(CalendarDay(taken)?.shortText ?? taken)). Pick a day in another period."
+            )
             return .invalid(errors)
         }
         return .valid(BenefitUseDraft(cents: cents, day: day, window: window))
@@ -290,11 +443,26 @@ enum BenefitUseRules {
 
     static func fields(_ input: BenefitUseInput, errors: FieldErrors, value: String) -> [FormField] {
         [
-            .input("amount", label: "Amount redeemed", value: input.amount ?? "", error: errors["amount"],
-                   hint: "Up to \(value), the benefit's value.", autocomplete: "off", inputmode: "decimal",
-                   required: true, autofocus: true),
-            .input("usedOn", label: "Used on", value: input.usedOn ?? "", type: "date", error: errors["usedOn"],
-                   hint: "Today or earlier, in this period or the one before.", required: true),
+            .input(
+                "amount",
+                label: "Amount redeemed",
+                value: input.amount ?? "",
+                error: errors["amount"],
+                hint: "Up to \(value), the benefit's value.",
+                autocomplete: "off",
+                inputmode: "decimal",
+                required: true,
+                autofocus: true
+            ),
+            .input(
+                "usedOn",
+                label: "Used on",
+                value: input.usedOn ?? "",
+                type: "date",
+                error: errors["usedOn"],
+                hint: "Today or earlier, in this period or the one before.",
+                required: true
+            ),
         ]
     }
 }

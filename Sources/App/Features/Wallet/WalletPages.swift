@@ -41,22 +41,39 @@ extension CardFace {
         let expiring = state.expiringCount
         let text = Self.text(card.gradientStart, card.gradientEnd)
         self.init(
-            key: "c\(card.id ?? 0)", name: card.name, issuer: card.issuer,
+            key: "c\(card.id ?? 0)",
+            name: card.name,
+            issuer: card.issuer,
             nickname: card.nickname.isEmpty ? nil : card.nickname,
-            start: card.gradientStart, end: card.gradientEnd, light: text.dark,
+            start: card.gradientStart,
+            end: card.gradientEnd,
+            light: text.dark,
             path: WalletPaths.card(card.id ?? 0),
             availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
-            urgency: state.urgency.rawValue, allUsed: state.allUsed, scrim: text.scrim)
+            urgency: state.urgency.rawValue,
+            allUsed: state.allUsed,
+            scrim: text.scrim
+        )
     }
 
     init(catalogue card: CardCatalogue.Card, path: String?) {
         let text = Self.text(card.gradient.start, card.gradient.end)
         self.init(
-            key: card.id, name: card.name, issuer: card.issuer, nickname: nil,
-            start: card.gradient.start, end: card.gradient.end, light: text.dark,
-            path: path, availableText: nil, expiringText: nil, urgency: Urgency.standard.rawValue, allUsed: false,
-            scrim: text.scrim)
+            key: card.id,
+            name: card.name,
+            issuer: card.issuer,
+            nickname: nil,
+            start: card.gradient.start,
+            end: card.gradient.end,
+            light: text.dark,
+            path: path,
+            availableText: nil,
+            expiringText: nil,
+            urgency: Urgency.standard.rawValue,
+            allUsed: false,
+            scrim: text.scrim
+        )
     }
 
     /// The text a gradient takes: dark where dark text reads at 4.5:1 on both of its ends, else white, with as
@@ -68,7 +85,9 @@ extension CardFace {
         for step in 0...12 {
             let scrim = Double(step) * 0.05
             // Black at `scrim` over a colour keeps (1 − scrim) of each sRGB channel.
-            if Contrast.ratio(1, Contrast.luminance(Self.lighterEnd(start, end), scale: 1 - scrim)) >= 4.5 { return (false, scrim) }
+            if Contrast.ratio(1, Contrast.luminance(Self.lighterEnd(start, end), scale: 1 - scrim)) >= 4.5 {
+                return (false, scrim)
+            }
         }
         return (false, 0.6)
     }
@@ -86,7 +105,12 @@ extension BenefitRow {
     init(_ state: BenefitState, currency: Currency, returnTo: String, expired: Bool = false) {
         let benefit = state.benefit
         let id = benefit.id ?? 0
-        let expiryText: String, daysText: String, status: String, statusLabel: String, urgency: String, icon: String
+        let expiryText: String
+        let daysText: String
+        let status: String
+        let statusLabel: String
+        let urgency: String
+        let icon: String
         if expired, let missed = state.missedPrevious {
             expiryText = "Expired \(missed.end.shortText)"
             daysText = "Expired"
@@ -107,16 +131,22 @@ extension BenefitRow {
             details: benefit.details.isEmpty ? nil : benefit.details,
             valueText: currency.text(benefit.valueCents),
             periodText: "\(currency.rounded(benefit.valueCents)) / \(benefit.period.unit)",
-            expiryText: expiryText, daysText: daysText, status: status, statusLabel: statusLabel, urgency: urgency,
+            expiryText: expiryText,
+            daysText: daysText,
+            status: status,
+            statusLabel: statusLabel,
+            urgency: urgency,
             icon: icon,
             usedText: state.use.flatMap { use in
                 CalendarDay(use.usedOn).map { day in
                     // A part of the value redeemed says how much; the whole value goes without saying.
-                    use.valueCents == benefit.valueCents ? "Used \(day.shortText)"
+                    use.valueCents == benefit.valueCents
+                        ? "Used \(day.shortText)"
                         : "Used \(day.shortText) · \(currency.text(use.valueCents)) redeemed"
                 }
             },
-            snoozedText: state.snoozed ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
+            snoozedText: state.snoozed
+                ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
             usePath: WalletPaths.useBenefit(id),
             useFormPath: WalletPaths.useBenefit(id),
             editPath: WalletPaths.editBenefit(id),
@@ -126,7 +156,8 @@ extension BenefitRow {
             snoozeChoices: Snooze.choices.map { .init(days: $0.days, label: $0.label) },
             returnTo: returnTo,
             isExpired: expired,
-            historyPath: WalletPaths.benefit(id))
+            historyPath: WalletPaths.benefit(id)
+        )
     }
 }
 
@@ -142,12 +173,17 @@ extension FeeReturnCard {
             positive: value.isPositive,
             netLabel: value.isPositive ? "Net gain" : "Net loss",
             percentText: "\(percent)%",
-            bar: ProgressBar(percent: percent, label: "\(percent)% of the annual fee redeemed",
-                             modifier: value.isPositive ? "progress--complete" : ""),
-            message: value.isPositive ? "✓ You've earned back your fee!"
+            bar: ProgressBar(
+                percent: percent,
+                label: "\(percent)% of the annual fee redeemed",
+                modifier: value.isPositive ? "progress--complete" : ""
+            ),
+            message: value.isPositive
+                ? "✓ You've earned back your fee!"
                 : "↑ Redeem \(currency.rounded(value.toBreakEvenCents)) more to break even",
             feeDueText: days.map { $0 == 0 ? "Fee due today" : $0 == 1 ? "Fee due tomorrow" : "Fee due in \($0) days" },
             feeDueSoon: days.map { $0 < 30 } ?? false,
-            yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)")
+            yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)"
+        )
     }
 }

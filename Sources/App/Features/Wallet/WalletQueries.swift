@@ -14,46 +14,72 @@ extension MemberStore {
     /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
     /// otherwise the revision and the data, which is nil, after one query, when the user has no cards, no
     /// subscriptions and no coupon open through `last`.
-    func walletWidgetData(today: CalendarDay, through last: CalendarDay, unlessRevision known: Int64?)
-        async throws -> WalletWidgetRead {
+    func walletWidgetData(
+        today: CalendarDay,
+        through last: CalendarDay,
+        unlessRevision known: Int64?
+    )
+        async throws -> WalletWidgetRead
+    {
         try await read { member in
             try Self.walletWidgetData(member, today: today, through: last, unlessRevision: known)
         }
     }
 
-    static func walletWidgetData(_ member: MemberDatabase, today: CalendarDay, through last: CalendarDay,
-                                 unlessRevision known: Int64?) throws -> WalletWidgetRead {
+    static func walletWidgetData(
+        _ member: MemberDatabase,
+        today: CalendarDay,
+        through last: CalendarDay,
+        unlessRevision known: Int64?
+    ) throws -> WalletWidgetRead {
         let (db, userId) = (member.db, member.userId)
-        let revision = try Int64.fetchOne(db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
-                                          arguments: [userId]) ?? 0
+        let revision =
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT wallet FROM userRevision WHERE userId = ?"),
+                arguments: [userId]
+            ) ?? 0
         if revision == known { return .unchanged }
-        let any = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM walletCard WHERE userId = ?)
-                OR EXISTS (SELECT 1 FROM subscription WHERE userId = ?)
-                OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
-            """, arguments: [userId, userId, userId, today.description, last.description]) ?? false
+        let any =
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM walletCard WHERE userId = ?)
+                        OR EXISTS (SELECT 1 FROM subscription WHERE userId = ?)
+                        OR EXISTS (SELECT 1 FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?)
+                    """,
+                arguments: [userId, userId, userId, today.description, last.description]
+            ) ?? false
         guard any else { return .fresh(revision: revision, data: nil) }
-        return .fresh(revision: revision, data: WalletWidgetData(
-            snapshot: try walletSnapshot(member, cardId: nil, today: today),
-            subscriptions: try subscriptions(member),
-            coupons: try openCoupons(member, today: today, through: last, limit: 500),
-            recent: try recentlyUsed(member)))
+        return .fresh(
+            revision: revision,
+            data: WalletWidgetData(
+                snapshot: try walletSnapshot(member, cardId: nil, today: today),
+                subscriptions: try subscriptions(member),
+                coupons: try openCoupons(member, today: today, through: last, limit: 500),
+                recent: try recentlyUsed(member)
+            )
+        )
     }
 
     /// The latest benefit uses and coupons used, the latest day first.
     static func recentlyUsed(_ member: MemberDatabase, limit: Int = 3) throws -> [RecentUse] {
         let (db, userId) = (member.db, member.userId)
-        return try RecentUse.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM (
-                SELECT 1 AS isBenefit, u.benefitId AS id, b.name AS name, c.name AS cardName, c.nickname AS nickname,
-                       c.currency AS currency, u.valueCents AS cents, u.usedOn AS usedOn, u.createdAt AS createdAt
-                FROM benefitUse u JOIN cardBenefit b ON b.id = u.benefitId JOIN walletCard c ON c.id = u.cardId
-                WHERE u.userId = ?
-                UNION ALL
-                SELECT 0, id, name, category, '', NULL, valueCents, usedOn, createdAt
-                FROM coupon WHERE userId = ? AND usedOn IS NOT NULL
-            ) ORDER BY usedOn DESC, createdAt DESC LIMIT ?
-            """), arguments: [userId, userId, limit])
+        return try RecentUse.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM (
+                        SELECT 1 AS isBenefit, u.benefitId AS id, b.name AS name, c.name AS cardName, c.nickname AS nickname,
+                               c.currency AS currency, u.valueCents AS cents, u.usedOn AS usedOn, u.createdAt AS createdAt
+                        FROM benefitUse u JOIN cardBenefit b ON b.id = u.benefitId JOIN walletCard c ON c.id = u.cardId
+                        WHERE u.userId = ?
+                        UNION ALL
+                        SELECT 0, id, name, category, '', NULL, valueCents, usedOn, createdAt
+                        FROM coupon WHERE userId = ? AND usedOn IS NOT NULL
+                    ) ORDER BY usedOn DESC, createdAt DESC LIMIT ?
+                    """
+            ),
+            arguments: [userId, userId, limit]
+        )
     }
 
     static func walletSnapshot(_ member: MemberDatabase, cardId: Int64?, today: CalendarDay) throws -> WalletSnapshot {
@@ -61,21 +87,46 @@ extension MemberStore {
         let cards: [WalletCard]
         let benefits: [CardBenefit]
         if let cardId {
-            cards = try WalletCard.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM walletCard WHERE id = ? AND userId = ?
-                """), arguments: [cardId, userId])
-            benefits = cards.isEmpty ? [] : try CardBenefit.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
-                """), arguments: [userId, cardId])
+            cards = try WalletCard.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM walletCard WHERE id = ? AND userId = ?
+                        """
+                ),
+                arguments: [cardId, userId]
+            )
+            benefits =
+                cards.isEmpty
+                ? []
+                : try CardBenefit.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT * FROM cardBenefit WHERE userId = ? AND cardId = ? ORDER BY sortOrder, id
+                            """
+                    ),
+                    arguments: [userId, cardId]
+                )
         } else {
-            cards = try WalletCard.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200
-                """), arguments: [userId])
-            benefits = try CardBenefit.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
-                """), arguments: [userId])
+            cards = try WalletCard.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM walletCard WHERE userId = ? ORDER BY id LIMIT 200
+                        """
+                ),
+                arguments: [userId]
+            )
+            benefits = try CardBenefit.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM cardBenefit WHERE userId = ? ORDER BY cardId, sortOrder, id LIMIT 2000
+                        """
+                ),
+                arguments: [userId]
+            )
         }
-        let anniversaries = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } })
+        let anniversaries = Dictionary(
+            uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.anniversary) } }
+        )
         // Each benefit's use in its current period and, while it can still show as missed, the previous one: looked
         // up pair by pair in the (benefit, period start) index, instead of every use that starts on one of those days.
         // A four-yearly benefit's windows count from the day it was added where the user is: its few uses are all
@@ -88,25 +139,38 @@ extension MemberStore {
                 fourYearly.append(id)
                 continue
             }
-            let periods = WalletState.periods(of: benefit.period, anniversary: anniversaries[benefit.cardId] ?? nil,
-                                              today: today)
+            let periods = WalletState.periods(
+                of: benefit.period,
+                anniversary: anniversaries[benefit.cardId] ?? nil,
+                today: today
+            )
             pairs += [id, periods.current.start.description]
             if let previous = periods.previous { pairs += [id, previous.start.description] }
         }
         var uses: [BenefitUse] = []
         if !pairs.isEmpty {
             let values = Array(repeating: "(?, ?)", count: pairs.count / 2).joined(separator: ", ")
-            uses = try BenefitUse.fetchAll(db.cachedStatement(sql: """
-                SELECT benefitUse.* FROM (VALUES \(values)) AS wanted
-                CROSS JOIN benefitUse ON benefitUse.benefitId = wanted.column1 AND benefitUse.periodStart = wanted.column2
-                WHERE benefitUse.userId = ?
-                """), arguments: StatementArguments(pairs + [userId]))
+            uses = try BenefitUse.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT benefitUse.* FROM (VALUES \(values)) AS wanted
+                        CROSS JOIN benefitUse ON benefitUse.benefitId = wanted.column1 AND benefitUse.periodStart = wanted.column2
+                        WHERE benefitUse.userId = ?
+                        """
+                ),
+                arguments: StatementArguments(pairs + [userId])
+            )
         }
         if !fourYearly.isEmpty {
-            uses += try BenefitUse.fetchAll(db.cachedStatement(sql: """
-                SELECT benefitUse.* FROM benefitUse
-                WHERE userId = ? AND benefitId IN (\(fourYearly.map { _ in "?" }.joined(separator: ", ")))
-                """), arguments: StatementArguments([userId] + fourYearly))
+            uses += try BenefitUse.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT benefitUse.* FROM benefitUse
+                        WHERE userId = ? AND benefitId IN (\(fourYearly.map { _ in "?" }.joined(separator: ", ")))
+                        """
+                ),
+                arguments: StatementArguments([userId] + fourYearly)
+            )
         }
         return WalletSnapshot(cards: cards, benefits: benefits, uses: uses)
     }
@@ -114,8 +178,11 @@ extension MemberStore {
     /// The user's cards alone (payment-card choices, names on subscriptions).
     func walletCards() async throws -> [WalletCard] {
         try await read { db in
-            try WalletCard.fetchAll(db, sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
-                                    arguments: [userId])
+            try WalletCard.fetchAll(
+                db,
+                sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
+                arguments: [userId]
+            )
         }
     }
 
@@ -126,8 +193,13 @@ extension MemberStore {
     /// The catalogue ids already in the wallet.
     func walletCatalogueIds() async throws -> Set<String> {
         try await read { db in
-            Set(try String.fetchAll(db, sql: "SELECT catalogueId FROM walletCard WHERE userId = ? AND catalogueId IS NOT NULL",
-                                    arguments: [userId]))
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT catalogueId FROM walletCard WHERE userId = ? AND catalogueId IS NOT NULL",
+                    arguments: [userId]
+                )
+            )
         }
     }
 
@@ -138,18 +210,28 @@ extension MemberStore {
         let fourYearsBefore = CardYear.occurrence(of: start, in: start.year - 4)
         let fourYearly = BenefitPeriod.everyFourYears.rawValue
         return try await read { db in
-            let dated = try Int64.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(benefitUse.valueCents), 0) FROM benefitUse
-                JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
-                WHERE benefitUse.cardId = ? AND benefitUse.usedOn BETWEEN ? AND ? AND benefitUse.userId = ?
-                AND cardBenefit.period <> ?
-                """, arguments: [cardId, start.description, end.description, userId, fourYearly]) ?? 0
-            let spread = try Int64.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(benefitUse.valueCents / 4), 0) FROM benefitUse
-                JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
-                WHERE benefitUse.cardId = ? AND benefitUse.userId = ? AND cardBenefit.period = ?
-                AND benefitUse.periodStart <= ? AND benefitUse.periodStart > ?
-                """, arguments: [cardId, userId, fourYearly, start.description, fourYearsBefore.description]) ?? 0
+            let dated =
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COALESCE(SUM(benefitUse.valueCents), 0) FROM benefitUse
+                        JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
+                        WHERE benefitUse.cardId = ? AND benefitUse.usedOn BETWEEN ? AND ? AND benefitUse.userId = ?
+                        AND cardBenefit.period <> ?
+                        """,
+                    arguments: [cardId, start.description, end.description, userId, fourYearly]
+                ) ?? 0
+            let spread =
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COALESCE(SUM(benefitUse.valueCents / 4), 0) FROM benefitUse
+                        JOIN cardBenefit ON cardBenefit.id = benefitUse.benefitId
+                        WHERE benefitUse.cardId = ? AND benefitUse.userId = ? AND cardBenefit.period = ?
+                        AND benefitUse.periodStart <= ? AND benefitUse.periodStart > ?
+                        """,
+                    arguments: [cardId, userId, fourYearly, start.description, fourYearsBefore.description]
+                ) ?? 0
             return dated + spread
         }
     }
@@ -158,7 +240,9 @@ extension MemberStore {
     @discardableResult
     func addCards(_ cards: [(card: WalletCard, benefits: [CardBenefit])]) async throws -> [WalletCard] {
         try await write { db in
-            let cards = try cards.map { (card: try own($0.card, in: db), benefits: try $0.benefits.map { try own($0, in: db) }) }
+            let cards = try cards.map {
+                (card: try own($0.card, in: db), benefits: try $0.benefits.map { try own($0, in: db) })
+            }
             var added: [WalletCard] = []
             for (card, benefits) in cards {
                 let inserted = try card.inserted(db)
@@ -180,18 +264,26 @@ extension MemberStore {
     func updateWalletCard(_ card: WalletCard) async throws {
         try await write { db in
             let card = try own(card, in: db)
-            try db.execute(sql: """
-                UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
-                annualFeeCents = ?, feeDueOn = ?, updatedAt = ? WHERE id = ? AND userId = ?
-                """, arguments: [card.name, card.issuer, card.nickname, card.gradientStart, card.gradientEnd,
-                                 card.annualFeeCents, card.feeDueOn, card.updatedAt, card.id, card.userId])
+            try db.execute(
+                sql: """
+                    UPDATE walletCard SET name = ?, issuer = ?, nickname = ?, gradientStart = ?, gradientEnd = ?,
+                    annualFeeCents = ?, feeDueOn = ?, updatedAt = ? WHERE id = ? AND userId = ?
+                    """,
+                arguments: [
+                    card.name, card.issuer, card.nickname, card.gradientStart, card.gradientEnd,
+                    card.annualFeeCents, card.feeDueOn, card.updatedAt, card.id, card.userId,
+                ]
+            )
         }
     }
 
     /// Turns reminders about one of the member's cards on or off; false when it isn't theirs.
     func setCardReminders(id: Int64, on: Bool) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE walletCard SET notify = ? WHERE id = ? AND userId = ?", arguments: [on, id, userId])
+            try db.execute(
+                sql: "UPDATE walletCard SET notify = ? WHERE id = ? AND userId = ?",
+                arguments: [on, id, userId]
+            )
             return db.changesCount > 0
         }
     }
@@ -204,10 +296,17 @@ extension MemberStore {
 
     func cardBenefit(id: Int64) async throws -> (CardBenefit, WalletCard)? {
         try await read { db in
-            guard let benefit = try CardBenefit.fetchOne(db, sql: "SELECT * FROM cardBenefit WHERE id = ? AND userId = ?",
-                                                         arguments: [id, userId]),
-                  let card = try WalletCard.fetchOne(db, sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
-                                                     arguments: [benefit.cardId, userId])
+            guard
+                let benefit = try CardBenefit.fetchOne(
+                    db,
+                    sql: "SELECT * FROM cardBenefit WHERE id = ? AND userId = ?",
+                    arguments: [id, userId]
+                ),
+                let card = try WalletCard.fetchOne(
+                    db,
+                    sql: "SELECT * FROM walletCard WHERE id = ? AND userId = ?",
+                    arguments: [benefit.cardId, userId]
+                )
             else { return nil }
             return (benefit, card)
         }
@@ -217,8 +316,12 @@ extension MemberStore {
         try await write { db in
             let benefit = try own(benefit, in: db)
             var row = benefit
-            row.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
-                                              arguments: [benefit.cardId, benefit.userId]) ?? -1) + 1
+            row.sortOrder =
+                (try Int.fetchOne(
+                    db,
+                    sql: "SELECT MAX(sortOrder) FROM cardBenefit WHERE cardId = ? AND userId = ?",
+                    arguments: [benefit.cardId, benefit.userId]
+                ) ?? -1) + 1
             try row.insert(db)
         }
     }
@@ -226,9 +329,13 @@ extension MemberStore {
     /// How many uses of a benefit are recorded, and their value.
     func benefitUseTotals(benefitId: Int64) async throws -> (count: Int, cents: Int64) {
         try await read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS count, COALESCE(SUM(valueCents), 0) AS cents FROM benefitUse WHERE benefitId = ? AND userId = ?
-                """, arguments: [benefitId, userId])
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) AS count, COALESCE(SUM(valueCents), 0) AS cents FROM benefitUse WHERE benefitId = ? AND userId = ?
+                    """,
+                arguments: [benefitId, userId]
+            )
             return (row?["count"] ?? 0, row?["cents"] ?? 0)
         }
     }
@@ -241,35 +348,55 @@ extension MemberStore {
 
     /// Records `cents` of a benefit as used on `day`, for the period starting `periodStart`; a second mark of the
     /// same period is ignored.
-    func markBenefitUsed(_ benefit: CardBenefit, periodStart: CalendarDay, on day: CalendarDay, cents: Int64,
-                         now: Date) async throws {
+    func markBenefitUsed(
+        _ benefit: CardBenefit,
+        periodStart: CalendarDay,
+        on day: CalendarDay,
+        cents: Int64,
+        now: Date
+    ) async throws {
         try await write { db in
             let benefit = try own(benefit, in: db)
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [benefit.id, benefit.cardId, benefit.userId, periodStart.description, day.description,
-                                 cents, now])
-            try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = NULL WHERE id = ? AND userId = ?",
-                           arguments: [benefit.id, benefit.userId])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    benefit.id, benefit.cardId, benefit.userId, periodStart.description, day.description,
+                    cents, now,
+                ]
+            )
+            try db.execute(
+                sql: "UPDATE cardBenefit SET snoozedUntil = NULL WHERE id = ? AND userId = ?",
+                arguments: [benefit.id, benefit.userId]
+            )
         }
     }
 
     /// A benefit's recorded uses, the latest day first.
     func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
         try await read { db in
-            try BenefitUse.fetchAll(db, sql: """
-                SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn DESC, id DESC LIMIT 1000
-                """, arguments: [benefitId, userId])
+            try BenefitUse.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn DESC, id DESC LIMIT 1000
+                    """,
+                arguments: [benefitId, userId]
+            )
         }
     }
 
     /// The use recorded for a benefit's period starting `periodStart`, if any.
     func benefitUse(benefitId: Int64, periodStart: CalendarDay) async throws -> BenefitUse? {
         try await read { db in
-            try BenefitUse.fetchOne(db, sql: """
-                SELECT * FROM benefitUse WHERE benefitId = ? AND periodStart = ? AND userId = ?
-                """, arguments: [benefitId, periodStart.description, userId])
+            try BenefitUse.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM benefitUse WHERE benefitId = ? AND periodStart = ? AND userId = ?
+                    """,
+                arguments: [benefitId, periodStart.description, userId]
+            )
         }
     }
 
@@ -279,20 +406,32 @@ extension MemberStore {
     func updateBenefit(_ benefit: CardBenefit, anniversary: CalendarDay?, added: CalendarDay) async throws {
         try await write { db in
             let benefit = try own(benefit, in: db)
-            try db.execute(sql: """
-                UPDATE cardBenefit SET name = ?, valueCents = ?, period = ?, details = ? WHERE id = ? AND userId = ?
-                """, arguments: [benefit.name, benefit.valueCents, benefit.period, benefit.details, benefit.id,
-                                 benefit.userId])
-            let uses = try BenefitUse.fetchAll(db, sql: """
-                SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn, id
-                """, arguments: [benefit.id, benefit.userId])
+            try db.execute(
+                sql: """
+                    UPDATE cardBenefit SET name = ?, valueCents = ?, period = ?, details = ? WHERE id = ? AND userId = ?
+                    """,
+                arguments: [
+                    benefit.name, benefit.valueCents, benefit.period, benefit.details, benefit.id,
+                    benefit.userId,
+                ]
+            )
+            let uses = try BenefitUse.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM benefitUse WHERE benefitId = ? AND userId = ? ORDER BY usedOn, id
+                    """,
+                arguments: [benefit.id, benefit.userId]
+            )
             var taken = Set(uses.map(\.periodStart))
             for use in uses {
                 guard let day = CalendarDay(use.usedOn) else { continue }
-                let start = benefit.period.window(containing: day, anniversary: anniversary, added: added).start.description
+                let start = benefit.period.window(containing: day, anniversary: anniversary, added: added).start
+                    .description
                 guard start != use.periodStart, !taken.contains(start) else { continue }
-                try db.execute(sql: "UPDATE benefitUse SET periodStart = ? WHERE id = ? AND userId = ?",
-                               arguments: [start, use.id, benefit.userId])
+                try db.execute(
+                    sql: "UPDATE benefitUse SET periodStart = ? WHERE id = ? AND userId = ?",
+                    arguments: [start, use.id, benefit.userId]
+                )
                 taken.remove(use.periodStart)
                 taken.insert(start)
             }
@@ -302,15 +441,19 @@ extension MemberStore {
     func undoBenefitUse(_ benefit: CardBenefit, periodStart: CalendarDay) async throws {
         try await write { db in
             let benefit = try own(benefit, in: db)
-            try db.execute(sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
-                           arguments: [benefit.id, benefit.userId, periodStart.description])
+            try db.execute(
+                sql: "DELETE FROM benefitUse WHERE benefitId = ? AND userId = ? AND periodStart = ?",
+                arguments: [benefit.id, benefit.userId, periodStart.description]
+            )
         }
     }
 
     func snoozeBenefit(id: Int64, until: CalendarDay?) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE cardBenefit SET snoozedUntil = ? WHERE id = ? AND userId = ?",
-                           arguments: [until?.description, id, userId])
+            try db.execute(
+                sql: "UPDATE cardBenefit SET snoozedUntil = ? WHERE id = ? AND userId = ?",
+                arguments: [until?.description, id, userId]
+            )
         }
     }
 
@@ -322,9 +465,14 @@ extension MemberStore {
 
     static func subscriptions(_ member: MemberDatabase) throws -> [Subscription] {
         let (db, userId) = (member.db, member.userId)
-        return try Subscription.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
-            """), arguments: [userId])
+        return try Subscription.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM subscription WHERE userId = ? ORDER BY name LIMIT 500
+                    """
+            ),
+            arguments: [userId]
+        )
     }
 
     func subscription(id: Int64) async throws -> Subscription? {
@@ -336,12 +484,17 @@ extension MemberStore {
         try await write { db in
             let subscription = try own(subscription, in: db)
             if subscription.id == nil { return try subscription.inserted(db) }
-            try db.execute(sql: """
-                UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
-                icon = ?, updatedAt = ? WHERE id = ? AND userId = ?
-                """, arguments: [subscription.name, subscription.amountCents, subscription.frequency, subscription.renewsOn,
-                                 subscription.cardId, subscription.category, subscription.icon, subscription.updatedAt,
-                                 subscription.id, subscription.userId])
+            try db.execute(
+                sql: """
+                    UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
+                    icon = ?, updatedAt = ? WHERE id = ? AND userId = ?
+                    """,
+                arguments: [
+                    subscription.name, subscription.amountCents, subscription.frequency, subscription.renewsOn,
+                    subscription.cardId, subscription.category, subscription.icon, subscription.updatedAt,
+                    subscription.id, subscription.userId,
+                ]
+            )
             return subscription
         }
     }
@@ -359,26 +512,47 @@ extension MemberStore {
         try await read { member in try Self.openCoupons(member, today: today, through: last, limit: limit) }
     }
 
-    static func openCoupons(_ member: MemberDatabase, today: CalendarDay, through last: CalendarDay?,
-                                    limit: Int) throws -> [Coupon] {
+    static func openCoupons(
+        _ member: MemberDatabase,
+        today: CalendarDay,
+        through last: CalendarDay?,
+        limit: Int
+    ) throws -> [Coupon] {
         let (db, userId) = (member.db, member.userId)
-        return try Coupon.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
-            ORDER BY expiresOn, id LIMIT ?
-            """), arguments: [userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description,
-                             limit])
+        return try Coupon.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn BETWEEN ? AND ?
+                    ORDER BY expiresOn, id LIMIT ?
+                    """
+            ),
+            arguments: [
+                userId, today.description, (last ?? CalendarDay(year: 9999, month: 12, day: 31)!).description,
+                limit,
+            ]
+        )
     }
 
     /// Used and expired coupons, most recent first.
     func couponHistory(today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
         try await read { db in
-            let expired = try Coupon.fetchAll(db, sql: """
-                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn < ? ORDER BY expiresOn DESC LIMIT ?
-                """, arguments: [userId, today.description, limit])
-            let used = try Coupon.fetchAll(db, sql: """
-                SELECT * FROM coupon WHERE userId = ? AND usedOn IS NOT NULL ORDER BY usedOn DESC LIMIT ?
-                """, arguments: [userId, limit])
-            return Array((expired + used).sorted { ($0.usedOn ?? $0.expiresOn) > ($1.usedOn ?? $1.expiresOn) }.prefix(limit))
+            let expired = try Coupon.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM coupon WHERE userId = ? AND usedOn IS NULL AND expiresOn < ? ORDER BY expiresOn DESC LIMIT ?
+                    """,
+                arguments: [userId, today.description, limit]
+            )
+            let used = try Coupon.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM coupon WHERE userId = ? AND usedOn IS NOT NULL ORDER BY usedOn DESC LIMIT ?
+                    """,
+                arguments: [userId, limit]
+            )
+            return Array(
+                (expired + used).sorted { ($0.usedOn ?? $0.expiresOn) > ($1.usedOn ?? $1.expiresOn) }.prefix(limit)
+            )
         }
     }
 
@@ -394,18 +568,25 @@ extension MemberStore {
     func updateCoupon(_ coupon: Coupon) async throws {
         try await write { db in
             let coupon = try own(coupon, in: db)
-            try db.execute(sql: """
-                UPDATE coupon SET name = ?, details = ?, expiresOn = ?, category = ?, valueCents = ?, code = ?
-                WHERE id = ? AND userId = ?
-                """, arguments: [coupon.name, coupon.details, coupon.expiresOn, coupon.category, coupon.valueCents,
-                                 coupon.code, coupon.id, coupon.userId])
+            try db.execute(
+                sql: """
+                    UPDATE coupon SET name = ?, details = ?, expiresOn = ?, category = ?, valueCents = ?, code = ?
+                    WHERE id = ? AND userId = ?
+                    """,
+                arguments: [
+                    coupon.name, coupon.details, coupon.expiresOn, coupon.category, coupon.valueCents,
+                    coupon.code, coupon.id, coupon.userId,
+                ]
+            )
         }
     }
 
     func markCouponUsed(id: Int64, on day: CalendarDay?) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
-                           arguments: [day?.description, id, userId])
+            try db.execute(
+                sql: "UPDATE coupon SET usedOn = ? WHERE id = ? AND userId = ?",
+                arguments: [day?.description, id, userId]
+            )
         }
     }
 

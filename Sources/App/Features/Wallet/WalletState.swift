@@ -43,10 +43,18 @@ enum WalletState {
         for benefit in snapshot.benefits { benefitsByCard[benefit.cardId, default: []].append(benefit) }
         let states = snapshot.cards.map { card in
             let anniversary = card.anniversary
-            return CardState(card: card, benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
-                state(of: benefit, anniversary: anniversary, uses: usesByBenefit[benefit.id ?? 0] ?? [:], today: today,
-                      timeZone: timeZone)
-            })
+            return CardState(
+                card: card,
+                benefits: (benefitsByCard[card.id ?? 0] ?? []).map { benefit in
+                    state(
+                        of: benefit,
+                        anniversary: anniversary,
+                        uses: usesByBenefit[benefit.id ?? 0] ?? [:],
+                        today: today,
+                        timeZone: timeZone
+                    )
+                }
+            )
         }
         // Each card's sort key once, not at every comparison.
         return states.map { (state: $0, urgency: $0.urgency, available: $0.availableCents, id: $0.card.id ?? 0) }
@@ -60,15 +68,24 @@ enum WalletState {
 
     /// The periods whose uses a benefit's state needs on `today`: the current one, and the previous one only while
     /// it can still show as missed (up to `expiredShownDays` after it ended).
-    static func periods(of period: BenefitPeriod, anniversary: CalendarDay?, added: CalendarDay? = nil,
-                        today: CalendarDay) -> (current: PeriodWindow, previous: PeriodWindow?) {
+    static func periods(
+        of period: BenefitPeriod,
+        anniversary: CalendarDay?,
+        added: CalendarDay? = nil,
+        today: CalendarDay
+    ) -> (current: PeriodWindow, previous: PeriodWindow?) {
         let current = period.window(containing: today, anniversary: anniversary, added: added)
         let previous = current.previous(period, anniversary: anniversary, added: added)
         return (current, previous.end.distance(to: today) <= expiredShownDays ? previous : nil)
     }
 
-    static func state(of benefit: CardBenefit, anniversary: CalendarDay?, uses: [String: BenefitUse],
-                      today: CalendarDay, timeZone: TimeZone) -> BenefitState {
+    static func state(
+        of benefit: CardBenefit,
+        anniversary: CalendarDay?,
+        uses: [String: BenefitUse],
+        today: CalendarDay,
+        timeZone: TimeZone
+    ) -> BenefitState {
         let added = benefit.addedOn(in: timeZone)
         let (window, previous) = periods(of: benefit.period, anniversary: anniversary, added: added, today: today)
         let use = uses[window.start.description]
@@ -77,8 +94,15 @@ enum WalletState {
         let missed = previous.flatMap { previous in
             uses[previous.start.description] == nil && previous.end >= added ? previous : nil
         }
-        return BenefitState(benefit: benefit, window: window, status: status, daysLeft: days, urgency: Urgency(daysLeft: days),
-                            snoozed: Snooze.isSnoozed(until: benefit.snoozedUntil.flatMap(CalendarDay.init), today: today),
-                            use: use, missedPrevious: missed)
+        return BenefitState(
+            benefit: benefit,
+            window: window,
+            status: status,
+            daysLeft: days,
+            urgency: Urgency(daysLeft: days),
+            snoozed: Snooze.isSnoozed(until: benefit.snoozedUntil.flatMap(CalendarDay.init), today: today),
+            use: use,
+            missedPrevious: missed
+        )
     }
 }

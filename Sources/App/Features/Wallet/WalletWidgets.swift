@@ -37,8 +37,15 @@ extension WalletWidgets {
 
     /// The widgets for what Home's read found (`MemberStore.walletWidgetData`, asked with `kept?.revision`): the kept
     /// ones while the wallet is unchanged, else built again and kept.
-    static func resolve(_ read: WalletWidgetRead, kept: Cache.Entry?, inputs: Inputs, cache: Cache, userId: Int64)
-        -> WalletWidgets? {
+    static func resolve(
+        _ read: WalletWidgetRead,
+        kept: Cache.Entry?,
+        inputs: Inputs,
+        cache: Cache,
+        userId: Int64
+    )
+        -> WalletWidgets?
+    {
         switch read {
         case .unchanged:
             return kept?.value
@@ -57,34 +64,65 @@ extension WalletWidgets {
             let cardName = card.card.nickname.isEmpty ? card.card.name : "\(card.card.name) · \(card.card.nickname)"
             for benefit in card.benefits where benefit.isExpiringSoon {
                 let id = benefit.benefit.id ?? 0
-                entries.append((benefit.daysLeft, benefit.benefit.valueCents, Item(
-                    title: "\(card.card.currencyValue.rounded(benefit.benefit.valueCents)) \(benefit.benefit.name)",
-                    subtitle: cardName,
-                    daysText: daysLeftText(benefit.daysLeft), urgency: benefit.urgency.rawValue,
-                    path: WalletPaths.card(card.card.id ?? 0), actionPath: WalletPaths.useBenefit(id),
-                    actionLabel: "Mark as done", returnTo: HomePaths.index)))
+                entries.append(
+                    (
+                        benefit.daysLeft, benefit.benefit.valueCents,
+                        Item(
+                            title:
+                                "\(card.card.currencyValue.rounded(benefit.benefit.valueCents)) \(benefit.benefit.name)",
+                            subtitle: cardName,
+                            daysText: daysLeftText(benefit.daysLeft),
+                            urgency: benefit.urgency.rawValue,
+                            path: WalletPaths.card(card.card.id ?? 0),
+                            actionPath: WalletPaths.useBenefit(id),
+                            actionLabel: "Mark as done",
+                            returnTo: HomePaths.index
+                        )
+                    )
+                )
             }
         }
         let upcoming = WalletController.upcoming(subscriptions, today: today)
         let renewingSoon = upcoming.filter { today.distance(to: $0.1) <= 7 }
         for (subscription, next) in renewingSoon {
             let days = today.distance(to: next)
-            entries.append((days, subscription.amountCents, Item(
-                title: "\(subscription.name) renews", subtitle: "Subscription · \(inputs.money(subscription.amountCents))",
-                daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
-                urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
-                path: WalletPaths.editSubscription(subscription.id ?? 0), actionPath: nil, actionLabel: nil,
-                returnTo: HomePaths.index)))
+            entries.append(
+                (
+                    days, subscription.amountCents,
+                    Item(
+                        title: "\(subscription.name) renews",
+                        subtitle: "Subscription · \(inputs.money(subscription.amountCents))",
+                        daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
+                        urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
+                        path: WalletPaths.editSubscription(subscription.id ?? 0),
+                        actionPath: nil,
+                        actionLabel: nil,
+                        returnTo: HomePaths.index
+                    )
+                )
+            )
         }
-        var expiringToday = 0, expiringWeek = 0
+        var expiringToday = 0
+        var expiringWeek = 0
         for coupon in coupons {
             guard let expires = CalendarDay(coupon.expiresOn) else { continue }
             let days = today.distance(to: expires)
             if days == 0 { expiringToday += 1 } else { expiringWeek += 1 }
-            entries.append((days, coupon.valueCents ?? 0, Item(
-                title: coupon.name, subtitle: "Coupon · \(coupon.category)",
-                daysText: daysLeftText(days), urgency: Urgency(daysLeft: days).rawValue, path: WalletPaths.coupons,
-                actionPath: WalletPaths.useCoupon(coupon.id ?? 0), actionLabel: "Mark used", returnTo: HomePaths.index)))
+            entries.append(
+                (
+                    days, coupon.valueCents ?? 0,
+                    Item(
+                        title: coupon.name,
+                        subtitle: "Coupon · \(coupon.category)",
+                        daysText: daysLeftText(days),
+                        urgency: Urgency(daysLeft: days).rawValue,
+                        path: WalletPaths.coupons,
+                        actionPath: WalletPaths.useCoupon(coupon.id ?? 0),
+                        actionLabel: "Mark used",
+                        returnTo: HomePaths.index
+                    )
+                )
+            )
         }
         entries.sort { a, b in a.days != b.days ? a.days < b.days : a.value > b.value }
         let shown = entries.prefix(shown).map(\.item)
@@ -94,12 +132,28 @@ extension WalletWidgets {
         if renewingSoon.count >= 3 {
             let total = renewingSoon.reduce(0) { $0 + $1.0.amountCents }
             let soonest = renewingSoon.map { today.distance(to: $0.1) }.min() ?? 0
-            insights.append((soonest, Insight(text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
-                                              path: WalletPaths.tracker, urgent: false)))
+            insights.append(
+                (
+                    soonest,
+                    Insight(
+                        text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
+                        path: WalletPaths.tracker,
+                        urgent: false
+                    )
+                )
+            )
         }
         if expiringToday > 0 {
-            insights.append((0, Insight(text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
-                                        path: WalletPaths.coupons, urgent: true)))
+            insights.append(
+                (
+                    0,
+                    Insight(
+                        text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
+                        path: WalletPaths.coupons,
+                        urgent: true
+                    )
+                )
+            )
         }
         for card in cards.map(\.card) where card.annualFeeCents > 0 {
             guard let anniversary = card.anniversary else { continue }
@@ -107,21 +161,36 @@ extension WalletWidgets {
             if days < 30 {
                 let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
                 let fee = card.currencyValue.rounded(card.annualFeeCents)
-                insights.append((days, Insight(text: "\(card.name) \(fee) annual fee due \(when)",
-                                               path: WalletPaths.card(card.id ?? 0), urgent: days <= 7)))
+                insights.append(
+                    (
+                        days,
+                        Insight(
+                            text: "\(card.name) \(fee) annual fee due \(when)",
+                            path: WalletPaths.card(card.id ?? 0),
+                            urgent: days <= 7
+                        )
+                    )
+                )
             }
         }
         let ranked = insights.enumerated().sorted { a, b in
-            (a.element.insight.urgent ? 0 : 1, a.element.days, a.offset) < (b.element.insight.urgent ? 0 : 1, b.element.days, b.offset)
+            (a.element.insight.urgent ? 0 : 1, a.element.days, a.offset) < (
+                b.element.insight.urgent ? 0 : 1, b.element.days, b.offset
+            )
         }.map(\.element.insight)
         let shownInsights = Array(ranked.prefix(maxInsights))
         var total = CurrencyTotals()
         for card in cards { total.add(card.availableCents, in: card.card.currencyValue) }
-        let couponsText: String? = coupons.isEmpty ? nil
+        let couponsText: String? =
+            coupons.isEmpty
+            ? nil
             : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
-        let renewalsText: String? = renewingSoon.isEmpty ? nil
-            : renewingSoon.count == 1 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
-            : "\(renewingSoon.count) renew this week"
+        let renewalsText: String? =
+            renewingSoon.isEmpty
+            ? nil
+            : renewingSoon.count == 1
+                ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
+                : "\(renewingSoon.count) renew this week"
         var widgets = WalletWidgets(
             totalText: total.text(first: inputs.currency),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
@@ -129,13 +198,18 @@ extension WalletWidgets {
             items: shown,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
             seeAllPath: WalletPaths.expiring,
-            subscriptions: subscriptions.isEmpty ? nil : SubscriptionsMini(
-                monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
-                renewalsText: renewalsText, path: WalletPaths.tracker),
+            subscriptions: subscriptions.isEmpty
+                ? nil
+                : SubscriptionsMini(
+                    monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
+                    renewalsText: renewalsText,
+                    path: WalletPaths.tracker
+                ),
             couponsText: couponsText,
             couponsPath: WalletPaths.coupons,
             insights: shownInsights,
-            walletPath: WalletPaths.index)
+            walletPath: WalletPaths.index
+        )
         widgets.recent = RecentlyUsed(items: data.recent.map { recentItem($0, inputs) })
         return widgets
     }
@@ -147,10 +221,18 @@ extension WalletWidgets {
         let value = use.cents.map { currency.rounded($0) + " " } ?? ""
         let used = CalendarDay(use.usedOn).map { "Used \($0.dayMonthText)" } ?? "Used"
         if use.isBenefit {
-            return .init(title: value + use.name, subtitle: use.nickname.isEmpty ? use.cardName : "\(use.cardName) · \(use.nickname)",
-                         usedText: used, path: WalletPaths.benefit(use.id))
+            return .init(
+                title: value + use.name,
+                subtitle: use.nickname.isEmpty ? use.cardName : "\(use.cardName) · \(use.nickname)",
+                usedText: used,
+                path: WalletPaths.benefit(use.id)
+            )
         }
-        return .init(title: value + use.name, subtitle: "Coupon · \(use.cardName)", usedText: used,
-                     path: WalletPaths.coupons)
+        return .init(
+            title: value + use.name,
+            subtitle: "Coupon · \(use.cardName)",
+            usedText: used,
+            path: WalletPaths.coupons
+        )
     }
 }

@@ -20,21 +20,33 @@ struct WelcomeController {
 
     /// The screens before the reminders step, in order.
     static let screens: [(path: String, icon: String, title: String, lead: String, points: [String])] = [
-        (WelcomePaths.index, "stash", "Stashes: money with a purpose",
-         "A stash is a pot for one goal, with a monthly target. Create one from Home with “+ New stash”.",
-         ["A Save stash puts money aside each month: a trip, a new laptop, a rainy-day fund.",
-          "A Spend stash keeps spending within a monthly allowance: dining out, groceries, a hobby.",
-          "Reach a month's target and you earn a badge worth 10 points, and the reward you promised yourself."]),
-        (WelcomePaths.budget, "budget", "The budget: where your month stands",
-         "Budget shows what came in, what went out and what is left this month, in calm numbers.",
-         ["Add your income sources, and see what remains this month: income minus what you spent.",
-          "Every entry falls under Needs, Wants or Savings, in categories you can rename, hide or add.",
-          "Transactions, accounts and monthly reports live there too; Statistics draws the charts."]),
-        (WelcomePaths.wallet, "wallet", "The wallet: get what your cards give",
-         "Wallet keeps your credit cards' benefits, subscriptions and coupons in one place.",
-         ["Add your cards from the catalogue, and mark each benefit as used before it expires.",
-          "Track subscriptions and coupons: renewals and expiry dates move forward on their own.",
-          "See whether each card's annual fee pays for itself."]),
+        (
+            WelcomePaths.index, "stash", "Stashes: money with a purpose",
+            "A stash is a pot for one goal, with a monthly target. Create one from Home with “+ New stash”.",
+            [
+                "A Save stash puts money aside each month: a trip, a new laptop, a rainy-day fund.",
+                "A Spend stash keeps spending within a monthly allowance: dining out, groceries, a hobby.",
+                "Reach a month's target and you earn a badge worth 10 points, and the reward you promised yourself.",
+            ]
+        ),
+        (
+            WelcomePaths.budget, "budget", "The budget: where your month stands",
+            "Budget shows what came in, what went out and what is left this month, in calm numbers.",
+            [
+                "Add your income sources, and see what remains this month: income minus what you spent.",
+                "Every entry falls under Needs, Wants or Savings, in categories you can rename, hide or add.",
+                "Transactions, accounts and monthly reports live there too; Statistics draws the charts.",
+            ]
+        ),
+        (
+            WelcomePaths.wallet, "wallet", "The wallet: get what your cards give",
+            "Wallet keeps your credit cards' benefits, subscriptions and coupons in one place.",
+            [
+                "Add your cards from the catalogue, and mark each benefit as used before it expires.",
+                "Track subscriptions and coupons: renewals and expiry dates move forward on their own.",
+                "See whether each card's annual fee pays for itself.",
+            ]
+        ),
     ]
 
     /// The number of steps, the reminders step included.
@@ -47,9 +59,15 @@ struct WelcomeController {
         let screen = Self.screens[index]
         let isLast = index == Self.screens.count - 1
         let page = WelcomePages.Screen(
-            stepText: "Step \(index + 1) of \(Self.steps)", icon: screen.icon, title: screen.title, lead: screen.lead,
-            points: screen.points, nextPath: isLast ? WelcomePaths.reminders : Self.screens[index + 1].path,
-            nextPosts: isLast, skipPath: WelcomePaths.skip)
+            stepText: "Step \(index + 1) of \(Self.steps)",
+            icon: screen.icon,
+            title: screen.title,
+            lead: screen.lead,
+            points: screen.points,
+            nextPath: isLast ? WelcomePaths.reminders : Self.screens[index + 1].path,
+            nextPosts: isLast,
+            skipPath: WelcomePaths.skip
+        )
         return pages.page(title: "Welcome", section: nil, context: context, navigation: false) {
             WelcomePages.screen(page, csrf: $0.csrf)
         }
@@ -66,7 +84,8 @@ struct WelcomeController {
             calendarPath: hasFeed ? ProfilePaths.notifications + "#calendar-title" : nil,
             makeCalendarPath: ProfilePaths.calendarFeed,
             settingsPath: ProfilePaths.notifications,
-            donePath: WelcomePaths.skip)
+            donePath: WelcomePaths.skip
+        )
         return pages.page(title: "Turn on reminders", section: nil, context: context, navigation: false) {
             WelcomePages.reminders(page, csrf: $0.csrf)
         }

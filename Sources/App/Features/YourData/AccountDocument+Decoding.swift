@@ -45,22 +45,37 @@ private struct DocumentReader {
             throw ImportProblem("This isn't a Stashify export: stashify.json in it is not an export of an account.")
         }
         guard version <= AccountDocument.currentVersion else {
-            throw ImportProblem("This export was made by a newer version of Stashify (format \(version)). Update this server, then import it.")
+            throw ImportProblem(
+                "This export was made by a newer version of Stashify (format \(version)). Update this server, then import it."
+            )
         }
-        guard version >= 1 else { throw ImportProblem("This export names a format version (\(version)) that doesn't exist.") }
+        guard version >= 1 else {
+            throw ImportProblem("This export names a format version (\(version)) that doesn't exist.")
+        }
         return AccountDocument(
-            format: AccountDocument.formatName, version: version,
-            exportedAt: try value("exportedAt", Date.self), profile: try value("profile", AccountDocument.Profile.self),
-            categories: try list("categories"), accounts: try list("accounts"), incomeSources: try list("incomeSources"),
-            stashes: try list("stashes"), ledger: try list("ledger"), badges: try list("badges"), cards: try list("cards"),
-            subscriptions: try list("subscriptions"), coupons: try list("coupons"),
+            format: AccountDocument.formatName,
+            version: version,
+            exportedAt: try value("exportedAt", Date.self),
+            profile: try value("profile", AccountDocument.Profile.self),
+            categories: try list("categories"),
+            accounts: try list("accounts"),
+            incomeSources: try list("incomeSources"),
+            stashes: try list("stashes"),
+            ledger: try list("ledger"),
+            badges: try list("badges"),
+            cards: try list("cards"),
+            subscriptions: try list("subscriptions"),
+            coupons: try list("coupons"),
             walletSettings: try optional("walletSettings", AccountDocument.WalletSettings.self),
-            pushChannels: try list("pushChannels"))
+            pushChannels: try list("pushChannels")
+        )
     }
 
     /// The member `key`, which must be there.
     private func value<T: Decodable>(_ key: String, _ type: T.Type) throws -> T {
-        guard let value = try optional(key, type) else { throw ImportProblem("The export is damaged: \(key) is missing.") }
+        guard let value = try optional(key, type) else {
+            throw ImportProblem("The export is damaged: \(key) is missing.")
+        }
         return value
     }
 
@@ -106,7 +121,9 @@ private struct DocumentReader {
     }
 
     private static func tooLarge(_ place: String) -> ImportProblem {
-        ImportProblem("The export can't be imported: \(place) is larger than \(AccountDocument.maxItemSize / 1_048_576) MB, far more than any real export holds.")
+        ImportProblem(
+            "The export can't be imported: \(place) is larger than \(AccountDocument.maxItemSize / 1_048_576) MB, far more than any real export holds."
+        )
     }
 
     /// `body`'s decoding problem told as a sentence, with its place in the document: `prefix`, then the item's
@@ -127,9 +144,13 @@ private struct DocumentReader {
             guard let place = place(context) else { throw Self.damagedJSON }
             throw ImportProblem("The export is damaged: \(place).")
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportProblem("The export is damaged: \(place(context, key: key) ?? prefix.joined(separator: " ")) is missing.")
+            throw ImportProblem(
+                "The export is damaged: \(place(context, key: key) ?? prefix.joined(separator: " ")) is missing."
+            )
         } catch let DecodingError.typeMismatch(_, context) {
-            throw ImportProblem("The export is damaged: \(place(context) ?? prefix.joined(separator: " ")) has the wrong type.")
+            throw ImportProblem(
+                "The export is damaged: \(place(context) ?? prefix.joined(separator: " ")) has the wrong type."
+            )
         } catch let DecodingError.valueNotFound(_, context) {
             throw ImportProblem("The export is damaged: \(place(context) ?? prefix.joined(separator: " ")) is empty.")
         } catch {

@@ -18,7 +18,8 @@ extension AccountDocument {
         var ids = InsertedIds()
         /// Writes `items` a batch at a time (a batch of about `batchRows`, counting each item as `weight` rows).
         func inBatches<Item: Sendable>(
-            _ items: [Item], weight: (Item) -> Int = { _ in 1 },
+            _ items: [Item],
+            weight: (Item) -> Int = { _ in 1 },
             _ write: @escaping @Sendable (Database, ArraySlice<Item>, inout InsertedIds) throws -> Void
         ) async throws {
             var start = items.startIndex
@@ -43,114 +44,181 @@ extension AccountDocument {
 
         try await inBatches(categories) { db, batch, ids in
             for item in batch {
-                try db.execute(sql: """
-                    INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, item.name, item.kind.rawValue, item.icon, item.color, item.sortOrder, item.isDefault,
-                                     item.isHidden, item.createdAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO category (userId, name, kind, icon, color, sortOrder, isDefault, isHidden, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.kind.rawValue, item.icon, item.color, item.sortOrder, item.isDefault,
+                        item.isHidden, item.createdAt,
+                    ]
+                )
                 ids.categories[item.ref] = db.lastInsertedRowID
             }
         }
         try await inBatches(accounts) { db, batch, ids in
             for item in batch {
-                try db.execute(sql: """
-                    INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, item.name, item.kind.rawValue, item.openingBalanceCents, item.createdAt, item.updatedAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.kind.rawValue, item.openingBalanceCents, item.createdAt, item.updatedAt,
+                    ]
+                )
                 ids.accounts[item.ref] = db.lastInsertedRowID
             }
         }
         try await inBatches(incomeSources) { db, batch, _ in
             for item in batch {
-                try db.execute(sql: """
-                    INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt,
+                    ]
+                )
             }
         }
-        try await inBatches(stashes, weight: { 1 + $0.targets.count }) { db, batch, ids in
+        let stashWeight: (Stash) -> Int = { 1 + $0.targets.count }
+        try await inBatches(stashes, weight: stashWeight) { db, batch, ids in
             for stash in batch {
                 // The category the file names, if it is of a kind the stash can have; else one found by name.
                 let referenced = stash.categoryRef.flatMap { categoriesByRef[$0] }
-                let categoryId = try referenced.flatMap { category -> Int64? in
-                    stash.kind.categoryKinds.contains(category.kind) ? ids.categories[category.ref] : nil
-                } ?? StashCategory.resolve(MemberDatabase(db: db, userId: userId), kind: stash.kind, name: stash.category,
-                                           now: stash.createdAt)
-                try db.execute(sql: """
-                    INSERT INTO stash (userId, name, kind, goalCents, reward, categoryId, reminder, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, categoryId,
-                                     stash.reminder.rawValue, stash.createdAt, stash.updatedAt])
+                let categoryId =
+                    try referenced.flatMap { category -> Int64? in
+                        stash.kind.categoryKinds.contains(category.kind) ? ids.categories[category.ref] : nil
+                    }
+                    ?? StashCategory.resolve(
+                        MemberDatabase(db: db, userId: userId),
+                        kind: stash.kind,
+                        name: stash.category,
+                        now: stash.createdAt
+                    )
+                try db.execute(
+                    sql: """
+                        INSERT INTO stash (userId, name, kind, goalCents, reward, categoryId, reminder, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, stash.name, stash.kind.rawValue, stash.goalCents, stash.reward, categoryId,
+                        stash.reminder.rawValue, stash.createdAt, stash.updatedAt,
+                    ]
+                )
                 let id = db.lastInsertedRowID
                 ids.stashes[stash.ref] = id
                 ids.stashCategories[stash.ref] = categoryId
                 for target in stash.targets {
-                    try db.execute(sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
-                                   arguments: [id, target.month, target.amountCents])
+                    try db.execute(
+                        sql: "INSERT INTO stashTarget (stashId, month, amountCents) VALUES (?, ?, ?)",
+                        arguments: [id, target.month, target.amountCents]
+                    )
                 }
             }
         }
         // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
         try await inBatches(ledger) { db, batch, ids in
-            try db.insertRows(into: "ledger", columns: ["userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
-                                                        "accountId", "createdAt", "updatedAt"]) { rows in
+            try db.insertRows(
+                into: "ledger",
+                columns: [
+                    "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
+                    "accountId", "createdAt", "updatedAt",
+                ]
+            ) { rows in
                 for row in batch {
-                    try rows.insert([userId, row.date, row.amountCents, row.kind.rawValue, row.note,
-                                     row.stash.flatMap { ids.stashes[$0] },
-                                     // A stash's entry without a category (an older file) is filed under its stash's.
-                                     row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
-                                     row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt])
+                    try rows.insert([
+                        userId, row.date, row.amountCents, row.kind.rawValue, row.note,
+                        row.stash.flatMap { ids.stashes[$0] },
+                        // A stash's entry without a category (an older file) is filed under its stash's.
+                        row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
+                        row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt,
+                    ])
                 }
             }
         }
         try await inBatches(badges) { db, batch, ids in
             for badge in batch {
-                try db.execute(sql: """
-                    INSERT INTO badge (userId, stashId, month, completedOn, points, earned, claimedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, ids.stashes[badge.stash], badge.month, badge.completedOn, badge.points, badge.earned,
-                                     badge.claimedAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO badge (userId, stashId, month, completedOn, points, earned, claimedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, ids.stashes[badge.stash], badge.month, badge.completedOn, badge.points, badge.earned,
+                        badge.claimedAt,
+                    ]
+                )
             }
         }
-        try await inBatches(cards, weight: { 1 + $0.benefits.reduce(0) { $0 + 1 + $1.uses.count } }) { db, batch, ids in
+        let cardWeight: (Card) -> Int = { 1 + $0.benefits.reduce(0) { $0 + 1 + $1.uses.count } }
+        try await inBatches(cards, weight: cardWeight) { db, batch, ids in
             for card in batch {
-                try db.execute(sql: """
-                    INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
-                        currency, feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, card.catalogueId, card.name, card.issuer, card.nickname, card.gradientStart,
-                                     card.gradientEnd, card.annualFeeCents, card.currencyCode(profile: profile), card.feeDueOn,
-                                     card.notify, card.createdAt, card.updatedAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO walletCard (userId, catalogueId, name, issuer, nickname, gradientStart, gradientEnd, annualFeeCents,
+                            currency, feeDueOn, notify, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, card.catalogueId, card.name, card.issuer, card.nickname, card.gradientStart,
+                        card.gradientEnd, card.annualFeeCents, card.currencyCode(profile: profile), card.feeDueOn,
+                        card.notify, card.createdAt, card.updatedAt,
+                    ]
+                )
                 let cardId = db.lastInsertedRowID
                 ids.cards[card.ref] = cardId
                 for benefit in card.benefits {
-                    try db.execute(sql: """
-                        INSERT INTO cardBenefit (cardId, userId, name, details, valueCents, period, sortOrder, snoozedUntil, createdAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [cardId, userId, benefit.name, benefit.details, benefit.valueCents, benefit.period.rawValue,
-                                         benefit.sortOrder, benefit.snoozedUntil, benefit.createdAt])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cardBenefit (cardId, userId, name, details, valueCents, period, sortOrder, snoozedUntil, createdAt)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            cardId, userId, benefit.name, benefit.details, benefit.valueCents, benefit.period.rawValue,
+                            benefit.sortOrder, benefit.snoozedUntil, benefit.createdAt,
+                        ]
+                    )
                     let benefitId = db.lastInsertedRowID
                     for use in benefit.uses {
-                        try db.execute(sql: """
-                            INSERT INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """, arguments: [benefitId, cardId, userId, use.periodStart, use.usedOn, use.valueCents, use.createdAt])
+                        try db.execute(
+                            sql: """
+                                INSERT INTO benefitUse (benefitId, cardId, userId, periodStart, usedOn, valueCents, createdAt)
+                                VALUES (?, ?, ?, ?, ?, ?, ?)
+                                """,
+                            arguments: [
+                                benefitId, cardId, userId, use.periodStart, use.usedOn, use.valueCents, use.createdAt,
+                            ]
+                        )
                     }
                 }
             }
         }
         try await inBatches(subscriptions) { db, batch, ids in
             for item in batch {
-                try db.execute(sql: """
-                    INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, item.name, item.amountCents, item.frequency.rawValue, item.renewsOn,
-                                     item.card.flatMap { ids.cards[$0] }, item.category, item.icon, item.createdAt, item.updatedAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.amountCents, item.frequency.rawValue, item.renewsOn,
+                        item.card.flatMap { ids.cards[$0] }, item.category, item.icon, item.createdAt, item.updatedAt,
+                    ]
+                )
             }
         }
         try await inBatches(coupons) { db, batch, _ in
             for item in batch {
-                try db.execute(sql: """
-                    INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [userId, item.name, item.details, item.expiresOn, item.category, item.valueCents, item.code,
-                                     item.usedOn, item.createdAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO coupon (userId, name, details, expiresOn, category, valueCents, code, usedOn, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.details, item.expiresOn, item.category, item.valueCents, item.code,
+                        item.usedOn, item.createdAt,
+                    ]
+                )
             }
         }
     }
@@ -160,18 +228,25 @@ extension AccountDocument {
     func insertSettings(_ member: MemberDatabase) throws {
         let (db, userId) = (member.db, member.userId)
         if let settings = walletSettings {
-            try db.execute(sql: """
-                INSERT INTO walletSettings (userId, onboardingDone, notificationsEnabled, frequency, weekday, reminderTime, leadDays,
-                    quietEnabled, quietFrom, quietTo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [userId, settings.onboardingDone, settings.notificationsEnabled, settings.frequency,
-                                 settings.weekday, settings.reminderTime, settings.leadDays, settings.quietEnabled,
-                                 settings.quietFrom, settings.quietTo])
+            try db.execute(
+                sql: """
+                    INSERT INTO walletSettings (userId, onboardingDone, notificationsEnabled, frequency, weekday, reminderTime, leadDays,
+                        quietEnabled, quietFrom, quietTo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    userId, settings.onboardingDone, settings.notificationsEnabled, settings.frequency,
+                    settings.weekday, settings.reminderTime, settings.leadDays, settings.quietEnabled,
+                    settings.quietFrom, settings.quietTo,
+                ]
+            )
         }
         // Switched off, without a token: the server the export came from may still push to them, and a reminder
         // must not reach the same phone twice. The member turns them on in the notification settings.
         for channel in pushChannels {
-            try db.execute(sql: "INSERT INTO pushChannel (userId, kind, url, topic, token, enabled) VALUES (?, ?, ?, ?, '', 0)",
-                           arguments: [userId, channel.kind.rawValue, channel.url, channel.topic])
+            try db.execute(
+                sql: "INSERT INTO pushChannel (userId, kind, url, topic, token, enabled) VALUES (?, ?, ?, ?, '', 0)",
+                arguments: [userId, channel.kind.rawValue, channel.url, channel.topic]
+            )
         }
     }
 }

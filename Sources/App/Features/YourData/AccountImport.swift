@@ -6,7 +6,9 @@ struct ImportProblem: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
 
-    static let accountHasData = ImportProblem("Your account already has data. An export can only be imported into an empty account.")
+    static let accountHasData = ImportProblem(
+        "Your account already has data. An export can only be imported into an empty account."
+    )
     static let busy = ImportProblem("Another import is running. Try again in a minute.")
 }
 
@@ -21,12 +23,17 @@ extension MemberStore {
 extension AccountDocument {
     static func accountIsEmpty(_ member: MemberDatabase) throws -> Bool {
         let (db, userId) = (member.db, member.userId)
-        if try MemberStore.hasRows(member,
-                                   in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"]) {
+        if try MemberStore.hasRows(
+            member,
+            in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"]
+        ) {
             return false
         }
-        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
-                                 arguments: [userId]) == false
+        return try Bool.fetchOne(
+            db,
+            sql: "SELECT EXISTS (SELECT 1 FROM category WHERE userId = ? AND NOT isDefault)",
+            arguments: [userId]
+        ) == false
     }
 
     /// The rules the forms hold to, checked for every record before anything is written.
@@ -35,36 +42,50 @@ extension AccountDocument {
             ImportProblem("The export can't be imported: \(place) \(what).")
         }
         func day(_ text: String?, _ place: String) throws {
-            if let text, CalendarDay(text) == nil { throw problem(place, "has \"\(text)\", which isn't a date (YYYY-MM-DD)") }
+            if let text, CalendarDay(text) == nil {
+                throw problem(place, "has \"\(text)\", which isn't a date (YYYY-MM-DD)")
+            }
         }
         func month(_ text: String?, _ place: String) throws {
             if let text, Month(text) == nil { throw problem(place, "has \"\(text)\", which isn't a month (YYYY-MM)") }
         }
         func text(_ text: String?, _ place: String, required: Bool = false, limit: Int = 1_000) throws {
-            if required, (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw problem(place, "has no name") }
+            if required, (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw problem(place, "has no name")
+            }
             if let text, text.count > limit { throw problem(place, "has a text longer than \(limit) characters") }
         }
         func cents(_ value: Int64?, _ place: String, negative: Bool = false) throws {
             guard let value else { return }
-            if abs(value) > 100_000_000_000_000 || (!negative && value < 0) { throw problem(place, "has an amount out of range") }
+            if abs(value) > 100_000_000_000_000 || (!negative && value < 0) {
+                throw problem(place, "has an amount out of range")
+            }
         }
         func refs(_ refs: [Int], _ what: String) throws -> Set<Int> {
             let set = Set(refs)
-            guard set.count == refs.count else { throw ImportProblem("The export can't be imported: two \(what) have the same ref.") }
+            guard set.count == refs.count else {
+                throw ImportProblem("The export can't be imported: two \(what) have the same ref.")
+            }
             return set
         }
         func ref(_ value: Int?, in set: Set<Int>, _ place: String, _ what: String) throws {
-            if let value, !set.contains(value) { throw problem(place, "names \(what) \(value), which isn't in the file") }
+            if let value, !set.contains(value) {
+                throw problem(place, "names \(what) \(value), which isn't in the file")
+            }
         }
 
         try text(profile.name, "the profile", required: true, limit: 200)
-        guard TimeZone(identifier: profile.timeZone) != nil else { throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"") }
+        guard TimeZone(identifier: profile.timeZone) != nil else {
+            throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"")
+        }
         guard Currency.all.contains(where: { $0.code == profile.currency }) else {
             throw problem("the profile", "has an unknown currency \"\(profile.currency)\"")
         }
         try month(profile.spendJudgedThrough, "the profile")
         let categoryRefs = try refs(categories.map(\.ref), "categories")
-        for (index, item) in categories.enumerated() { try text(item.name, "category \(index + 1)", required: true, limit: 200) }
+        for (index, item) in categories.enumerated() {
+            try text(item.name, "category \(index + 1)", required: true, limit: 200)
+        }
         let accountRefs = try refs(accounts.map(\.ref), "accounts")
         for (index, item) in accounts.enumerated() {
             try text(item.name, "account \(index + 1)", required: true, limit: 200)
@@ -85,7 +106,9 @@ extension AccountDocument {
                 try month(target.month, place)
                 try cents(target.amountCents, place)
             }
-            guard Set(stash.targets.map(\.month)).count == stash.targets.count else { throw problem(place, "has two targets for one month") }
+            guard Set(stash.targets.map(\.month)).count == stash.targets.count else {
+                throw problem(place, "has two targets for one month")
+            }
         }
         for (index, row) in ledger.enumerated() {
             let place = "ledger item \(index + 1)"
@@ -102,7 +125,9 @@ extension AccountDocument {
             try ref(badge.stash, in: stashRefs, place, "stash")
             try month(badge.month, place)
             try day(badge.completedOn, place)
-            guard badgeKeys.insert("\(badge.stash) \(badge.month)").inserted else { throw problem(place, "is a second badge for one stash and month") }
+            guard badgeKeys.insert("\(badge.stash) \(badge.month)").inserted else {
+                throw problem(place, "is a second badge for one stash and month")
+            }
         }
         let cardRefs = try refs(cards.map(\.ref), "cards")
         for (index, card) in cards.enumerated() {
@@ -143,11 +168,13 @@ extension AccountDocument {
         }
         if let settings = walletSettings {
             guard ["off", "weekly", "monthly"].contains(settings.frequency), (1...7).contains(settings.weekday),
-                  (0...365).contains(settings.leadDays),
-                  [settings.reminderTime, settings.quietFrom, settings.quietTo].allSatisfy(Self.isTimeOfDay)
+                (0...365).contains(settings.leadDays),
+                [settings.reminderTime, settings.quietFrom, settings.quietTo].allSatisfy(Self.isTimeOfDay)
             else { throw problem("the notification settings", "aren't valid") }
         }
-        guard Set(pushChannels.map(\.kind)).count == pushChannels.count else { throw problem("the push channels", "name one channel twice") }
+        guard Set(pushChannels.map(\.kind)).count == pushChannels.count else {
+            throw problem("the push channels", "name one channel twice")
+        }
         guard pushChannels.allSatisfy({ App.PushChannel.Kind.channels.contains($0.kind) }) else {
             throw problem("the push channels", "name a kind other than ntfy or webhook")
         }
@@ -156,7 +183,9 @@ extension AccountDocument {
     /// `HH:MM`, 00:00 to 23:59.
     static func isTimeOfDay(_ text: String) -> Bool {
         let parts = text.split(separator: ":")
-        guard text.count == 5, parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
+        guard text.count == 5, parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else {
+            return false
+        }
         return (0...23).contains(hour) && (0...59).contains(minute)
     }
 }

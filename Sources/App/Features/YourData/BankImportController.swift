@@ -33,8 +33,14 @@ struct BankImportController {
         let file = form.files["statement"]
         do {
             let statement = try BankStatement.parse(file?.bytes ?? [])
-            let name = String((file?.filename ?? "statement.csv").split(separator: "/").last ?? "statement.csv").prefix(100)
-            if let draft = try await context.store.saveBankDraft(filename: String(name), content: statement.text, now: now()) {
+            let name = String((file?.filename ?? "statement.csv").split(separator: "/").last ?? "statement.csv").prefix(
+                100
+            )
+            if let draft = try await context.store.saveBankDraft(
+                filename: String(name),
+                content: statement.text,
+                now: now()
+            ) {
                 statements.store(.init(key: draft, revision: 0, value: statement), userId: context.member.id)
             }
             return pages.redirect(to: BankImportPaths.preview)
@@ -45,17 +51,28 @@ struct BankImportController {
 
     /// `GET /transactions/import/preview`: the guessed columns and what the first rows become.
     @Sendable func showPreview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(), let statement = try await parsedStatement(of: draft, context: context) else {
+        guard let draft = try await context.store.bankDraft(),
+            let statement = try await parsedStatement(of: draft, context: context)
+        else {
             return pages.redirect(to: BankImportPaths.upload)
         }
-        return try await previewPage(draft: draft, statement: statement, mapping: BankMapping.guess(statement), accountId: nil,
-                                     included: [], errors: FieldErrors(), context: context)
+        return try await previewPage(
+            draft: draft,
+            statement: statement,
+            mapping: BankMapping.guess(statement),
+            accountId: nil,
+            included: [],
+            errors: FieldErrors(),
+            context: context
+        )
     }
 
     /// `POST /transactions/import/preview`: "Update preview" shows the rows again with the chosen columns; "Import"
     /// writes them as one batch.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(), let statement = try await parsedStatement(of: draft, context: context) else {
+        guard let draft = try await context.store.bankDraft(),
+            let statement = try await parsedStatement(of: draft, context: context)
+        else {
             return pages.redirect(to: BankImportPaths.upload, flash: .info("Choose the statement to import."))
         }
         let input = try await request.decodeForm(BankMappingInput.self, context: context)
@@ -70,17 +87,26 @@ struct BankImportController {
             return index
         }
         var mapping = BankMapping(
-            date: column(input.date, "date"), amount: column(input.amount, "amount"), debit: column(input.debit, "debit"),
-            credit: column(input.credit, "credit"), description: column(input.description, "description"),
+            date: column(input.date, "date"),
+            amount: column(input.amount, "amount"),
+            debit: column(input.debit, "debit"),
+            credit: column(input.credit, "credit"),
+            description: column(input.description, "description"),
             category: column(input.category, "category"),
             dateFormat: StatementDateFormat(rawValue: input.dateFormat ?? "") ?? .iso,
-            decimal: DecimalSeparator(rawValue: input.decimal ?? "") ?? .point)
+            decimal: DecimalSeparator(rawValue: input.decimal ?? "") ?? .point
+        )
         if mapping.date == nil { errors.add("date", "Choose the column with the date.") }
         if mapping.amount == nil && mapping.debit == nil && mapping.credit == nil {
             errors.add("amount", "Choose the amount column, or the Money out and Money in columns.")
         }
-        if mapping.amount != nil { mapping.debit = nil; mapping.credit = nil }
-        if mapping.description == nil { errors.add("description", "Choose the column that describes each transaction.") }
+        if mapping.amount != nil {
+            mapping.debit = nil
+            mapping.credit = nil
+        }
+        if mapping.description == nil {
+            errors.add("description", "Choose the column that describes each transaction.")
+        }
         let accounts = try await context.store.accountChoices()
         var accountId: Int64?
         if let account = input.account, !account.isEmpty {
@@ -89,38 +115,72 @@ struct BankImportController {
         }
         let included = Set((input.include ?? []).compactMap(Int.init))
         guard input.step == "import", errors.isEmpty else {
-            return try await previewPage(draft: draft, statement: statement, mapping: mapping, accountId: accountId,
-                                         included: included, errors: errors, context: context,
-                                         status: errors.isEmpty ? .ok : .unprocessableContent)
+            return try await previewPage(
+                draft: draft,
+                statement: statement,
+                mapping: mapping,
+                accountId: accountId,
+                included: included,
+                errors: errors,
+                context: context,
+                status: errors.isEmpty ? .ok : .unprocessableContent
+            )
         }
         let plan = try await context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let chosen = plan.importable.filter { !$0.isDuplicate || included.contains($0.row.line) }
         guard !chosen.isEmpty else {
-            errors.add("date", "No row can be imported with these columns: check the date format and the amount column.")
-            return try await previewPage(draft: draft, statement: statement, mapping: mapping, accountId: accountId,
-                                         included: included, errors: errors, context: context, status: .unprocessableContent)
+            errors.add(
+                "date",
+                "No row can be imported with these columns: check the date format and the amount column."
+            )
+            return try await previewPage(
+                draft: draft,
+                statement: statement,
+                mapping: mapping,
+                accountId: accountId,
+                included: included,
+                errors: errors,
+                context: context,
+                status: .unprocessableContent
+            )
         }
-        let batchId = try await context.store.importBank(chosen, filename: draft.filename, accountId: accountId, now: now())
+        let batchId = try await context.store.importBank(
+            chosen,
+            filename: draft.filename,
+            accountId: accountId,
+            now: now()
+        )
         let skipped = plan.items.count - chosen.count
-        let message = "Imported \(Self.count(chosen.count, "transaction")) from \(draft.filename)"
+        let message =
+            "Imported \(Self.count(chosen.count, "transaction")) from \(draft.filename)"
             + (skipped == 0 ? "." : " and skipped \(skipped.formatted()).")
-        return pages.redirect(to: BudgetPaths.transactions, flash: .undoable(message, undoPath: BankImportPaths.undo(batchId)))
+        return pages.redirect(
+            to: BudgetPaths.transactions,
+            flash: .undoable(message, undoPath: BankImportPaths.undo(batchId))
+        )
     }
 
     /// `POST /transactions/import/:id/undo`
     @Sendable func undo(request: Request, context: MemberContext) async throws -> Response {
-        guard let id = context.parameters.get("id", as: Int64.self), let batch = try await context.store.undoImport(batchId: id) else {
+        guard let id = context.parameters.get("id", as: Int64.self),
+            let batch = try await context.store.undoImport(batchId: id)
+        else {
             throw HTTPError(.notFound)
         }
-        return pages.redirect(to: BudgetPaths.transactions, flash: .success(
-            "Undid the import of \(batch.filename): \(Self.count(batch.rowCount, "transaction")) removed."))
+        return pages.redirect(
+            to: BudgetPaths.transactions,
+            flash: .success(
+                "Undid the import of \(batch.filename): \(Self.count(batch.rowCount, "transaction")) removed."
+            )
+        )
     }
 
     /// The draft's statement: as parsed at upload, or (after a restart) read and parsed once more.
     private func parsedStatement(of draft: BankImportDraft, context: MemberContext) async throws -> BankStatement? {
         if let kept = statements.entry(userId: context.member.id, key: draft) { return kept.value }
         guard let content = try await context.store.bankDraftContent(draft),
-              let statement = try? BankStatement.parse(text: content) else { return nil }
+            let statement = try? BankStatement.parse(text: content)
+        else { return nil }
         statements.store(.init(key: draft, revision: 0, value: statement), userId: context.member.id)
         return statement
     }
@@ -131,56 +191,123 @@ struct BankImportController {
         count == 1 ? "1 \(noun)" : "\(count.formatted()) \(noun)s"
     }
 
-    private func uploadPage(error: String?, context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func uploadPage(
+        error: String?,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let zone = context.user.calendarTimeZone
         let batches = try await context.store.importBatches().map { batch in
             BankImportPages.Batch(
-                text: "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)",
-                undoPath: BankImportPaths.undo(batch.id))
+                text:
+                    "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)",
+                undoPath: BankImportPaths.undo(batch.id)
+            )
         }
-        let page = BankImportPages.UploadPage(action: BankImportPaths.upload, error: error, batches: batches,
-                                              backPath: YourDataPaths.index)
+        let page = BankImportPages.UploadPage(
+            action: BankImportPaths.upload,
+            error: error,
+            batches: batches,
+            backPath: YourDataPaths.index
+        )
         return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
             BankImportPages.upload(page, csrf: $0.csrf)
         }
     }
 
     private func previewPage(
-        draft: BankImportDraft, statement: BankStatement, mapping: BankMapping, accountId: Int64?, included: Set<Int>,
-        errors: FieldErrors, context: MemberContext, status: HTTPResponse.Status = .ok
+        draft: BankImportDraft,
+        statement: BankStatement,
+        mapping: BankMapping,
+        accountId: Int64?,
+        included: Set<Int>,
+        errors: FieldErrors,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let plan = try await context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let currency = Currency.named(context.user.currency)
-        let columnOptions = [(value: "", label: "— none —")]
-            + statement.header.enumerated().map { (value: String($0.offset), label: $0.element.isEmpty ? "Column \($0.offset + 1)" : $0.element) }
+        let columnOptions =
+            [(value: "", label: "— none —")]
+            + statement.header.enumerated().map {
+                (value: String($0.offset), label: $0.element.isEmpty ? "Column \($0.offset + 1)" : $0.element)
+            }
         let choice = { (column: Int?) in column.map(String.init) ?? "" }
         let accounts = try await context.store.accountChoices()
         let fields: [FormField] = [
             .select("date", label: "Date", value: choice(mapping.date), options: columnOptions, error: errors["date"]),
-            .select("dateFormat", label: "Date format", value: mapping.dateFormat.rawValue,
-                    options: StatementDateFormat.allCases.map { ($0.rawValue, $0.rawValue) }),
-            .select("description", label: "Description", value: choice(mapping.description), options: columnOptions,
-                    error: errors["description"]),
-            .select("amount", label: "Amount", value: choice(mapping.amount), options: columnOptions, error: errors["amount"]),
-            .select("debit", label: "Money out", value: choice(mapping.debit), options: columnOptions, error: errors["debit"]),
-            .select("credit", label: "Money in", value: choice(mapping.credit), options: columnOptions, error: errors["credit"]),
-            .select("decimal", label: "Amounts look like", value: mapping.decimal.rawValue,
-                    options: DecimalSeparator.allCases.map { ($0.rawValue, $0.label) }),
-            .select("category", label: "Category (optional)", value: choice(mapping.category), options: columnOptions,
-                    error: errors["category"], hint: "Without one, each row gets the category of your last transaction with the same description."),
-            .select("account", label: "Into account", value: accountId.map(String.init) ?? "",
-                    options: [("", "No account")] + accounts.map { (String($0.id), $0.name) }, error: errors["account"]),
+            .select(
+                "dateFormat",
+                label: "Date format",
+                value: mapping.dateFormat.rawValue,
+                options: StatementDateFormat.allCases.map { ($0.rawValue, $0.rawValue) }
+            ),
+            .select(
+                "description",
+                label: "Description",
+                value: choice(mapping.description),
+                options: columnOptions,
+                error: errors["description"]
+            ),
+            .select(
+                "amount",
+                label: "Amount",
+                value: choice(mapping.amount),
+                options: columnOptions,
+                error: errors["amount"]
+            ),
+            .select(
+                "debit",
+                label: "Money out",
+                value: choice(mapping.debit),
+                options: columnOptions,
+                error: errors["debit"]
+            ),
+            .select(
+                "credit",
+                label: "Money in",
+                value: choice(mapping.credit),
+                options: columnOptions,
+                error: errors["credit"]
+            ),
+            .select(
+                "decimal",
+                label: "Amounts look like",
+                value: mapping.decimal.rawValue,
+                options: DecimalSeparator.allCases.map { ($0.rawValue, $0.label) }
+            ),
+            .select(
+                "category",
+                label: "Category (optional)",
+                value: choice(mapping.category),
+                options: columnOptions,
+                error: errors["category"],
+                hint: "Without one, each row gets the category of your last transaction with the same description."
+            ),
+            .select(
+                "account",
+                label: "Into account",
+                value: accountId.map(String.init) ?? "",
+                options: [("", "No account")] + accounts.map { (String($0.id), $0.name) },
+                error: errors["account"]
+            ),
         ]
         let rows = plan.items.prefix(Self.previewRows).map { item in
             let amount = item.row.cents.map { Money(cents: abs($0), currency: currency).formatted } ?? "—"
-            let status: String = if let problem = item.row.problem { "Skipped: \(problem)" }
-                else if item.isDuplicate { included.contains(item.row.line) ? "Duplicate, imported anyway" : "Already in your ledger: skipped" }
-                else { (item.row.cents ?? 0) > 0 ? "Income" : "Expense" }
+            let status: String =
+                if let problem = item.row.problem { "Skipped: \(problem)" } else if item.isDuplicate {
+                    included.contains(item.row.line) ? "Duplicate, imported anyway" : "Already in your ledger: skipped"
+                } else { (item.row.cents ?? 0) > 0 ? "Income" : "Expense" }
             return BankImportPages.Row(
-                line: item.row.line, date: item.row.day?.shortText ?? "—", description: item.row.description,
-                amount: ((item.row.cents ?? 0) > 0 ? "+" : "−") + amount, isIncome: (item.row.cents ?? 0) > 0,
-                category: item.categoryName ?? "Uncategorized", status: status,
-                isSkipped: item.row.problem != nil || (item.isDuplicate && !included.contains(item.row.line)))
+                line: item.row.line,
+                date: item.row.day?.shortText ?? "—",
+                description: item.row.description,
+                amount: ((item.row.cents ?? 0) > 0 ? "+" : "−") + amount,
+                isIncome: (item.row.cents ?? 0) > 0,
+                category: item.categoryName ?? "Uncategorized",
+                status: status,
+                isSkipped: item.row.problem != nil || (item.isDuplicate && !included.contains(item.row.line))
+            )
         }
         let unreadable = plan.items.count - plan.importable.count
         let duplicates = plan.duplicates
@@ -189,20 +316,28 @@ struct BankImportController {
         if !duplicates.isEmpty { counts += ", \(duplicates.count.formatted()) already in your ledger" }
         if unreadable > 0 {
             let first = plan.items.first { $0.row.problem != nil }
-            counts += ", \(unreadable.formatted()) that can't be read (line \(first?.row.line ?? 0): \(first?.row.problem ?? ""))"
+            counts +=
+                ", \(unreadable.formatted()) that can't be read (line \(first?.row.line ?? 0): \(first?.row.problem ?? ""))"
         }
         counts += ". The first \(min(Self.previewRows, plan.items.count)) are shown."
         let page = BankImportPages.PreviewPage(
-            action: BankImportPaths.preview, filename: draft.filename, summary: errors.summary, mappingFields: fields,
-            rows: Array(rows), counts: counts,
+            action: BankImportPaths.preview,
+            filename: draft.filename,
+            summary: errors.summary,
+            mappingFields: fields,
+            rows: Array(rows),
+            counts: counts,
             duplicates: duplicates.prefix(Self.shownDuplicates).map { item in
                 BankImportPages.Duplicate(
                     line: item.row.line,
-                    text: "\(item.row.day?.shortText ?? ""), \(item.row.description), \(Money(cents: abs(item.row.cents ?? 0), currency: currency).formatted)",
-                    included: included.contains(item.row.line))
+                    text:
+                        "\(item.row.day?.shortText ?? ""), \(item.row.description), \(Money(cents: abs(item.row.cents ?? 0), currency: currency).formatted)",
+                    included: included.contains(item.row.line)
+                )
             },
             importLabel: willImport > 0 ? "Import \(Self.count(willImport, "transaction"))" : nil,
-            startOverPath: BankImportPaths.upload)
+            startOverPath: BankImportPaths.upload
+        )
         return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
             BankImportPages.preview(page, csrf: $0.csrf)
         }

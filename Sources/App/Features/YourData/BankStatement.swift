@@ -20,14 +20,17 @@ struct BankStatement: Sendable {
         var bytes = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes.map { $0 }, as: Unicode.ASCII.self)
+        return String(data: Data(bytes), encoding: .windowsCP1252)
+            ?? String(decoding: bytes.map { $0 }, as: Unicode.ASCII.self)
     }
 
     /// Reads the file; an empty, oversized or unreadable one is an `ImportProblem` saying which.
     static func parse(_ bytes: [UInt8]) throws -> BankStatement {
         guard !bytes.isEmpty else { throw ImportProblem("Choose the CSV file your bank's website exported.") }
         guard bytes.count <= maxBytes else {
-            throw ImportProblem("This file is larger than \(maxBytes / 1_048_576) MB. Export a shorter period from your bank and import it in parts.")
+            throw ImportProblem(
+                "This file is larger than \(maxBytes / 1_048_576) MB. Export a shorter period from your bank and import it in parts."
+            )
         }
         return try parse(text: text(of: bytes))
     }
@@ -42,29 +45,39 @@ struct BankStatement: Sendable {
         do {
             csv = try CSV<Enumerated>(string: text, delimiter: delimiter, loadColumns: false)
         } catch {
-            throw ImportProblem("This file can't be read as CSV: a quoted field doesn't end. Export it from your bank again.")
+            throw ImportProblem(
+                "This file can't be read as CSV: a quoted field doesn't end. Export it from your bank again."
+            )
         }
         let header = csv.header.map { $0.trimmingCharacters(in: .whitespaces) }
         let rows = csv.rows.filter { row in row.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
         guard header.count >= 2 else {
-            throw ImportProblem("This file has fewer than two columns, so it isn't a bank statement. Choose the CSV export of your account.")
+            throw ImportProblem(
+                "This file has fewer than two columns, so it isn't a bank statement. Choose the CSV export of your account."
+            )
         }
         guard !rows.isEmpty else { throw ImportProblem("This file has a header but no transactions.") }
         guard rows.count <= maxRows else {
-            throw ImportProblem("This file has \(rows.count.formatted()) rows; at most \(maxRows.formatted()) can be imported at once. Export a shorter period.")
+            throw ImportProblem(
+                "This file has \(rows.count.formatted()) rows; at most \(maxRows.formatted()) can be imported at once. Export a shorter period."
+            )
         }
         for (index, row) in ([header] + rows).enumerated() {
             guard row.count <= maxColumns else { throw tooManyColumns(row.count) }
             if let cell = row.first(where: { $0.utf8.count > maxCellLength && $0.count > maxCellLength }) {
                 let place = index == 0 ? "The header" : "Row \(index.formatted())"
-                throw ImportProblem("\(place) has a value of \(cell.count.formatted()) characters; bank statements have shorter ones, and at most \(maxCellLength.formatted()) can be read. Choose the CSV export of your account.")
+                throw ImportProblem(
+                    "\(place) has a value of \(cell.count.formatted()) characters; bank statements have shorter ones, and at most \(maxCellLength.formatted()) can be read. Choose the CSV export of your account."
+                )
             }
         }
         return BankStatement(text: original, header: header, rows: rows)
     }
 
     private static func tooManyColumns(_ count: Int) -> ImportProblem {
-        ImportProblem("This file has \(count.formatted()) columns; a bank statement has a handful, and at most \(maxColumns) can be read. Choose the CSV export of your account.")
+        ImportProblem(
+            "This file has \(count.formatted()) columns; a bank statement has a handful, and at most \(maxColumns) can be read. Choose the CSV export of your account."
+        )
     }
 
     /// How many fields the first record of `text` has, reading no further than its end (a delimiter or line break
@@ -102,11 +115,12 @@ enum StatementDateFormat: String, CaseIterable, Sendable {
     /// years are read as 20xx.
     func day(_ text: String) -> CalendarDay? {
         let datePart = text.prefix { !$0.isWhitespace && $0 != "T" }
-        let separator: Character = switch self {
-        case .iso, .dayMonthDash: "-"
-        case .dayMonthSlash, .monthDaySlash, .yearSlash: "/"
-        case .dayMonthDot: "."
-        }
+        let separator: Character =
+            switch self {
+            case .iso, .dayMonthDash: "-"
+            case .dayMonthSlash, .monthDaySlash, .yearSlash: "/"
+            case .dayMonthDot: "."
+            }
         let parts = datePart.split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let a = parts[0], let b = parts[1], var c = parts[2] else { return nil }
         switch self {
@@ -132,15 +146,27 @@ enum DecimalSeparator: String, CaseIterable, Sendable {
     func cents(_ text: String) -> Int64? {
         var text = text.trimmingCharacters(in: .whitespaces)
         var negative = false
-        if text.hasPrefix("(") && text.hasSuffix(")") { negative = true; text = String(text.dropFirst().dropLast()) }
-        if text.hasSuffix("-") { negative = true; text = String(text.dropLast()) }
+        if text.hasPrefix("(") && text.hasSuffix(")") {
+            negative = true
+            text = String(text.dropFirst().dropLast())
+        }
+        if text.hasSuffix("-") {
+            negative = true
+            text = String(text.dropLast())
+        }
         text = String(text.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" || $0 == "+" })
-        if text.hasPrefix("-") { negative.toggle(); text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
+        if text.hasPrefix("-") {
+            negative.toggle()
+            text.removeFirst()
+        } else if text.hasPrefix("+") {
+            text.removeFirst()
+        }
         let (grouping, decimal): (Character, Character) = self == .point ? (",", ".") : (".", ",")
         text.removeAll { $0 == grouping }
         let pieces = text.split(separator: decimal, omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), !text.isEmpty,
-              pieces[0].count <= 13, let whole = Int64(pieces[0].isEmpty ? "0" : pieces[0]) else { return nil }
+            pieces[0].count <= 13, let whole = Int64(pieces[0].isEmpty ? "0" : pieces[0])
+        else { return nil }
         var fraction: Int64 = 0
         if pieces.count == 2 {
             let digits = pieces[1]
@@ -171,7 +197,10 @@ struct BankMapping: Sendable, Equatable {
             // Earlier words first; for each, a header that is the word before one that contains it.
             for word in words {
                 if let index = names.indices.first(where: { !except.contains($0) && names[$0] == word })
-                    ?? names.indices.first(where: { !except.contains($0) && names[$0].contains(word) }) { return index }
+                    ?? names.indices.first(where: { !except.contains($0) && names[$0].contains(word) })
+                {
+                    return index
+                }
             }
             return nil
         }
@@ -180,20 +209,37 @@ struct BankMapping: Sendable, Equatable {
         let debit = amount == nil ? column(["debit", "withdrawal", "paid out", "money out", "soll", "out"]) : nil
         let credit = amount == nil ? column(["credit", "deposit", "paid in", "money in", "haben", "in"]) : nil
         let used = Set([date, amount, debit, credit].compactMap { $0 })
-        let description = column(["description", "payee", "name", "auftraggeber", "empfänger", "beguenstigter", "memo",
-                                  "details", "verwendungszweck", "text", "narrative", "notes", "reference"],
-                                 except: used)
+        let description = column(
+            [
+                "description", "payee", "name", "auftraggeber", "empfänger", "beguenstigter", "memo",
+                "details", "verwendungszweck", "text", "narrative", "notes", "reference",
+            ],
+            except: used
+        )
         let category = column(["category", "kategorie"], except: used.union([description].compactMap { $0 }))
         let sample = statement.rows.prefix(200)
         let dates = sample.map { statement.cell($0, date) }.filter { !$0.isEmpty }
-        let dateFormat = StatementDateFormat.allCases.first { format in !dates.isEmpty && dates.allSatisfy { format.day($0) != nil } }
+        let dateFormat =
+            StatementDateFormat.allCases.first { format in !dates.isEmpty && dates.allSatisfy { format.day($0) != nil }
+            }
             ?? .iso
-        let amounts = sample.flatMap { [statement.cell($0, amount), statement.cell($0, debit), statement.cell($0, credit)] }
-            .filter { !$0.isEmpty }
-        let commaDecimal = amounts.contains { $0.range(of: #",\d{1,2}\)?-?$"#, options: .regularExpression) != nil }
+        let amounts = sample.flatMap {
+            [statement.cell($0, amount), statement.cell($0, debit), statement.cell($0, credit)]
+        }
+        .filter { !$0.isEmpty }
+        let commaDecimal =
+            amounts.contains { $0.range(of: #",\d{1,2}\)?-?$"#, options: .regularExpression) != nil }
             && !amounts.contains { $0.range(of: #"\.\d{1,2}\)?-?$"#, options: .regularExpression) != nil }
-        return BankMapping(date: date, amount: amount, debit: debit, credit: credit, description: description,
-                           category: category, dateFormat: dateFormat, decimal: commaDecimal ? .comma : .point)
+        return BankMapping(
+            date: date,
+            amount: amount,
+            debit: debit,
+            credit: credit,
+            description: description,
+            category: category,
+            dateFormat: dateFormat,
+            decimal: commaDecimal ? .comma : .point
+        )
     }
 }
 
@@ -219,14 +265,19 @@ struct BankRow: Sendable, Equatable {
             if mapping.amount != nil {
                 cents = mapping.decimal.cents(statement.cell(row, mapping.amount))
             } else {
-                let debit = statement.cell(row, mapping.debit), credit = statement.cell(row, mapping.credit)
+                let debit = statement.cell(row, mapping.debit)
+                let credit = statement.cell(row, mapping.credit)
                 let out = debit.isEmpty ? 0 : mapping.decimal.cents(debit).map { -abs($0) }
                 let into = credit.isEmpty ? 0 : mapping.decimal.cents(credit).map { abs($0) }
                 if let out, let into, !(debit.isEmpty && credit.isEmpty) { cents = out + into }
             }
-            return BankRow(line: index + 2, day: mapping.dateFormat.day(statement.cell(row, mapping.date)), cents: cents,
-                           description: String(statement.cell(row, mapping.description).prefix(500)),
-                           categoryName: statement.cell(row, mapping.category))
+            return BankRow(
+                line: index + 2,
+                day: mapping.dateFormat.day(statement.cell(row, mapping.date)),
+                cents: cents,
+                description: String(statement.cell(row, mapping.description).prefix(500)),
+                categoryName: statement.cell(row, mapping.category)
+            )
         }
     }
 }

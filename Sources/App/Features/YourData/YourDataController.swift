@@ -30,8 +30,11 @@ struct YourDataController {
     @Sendable func export(request: Request, context: MemberContext) async throws -> Response {
         let document = try await context.store.exportDocument(now: now())
         let zip = try AccountArchive.make(document)
-        return PageRenderer.download(ByteBuffer(bytes: zip), type: "application/zip",
-                                     filename: "stashify-export-\(context.member.today).zip")
+        return PageRenderer.download(
+            ByteBuffer(bytes: zip),
+            type: "application/zip",
+            filename: "stashify-export-\(context.member.today).zip"
+        )
     }
 
     /// `POST /profile/data/import`: all of the file, or (with the reason next to the field) nothing.
@@ -42,7 +45,9 @@ struct YourDataController {
                 throw ImportProblem("Choose the .zip file that “Download everything” made.")
             }
             guard file.bytes.count <= Self.maxArchiveSize else {
-                throw ImportProblem("This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export.")
+                throw ImportProblem(
+                    "This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export."
+                )
             }
             guard try await context.store.accountIsEmpty() else {
                 throw ImportProblem.accountHasData
@@ -54,16 +59,25 @@ struct YourDataController {
             let document = try AccountArchive.read(Data(file.bytes), maxDocumentSize: importMaxSize)
             try await context.store.importDocument(document, now: now())
             let entries = document.ledger.count
-            let imported = "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
+            let imported =
+                "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
             // Its push channels came in switched off: the member lands where they can be turned on.
             guard document.pushChannels.isEmpty else {
-                return pages.redirect(to: ProfilePaths.notifications + "#push-title", flash: .success(imported
-                    + " Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."))
+                return pages.redirect(
+                    to: ProfilePaths.notifications + "#push-title",
+                    flash: .success(
+                        imported
+                            + " Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."
+                    )
+                )
             }
             return pages.redirect(to: HomePaths.index, flash: .success(imported))
         } catch let problem as ImportProblem {
-            return try await page(importError: problem.message, context: context,
-                                  status: problem == .busy ? .serviceUnavailable : .unprocessableContent)
+            return try await page(
+                importError: problem.message,
+                context: context,
+                status: problem == .busy ? .serviceUnavailable : .unprocessableContent
+            )
         }
     }
 
@@ -77,14 +91,24 @@ struct YourDataController {
         } delete: { user, request, context in
             let input = try await request.decodeForm(DeleteAccountInput.self, context: context)
             var errors = FieldErrors()
-            let status = try await profile.checkCurrentPassword(input.password, field: "password", user: user,
-                                                                request: request, context: context, into: &errors)
+            let status = try await profile.checkCurrentPassword(
+                input.password,
+                field: "password",
+                user: user,
+                request: request,
+                context: context,
+                into: &errors
+            )
             if (input.confirmation ?? "").trimmingCharacters(in: .whitespaces) != "DELETE" {
                 errors.add("confirmation", "Type DELETE in capitals to confirm.")
             }
             guard errors.isEmpty else {
-                return try await deletePage(confirmation: input.confirmation ?? "", errors: errors, context: context,
-                                            status: errors["password"] == nil ? .unprocessableContent : status)
+                return try await deletePage(
+                    confirmation: input.confirmation ?? "",
+                    errors: errors,
+                    context: context,
+                    status: errors["password"] == nil ? .unprocessableContent : status
+                )
             }
             try await database.deleteUser(userId: user.id ?? 0)
             context.sessions.clearSession()
@@ -94,30 +118,57 @@ struct YourDataController {
 
     // MARK: - Pages
 
-    private func page(importError: String?, context: MemberContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        importError: String?,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let page = YourDataPages.DataPage(
-            exportPath: YourDataPaths.export, importAction: YourDataPaths.importArchive, importError: importError,
-            accountIsEmpty: try await context.store.accountIsEmpty(), bankImportPath: BankImportPaths.upload,
-            deletePath: YourDataPaths.deleteMembership, backPath: ProfilePaths.index)
+            exportPath: YourDataPaths.export,
+            importAction: YourDataPaths.importArchive,
+            importError: importError,
+            accountIsEmpty: try await context.store.accountIsEmpty(),
+            bankImportPath: BankImportPaths.upload,
+            deletePath: YourDataPaths.deleteMembership,
+            backPath: ProfilePaths.index
+        )
         return pages.page(title: "Your data", section: .profile, context: context, status: status) {
             YourDataPages.show(page, csrf: $0.csrf)
         }
     }
 
     private func deletePage(
-        confirmation: String, errors: FieldErrors, context: MemberContext,
+        confirmation: String,
+        errors: FieldErrors,
+        context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let counts = try await context.store.accountSummary()
         let page = YourDataPages.DeletePage(
-            action: YourDataPaths.deleteMembership, summary: errors.summary,
+            action: YourDataPaths.deleteMembership,
+            summary: errors.summary,
             fields: [
-                .input("password", label: "Your password", type: "password", error: errors["password"],
-                       autocomplete: "current-password", required: true),
-                .input("confirmation", label: "Type DELETE to confirm", value: confirmation, error: errors["confirmation"],
-                       autocomplete: "off", required: true),
+                .input(
+                    "password",
+                    label: "Your password",
+                    type: "password",
+                    error: errors["password"],
+                    autocomplete: "current-password",
+                    required: true
+                ),
+                .input(
+                    "confirmation",
+                    label: "Type DELETE to confirm",
+                    value: confirmation,
+                    error: errors["confirmation"],
+                    autocomplete: "off",
+                    required: true
+                ),
             ],
-            exportPath: YourDataPaths.export, backPath: YourDataPaths.index, contents: counts)
+            exportPath: YourDataPaths.export,
+            backPath: YourDataPaths.index,
+            contents: counts
+        )
         return pages.page(title: "Delete account", section: .profile, context: context, status: status) {
             YourDataPages.delete(page, csrf: $0.csrf)
         }
@@ -134,11 +185,20 @@ extension MemberStore {
     func accountSummary() async throws -> String {
         let userId = self.userId
         let (entries, stashes, cards) = try await read { db in
-            (try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE userId = ?", arguments: [userId]) ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash WHERE userId = ?", arguments: [userId]) ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0)
+            (
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE userId = ?",
+                    arguments: [userId]
+                ) ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash WHERE userId = ?", arguments: [userId]) ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
+            )
         }
-        let counted = { (count: Int, one: String, many: String) in count == 1 ? "1 \(one)" : "\(count.formatted()) \(many)" }
-        return "\(counted(entries, "entry", "entries")), \(counted(stashes, "stash", "stashes")) and \(counted(cards, "wallet card", "wallet cards"))"
+        let counted = { (count: Int, one: String, many: String) in
+            count == 1 ? "1 \(one)" : "\(count.formatted()) \(many)"
+        }
+        return
+            "\(counted(entries, "entry", "entries")), \(counted(stashes, "stash", "stashes")) and \(counted(cards, "wallet card", "wallet cards"))"
     }
 }

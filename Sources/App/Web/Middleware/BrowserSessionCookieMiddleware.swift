@@ -8,7 +8,11 @@ struct BrowserSessionCookieMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let cookies: CookieSettings
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         // The session as the request left it (the session middleware has saved it and set its cookie by now).
         guard let session = context.sessions.session, !session.keepSignedIn else { return response }

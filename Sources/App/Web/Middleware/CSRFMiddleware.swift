@@ -13,7 +13,11 @@ struct CSRFMiddleware: RouterMiddleware {
 
     static let fieldName = "_csrf"
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
         var request = request
         var newAnonymousToken: String?
@@ -30,27 +34,39 @@ struct CSRFMiddleware: RouterMiddleware {
         if ![.get, .head, .options].contains(request.method) {
             let body: ByteBuffer
             // Only a signed-in member uploads files; every other body is an ordinary form's.
-            let upload = newAnonymousToken == nil && context.sessions.session != nil
+            let upload =
+                newAnonymousToken == nil && context.sessions.session != nil
                 && UploadedForm.isUpload(contentType: request.headers[.contentType])
             do {
                 body = try await request.collectBody(upTo: upload ? UploadedForm.maxBodySize : UploadedForm.maxFormSize)
             } catch is NIOTooManyBytesError {
-                throw HTTPError(.contentTooLarge, message: upload
-                    ? "The file is too large. Stashify takes files of up to \(UploadedForm.maxBodySize / 1_048_576) MB."
-                    : "The form is too large. Go back, shorten what you typed and send it again.")
+                throw HTTPError(
+                    .contentTooLarge,
+                    message: upload
+                        ? "The file is too large. Stashify takes files of up to \(UploadedForm.maxBodySize / 1_048_576) MB."
+                        : "The form is too large. Go back, shorten what you typed and send it again."
+                )
             } catch let error as HTTPError {
                 throw error
             } catch {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
-                throw HTTPError(.badRequest, message: "The request couldn't be read. Go back, reload the page and try again.")
+                throw HTTPError(
+                    .badRequest,
+                    message: "The request couldn't be read. Go back, reload the page and try again."
+                )
             }
             // An upload is read once, here: the checks after this one and the handler take it from the context.
             if let contentType = request.headers[.contentType], UploadedForm.isUpload(contentType: contentType) {
                 context.upload = UploadedForm.parse(body, contentType: contentType)
             }
             guard newAnonymousToken == nil, let token = context.postedValue(of: Self.fieldName, in: body),
-                  Secrets.constantTimeEquals(token, context.csrfToken) else {
-                throw HTTPError(.forbidden, message: "This form has expired or didn't come from Stashify. Go back, reload the page and try again.")
+                Secrets.constantTimeEquals(token, context.csrfToken)
+            else {
+                throw HTTPError(
+                    .forbidden,
+                    message:
+                        "This form has expired or didn't come from Stashify. Go back, reload the page and try again."
+                )
             }
         }
 

@@ -8,7 +8,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let pages: PageRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as any HTTPResponseError {
@@ -28,10 +32,19 @@ struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    private func render(status: HTTPResponse.Status, message: String?, request: Request, context: Context) throws -> Response {
+    private func render(
+        status: HTTPResponse.Status,
+        message: String?,
+        request: Request,
+        context: Context
+    ) throws -> Response {
         let (heading, fallback) = Self.wording(for: status)
-        let page = ErrorPage(status: status.code, heading: heading, message: status.code >= 500 ? fallback : message ?? fallback,
-                             homePath: HomePaths.index)
+        let page = ErrorPage(
+            status: status.code,
+            heading: heading,
+            message: status.code >= 500 ? fallback : message ?? fallback,
+            homePath: HomePaths.index
+        )
         return pages.page(title: heading, section: nil, context: context, status: status) { _ in page.html }
     }
 
@@ -44,7 +57,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         case 413: ("Too much data", "What was sent is too large.")
         case 429: ("Slow down", "Too many requests. Wait a moment and try again.")
         case 503: ("Busy", "Stashify is busy right now. Try again in a few seconds.")
-        default: ("Something went wrong", "Stashify hit an unexpected problem. Please try again; if it keeps happening, the server log has the details.")
+        default:
+            (
+                "Something went wrong",
+                "Stashify hit an unexpected problem. Please try again; if it keeps happening, the server log has the details."
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-import Views
 import Hummingbird
+import Views
 
 /// Reads the one-time flash cookie once per request and, when the previous action earned badges, loads the
 /// "Receive badge" dialog, so whichever page the action led to shows it (`PageRenderer.page` reads both).
@@ -14,10 +14,15 @@ struct FlashMiddleware: RouterMiddleware {
         cookiePrefix = Array((name + "=").utf8)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         // Most requests carry no flash: a look at the raw header spares parsing every cookie again.
         guard request.headers[values: .cookie].contains(where: mayHoldFlash),
-              request.cookies[name] != nil else { return try await next(request, context) }
+            request.cookies[name] != nil
+        else { return try await next(request, context) }
         var context = context
         context.hasFlashCookie = true
         context.flash = Flash.from(request, cookieName: name)
@@ -57,6 +62,7 @@ extension MemberStore {
             points: details.badge.points,
             reward: details.reward.isEmpty ? nil : details.reward,
             badgePath: BadgePaths.badge(first),
-            more: ids.count > 1 ? ids.count - 1 : nil)
+            more: ids.count > 1 ? ids.count - 1 : nil
+        )
     }
 }

@@ -9,7 +9,11 @@ struct MemberAuthenticator: RouterMiddleware {
     let database: AppDatabase
     let now: @Sendable () -> Date
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
         if let session = context.sessions.session {
             let user: User? = if let read = session.user { read } else { try await database.user(id: session.userId) }
@@ -29,7 +33,11 @@ struct RequireUserMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let pages: PageRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard context.member != nil else {
             let next = request.method == .get ? request.uri.description : nil
             return pages.redirect(to: AuthPaths.login(next: next))

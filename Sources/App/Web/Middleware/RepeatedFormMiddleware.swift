@@ -20,7 +20,11 @@ struct RepeatedFormMiddleware: RouterMiddleware {
     let cookies: CookieSettings
     let forms: SentForms
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard request.method == .post, let session = context.sessions.session else {
             return try await next(request, context)
         }
@@ -28,7 +32,8 @@ struct RepeatedFormMiddleware: RouterMiddleware {
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         guard let once = context.postedValue(of: Self.fieldName, in: body), !once.isEmpty,
-              once.utf8.count <= 64 else {
+            once.utf8.count <= 64
+        else {
             return try await next(request, context)
         }
         let key = SentForms.Key(session: session.csrfToken, form: once)
@@ -108,8 +113,12 @@ final class SentForms: Sendable {
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
 
-    init(perSession: Int = 50, sessions: Int = 5_000, lifetime: TimeInterval = 24 * 3600,
-         now: @escaping @Sendable () -> Date) {
+    init(
+        perSession: Int = 50,
+        sessions: Int = 5_000,
+        lifetime: TimeInterval = 24 * 3600,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.perSession = perSession
         self.sessions = sessions
         self.lifetime = lifetime
@@ -120,7 +129,11 @@ final class SentForms: Sendable {
     /// earlier post failed, this one is run as the first.
     func begin(_ key: Key) async -> Start {
         while true {
-            enum Seen { case claimed, done(Outcome), running }
+            enum Seen {
+                case claimed
+                case done(Outcome)
+                case running
+            }
             let (seen, dropped) = store.withLockedValue { store -> (Seen, [CheckedContinuation<Outcome?, Never>]) in
                 store.uses &+= 1
                 var dropped: [CheckedContinuation<Outcome?, Never>] = []
@@ -148,7 +161,9 @@ final class SentForms: Sendable {
             case .running:
                 let outcome: Outcome? = await withCheckedContinuation { continuation in
                     let added = store.withLockedValue { store -> Bool in
-                        guard case .running(let waiting) = store.sessions[key.session]?.forms[key.form] else { return false }
+                        guard case .running(let waiting) = store.sessions[key.session]?.forms[key.form] else {
+                            return false
+                        }
                         store.sessions[key.session]?.forms[key.form] = .running(waiting: waiting + [continuation])
                         return true
                     }
@@ -205,7 +220,8 @@ final class SentForms: Sendable {
 
     /// Forgets the session that began a form least recently; returns the posts that waited on its running forms
     /// (each is then run as a first post).
-    private static func forgetLeastRecent(_ sessions: inout [String: Session]) -> [CheckedContinuation<Outcome?, Never>] {
+    private static func forgetLeastRecent(_ sessions: inout [String: Session]) -> [CheckedContinuation<Outcome?, Never>]
+    {
         guard let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key else { return [] }
         let forms = sessions.removeValue(forKey: oldest)?.forms ?? [:]
         return forms.values.flatMap { state -> [CheckedContinuation<Outcome?, Never>] in

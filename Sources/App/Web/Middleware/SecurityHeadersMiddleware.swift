@@ -10,7 +10,11 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"

@@ -22,20 +22,30 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var files: [String: File] = [:]
         let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            at: root,
+            includingPropertiesForKeys: [.isRegularFileKey],
+            options: [.skipsHiddenFiles]
+        )
         while let url = enumerator?.nextObject() as? URL {
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             let data = try Data(contentsOf: url)
             let relative = url.standardizedFileURL.path.dropFirst(root.path.count)
             let path = relative.hasPrefix("/") ? String(relative) : "/" + relative
             let digest = SHA256.hash(data: data).prefix(12).map { String(format: "%02x", $0) }.joined()
-            files[path] = File(body: ByteBuffer(bytes: data), contentType: Self.contentType(of: url.pathExtension),
-                               etag: "\"\(digest)\"")
+            files[path] = File(
+                body: ByteBuffer(bytes: data),
+                contentType: Self.contentType(of: url.pathExtension),
+                etag: "\"\(digest)\""
+            )
         }
         self.files = files
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard request.method == .get || request.method == .head, let file = files[request.uri.path] else {
             return try await next(request, context)
         }
@@ -48,8 +58,11 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(file.body.readableBytes)
-        return Response(status: .ok, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: file.body))
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: file.body)
+        )
     }
 
     /// Whether an If-None-Match value (a list, or `*`) names `etag`; a weak `W/` form matches too.

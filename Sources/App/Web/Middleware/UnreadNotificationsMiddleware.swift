@@ -7,13 +7,20 @@ struct UnreadNotificationsMiddleware: RouterMiddleware {
     typealias Context = MemberContext
     let walletBadges: WalletBadge.Cache
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
         let userId = context.member.id
         let key = WalletBadge.Key(user: context.user, today: context.member.today)
         let kept = walletBadges.entry(userId: userId, key: key)
-        let counts = try await context.store.shellCounts(user: context.user, today: context.member.today,
-                                                         unlessRevision: kept?.revision)
+        let counts = try await context.store.shellCounts(
+            user: context.user,
+            today: context.member.today,
+            unlessRevision: kept?.revision
+        )
         context.unreadNotifications = counts.unreadNotifications
         if let wallet = counts.wallet {
             walletBadges.store(.init(key: key, revision: wallet.revision, value: wallet.expiring), userId: userId)
