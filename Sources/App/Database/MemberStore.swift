@@ -26,7 +26,7 @@ struct MemberStore: Sendable {
 
     /// Reads in one snapshot, through the database scoped to the member: for the helpers that compose inside one
     /// read (Home's page, the reminders), which take a `MemberDatabase` rather than a loose user id.
-    func read<T>(_ block: (MemberDatabase) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ block: @Sendable (MemberDatabase) throws -> T) async throws -> T {
         let userId = self.userId
         return try await database.read { db in try block(MemberDatabase(db: db, userId: userId)) }
     }

@@ -74,8 +74,12 @@ struct RowOrderTests {
         let (stashes, summaries, balances) = try await database.read { db in
             (
                 try Stash.fetchAll(db),
-                try MemberStore.stashSummaries(db, userId: userId, month: today.monthValue, today: today),
-                try MemberStore.accountBalances(db, userId: userId)
+                try MemberStore.stashSummaries(
+                    MemberDatabase(db: db, userId: userId),
+                    month: today.monthValue,
+                    today: today
+                ),
+                try MemberStore.accountBalances(MemberDatabase(db: db, userId: userId))
             )
         }
         #expect(stashes == [stash])

@@ -62,7 +62,7 @@ struct ClockTests {
 
             // When
             let made = try await database.write { db in
-                try MemberStore.otherCategoryId(db, userId: 1, kind: .wants, now: now)
+                try MemberStore.otherCategoryId(MemberDatabase(db: db, userId: 1), kind: .wants, now: now)
             }
 
             // Then

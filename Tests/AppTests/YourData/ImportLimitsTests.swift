@@ -45,9 +45,7 @@ struct ImportLimitsTests {
         maxSize: Int? = nil
     ) async throws -> (status: Int, error: String?, unchanged: Bool) {
         let configure: (inout AppConfig) -> Void = { config in if let maxSize { config.importMaxSize = maxSize } }
-        try await TestApp.run(configure: configure) {
-            browser,
-            database in
+        return try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "alex@example.com")
             let userId = try #require(try await database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
