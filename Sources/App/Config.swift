@@ -75,7 +75,7 @@ public struct AppConfig: Sendable {
         bcryptCost: UInt8 = 12,
         sessionLifetime: Duration = .seconds(30 * 24 * 3600),
         logLevel: Logger.Level = .info,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date
     ) {
         self.host = host
         self.port = port

@@ -154,7 +154,7 @@ struct Serve: AsyncParsableCommand {
             sessionLifetime: sessionLifetime,
             sessionIdle: sessionIdle,
             environment: ProcessInfo.processInfo.environment
-        ).config()
+        ).config(clock: { Date() })
         // Held until the process ends: a restore refuses while a server uses the folder.
         guard let lock = try DataFolderLock(dataDirectory: config.dataDirectory) else {
             throw StartupError("another Stashify server is using the data folder \(config.dataDirectory)")

@@ -79,8 +79,9 @@ public struct ServeSettings {
         self.environment = environment
     }
 
-    public func config() throws -> AppConfig {
-        var config = AppConfig()
+    /// The server's configuration, reading the time from `clock` (the executable passes the system clock).
+    public func config(clock: @escaping @Sendable () -> Date) throws -> AppConfig {
+        var config = AppConfig(now: clock)
         if let host = value(host, "STASHIFY_HOST") {
             guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
                 throw StartupError("--host must be an address or host name, like 0.0.0.0 or 127.0.0.1")

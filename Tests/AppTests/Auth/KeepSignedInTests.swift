@@ -153,7 +153,7 @@ struct KeepSignedInTests {
                 sessionLifetime: lifetime,
                 sessionIdle: idle,
                 environment: [:]
-            ).config()
+            ).config(clock: { Date() })
         }
         #expect(try config(nil).sessionIdleLimit == .seconds(12 * 3600))
         #expect(try config(nil).sessionLifetime == .seconds(30 * 86_400))
@@ -172,7 +172,7 @@ struct KeepSignedInTests {
             resourcesDir: TestApp.root,
             logLevel: nil,
             environment: ["STASHIFY_SESSION_IDLE": "3h"]
-        ).config()
+        ).config(clock: { Date() })
         #expect(env.sessionIdleLimit == .seconds(3 * 3600))
     }
 }

@@ -38,7 +38,7 @@ struct SignupModeTests {
         "after the owner's account, sign-up is closed by default: the page says so, a post is refused with nothing written, and log-in offers no link"
     )
     func closedByDefault() async throws {
-        #expect(AppConfig().signups == .closed)
+        #expect(AppConfig(now: { Date() }).signups == .closed)
         try await TestApp.run(configure: Self.closed) { owner, database in
             // Given
             try await owner.signUp(email: "owner@example.com")
@@ -112,12 +112,15 @@ struct SignupModeTests {
                 environment: environment
             )
         }
-        #expect(try settings(nil).config().signups == .closed)
-        #expect(try settings("open").config().signups == .open)
-        #expect(try settings(nil, ["STASHIFY_SIGNUPS": "OPEN"]).config().signups == .open)
-        #expect(try settings("closed", ["STASHIFY_SIGNUPS": "open"]).config().signups == .closed, "the flag wins")
+        #expect(try settings(nil).config(clock: { Date() }).signups == .closed)
+        #expect(try settings("open").config(clock: { Date() }).signups == .open)
+        #expect(try settings(nil, ["STASHIFY_SIGNUPS": "OPEN"]).config(clock: { Date() }).signups == .open)
+        #expect(
+            try settings("closed", ["STASHIFY_SIGNUPS": "open"]).config(clock: { Date() }).signups == .closed,
+            "the flag wins"
+        )
         #expect {
-            try settings("anyone").config()
+            try settings("anyone").config(clock: { Date() })
         } throws: { error in
             "\(error)".contains("--signups must be closed (only people the owner invites) or open (anyone)")
         }

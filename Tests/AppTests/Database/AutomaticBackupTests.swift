@@ -19,7 +19,7 @@ struct AutomaticBackupTests {
             backupEvery: every,
             backupKeep: keep,
             environment: environment
-        ).config()
+        ).config(clock: { Date() })
     }
 
     @Test(

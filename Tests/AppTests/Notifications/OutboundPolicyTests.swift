@@ -134,7 +134,7 @@ struct OutboundPolicyTests {
                 logLevel: nil,
                 allowOutbound: flag,
                 environment: env
-            ).config()
+            ).config(clock: { Date() })
         }
         #expect(try config(nil).outbound.allowed == OutboundPolicy.AllowList())
         #expect(try config("ntfy.lan,10.0.0.0/24").outbound.allowed.hosts == ["ntfy.lan"])

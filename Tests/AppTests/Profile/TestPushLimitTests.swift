@@ -73,7 +73,7 @@ struct TestPushLimitTests {
                 logLevel: nil,
                 testPushesPerMinute: flag,
                 environment: env
-            ).config()
+            ).config(clock: { Date() })
         }
         #expect(try config(nil).testPushesPerMinute == 3)
         #expect(try config("10").testPushesPerMinute == 10)

@@ -82,7 +82,7 @@ struct ServerSetupTests {
 
     @Test("defaults: HTTPS with a made certificate on 0.0.0.0:8443, data in ./data")
     func defaults() throws {
-        let config = try settings().config()
+        let config = try settings().config(clock: { Date() })
         #expect(config.host == "0.0.0.0")
         #expect(config.port == 8443)
         #expect(config.databasePath == "data/stashify.sqlite")
@@ -95,12 +95,12 @@ struct ServerSetupTests {
             "STASHIFY_HOST": "127.0.0.1", "STASHIFY_PORT": "9000", "STASHIFY_DATA_DIR": "/srv/stash",
             "STASHIFY_NO_TLS": "1",
         ]
-        let fromEnv = try settings(environment: env).config()
+        let fromEnv = try settings(environment: env).config(clock: { Date() })
         #expect(fromEnv.host == "127.0.0.1")
         #expect(fromEnv.port == 9000)
         #expect(fromEnv.dataDirectory == "/srv/stash")
         #expect(fromEnv.tls == AppConfig.TLSMode.none)
-        let flags = try settings(port: "8080", environment: env).config()
+        let flags = try settings(port: "8080", environment: env).config(clock: { Date() })
         #expect(flags.port == 8080)
     }
 
@@ -112,18 +112,19 @@ struct ServerSetupTests {
         ]
     )
     func badPort(port: String, message: String) {
-        #expect(throws: StartupError.self) { try settings(port: port).config() }
-        do { _ = try settings(port: port).config() } catch { #expect("\(error)" == message) }
+        #expect(throws: StartupError.self) { try settings(port: port).config(clock: { Date() }) }
+        do { _ = try settings(port: port).config(clock: { Date() }) } catch { #expect("\(error)" == message) }
     }
 
     @Test("the Web Push contact is a mailto: or https: address, from the flag or the environment")
     func pushContact() throws {
-        #expect(try settings().config().pushContact.hasPrefix("mailto:stashify@"))
-        let fromEnv = try settings(environment: ["STASHIFY_PUSH_CONTACT": "https://example.org/contact"]).config()
+        #expect(try settings().config(clock: { Date() }).pushContact.hasPrefix("mailto:stashify@"))
+        let fromEnv = try settings(environment: ["STASHIFY_PUSH_CONTACT": "https://example.org/contact"]).config(
+            clock: { Date() })
         #expect(fromEnv.pushContact == "https://example.org/contact")
         for bad in ["ops@example.org", "mailto:", "mailto:a b@example.org", "http://example.org"] {
             do {
-                _ = try settings(environment: ["STASHIFY_PUSH_CONTACT": bad]).config()
+                _ = try settings(environment: ["STASHIFY_PUSH_CONTACT": bad]).config(clock: { Date() })
                 Issue.record("\(bad) was taken")
             } catch {
                 #expect("\(error)" == "--push-contact must be a mailto: or https: address, like mailto:you@example.org")
@@ -133,14 +134,14 @@ struct ServerSetupTests {
 
     @Test("slow bodies and connections per address have limits by default, set by flag or environment")
     func connectionLimits() throws {
-        let defaults = try settings().config()
+        let defaults = try settings().config(clock: { Date() })
         #expect(defaults.bodyReadLimit == BodyReadLimit(timeout: .seconds(20), minimumRate: 500))
         #expect(defaults.maxConnectionsPerAddress == 32)
         let env = [
             "STASHIFY_BODY_TIMEOUT": "1m", "STASHIFY_BODY_MIN_RATE": "2000",
             "STASHIFY_MAX_CONNECTIONS_PER_ADDRESS": "8",
         ]
-        let set = try settings(environment: env).config()
+        let set = try settings(environment: env).config(clock: { Date() })
         #expect(set.bodyReadLimit == BodyReadLimit(timeout: .seconds(60), minimumRate: 2_000))
         #expect(set.maxConnectionsPerAddress == 8)
         for (variable, bad, message) in [
@@ -158,7 +159,7 @@ struct ServerSetupTests {
             ),
         ] {
             do {
-                _ = try settings(environment: [variable: bad]).config()
+                _ = try settings(environment: [variable: bad]).config(clock: { Date() })
                 Issue.record("\(variable)=\(bad) was taken")
             } catch {
                 #expect("\(error)" == message)
@@ -193,11 +194,13 @@ struct ServerSetupTests {
 
     @Test("TLS flags must come as a pair, readable, and not with --no-tls")
     func tlsFlags() {
-        #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname").config() }
-        #expect(throws: StartupError.self) { try settings(tlsKey: "/etc/hostname").config() }
-        #expect(throws: StartupError.self) { try settings(tlsCert: "/nope.pem", tlsKey: "/nope.key").config() }
+        #expect(throws: StartupError.self) { try settings(tlsCert: "/etc/hostname").config(clock: { Date() }) }
+        #expect(throws: StartupError.self) { try settings(tlsKey: "/etc/hostname").config(clock: { Date() }) }
         #expect(throws: StartupError.self) {
-            try settings(tlsCert: "/etc/hostname", tlsKey: "/etc/hostname", noTLS: true).config()
+            try settings(tlsCert: "/nope.pem", tlsKey: "/nope.key").config(clock: { Date() })
+        }
+        #expect(throws: StartupError.self) {
+            try settings(tlsCert: "/etc/hostname", tlsKey: "/etc/hostname", noTLS: true).config(clock: { Date() })
         }
     }
 
