@@ -45,9 +45,4 @@ enum StashCategory {
         guard let id = category.id else { throw DatabaseError(message: "category has no id") }
         return id
     }
-
-    /// `resolve` for the migration that gave stashes their categories, which goes through every user's rows at once.
-    static func resolve(_ db: Database, userId: Int64, kind: Stash.Kind, name: String, now: Date) throws -> Int64 {
-        try resolve(MemberDatabase(db: db, userId: userId), kind: kind, name: name, now: now)
-    }
 }
