@@ -13,13 +13,13 @@ enum ReminderBenchmark {
         // An earlier run's accounts are reused, so two builds can be compared on the same data; a folder with any
         // other account is refused, as every round below rewrites reminder settings and removes notifications.
         let pattern = "reminders%@example.com"
-        if let email = try await database.read({ db in
+        if let email = try database.read({ db in
             try String.fetchOne(db, sql: "SELECT email FROM user WHERE email NOT LIKE ? LIMIT 1", arguments: [pattern])
         }) {
             throw NotABenchmarkFolder(email: email)
         }
         let existing =
-            try await database.read { db in
+            try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE email LIKE ?", arguments: [pattern])
             } ?? 0
         let filled = Date()
@@ -67,13 +67,13 @@ enum ReminderBenchmark {
         }
         let (nextCPU, nextRecorded) = nextDay.sorted { $0.cpu < $1.cpu }[nextDay.count / 2]
 
-        let userId = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM user") } ?? 1
+        let userId = try database.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM user") } ?? 1
         var times: [Double] = []
         var size = 0
         for _ in 0..<200 {
             let start = Date()
             size =
-                try await CalendarFeedController.calendar(database: database, userId: userId, now: now)?.utf8.count ?? 0
+                try CalendarFeedController.calendar(database: database, userId: userId, now: now)?.utf8.count ?? 0
             times.append(Date().timeIntervalSince(start) * 1_000)
         }
         times.sort()

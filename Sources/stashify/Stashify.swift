@@ -332,7 +332,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var data: DataFolderOption
 
         func run() async throws {
-            let accounts = try await data.withDatabase { try await $0.accountSummaries() }
+            let accounts = try await data.withDatabase { try $0.accountSummaries() }
             guard !accounts.isEmpty else {
                 print("No accounts yet.")
                 return
@@ -395,7 +395,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let (email, yes) = (email, yes)
             let account = try await data.withDatabase { database in
-                guard let account = try await database.accountSummaries(email: email).first else {
+                guard let account = try database.accountSummaries(email: email).first else {
                     throw StartupError("no account has the email \(email)")
                 }
                 if yes { try await database.deleteUser(userId: account.id) }

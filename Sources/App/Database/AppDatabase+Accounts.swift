@@ -16,9 +16,9 @@ public struct AccountSummary: Sendable {
 extension AppDatabase {
     /// Every account (or only the one with `email`), oldest first, with how many ledger rows it holds and when it
     /// was last seen signed in.
-    public func accountSummaries(email: String? = nil) async throws -> [AccountSummary] {
+    public func accountSummaries(email: String? = nil) throws -> [AccountSummary] {
         let email = email.map(User.normalize(email:))
-        return try await read { db in
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """

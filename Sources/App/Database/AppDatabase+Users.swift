@@ -3,9 +3,9 @@ import GRDB
 
 /// Reads and writes of users and their sessions.
 extension AppDatabase {
-    func emailIsTaken(_ email: String, exceptUserId: Int64? = nil) async throws -> Bool {
+    func emailIsTaken(_ email: String, exceptUserId: Int64? = nil) throws -> Bool {
         let email = User.normalize(email: email)
-        return try await read { db in
+        return try read { db in
             var request = User.filter(email: email)
             if let exceptUserId { request = request.filter(Column("id") != exceptUserId) }
             return try request.fetchCount(db) > 0
@@ -21,13 +21,13 @@ extension AppDatabase {
         }
     }
 
-    func user(email: String) async throws -> User? {
-        try await read { db in try User.filter(email: email).fetchOne(db) }
+    func user(email: String) throws -> User? {
+        try read { db in try User.filter(email: email).fetchOne(db) }
     }
 
     /// Read on every signed-in request: a cached statement skips preparing the SQL each time.
-    func user(id: Int64) async throws -> User? {
-        try await read { db in
+    func user(id: Int64) throws -> User? {
+        try read { db in
             try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id])
         }
     }
@@ -43,8 +43,8 @@ extension MemberStore {
 
     /// The member's live sessions (signed-in browsers): the one stored under the id `currentKey` first, then the
     /// most recently seen. Each carries its handle, never its id.
-    func signedInBrowsers(now: Date, idleLimit: TimeInterval, currentKey: String?) async throws -> [SignedInBrowser] {
-        try await read { db in
+    func signedInBrowsers(now: Date, idleLimit: TimeInterval, currentKey: String?) throws -> [SignedInBrowser] {
+        try read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
                 .filter(SessionRecord.live(now: now, idleLimit: idleLimit))
@@ -64,10 +64,10 @@ extension MemberStore {
         except currentKey: String?,
         now: Date,
         idleLimit: TimeInterval
-    ) async throws
+    ) throws
         -> SignedInBrowser?
     {
-        try await read { db in
+        try read { db in
             try SessionRecord
                 .filter(SessionRecord.Columns.userId == userId)
                 .filter(SessionRecord.live(now: now, idleLimit: idleLimit))

@@ -94,10 +94,16 @@ public struct AppDatabase: Sendable {
     /// The size the write-ahead log is cut back to after a checkpoint, in bytes.
     static let journalSizeLimit = 8 * 1_048_576
 
-    /// Reads in one snapshot (a read transaction), on one of GRDB's reader connections: the calling task waits
-    /// without holding its thread. What `block` returns must be `Sendable`: plain values and records, never a `Row`.
-    public func read<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.read(block)
+    /// Reads in one snapshot (a read transaction) on one of GRDB's reader connections, on the calling thread.
+    ///
+    /// Synchronous on purpose: SQLite answers the app's indexed reads from its page cache in microseconds, and
+    /// GRDB's asynchronous read hops to the reader's queue and back to a task thread, which cost more CPU than most
+    /// pages' queries and, on a busy machine, milliseconds of waiting for each thread to wake. A read holds its
+    /// thread only while SQLite works, and never waits for a write (WAL). Every read of the app comes through here,
+    /// none through GRDB's asynchronous reads: a suspended read would hold a reader connection that threads blocked
+    /// here might need.
+    public func read<T>(_ block: (Database) throws -> T) throws -> T {
+        try writer.read(block)
     }
 
     /// Writes in one transaction, off the calling thread: a write waits for the writes before it, and that wait
@@ -108,8 +114,8 @@ public struct AppDatabase: Sendable {
     }
 
     /// Answers when the database can be read (used by `/healthz`).
-    public func isHealthy() async -> Bool {
-        (try? await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }) == 1
+    public func isHealthy() -> Bool {
+        (try? read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }) == 1
     }
 
     /// Copies every page of the database to `copy` through SQLite's online backup, from one read snapshot (see

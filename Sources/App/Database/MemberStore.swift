@@ -14,9 +14,9 @@ struct MemberStore: Sendable {
         self.userId = userId
     }
 
-    /// Reads in one snapshot (see `AppDatabase.read`).
-    func read<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
-        try await database.read(block)
+    /// Reads in one snapshot, on the calling thread (see `AppDatabase.read`).
+    func read<T>(_ block: @Sendable (Database) throws -> T) throws -> T {
+        try database.read(block)
     }
 
     /// Writes in one transaction (see `AppDatabase.write`).
@@ -26,9 +26,9 @@ struct MemberStore: Sendable {
 
     /// Reads in one snapshot, through the database scoped to the member: for the helpers that compose inside one
     /// read (Home's page, the reminders), which take a `MemberDatabase` rather than a loose user id.
-    func read<T: Sendable>(_ block: @Sendable (MemberDatabase) throws -> T) async throws -> T {
+    func read<T>(_ block: @Sendable (MemberDatabase) throws -> T) throws -> T {
         let userId = self.userId
-        return try await database.read { db in try block(MemberDatabase(db: db, userId: userId)) }
+        return try database.read { db in try block(MemberDatabase(db: db, userId: userId)) }
     }
 
     /// Writes in one transaction, through the database scoped to the member (see `read` above).
@@ -46,11 +46,11 @@ struct MemberStore: Sendable {
         nameSQL: String = "name",
         kind: String? = nil,
         except: Int64?
-    ) async throws -> String? {
+    ) throws -> String? {
         let key = Self.nameKey(name)
         let userId = userId
         let table = Record.databaseTableName
-        let names = try await read { db in
+        let names = try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -75,8 +75,8 @@ struct MemberStore: Sendable {
     func record<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(
         _ type: Record.Type,
         id: Int64
-    ) async throws -> Record? {
-        try await read { db in
+    ) throws -> Record? {
+        try read { db in
             try Record.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }
     }

@@ -86,8 +86,8 @@ struct MemberContext: ChildRequestContext, PageContext {
     /// The member's `Record` named by the route's `:id`, or a 404 when there is none or it is another user's.
     func named<Record: UserOwned & FetchableRecord & TableRecord & Sendable>(
         _ type: Record.Type
-    ) async throws -> Record {
-        guard let id = parameters.get("id", as: Int64.self), let record = try await store.record(type, id: id) else {
+    ) throws -> Record {
+        guard let id = parameters.get("id", as: Int64.self), let record = try store.record(type, id: id) else {
             throw HTTPError(.notFound)
         }
         return record

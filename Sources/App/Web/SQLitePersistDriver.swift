@@ -64,7 +64,7 @@ struct SQLitePersistDriver: PersistDriver {
     ) async throws -> (object: Object, ttl: Duration?)? {
         let now = self.now()
         let id = SessionRecord.id(forKey: key)
-        let read = try await readSession(id: id)
+        let read = try readSession(id: id)
         guard let read else { return nil }
         if let expiresAt = read.expiresAt, expiresAt <= now { return nil }
         // Idle is measured from the `lastSeenAt` read, before this request moves it.
@@ -100,10 +100,10 @@ struct SQLitePersistDriver: PersistDriver {
 
     /// The session's row, with its payload and user already read when it is the app's own `SessionPayload`: from
     /// `recent` while no write has happened since it was read, else from the database in one read, with the user.
-    private func readSession(id: String) async throws -> StoredSession? {
+    private func readSession(id: String) throws -> StoredSession? {
         let writes = database.writeCount
         if let kept = recent.session(id: id, writes: writes) { return kept }
-        let (row, user) = try await database.read { db -> (StoredSession?, User?) in
+        let (row, user) = try database.read { db -> (StoredSession?, User?) in
             guard
                 let found = try SessionRecord.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"),

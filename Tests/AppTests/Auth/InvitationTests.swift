@@ -20,7 +20,7 @@ struct InvitationTests {
     }
 
     static func users(_ database: AppDatabase) async throws -> Int {
-        try await database.read { db in try User.fetchCount(db) }
+        try database.read { db in try User.fetchCount(db) }
     }
 
     /// Posts the sign-up form of `link` (a closed page has no form: the token comes from the log-in page's).

@@ -12,7 +12,7 @@ struct KeepSignedInTests {
 
     /// Whether the account's one session is kept signed in, as stored.
     static func kept(_ database: AppDatabase) async throws -> [Bool] {
-        try await database.read { db in try Bool.fetchAll(db, sql: "SELECT keepSignedIn FROM session") }
+        try database.read { db in try Bool.fetchAll(db, sql: "SELECT keepSignedIn FROM session") }
     }
 
     @Test("the log-in form offers it unticked, and keeps the tick when the form comes back with an error")
@@ -126,7 +126,7 @@ struct KeepSignedInTests {
                 let cookie = try #require(signedIn.setCookie(Self.session))
                 #expect(cookie.contains("Expires=") == keep)
                 let key = try #require(await phone.cookies[Self.session])
-                let stored = try await database.read { db in
+                let stored = try database.read { db in
                     try Bool.fetchOne(
                         db,
                         sql: "SELECT keepSignedIn FROM session WHERE id = ?",

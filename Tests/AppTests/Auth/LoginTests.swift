@@ -59,7 +59,7 @@ struct LoginTests {
             #expect(page.location == "/welcome")
             let secondSession = try #require(await browser.cookies["stashify_session"])
             #expect(secondSession != firstSession)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: secondSession)], "the old session is gone from the server")
             await browser.setCookie("stashify_session", firstSession)
             #expect(try await browser.get("/profile").status == .seeOther, "the old cookie no longer works")
@@ -265,7 +265,7 @@ struct LoginTests {
         /// What the tables hold once the service has had its chance (waiting up to 10 s on a busy machine).
         func settled(sessions: [String], attempts: [String]) async throws -> Bool {
             for _ in 0..<200 {
-                let held = try await database.read { db in
+                let held = try database.read { db in
                     (
                         try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id"),
                         try String.fetchAll(db, sql: "SELECT email FROM loginAttempt ORDER BY email")

@@ -23,7 +23,7 @@ struct SignupFloodTests {
     }
 
     static func attempts(_ database: AppDatabase) async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") ?? 0 }
     }
 
     @Test("sign-ups count toward the address's limit: the twenty-first from one address within 15 minutes is refused")

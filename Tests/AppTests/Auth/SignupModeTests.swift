@@ -45,7 +45,7 @@ struct SignupModeTests {
             try await owner.logOut()
             let stranger = Browser(client: owner.client)
             await stranger.setHeader("X-Forwarded-For", "203.0.113.9")
-            let attempts = try await database.read { db in
+            let attempts = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt")
             }
 

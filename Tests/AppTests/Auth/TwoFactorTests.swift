@@ -202,7 +202,7 @@ struct TwoFactorTests {
             #expect(codes.count == 10)
             #expect(Set(codes).count == 10)
             #expect(codes.allSatisfy { $0.count == 19 && RecoveryCodes.isShaped($0) })
-            let stored = try await database.read { db in
+            let stored = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode")
             }
             #expect(stored.count == 10)
@@ -362,7 +362,7 @@ struct TwoFactorTests {
             let codes = Self.recoveryCodes(on: renewed)
             #expect(codes.count == 10)
             #expect(Set(codes).isDisjoint(with: old))
-            let stored = try await database.read { db in
+            let stored = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT codeHash FROM recoveryCode")
             }
             #expect(Set(stored) == Set(codes.map(RecoveryCodes.digest)))
@@ -408,7 +408,7 @@ struct TwoFactorTests {
         #expect(done.output.contains("Two-factor sign-in is off for ANN@example.com"))
 
         let reopened = try AppDatabase.open(dataDirectory: folder)
-        let emails = try await reopened.read { db in
+        let emails = try reopened.read { db in
             try String.fetchAll(db, sql: "SELECT email FROM user JOIN twoFactor ON twoFactor.userId = user.id")
         }
         #expect(emails == ["bob@example.com"])

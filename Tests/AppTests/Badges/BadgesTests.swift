@@ -125,7 +125,7 @@ struct BadgesTests {
 
             // Then
             #expect(home.status == .ok)
-            let badges = try await database.read { db in try Badge.filter(Column("earned") == true).fetchAll(db) }
+            let badges = try database.read { db in try Badge.filter(Column("earned") == true).fetchAll(db) }
             #expect(badges.map(\.stashId) == [dining], "at the allowance counts; over it and no entries don't")
             #expect(badges.first?.completedOn == "2026-10-31")
             #expect(badges.first?.month == "2026-10")
@@ -200,7 +200,7 @@ struct BadgesTests {
             #expect(try await database.for(userId: 1).points() == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
-            let months = try await database.read { db in
+            let months = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT DISTINCT month FROM categoryMonth WHERE stashId != 0")
             }
             #expect(months == ["2026-10"], "moving an entry moves its total")
@@ -240,7 +240,7 @@ struct BadgesTests {
                     ]
                 )
             }
-            let badges = try await database.read { db in
+            let badges = try database.read { db in
                 try Badge.filter(Column("earned") == true).order(Column("stashId")).fetchAll(db)
             }
             #expect(badges.map(\.stashId) == [fund, dining])
@@ -333,7 +333,7 @@ struct BadgesTests {
         )
         #expect(summary.createdUser)
         #expect(summary.stashes == 8)
-        let (count, mismatches, latest) = try await database.read { db in
+        let (count, mismatches, latest) = try database.read { db in
             (
                 try LedgerEntry.fetchCount(db),
                 try Int.fetchOne(
@@ -354,7 +354,7 @@ struct BadgesTests {
 
         // It reads like a household: save stashes complete most months, no account is deeply in the red, and every
         // stash entry is filed under a budget category of its stash's kind
-        let (saveCompletion, lowestBalance, cardBalance, misfiled) = try await database.read { db in
+        let (saveCompletion, lowestBalance, cardBalance, misfiled) = try database.read { db in
             (
                 try Double.fetchOne(
                     db,

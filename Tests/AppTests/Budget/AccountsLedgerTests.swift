@@ -140,7 +140,7 @@ struct AccountsLedgerTests {
             func balances() async throws -> [Int64: Int64] {
                 let userId = try #require(try await database.user(email: Self.email)?.id)
                 return Dictionary(
-                    uniqueKeysWithValues: try await database.for(userId: userId).accountBalances()
+                    uniqueKeysWithValues: try database.for(userId: userId).accountBalances()
                         .map { ($0.0.id ?? 0, $0.1) }
                 )
             }
@@ -176,7 +176,7 @@ struct AccountsLedgerTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
             func kept() async throws -> [[DatabaseValue]] {
-                try await database.read { db in
+                try database.read { db in
                     try Row.fetchAll(
                         db,
                         sql:
@@ -186,7 +186,7 @@ struct AccountsLedgerTests {
                 }
             }
             func summed() async throws -> [[DatabaseValue]] {
-                try await database.read { db in
+                try database.read { db in
                     try Row.fetchAll(
                         db,
                         sql: """

@@ -135,7 +135,7 @@ struct BudgetTests {
             let page = try await browser.get("/budget/savings")
             #expect(page.html.contains("$400.00 this month"))
             #expect(page.html.contains("$500.00<span class=\"ledger-item__sub\">total"))
-            let month = try await database.read { db in
+            let month = try database.read { db in
                 try Int64.fetchOne(
                     db,
                     sql: "SELECT SUM(totalCents) FROM categoryMonth WHERE stashId = ? AND month = '2026-11'",
@@ -353,7 +353,7 @@ struct BudgetTests {
             let december = try await browser.get("/budget?month=2026-12")
             #expect(december.html.contains(">$1,000.00</p>"))
             #expect(december.html.contains("remaining in December 2026"))
-            let totals = try await database.for(userId: 1).monthTotals(month: Month(year: 2027, month: 1))
+            let totals = try database.for(userId: 1).monthTotals(month: Month(year: 2027, month: 1))
             #expect(totals == LedgerTotals(savedCents: 0, spentCents: 30_000, incomeCents: 0, entryCount: 1))
             #expect(totals.remainingCents == -30_000)
         }

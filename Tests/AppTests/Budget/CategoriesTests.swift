@@ -9,7 +9,7 @@ struct CategoriesTests {
     static let email = "ann@example.com"
 
     func names(_ database: AppDatabase, kind: Category.Kind) async throws -> [String] {
-        try await database.read { db in
+        try database.read { db in
             try String.fetchAll(
                 db,
                 sql: "SELECT name FROM category WHERE kind = ? ORDER BY sortOrder, id",

@@ -106,7 +106,7 @@ struct TransactionsTests {
             #expect(!second.html.contains("Item 70<"))
             #expect(second.html.contains("← Newer"))
 
-            let plan = try await database.read { db in
+            let plan = try database.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """
@@ -119,7 +119,7 @@ struct TransactionsTests {
             #expect(plan.contains("ledger_on_userId_date"), "\(plan)")
             // Only rows of one date are sorted by id ("RIGHT PART"); never the whole history.
             #expect(!plan.contains("TEMP B-TREE FOR ORDER BY"))
-            let monthPlan = try await database.read { db in
+            let monthPlan = try database.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """

@@ -101,7 +101,7 @@ struct AutomaticBackupTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
         #expect(left == (made.suffix(3).map { ($0 as NSString).lastPathComponent } + ["mine.sqlite"]).sorted())
         let newest = try AppDatabase.open(path: try #require(made.last))
-        let count = try await newest.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM loginAttempt") }
+        let count = try newest.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM loginAttempt") }
         try newest.close()
         #expect(count == 5)
         #expect(logs.messages.filter { $0.contains("Removed the old backup") }.count == 2)

@@ -103,7 +103,7 @@ extension BackupTests {
     static func emails(in folder: String) async throws -> [String] {
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
-        return try await database.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
+        return try database.read { db in try String.fetchAll(db, sql: "SELECT email FROM user ORDER BY email") }
     }
 
     static func addUser(_ email: String, to folder: String) async throws {

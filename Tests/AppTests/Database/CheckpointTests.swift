@@ -28,7 +28,7 @@ struct CheckpointTests {
     }
 
     static func attempts(_ database: AppDatabase) async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt") ?? 0 }
     }
 
     @Test("every connection keeps a statement's undo pages in memory instead of writing them to a file of their own")
@@ -36,7 +36,7 @@ struct CheckpointTests {
         try await TestApp.withDataFolder { _, database in
             // 2 is MEMORY: a many-row statement inside a transaction no longer writes its pages to a temporary file.
             let writer = try await database.write { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") }
-            let reader = try await database.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") }
+            let reader = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") }
             #expect(writer == 2)
             #expect(reader == 2)
         }

@@ -64,7 +64,7 @@ struct DatabaseAccessTests {
                         try db.execute(sql: "UPDATE counter SET value = value + 1")
                         return try Int.fetchOne(db, sql: "SELECT value FROM counter")!
                     }
-                    let read = try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
+                    let read = try database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
                     #expect(try #require(read) >= written, "step \(step)")
                 }
             }

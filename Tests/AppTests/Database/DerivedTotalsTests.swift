@@ -91,7 +91,7 @@ struct DerivedTotalsTests {
                 }
             }
         }
-        let notes = try await database.read { db in try String.fetchAll(db, sql: "SELECT note FROM ledger ORDER BY id")
+        let notes = try database.read { db in try String.fetchAll(db, sql: "SELECT note FROM ledger ORDER BY id")
         }
         #expect(notes == (0..<count).map { "row \($0)" })
         try await Self.expectMatchesRebuild(database)
@@ -209,17 +209,17 @@ struct DerivedTotalsTests {
             return bob
         }
         let triggers = {
-            try await database.read { db in
+            try database.read { db in
                 try String.fetchAll(
                     db,
                     sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger' ORDER BY name"
                 )
             }
         }
-        let before = try await triggers()
+        let before = try triggers()
         #expect(before.count == LedgerTotal.all.count * 3)
         let bobsTotals = {
-            try await database.read { db in
+            try database.read { db in
                 try String.fetchAll(
                     db,
                     sql: """
@@ -231,7 +231,7 @@ struct DerivedTotalsTests {
                 )
             }
         }
-        let bobsBefore = try await bobsTotals()
+        let bobsBefore = try bobsTotals()
 
         // When: two thousand rows of every kind, in one bulk write
         let (during, caches) = try await database.write { db -> (Int, [Int?]) in
@@ -278,7 +278,7 @@ struct DerivedTotalsTests {
         try await Self.expectMatchesRebuild(database)
 
         // And a bulk write that fails leaves nothing behind, its triggers included
-        let rows = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") }
+        let rows = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") }
         await #expect(throws: DatabaseError.self) {
             try await database.write { db in
                 try db.withLedgerBulkWrite(userId: 1) {
@@ -347,7 +347,7 @@ struct DerivedTotalsTests {
             try db.execute(sql: "DELETE FROM ledger WHERE id % 5 = 0")
             try db.execute(sql: "UPDATE ledger SET amountCents = amountCents + 1, stashId = NULL WHERE id % 7 = 0")
         }
-        let kept = try await database.read { db in try Self.derivedRows(db) }
+        let kept = try database.read { db in try Self.derivedRows(db) }
 
         // When
         let rebuilt = try await database.write { db -> [String] in
@@ -427,7 +427,7 @@ struct DerivedTotalsTests {
     /// Works every trigger-kept table out again from the ledger, in Swift, and compares.
     private static func expectMatchesRebuild(_ database: AppDatabase) async throws {
         // The day and spending totals against the same sums worked out from the ledger by SQL.
-        let (days, expectedDays, spending, expectedSpending) = try await database.read { db in
+        let (days, expectedDays, spending, expectedSpending) = try database.read { db in
             (
                 try String.fetchAll(
                     db,
@@ -461,7 +461,7 @@ struct DerivedTotalsTests {
         }
         #expect(days == expectedDays)
         #expect(spending == expectedSpending)
-        let (counts, expectedCounts) = try await database.read { db in
+        let (counts, expectedCounts) = try database.read { db in
             (
                 try String.fetchAll(db, sql: "SELECT id || ' ' || entryCount FROM category ORDER BY id"),
                 try String.fetchAll(
@@ -483,7 +483,7 @@ struct DerivedTotalsTests {
             let stashId: Int64?
             let accountId: Int64?
         }
-        let (entries, months, balances, quick, stashIds, stashMonths) = try await database.read { db in
+        let (entries, months, balances, quick, stashIds, stashMonths) = try database.read { db in
             (
                 try Row.fetchAll(db, sql: "SELECT * FROM ledger").map {
                     Entry(

@@ -72,7 +72,7 @@ struct QueryPlanTests {
             }
             #expect(ledgerReads.count > 10)
             for sql in Set(ledgerReads) {
-                let plan = try await database.read { db in
+                let plan = try database.read { db in
                     try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
                 }
                 let unbounded = plan.filter {

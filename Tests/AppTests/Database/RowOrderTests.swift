@@ -71,7 +71,7 @@ struct RowOrderTests {
             return (user.id!, stash, account)
         }
         let today = CalendarDay.utc(of: now)
-        let (stashes, summaries, balances) = try await database.read { db in
+        let (stashes, summaries, balances) = try database.read { db in
             (
                 try Stash.fetchAll(db),
                 try MemberStore.stashSummaries(

@@ -36,7 +36,7 @@ struct ClockTests {
             try await browser.addEntry(stash: id, amount: "100", date: "2026-11-04")
 
             // Then
-            let noted = try await database.read { db in
+            let noted = try database.read { db in
                 try Date.fetchAll(db, sql: "SELECT createdAt FROM notification WHERE kind = 'badge'")
             }
             #expect(noted == [TestClock.date("2026-11-22T10:01:30Z")])
@@ -64,7 +64,7 @@ struct ClockTests {
             }
 
             // Then
-            let createdAt = try await database.read { db in
+            let createdAt = try database.read { db in
                 try Date.fetchOne(db, sql: "SELECT createdAt FROM category WHERE id = ?", arguments: [made])
             }
             #expect(createdAt == now)
@@ -83,7 +83,7 @@ struct ClockTests {
 
             // Then
             #expect(password != nil)
-            let updatedAt = try await database.read { db in
+            let updatedAt = try database.read { db in
                 try Date.fetchOne(db, sql: "SELECT updatedAt FROM user WHERE email = 'alex@example.com'")
             }
             #expect(updatedAt == now)

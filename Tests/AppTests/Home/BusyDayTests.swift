@@ -46,7 +46,7 @@ struct BusyDayTests {
                     text: "See all \(count) entries of this day in Transactions"
                 )
             )
-            let stored = try await database.read { db in
+            let stored = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE date = '2026-11-05'")
             }
             #expect(stored == count)

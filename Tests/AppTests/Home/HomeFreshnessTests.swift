@@ -9,7 +9,7 @@ struct HomeFreshnessTests {
     @Test("only the wallet's tables have revision triggers, on insert, update and delete; other writes pay for none")
     func walletTablesAlone() async throws {
         let database = try AppDatabase.inMemory()
-        let (tables, triggers) = try await database.read { db in
+        let (tables, triggers) = try database.read { db in
             (
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
                 Set(
@@ -51,7 +51,7 @@ struct HomeFreshnessTests {
             return (ann.id!, bob.id!)
         }
         func revision(_ userId: Int64) async throws -> Int64 {
-            try await database.read { db in
+            try database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT wallet FROM userRevision WHERE userId = ?", arguments: [userId])
                     ?? 0
             }
@@ -137,11 +137,11 @@ struct HomeFreshnessTests {
         let today = CalendarDay("2026-11-22")!
         let current = try await revision(ann)
         let store = database.for(userId: ann)
-        if case .unchanged = try await store.walletWidgetData(today: today, through: today, unlessRevision: current) {
+        if case .unchanged = try store.walletWidgetData(today: today, through: today, unlessRevision: current) {
         } else {
             Issue.record("the same revision should read as unchanged")
         }
-        if case .fresh(let revision, _) = try await store.walletWidgetData(
+        if case .fresh(let revision, _) = try store.walletWidgetData(
             today: today,
             through: today,
             unlessRevision: current - 1

@@ -108,7 +108,7 @@ struct DigestTests {
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 5)
                 #expect(try await Self.pusher(database, clock).deliverDue() == 5)
                 #expect(inbox.received.count == 5)
-                let ids = try await database.read { db in
+                let ids = try database.read { db in
                     try Int64.fetchAll(db, sql: "SELECT id FROM notification WHERE userId = ?", arguments: [ann])
                 }
                 #expect(

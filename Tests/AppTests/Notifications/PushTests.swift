@@ -126,7 +126,7 @@ struct PushTests {
     }
 
     static func deliveries(_ database: AppDatabase) async throws -> [PushDelivery] {
-        try await database.read { db in try PushDelivery.order(Column("channel")).fetchAll(db) }
+        try database.read { db in try PushDelivery.order(Column("channel")).fetchAll(db) }
     }
 
     @Test("a reminder goes to ntfy with its title, priority, tags and token, and to the webhook as JSON, once")
@@ -219,7 +219,7 @@ struct PushTests {
             try await TestApp.run(clock: clock) { browser, database in
                 let ann = try await Self.ann(browser, database, port: port)
                 let store = database.for(userId: ann)
-                var settings = try await store.walletSettings()
+                var settings = try store.walletSettings()
                 settings.reminderTime = "22:30"
                 settings.quietEnabled = true
                 settings.quietFrom = "22:00"
@@ -249,7 +249,7 @@ struct PushTests {
             try await TestApp.run(clock: clock) { browser, database in
                 let ann = try await Self.ann(browser, database, port: port)
                 let store = database.for(userId: ann)
-                var settings = try await store.walletSettings()
+                var settings = try store.walletSettings()
                 settings.reminderTime = "20:00"
                 try await store.saveWalletSettings(settings)
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)

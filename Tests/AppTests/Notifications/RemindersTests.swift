@@ -204,7 +204,7 @@ struct RemindersTests {
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-30")
             let engine = ReminderEngine(database: database, now: { clock.now })
-            var settings = try await database.for(userId: ann).walletSettings()
+            var settings = try database.for(userId: ann).walletSettings()
             settings.notificationsEnabled = false
             try await database.for(userId: ann).saveWalletSettings(settings)
             #expect(try await engine.tick() == 0)

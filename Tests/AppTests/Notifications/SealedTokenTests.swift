@@ -9,7 +9,7 @@ import Testing
 @Suite("Sealed ntfy token")
 struct SealedTokenTests {
     static func ntfyToken(_ database: AppDatabase) async throws -> String? {
-        try await database.read { db in
+        try database.read { db in
             try String.fetchOne(db, sql: "SELECT token FROM pushChannel WHERE kind = 'ntfy'")
         }
     }

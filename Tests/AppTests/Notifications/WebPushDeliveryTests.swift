@@ -58,7 +58,7 @@ struct WebPushDeliveryTests {
     }
 
     static func devices(_ database: AppDatabase) async throws -> [PushDevice] {
-        try await database.read { db in try PushDevice.order(Column("id")).fetchAll(db) }
+        try database.read { db in try PushDevice.order(Column("id")).fetchAll(db) }
     }
 
     @Test(

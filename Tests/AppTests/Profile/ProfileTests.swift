@@ -288,7 +288,7 @@ struct ProfileTests {
 
             // Then
             #expect(changed.status == .seeOther)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: thisSession)])
             #expect(try await phone.get("/profile").status == .seeOther, "the other browser is logged out")
             #expect(
@@ -315,7 +315,7 @@ struct ProfileTests {
             #expect(SignedInBrowsersTests.rows(try await browser.get("/profile")).count == 3)
             let page = try await browser.post("/profile/sessions", [("sessionsPassword", "correct horse battery")])
             #expect(page.status == .seeOther)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: session)])
             #expect(try await laptop.get("/profile").status == .seeOther)
             let profile = try await browser.get("/profile")

@@ -64,7 +64,7 @@ struct SignedInBrowsersTests {
             )
 
             // No page carries a session's id: a form names a session by its handle.
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids.count == 2)
             for id in ids {
                 #expect(!page.html.contains(id) && !onPhone.html.contains(id))
@@ -72,7 +72,7 @@ struct SignedInBrowsersTests {
             let phoneId = try #require(await phone.cookies[Self.session])
             #expect(rows[1].contains("href=\"/profile/sessions/\(Self.handle(ofCookie: phoneId))/delete\""))
             // The browser and address have columns of their own; the session's JSON stays as small as it was.
-            let data = try await database.read { db in try Data.fetchAll(db, sql: "SELECT data FROM session") }
+            let data = try database.read { db in try Data.fetchAll(db, sql: "SELECT data FROM session") }
             #expect(data.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("Mozilla") })
         }
     }
@@ -136,7 +136,7 @@ struct SignedInBrowsersTests {
             let next = try await phone.get("/profile")
             #expect(next.status == .seeOther)
             #expect(next.location?.hasPrefix("/login") == true)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             #expect(ids == [SessionRecord.id(forKey: laptopId)])
             let page = try await laptop.get("/profile")
             #expect(page.html.contains("Logged out Safari on iPhone."))
@@ -166,7 +166,7 @@ struct SignedInBrowsersTests {
             #expect(other.status == .notFound)
             #expect(own.status == .notFound)
             #expect(madeUp.status == .notFound)
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id")
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session ORDER BY id")
             }
             #expect(ids == [alexId, samId].map(SessionRecord.id(forKey:)).sorted())
             #expect(try await sam.get("/profile").status == .ok)
@@ -217,7 +217,7 @@ struct SignedInBrowsersTests {
                 try await browser.logIn(email: "alex@example.com", password: "wrong password").status
                     == .unprocessableContent
             )
-            let counted = try await database.read { db in
+            let counted = try database.read { db in
                 try String.fetchOne(db, sql: "SELECT address FROM loginAttempt")
             }
 
@@ -269,7 +269,7 @@ struct SignedInBrowsersTests {
             let page = try await browser.get("/profile")
             #expect(Self.rows(page).first?.contains("IP address —") == true)
             #expect(!page.html.contains("198.51.100.7"))
-            let addresses = try await database.read { db in try String?.fetchAll(db, sql: "SELECT address FROM session")
+            let addresses = try database.read { db in try String?.fetchAll(db, sql: "SELECT address FROM session")
             }
             #expect(addresses == [nil])
         }
@@ -346,7 +346,7 @@ struct SignedInBrowsersTests {
     }
 
     static func lastSeen(_ id: String, in database: AppDatabase) async throws -> Date? {
-        try await database.read { db in try SessionRecord.fetchOne(db, key: SessionRecord.id(forKey: id))?.lastSeenAt }
+        try database.read { db in try SessionRecord.fetchOne(db, key: SessionRecord.id(forKey: id))?.lastSeenAt }
     }
 
     /// The handle pages give the session whose cookie holds `key`.

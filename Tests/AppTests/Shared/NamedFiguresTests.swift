@@ -31,7 +31,7 @@ struct NamedFiguresTests {
         from first: String,
         to last: String
     ) async throws -> LedgerTotals {
-        try await database.read { db in
+        try database.read { db in
             var totals = LedgerTotals()
             for row in try Row.fetchAll(
                 db,
@@ -66,7 +66,7 @@ struct NamedFiguresTests {
             let year = try await Self.ledgerSums(database, userId: userId, from: "2026-01-01", to: "2026-12-31")
             #expect(october.incomeCents > 0 && october.spentCents > 0 && october.savedCents > 0)
             // Savings outside stashes exist, so stashes' savings alone would differ from Saved.
-            let stashSaved = try await database.read { db in
+            let stashSaved = try database.read { db in
                 try Int64.fetchOne(
                     db,
                     sql: """

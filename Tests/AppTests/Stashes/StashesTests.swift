@@ -121,7 +121,7 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/stashes/\(id)?month=2027-01")
 
-            let rows = try await database.read { db in try LedgerEntry.fetchAll(db) }
+            let rows = try database.read { db in try LedgerEntry.fetchAll(db) }
             #expect(rows.count == 1)
             #expect(rows.first?.date == "2027-01-01")
             #expect(rows.first?.amountCents == 123_450)
@@ -159,7 +159,7 @@ struct StashesTests {
             #expect(october.html.contains("$80.00 saved of $100.00"))
             let november = try await browser.get("/stashes/\(id)?month=2026-11")
             #expect(november.html.contains("$0.00 saved of $50.00"))
-            let badges = try await database.read { db in try Badge.filter(Column("earned") == true).fetchCount(db) }
+            let badges = try database.read { db in try Badge.filter(Column("earned") == true).fetchCount(db) }
             #expect(badges == 0, "October still had 100 as its target, so 80 did not complete it")
         }
     }
@@ -185,7 +185,7 @@ struct StashesTests {
             #expect(page.status == .seeOther)
             #expect(try await browser.get("/stashes/\(id)?month=2026-10").html.contains("$20.00 spent of $200.00"))
             #expect(try await browser.get("/stashes/\(id)?month=2026-11").html.contains("$0.00 spent of $300.00"))
-            let targets = try await database.read { db in
+            let targets = try database.read { db in
                 try Row.fetchAll(
                     db,
                     sql: "SELECT month, amountCents FROM stashTarget WHERE stashId = ? ORDER BY month",
@@ -230,7 +230,7 @@ struct StashesTests {
             let page = try await browser.post("/stashes/\(id)/delete")
             #expect(page.status == .seeOther)
             #expect(page.location == "/")
-            let counts = try await database.read { db in
+            let counts = try database.read { db in
                 [
                     try Stash.fetchCount(db), try LedgerEntry.fetchCount(db), try Badge.fetchCount(db),
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1,
@@ -418,7 +418,7 @@ struct StashesTests {
             let home = try await second.get("/")
             #expect(!home.html.contains("secret fund"))
             #expect(!(try await second.get("/badges?tab=all")).html.contains("secret fund"))
-            let (name, entries, earned, claimed) = try await database.read { db in
+            let (name, entries, earned, claimed) = try database.read { db in
                 (
                     try Stash.fetchOne(db, key: id)?.name, try LedgerEntry.fetchCount(db),
                     try Badge.filter(Column("earned") == true).fetchCount(db), try Badge.fetchOne(db)?.claimedAt

@@ -34,7 +34,7 @@ struct TargetRaiseTests {
 
     /// November's target and the earned badges' months.
     private func state(_ database: AppDatabase, _ id: Int64) async throws -> (target: Int64?, earned: [String]) {
-        try await database.read { db in
+        try database.read { db in
             (
                 try Int64.fetchOne(
                     db,
@@ -103,7 +103,7 @@ struct TargetRaiseTests {
             #expect(saved.target == 25_000)
             #expect(saved.earned == ["2026-10"])
             #expect(try await database.for(userId: 1).points() == 10)
-            let october = try await database.read { db in
+            let october = try database.read { db in
                 try Int64.fetchOne(
                     db,
                     sql:

@@ -216,7 +216,7 @@ struct ExportTests {
             )
 
             // When
-            let client = await browser.client
+            let client = browser.client
             let cookies = await browser.cookies
             let response = try await client.executeRequest(
                 uri: "/statistics/summary.pdf?period=2026-11",
@@ -333,7 +333,7 @@ struct ExportTests {
                 let id = try await browser.createStash(name: String(format: "Stash %02d", index), target: "10")
                 try await browser.addEntry(stash: id, amount: "\(index)", date: "2026-11-0\(index % 9 + 1)")
             }
-            let client = await browser.client
+            let client = browser.client
             let cookies = await browser.cookies
             let response = try await client.executeRequest(
                 uri: "/statistics/summary.pdf",

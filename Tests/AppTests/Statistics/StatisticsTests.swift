@@ -107,26 +107,26 @@ struct StatisticsTests {
 
             // When / Then: the SQL aggregates
             let store = database.for(userId: userId)
-            let leapDay = try await store.ledgerTotalsByDay(
+            let leapDay = try store.ledgerTotalsByDay(
                 from: CalendarDay("2028-02-29")!,
                 to: CalendarDay("2028-02-29")!,
                 filter: .all
             )
             #expect(leapDay.mapValues(\.savedCents) == ["2028-02-29": 4_000])
-            let february = try await store.ledgerTotalsByDay(
+            let february = try store.ledgerTotalsByDay(
                 from: Month(year: 2028, month: 2).firstDay,
                 to: Month(year: 2028, month: 2).lastDay,
                 filter: .all
             )
             #expect(february.keys.sorted() == ["2028-02-28", "2028-02-29"])
-            let year = try await store.ledgerTotalsByDay(
+            let year = try store.ledgerTotalsByDay(
                 from: StatisticsPeriod.year(2028).first,
                 to: StatisticsPeriod.year(2028).last,
                 filter: .all
             )
             let byMonth = Dictionary(year.map { (String($0.key.prefix(7)), $0.value.savedCents) }, uniquingKeysWith: +)
             #expect(byMonth == ["2028-01": 2_000, "2028-02": 7_000, "2028-03": 5_000, "2028-12": 6_000])
-            let empty = try await store.ledgerTotalsByDay(
+            let empty = try store.ledgerTotalsByDay(
                 from: CalendarDay("2028-06-01")!,
                 to: CalendarDay("2028-06-30")!,
                 filter: .all
@@ -240,7 +240,7 @@ struct StatisticsTests {
             )
 
             let store = database.for(userId: userId)
-            let rows = try await store.spendingByCategory(
+            let rows = try store.spendingByCategory(
                 from: CalendarDay("2026-11-01")!,
                 to: CalendarDay("2026-11-30")!
             )
@@ -250,7 +250,7 @@ struct StatisticsTests {
                     LabelledAmount(label: "Other", cents: 2_500),
                 ]
             )
-            let totals = try await store.ledgerTotalsByDay(
+            let totals = try store.ledgerTotalsByDay(
                 from: CalendarDay("2026-11-01")!,
                 to: CalendarDay("2026-11-30")!,
                 filter: .all
@@ -275,7 +275,7 @@ struct StatisticsTests {
                 kind: .expense,
                 category: "Groceries"
             )
-            let year = try await store.spendingByCategory(
+            let year = try store.spendingByCategory(
                 from: CalendarDay("2026-01-01")!,
                 to: CalendarDay("2026-12-31")!
             )
@@ -285,12 +285,12 @@ struct StatisticsTests {
                     LabelledAmount(label: "Other", cents: 2_500),
                 ]
             )
-            let first = try await store.spendingByCategory(
+            let first = try store.spendingByCategory(
                 from: CalendarDay("2026-11-01")!,
                 to: CalendarDay("2026-11-01")!
             )
             #expect(first == [LabelledAmount(label: "Groceries", cents: 700)])
-            let sixth = try await store.spendingByCategory(
+            let sixth = try store.spendingByCategory(
                 from: CalendarDay("2026-11-06")!,
                 to: CalendarDay("2026-11-06")!
             )

@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Rows a test asserts on, read in one snapshot. `read` hands back only `Sendable` values and a `Row` is not
     /// one; rows fetched whole are copies that nothing else holds, so they can leave the read.
     func readRows(_ block: @Sendable (Database) throws -> [Row]) async throws -> [Row] {
-        try await read { db in FetchedRows(rows: try block(db)) }.rows
+        try read { db in FetchedRows(rows: try block(db)) }.rows
     }
 
     /// The one row (or none) a test asserts on: see `readRows`.

@@ -29,7 +29,7 @@ extension Browser {
 extension AppDatabase {
     /// The id of the user's category named `name` of `kind` (test set-up).
     func categoryId(_ name: String, kind: Category.Kind, email: String) async throws -> Int64 {
-        try await read { db in
+        try read { db in
             try Int64.fetchOne(
                 db,
                 sql: """
@@ -42,7 +42,7 @@ extension AppDatabase {
     }
 
     func ledgerRows(email: String) async throws -> [LedgerEntry] {
-        try await read { db in
+        try read { db in
             try LedgerEntry.fetchAll(
                 db,
                 sql: """

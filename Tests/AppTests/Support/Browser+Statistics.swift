@@ -7,7 +7,7 @@ import GRDB
 enum LedgerFixture {
     /// The id of the signed-up user with `email`.
     static func userId(_ database: AppDatabase, email: String) async throws -> Int64 {
-        try await database.read { db in
+        try database.read { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = ?", arguments: [email]) ?? -1
         }
     }

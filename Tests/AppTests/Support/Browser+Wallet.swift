@@ -32,7 +32,7 @@ enum WalletTestError: Error {
 
 extension AppDatabase {
     func benefitIds(cardId: Int64) async throws -> [String: Int64] {
-        try await read { db in
+        try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: "SELECT id, name FROM cardBenefit WHERE cardId = ?",
@@ -44,7 +44,7 @@ extension AppDatabase {
 
     /// A benefit's recorded uses, oldest period first: period start, day used, cents.
     func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
-        try await read { db in
+        try read { db in
             try BenefitUse.fetchAll(
                 db,
                 sql: "SELECT * FROM benefitUse WHERE benefitId = ? ORDER BY periodStart",

@@ -25,7 +25,7 @@ enum ReminderFixtures {
 
     /// The user's notifications in the order they were recorded.
     static func notifications(_ database: AppDatabase, userId: Int64) async throws -> [Reminder] {
-        try await database.read { db in
+        try database.read { db in
             try Reminder.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
         }
     }

@@ -92,7 +92,7 @@ struct BenefitHistoryTests {
             try await browser.get("/wallet/cards/\(cardId)")
             let done = try await browser.post("/wallet/benefits/\(benefitId)/use")
             #expect(done.status == .seeOther)
-            let uses = try await database.for(userId: ann).benefitUses(benefitId: benefitId)
+            let uses = try database.for(userId: ann).benefitUses(benefitId: benefitId)
             #expect(uses.map(\.usedOn) == ["2026-11-22"])
             let html = try await browser.get("/wallet/benefits/\(benefitId)").html
             #expect(

@@ -22,7 +22,7 @@ struct CouponCopyTests {
                 )
                 #expect(added.status == .seeOther)
             }
-            let codes = try await database.read { db in
+            let codes = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT code FROM coupon ORDER BY id")
             }
             #expect(codes == ["SAVE<5>", ""])

@@ -96,7 +96,7 @@ struct ExpiringTests {
             #expect(html.contains("Due within 7 days"))
 
             // A 14-day lead brings the benefit in, with Snooze
-            var settings = try await store.walletSettings()
+            var settings = try store.walletSettings()
             settings.leadDays = 14
             try await store.saveWalletSettings(settings)
             let longer = try await browser.get("/wallet/expiring").html

@@ -210,7 +210,7 @@ struct TrackerTests {
                 try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
             func usedOn() async throws -> String? {
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
                 }
             }

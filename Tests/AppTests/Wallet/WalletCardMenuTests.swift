@@ -93,7 +93,7 @@ struct WalletCardMenuTests {
             #expect(confirm.html.contains("href=\"/wallet\""))
             let removed = try await browser.post("/wallet/cards/\(cardId)/delete")
             #expect(removed.location == "/wallet")
-            let left = try await database.read { db in
+            let left = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [ann]) ?? -1
             }
             #expect(left == 0)
@@ -101,7 +101,7 @@ struct WalletCardMenuTests {
     }
 
     static func notify(_ database: AppDatabase, _ cardId: Int64) async throws -> Bool? {
-        try await database.read { db in
+        try database.read { db in
             try Bool.fetchOne(db, sql: "SELECT notify FROM walletCard WHERE id = ?", arguments: [cardId])
         }
     }

@@ -109,7 +109,7 @@ struct WalletCatalogueAddTests {
                 ]
             )
             #expect(done.status == .seeOther)
-            let dates = try await database.read { db in
+            let dates = try database.read { db in
                 try Row.fetchAll(db, sql: "SELECT catalogueId, feeDueOn FROM walletCard ORDER BY catalogueId")
                     .map { "\($0["catalogueId"] as String) \(($0["feeDueOn"] as String?) ?? "-")" }
             }

@@ -32,7 +32,7 @@ struct WalletCurrencyTests {
             ])
 
             // Then: each keeps its currency in the database and on its page
-            let currencies = try await database.read { db in
+            let currencies = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT currency FROM walletCard ORDER BY id")
             }
             #expect(currencies == ["USD", "EUR"])
@@ -116,7 +116,7 @@ struct WalletCurrencyTests {
 
             // Then: US dollars for the catalogue card, the profile's euros for the custom one, and the export says so
             #expect(imported.status == .seeOther)
-            let currencies = try await database.read { db in
+            let currencies = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT name || ' ' || currency FROM walletCard ORDER BY name")
             }
             #expect(currencies == ["Girokarte EUR", "Venture Rewards USD"])

@@ -24,7 +24,7 @@ struct WalletTests {
             )
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet")
-            let names = try await database.read { db in
+            let names = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM walletCard ORDER BY name")
             }
             #expect(names == ["Gold Card", "Platinum Card", "Sapphire Reserve"])
@@ -71,7 +71,7 @@ struct WalletTests {
             let done = try await browser.post("/wallet/benefits/\(uber)/use", [("returnTo", "/wallet/cards/\(id)")])
             #expect(done.status == .seeOther)
             #expect(done.location == "/wallet/cards/\(id)")
-            let uses = try await database.read { db in try BenefitUse.fetchAll(db) }
+            let uses = try database.read { db in try BenefitUse.fetchAll(db) }
             #expect(uses.count == 1)
             #expect(uses.first?.periodStart == "2026-11-01")
             #expect(uses.first?.usedOn == "2026-11-27")
@@ -299,7 +299,7 @@ struct WalletTests {
             #expect(!wallet.html.contains("/wallet/cards/\(id)"))
             #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
             #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 1)
-            let snoozed = try await database.read { db -> String? in
+            let snoozed = try database.read { db -> String? in
                 try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?[
                     "snoozedUntil"
                 ]

@@ -108,7 +108,7 @@ struct RepeatedFormTests {
     }
 
     static func count(_ table: String, in database: AppDatabase) async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\"") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\"") ?? 0 }
     }
 
     @Test("every create form sent twice, one after the other, adds one row; the second goes where the first went")

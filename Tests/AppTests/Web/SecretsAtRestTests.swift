@@ -16,7 +16,7 @@ struct SecretsAtRestTests {
             let cookie = try #require(await browser.cookies["stashify_session"])
 
             // When: someone with a copy of the database tries the stored id as a cookie
-            let ids = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
+            let ids = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM session") }
             let thief = Browser(client: browser.client)
             await thief.setCookie("stashify_session", try #require(ids.first))
             let page = try await thief.get("/profile")
@@ -44,7 +44,7 @@ struct SecretsAtRestTests {
             let token = try #require(CalendarFeedTests.feedToken(in: settings))
 
             // When: someone with a copy of the database tries the stored value
-            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT token FROM calendarFeed")
+            let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT token FROM calendarFeed")
             }
             let calendarApp = Browser(client: browser.client)
 
@@ -100,7 +100,7 @@ struct SecretsAtRestTests {
         let database = try AppDatabase(queue)
 
         // Then: only digests are left
-        let (ids, devices, feeds) = try await database.read { db in
+        let (ids, devices, feeds) = try database.read { db in
             (
                 try String.fetchAll(db, sql: "SELECT id FROM session"),
                 try String.fetchAll(db, sql: "SELECT sessionId FROM pushDevice"),
@@ -120,7 +120,7 @@ struct SecretsAtRestTests {
             #expect(try await Browser(client: browser.client).get("/calendar/\(feedToken)").status == .ok)
             // Logging out forgets the push device turned on in that session
             try await browser.logOut()
-            let left = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pushDevice") }
+            let left = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pushDevice") }
             #expect(left == 0)
         }
     }

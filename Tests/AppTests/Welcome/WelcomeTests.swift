@@ -15,7 +15,7 @@ struct WelcomeTests {
     }
 
     private func firstRunDone(_ database: AppDatabase, _ email: String) async throws -> Bool? {
-        try await database.user(email: email)?.firstRunDone
+        try database.user(email: email)?.firstRunDone
     }
 
     @Test("sign-up leads into the welcome, whose screens each offer Next and Skip")

@@ -120,7 +120,7 @@ struct BankImportTests {
                 "\(page.fieldError("statement") ?? "none")"
             )
             #expect(page.html.count < 100_000, "the page stays small")
-            let drafts = try await database.read { db in
+            let drafts = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM bankImportDraft")
             }
             #expect(drafts == 0, "nothing is kept")
@@ -268,7 +268,7 @@ struct BankImportTests {
             #expect(rows.map { $0["amountCents"] as Int64 } == [450, 5_999])
             #expect(rows.first?["categoryId"] == dining)
             #expect(rows.allSatisfy { $0["accountId"] == accountId })
-            let balance = try await database.read { db in
+            let balance = try database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT ledgerTotalCents FROM account WHERE id = ?", arguments: [accountId])
             }
             #expect(balance == -6_449)
@@ -292,7 +292,7 @@ struct BankImportTests {
                     "Undid the import of october.csv: 2 transactions removed."
                 )
             )
-            let left = try await database.read { db in
+            let left = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE userId = ?", arguments: [userId])
             }
             #expect(left == 2, "only the two earlier transactions stay")
@@ -343,7 +343,7 @@ struct BankImportTests {
                 mapping + [("include[]", "2"), ("step", "import")]
             )
             #expect(imported.status == .seeOther)
-            let count = try await database.read { db in
+            let count = try database.read { db in
                 try Int.fetchOne(
                     db,
                     sql: "SELECT COUNT(*) FROM ledger WHERE userId = ? AND note = 'Corner Cafe'",

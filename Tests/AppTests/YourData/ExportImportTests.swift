@@ -88,7 +88,7 @@ struct ExportImportTests {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
                 #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")
             }
-            let secondChannels = try await database.for(userId: secondId).pushChannels()
+            let secondChannels = try database.for(userId: secondId).pushChannels()
             #expect(secondChannels.map(\.kind) == [.ntfy])
             #expect(secondChannels.allSatisfy { !$0.enabled && $0.token.isEmpty }, "switched off, without the token")
             let again = try await second.get("/profile/data/export")
@@ -98,7 +98,7 @@ struct ExportImportTests {
             #expect(secondDocument.comparable == document.comparable)
             #expect(secondDocument.profile.email == "second@example.com", "the importing account keeps its own email")
             let balances = { (userId: Int64) in
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchAll(
                         db,
                         sql: "SELECT ledgerTotalCents FROM account WHERE userId = ? ORDER BY id",
@@ -109,7 +109,7 @@ struct ExportImportTests {
             #expect(try await balances(first) == balances(secondId), "derived totals are kept for the imported rows")
             #expect(try await balances(first).contains { $0 != 0 })
             let derived = { (userId: Int64) in
-                try await database.read { db in
+                try database.read { db in
                     try [
                         "SELECT s.name || ' ' || q.position || ' ' || q.amountCents FROM stashQuickAmount q JOIN stash s ON s.id = q.stashId WHERE s.userId = ?",
                         "SELECT s.name || ' ' || m.month || ' ' || m.totalCents || ' ' || m.entryCount FROM (SELECT stashId, month, SUM(totalCents) AS totalCents, SUM(entryCount) AS entryCount FROM categoryMonth WHERE stashId != 0 GROUP BY stashId, month) m JOIN stash s ON s.id = m.stashId WHERE s.userId = ?",

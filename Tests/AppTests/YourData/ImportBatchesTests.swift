@@ -19,7 +19,7 @@ struct ImportBatchesTests {
     /// The staging user of the import into `userId`, once it has written some of the ledger.
     static func stagingUser(_ database: AppDatabase, importingFor userId: Int64) async throws -> Int64 {
         for _ in 0..<20_000 {
-            let staging = try await database.read { db in
+            let staging = try database.read { db in
                 try Int64.fetchOne(
                     db,
                     sql: """
@@ -36,7 +36,7 @@ struct ImportBatchesTests {
 
     /// Whether a staging user (an import not handed over) exists, and how many ledger rows the member has.
     static func state(_ database: AppDatabase, userId: Int64) async throws -> (staging: Int, entries: Int) {
-        try await database.read { db in
+        try database.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE importingFor IS NOT NULL") ?? -1,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE userId = ?", arguments: [userId]) ?? -1

@@ -51,7 +51,7 @@ struct ImportLimitsTests {
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
             let page = try await browser.upload("/profile/data/import", files: [("archive", "export.zip", zip)])
-            let users = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") }
+            let users = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") }
             return (
                 Int(page.status.code), page.fieldError("archive")?.replacingOccurrences(of: "&#39;", with: "'"),
                 try await AccountRows.counts(database, userId: userId) == before && users == 1

@@ -49,7 +49,7 @@ struct OwnerCommandTests {
         let reopened = try AppDatabase.open(dataDirectory: folder)
         let bobHash = try #require(try await reopened.user(email: "bob@example.com")?.passwordHash)
         #expect(try await PasswordHasher(cost: 4, pool: TestApp.hashing).verify(password, hash: bobHash))
-        let bobSessions = try await reopened.read { db in
+        let bobSessions = try reopened.read { db in
             try Int.fetchOne(
                 db,
                 sql:

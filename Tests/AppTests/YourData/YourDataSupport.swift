@@ -9,7 +9,7 @@ import ZIPFoundation
 enum AccountRows {
     /// Rows of `userId` in each table that holds user data (tables keyed by a stash count through the stash).
     static func counts(_ database: AppDatabase, userId: Int64) async throws -> [String: Int] {
-        try await database.read { db in
+        try database.read { db in
             var counts: [String: Int] = [:]
             let tables = try String.fetchAll(
                 db,
@@ -48,7 +48,7 @@ enum AccountRows {
 
     /// Rows in tables keyed by a stash or card whose stash or card is gone.
     static func orphans(_ database: AppDatabase) async throws -> Int {
-        try await database.read { db in
+        try database.read { db in
             try Int.fetchOne(
                 db,
                 sql: """

@@ -41,7 +41,7 @@ struct AuthController {
     @Sendable func newSignup(request: Request, context: AppRequestContext) async throws -> Response {
         if context.user != nil { return pages.redirect(to: HomePaths.index) }
         let token = request.uri.queryParameters["invite"].map(String.init)
-        let access = try await database.signupAccess(mode: signups, token: token, now: now())
+        let access = try database.signupAccess(mode: signups, token: token, now: now())
         let input = SignupInput(email: access.invitedEmail, invite: access.invitedEmail == nil ? nil : token)
         return try signupPage(
             input,
@@ -56,7 +56,7 @@ struct AuthController {
     /// sign-up is closed; every try counts toward the address's limit of log-in tries.
     @Sendable func createSignup(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(SignupInput.self, context: context)
-        let access = try await database.signupAccess(mode: signups, token: input.invite, now: now())
+        let access = try database.signupAccess(mode: signups, token: input.invite, now: now())
         guard access.isAllowed else {
             return try signupPage(input, errors: FieldErrors(), access: access, context: context, status: .forbidden)
         }
@@ -84,7 +84,7 @@ struct AuthController {
                 "This invitation is for \(invited). Use that email, or ask the server's owner for one for yours."
             )
         }
-        if errors["email"] == nil, try await database.emailIsTaken(email) {
+        if errors["email"] == nil, try database.emailIsTaken(email) {
             errors.add("email", "An account with this email already exists. Log in instead?")
         }
         guard errors.isEmpty else {
@@ -328,7 +328,7 @@ struct AuthController {
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
-        let user = plausible ? try await database.user(email: email) : nil
+        let user = plausible ? try database.user(email: email) : nil
         let matches: Bool
         do {
             matches = try await hasher.verify(password, hash: user?.passwordHash ?? dummyHash)
@@ -355,7 +355,7 @@ struct AuthController {
             )
         }
         let next = input.next.flatMap(Paths.safeReturnPath)
-        if let userId = user.id, try await database.twoFactor(userId: userId).isOn {
+        if let userId = user.id, try database.twoFactor(userId: userId).isOn {
             // The password was right; the session starts once the one-time code is too.
             var response = pages.redirect(to: AuthPaths.loginCode)
             response.setCookie(
@@ -414,7 +414,7 @@ struct AuthController {
     @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(CodeInput.self, context: context)
         guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
-            let user = try await database.user(id: pending.userId)
+            let user = try database.user(id: pending.userId)
         else {
             return pages.redirect(to: AuthPaths.login, flash: .error("That sign-in took too long. Log in again."))
         }
@@ -449,7 +449,7 @@ struct AuthController {
             return response
         }
 
-        let state = try await database.twoFactor(userId: pending.userId)
+        let state = try database.twoFactor(userId: pending.userId)
         var flash: Flash?
         var accepted = false
         if let totp = state.secret, let step = totp.matchingStep(typed, at: now()) {
@@ -569,7 +569,7 @@ struct AuthController {
             next: input.next.flatMap(Paths.safeReturnPath),
             signupPath: AuthPaths.signup
         )
-        page.offersSignup = try await database.signupAccess(mode: signups, now: now()).isAllowed
+        page.offersSignup = try database.signupAccess(mode: signups, now: now()).isAllowed
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
             AuthPages.login(page, csrf: $0.csrf)
         }

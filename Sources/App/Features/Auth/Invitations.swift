@@ -82,8 +82,8 @@ extension AppDatabase {
     }
 
     /// The invitations not yet used, expired ones too, the newest first.
-    func unusedInvitations() async throws -> [Invitation] {
-        try await read { db in
+    func unusedInvitations() throws -> [Invitation] {
+        try read { db in
             try Invitation.fetchAll(
                 db,
                 sql: "SELECT * FROM invitation WHERE usedAt IS NULL ORDER BY createdAt DESC, id DESC"

@@ -80,13 +80,13 @@ extension AppDatabase {
     }
 
     /// Who may sign up now under `mode`, with an invitation link's `token`.
-    func signupAccess(mode: SignupMode, token: String? = nil, now: Date) async throws -> SignupAccess {
-        try await read { db in try SignupAccess.check(mode: mode, token: token, now: now, db) }
+    func signupAccess(mode: SignupMode, token: String? = nil, now: Date) throws -> SignupAccess {
+        try read { db in try SignupAccess.check(mode: mode, token: token, now: now, db) }
     }
 
     /// The server's owner (`ownerId(_:)`).
-    func ownerId() async throws -> Int64? {
-        try await read { db in try Self.ownerId(db) }
+    func ownerId() throws -> Int64? {
+        try read { db in try Self.ownerId(db) }
     }
 
     /// Makes the account, with the default budget categories, if sign-up still allows it: checked in the same
@@ -131,7 +131,7 @@ extension AppDatabase {
         for field in ["email", "name", "password"] {
             if let message = errors[field] { throw StartupError("\(field): \(message)") }
         }
-        if try await emailIsTaken(email) { throw StartupError("an account with the email \(email) already exists") }
+        if try emailIsTaken(email) { throw StartupError("an account with the email \(email) already exists") }
         let hash = try await hasher.hash(password)
         let user = User(
             id: nil,

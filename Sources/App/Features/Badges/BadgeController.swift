@@ -19,7 +19,7 @@ struct BadgeController {
         let today = context.member.today
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
         let pageNumber = request.pageNumber
-        let rank = Rank(points: try await context.store.points())
+        let rank = Rank(points: try context.store.points())
 
         var inProgress: [StashCard] = []
         var groups: [BadgePages.BadgeGroup] = []
@@ -27,7 +27,7 @@ struct BadgeController {
         var empty: Notice?
         switch tab {
         case .inProgress:
-            let summaries = try await context.store.stashSummaries(month: today.monthValue, today: today)
+            let summaries = try context.store.stashSummaries(month: today.monthValue, today: today)
                 .filter { !$0.progress.isCompleted }
                 .sorted { $0.progress.closeness > $1.progress.closeness }
             inProgress = summaries.map { StashCard($0, user: user) }
@@ -39,7 +39,7 @@ struct BadgeController {
                 )
             }
         case .completed, .all:
-            let (badges, hasMore) = try await context.store.earnedBadges(
+            let (badges, hasMore) = try context.store.earnedBadges(
                 month: tab == .completed ? today.monthValue : nil,
                 page: pageNumber
             )
@@ -102,7 +102,7 @@ struct BadgeController {
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-            let details = try await context.store.badgeDetails(id: id),
+            let details = try context.store.badgeDetails(id: id),
             details.badge.earned
         else { throw HTTPError(.notFound) }
         let badge = details.badge

@@ -28,8 +28,8 @@ private struct BadgeResultRow: Decodable, FetchableRecord {
 
 extension MemberStore {
     /// The user's points: 10 for each earned badge.
-    func points() async throws -> Int {
-        try await read { db in
+    func points() throws -> Int {
+        try read { db in
             try Int.fetchOne(
                 db,
                 sql: "SELECT COALESCE(SUM(points), 0) FROM badge WHERE userId = ? AND earned",
@@ -39,8 +39,8 @@ extension MemberStore {
     }
 
     /// Earned badges, newest month first; `month` narrows to one month. One page and whether more follow.
-    func earnedBadges(month: Month? = nil, page: Int = 1, perPage: Int = 50) async throws -> ([BadgeDetails], Bool) {
-        try await read { db in
+    func earnedBadges(month: Month? = nil, page: Int = 1, perPage: Int = 50) throws -> ([BadgeDetails], Bool) {
+        try read { db in
             var sql = """
                 SELECT badge.*, stash.name AS stashName, stash.reward AS reward, stash.kind AS stashKind
                 FROM badge JOIN stash ON stash.id = badge.stashId
@@ -59,8 +59,8 @@ extension MemberStore {
     }
 
     /// One badge of the user (earned or not) with how its stash stood in its month, or nil.
-    func badgeDetails(id: Int64) async throws -> BadgeDetails? {
-        try await read { db in
+    func badgeDetails(id: Int64) throws -> BadgeDetails? {
+        try read { db in
             try BadgeResultRow.fetchOne(
                 db,
                 sql: """
@@ -89,8 +89,8 @@ extension MemberStore {
     }
 
     /// The stash's earned badge for `month`, or nil.
-    func earnedBadge(stashId: Int64, month: Month) async throws -> Badge? {
-        try await read { db in
+    func earnedBadge(stashId: Int64, month: Month) throws -> Badge? {
+        try read { db in
             try Badge.fetchOne(
                 db,
                 sql: "SELECT * FROM badge WHERE userId = ? AND stashId = ? AND month = ? AND earned",

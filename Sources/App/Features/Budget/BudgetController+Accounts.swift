@@ -17,7 +17,7 @@ extension BudgetController {
     /// `GET /accounts`
     @Sendable func accounts(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let balances = try await context.store.accountBalances()
+        let balances = try context.store.accountBalances()
         let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
             accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) },
@@ -53,12 +53,12 @@ extension BudgetController {
     @Sendable func account(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-            let (account, balance) = try await context.store.accountWithBalance(id: id)
+            let (account, balance) = try context.store.accountWithBalance(id: id)
         else { throw HTTPError(.notFound) }
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
         var filter = LedgerFilter()
         filter.accountId = id
-        let (rows, more) = try await context.store.ledgerPage(
+        let (rows, more) = try context.store.ledgerPage(
             filter: filter,
             before: before,
             limit: BudgetController.transactionsPerPage
@@ -97,7 +97,7 @@ extension BudgetController {
     @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(MoneyAccountInput.self, context: context) { input in
             try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
-                try await context.store.sameName(MoneyAccount.self, as: $0, except: nil)
+                try context.store.sameName(MoneyAccount.self, as: $0, except: nil)
             }
         } form: { input, errors, status in
             try accountFormPage(input, errors: errors, account: nil, request: request, context: context, status: status)
@@ -120,7 +120,7 @@ extension BudgetController {
 
     @Sendable func editAccount(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let account = try await context.named(MoneyAccount.self)
+        let account = try context.named(MoneyAccount.self)
         return try accountFormPage(
             MoneyAccountInput(
                 name: account.name,
@@ -135,10 +135,10 @@ extension BudgetController {
     }
 
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
-        let account = try await context.named(MoneyAccount.self)
+        let account = try context.named(MoneyAccount.self)
         return try await request.submitForm(MoneyAccountInput.self, context: context) { input in
             try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
-                try await context.store.sameName(MoneyAccount.self, as: $0, except: account.id)
+                try context.store.sameName(MoneyAccount.self, as: $0, except: account.id)
             }
         } form: { input, errors, status in
             try accountFormPage(
@@ -161,7 +161,7 @@ extension BudgetController {
     /// Deleting a money account: its transactions stay, without an account.
     var accountDeletion: Deletion<MoneyAccount> {
         Deletion { _, context in
-            try await context.named(MoneyAccount.self)
+            try context.named(MoneyAccount.self)
         } confirm: { account, _, context in
             let page = ConfirmPage(
                 title: "Delete “\(account.name)”?",

@@ -19,8 +19,8 @@ extension BudgetController {
     /// `GET /budget/categories?kind=needs|wants|savings|income`
     @Sendable func categories(request: Request, context: MemberContext) async throws -> Response {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
-        let categories = try await context.store.categories().filter { $0.kind == kind }
-        let counts = try await context.store.transactionCounts(categoryIds: categories.compactMap(\.id))
+        let categories = try context.store.categories().filter { $0.kind == kind }
+        let counts = try context.store.transactionCounts(categoryIds: categories.compactMap(\.id))
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return CategoriesPages.Row(
@@ -67,7 +67,7 @@ extension BudgetController {
     @Sendable func createCategory(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(CategoryInput.self, context: context) { input in
             try await CategoryRules.validate(input, kind: nil) {
-                try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: nil)
+                try context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: nil)
             }
         } form: { input, errors, status in
             try categoryFormPage(
@@ -101,7 +101,7 @@ extension BudgetController {
     }
 
     @Sendable func editCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await context.named(Category.self)
+        let category = try context.named(Category.self)
         return try categoryFormPage(
             CategoryInput(
                 name: category.name,
@@ -117,10 +117,10 @@ extension BudgetController {
     }
 
     @Sendable func updateCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await context.named(Category.self)
+        let category = try context.named(Category.self)
         return try await request.submitForm(CategoryInput.self, context: context) { input in
             try await CategoryRules.validate(input, kind: category.kind) {
-                try await context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: category.id)
+                try context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: category.id)
             }
         } form: { input, errors, status in
             try categoryFormPage(
@@ -147,13 +147,13 @@ extension BudgetController {
     /// Deleting a custom category: its transactions move to the kind's "Other". Default ones can only be hidden.
     var categoryDeletion: Deletion<Category> {
         Deletion { _, context in
-            let category = try await context.named(Category.self)
+            let category = try context.named(Category.self)
             guard !category.isDefault else {
                 throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
             }
             return category
         } confirm: { category, _, context in
-            let count = try await context.store.transactionCount(categoryId: category.id ?? 0)
+            let count = try context.store.transactionCount(categoryId: category.id ?? 0)
             let page = ConfirmPage(
                 title: "Delete “\(category.name)”?",
                 text: count == 0
@@ -176,7 +176,7 @@ extension BudgetController {
 
     /// `POST /budget/categories/:id/move` with `direction=up|down` (works without JavaScript).
     @Sendable func moveCategory(request: Request, context: MemberContext) async throws -> Response {
-        let category = try await context.named(Category.self)
+        let category = try context.named(Category.self)
         let input = try await request.decodeForm(CategoryMoveInput.self, context: context)
         guard let direction = input.direction, direction == "up" || direction == "down" else {
             throw HTTPError(.badRequest, message: "Choose up or down.")
@@ -188,7 +188,7 @@ extension BudgetController {
     /// `POST /budget/categories/:id/hide`: hides a shown category or shows a hidden one. Hidden ones keep their
     /// history but aren't offered when adding.
     @Sendable func toggleCategoryHidden(request: Request, context: MemberContext) async throws -> Response {
-        var category = try await context.named(Category.self)
+        var category = try context.named(Category.self)
         category.isHidden.toggle()
         try await context.store.updateCategory(category)
         return pages.redirect(

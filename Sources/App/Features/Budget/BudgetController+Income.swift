@@ -17,8 +17,8 @@ extension BudgetController {
     @Sendable func incomeSources(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let sources = try await context.store.incomeSources()
-        let totals = try await context.store.monthTotals(month: today.monthValue)
+        let sources = try context.store.incomeSources()
+        let totals = try context.store.monthTotals(month: today.monthValue)
         let total = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let page = IncomePages.IndexPage(
             total: user.money(total),
@@ -78,7 +78,7 @@ extension BudgetController {
 
     @Sendable func editIncome(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let source = try await context.named(IncomeSource.self)
+        let source = try context.named(IncomeSource.self)
         return try incomeFormPage(
             IncomeInput(
                 name: source.name,
@@ -93,7 +93,7 @@ extension BudgetController {
     }
 
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
-        let source = try await context.named(IncomeSource.self)
+        let source = try context.named(IncomeSource.self)
         return try await request.submitForm(IncomeInput.self, context: context) { input in
             IncomeRules.validate(input, currency: context.user.currencyValue)
         } form: { input, errors, status in
@@ -117,7 +117,7 @@ extension BudgetController {
     /// Deleting an income source: income already received stays.
     var incomeDeletion: Deletion<IncomeSource> {
         Deletion { _, context in
-            try await context.named(IncomeSource.self)
+            try context.named(IncomeSource.self)
         } confirm: { source, _, context in
             let page = ConfirmPage(
                 title: "Delete “\(source.name)”?",

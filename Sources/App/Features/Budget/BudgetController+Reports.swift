@@ -48,7 +48,7 @@ extension BudgetController {
         } else if let month, month > today.monthValue {
             errors.add("month", "Choose this month or an earlier one.")
         }
-        let categories = try await reportCategories(store: context.store)
+        let categories = try reportCategories(store: context.store)
         var amounts: [(Category, Int64)] = []
         for category in categories {
             let key = "c\(category.id ?? 0)"
@@ -103,8 +103,8 @@ extension BudgetController {
         )
     }
 
-    private func reportCategories(store: MemberStore) async throws -> [Category] {
-        try await store.categories()
+    private func reportCategories(store: MemberStore) throws -> [Category] {
+        try store.categories()
             .filter { ($0.kind == .needs || $0.kind == .wants) && !$0.isHidden }
     }
 
@@ -120,8 +120,8 @@ extension BudgetController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let today = context.member.today
-        let categories = if let loaded { loaded } else { try await reportCategories(store: context.store) }
-        let totals = try await context.store.categoryTotals(month: month, kind: .expense)
+        let categories = if let loaded { loaded } else { try reportCategories(store: context.store) }
+        let totals = try context.store.categoryTotals(month: month, kind: .expense)
         let recorded = Dictionary(
             totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } },
             uniquingKeysWith: { a, _ in a }
@@ -175,7 +175,7 @@ extension BudgetController {
             }
             year = value
         }
-        let (months, hasEarlier) = try await context.store.expenseMonths(year: year)
+        let (months, hasEarlier) = try context.store.expenseMonths(year: year)
         let page = ReportPages.IndexPage(
             year: year,
             months: months.map { month, total, count in

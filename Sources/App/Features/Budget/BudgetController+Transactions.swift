@@ -32,9 +32,9 @@ extension BudgetController {
         let before = params["before"].flatMap { LedgerCursor(String($0)) }
         let after = before == nil ? params["after"].flatMap { LedgerCursor(String($0)) } : nil
 
-        let categories = try await context.store.categories()
-        let accounts = try await context.store.accounts()
-        let (rows, more) = try await context.store.ledgerPage(
+        let categories = try context.store.categories()
+        let accounts = try context.store.accounts()
+        let (rows, more) = try context.store.ledgerPage(
             filter: filter,
             before: before,
             after: after,
@@ -374,7 +374,7 @@ extension BudgetController {
 
     private func loadTransaction(context: MemberContext) async throws -> LedgerRow {
         guard let id = context.parameters.get("id", as: Int64.self),
-            let row = try await context.store.ledgerRow(id: id)
+            let row = try context.store.ledgerRow(id: id)
         else { throw HTTPError(.notFound) }
         return row
     }

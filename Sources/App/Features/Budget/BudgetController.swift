@@ -199,7 +199,7 @@ struct BudgetController {
     @Sendable func category(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         guard let id = context.parameters.get("id", as: Int64.self),
-            let category = try await context.store.category(id: id)
+            let category = try context.store.category(id: id)
         else { throw HTTPError(.notFound) }
         let today = context.member.today
         let month = Self.month(request, today: today)

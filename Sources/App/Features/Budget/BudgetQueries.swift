@@ -89,8 +89,8 @@ extension MemberStore {
     // MARK: - Categories
 
     /// The user's categories in display order (kind, then their order).
-    func categories() async throws -> [Category] {
-        try await read { db in
+    func categories() throws -> [Category] {
+        try read { db in
             try Category.fetchAll(
                 db,
                 sql: """
@@ -102,20 +102,20 @@ extension MemberStore {
         }
     }
 
-    func category(id: Int64) async throws -> Category? {
-        try await record(Category.self, id: id)
+    func category(id: Int64) throws -> Category? {
+        try record(Category.self, id: id)
     }
 
     /// How many transactions a category holds (told before deleting it).
-    func transactionCount(categoryId: Int64) async throws -> Int {
-        try await transactionCounts(categoryIds: [categoryId])[categoryId] ?? 0
+    func transactionCount(categoryId: Int64) throws -> Int {
+        try transactionCounts(categoryIds: [categoryId])[categoryId] ?? 0
     }
 
     /// How many transactions each of the user's categories holds: the count triggers keep on the category
     /// (migration v24), so a long history costs nothing here.
-    func transactionCounts(categoryIds: [Int64]) async throws -> [Int64: Int] {
+    func transactionCounts(categoryIds: [Int64]) throws -> [Int64: Int] {
         guard !categoryIds.isEmpty else { return [:] }
-        return try await read { db in
+        return try read { db in
             var result: [Int64: Int] = [:]
             // GRDB's SQL interpolation binds the ids as arguments.
             for row in try SQLRequest<Row>(
@@ -131,8 +131,8 @@ extension MemberStore {
 
     /// What a new transaction starts from, read from the user's latest 200: the category of the newest of each kind,
     /// the kind of the newest of all, and the account last used.
-    func recentChoices() async throws -> RecentChoices {
-        try await read { db in
+    func recentChoices() throws -> RecentChoices {
+        try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -160,8 +160,8 @@ extension MemberStore {
     // MARK: - Months
 
     /// Income, spent and saved in `month`: three seeks on the (userId, kind, date) index, never the whole history.
-    func monthTotals(month: Month) async throws -> LedgerTotals {
-        try await read { member in try Self.monthTotals(member, month: month) }
+    func monthTotals(month: Month) throws -> LedgerTotals {
+        try read { member in try Self.monthTotals(member, month: month) }
     }
 
     /// Reads `categoryMonth`, which triggers keep in step with the ledger (`LedgerTotal`): one short range of its key.
@@ -191,9 +191,9 @@ extension MemberStore {
 
     /// Per category: total and count of the month's rows of one ledger kind, stash entries included (nil category =
     /// stash rows from before every row had a category).
-    func categoryTotals(month: Month, kind: LedgerEntry.Kind) async throws -> [CategoryTotal] {
+    func categoryTotals(month: Month, kind: LedgerEntry.Kind) throws -> [CategoryTotal] {
         // From the month totals per kind, category and stash (0: none): a few dozen rows at most.
-        try await read { db in
+        try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -208,8 +208,8 @@ extension MemberStore {
     }
 
     /// Total and count of one category's rows in `month`, from the month totals.
-    func categoryMonthTotal(categoryId: Int64, month: Month) async throws -> CategoryTotal {
-        try await read { db in
+    func categoryMonthTotal(categoryId: Int64, month: Month) throws -> CategoryTotal {
+        try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -229,7 +229,7 @@ extension MemberStore {
         ledgerKind: LedgerEntry.Kind? = nil,
         categoryId: Int64? = nil,
         limit: Int
-    ) async throws -> [LedgerRow] {
+    ) throws -> [LedgerRow] {
         var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
         var arguments: [String: DatabaseValue] = [
             "userId": userId.databaseValue, "first": month.firstDay.description.databaseValue,
@@ -260,17 +260,17 @@ extension MemberStore {
             + " ORDER BY ledger.date DESC, ledger.id DESC LIMIT :limit"
         let sql = LedgerRow.selectSQL + " WHERE ledger.id IN (\(ids)) ORDER BY ledger.date DESC, ledger.id DESC"
         let values = arguments
-        return try await read { db in
+        return try read { db in
             try LedgerRow.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
         }
     }
 
     /// The months of `year` with expenses, newest first, with their totals (the past reports), and whether
     /// earlier years have any: twelve rows of the month totals at most, whatever the year holds.
-    func expenseMonths(year: Int) async throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
+    func expenseMonths(year: Int) throws -> (months: [(Month, Int64, Int)], hasEarlier: Bool) {
         let first = Month(year: year, month: 1).description
         let last = Month(year: year, month: 12).description
-        return try await read { db in
+        return try read { db in
             let months = try Row.fetchAll(
                 db,
                 sql: """
@@ -303,7 +303,7 @@ extension MemberStore {
         before cursor: LedgerCursor?,
         after: LedgerCursor? = nil,
         limit: Int
-    ) async throws -> (rows: [LedgerRow], more: Bool) {
+    ) throws -> (rows: [LedgerRow], more: Bool) {
         var conditions = ["ledger.userId = :userId"]
         var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue, "limit": (limit + 1).databaseValue]
         if let kind = filter.kind {
@@ -353,15 +353,15 @@ extension MemberStore {
             LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY ledger.date \(order), ledger.id \(order) LIMIT :limit"
         let values = arguments
-        let rows = try await read { db in
+        let rows = try read { db in
             try LedgerRow.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
         }
         let page = Array(rows.prefix(limit))
         return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)
     }
 
-    func ledgerRow(id: Int64) async throws -> LedgerRow? {
-        try await read { db in
+    func ledgerRow(id: Int64) throws -> LedgerRow? {
+        try read { db in
             try LedgerRow.fetchOne(
                 db,
                 sql: LedgerRow.selectSQL + " WHERE ledger.id = ? AND ledger.userId = ?",
@@ -372,20 +372,20 @@ extension MemberStore {
 
     // MARK: - Accounts
 
-    func accounts() async throws -> [MoneyAccount] {
-        try await read { db in
+    func accounts() throws -> [MoneyAccount] {
+        try read { db in
             try MoneyAccount.filter(MoneyAccount.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id")
                 .fetchAll(db)
         }
     }
 
-    func account(id: Int64) async throws -> MoneyAccount? {
-        try await record(MoneyAccount.self, id: id)
+    func account(id: Int64) throws -> MoneyAccount? {
+        try record(MoneyAccount.self, id: id)
     }
 
     /// One account with its balance (as `accountBalances` reads it), if it is the user's.
-    func accountWithBalance(id: Int64) async throws -> (MoneyAccount, Int64)? {
-        try await read { db in
+    func accountWithBalance(id: Int64) throws -> (MoneyAccount, Int64)? {
+        try read { db in
             try AccountBalanceRow.fetchOne(
                 db,
                 sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
@@ -396,8 +396,8 @@ extension MemberStore {
     }
 
     /// Each account's balance: opening + income − expenses − savings, from the running total the ledger's triggers keep.
-    func accountBalances() async throws -> [(MoneyAccount, Int64)] {
-        try await read { member in try Self.accountBalances(member) }
+    func accountBalances() throws -> [(MoneyAccount, Int64)] {
+        try read { member in try Self.accountBalances(member) }
     }
 
     static func accountBalances(_ member: MemberDatabase) throws -> [(MoneyAccount, Int64)] {
@@ -413,23 +413,23 @@ extension MemberStore {
 
     // MARK: - Income sources
 
-    func incomeSources() async throws -> [IncomeSource] {
-        try await read { db in
+    func incomeSources() throws -> [IncomeSource] {
+        try read { db in
             try IncomeSource.filter(IncomeSource.Columns.userId == userId).order(sql: "amountCents DESC, id").fetchAll(
                 db
             )
         }
     }
 
-    func incomeSource(id: Int64) async throws -> IncomeSource? {
-        try await record(IncomeSource.self, id: id)
+    func incomeSource(id: Int64) throws -> IncomeSource? {
+        try record(IncomeSource.self, id: id)
     }
 
     // MARK: - Savings goals
 
     /// The user's save stashes with this month's and all-time contributions (from the per-month totals).
-    func savingsGoals(month: Month) async throws -> [(Stash, Int64, Int64)] {
-        try await read { db in
+    func savingsGoals(month: Month) throws -> [(Stash, Int64, Int64)] {
+        try read { db in
             try SavingsGoalRow.fetchAll(
                 db,
                 sql: """
@@ -447,8 +447,8 @@ extension MemberStore {
 
 extension MemberStore {
     /// The user's save stashes by name (the savings goals a transaction can name).
-    func saveStashes() async throws -> [Stash] {
-        try await read { db in
+    func saveStashes() throws -> [Stash] {
+        try read { db in
             try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.save.rawValue)
                 .order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }

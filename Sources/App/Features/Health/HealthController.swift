@@ -14,7 +14,7 @@ struct HealthController {
 
     /// 200 `ok` when the database answers, 503 otherwise.
     @Sendable func health(request: Request, context: AppRequestContext) async throws -> Response {
-        let healthy = await database.isHealthy()
+        let healthy = database.isHealthy()
         return Response(
             status: healthy ? .ok : .serviceUnavailable,
             headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],

@@ -26,7 +26,7 @@ struct HomeController {
         let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
         let walletInputs = WalletWidgets.Inputs(user: user, today: today)
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
-        let data = try await context.store.homeData(
+        let data = try context.store.homeData(
             month: month,
             today: today,
             view: view,

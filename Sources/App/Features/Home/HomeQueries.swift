@@ -24,8 +24,8 @@ extension MemberStore {
         view: HomeView,
         day: CalendarDay?,
         walletRevision: Int64?
-    ) async throws -> HomeData {
-        try await read { member in
+    ) throws -> HomeData {
+        try read { member in
             var data = HomeData()
             data.summaries = try Self.stashSummaries(member, month: month, today: today)
             if view == .list {

@@ -22,8 +22,8 @@ package struct CalendarFeedController {
     /// `GET /calendar/:token`
     @Sendable func feed(request: Request, context: AppRequestContext) async throws -> Response {
         guard let token = context.parameters.get("token"), CSRFMiddleware.isWellFormed(token),
-            let userId = try await database.calendarFeedUser(token: token),
-            let text = try await Self.calendar(
+            let userId = try database.calendarFeedUser(token: token),
+            let text = try Self.calendar(
                 database: database,
                 userId: userId,
                 now: now(),
@@ -48,15 +48,15 @@ package struct CalendarFeedController {
         now: Date,
         host: String = "localhost",
         base: String = "http://localhost"
-    ) async throws -> String? {
-        guard let user = try await database.user(id: userId) else { return nil }
+    ) throws -> String? {
+        guard let user = try database.user(id: userId) else { return nil }
         let store = database.for(userId: userId)
-        let lead = try await store.walletSettings().leadDays
+        let lead = try store.walletSettings().leadDays
         let today = user.today(now: now)
         let last = today.adding(days: horizonDays)
         let rules = ReminderRules(user: user, today: today, leadDays: horizonDays)
         let zone = user.calendarTimeZone
-        let items = try await store.read { member in
+        let items = try store.read { member in
             let snapshot = try MemberStore.walletSnapshot(member, cardId: nil, today: today)
             let cards = WalletState.cards(snapshot, today: today, timeZone: zone)
             return Self.benefits(cards, through: last, timeZone: zone)

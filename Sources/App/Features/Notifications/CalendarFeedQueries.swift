@@ -6,8 +6,8 @@ import GRDB
 /// can't be shown again: a member who needs it makes a new one.
 extension MemberStore {
     /// Whether the member has made a calendar feed link.
-    func hasCalendarFeed() async throws -> Bool {
-        try await read { db in
+    func hasCalendarFeed() throws -> Bool {
+        try read { db in
             try Bool.fetchOne(
                 db,
                 sql: "SELECT EXISTS (SELECT 1 FROM calendarFeed WHERE userId = ?)",
@@ -19,9 +19,9 @@ extension MemberStore {
 
     /// Whether `token` is the secret of the member's calendar feed as it is now (not an older one), made after
     /// `since`.
-    func isCalendarFeedToken(_ token: String, madeAfter since: Date) async throws -> Bool {
+    func isCalendarFeedToken(_ token: String, madeAfter since: Date) throws -> Bool {
         let digest = Secrets.digest(token)
-        return try await read { db in
+        return try read { db in
             try Bool.fetchOne(
                 db,
                 sql: """
@@ -49,9 +49,9 @@ extension MemberStore {
 
 extension AppDatabase {
     /// The user whose calendar feed has this secret.
-    func calendarFeedUser(token: String) async throws -> Int64? {
+    func calendarFeedUser(token: String) throws -> Int64? {
         let digest = Secrets.digest(token)
-        return try await read { db in
+        return try read { db in
             try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT userId FROM calendarFeed WHERE token = ?"),
                 arguments: [digest]

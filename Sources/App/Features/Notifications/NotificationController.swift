@@ -16,7 +16,7 @@ struct NotificationController {
 
     /// `GET /notifications`
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
-        let notifications = try await context.store.notifications()
+        let notifications = try context.store.notifications()
         let page = NotificationPages.IndexPage(
             days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
             // The exact count the bell shows (the list holds only the newest notifications).

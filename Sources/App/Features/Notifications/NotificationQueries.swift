@@ -4,8 +4,8 @@ import GRDB
 extension MemberStore {
     /// The member's notifications, newest first, and of those recorded at the same time the most urgent (due
     /// soonest) first (at most `limit`: older ones are pruned after 90 days anyway).
-    func notifications(limit: Int = 300) async throws -> [Reminder] {
-        try await read { db in
+    func notifications(limit: Int = 300) throws -> [Reminder] {
+        try read { db in
             try Reminder.filter(Column("userId") == userId)
                 .order(Column("createdAt").desc, Column("dueOn"), Column("id").desc).limit(limit).fetchAll(db)
         }
@@ -23,8 +23,8 @@ extension MemberStore {
     }
 
     /// How many of the member's notifications are unread (the bell's count).
-    func unreadNotificationCount() async throws -> Int {
-        try await read { member in try Self.unreadNotificationCount(member) }
+    func unreadNotificationCount() throws -> Int {
+        try read { member in try Self.unreadNotificationCount(member) }
     }
 
     static func unreadNotificationCount(_ member: MemberDatabase) throws -> Int {

@@ -71,7 +71,7 @@ struct PushDeliverer: Sendable {
     @discardableResult
     func deliverDue(limit: Int = 100) async throws -> Int {
         let now = now()
-        let due = try await database.read { db in
+        let due = try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """

@@ -3,8 +3,8 @@ import GRDB
 
 extension MemberStore {
     /// The member's push channels, ntfy first.
-    func pushChannels() async throws -> [PushChannel] {
-        try await read { db in
+    func pushChannels() throws -> [PushChannel] {
+        try read { db in
             try PushChannel.filter(Column("userId") == userId).order(Column("kind")).fetchAll(db)
         }
     }
@@ -37,8 +37,8 @@ extension MemberStore {
 
     /// The member's latest failed push attempts, newest first, for Settings: where it went ("ntfy", "Chrome on
     /// Android"), when, and what went wrong.
-    func recentPushFailures(limit: Int = 5) async throws -> [(channel: String, at: Date, error: String)] {
-        try await read { db in
+    func recentPushFailures(limit: Int = 5) throws -> [(channel: String, at: Date, error: String)] {
+        try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -57,8 +57,8 @@ extension MemberStore {
     }
 
     /// The browsers the member turned notifications on in, oldest first.
-    func pushDevices() async throws -> [PushDevice] {
-        try await read { db in
+    func pushDevices() throws -> [PushDevice] {
+        try read { db in
             try PushDevice.filter(Column("userId") == userId).order(Column("createdAt"), Column("id")).fetchAll(db)
         }
     }

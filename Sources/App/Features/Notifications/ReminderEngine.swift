@@ -47,7 +47,7 @@ package struct ReminderEngine: Sendable {
     @discardableResult
     package func tick() async throws -> Int {
         let now = now()
-        let users = try await dueUsers(now: now)
+        let users = try dueUsers(now: now)
         var recorded = 0
         var failures = 0
         var lastFailure: (any Error)?
@@ -55,7 +55,7 @@ package struct ReminderEngine: Sendable {
             let batch = Array(users[start..<min(start + Self.batchSize, users.count)])
             // One account's trouble never holds back the others; its day stays open for the next look.
             do {
-                let worked = try await database.read { db in
+                let worked = try database.read { db in
                     batch.map { user in Result { try Self.work(db, user) } }
                 }
                 let outcome = try await database.write { db in try Self.record(db, worked, now: now) }
@@ -72,8 +72,8 @@ package struct ReminderEngine: Sendable {
     }
 
     /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done.
-    private func dueUsers(now: Date) async throws -> [DueUser] {
-        try await database.read { db in
+    private func dueUsers(now: Date) throws -> [DueUser] {
+        try database.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """

@@ -207,8 +207,8 @@ struct ReminderRules {
 extension MemberStore {
     /// What of the wallet is due within `leadDays` of `today`: unused benefits (and last calls), coupons, renewals,
     /// and annual fees (30 days ahead). The reminder engine records these; the Expiring soon page lists them.
-    func walletDue(_ rules: ReminderRules) async throws -> [Reminder] {
-        try await read { member in try Self.walletDue(member, rules: rules) }
+    func walletDue(_ rules: ReminderRules) throws -> [Reminder] {
+        try read { member in try Self.walletDue(member, rules: rules) }
     }
 
     static func walletDue(_ member: MemberDatabase, rules: ReminderRules) throws -> [Reminder] {

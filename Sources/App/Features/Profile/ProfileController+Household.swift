@@ -17,7 +17,7 @@ extension ProfileController {
 
     /// Whether the member is the server's owner: the first account made on it.
     func isOwner(_ context: MemberContext) async throws -> Bool {
-        try await database.ownerId() == context.user.id
+        try database.ownerId() == context.user.id
     }
 
     /// `GET /profile/household`
@@ -80,8 +80,8 @@ extension ProfileController {
         let zone = context.user.calendarTimeZone
         let now = self.now()
         let day = { (date: Date) in CalendarDay.today(in: zone, now: date).shortText }
-        let members = try await database.accountSummaries()
-        let invitations = try await database.unusedInvitations()
+        let members = try database.accountSummaries()
+        let invitations = try database.unusedInvitations()
         let page = HouseholdPages.Page(
             members: members.enumerated().map { index, member in
                 HouseholdPages.Member(

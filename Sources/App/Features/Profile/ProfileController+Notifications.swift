@@ -19,7 +19,7 @@ extension ProfileController {
 
     /// `GET /profile/notifications`
     @Sendable func notificationSettings(request: Request, context: MemberContext) async throws -> Response {
-        let settings = try await context.store.walletSettings()
+        let settings = try context.store.walletSettings()
         return try await notificationsPage(
             NotificationSettingsInput(settings),
             errors: FieldErrors(),
@@ -30,7 +30,7 @@ extension ProfileController {
 
     /// `POST /profile/notifications`
     @Sendable func saveNotificationSettings(request: Request, context: MemberContext) async throws -> Response {
-        let saved = try await context.store.walletSettings()
+        let saved = try context.store.walletSettings()
         return try await request.submitForm(NotificationSettingsInput.self, context: context) { input in
             NotificationSettingsRules.validate(input)
         } form: { input, errors, status in
@@ -50,7 +50,7 @@ extension ProfileController {
     /// database keeps only its digest, so the browser is handed the secret in a short-lived cookie for the settings
     /// page to show.
     @Sendable func renewCalendarFeed(request: Request, context: MemberContext) async throws -> Response {
-        let had = try await context.store.hasCalendarFeed()
+        let had = try context.store.hasCalendarFeed()
         let token = CSRFMiddleware.makeToken()
         try await context.store.renewCalendarFeed(token: token, now: now())
         var response = pages.redirect(
@@ -67,7 +67,7 @@ extension ProfileController {
     /// `calendarLinkShown` seconds ago.
     private func freshCalendarToken(request: Request, context: MemberContext) async throws -> String? {
         guard let token = request.cookies[pages.cookies.calendarLink]?.value, CSRFMiddleware.isWellFormed(token),
-            try await context.store.isCalendarFeedToken(
+            try context.store.isCalendarFeedToken(
                 token,
                 madeAfter: now().addingTimeInterval(-TimeInterval(Self.calendarLinkShown))
             )
@@ -83,7 +83,7 @@ extension ProfileController {
                 return refusal.message
             }
         } form: { input, errors, status in
-            let settings = try await context.store.walletSettings()
+            let settings = try context.store.walletSettings()
             return try await notificationsPage(
                 NotificationSettingsInput(settings),
                 errors: FieldErrors(),
@@ -97,7 +97,7 @@ extension ProfileController {
             // A new token is sealed; none typed keeps the saved one, unless the member asked to remove it.
             var channels = channels
             if var ntfy = channels.ntfy {
-                let saved = try await context.store.pushChannels().first { $0.kind == .ntfy }?.token ?? ""
+                let saved = try context.store.pushChannels().first { $0.kind == .ntfy }?.token ?? ""
                 ntfy.token =
                     !ntfy.token.isEmpty
                     ? try push.tokens.seal(ntfy.token)
@@ -155,7 +155,7 @@ extension ProfileController {
             refused =
                 "\(PushDeviceRules.maxDevices) browsers get notifications already. Remove one you no longer use first."
         }
-        let settings = try await context.store.walletSettings()
+        let settings = try context.store.walletSettings()
         return try await notificationsPage(
             NotificationSettingsInput(settings),
             errors: FieldErrors(),
@@ -181,10 +181,10 @@ extension ProfileController {
     /// `POST /profile/notifications/push/test`: sends a test message to each channel and browser now and tells how it
     /// went; a browser no longer subscribed is removed.
     @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
-        let channels = try await context.store.pushChannels()
+        let channels = try context.store.pushChannels()
         let destinations =
             channels.filter(\.enabled).map(PushDeliverer.Destination.channel)
-            + (try await context.store.pushDevices()).map(PushDeliverer.Destination.device)
+            + (try context.store.pushDevices()).map(PushDeliverer.Destination.device)
         guard !destinations.isEmpty else {
             return pages.redirect(
                 to: ProfilePaths.notifications + "#push-title",
@@ -196,7 +196,7 @@ extension ProfileController {
             )
         }
         guard testPushes.allow(context.member.id, now: now()) else {
-            let settings = try await context.store.walletSettings()
+            let settings = try context.store.walletSettings()
             return try await notificationsPage(
                 NotificationSettingsInput(settings),
                 errors: FieldErrors(),
@@ -273,8 +273,8 @@ extension ProfileController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let channels = try await context.store.pushChannels()
-        let devices = try await context.store.pushDevices()
+        let channels = try context.store.pushChannels()
+        let devices = try context.store.pushDevices()
         let zone = context.user.calendarTimeZone
         let typed = pushInput ?? PushInput(channels)
         let savedToken = channels.first { $0.kind == .ntfy }?.token ?? ""
@@ -285,7 +285,7 @@ extension ProfileController {
             : push.tokens.open(savedToken) == nil
                 ? "The saved token can't be read: the server's key file was replaced. Enter the token again."
                 : "A token is saved. Leave this empty to keep it, or enter a new one."
-        let failures = try await context.store.recentPushFailures().map { failure in
+        let failures = try context.store.recentPushFailures().map { failure in
             let minute = Calendar.minute(of: failure.at, in: zone)
             return "\(failure.channel), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
                 + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
@@ -300,7 +300,7 @@ extension ProfileController {
             webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 },
             renewPath: ProfilePaths.calendarFeed
         )
-        calendar.isOn = try await context.store.hasCalendarFeed()
+        calendar.isOn = try context.store.hasCalendarFeed()
         let onOff = [("on", "On"), ("off", "Off")]
         let page = ProfilePages.NotificationsPage(
             action: ProfilePaths.notifications,

@@ -11,7 +11,7 @@ extension ProfileController {
 
     /// `GET /profile/photo`: the member's own photo, with the type found at upload and `nosniff`; no one else's.
     @Sendable func showPhoto(request: Request, context: MemberContext) async throws -> Response {
-        guard let photo = try await context.store.photo() else { throw HTTPError(.notFound) }
+        guard let photo = try context.store.photo() else { throw HTTPError(.notFound) }
         return Response(
             status: .ok,
             headers: [

@@ -28,7 +28,7 @@ extension ProfileController {
 
     /// `GET /profile/two-factor`: the set-up page while it is off, else its status.
     @Sendable func twoFactor(request: Request, context: MemberContext) async throws -> Response {
-        let state = try await context.store.twoFactor()
+        let state = try context.store.twoFactor()
         if state.isOn {
             return try statusPage(state, codesErrors: FieldErrors(), offErrors: FieldErrors(), context: context)
         }
@@ -38,7 +38,7 @@ extension ProfileController {
 
     /// `GET /profile/two-factor/qr.svg`: the QR code of the secret being set up (never of one already on).
     @Sendable func twoFactorQR(request: Request, context: MemberContext) async throws -> Response {
-        guard let pending = try await context.store.twoFactor().pendingSecret else { throw HTTPError(.notFound) }
+        guard let pending = try context.store.twoFactor().pendingSecret else { throw HTTPError(.notFound) }
         let uri = pending.uri(account: context.user.email, issuer: Self.issuer)
         let svg = try QRCode(uri, errorCorrection: .medium).svg(label: "QR code for your authenticator app")
         return Response(
@@ -52,7 +52,7 @@ extension ProfileController {
     /// recovery codes are shown this once.
     @Sendable func enableTwoFactor(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(TwoFactorCodeInput.self, context: context)
-        let state = try await context.store.twoFactor()
+        let state = try context.store.twoFactor()
         guard !state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         guard let secret = state.pendingSecret else { return pages.redirect(to: ProfilePaths.twoFactor) }
         var errors = FieldErrors()
@@ -106,7 +106,7 @@ extension ProfileController {
         action: () async throws -> Response
     ) async throws -> Response {
         let input = try await request.decodeForm(TwoFactorPasswordInput.self, context: context)
-        let state = try await context.store.twoFactor()
+        let state = try context.store.twoFactor()
         guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         var errors = FieldErrors()
         let typed = field == "codesPassword" ? input.codesPassword : input.offPassword

@@ -58,14 +58,14 @@ struct ProfileController {
         let email = ProfileRules.email(input.email, into: &errors)
         let details = ProfileRules.details(input.details, into: &errors)
         let theme = ProfileRules.theme(input.theme, into: &errors)
-        if errors["email"] == nil, email != user.email, try await database.emailIsTaken(email, exceptUserId: user.id) {
+        if errors["email"] == nil, email != user.email, try database.emailIsTaken(email, exceptUserId: user.id) {
             errors.add("email", "Another account already uses this email.")
         }
         if errors["currency"] == nil, details.currency != user.currency {
             ProfileRules.currencySwitch(
                 from: user.currencyValue,
                 to: Currency.named(details.currency),
-                hasAmounts: try await context.store.hasAmounts(),
+                hasAmounts: try context.store.hasAmounts(),
                 relabel: input.relabelCurrency,
                 into: &errors
             )
@@ -257,7 +257,7 @@ struct ProfileController {
     /// The member's other live browser the path's handle names; a 404 for any other handle.
     private func otherBrowser(request: Request, context: MemberContext) async throws -> SignedInBrowser {
         guard let handle = context.parameters.get("handle"),
-            let browser = try await context.store.otherSession(
+            let browser = try context.store.otherSession(
                 handle: handle,
                 except: pages.cookies.storedSessionId(of: request),
                 now: now(),
@@ -310,12 +310,12 @@ struct ProfileController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let now = self.now()
-        let browsers = try await context.store.signedInBrowsers(
+        let browsers = try context.store.signedInBrowsers(
             now: now,
             idleLimit: sessionIdleLimit,
             currentKey: pages.cookies.storedSessionId(of: request)
         )
-        let twoFactorOn = try await context.store.twoFactor().isOn
+        let twoFactorOn = try context.store.twoFactor().isOn
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
             initials: user.initials,
@@ -414,8 +414,8 @@ struct ProfileController {
 extension MemberStore {
     /// Whether the member has amounts in their own currency: entries, stashes, accounts, income, subscriptions or
     /// coupons. (Wallet cards keep their own currency.)
-    func hasAmounts() async throws -> Bool {
-        try await read { member in
+    func hasAmounts() throws -> Bool {
+        try read { member in
             try Self.hasRows(member, in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"])
         }
     }

@@ -42,9 +42,9 @@ extension MemberStore {
     }
 
     /// The member's photo and its content type, if they have one.
-    func photo() async throws -> (contentType: String, bytes: Data)? {
+    func photo() throws -> (contentType: String, bytes: Data)? {
         let userId = self.userId
-        return try await read { db in
+        return try read { db in
             try Row.fetchOne(
                 db,
                 sql: "SELECT contentType, bytes FROM profilePhoto WHERE userId = ?",

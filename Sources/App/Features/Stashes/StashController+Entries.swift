@@ -16,7 +16,7 @@ extension StashController {
     /// `GET /stashes/:id/entries/new`
     @Sendable func newEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let summary = try await context.namedStashSummary()
+        let summary = try context.namedStashSummary()
         return try entryFormPage(
             EntryInput(),
             errors: FieldErrors(),
@@ -31,7 +31,7 @@ extension StashController {
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
     @Sendable func createEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let summary = try await context.namedStashSummary()
+        let summary = try context.namedStashSummary()
         let today = context.member.today
         return try await request.submitForm(EntryInput.self, context: context) { input in
             EntryRules.validate(input, currency: user.currencyValue, today: today)
@@ -226,9 +226,9 @@ extension StashController {
     ) async throws -> (LedgerEntry, StashSummary) {
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self),
-            let entry = try await context.store.entry(id: id),
+            let entry = try context.store.entry(id: id),
             let stashId = entry.stashId,
-            let summary = try await context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
+            let summary = try context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return (entry, summary)
     }

@@ -42,10 +42,10 @@ struct StashController {
         return try await request.submitForm(StashInput.self, context: context) { input in
             try await StashRules.validate(
                 input,
-                categories: try await context.store.categories(),
+                categories: try context.store.categories(),
                 currency: user.currencyValue
             ) {
-                try await context.store.sameName(Stash.self, as: $0, except: nil)
+                try context.store.sameName(Stash.self, as: $0, except: nil)
             }
         } form: { input, errors, status in
             try await formPage(
@@ -91,7 +91,7 @@ struct StashController {
     /// `GET /stashes/:id/edit`
     @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let summary = try await context.namedStashSummary()
+        let summary = try context.namedStashSummary()
         return try await formPage(
             StashInput(
                 stash: summary.stash,
@@ -110,14 +110,14 @@ struct StashController {
     /// month's badge away is saved only once confirmed.
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let summary = try await context.namedStashSummary()
+        let summary = try context.namedStashSummary()
         return try await request.submitForm(StashInput.self, context: context) { input in
             try await StashRules.validate(
                 input,
-                categories: try await context.store.categories(),
+                categories: try context.store.categories(),
                 currency: user.currencyValue
             ) {
-                try await context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
+                try context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
             }
         } form: { input, errors, status in
             try await formPage(
@@ -190,7 +190,7 @@ struct StashController {
         )
         guard draft.targetCents > current.targetCents, current.isCompleted, !raised.isCompleted,
             let id = summary.stash.id,
-            let badge = try await context.store.earnedBadge(stashId: id, month: month)
+            let badge = try context.store.earnedBadge(stashId: id, month: month)
         else { return nil }
         let points = "\(badge.points) points" + (badge.claimedAt == nil ? "" : ", reward claimed")
         return StashPages.TargetWarning(
@@ -211,7 +211,7 @@ struct StashController {
         status: HTTPResponse.Status = .ok,
         warning: StashPages.TargetWarning? = nil
     ) async throws -> Response {
-        let categories = try await context.store.categories()
+        let categories = try context.store.categories()
         let page = StashPages.FormPage(
             heading: stashId == nil ? "New stash" : "Edit stash",
             action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,
@@ -235,12 +235,12 @@ struct StashController {
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
         guard let id = context.parameters.get("id", as: Int64.self),
-            let summary = try await context.store.stashSummary(id: id, month: month, today: today)
+            let summary = try context.store.stashSummary(id: id, month: month, today: today)
         else { throw HTTPError(.notFound) }
         let stash = summary.stash
 
-        let (entries, more) = try await context.store.entries(stashId: id, month: month, page: pageNumber, perPage: 20)
-        let results = try await context.store.monthResults(stash: stash, today: today)
+        let (entries, more) = try context.store.entries(stashId: id, month: month, page: pageNumber, perPage: 20)
+        let results = try context.store.monthResults(stash: stash, today: today)
         var goalBar: ProgressBar?
         var goalText: String?
         if let goal = stash.goalCents {
@@ -302,10 +302,10 @@ struct StashController {
     /// `GET` and `POST /stashes/:id/delete`: the page says what goes with the stash before anything is deleted.
     var deletion: Deletion<Stash> {
         Deletion { _, context in
-            try await context.named(Stash.self)
+            try context.named(Stash.self)
         } confirm: { stash, _, context in
             let id = stash.id ?? 0
-            let footprint = try await context.store.stashFootprint(stashId: id)
+            let footprint = try context.store.stashFootprint(stashId: id)
             let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
             let badges =
                 footprint.badges == 1
@@ -329,10 +329,10 @@ struct StashController {
 
 extension MemberContext {
     /// The stash named by the `:id` path parameter with its progress this month, or a 404 if it isn't the member's.
-    func namedStashSummary() async throws -> StashSummary {
+    func namedStashSummary() throws -> StashSummary {
         let today = member.today
         guard let id = parameters.get("id", as: Int64.self),
-            let summary = try await store.stashSummary(id: id, month: today.monthValue, today: today)
+            let summary = try store.stashSummary(id: id, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
         return summary
     }

@@ -140,7 +140,7 @@ public enum DemoData {
     ) async throws -> Summary {
         let email = User.normalize(email: email)
         var createdUser = false
-        var user = try await database.user(email: email)
+        var user = try database.user(email: email)
         if user == nil {
             let hash = try await passwordHash()
             user = try await database.create(

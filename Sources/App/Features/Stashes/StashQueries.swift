@@ -62,8 +62,8 @@ extension MemberStore {
         """
 
     /// Every stash of the user with its progress in `month`, by name.
-    func stashSummaries(month: Month, today: CalendarDay) async throws -> [StashSummary] {
-        try await read { member in try Self.stashSummaries(member, month: month, today: today) }
+    func stashSummaries(month: Month, today: CalendarDay) throws -> [StashSummary] {
+        try read { member in try Self.stashSummaries(member, month: month, today: today) }
     }
 
     /// Sorted here rather than by SQL: sorting a handful of rows in Swift costs less than SQLite's sorter.
@@ -80,8 +80,8 @@ extension MemberStore {
     }
 
     /// One stash of the user with its progress in `month`; nil if it isn't theirs.
-    func stashSummary(id: Int64, month: Month, today: CalendarDay) async throws -> StashSummary? {
-        try await read { db in
+    func stashSummary(id: Int64, month: Month, today: CalendarDay) throws -> StashSummary? {
+        try read { db in
             try Self.summaries(
                 db,
                 sql: Self.summarySQL + " AND stash.id = :id",
@@ -115,13 +115,13 @@ extension MemberStore {
     }
 
     /// The stash if it is the user's.
-    func stash(id: Int64) async throws -> Stash? {
-        try await record(Stash.self, id: id)
+    func stash(id: Int64) throws -> Stash? {
+        try record(Stash.self, id: id)
     }
 
     /// The entry if it is the user's.
-    func entry(id: Int64) async throws -> LedgerEntry? {
-        try await record(LedgerEntry.self, id: id)
+    func entry(id: Int64) throws -> LedgerEntry? {
+        try record(LedgerEntry.self, id: id)
     }
 
     /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).
@@ -183,8 +183,8 @@ extension MemberStore {
     }
 
     /// One page of a stash's entries in `month`, newest first, and whether more follow.
-    func entries(stashId: Int64, month: Month, page: Int, perPage: Int) async throws -> ([LedgerEntry], Bool) {
-        try await read { db in
+    func entries(stashId: Int64, month: Month, page: Int, perPage: Int) throws -> ([LedgerEntry], Bool) {
+        try read { db in
             let rows = try LedgerEntry.fetchAll(
                 db,
                 sql: """
@@ -201,9 +201,9 @@ extension MemberStore {
     }
 
     /// A stash's months with entries, newest first, with the target each had and whether it earned a badge.
-    func monthResults(stash: Stash, today: CalendarDay) async throws -> [(Month, StashProgress, Bool)] {
+    func monthResults(stash: Stash, today: CalendarDay) throws -> [(Month, StashProgress, Bool)] {
         guard let stashId = stash.id else { return [] }
-        return try await read { db in
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -232,8 +232,8 @@ extension MemberStore {
     }
 
     /// How many entries and earned badges a stash has (told before deleting it).
-    func stashFootprint(stashId: Int64) async throws -> (entries: Int, badges: Int) {
-        try await read { db in
+    func stashFootprint(stashId: Int64) throws -> (entries: Int, badges: Int) {
+        try read { db in
             guard try !Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).isEmpty(db)
             else { return (0, 0) }
             let entries =

@@ -38,7 +38,7 @@ extension StatisticsController {
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
-            let figures = try await context.store.monthComparison(months: months)
+            let figures = try context.store.monthComparison(months: months)
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [

@@ -8,7 +8,7 @@ extension StatisticsController {
         let user = context.user
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let csv = try await context.store.ledgerCSV(
+        let csv = try context.store.ledgerCSV(
             from: query.period.first,
             to: query.period.last,
             filter: query.filter,
@@ -30,7 +30,7 @@ extension StatisticsController {
                 message: "The PDF summary covers a month or a year: use period=YYYY-MM, or view=yearly&period=YYYY."
             )
         }
-        let bytes = try await SummaryPDF(store: context.store, user: user, today: today, period: query.period).render()
+        let bytes = try SummaryPDF(store: context.store, user: user, today: today, period: query.period).render()
         return PageRenderer.download(
             ByteBuffer(bytes: bytes),
             type: "application/pdf",

@@ -20,7 +20,7 @@ struct StatisticsController {
         let user = context.user
         let today = context.member.today
         let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
-        let page = try await StatisticsPageBuilder(
+        let page = try StatisticsPageBuilder(
             store: context.store,
             user: user,
             today: today,
@@ -42,16 +42,16 @@ struct StatisticsPageBuilder {
     var period: StatisticsPeriod { query.period }
     var filter: StatisticsFilter { query.filter }
 
-    func build() async throws -> StatisticsPage {
+    func build() throws -> StatisticsPage {
         // One GROUP BY date over the month (or the year) feeds the totals and every time chart.
         let span = period.unit == .yearly ? (period.first, period.last) : (period.month.firstDay, period.month.lastDay)
-        let byDay = try await store.ledgerTotalsByDay(from: span.0, to: span.1, filter: filter)
+        let byDay = try store.ledgerTotalsByDay(from: span.0, to: span.1, filter: filter)
         let totals =
             period.unit == .daily
             ? byDay[period.first.description] ?? LedgerTotals()
             : byDay.values.reduce(LedgerTotals(), +)
-        let performance = try await performances()
-        let badges = try await store.earnedBadgeTotals(period: period)
+        let performance = try performances()
+        let badges = try store.earnedBadgeTotals(period: period)
 
         var charts: [ChartView] = []
         var entries: [StatisticsEntryItem] = []
@@ -59,7 +59,7 @@ struct StatisticsPageBuilder {
         switch period.unit {
         case .daily:
             charts.append(sparkline(byDay))
-            entries = try await store.dayEntries(on: period.first, filter: filter, limit: DayList.shown)
+            entries = try store.dayEntries(on: period.first, filter: filter, limit: DayList.shown)
                 .map { StatisticsEntryItem($0, user: user) }
             moreEntries = DayList.moreLink(
                 shown: entries.count,
@@ -70,11 +70,11 @@ struct StatisticsPageBuilder {
         case .monthly:
             charts.append(dailyBars(byDay))
             if filter == .all { charts.append(incomeDonut(totals)) }
-            if filter != .saving { charts.append(try await categoryDonut()) }
+            if filter != .saving { charts.append(try categoryDonut()) }
         case .yearly:
-            let bars = try await monthlyBars(byDay)
+            let bars = try monthlyBars(byDay)
             charts += [bars[0], heatmap(byDay), bars[1]]
-            if filter != .saving { charts.append(try await categoryDonut()) }
+            if filter != .saving { charts.append(try categoryDonut()) }
         }
 
         let shown = performance.filter { filter.includes($0.stash.kind) && query.status.includes($0) }
@@ -87,7 +87,7 @@ struct StatisticsPageBuilder {
         let topSaved = top(.save)
         let topSpent = top(.spend)
 
-        let firstRun = performance.isEmpty && totals.isEmpty ? try await store.hasNoLedger() : false
+        let firstRun = performance.isEmpty && totals.isEmpty ? try store.hasNoLedger() : false
         return StatisticsPage(
             firstRun: firstRun ? EmptyState.statistics : nil,
             periodTitle: period.title,
@@ -153,19 +153,19 @@ struct StatisticsPageBuilder {
         period.first <= today && today <= period.last ? today : period.first
     }
 
-    private func performances() async throws -> [StashPerformance] {
+    private func performances() throws -> [StashPerformance] {
         let months: [Month] =
             switch period.unit {
             case .daily: [period.month]
             case .monthly: [period.month.previous, period.month]
             case .yearly: period.previous.months + period.months
             }
-        let figures = try await store.stashFigures(months: months, today: today)
+        let figures = try store.stashFigures(months: months, today: today)
         var dayTotals: (current: [Int64: Int64], previous: [Int64: Int64])?
         if period.unit == .daily {
             dayTotals = (
-                try await store.stashTotals(on: period.first),
-                try await store.stashTotals(on: period.first.adding(days: -1))
+                try store.stashTotals(on: period.first),
+                try store.stashTotals(on: period.first.adding(days: -1))
             )
         }
         return StashPerformance.build(
@@ -331,8 +331,8 @@ struct StatisticsPageBuilder {
         )
     }
 
-    private func categoryDonut() async throws -> ChartView {
-        let rows = try await store.spendingByCategory(from: period.first, to: period.last)
+    private func categoryDonut() throws -> ChartView {
+        let rows = try store.spendingByCategory(from: period.first, to: period.last)
         let total = rows.reduce(Int64(0)) { $0 + $1.cents }
         // Past the palette, the smallest categories share one slice so colours stay distinct.
         var slices = rows.prefix(ChartPalette.count - 1).enumerated().map {
@@ -369,10 +369,10 @@ struct StatisticsPageBuilder {
         )
     }
 
-    private func monthlyBars(_ byDay: [String: LedgerTotals]) async throws -> [ChartView] {
+    private func monthlyBars(_ byDay: [String: LedgerTotals]) throws -> [ChartView] {
         var byMonth: [String: LedgerTotals] = [:]
         for (date, totals) in byDay { byMonth[String(date.prefix(7)), default: LedgerTotals()] += totals }
-        let completed = try await store.earnedBadgesByMonth(year: period.year)
+        let completed = try store.earnedBadgesByMonth(year: period.year)
         let months = period.months
         let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)

@@ -75,9 +75,9 @@ extension MemberStore {
         to last: CalendarDay,
         filter: StatisticsFilter
     )
-        async throws -> [String: LedgerTotals]
+        throws -> [String: LedgerTotals]
     {
-        try await read { member in
+        try read { member in
             try Self.totalsByDay(member, from: first, to: last, filter: filter)
         }
     }
@@ -119,8 +119,8 @@ extension MemberStore {
     static let categoryNameSQL = "COALESCE(category.name, 'Other')"
 
     /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
-    func spendingByCategory(from first: CalendarDay, to last: CalendarDay) async throws -> [LabelledAmount] {
-        try await read { member in
+    func spendingByCategory(from first: CalendarDay, to last: CalendarDay) throws -> [LabelledAmount] {
+        try read { member in
             try Self.spendingByCategory(member, from: first, to: last)
         }
     }
@@ -165,10 +165,10 @@ extension MemberStore {
     /// in one transaction, each month a bounded range.
     func monthComparison(
         months: [Month]
-    ) async throws
+    ) throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
-        try await read { member in
+        try read { member in
             try months.map { month in
                 let totals = try Self.totalsByDay(member, from: month.firstDay, to: month.lastDay, filter: .all)
                     .values.reduce(LedgerTotals(), +)
@@ -180,13 +180,13 @@ extension MemberStore {
 
     /// Every stash of the user with its progress in each of `months` (target as each month had it) and its
     /// first month with entries. Reads `categoryMonth` and `stashTarget` only.
-    func stashFigures(months: [Month], today: CalendarDay) async throws -> [StashMonthFigures] {
+    func stashFigures(months: [Month], today: CalendarDay) throws -> [StashMonthFigures] {
         guard !months.isEmpty else { return [] }
         let values = months.map { _ in "(?)" }.joined(separator: ", ")
         let arguments = StatementArguments(months.map(\.description)) + [userId, userId]
         // Three reads in one snapshot: each stash once, then its figures for each month, then each stash's first
         // month: no stash is decoded again for each of its months.
-        return try await read { [userId] db in
+        return try read { [userId] db in
             let stashes = try Stash.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -252,8 +252,8 @@ extension MemberStore {
     }
 
     /// Each stash's total on one day (stash id → cents).
-    func stashTotals(on day: CalendarDay) async throws -> [Int64: Int64] {
-        try await read { db in
+    func stashTotals(on day: CalendarDay) throws -> [Int64: Int64] {
+        try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -268,8 +268,8 @@ extension MemberStore {
 
     /// The user's newest `limit` ledger rows on one day under `filter`, with their stash or category name (the ids
     /// from an index alone, then only those rows in full).
-    func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) async throws -> [DayEntry] {
-        try await read { db in
+    func dayEntries(on day: CalendarDay, filter: StatisticsFilter, limit: Int) throws -> [DayEntry] {
+        try read { db in
             try DayEntry.fetchAll(
                 db,
                 sql: """
@@ -287,15 +287,15 @@ extension MemberStore {
     }
 
     /// Whether the user has no transaction at all (the first-run state).
-    func hasNoLedger() async throws -> Bool {
-        try await read { db in
+    func hasNoLedger() throws -> Bool {
+        try read { db in
             try Int.fetchOne(db, sql: "SELECT 1 FROM ledger WHERE userId = ? LIMIT 1", arguments: [userId]) == nil
         }
     }
 
     /// Earned badges (count and points) for months `first…last`, or completed on one day.
-    func earnedBadgeTotals(period: StatisticsPeriod) async throws -> (count: Int, points: Int) {
-        try await read { member in try Self.earnedBadgeTotals(member, period: period) }
+    func earnedBadgeTotals(period: StatisticsPeriod) throws -> (count: Int, points: Int) {
+        try read { member in try Self.earnedBadgeTotals(member, period: period) }
     }
 
     static func earnedBadgeTotals(
@@ -319,8 +319,8 @@ extension MemberStore {
     }
 
     /// Earned badges per month (`YYYY-MM` → count) in a year.
-    func earnedBadgesByMonth(year: Int) async throws -> [String: Int] {
-        try await read { db in
+    func earnedBadgesByMonth(year: Int) throws -> [String: Int] {
+        try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -342,9 +342,9 @@ extension MemberStore {
         filter: StatisticsFilter,
         currency: Currency
     )
-        async throws -> String
+        throws -> String
     {
-        try await read { db in
+        try read { db in
             var csv = CSVWriter()
             csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
             let rows = try Row.fetchCursor(

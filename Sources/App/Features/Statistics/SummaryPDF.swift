@@ -18,13 +18,13 @@ struct SummaryPDF {
     /// "Monthly summary — November 2026", "Yearly summary — 2026".
     var title: String { (isYear ? "Yearly" : "Monthly") + " summary — " + period.title }
 
-    func render() async throws -> [UInt8] {
-        let byDay = try await store.ledgerTotalsByDay(from: period.first, to: period.last, filter: .all)
+    func render() throws -> [UInt8] {
+        let byDay = try store.ledgerTotalsByDay(from: period.first, to: period.last, filter: .all)
         let totals = byDay.values.reduce(LedgerTotals(), +)
-        let categories = try await store.spendingByCategory(from: period.first, to: period.last)
-        let figures = try await store.stashFigures(months: period.previous.months + period.months, today: today)
+        let categories = try store.spendingByCategory(from: period.first, to: period.last)
+        let figures = try store.stashFigures(months: period.previous.months + period.months, today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
-        let badges = try await store.earnedBadgeTotals(period: period)
+        let badges = try store.earnedBadgeTotals(period: period)
         let noun = isYear ? "year" : "month"
 
         var pdf = PDFWriter()

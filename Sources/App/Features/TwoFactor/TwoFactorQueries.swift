@@ -41,8 +41,8 @@ enum RecoveryCodes {
 
 extension AppDatabase {
     /// The user's two-factor state, read for signing in.
-    func twoFactor(userId: Int64) async throws -> TwoFactorState {
-        try await read { db in try TwoFactorState.fetch(db, userId: userId) }
+    func twoFactor(userId: Int64) throws -> TwoFactorState {
+        try read { db in try TwoFactorState.fetch(db, userId: userId) }
     }
 
     /// Takes the code of `step` for the user, unless a code of that step or a later one was taken already (a code
@@ -94,8 +94,8 @@ extension AppDatabase {
 
 extension MemberStore {
     /// The member's two-factor state.
-    func twoFactor() async throws -> TwoFactorState {
-        try await read { db in try TwoFactorState.fetch(db, userId: userId) }
+    func twoFactor() throws -> TwoFactorState {
+        try read { db in try TwoFactorState.fetch(db, userId: userId) }
     }
 
     /// The secret the set-up page offers: the one offered before, or a new one.

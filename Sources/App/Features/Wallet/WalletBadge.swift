@@ -43,8 +43,8 @@ struct ShellCounts: Sendable {
 
 extension MemberStore {
     /// The bell's unread count and, unless the wallet's revision is still `known`, the Wallet tab's count.
-    func shellCounts(user: User, today: CalendarDay, unlessRevision known: Int64?) async throws -> ShellCounts {
-        try await read { member in
+    func shellCounts(user: User, today: CalendarDay, unlessRevision known: Int64?) throws -> ShellCounts {
+        try read { member in
             let db = member.db
             let unread = try Self.unreadNotificationCount(member)
             let revision =
@@ -71,7 +71,7 @@ extension MemberStore {
             .sorted { ($0.1, $0.0.title) < ($1.1, $1.0.title) }
     }
 
-    func expiringSoon(_ rules: ReminderRules) async throws -> [(Reminder, Int)] {
-        try await read { member in try Self.expiringSoon(member, rules: rules) }
+    func expiringSoon(_ rules: ReminderRules) throws -> [(Reminder, Int)] {
+        try read { member in try Self.expiringSoon(member, rules: rules) }
     }
 }

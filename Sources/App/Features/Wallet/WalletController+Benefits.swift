@@ -7,7 +7,7 @@ extension WalletController {
     /// The benefit named by `:id` with its card, or a 404 if it isn't the user's.
     func benefit(_ context: MemberContext) async throws -> (CardBenefit, WalletCard) {
         guard let id = context.parameters.get("id", as: Int64.self),
-            let found = try await context.store.cardBenefit(id: id)
+            let found = try context.store.cardBenefit(id: id)
         else { throw HTTPError(.notFound) }
         return found
     }
@@ -23,7 +23,7 @@ extension WalletController {
     @Sendable func showBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let currency = card.currencyValue
-        let uses = try await context.store.benefitUses(benefitId: benefit.id ?? 0)
+        let uses = try context.store.benefitUses(benefitId: benefit.id ?? 0)
         var years: [(window: PeriodWindow, uses: [(day: CalendarDay, cents: Int64)])] = []
         for use in uses {
             guard let day = CalendarDay(use.usedOn) else { continue }
@@ -123,7 +123,7 @@ extension WalletController {
         }
         return try await Request.submit(input) { input in
             try await BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone) {
-                try await context.store.benefitUse(benefitId: benefit.id ?? 0, periodStart: $0)?.usedOn
+                try context.store.benefitUse(benefitId: benefit.id ?? 0, periodStart: $0)?.usedOn
             }
         } form: { input, errors, status in
             try useForm(input, benefit: benefit, card: card, errors: errors, context: context, status: status)
@@ -218,7 +218,7 @@ extension WalletController {
             try await benefit(context)
         } confirm: { found, _, context in
             let (benefit, card) = found
-            let (uses, cents) = try await context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
+            let (uses, cents) = try context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
             let text =
                 uses == 0
                 ? "It leaves \(card.name) and its reminders. This can't be undone."

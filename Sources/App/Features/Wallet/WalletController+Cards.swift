@@ -23,7 +23,7 @@ extension WalletController {
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
         let query = request.uri.searchText
-        let owned = try await context.store.walletCatalogueIds()
+        let owned = try context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []
         var byIssuer: [String: [WalletPages.BrowseItem]] = [:]
@@ -67,7 +67,7 @@ extension WalletController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let currency = card.currencyValue
-        let owned = try await context.store.walletCatalogueIds().contains(card.id)
+        let owned = try context.store.walletCatalogueIds().contains(card.id)
         let page = WalletPages.PreviewPage(
             face: CardFace(catalogue: card, path: nil),
             title: "\(card.issuer) \(card.name)",
@@ -178,7 +178,7 @@ extension WalletController {
                 withBenefits: true,
                 allowOriginal: false
             ) {
-                try await context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL, except: nil)
+                try context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL, except: nil)
             }
         } form: { input, errors, status in
             try customForm(input, errors: errors, request: request, context: context, status: status)
@@ -226,7 +226,7 @@ extension WalletController {
 
     /// `POST /wallet/cards/:id/reminders` with `on=1` or `on=0`: whether reminders about this card are recorded.
     @Sendable func setCardReminders(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
+        let card = try context.named(WalletCard.self)
         let input = try await request.decodeForm(CardRemindersInput.self, context: context)
         guard let on = ["1": true, "0": false][input.on ?? ""] else {
             throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
@@ -240,7 +240,7 @@ extension WalletController {
 
     /// `GET /wallet/cards/:id/edit`
     @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
+        let card = try context.named(WalletCard.self)
         return try editForm(
             CardInput(card: card, currency: card.currencyValue),
             card: card,
@@ -288,7 +288,7 @@ extension WalletController {
 
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
+        let card = try context.named(WalletCard.self)
         return try await request.submitForm(CardInput.self, context: context) { input in
             try await CardRules.validate(
                 input,
@@ -297,7 +297,7 @@ extension WalletController {
                 withBenefits: false,
                 allowOriginal: true
             ) {
-                try await context.store.sameName(
+                try context.store.sameName(
                     WalletCard.self,
                     as: $0,
                     nameSQL: WalletCard.fullNameSQL,
@@ -321,7 +321,7 @@ extension WalletController {
     /// member came from.
     var cardDeletion: Deletion<WalletCard> {
         Deletion { _, context in
-            try await context.named(WalletCard.self)
+            try context.named(WalletCard.self)
         } confirm: { card, request, context in
             let id = card.id ?? 0
             let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
@@ -344,7 +344,7 @@ extension WalletController {
 
     /// `GET /wallet/cards/:id/benefits`
     @Sendable func newBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
+        let card = try context.named(WalletCard.self)
         return try benefitForm(BenefitInput(), card: card, editing: nil, errors: FieldErrors(), context: context)
     }
 
@@ -377,7 +377,7 @@ extension WalletController {
 
     /// `POST /wallet/cards/:id/benefits`
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
-        let card = try await context.named(WalletCard.self)
+        let card = try context.named(WalletCard.self)
         return try await request.submitForm(BenefitInput.self, context: context) { input in
             BenefitRules.validate(input, currency: card.currencyValue)
         } form: { input, errors, status in

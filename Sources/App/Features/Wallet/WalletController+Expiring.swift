@@ -8,9 +8,9 @@ extension WalletController {
     /// `GET /wallet/expiring`
     @Sendable func expiring(request: Request, context: MemberContext) async throws -> Response {
         let today = context.member.today
-        let lead = try await context.store.walletSettings().leadDays
+        let lead = try context.store.walletSettings().leadDays
         let rules = ReminderRules(user: context.user, today: today, leadDays: lead)
-        let due = try await context.store.expiringSoon(rules)
+        let due = try context.store.expiringSoon(rules)
         let page = ExpiringPages.IndexPage(
             rows: due.map { Self.expiringRow($0.0, daysLeft: $0.1) },
             leadText: lead == 1 ? "within 1 day" : "within \(lead) days",

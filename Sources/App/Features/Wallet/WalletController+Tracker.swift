@@ -34,8 +34,8 @@ extension WalletController {
         var groups: [TrackerPages.CouponGroup] = []
         var history: [TrackerPages.CouponRow] = []
         if isSubscriptions {
-            let subscriptions = try await context.store.subscriptions()
-            let cards = try await context.store.walletCards()
+            let subscriptions = try context.store.subscriptions()
+            let cards = try context.store.walletCards()
             let names = Dictionary(uniqueKeysWithValues: cards.compactMap { card in card.id.map { ($0, card.name) } })
             let upcoming = Self.upcoming(subscriptions, today: today)
             all = upcoming.map {
@@ -46,7 +46,7 @@ extension WalletController {
             monthly = Self.monthlyTotal(subscriptions)
             count = subscriptions.count
         } else {
-            let open = try await context.store.openCoupons(today: today)
+            let open = try context.store.openCoupons(today: today)
             var bySection: [CouponSection: [TrackerPages.CouponRow]] = [:]
             for coupon in open {
                 let section = CouponSection.of(
@@ -69,7 +69,7 @@ extension WalletController {
                     moreText: cut ? "Show all \(rows.count)" : nil
                 )
             }
-            history = try await context.store.couponHistory(today: today)
+            history = try context.store.couponHistory(today: today)
                 .map { TrackerPages.CouponRow($0, today: today, user: user) }
         }
         let page = TrackerPages.TrackerPage(
@@ -149,7 +149,7 @@ extension WalletController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let cards: [WalletCard]
-        if let known { cards = known } else { cards = try await context.store.walletCards() }
+        if let known { cards = known } else { cards = try context.store.walletCards() }
         let fields = SubscriptionRules.fields(input, errors: errors, cards: cards, isNew: id == nil)
         let page = WalletPages.FormPage(
             heading: id == nil ? "Add subscription" : "Edit subscription",
@@ -169,7 +169,7 @@ extension WalletController {
 
     func saveSubscription(existing: Subscription?, request: Request, context: MemberContext) async throws -> Response {
         let today = context.member.today
-        let cards = try await context.store.walletCards()
+        let cards = try context.store.walletCards()
         return try await request.submitForm(SubscriptionInput.self, context: context) { input in
             SubscriptionRules.validate(
                 input,
@@ -222,7 +222,7 @@ extension WalletController {
     /// `GET /wallet/subscriptions/:id/edit`
     @Sendable func editSubscription(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let subscription = try await context.named(Subscription.self)
+        let subscription = try context.named(Subscription.self)
         return try await subscriptionForm(
             SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
             id: subscription.id,
@@ -234,14 +234,14 @@ extension WalletController {
 
     /// `POST /wallet/subscriptions/:id/edit`
     @Sendable func updateSubscription(request: Request, context: MemberContext) async throws -> Response {
-        let subscription = try await context.named(Subscription.self)
+        let subscription = try context.named(Subscription.self)
         return try await saveSubscription(existing: subscription, request: request, context: context)
     }
 
     /// `GET` and `POST /wallet/subscriptions/:id/delete`
     var subscriptionDeletion: Deletion<Subscription> {
         Deletion { _, context in
-            try await context.named(Subscription.self)
+            try context.named(Subscription.self)
         } confirm: { subscription, _, context in
             let id = subscription.id ?? 0
             let page = ConfirmPage(
@@ -321,7 +321,7 @@ extension WalletController {
 
     /// `GET /wallet/coupons/:id/edit`
     @Sendable func editCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await context.named(Coupon.self)
+        let coupon = try context.named(Coupon.self)
         return try couponForm(
             CouponInput(coupon, currency: context.user.currencyValue),
             editing: coupon,
@@ -332,7 +332,7 @@ extension WalletController {
 
     /// `POST /wallet/coupons/:id/edit`: every field; a coupon that has expired may keep its date.
     @Sendable func updateCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await context.named(Coupon.self)
+        let coupon = try context.named(Coupon.self)
         return try await request.submitForm(CouponInput.self, context: context) { input in
             CouponRules.validate(
                 input,
@@ -353,7 +353,7 @@ extension WalletController {
     /// `POST /wallet/coupons/:id/use` with `used=1` ("Mark used") or `used=0` ("Reopen"). Sets that state, so a
     /// second submit of the same form changes nothing (a used coupon keeps the day it was used).
     @Sendable func useCoupon(request: Request, context: MemberContext) async throws -> Response {
-        let coupon = try await context.named(Coupon.self)
+        let coupon = try context.named(Coupon.self)
         let input = try await request.decodeForm(CouponUseInput.self, context: context)
         let using: Bool
         switch input.used ?? "1" {
@@ -373,7 +373,7 @@ extension WalletController {
     /// `GET` and `POST /wallet/coupons/:id/delete`
     var couponDeletion: Deletion<Coupon> {
         Deletion { _, context in
-            try await context.named(Coupon.self)
+            try context.named(Coupon.self)
         } confirm: { coupon, _, context in
             let page = ConfirmPage(
                 title: "Delete “\(coupon.name)”?",

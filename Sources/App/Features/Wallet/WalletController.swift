@@ -43,9 +43,9 @@ struct WalletController {
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let snapshot = try await context.store.walletSnapshot(today: today)
+        let snapshot = try context.store.walletSnapshot(today: today)
         if snapshot.cards.isEmpty {
-            let settings = try await context.store.walletSettings()
+            let settings = try context.store.walletSettings()
             if !settings.onboardingDone {
                 return try onboardingPage(request: request, context: context)
             }
@@ -256,7 +256,7 @@ struct WalletController {
         let user = context.user
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
-        let snapshot = try await context.store.walletSnapshot(cardId: id, today: today)
+        let snapshot = try context.store.walletSnapshot(cardId: id, today: today)
         guard let state = WalletState.cards(snapshot, today: today, timeZone: user.calendarTimeZone).first else {
             throw HTTPError(.notFound)
         }
@@ -271,7 +271,7 @@ struct WalletController {
         var roi: FeeReturnCard?
         if card.annualFeeCents > 0 {
             let year = BenefitPeriod.anniversary.window(containing: today, anniversary: card.anniversary)
-            let redeemed = try await context.store.redeemedCents(cardId: id, from: year.start, through: year.end)
+            let redeemed = try context.store.redeemedCents(cardId: id, from: year.start, through: year.end)
             let due = card.anniversary.map { CardYear.nextOccurrence(of: $0, onOrAfter: today) }
             roi = FeeReturnCard(
                 FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents),

@@ -7,8 +7,8 @@ extension MemberStore {
 
     /// Cards, their benefits and the uses of the benefits' current and previous periods: three indexed reads,
     /// for all cards (`cardId` nil) or one.
-    func walletSnapshot(cardId: Int64? = nil, today: CalendarDay) async throws -> WalletSnapshot {
-        try await read { member in try Self.walletSnapshot(member, cardId: cardId, today: today) }
+    func walletSnapshot(cardId: Int64? = nil, today: CalendarDay) throws -> WalletSnapshot {
+        try read { member in try Self.walletSnapshot(member, cardId: cardId, today: today) }
     }
 
     /// Home's wallet widgets' reads in one transaction. `.unchanged` when the wallet's revision is still `known`;
@@ -19,9 +19,9 @@ extension MemberStore {
         through last: CalendarDay,
         unlessRevision known: Int64?
     )
-        async throws -> WalletWidgetRead
+        throws -> WalletWidgetRead
     {
-        try await read { member in
+        try read { member in
             try Self.walletWidgetData(member, today: today, through: last, unlessRevision: known)
         }
     }
@@ -176,8 +176,8 @@ extension MemberStore {
     }
 
     /// The user's cards alone (payment-card choices, names on subscriptions).
-    func walletCards() async throws -> [WalletCard] {
-        try await read { db in
+    func walletCards() throws -> [WalletCard] {
+        try read { db in
             try WalletCard.fetchAll(
                 db,
                 sql: "SELECT * FROM walletCard WHERE userId = ? ORDER BY name, id LIMIT 200",
@@ -186,13 +186,13 @@ extension MemberStore {
         }
     }
 
-    func walletCard(id: Int64) async throws -> WalletCard? {
-        try await record(WalletCard.self, id: id)
+    func walletCard(id: Int64) throws -> WalletCard? {
+        try record(WalletCard.self, id: id)
     }
 
     /// The catalogue ids already in the wallet.
-    func walletCatalogueIds() async throws -> Set<String> {
-        try await read { db in
+    func walletCatalogueIds() throws -> Set<String> {
+        try read { db in
             Set(
                 try String.fetchAll(
                     db,
@@ -206,10 +206,10 @@ extension MemberStore {
     /// Value redeemed in the card year `start`…`end`: the uses dated in it, and a quarter of each four-yearly
     /// credit whose four years hold the card year's first day (its window started on or before it, less than four
     /// years before), so such a credit counts in each of its four years.
-    func redeemedCents(cardId: Int64, from start: CalendarDay, through end: CalendarDay) async throws -> Int64 {
+    func redeemedCents(cardId: Int64, from start: CalendarDay, through end: CalendarDay) throws -> Int64 {
         let fourYearsBefore = CardYear.occurrence(of: start, in: start.year - 4)
         let fourYearly = BenefitPeriod.everyFourYears.rawValue
-        return try await read { db in
+        return try read { db in
             let dated =
                 try Int64.fetchOne(
                     db,
@@ -294,8 +294,8 @@ extension MemberStore {
         }
     }
 
-    func cardBenefit(id: Int64) async throws -> (CardBenefit, WalletCard)? {
-        try await read { db in
+    func cardBenefit(id: Int64) throws -> (CardBenefit, WalletCard)? {
+        try read { db in
             guard
                 let benefit = try CardBenefit.fetchOne(
                     db,
@@ -327,8 +327,8 @@ extension MemberStore {
     }
 
     /// How many uses of a benefit are recorded, and their value.
-    func benefitUseTotals(benefitId: Int64) async throws -> (count: Int, cents: Int64) {
-        try await read { db in
+    func benefitUseTotals(benefitId: Int64) throws -> (count: Int, cents: Int64) {
+        try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -375,8 +375,8 @@ extension MemberStore {
     }
 
     /// A benefit's recorded uses, the latest day first.
-    func benefitUses(benefitId: Int64) async throws -> [BenefitUse] {
-        try await read { db in
+    func benefitUses(benefitId: Int64) throws -> [BenefitUse] {
+        try read { db in
             try BenefitUse.fetchAll(
                 db,
                 sql: """
@@ -388,8 +388,8 @@ extension MemberStore {
     }
 
     /// The use recorded for a benefit's period starting `periodStart`, if any.
-    func benefitUse(benefitId: Int64, periodStart: CalendarDay) async throws -> BenefitUse? {
-        try await read { db in
+    func benefitUse(benefitId: Int64, periodStart: CalendarDay) throws -> BenefitUse? {
+        try read { db in
             try BenefitUse.fetchOne(
                 db,
                 sql: """
@@ -459,8 +459,8 @@ extension MemberStore {
 
     // MARK: - Subscriptions
 
-    func subscriptions() async throws -> [Subscription] {
-        try await read { member in try Self.subscriptions(member) }
+    func subscriptions() throws -> [Subscription] {
+        try read { member in try Self.subscriptions(member) }
     }
 
     static func subscriptions(_ member: MemberDatabase) throws -> [Subscription] {
@@ -475,8 +475,8 @@ extension MemberStore {
         )
     }
 
-    func subscription(id: Int64) async throws -> Subscription? {
-        try await record(Subscription.self, id: id)
+    func subscription(id: Int64) throws -> Subscription? {
+        try record(Subscription.self, id: id)
     }
 
     @discardableResult
@@ -508,8 +508,8 @@ extension MemberStore {
     // MARK: - Coupons
 
     /// Coupons not used and not yet expired, soonest first.
-    func openCoupons(today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) async throws -> [Coupon] {
-        try await read { member in try Self.openCoupons(member, today: today, through: last, limit: limit) }
+    func openCoupons(today: CalendarDay, through last: CalendarDay? = nil, limit: Int = 500) throws -> [Coupon] {
+        try read { member in try Self.openCoupons(member, today: today, through: last, limit: limit) }
     }
 
     static func openCoupons(
@@ -534,8 +534,8 @@ extension MemberStore {
     }
 
     /// Used and expired coupons, most recent first.
-    func couponHistory(today: CalendarDay, limit: Int = 30) async throws -> [Coupon] {
-        try await read { db in
+    func couponHistory(today: CalendarDay, limit: Int = 30) throws -> [Coupon] {
+        try read { db in
             let expired = try Coupon.fetchAll(
                 db,
                 sql: """
@@ -556,8 +556,8 @@ extension MemberStore {
         }
     }
 
-    func coupon(id: Int64) async throws -> Coupon? {
-        try await record(Coupon.self, id: id)
+    func coupon(id: Int64) throws -> Coupon? {
+        try record(Coupon.self, id: id)
     }
 
     @discardableResult
@@ -598,8 +598,8 @@ extension MemberStore {
 
     // MARK: - Settings
 
-    func walletSettings() async throws -> WalletSettings {
-        try await read { db in
+    func walletSettings() throws -> WalletSettings {
+        try read { db in
             try WalletSettings.fetchOne(db, sql: "SELECT * FROM walletSettings WHERE userId = ?", arguments: [userId])
         } ?? WalletSettings(userId: userId)
     }
@@ -650,7 +650,7 @@ struct WalletSnapshot: Sendable {
 extension MemberStore {
     /// Marks the wallet's first-run guide as done.
     func endOnboarding() async throws {
-        var settings = try await walletSettings()
+        var settings = try walletSettings()
         guard !settings.onboardingDone else { return }
         settings.onboardingDone = true
         try await saveWalletSettings(settings)

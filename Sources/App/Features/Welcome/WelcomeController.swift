@@ -76,7 +76,7 @@ struct WelcomeController {
     /// `GET /welcome/reminders`: the channels reminders can come by, each set up where the notification settings
     /// set it up.
     @Sendable func reminders(request: Request, context: MemberContext) async throws -> Response {
-        let hasFeed = try await context.store.hasCalendarFeed()
+        let hasFeed = try context.store.hasCalendarFeed()
         let page = WelcomePages.RemindersPage(
             stepText: "Step \(Self.steps) of \(Self.steps)",
             devices: ProfilePages.Devices(action: ProfilePaths.pushDevices, publicKey: pushKey, error: nil, list: []),

@@ -3,8 +3,8 @@ import GRDB
 
 /// Reading every record of the member into an `AccountDocument`, in one snapshot.
 extension MemberStore {
-    func exportDocument(now: Date) async throws -> AccountDocument {
-        try await read { member in try AccountDocument.read(member, now: now) }
+    func exportDocument(now: Date) throws -> AccountDocument {
+        try read { member in try AccountDocument.read(member, now: now) }
     }
 }
 

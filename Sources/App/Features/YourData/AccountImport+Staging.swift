@@ -18,7 +18,7 @@ extension MemberStore {
     ) async throws {
         let userId = self.userId
         try document.check()
-        guard try await accountIsEmpty() else { throw ImportProblem.accountHasData }
+        guard try accountIsEmpty() else { throw ImportProblem.accountHasData }
         let database = self.database
         // On a task of its own: a request cut off midway must still see its rows written or deleted to the end.
         try await Task {
@@ -42,7 +42,7 @@ extension MemberStore {
 extension AppDatabase {
     /// Deletes what imports cut short by a stop left behind; run at start.
     func discardUnfinishedImports() async throws {
-        let staging = try await read { db in
+        let staging = try read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM user WHERE importingFor IS NOT NULL")
         }
         for userId in staging {

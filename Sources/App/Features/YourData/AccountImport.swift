@@ -15,8 +15,8 @@ struct ImportProblem: Error, Equatable {
 extension MemberStore {
     /// Whether the member has nothing of their own yet (the default categories and settings aside), so an export
     /// can be imported without mixing or doubling anything.
-    func accountIsEmpty() async throws -> Bool {
-        try await read { member in try AccountDocument.accountIsEmpty(member) }
+    func accountIsEmpty() throws -> Bool {
+        try read { member in try AccountDocument.accountIsEmpty(member) }
     }
 }
 

@@ -51,7 +51,7 @@ struct BankImportController {
 
     /// `GET /transactions/import/preview`: the guessed columns and what the first rows become.
     @Sendable func showPreview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(),
+        guard let draft = try context.store.bankDraft(),
             let statement = try await parsedStatement(of: draft, context: context)
         else {
             return pages.redirect(to: BankImportPaths.upload)
@@ -70,7 +70,7 @@ struct BankImportController {
     /// `POST /transactions/import/preview`: "Update preview" shows the rows again with the chosen columns; "Import"
     /// writes them as one batch.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
-        guard let draft = try await context.store.bankDraft(),
+        guard let draft = try context.store.bankDraft(),
             let statement = try await parsedStatement(of: draft, context: context)
         else {
             return pages.redirect(to: BankImportPaths.upload, flash: .info("Choose the statement to import."))
@@ -107,7 +107,7 @@ struct BankImportController {
         if mapping.description == nil {
             errors.add("description", "Choose the column that describes each transaction.")
         }
-        let accounts = try await context.store.accountChoices()
+        let accounts = try context.store.accountChoices()
         var accountId: Int64?
         if let account = input.account, !account.isEmpty {
             accountId = Int64(account).flatMap { id in accounts.contains { $0.id == id } ? id : nil }
@@ -126,7 +126,7 @@ struct BankImportController {
                 status: errors.isEmpty ? .ok : .unprocessableContent
             )
         }
-        let plan = try await context.store.bankImportPlan(BankRow.rows(statement, mapping))
+        let plan = try context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let chosen = plan.importable.filter { !$0.isDuplicate || included.contains($0.row.line) }
         guard !chosen.isEmpty else {
             errors.add(
@@ -178,7 +178,7 @@ struct BankImportController {
     /// The draft's statement: as parsed at upload, or (after a restart) read and parsed once more.
     private func parsedStatement(of draft: BankImportDraft, context: MemberContext) async throws -> BankStatement? {
         if let kept = statements.entry(userId: context.member.id, key: draft) { return kept.value }
-        guard let content = try await context.store.bankDraftContent(draft),
+        guard let content = try context.store.bankDraftContent(draft),
             let statement = try? BankStatement.parse(text: content)
         else { return nil }
         statements.store(.init(key: draft, revision: 0, value: statement), userId: context.member.id)
@@ -197,7 +197,7 @@ struct BankImportController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let zone = context.user.calendarTimeZone
-        let batches = try await context.store.importBatches().map { batch in
+        let batches = try context.store.importBatches().map { batch in
             BankImportPages.Batch(
                 text:
                     "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)",
@@ -225,7 +225,7 @@ struct BankImportController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let plan = try await context.store.bankImportPlan(BankRow.rows(statement, mapping))
+        let plan = try context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let currency = Currency.named(context.user.currency)
         let columnOptions =
             [(value: "", label: "— none —")]
@@ -233,7 +233,7 @@ struct BankImportController {
                 (value: String($0.offset), label: $0.element.isEmpty ? "Column \($0.offset + 1)" : $0.element)
             }
         let choice = { (column: Int?) in column.map(String.init) ?? "" }
-        let accounts = try await context.store.accountChoices()
+        let accounts = try context.store.accountChoices()
         let fields: [FormField] = [
             .select("date", label: "Date", value: choice(mapping.date), options: columnOptions, error: errors["date"]),
             .select(

@@ -47,8 +47,8 @@ extension MemberStore {
         }
     }
 
-    func bankDraft() async throws -> BankImportDraft? {
-        try await read { member in try Self.bankDraft(member) }
+    func bankDraft() throws -> BankImportDraft? {
+        try read { member in try Self.bankDraft(member) }
     }
 
     private static func bankDraft(_ member: MemberDatabase) throws -> BankImportDraft? {
@@ -62,9 +62,9 @@ extension MemberStore {
     }
 
     /// The draft's text, if it is still `draft`.
-    func bankDraftContent(_ draft: BankImportDraft) async throws -> String? {
+    func bankDraftContent(_ draft: BankImportDraft) throws -> String? {
         let userId = self.userId
-        return try await read { member in
+        return try read { member in
             let db = member.db
             guard try Self.bankDraft(member) == draft else { return nil }
             return try String.fetchOne(
@@ -76,9 +76,9 @@ extension MemberStore {
     }
 
     /// The member's latest imports, newest first.
-    func importBatches(limit: Int = 10) async throws -> [ImportBatch] {
+    func importBatches(limit: Int = 10) throws -> [ImportBatch] {
         let userId = self.userId
-        return try await read { db in
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -98,9 +98,9 @@ extension MemberStore {
 
     /// Works out each row's category and whether it is a duplicate. Reads only the ledger's rows in the statement's
     /// date range (for duplicates) and one indexed lookup per distinct description (for categories).
-    func bankImportPlan(_ rows: [BankRow]) async throws -> BankImportPlan {
+    func bankImportPlan(_ rows: [BankRow]) throws -> BankImportPlan {
         let userId = self.userId
-        return try await read { db in
+        return try read { db in
             var categories: [String: (id: Int64, name: String, kind: String)] = [:]
             for row in try Row.fetchAll(
                 db,
@@ -234,9 +234,9 @@ extension MemberStore {
     }
 
     /// The member's accounts, for the "Into account" choice.
-    func accountChoices() async throws -> [(id: Int64, name: String)] {
+    func accountChoices() throws -> [(id: Int64, name: String)] {
         let userId = self.userId
-        return try await read { db in
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT id, name FROM account WHERE userId = ? ORDER BY name COLLATE NOCASE",

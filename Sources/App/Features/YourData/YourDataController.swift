@@ -28,7 +28,7 @@ struct YourDataController {
 
     /// `GET /profile/data/export`: the ZIP of everything, made from one snapshot.
     @Sendable func export(request: Request, context: MemberContext) async throws -> Response {
-        let document = try await context.store.exportDocument(now: now())
+        let document = try context.store.exportDocument(now: now())
         let zip = try AccountArchive.make(document)
         return PageRenderer.download(
             ByteBuffer(bytes: zip),
@@ -49,7 +49,7 @@ struct YourDataController {
                     "This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export."
                 )
             }
-            guard try await context.store.accountIsEmpty() else {
+            guard try context.store.accountIsEmpty() else {
                 throw ImportProblem.accountHasData
             }
             // One import at a time: reading and writing a large export takes the server's memory and the
@@ -127,7 +127,7 @@ struct YourDataController {
             exportPath: YourDataPaths.export,
             importAction: YourDataPaths.importArchive,
             importError: importError,
-            accountIsEmpty: try await context.store.accountIsEmpty(),
+            accountIsEmpty: try context.store.accountIsEmpty(),
             bankImportPath: BankImportPaths.upload,
             deletePath: YourDataPaths.deleteMembership,
             backPath: ProfilePaths.index
@@ -143,7 +143,7 @@ struct YourDataController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let counts = try await context.store.accountSummary()
+        let counts = try context.store.accountSummary()
         let page = YourDataPages.DeletePage(
             action: YourDataPaths.deleteMembership,
             summary: errors.summary,
@@ -182,9 +182,9 @@ struct DeleteAccountInput: Decodable, Sendable {
 
 extension MemberStore {
     /// What the account holds, in words: "1,234 entries, 8 stashes and 20 wallet cards".
-    func accountSummary() async throws -> String {
+    func accountSummary() throws -> String {
         let userId = self.userId
-        let (entries, stashes, cards) = try await read { db in
+        let (entries, stashes, cards) = try read { db in
             (
                 try Int.fetchOne(
                     db,

@@ -27,7 +27,7 @@ struct FlashMiddleware: RouterMiddleware {
         context.hasFlashCookie = true
         context.flash = Flash.from(request, cookieName: name)
         if let store = context.store, let ids = context.flash?.badgeIds {
-            context.celebration = try await store.celebration(badgeIds: ids)
+            context.celebration = try store.celebration(badgeIds: ids)
         }
         return try await next(request, context)
     }
@@ -51,9 +51,9 @@ struct FlashMiddleware: RouterMiddleware {
 
 extension MemberStore {
     /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any.
-    func celebration(badgeIds ids: [Int64]) async throws -> Shell.Celebration? {
+    func celebration(badgeIds ids: [Int64]) throws -> Shell.Celebration? {
         guard let first = ids.first else { return nil }
-        guard let details = try await badgeDetails(id: first), details.badge.earned else {
+        guard let details = try badgeDetails(id: first), details.badge.earned else {
             return nil
         }
         return Shell.Celebration(

@@ -16,7 +16,7 @@ struct MemberAuthenticator: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         if let session = context.sessions.session {
-            let user: User? = if let read = session.user { read } else { try await database.user(id: session.userId) }
+            let user: User? = if let read = session.user { read } else { try database.user(id: session.userId) }
             if let user, let member = Member(user: user, now: now()) {
                 context.member = member
                 context.store = database.for(member)

@@ -16,7 +16,7 @@ struct UnreadNotificationsMiddleware: RouterMiddleware {
         let userId = context.member.id
         let key = WalletBadge.Key(user: context.user, today: context.member.today)
         let kept = walletBadges.entry(userId: userId, key: key)
-        let counts = try await context.store.shellCounts(
+        let counts = try context.store.shellCounts(
             user: context.user,
             today: context.member.today,
             unlessRevision: kept?.revision
