@@ -53,7 +53,7 @@ struct AddressGroupTests {
             // Then
             #expect(statuses == [422, 422, 422, 422, 422, 429])
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchAll(db, sql: "SELECT DISTINCT address FROM loginAttempt WHERE email != ''")
                 } == ["2001:db8:1:2::/64"]
             )
@@ -63,7 +63,7 @@ struct AddressGroupTests {
             await neighbour.setHeader("X-Forwarded-For", "2001:db8:1:3::1")
             #expect(try await neighbour.logIn(email: "alex@example.com").status == .seeOther)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchAll(db, sql: "SELECT address FROM session WHERE address IS NOT NULL")
                 } == ["2001:db8:1:3::1"]
             )

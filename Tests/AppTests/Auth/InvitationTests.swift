@@ -82,9 +82,9 @@ struct InvitationTests {
             let signedUp = try await Self.post(guest, link)
             #expect(signedUp.status == .seeOther)
             #expect(signedUp.location == "/signup/details")
-            #expect(try await database.user(email: "sam@example.com") != nil)
+            #expect(try database.user(email: "sam@example.com") != nil)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
                 } != nil
             )
@@ -143,7 +143,7 @@ struct InvitationTests {
             #expect(try await member.logIn(email: "sam@example.com").status == .seeOther)
             let link = try await Self.invite(owner, email: "kim@example.com")
             let id = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM invitation WHERE email = 'kim@example.com'")
                 }
             )
@@ -190,7 +190,7 @@ struct InvitationTests {
             #expect(page.fieldValue("email") == "mallory@example.com")
             #expect(try await Self.users(database) == 1)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Date.fetchOne(db, sql: "SELECT usedAt FROM invitation")
                 } == nil
             )
@@ -227,7 +227,7 @@ struct InvitationTests {
                 hasher: PasswordHasher(cost: 4)
             )
             #expect(owner.name == "owner")
-            #expect(try await database.ownerId() == owner.id)
+            #expect(try database.ownerId() == owner.id)
             #expect(try await browser.logIn(email: "owner@example.com").status == .seeOther)
             await #expect {
                 try await database.addAccount(

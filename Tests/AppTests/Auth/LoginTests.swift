@@ -12,7 +12,7 @@ struct LoginTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(name: "Alex Doe", email: "alex@example.com")
             let stored = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Data.fetchOne(db, sql: "SELECT data FROM session WHERE userId IS NOT NULL")
                 }
             )
@@ -187,7 +187,7 @@ struct LoginTests {
             #expect(refused.html.contains("Too many failed attempts. Try again in 15 minutes."))
             #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 800)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchAll(db, sql: "SELECT DISTINCT address FROM loginAttempt WHERE email != ''")
                 } == ["203.0.113.9"],
                 "the address the proxy saw last"
@@ -395,7 +395,7 @@ struct LoginTests {
             #expect(page.status == .seeOther)
             #expect(page.location == "/login")
             #expect(page.setCookie("stashify_session")?.contains("Expires=") == true, "the browser is told to drop it")
-            #expect(try await database.read { db in try SessionRecord.fetchCount(db) } == 0)
+            #expect(try database.read { db in try SessionRecord.fetchCount(db) } == 0)
             let login = try await browser.get("/login")
             #expect(login.html.contains("You&#39;re logged out") || login.html.contains("You're logged out"))
 

@@ -49,7 +49,7 @@ struct SignupFloodTests {
             #expect(refused.html.contains("Too many tries from your address. Try again in 15 minutes."))
             #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 800)
             #expect(refused.fieldValue("email") == "flood21@example.com")
-            #expect(try await database.read { db in try User.fetchCount(db) } == 21)
+            #expect(try database.read { db in try User.fetchCount(db) } == 21)
 
             // And: the owner logs in from another address, and the flooded one may sign up again after the window
             let ownerElsewhere = Browser(client: owner.client)
@@ -91,7 +91,7 @@ struct SignupFloodTests {
             #expect(busy.status == .serviceUnavailable)
             #expect(busy.headers[.retryAfter] == "5")
             #expect(try await Self.attempts(database) == before)
-            #expect(try await database.read { db in try User.fetchCount(db) } == 1)
+            #expect(try database.read { db in try User.fetchCount(db) } == 1)
 
             // And: once the queue drains, the owner gets in, from their own address and from the flooded one
             release.signal()

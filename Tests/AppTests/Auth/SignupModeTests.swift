@@ -30,7 +30,7 @@ struct SignupModeTests {
             try await owner.get("/signup/details")
             let details = try await owner.post("/signup/details", [("currency", "USD"), ("timeZone", "Europe/Lisbon")])
             #expect(details.location == "/welcome")
-            #expect(try await database.ownerId() == database.user(email: "owner@example.com")?.id)
+            #expect(try database.ownerId() == database.user(email: "owner@example.com")?.id)
         }
     }
 
@@ -70,9 +70,9 @@ struct SignupModeTests {
             #expect(post.status == .forbidden)
             #expect(post.html.contains("Sign-up is closed on this server. Ask its owner for an invitation."))
             #expect(post.setCookie("stashify_session") == nil)
-            #expect(try await database.read { db in try User.fetchCount(db) } == 1)
+            #expect(try database.read { db in try User.fetchCount(db) } == 1)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loginAttempt")
                 } == attempts,
                 "a refused sign-up isn't even counted"
@@ -91,8 +91,8 @@ struct SignupModeTests {
             #expect(try await other.get("/login").html.contains("Create an account"))
             let page = try await other.signUp(email: "sam@example.com")
             #expect(page.status == .seeOther)
-            #expect(try await database.read { db in try User.fetchCount(db) } == 2)
-            #expect(try await database.ownerId() == database.user(email: "owner@example.com")?.id)
+            #expect(try database.read { db in try User.fetchCount(db) } == 2)
+            #expect(try database.ownerId() == database.user(email: "owner@example.com")?.id)
         }
     }
 

@@ -18,7 +18,7 @@ struct SignupTests {
             let cookie = try #require(page.setCookie("stashify_session"))
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             #expect(user.name == "Alex Doe")
             #expect(user.email == "alex@example.com")
             #expect(user.currency == "USD")
@@ -62,7 +62,7 @@ struct SignupTests {
                     ]
                 )
                 #expect(page.status == .seeOther, "\(sent)")
-                #expect(try await database.user(email: email)?.timeZone == kept, "\(sent)")
+                #expect(try database.user(email: email)?.timeZone == kept, "\(sent)")
             }
         }
     }
@@ -82,7 +82,7 @@ struct SignupTests {
             #expect(page.fieldValue("email") == "not-an-email")
             #expect(page.fieldValue("password") == "", "a password is never echoed back")
             #expect(page.html.contains("Please fix the 2 fields marked below."))
-            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
+            #expect(try database.read { db in try User.fetchCount(db) } == 0)
             #expect(page.setCookie("stashify_session") == nil)
         }
     }
@@ -96,7 +96,7 @@ struct SignupTests {
                 #expect(page.fieldError("password")?.hasPrefix("This is one of the most common passwords") == true)
                 #expect(page.fieldValue("email") == "sam@example.com")
             }
-            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
+            #expect(try database.read { db in try User.fetchCount(db) } == 0)
 
             try await browser.signUp(email: "sam@example.com", password: "correct horse battery")
             try await browser.get("/profile")
@@ -138,7 +138,7 @@ struct SignupTests {
             // Then
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("email") == "An account with this email already exists. Log in instead?")
-            #expect(try await database.read { db in try User.fetchCount(db) } == 1)
+            #expect(try database.read { db in try User.fetchCount(db) } == 1)
         }
     }
 
@@ -179,7 +179,7 @@ struct SignupTests {
             // Then
             #expect(page.status == .seeOther)
             #expect(page.location == "/welcome")
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             #expect(user.location == "Lisbon")
             #expect(user.age == 34)
             #expect(user.salaryCents == 5_200_050)
@@ -219,7 +219,7 @@ struct SignupTests {
             #expect(page.fieldValue("location") == "Porto")
             #expect(page.fieldValue("age") == "abc")
             #expect(page.fieldValue("salary") == "12.345")
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             #expect(user.location == nil)
             #expect(user.age == nil)
         }

@@ -42,7 +42,7 @@ struct TwoFactorCapTests {
             #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 800)
             #expect(locked.setCookie("stashify_session") == nil)
             #expect(
-                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 10
+                try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 10
             )
 
             // And: 15 minutes after the last wrong code, the right one signs in and the count starts again
@@ -51,7 +51,7 @@ struct TwoFactorCapTests {
             #expect(signedIn.status == .seeOther)
             #expect(signedIn.setCookie("stashify_session") != nil)
             #expect(
-                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 0
+                try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactorTry") } == 0
             )
         }
     }
@@ -65,7 +65,7 @@ struct TwoFactorCapTests {
             let second = Browser(client: first.client)
             let (sam, _) = try await TwoFactorTests.turnOn(second, clock: clock, email: "sam@example.com")
             try await second.logOut()
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             try await database.write { db in
                 for _ in 1...10 {
                     try db.execute(

@@ -163,7 +163,7 @@ struct TwoFactorTests {
                     == totp.uri(account: "alex@example.com", issuer: "Stashify")
             )
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NULL")
                 } == 1
             )
@@ -187,7 +187,7 @@ struct TwoFactorTests {
             #expect(wrong.fieldError("code")?.hasPrefix("That code didn") == true)
             #expect(try Self.secret(on: wrong) == totp, "the same key is offered again")
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor WHERE secret IS NOT NULL")
                 } == 0
             )
@@ -249,7 +249,7 @@ struct TwoFactorTests {
             #expect(signedIn.setCookie("stashify_session") != nil)
             #expect(try await browser.get("/wallet").status == .ok)
             #expect(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT lastStep FROM twoFactor") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT lastStep FROM twoFactor") }
                     == totp.step(at: clock.now)
             )
 
@@ -284,7 +284,7 @@ struct TwoFactorTests {
             #expect(used.status == .seeOther)
             #expect(try await browser.get("/").html.contains("9 left"))
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode WHERE usedAt IS NULL")
                 } == 9
             )
@@ -375,9 +375,9 @@ struct TwoFactorTests {
             let off = try await browser.post("/profile/two-factor/off", [("offPassword", "correct horse battery")])
             #expect(off.location == "/profile")
             #expect(try await browser.get("/profile").html.contains("Two-factor sign-in is off."))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 0)
             #expect(
-                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode") } == 0
+                try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recoveryCode") } == 0
             )
             try await browser.logOut()
             let plain = try await browser.logIn(email: "alex@example.com")

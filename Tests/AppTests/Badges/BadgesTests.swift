@@ -30,14 +30,14 @@ struct BadgesTests {
             let next = try await browser.get(location)
             #expect(next.html.contains("Badge earned!"))
             #expect(next.html.contains("Cinema night"))
-            #expect(try await database.for(userId: 1).points() == 10)
+            #expect(try database.for(userId: 1).points() == 10)
             #expect(!(try await browser.get(location)).html.contains("Badge earned!"), "the dialog shows once")
             // The notification list keeps it, once
             let list = try await browser.get("/notifications").html
             #expect(list.contains("Badge earned: Fund"))
             #expect(list.contains("November 2026 · +10 points"))
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notification WHERE kind = 'badge'")
                 } == 1
             )
@@ -52,7 +52,7 @@ struct BadgesTests {
             try await browser.addEntry(stash: id, amount: "60", date: "2026-11-02")
             let almost = try await browser.addEntry(stash: id, amount: "39.99", date: "2026-11-03")
             #expect(!(try await browser.get(try #require(almost.location))).html.contains("Badge earned!"))
-            #expect(try await database.for(userId: 1).points() == 0, "99.99 % is not complete")
+            #expect(try database.for(userId: 1).points() == 0, "99.99 % is not complete")
 
             // When
             let page = try await browser.addEntry(stash: id, amount: "0.01", date: "2026-11-04")
@@ -62,11 +62,11 @@ struct BadgesTests {
             #expect(next.html.contains("Badge earned!"))
             #expect(next.html.contains("Cinema night"))
             #expect(next.html.contains("+10 points"))
-            let badge = try #require(try await database.read { db in try Badge.fetchOne(db) })
+            let badge = try #require(try database.read { db in try Badge.fetchOne(db) })
             #expect(badge.month == "2026-11")
             #expect(badge.completedOn == "2026-11-04")
             #expect(badge.earned)
-            #expect(try await database.for(userId: 1).points() == 10)
+            #expect(try database.for(userId: 1).points() == 10)
             #expect(!(try await browser.get("/")).html.contains("Badge earned!"), "the dialog shows once")
             let completed = try await browser.get("/badges?tab=completed")
             #expect(completed.html.contains("Fund"))
@@ -117,7 +117,7 @@ struct BadgesTests {
             let unused = try await browser.createStash(name: "Unused", kind: "spend", target: "20")
             try await browser.addEntry(stash: dining, amount: "100", date: "2026-10-05")
             try await browser.addEntry(stash: coffee, amount: "20.01", date: "2026-10-06")
-            #expect(try await database.for(userId: 1).points() == 0, "not before the month has ended")
+            #expect(try database.for(userId: 1).points() == 0, "not before the month has ended")
 
             // When: the first page of November
             clock.advance(by: 12 * 24 * 3600)
@@ -144,7 +144,7 @@ struct BadgesTests {
             try await browser.addEntry(stash: id, amount: "250", date: "2026-12-24")
             clock.advance(by: 6 * 3600)
             try await browser.get("/badges")
-            let badge = try #require(try await database.read { db in try Badge.fetchOne(db) })
+            let badge = try #require(try database.read { db in try Badge.fetchOne(db) })
             #expect(badge.month == "2026-12")
             #expect(badge.earned)
             let page = try await browser.get("/badges?tab=all")
@@ -159,7 +159,7 @@ struct BadgesTests {
             let id = try await browser.createStash(name: "Fund", target: "50")
             try await browser.addEntry(stash: id, amount: "30", date: "2026-11-01")
             try await browser.addEntry(stash: id, amount: "20", date: "2026-11-02")
-            let badgeId = try #require(try await database.read { db in try Badge.fetchOne(db)?.id })
+            let badgeId = try #require(try database.read { db in try Badge.fetchOne(db)?.id })
             try await browser.get("/badges/\(badgeId)")
             #expect(try await browser.post("/badges/\(badgeId)/claim", [("claimed", "1")]).status == .seeOther)
             #expect(try await browser.get("/badges/\(badgeId)").html.contains("Mark as not claimed"))
@@ -171,7 +171,7 @@ struct BadgesTests {
             // Then
             let flashPage = try await browser.get(try #require(deleted.location))
             #expect(flashPage.html.contains("action=\"/trash/1/restore\""))
-            #expect(try await database.for(userId: 1).points() == 0)
+            #expect(try database.for(userId: 1).points() == 0)
             #expect(try await browser.get("/badges/\(badgeId)").status == .notFound)
             #expect(!(try await browser.get("/badges?tab=all")).html.contains("Fund"))
 
@@ -180,8 +180,8 @@ struct BadgesTests {
             #expect(restored.status == .seeOther, "\(restored.html)")
 
             // Then
-            #expect(try await database.for(userId: 1).points() == 10)
-            let badge = try #require(try await database.read { db in try Badge.fetchOne(db, key: badgeId) })
+            #expect(try database.for(userId: 1).points() == 10)
+            let badge = try #require(try database.read { db in try Badge.fetchOne(db, key: badgeId) })
             #expect(badge.earned)
             #expect(badge.claimedAt != nil, "the claimed reward stays claimed")
             #expect((try await browser.get(try #require(restored.location))).html.contains("Badge earned!"))
@@ -194,10 +194,10 @@ struct BadgesTests {
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Fund", target: "50")
             try await browser.addEntry(stash: id, amount: "50", date: "2026-11-01")
-            #expect(try await database.for(userId: 1).points() == 10)
+            #expect(try database.for(userId: 1).points() == 10)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-11-01"), ("note", "")])
-            #expect(try await database.for(userId: 1).points() == 0)
+            #expect(try database.for(userId: 1).points() == 0)
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "49"), ("date", "2026-10-31"), ("note", "moved")])
             let months = try database.read { db in
@@ -206,7 +206,7 @@ struct BadgesTests {
             #expect(months == ["2026-10"], "moving an entry moves its total")
             try await browser.get("/entries/1/edit")
             try await browser.post("/entries/1/edit", [("amount", "51"), ("date", "2026-11-01"), ("note", "")])
-            #expect(try await database.for(userId: 1).points() == 10)
+            #expect(try database.for(userId: 1).points() == 10)
         }
     }
 
@@ -274,7 +274,7 @@ struct BadgesTests {
                 let id = try await browser.createStash(name: "Fund \(index)", target: "10")
                 try await browser.addEntry(stash: id, amount: "10", date: "2026-11-0\(index)")
             }
-            #expect(try await database.for(userId: 1).points() == 60)
+            #expect(try database.for(userId: 1).points() == 60)
 
             // When
             let page = try await browser.get("/badges")
@@ -350,7 +350,7 @@ struct BadgesTests {
         #expect(mismatches == 0)
         #expect((latest ?? "") <= "2026-11-22")
         #expect(summary.badges > 0)
-        #expect(try await database.for(userId: 1).points() == summary.badges * 10)
+        #expect(try database.for(userId: 1).points() == summary.badges * 10)
 
         // It reads like a household: save stashes complete most months, no account is deeply in the red, and every
         // stash entry is filed under a budget category of its stash's kind

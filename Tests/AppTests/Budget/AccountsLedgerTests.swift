@@ -138,7 +138,7 @@ struct AccountsLedgerTests {
             )
             let id = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             func balances() async throws -> [Int64: Int64] {
-                let userId = try #require(try await database.user(email: Self.email)?.id)
+                let userId = try #require(try database.user(email: Self.email)?.id)
                 return Dictionary(
                     uniqueKeysWithValues: try database.for(userId: userId).accountBalances()
                         .map { ($0.0.id ?? 0, $0.1) }
@@ -268,10 +268,10 @@ struct AccountsLedgerTests {
             )
             let tx = try #require(try await database.ledgerRows(email: Self.email).first?.id)
             let account = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM account") }
             )
             let income = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource") }
             )
             try await browser.logOut()
 
@@ -329,9 +329,9 @@ struct AccountsLedgerTests {
             #expect(rows.count == 1)
             #expect(rows.first?.amountCents == 80_000)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
-            #expect(try await database.read { db in try MoneyAccount.fetchOne(db)?.name } == "Ann's bank")
-            #expect(try await database.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
-            #expect(try await database.for(userId: 1).category(id: rent)?.isHidden == false)
+            #expect(try database.read { db in try MoneyAccount.fetchOne(db)?.name } == "Ann's bank")
+            #expect(try database.read { db in try IncomeSource.fetchOne(db)?.name } == "Ann salary")
+            #expect(try database.for(userId: 1).category(id: rent)?.isHidden == false)
         }
     }
 
@@ -369,7 +369,7 @@ struct AccountsLedgerTests {
             try await browser.get("/transactions")
             try await browser.post("/transactions/\(toy)/delete", [("returnTo", "/transactions")])
             let trashId = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trash") }
             )
             let annRows = try await database.ledgerRows(email: Self.email)
             #expect(annRows.count == 1)
@@ -412,11 +412,11 @@ struct AccountsLedgerTests {
             #expect(!filtered.html.contains("Ann Pets"))
 
             // Then: nothing of Ann's changed and nothing was saved for Bob
-            #expect(try await database.for(userId: 1).category(id: pets)?.name == "Ann Pets")
+            #expect(try database.for(userId: 1).category(id: pets)?.name == "Ann Pets")
             #expect(try await database.ledgerRows(email: Self.email) == annRows)
             #expect(try await database.ledgerRows(email: bob).isEmpty)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(
                         db,
                         sql: "SELECT COUNT(*) FROM trash WHERE id = ?",
@@ -425,7 +425,7 @@ struct AccountsLedgerTests {
                 } == 1
             )
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0")
                 } == 0
             )

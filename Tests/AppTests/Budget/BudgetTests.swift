@@ -95,7 +95,7 @@ struct BudgetTests {
 
             // Edit and delete with confirmation
             let id = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Freelance'")
                 }
             )
@@ -112,7 +112,7 @@ struct BudgetTests {
             #expect(confirm.html.contains("Delete “Freelance”?"))
             let deleted = try await browser.post("/budget/income/\(id)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.read { db in try IncomeSource.fetchCount(db) } == 1)
+            #expect(try database.read { db in try IncomeSource.fetchCount(db) } == 1)
         }
     }
 
@@ -144,7 +144,7 @@ struct BudgetTests {
             }
             #expect(month == 40_000)
             // The stash completed its month: the badge came with it.
-            #expect(try await database.read { db in try Badge.fetchCount(db) } == 1)
+            #expect(try database.read { db in try Badge.fetchCount(db) } == 1)
         }
     }
 
@@ -252,7 +252,7 @@ struct BudgetTests {
             try await browser.get("/accounts/new")
             try await browser.post("/accounts", [("name", "Visa"), ("kind", "credit-card"), ("opening", "0")])
             let visa = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = 'Visa'")
                 }
             )

@@ -46,7 +46,7 @@ struct CategoriesTests {
             #expect(deleted.status == .seeOther)
             let rows = try await database.ledgerRows(email: Self.email)
             #expect(rows.map(\.categoryId) == [other, other])
-            #expect(try await database.for(userId: 1).category(id: pets) == nil)
+            #expect(try database.for(userId: 1).category(id: pets) == nil)
 
             // Defaults can't be deleted
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
@@ -70,7 +70,7 @@ struct CategoriesTests {
             try await browser.get("/budget/categories?kind=wants")
             let hidden = try await browser.post("/budget/categories/\(hobbies)/hide")
             #expect(hidden.status == .seeOther)
-            #expect(try await database.for(userId: 1).category(id: hobbies)?.isHidden == true)
+            #expect(try database.for(userId: 1).category(id: hobbies)?.isHidden == true)
             let form = try await browser.get("/transactions/new?kind=wants")
             #expect(!form.html.contains(">Hobbies<"))
             let refused = try await browser.addTransaction(
@@ -123,7 +123,7 @@ struct CategoriesTests {
                 ]
             )
             #expect(saved.status == .seeOther)
-            let category = try #require(try await database.for(userId: 1).category(id: groceries))
+            let category = try #require(try database.for(userId: 1).category(id: groceries))
             #expect(category.name == "Food")
             #expect(category.color == "#DC2626")
             let list = try await browser.get("/budget/categories?kind=needs")

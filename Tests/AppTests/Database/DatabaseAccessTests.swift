@@ -40,7 +40,7 @@ struct DatabaseAccessTests {
             #expect(statuses.filter { $0 == 200 }.count == 320)
             #expect(statuses.filter { $0 == 303 }.count == 20)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stash])
                 } == 20
             )
@@ -70,19 +70,19 @@ struct DatabaseAccessTests {
             }
             try await group.waitForAll()
         }
-        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
         let writeCount = database.writeCount
 
         // A read can't change anything, and a failed read leaves the database as it was
-        await #expect(throws: DatabaseError.self) {
-            try await database.read { db in try db.execute(sql: "UPDATE counter SET value = 0") }
+        #expect(throws: DatabaseError.self) {
+            try database.read { db in try db.execute(sql: "UPDATE counter SET value = 0") }
         }
-        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 40)
         #expect(database.writeCount == writeCount)
 
         try database.close()
-        await #expect(throws: DatabaseError.self) {
-            try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
+        #expect(throws: DatabaseError.self) {
+            try database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }
         }
     }
 }

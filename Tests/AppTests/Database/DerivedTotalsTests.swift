@@ -49,13 +49,13 @@ struct DerivedTotalsTests {
         // Deleting a stash takes its entries, month totals and quick-add amounts with it.
         let gone = stashes[0]
         #expect(
-            try await database.read { db in
+            try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId = ?", arguments: [gone])
             } ?? 0 > 0
         )
         try await database.write { db in _ = try db.execute(sql: "DELETE FROM stash WHERE id = ?", arguments: [gone]) }
         #expect(
-            try await database.read { db in
+            try database.read { db in
                 try Int.fetchOne(
                     db,
                     sql: """
@@ -263,8 +263,8 @@ struct DerivedTotalsTests {
         // the triggers are back (and keep the next write), and the connection has its own cache back
         #expect(during == 1)
         try await Self.expectMatchesRebuild(database)
-        #expect(try await bobsTotals() == bobsBefore)
-        #expect(try await triggers() == before)
+        #expect(try bobsTotals() == bobsBefore)
+        #expect(try triggers() == before)
         #expect(caches == [caches[0], -65_536, caches[0]] && caches[0] != -65_536)
         try await database.write { db in
             try db.execute(
@@ -290,8 +290,8 @@ struct DerivedTotalsTests {
                 }
             }
         }
-        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == rows)
-        #expect(try await triggers() == before)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == rows)
+        #expect(try triggers() == before)
 
         // And a ledger trigger it doesn't know how to work out again makes it refuse before it starts
         try await database.write { db in
@@ -300,7 +300,7 @@ struct DerivedTotalsTests {
         await #expect(throws: DatabaseError.self) {
             try await database.write { db in try db.withLedgerBulkWrite(userId: 1) {} }
         }
-        #expect(try await triggers().count == before.count + 1)
+        #expect(try triggers().count == before.count + 1)
     }
 
     @Test("the ledger's triggers in a migrated database are the ones the totals' descriptions make")

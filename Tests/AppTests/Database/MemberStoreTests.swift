@@ -19,10 +19,10 @@ struct MemberStoreTests {
             let alex = try await LedgerFixture.userId(database, email: "alex@example.com")
             let sam = try await LedgerFixture.userId(database, email: "sam@example.com")
             let samsStore = database.for(userId: sam)
-            let alexsStash = try #require(try await database.for(userId: alex).stash(id: stashId))
+            let alexsStash = try #require(try database.for(userId: alex).stash(id: stashId))
 
             // Sam's store can't read Alex's stash by id
-            #expect(try await samsStore.stash(id: stashId) == nil)
+            #expect(try samsStore.stash(id: stashId) == nil)
 
             // When: Sam's store is handed Alex's stash to save, rename and fill
             var renamed = alexsStash
@@ -54,7 +54,7 @@ struct MemberStoreTests {
                 _ = try await samsStore.addEntry(entry, to: alexsStash, today: CalendarDay("2026-11-20")!, now: Date())
             }
             await #expect(throws: NotTheMembersRecord.self) {
-                var alexsAccount = try #require(try await database.read { db in try User.fetchOne(db, key: alex) })
+                var alexsAccount = try #require(try database.read { db in try User.fetchOne(db, key: alex) })
                 alexsAccount.name = "Taken"
                 try await samsStore.update(alexsAccount, columns: ["name"])
             }
@@ -74,13 +74,13 @@ struct MemberStoreTests {
             }
 
             // Then: nothing of Alex's changed
-            #expect(try await database.for(userId: alex).stash(id: stashId)?.name == "Trip")
+            #expect(try database.for(userId: alex).stash(id: stashId)?.name == "Trip")
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE stashId = ?", arguments: [stashId])
                 } == 0
             )
-            #expect(try await database.user(id: alex)?.name == "Alex Doe")
+            #expect(try database.user(id: alex)?.name == "Alex Doe")
 
             // And: a new row is the store's member's, whatever id it was built with
             let own = Stash(
@@ -97,7 +97,7 @@ struct MemberStoreTests {
             )
             let created = try await samsStore.createStash(own, targetCents: 100, month: month, now: Date())
             #expect(created.userId == sam)
-            #expect(try await database.for(userId: alex).stash(id: created.id ?? 0) == nil)
+            #expect(try database.for(userId: alex).stash(id: created.id ?? 0) == nil)
         }
     }
 }

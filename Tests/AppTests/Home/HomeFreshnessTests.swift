@@ -158,7 +158,7 @@ struct HomeFreshnessTests {
         try await TestApp.run(clock: clock) { ann, database in
             try await ann.signUp(name: "Ann Lee", email: "ann@example.com")
             let annId = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE email = 'ann@example.com'")
                 }
             )

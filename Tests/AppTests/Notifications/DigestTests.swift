@@ -103,7 +103,7 @@ struct DigestTests {
                     ]
                 )
                 #expect(saved.status == .seeOther)
-                #expect(try await database.for(userId: ann).walletSettings().pushDigest == "each")
+                #expect(try database.for(userId: ann).walletSettings().pushDigest == "each")
 
                 #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 5)
                 #expect(try await Self.pusher(database, clock).deliverDue() == 5)

@@ -278,7 +278,7 @@ struct OutboundPolicyTests {
             )
             #expect(page.fieldValue("ntfyServer") == "http://localhost:8080")
             #expect(page.fieldValue("webhookURL") == "http://192.168.1.20/hook")
-            #expect(try await database.for(userId: ann).pushChannels().isEmpty)
+            #expect(try database.for(userId: ann).pushChannels().isEmpty)
 
             try await browser.get("/profile/notifications")
             let metadata = try await browser.post(
@@ -312,7 +312,7 @@ struct OutboundPolicyTests {
                 ]
             )
             #expect(saved.status == .seeOther)
-            #expect(try await database.for(userId: ann).pushChannels().map(\.url) == ["http://192.168.1.20/hook"])
+            #expect(try database.for(userId: ann).pushChannels().map(\.url) == ["http://192.168.1.20/hook"])
         }
     }
 

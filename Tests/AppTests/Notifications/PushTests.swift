@@ -309,7 +309,7 @@ struct PushTests {
                 let after = try await browser.get("/profile/notifications").html
                 #expect(after.contains("Push channels turned on."))
                 #expect(!after.contains("ntfy is off"))
-                #expect(try await database.for(userId: ann).pushChannels().allSatisfy(\.enabled))
+                #expect(try database.for(userId: ann).pushChannels().allSatisfy(\.enabled))
                 _ = try await database.for(userId: ann).addCoupon(
                     Coupon(
                         id: nil,

@@ -137,7 +137,7 @@ struct RemindersTests {
             #expect(try await ReminderFixtures.notifications(database, userId: cy).map(\.kind) == [.coupon])
             #expect(try await ReminderFixtures.notifications(database, userId: bob).isEmpty)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [bob])
                 } == nil
             )
@@ -173,7 +173,7 @@ struct RemindersTests {
             #expect(recorded == 2)
             #expect(try await ReminderFixtures.notifications(database, userId: ann).count == 2)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
                 } == "2026-11-20"
             )

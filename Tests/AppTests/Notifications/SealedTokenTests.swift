@@ -115,7 +115,7 @@ struct SealedTokenTests {
                 webPush: .init(key: PushTests.vapid, contact: "mailto:ops@example.org")
             )
             pusher.tokens = other
-            let channel = try #require(try await database.for(userId: 1).pushChannels().first)
+            let channel = try #require(try database.for(userId: 1).pushChannels().first)
             await #expect(throws: PushDeliverer.Failure.self) {
                 try await pusher.send(OutboundPolicyTests.message, over: channel)
             }

@@ -38,7 +38,7 @@ struct BrowsersPasswordTests {
             #expect(wrong.fieldError("sessionsPassword") == Self.wrong)
             #expect(missing.status == .unprocessableContent)
             #expect(missing.fieldError("sessionsPassword") == "Enter your current password.")
-            #expect(try await database.read { db in try SessionRecord.fetchCount(db) } == 2)
+            #expect(try database.read { db in try SessionRecord.fetchCount(db) } == 2)
             #expect(try await phone.get("/profile").status == .ok)
 
             // When: the right password
@@ -47,7 +47,7 @@ struct BrowsersPasswordTests {
             // Then
             #expect(ended.status == .seeOther)
             #expect(ended.location == "/profile")
-            #expect(try await database.read { db in try SessionRecord.fetchCount(db) } == 1)
+            #expect(try database.read { db in try SessionRecord.fetchCount(db) } == 1)
             #expect(try await phone.get("/profile").status == .seeOther)
             #expect(try await laptop.get("/profile").html.contains("1 other browser was logged out."))
         }
@@ -84,7 +84,7 @@ struct BrowsersPasswordTests {
             #expect(ended.location == "/profile")
             #expect(try await phone.get("/profile").status == .seeOther)
             #expect(try await laptop.get("/profile").html.contains("Logged out Safari on iPhone."))
-            #expect(try await database.read { db in try SessionRecord.fetchCount(db) } == 1)
+            #expect(try database.read { db in try SessionRecord.fetchCount(db) } == 1)
         }
     }
 
@@ -156,10 +156,10 @@ struct BrowsersPasswordTests {
             let wrong = try await browser.post("/profile/two-factor/off", [("offPassword", "not my password")])
             #expect(wrong.status == .unprocessableContent)
             #expect(wrong.fieldError("offPassword") == Self.wrong)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 1)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 1)
             let off = try await browser.post("/profile/two-factor/off", [("offPassword", "correct horse battery")])
             #expect(off.status == .seeOther)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM twoFactor") } == 0)
         }
     }
 }

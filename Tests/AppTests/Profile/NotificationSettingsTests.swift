@@ -40,12 +40,12 @@ struct NotificationSettingsTests {
                 #expect(bad.fieldError(field) == message)
                 #expect(bad.fieldValue("quietFrom") == "22:30", "what was typed stays")
             }
-            #expect(try await database.read { db in try WalletSettings.fetchCount(db) } == 0, "nothing saved")
+            #expect(try database.read { db in try WalletSettings.fetchCount(db) } == 0, "nothing saved")
 
             let saved = try await browser.post("/profile/notifications", Self.good)
             #expect(saved.status == .seeOther)
             #expect(try await browser.get(saved.location ?? "").html.contains("Notification settings saved."))
-            let settings = try #require(try await database.read { db in try WalletSettings.fetchOne(db) })
+            let settings = try #require(try database.read { db in try WalletSettings.fetchOne(db) })
             #expect(settings.notificationsEnabled == false)
             #expect(settings.frequency == "monthly")
             #expect(settings.weekday == 3)

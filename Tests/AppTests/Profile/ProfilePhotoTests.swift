@@ -70,7 +70,7 @@ struct ProfilePhotoTests {
             #expect(!after.html.contains("remove-photo"), "nothing to remove")
             #expect(try await browser.get(url).status == .notFound)
             #expect(
-                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM profilePhoto") } == 0
+                try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM profilePhoto") } == 0
             )
         }
     }
@@ -101,7 +101,7 @@ struct ProfilePhotoTests {
             #expect(page.status == .unprocessableContent)
             #expect(page.fieldError("photo") == message)
             #expect(
-                try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM profilePhoto") } == 0
+                try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM profilePhoto") } == 0
             )
             #expect(!page.html.contains("avatar__photo"))
         }

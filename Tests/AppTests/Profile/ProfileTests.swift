@@ -88,14 +88,14 @@ struct ProfileTests {
             form += [("timeZone", "Etc/UTC"), ("email", "alex@example.com")]
             let saved = try await browser.post("/profile", form)
             #expect(saved.status == .seeOther)
-            #expect(try await database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
+            #expect(try database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
 
             // And a made-up zone is still refused, next to the field, keeping what was typed
             form = form.filter { $0.0 != "timeZone" } + [("timeZone", "Mars/Olympus_Mons")]
             let refused = try await browser.post("/profile", form)
             #expect(refused.status == .unprocessableContent)
             #expect(refused.html.contains("Choose a time zone from the list."))
-            #expect(try await database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
+            #expect(try database.user(email: "alex@example.com")?.timeZone == "Etc/UTC")
         }
     }
 
@@ -112,7 +112,7 @@ struct ProfileTests {
             // Then
             #expect(page.status == .seeOther)
             #expect(page.location == "/profile")
-            let user = try #require(try await database.user(email: "alex.doe@example.com"))
+            let user = try #require(try database.user(email: "alex.doe@example.com"))
             #expect(user.name == "Alex Q. Doe")
             #expect(user.location == "Berlin")
             #expect(user.age == 41)
@@ -156,7 +156,7 @@ struct ProfileTests {
             #expect(asked.html.contains("name=\"relabelCurrency\" type=\"checkbox\" value=\"yes\""))
             #expect(asked.html.contains("Relabel my amounts as EUR without converting them"))
             #expect(asked.fieldValue("location") == "Berlin")
-            #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
+            #expect(try database.user(email: "alex@example.com")?.currency == "USD")
 
             // When: JPY, which has no cents, even ticked
             let yen = try await browser.post(
@@ -165,12 +165,12 @@ struct ProfileTests {
             )
             #expect(yen.status == .unprocessableContent)
             #expect(yen.fieldError("currency")?.contains("USD has 2 decimal places where JPY has 0") == true)
-            #expect(try await database.user(email: "alex@example.com")?.currency == "USD")
+            #expect(try database.user(email: "alex@example.com")?.currency == "USD")
 
             // When: EUR, ticked
             let switched = try await browser.post("/profile", form + [("relabelCurrency", "yes")])
             #expect(switched.status == .seeOther)
-            #expect(try await database.user(email: "alex@example.com")?.currency == "EUR")
+            #expect(try database.user(email: "alex@example.com")?.currency == "EUR")
             #expect(try await browser.get("/stashes/\(stash)").html.contains("€12.50"))
         }
     }
@@ -185,7 +185,7 @@ struct ProfileTests {
                     ("email", "alex@example.com"), ("currency", "JPY"),
                 ]
             #expect(try await browser.post("/profile", form).status == .seeOther)
-            #expect(try await database.user(email: "alex@example.com")?.currency == "JPY")
+            #expect(try database.user(email: "alex@example.com")?.currency == "JPY")
         }
     }
 
@@ -229,7 +229,7 @@ struct ProfileTests {
             #expect(page.fieldValue("salary") == "12,34")
             #expect(page.fieldValue("timeZone") == "Europe/Rome")
             #expect(page.html.contains("aria-invalid=\"true\""))
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             #expect(user.name == "Alex Doe")
             #expect(user.location == nil)
         }

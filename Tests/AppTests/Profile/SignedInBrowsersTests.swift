@@ -281,7 +281,7 @@ struct SignedInBrowsersTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given
             try await browser.signUp(email: "alex@example.com")
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             try await database.write { db in
                 try SessionRecord(
                     id: "older",

@@ -45,7 +45,7 @@ struct StashCategoryTests {
                     text: "Groceries"
                 )
             )
-            #expect(try await database.read { db in try Stash.fetchCount(db) } == 0)
+            #expect(try database.read { db in try Stash.fetchCount(db) } == 0)
 
             // And one of its kind saves, with the stash in it
             let saved = try await browser.post(
@@ -56,7 +56,7 @@ struct StashCategoryTests {
                 ]
             )
             #expect(saved.status == .seeOther)
-            let stash = try #require(try await database.read { db in try Stash.fetchOne(db) })
+            let stash = try #require(try database.read { db in try Stash.fetchOne(db) })
             #expect(stash.categoryId == vacation)
             // Someone else's category id is refused like a made-up one
             let stranger = try await browser.post(
@@ -159,7 +159,7 @@ struct StashCategoryTests {
             #expect(deleted.status == .seeOther)
 
             let other = try await database.categoryId("Other", kind: .savings, email: Self.email)
-            let stash = try #require(try await database.read { db in try Stash.fetchOne(db, key: trip) })
+            let stash = try #require(try database.read { db in try Stash.fetchOne(db, key: trip) })
             #expect(stash.categoryId == other)
             #expect(try await database.ledgerRows(email: Self.email).map(\.categoryId) == [other])
             #expect(StatisticsTests.text(try await browser.get("/stashes/\(trip)").html).contains("Other"))

@@ -22,13 +22,13 @@ struct StashesTests {
             )
 
             // Then
-            let stash = try #require(try await database.read { db in try Stash.fetchOne(db, key: id) })
+            let stash = try #require(try database.read { db in try Stash.fetchOne(db, key: id) })
             #expect(stash.name == "Vacation Fund")
             #expect(stash.kind == .save)
             #expect(stash.goalCents == 300_000)
             // "Travel" isn't one of the budget's Savings categories yet: it becomes one
             let category = try #require(
-                try await database.read { db in try Category.fetchOne(db, key: stash.categoryId) }
+                try database.read { db in try Category.fetchOne(db, key: stash.categoryId) }
             )
             #expect(category.name == "Travel")
             #expect(category.kind == .savings)
@@ -75,7 +75,7 @@ struct StashesTests {
             #expect(page.fieldError("goal") == "Enter an amount like 12, 12.50 or 1,234.56.")
             #expect(page.fieldValue("target") == "12.345")
             #expect(page.fieldValue("reward") == "Cake")
-            #expect(try await database.read { db in try Stash.fetchCount(db) } == 0)
+            #expect(try database.read { db in try Stash.fetchCount(db) } == 0)
         }
     }
 
@@ -98,7 +98,7 @@ struct StashesTests {
                 #expect(page.fieldValue("date") == date)
                 #expect(page.fieldValue("note") == "kept")
             }
-            #expect(try await database.read { db in try LedgerEntry.fetchCount(db) } == 0)
+            #expect(try database.read { db in try LedgerEntry.fetchCount(db) } == 0)
         }
     }
 
@@ -225,7 +225,7 @@ struct StashesTests {
             try await browser.addEntry(stash: id, amount: "6", date: "2026-11-02")
             let confirm = try await browser.get("/stashes/\(id)/delete")
             #expect(confirm.html.contains("2 entries and 1 badge (10 points) will be deleted with it."))
-            #expect(try await database.read { db in try Stash.fetchCount(db) } == 1, "asking deletes nothing")
+            #expect(try database.read { db in try Stash.fetchCount(db) } == 1, "asking deletes nothing")
 
             let page = try await browser.post("/stashes/\(id)/delete")
             #expect(page.status == .seeOther)
@@ -246,7 +246,7 @@ struct StashesTests {
             try await browser.signUp(email: "alex@example.com")
             let id = try await browser.createStash(name: "Fund", target: "100")
             try await browser.addEntry(stash: id, amount: "30", date: "2026-11-03", note: "First")
-            let entry = try #require(try await database.read { db in try LedgerEntry.fetchOne(db) })
+            let entry = try #require(try database.read { db in try LedgerEntry.fetchOne(db) })
             let entryId = try #require(entry.id)
 
             try await browser.get("/entries/\(entryId)/edit")
@@ -255,21 +255,21 @@ struct StashesTests {
                 [("amount", "35"), ("date", "2026-11-04"), ("note", "Changed")]
             )
             #expect(edited.status == .seeOther)
-            let saved = try #require(try await database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
+            let saved = try #require(try database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
             #expect(saved.amountCents == 3_500)
             #expect(saved.date == "2026-11-04")
 
             try await browser.get("/entries/\(entryId)/edit")
             let deleted = try await browser.post("/entries/\(entryId)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.read { db in try LedgerEntry.fetchCount(db) } == 0)
+            #expect(try database.read { db in try LedgerEntry.fetchCount(db) } == 0)
             let after = try await browser.get(try #require(deleted.location))
             #expect(after.html.contains("Deleted $35.00 from"))
             #expect(after.html.contains(">Undo</button>"))
 
             let undo = try await browser.post("/trash/1/restore")
             #expect(undo.status == .seeOther)
-            let restored = try #require(try await database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
+            let restored = try #require(try database.read { db in try LedgerEntry.fetchOne(db, key: entryId) })
             #expect(restored == saved, "restored exactly, id included")
             #expect(try await browser.post("/trash/1/restore").status == .notFound, "undo works once")
         }
@@ -315,7 +315,7 @@ struct StashesTests {
 
             // And a tap made by mistake comes out again with the flash's Undo, and goes back in with the next one
             let tapped = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ledger")
                 }
             )
@@ -328,12 +328,12 @@ struct StashesTests {
             )
             let undone = try await browser.post("/entries/\(tapped)/delete")
             #expect(undone.status == .seeOther)
-            #expect(try await database.read { db in try LedgerEntry.fetchOne(db, key: tapped) } == nil)
+            #expect(try database.read { db in try LedgerEntry.fetchOne(db, key: tapped) } == nil)
             let after = try await browser.get(try #require(undone.location))
             #expect(after.html.contains("Deleted $4.50 from “Coffee”."))
             #expect(after.html.contains("action=\"/trash/1/restore\""))
             #expect(try await browser.post("/trash/1/restore").status == .seeOther)
-            #expect(try await database.read { db in try LedgerEntry.fetchOne(db, key: tapped) }?.amountCents == 450)
+            #expect(try database.read { db in try LedgerEntry.fetchOne(db, key: tapped) }?.amountCents == 450)
 
             // "Add entry" opens the form, coming back to the month it was opened from
             #expect(try await browser.get("/").html.contains("href=\"/stashes/\(id)/entries/new?return=/\""))

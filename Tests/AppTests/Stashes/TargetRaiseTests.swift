@@ -59,7 +59,7 @@ struct TargetRaiseTests {
             // Given
             let id = try await completedFund(browser)
             let badge = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM badge WHERE month = '2026-11'")
                 }
             )
@@ -83,7 +83,7 @@ struct TargetRaiseTests {
             let unchanged = try await state(database, id)
             #expect(unchanged.target == 20_000)
             #expect(unchanged.earned == ["2026-10", "2026-11"])
-            #expect(try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund")
+            #expect(try database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund")
         }
     }
 
@@ -102,7 +102,7 @@ struct TargetRaiseTests {
             let saved = try await state(database, id)
             #expect(saved.target == 25_000)
             #expect(saved.earned == ["2026-10"])
-            #expect(try await database.for(userId: 1).points() == 10)
+            #expect(try database.for(userId: 1).points() == 10)
             let october = try database.read { db in
                 try Int64.fetchOne(
                     db,
@@ -130,7 +130,7 @@ struct TargetRaiseTests {
             #expect(kept.target == 20_000)
             #expect(kept.earned == ["2026-10", "2026-11"])
             #expect(
-                try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund 2"
+                try database.read { db in try String.fetchOne(db, sql: "SELECT name FROM stash") } == "Fund 2"
             )
         }
     }

@@ -19,7 +19,7 @@ struct BenefitHistoryTests {
                 ("benefit1Period", "monthly"),
             ])
             let benefitId = try #require(try await database.benefitIds(cardId: cardId)["Dining credit"])
-            let (benefit, _) = try #require(try await store.cardBenefit(id: benefitId))
+            let (benefit, _) = try #require(try store.cardBenefit(id: benefitId))
 
             // Nothing recorded yet
             let empty = try await browser.get("/wallet/benefits/\(benefitId)")

@@ -95,7 +95,7 @@ struct CardColourPickerTests {
                 ("name", "Everyday"), ("issuer", "Bank"), ("nickname", ""), ("gradient", "emerald"), ("annualFee", ""),
                 ("feeDueOn", ""),
             ])
-            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
+            let card = try #require(try database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.gradientStart == "#1d4e4d")
             #expect(card.gradientEnd == "#43aa8b")
 

@@ -105,7 +105,7 @@ struct ExpiringTests {
 
             // Mark used on the coupon comes back here, without it
             let couponId = try #require(
-                try await store.openCoupons(today: CalendarDay("2026-11-22")!).first { $0.name == "Pizza" }?.id
+                try store.openCoupons(today: CalendarDay("2026-11-22")!).first { $0.name == "Pizza" }?.id
             )
             let used = try await browser.post("/wallet/coupons/\(couponId)/use", [("returnTo", "/wallet/expiring")])
             #expect(used.location == "/wallet/expiring")

@@ -30,7 +30,7 @@ struct RecentlyUsedTests {
             #expect(!before.html.contains("Recently used"))
 
             // Three benefit uses on three days and a coupon used today
-            let (diningBenefit, _) = try #require(try await store.cardBenefit(id: dining))
+            let (diningBenefit, _) = try #require(try store.cardBenefit(id: dining))
             try await store.markBenefitUsed(
                 diningBenefit,
                 periodStart: CalendarDay("2026-10-01")!,

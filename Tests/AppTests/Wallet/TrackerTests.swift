@@ -111,7 +111,7 @@ struct TrackerTests {
                 tracker.document.contains("span", attributes: ["class": "pill pill--card"], text: "Sapphire Reserve")
             )
             let netflix = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Subscription.fetchOne(db, sql: "SELECT * FROM subscription WHERE name = 'Netflix'")
                 }
             )
@@ -140,7 +140,7 @@ struct TrackerTests {
             #expect(confirm.html.contains("Delete Netflix?"))
             let deleted = try await browser.post("/wallet/subscriptions/\(netflix.id ?? 0)/delete")
             #expect(deleted.status == .seeOther)
-            #expect(try await database.read { db in try Subscription.fetchCount(db) } == 1)
+            #expect(try database.read { db in try Subscription.fetchCount(db) } == 1)
         }
     }
 
@@ -179,7 +179,7 @@ struct TrackerTests {
             #expect(page.html.contains("Expires today"))
             #expect(page.html.contains("3 days left"))
             let id = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM coupon WHERE name = 'BOGO Burger'")
                 }
             )
@@ -190,7 +190,7 @@ struct TrackerTests {
             #expect(after.html.contains("History"))
             #expect(after.html.contains("Used 22 Nov 2026"))
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
                 } == "2026-11-22"
             )
@@ -207,7 +207,7 @@ struct TrackerTests {
                 [("name", "BOGO Burger"), ("expiresOn", "2026-11-25"), ("category", "Dining")]
             )
             let id = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
             func usedOn() async throws -> String? {
                 try database.read { db in
@@ -263,7 +263,7 @@ struct TrackerTests {
             #expect(page.fieldValue("expiresOn") == "2026-11-25")
             #expect(page.fieldValue("value") == "5")
             #expect(page.fieldValue("code") == "TWO4ONE")
-            #expect(try await database.read { db in try Coupon.fetchCount(db) } == 0)
+            #expect(try database.read { db in try Coupon.fetchCount(db) } == 0)
         }
     }
 
@@ -286,7 +286,7 @@ struct TrackerTests {
             #expect(page.fieldError("cardId") == "Choose one of your cards.")
             #expect(page.fieldValue("name") == "Netflix")
             #expect(!page.document.all("option").contains { $0["value"] == "\(card)" })
-            #expect(try await database.read { db in try Subscription.fetchCount(db) } == 0)
+            #expect(try database.read { db in try Subscription.fetchCount(db) } == 0)
         }
     }
 
@@ -295,7 +295,7 @@ struct TrackerTests {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "ann@example.com")
             let userId = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM user") }
             )
             try await database.write { db in
                 for index in 0..<52 {
@@ -414,7 +414,7 @@ struct TrackerTests {
 
             // Marking it used through the form takes it off Home.
             let coupon = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
             try await browser.get("/wallet/tracker?tab=coupons")
             let used = try await browser.post("/wallet/coupons/\(coupon)/use", [])
@@ -449,10 +449,10 @@ struct TrackerTests {
                 ]
             )
             let coupon = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
             let subscription = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT id FROM subscription")
                 }
             )
@@ -479,12 +479,12 @@ struct TrackerTests {
             #expect(!(try await browser.get("/wallet/tracker").html.contains("Zebra")))
             #expect(!(try await browser.get("/wallet/tracker?tab=coupons").html.contains("Zebra")))
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon WHERE usedOn IS NULL")
                 } == 1
             )
             #expect(
-                try await database.read { db in try String.fetchOne(db, sql: "SELECT name FROM subscription") }
+                try database.read { db in try String.fetchOne(db, sql: "SELECT name FROM subscription") }
                     == "Zebra stream"
             )
         }

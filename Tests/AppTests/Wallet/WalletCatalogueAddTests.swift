@@ -40,7 +40,7 @@ struct WalletCatalogueAddTests {
             #expect(
                 try await browser.post("/wallet/catalogue/chase-sapphire-reserve/add").status == .unprocessableContent
             )
-            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try database.read { db in try WalletCard.fetchCount(db) } == 0)
 
             // With the date: added, and its card year counts from it
             let added = try await browser.post(
@@ -48,7 +48,7 @@ struct WalletCatalogueAddTests {
                 [("feeDueOn", "2027-03-01")]
             )
             #expect(added.status == .seeOther)
-            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db) })
+            let card = try #require(try database.read { db in try WalletCard.fetchOne(db) })
             #expect(card.feeDueOn == "2027-03-01")
             #expect(added.location == "/wallet/cards/\(card.id ?? 0)")
             #expect(
@@ -99,7 +99,7 @@ struct WalletCatalogueAddTests {
             #expect(refused.html.contains("name=\"cards[]\" value=\"amex-platinum\" checked"))
             #expect(refused.html.contains("name=\"cards[]\" value=\"chase-sapphire-reserve\" checked"))
             #expect(refused.html.contains("name=\"cards[]\" value=\"amex-gold\">"))
-            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try database.read { db in try WalletCard.fetchCount(db) } == 0)
 
             let done = try await browser.post(
                 "/wallet/onboarding",

@@ -25,7 +25,7 @@ struct WalletCouponEditTests {
                 ]
             )
             let id = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
             let list = try await browser.get("/wallet/tracker?tab=coupons")
             #expect(list.html.contains("href=\"/wallet/coupons/\(id)/edit\" aria-label=\"Edit BOGO Burger\">Edit</a>"))
@@ -53,7 +53,7 @@ struct WalletCouponEditTests {
             #expect(bad.fieldError("expiresOn") == "This date has passed; enter today or later.")
             #expect(bad.fieldError("value") == "Enter an amount like 12, 12.50 or 1,234.56.")
             #expect(bad.fieldValue("name") == "Two Burgers")
-            #expect(try await database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "BOGO Burger")
+            #expect(try database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "BOGO Burger")
 
             // When: a good edit
             let saved = try await browser.post(
@@ -66,7 +66,7 @@ struct WalletCouponEditTests {
             )
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/wallet/tracker?tab=coupons")
-            let coupon = try #require(try await database.read { db in try Coupon.fetchOne(db, key: id) })
+            let coupon = try #require(try database.read { db in try Coupon.fetchOne(db, key: id) })
             #expect(coupon.name == "Two Burgers")
             #expect(coupon.details == "Any burger")
             #expect(coupon.expiresOn == "2026-12-24")
@@ -91,7 +91,7 @@ struct WalletCouponEditTests {
                 ]
             )
             #expect(kept.status == .seeOther)
-            #expect(try await database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "Old burger")
+            #expect(try database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "Old burger")
 
             // Another member gets a 404 and changes nothing
             let other = Browser(client: browser.client)
@@ -105,7 +105,7 @@ struct WalletCouponEditTests {
                 ]
             )
             #expect(stolen.status == .notFound)
-            #expect(try await database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "Old burger")
+            #expect(try database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "Old burger")
         }
     }
 }

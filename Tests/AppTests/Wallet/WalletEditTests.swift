@@ -61,7 +61,7 @@ struct WalletEditTests {
             #expect(bad.fieldError("period") == "Choose how often it resets.")
             #expect(bad.fieldValue("value") == "abc")
             #expect(bad.fieldValue("details") == "Airport lounges")
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge")
+            #expect(try database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge")
 
             // When: a good edit changes value and period
             let saved = try await browser.post(
@@ -74,7 +74,7 @@ struct WalletEditTests {
             // Then: saved, and the use keeps its $25 and its day, now in the quarter that holds that day
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/wallet/cards/\(card)")
-            let benefit = try #require(try await database.read { db in try CardBenefit.fetchOne(db, key: lounge) })
+            let benefit = try #require(try database.read { db in try CardBenefit.fetchOne(db, key: lounge) })
             #expect(benefit.name == "Lounge pass")
             #expect(benefit.valueCents == 3_000)
             #expect(benefit.period == .quarterly)
@@ -99,7 +99,7 @@ struct WalletEditTests {
                 [("name", "Mine"), ("value", "1"), ("period", "monthly")]
             )
             #expect(stolen.status == .notFound)
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge pass")
+            #expect(try database.read { db in try CardBenefit.fetchOne(db, key: lounge) }?.name == "Lounge pass")
         }
     }
 

@@ -63,7 +63,7 @@ struct WalletFourYearTests {
             let card = try await browser.addCatalogueCard("capital-one-venture")
             let credit = try #require(try await database.benefitIds(cardId: card)["Global Entry / TSA PreCheck"])
             #expect(
-                try await database.read { db in try CardBenefit.fetchOne(db, key: credit) }?.period == .everyFourYears
+                try database.read { db in try CardBenefit.fetchOne(db, key: credit) }?.period == .everyFourYears
             )
             let page = try await browser.get("/wallet/cards/\(card)")
             #expect(page.html.contains("$120 / four years"))

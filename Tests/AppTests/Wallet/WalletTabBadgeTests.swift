@@ -109,7 +109,7 @@ struct WalletTabBadgeTests {
             }
 
             // Using the coupon takes it off at once
-            let couponId = try #require(try await store.openCoupons(today: CalendarDay("2026-11-22")!).first?.id)
+            let couponId = try #require(try store.openCoupons(today: CalendarDay("2026-11-22")!).first?.id)
             let used = try await browser.post("/wallet/coupons/\(couponId)/use", [("returnTo", "/wallet/expiring")])
             #expect(used.status == .seeOther)
             #expect(try await browser.get("/wallet").html.contains(Self.badge(1)))

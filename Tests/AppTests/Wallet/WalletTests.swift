@@ -42,7 +42,7 @@ struct WalletTests {
             let empty = try await browser.get("/wallet")
             #expect(empty.html.contains("No cards yet"))
             #expect(!empty.html.contains("Select your cards"))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard") } == 3)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard") } == 3)
         }
     }
 
@@ -79,7 +79,7 @@ struct WalletTests {
             // A second click in the same period changes nothing.
             try await browser.get("/wallet/cards/\(id)")
             try await browser.post("/wallet/benefits/\(uber)/use")
-            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 1)
+            #expect(try database.read { db in try BenefitUse.fetchCount(db) } == 1)
 
             let after = try await browser.get("/wallet/cards/\(id)")
             #expect(after.html.contains("Used this period"))
@@ -129,7 +129,7 @@ struct WalletTests {
             let snoozed = try await browser.post("/wallet/benefits/\(benefit)/snooze", [("days", "1")])
             #expect(snoozed.status == .seeOther)
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(
                         db,
                         sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?",
@@ -177,7 +177,7 @@ struct WalletTests {
             #expect(page.fieldValue("nickname") == "Personal")
             #expect(page.fieldValue("annualFee") == "9.999")
             #expect(page.fieldValue("benefit2Name") == "Dining")
-            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try database.read { db in try WalletCard.fetchCount(db) } == 0)
 
             let id = try await browser.addCustomCard([
                 ("name", "Everyday"), ("issuer", "Local Bank"), ("nickname", "Personal"), ("gradient", "rose-gold"),
@@ -185,7 +185,7 @@ struct WalletTests {
                 ("benefit1Period", "monthly"), ("benefit2Name", ""), ("benefit2Value", ""),
                 ("benefit2Period", "monthly"),
             ])
-            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
+            let card = try #require(try database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.gradientStart == "#b76e79")
             #expect(card.gradientEnd == "#eacda3")
             #expect(card.annualFeeCents == 9_500)
@@ -239,7 +239,7 @@ struct WalletTests {
                 ]
             )
             #expect(saved.status == .seeOther)
-            let card = try #require(try await database.read { db in try WalletCard.fetchOne(db, key: id) })
+            let card = try #require(try database.read { db in try WalletCard.fetchOne(db, key: id) })
             #expect(card.nickname == "Travel")
             #expect(card.feeDueOn == "2027-05-01")
             #expect(card.gradientStart == "#0f4c75")
@@ -247,8 +247,8 @@ struct WalletTests {
             #expect(confirm.html.contains("Remove Sapphire Preferred?"))
             let removed = try await browser.post("/wallet/cards/\(id)/delete")
             #expect(removed.location == "/wallet")
-            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 0)
-            #expect(try await database.read { db in try CardBenefit.fetchCount(db) } == 0)
+            #expect(try database.read { db in try WalletCard.fetchCount(db) } == 0)
+            #expect(try database.read { db in try CardBenefit.fetchCount(db) } == 0)
         }
     }
 
@@ -297,8 +297,8 @@ struct WalletTests {
             }
             let wallet = try await browser.get("/wallet")
             #expect(!wallet.html.contains("/wallet/cards/\(id)"))
-            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
-            #expect(try await database.read { db in try WalletCard.fetchCount(db) } == 1)
+            #expect(try database.read { db in try BenefitUse.fetchCount(db) } == 0)
+            #expect(try database.read { db in try WalletCard.fetchCount(db) } == 1)
             let snoozed = try database.read { db -> String? in
                 try Row.fetchOne(db, sql: "SELECT snoozedUntil FROM cardBenefit WHERE id = ?", arguments: [benefit])?[
                     "snoozedUntil"
@@ -349,14 +349,14 @@ struct WalletConfirmTests {
             #expect(confirm.document.form(action: "/wallet/benefits/\(uber)/delete")?.method == "post")
             #expect(confirm.html.contains("href=\"/wallet/cards/\(card)\">Cancel</a>"))
             #expect(
-                try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } != nil,
+                try database.read { db in try CardBenefit.fetchOne(db, key: uber) } != nil,
                 "looking removes nothing"
             )
 
             let removed = try await browser.post("/wallet/benefits/\(uber)/delete")
             #expect(removed.status == .seeOther)
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: uber) } == nil)
-            #expect(try await database.read { db in try BenefitUse.fetchCount(db) } == 0)
+            #expect(try database.read { db in try CardBenefit.fetchOne(db, key: uber) } == nil)
+            #expect(try database.read { db in try BenefitUse.fetchCount(db) } == 0)
 
             // Another member can neither look nor remove
             let other = Browser(client: browser.client)
@@ -364,7 +364,7 @@ struct WalletConfirmTests {
             #expect(try await other.get("/wallet/benefits/\(hotel)/delete").status == .notFound)
             try await other.get("/wallet")
             #expect(try await other.post("/wallet/benefits/\(hotel)/delete").status == .notFound)
-            #expect(try await database.read { db in try CardBenefit.fetchOne(db, key: hotel) } != nil)
+            #expect(try database.read { db in try CardBenefit.fetchOne(db, key: hotel) } != nil)
         }
     }
 
@@ -378,7 +378,7 @@ struct WalletConfirmTests {
                 [("name", "BOGO Burger"), ("expiresOn", "2026-12-02"), ("category", "Dining")]
             )
             let id = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM coupon") }
             )
 
             let list = try await browser.get("/wallet/tracker?tab=coupons")
@@ -390,10 +390,10 @@ struct WalletConfirmTests {
             let confirm = try await browser.get("/wallet/coupons/\(id)/delete")
             #expect(confirm.status == .ok)
             #expect(confirm.html.contains("Delete “BOGO Burger”?"))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 1)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 1)
 
             #expect(try await browser.post("/wallet/coupons/\(id)/delete").status == .seeOther)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM coupon") } == 0)
         }
     }
 }

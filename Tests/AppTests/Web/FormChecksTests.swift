@@ -128,7 +128,7 @@ struct FormChecksTests {
                 .status == .seeOther
             )
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(db, sql: "SELECT openingBalanceCents FROM account WHERE name = 'Visa'")
                 } == -120_050
             )

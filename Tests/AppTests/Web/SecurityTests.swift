@@ -27,7 +27,7 @@ struct SecurityTests {
                 #expect(page.status == .forbidden)
                 #expect(page.html.contains("This form has expired"))
             }
-            let user = try #require(try await database.user(email: "alex@example.com"))
+            let user = try #require(try database.user(email: "alex@example.com"))
             #expect(user.name == "Alex Doe")
             #expect(try await browser.get("/").status == .ok, "still signed in")
         }
@@ -90,7 +90,7 @@ struct SecurityTests {
             )
             // Then
             #expect(page.status == .forbidden)
-            #expect(try await database.read { db in try User.fetchCount(db) } == 0)
+            #expect(try database.read { db in try User.fetchCount(db) } == 0)
 
             // When: the form was loaded, so the cookie and the field agree
             let form = try await browser.get("/signup")
@@ -137,12 +137,12 @@ struct SecurityTests {
             let page = try await browser.post("/stashes", form)
             #expect(page.status == .contentTooLarge)
             #expect(page.html.contains("The form has too many fields."))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
 
             // The same form with its own fields is taken
             let saved = try await browser.post("/stashes", Array(form.prefix(5)))
             #expect(saved.status == .seeOther)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 1)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 1)
         }
     }
 
@@ -161,7 +161,7 @@ struct SecurityTests {
             )
             #expect(page.status == .contentTooLarge)
             #expect(page.html.contains("The form is too large."))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
 
             try await browser.get("/transactions/import")
             let file = [UInt8](repeating: UInt8(ascii: "a"), count: UploadedForm.maxBodySize)
@@ -601,11 +601,11 @@ struct SecurityTests {
             #expect(takeover.status == .unprocessableContent)
             #expect(takeover.fieldError("email") == "Another account already uses this email.")
             #expect(edit.status == .seeOther)
-            let alex = try #require(try await database.user(email: "alex@example.com"))
+            let alex = try #require(try database.user(email: "alex@example.com"))
             #expect(alex.name == "Alex Doe")
             #expect(alex.location == "Lisbon")
             #expect(alex.currency == "EUR")
-            let sam = try #require(try await database.user(email: "sam@example.com"))
+            let sam = try #require(try database.user(email: "sam@example.com"))
             #expect(sam.location == "Oslo")
             let firstView = try await first.get("/profile")
             #expect(firstView.fieldValue("location") == "Lisbon")

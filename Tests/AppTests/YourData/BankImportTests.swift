@@ -186,7 +186,7 @@ struct BankImportTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: an earlier Corner Cafe expense in Dining Out, and a transaction the statement repeats
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             let (dining, accountId) = try await database.write { db -> (Int64, Int64) in
                 let dining = try #require(
                     try Int64.fetchOne(
@@ -211,7 +211,7 @@ struct BankImportTests {
                 return (dining, db.lastInsertedRowID)
             }
             let categoryName = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [dining])
                 }
             )
@@ -297,7 +297,7 @@ struct BankImportTests {
             }
             #expect(left == 2, "only the two earlier transactions stay")
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int64.fetchOne(
                         db,
                         sql: "SELECT ledgerTotalCents FROM account WHERE id = ?",
@@ -314,7 +314,7 @@ struct BankImportTests {
         let clock = TestClock()
         try await TestApp.run(clock: clock) { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             try await database.write { db in
                 try db.execute(
                     sql:
@@ -352,7 +352,7 @@ struct BankImportTests {
             }
             #expect(count == 2)
             let batch = try #require(
-                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM importBatch") }
+                try database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM importBatch") }
             )
 
             let stranger = Browser(client: browser.client)
@@ -361,7 +361,7 @@ struct BankImportTests {
             let strangerUndo = try await stranger.post("/transactions/import/\(batch)/undo")
             #expect(strangerUndo.status == .notFound, "\(strangerUndo.status) \(strangerUndo.location ?? "")")
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger WHERE importBatchId = ?", arguments: [batch])
                 } == 1
             )

@@ -78,7 +78,7 @@ struct ExportImportTests {
             #expect(settings.html.contains("ntfy is off"))
             #expect(settings.fieldValue("ntfyTopic") == "mine")
             #expect(settings.fieldValue("ntfyToken") == "")
-            let secondId = try #require(try await database.user(email: "second@example.com")?.id)
+            let secondId = try #require(try database.user(email: "second@example.com")?.id)
             let secondCounts = try await AccountRows.counts(database, userId: secondId)
             for table in [
                 "ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
@@ -106,8 +106,8 @@ struct ExportImportTests {
                     )
                 }
             }
-            #expect(try await balances(first) == balances(secondId), "derived totals are kept for the imported rows")
-            #expect(try await balances(first).contains { $0 != 0 })
+            #expect(try balances(first) == balances(secondId), "derived totals are kept for the imported rows")
+            #expect(try balances(first).contains { $0 != 0 })
             let derived = { (userId: Int64) in
                 try database.read { db in
                     try [
@@ -118,7 +118,7 @@ struct ExportImportTests {
                 }
             }
             #expect(
-                try await derived(first) == derived(secondId),
+                try derived(first) == derived(secondId),
                 "quick-add amounts and month totals are the source's"
             )
         }
@@ -244,7 +244,7 @@ struct ExportImportTests {
             }
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
 
@@ -265,7 +265,7 @@ struct ExportImportTests {
     func refusedWhenNotEmpty() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             _ = try await browser.createStash(name: "Trip", target: "100")
             let before = try await AccountRows.counts(database, userId: userId)
             #expect(before["stash"] == 1)
@@ -299,7 +299,7 @@ struct ExportImportTests {
 
             #expect(page.status == .seeOther)
             let (category, kind, entries) = try #require(
-                try await database.read { db in
+                try database.read { db in
                     try Row.fetchOne(
                         db,
                         sql: """

@@ -53,7 +53,7 @@ struct ImportBatchesTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given: Alex imports, Sam uses the app meanwhile
             try await browser.signUp(email: "alex@example.com")
-            let alex = try #require(try await database.user(email: "alex@example.com")?.id)
+            let alex = try #require(try database.user(email: "alex@example.com")?.id)
             let sam = Browser(client: browser.client)
             try await sam.signUp(email: "sam@example.com")
             let store = database.for(userId: alex)
@@ -70,7 +70,7 @@ struct ImportBatchesTests {
             #expect(meanwhile.entries == 0, "the importing member sees none of a running import")
             let written = try await Self.state(database, userId: staging).entries
             #expect(written < document.ledger.count, "Sam's write went in between two of the ledger's batches")
-            #expect(try await database.for(userId: alex).accountIsEmpty())
+            #expect(try database.for(userId: alex).accountIsEmpty())
 
             // When: the import ends
             try await importing.value
@@ -80,11 +80,11 @@ struct ImportBatchesTests {
             #expect(after.staging == 0)
             #expect(after.entries == document.ledger.count)
             #expect(
-                try await database.user(email: "alex@example.com")?.id == staging,
+                try database.user(email: "alex@example.com")?.id == staging,
                 "the account the import was written to is Alex's"
             )
             #expect(
-                try await database.read { db in
+                try database.read { db in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE id = ?", arguments: [alex])
                 } == 0
             )
@@ -92,7 +92,7 @@ struct ImportBatchesTests {
             #expect(page.status == .ok, "Alex is still signed in")
             #expect(page.html.contains("An export can only be imported into an empty account"))
             #expect(
-                try await database.for(userId: staging).exportDocument(now: clock.now).comparable == document.comparable
+                try database.for(userId: staging).exportDocument(now: clock.now).comparable == document.comparable
             )
             #expect(try await sam.get("/stashes/\(stash)").status == .ok)
         }
@@ -106,13 +106,13 @@ struct ImportBatchesTests {
             try await owner.signUp(email: "alex@example.com")
             let sam = Browser(client: owner.client)
             try await sam.signUp(email: "sam@example.com")
-            let before = try #require(try await database.user(email: "alex@example.com")?.id)
+            let before = try #require(try database.user(email: "alex@example.com")?.id)
 
             try await database.for(userId: before).importDocument(document, now: clock.now, batchRows: 5)
 
-            let after = try #require(try await database.user(email: "alex@example.com")?.id)
+            let after = try #require(try database.user(email: "alex@example.com")?.id)
             #expect(after != before, "the import gave Alex's account a new row")
-            #expect(try await database.ownerId() == after)
+            #expect(try database.ownerId() == after)
             #expect(try await owner.get("/profile/household").status == .ok)
             #expect(try await sam.get("/profile/household").status == .notFound)
         }
@@ -127,7 +127,7 @@ struct ImportBatchesTests {
         try await TestApp.run(clock: clock) { browser, database in
             // Given
             try await browser.signUp(email: "alex@example.com")
-            let alex = try #require(try await database.user(email: "alex@example.com")?.id)
+            let alex = try #require(try database.user(email: "alex@example.com")?.id)
             let store = database.for(userId: alex)
 
             // When: Alex adds a stash in another tab while the import runs
@@ -142,7 +142,7 @@ struct ImportBatchesTests {
             #expect(after.entries == 0)
             let counts = try await AccountRows.counts(database, userId: alex)
             #expect(counts["stash"] == 1)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == 0)
             #expect(try await AccountRows.orphans(database) == 0)
             #expect(try await browser.get("/stashes/\(stash)").status == .ok)
         }
@@ -160,7 +160,7 @@ struct ImportBatchesTests {
         // Given: an import stopped midway (its staging user and some of its rows)
         let (alex, before) = try await TestApp.run(database: database, clock: clock) { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let alex = try #require(try await database.user(email: "alex@example.com")?.id)
+            let alex = try #require(try database.user(email: "alex@example.com")?.id)
             let staging = try await database.write { db in
                 try AccountDocument.createStagingUser(db, for: alex, document: document, now: clock.now)
             }
@@ -180,9 +180,9 @@ struct ImportBatchesTests {
         try await TestApp.run(database: try AppDatabase.open(dataDirectory: folder), clock: clock) {
             (_: Browser, database: AppDatabase) async throws in
             // Then
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") } == 1)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == 0)
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") } == 1)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") } == 0)
+            #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stash") } == 0)
             // The imported tables (background services may add reminders of their own meanwhile).
             let after = try await AccountRows.counts(database, userId: alex)
             for table in AccountDocument.importedTables.union(["user"]) {

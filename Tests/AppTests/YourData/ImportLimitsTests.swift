@@ -47,7 +47,7 @@ struct ImportLimitsTests {
         let configure: (inout AppConfig) -> Void = { config in if let maxSize { config.importMaxSize = maxSize } }
         return try await TestApp.run(configure: configure) { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
             let page = try await browser.upload("/profile/data/import", files: [("archive", "export.zip", zip)])
@@ -129,7 +129,7 @@ struct ImportLimitsTests {
         let zip = try AccountRows.zip(["stashify.json": try ExportImportTests.documentJSON()])
         try await TestApp.run { browser, database in
             try await browser.signUp(email: "alex@example.com")
-            let userId = try #require(try await database.user(email: "alex@example.com")?.id)
+            let userId = try #require(try database.user(email: "alex@example.com")?.id)
             let before = try await AccountRows.counts(database, userId: userId)
             try await browser.get("/profile/data")
             // Given: another import holds the server's gate
@@ -150,7 +150,7 @@ struct ImportLimitsTests {
 
             // Then
             #expect(done.status == .seeOther)
-            let imported = try #require(try await database.user(email: "alex@example.com")?.id)
+            let imported = try #require(try database.user(email: "alex@example.com")?.id)
             #expect(try await AccountRows.counts(database, userId: imported)["ledger"] == 1)
             #expect(database.importGate.take(), "the gate is free again after an import")
         }

@@ -47,7 +47,7 @@ struct OwnerCommandTests {
         )
         #expect(password.count == 19)
         let reopened = try AppDatabase.open(dataDirectory: folder)
-        let bobHash = try #require(try await reopened.user(email: "bob@example.com")?.passwordHash)
+        let bobHash = try #require(try reopened.user(email: "bob@example.com")?.passwordHash)
         #expect(try await PasswordHasher(cost: 4, pool: TestApp.hashing).verify(password, hash: bobHash))
         let bobSessions = try reopened.read { db in
             try Int.fetchOne(
@@ -57,7 +57,7 @@ struct OwnerCommandTests {
             )
         }
         #expect(bobSessions == 0, "every browser signed in to it is logged out")
-        let annId = try #require(try await reopened.user(email: "ann@example.com")?.id)
+        let annId = try #require(try reopened.user(email: "ann@example.com")?.id)
         let annBefore = try await AccountRows.counts(reopened, userId: annId)
         try reopened.close()
 
@@ -72,7 +72,7 @@ struct OwnerCommandTests {
         #expect(deleted.status == 0, "\(deleted.output)")
         #expect(deleted.output.contains("Deleted bob@example.com and all of its data."))
         let after = try AppDatabase.open(dataDirectory: folder)
-        #expect(try await after.user(email: "bob@example.com")?.id == nil)
+        #expect(try after.user(email: "bob@example.com")?.id == nil)
         #expect(try await AccountRows.counts(after, userId: annId) == annBefore, "the other account is untouched")
         try after.close()
     }

@@ -106,7 +106,7 @@ enum AccountRows {
             entries: entries,
             now: clock.now
         )
-        let userId = try #require(try await database.user(email: email)?.id)
+        let userId = try #require(try database.user(email: email)?.id)
         try await database.write { db in
             try db.execute(
                 sql:
