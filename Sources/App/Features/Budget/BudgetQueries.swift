@@ -12,12 +12,12 @@ struct RecentChoices: Sendable {
 }
 
 /// A ledger row with the names a list shows beside it.
-struct LedgerRow: Sendable, Decodable, FetchableRecord {
+struct LedgerRow: Sendable, Equatable, Decodable, FetchableRecord {
     let transaction: LedgerEntry
     let categoryName: String?
     /// Nil too for a kind this version doesn't know.
     var categoryKind: Category.Kind? { categoryKindName.flatMap(Category.Kind.init(rawValue:)) }
-    private let categoryKindName: String?
+    let categoryKindName: String?
     let categoryIcon: String?
     let categoryColor: String?
     let stashName: String?
@@ -34,7 +34,7 @@ struct LedgerRow: Sendable, Decodable, FetchableRecord {
 }
 
 /// An account row with the running total of its ledger that the triggers keep.
-private struct AccountBalanceRow: Decodable, FetchableRecord {
+struct AccountBalanceRow: Equatable, Decodable, FetchableRecord {
     let account: MoneyAccount
     let ledgerTotalCents: Int64
 }

@@ -27,7 +27,7 @@ struct DayActivity: Sendable, Decodable, FetchableRecord {
 }
 
 /// A row of `summarySQL`: the stash, then its figures in the month.
-private struct StashMonthRow: Decodable, FetchableRecord {
+struct StashMonthRow: Equatable, Decodable, FetchableRecord {
     let stash: Stash
     let monthTotal: Int64
     let monthCount: Int

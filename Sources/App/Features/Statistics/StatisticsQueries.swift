@@ -61,7 +61,7 @@ struct StashMonthFigures: Sendable {
 }
 
 /// One entry of a day, for the daily view.
-struct DayEntry: Sendable, Decodable, FetchableRecord {
+struct DayEntry: Sendable, Equatable, Decodable, FetchableRecord {
     let entry: LedgerEntry
     let label: String
 }
