@@ -90,21 +90,23 @@ extension MemberStore {
     ) throws -> [String: LedgerTotals] {
         let (db, userId) = (member.db, member.userId)
         // From the day totals (at most three rows a day), not the entries: a year reads the same whatever it holds.
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT date,
-                       SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
-                       SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
-                       SUM(CASE WHEN kind = 'income' THEN totalCents ELSE 0 END) AS income,
-                       SUM(entryCount) AS count
-                FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL(column: "kind"))
-                GROUP BY date
-                """,
+        // A year is up to 366 rows: read through a cursor of the cached statement, without copying each row.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT date,
+                           SUM(CASE WHEN kind = 'saving' THEN totalCents ELSE 0 END) AS saved,
+                           SUM(CASE WHEN kind = 'expense' THEN totalCents ELSE 0 END) AS spent,
+                           SUM(CASE WHEN kind = 'income' THEN totalCents ELSE 0 END) AS income,
+                           SUM(entryCount) AS count
+                    FROM ledgerDay WHERE userId = ? AND date BETWEEN ? AND ?\(filter.kindSQL(column: "kind"))
+                    GROUP BY date
+                    """
+            ),
             arguments: [userId, first.description, last.description]
         )
         var result: [String: LedgerTotals] = [:]
-        for row in rows {
+        while let row = try rows.next() {
             result[row["date"]] = LedgerTotals(
                 savedCents: row["saved"],
                 spentCents: row["spent"],
