@@ -356,7 +356,9 @@ struct LoginTests {
                 release.wait()
             }
             started.wait()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
+            // Only a safety net, so a hung request can't hold the pool forever: the test releases it itself below.
+            // Long enough for a loaded machine to answer the refused log-in first.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { release.signal() }
 
             let refused = try await browser.post(
                 "/login",
