@@ -31,10 +31,9 @@ struct BudgetController {
         let user = context.user
         let today = context.member.today
         let month = Self.month(request, today: today)
-        async let totalsLoad = context.store.monthTotals(month: month)
-        async let sourcesLoad = context.store.incomeSources()
-        async let rowsLoad = context.store.recentRows(month: month, limit: 30)
-        let (totals, sources, rows) = try await (totalsLoad, sourcesLoad, rowsLoad)
+        let totals = try context.store.monthTotals(month: month)
+        let sources = try context.store.incomeSources()
+        let rows = try context.store.recentRows(month: month, limit: 30)
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
         let page = BudgetPages.ExpensesPage(
@@ -81,10 +80,9 @@ struct BudgetController {
         let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        async let categoriesLoad = context.store.categories()
-        async let totalsLoad = context.store.categoryTotals(month: month, kind: .expense)
-        async let rowsLoad = context.store.recentRows(month: month, categoryKind: kind, limit: 15)
-        let (categories, totals, rows) = try await (categoriesLoad, totalsLoad, rowsLoad)
+        let categories = try context.store.categories()
+        let totals = try context.store.categoryTotals(month: month, kind: .expense)
+        let rows = try context.store.recentRows(month: month, categoryKind: kind, limit: 15)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byCategory = Dictionary(
             totals.compactMap { total in total.categoryId.map { ($0, total) } },
@@ -134,14 +132,11 @@ struct BudgetController {
         let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        async let goalsLoad = context.store.savingsGoals(month: month)
-        async let categoriesLoad = context.store.categories()
-        async let rowsLoad = context.store.recentRows(month: month, ledgerKind: .saving, limit: 20)
-        async let totalsLoad = context.store.monthTotals(month: month)
-        async let splitLoad = context.store.categoryTotals(month: month, kind: .saving)
-        let (goals, categories, rows, totals, byCategory) = try await (
-            goalsLoad, categoriesLoad, rowsLoad, totalsLoad, splitLoad
-        )
+        let goals = try context.store.savingsGoals(month: month)
+        let categories = try context.store.categories()
+        let rows = try context.store.recentRows(month: month, ledgerKind: .saving, limit: 20)
+        let totals = try context.store.monthTotals(month: month)
+        let byCategory = try context.store.categoryTotals(month: month, kind: .saving)
         let here = BudgetPaths.tab(.savings, month: monthParam)
         let names = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
         let other: [BudgetPages.CategoryRow] = byCategory.compactMap { total in
@@ -204,9 +199,8 @@ struct BudgetController {
         let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
-        async let rowsLoad = context.store.recentRows(month: month, categoryId: id, limit: 200)
-        async let totalLoad = context.store.categoryMonthTotal(categoryId: id, month: month)
-        let (rows, total) = try await (rowsLoad, totalLoad)
+        let rows = try context.store.recentRows(month: month, categoryId: id, limit: 200)
+        let total = try context.store.categoryMonthTotal(categoryId: id, month: month)
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
         let page = BudgetPages.CategoryPage(
