@@ -32,12 +32,10 @@ let package = Package(
         .target(name: "HTML"),
         .target(name: "QRCode"),
         .target(name: "WebPush", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Views", dependencies: ["HTML"], path: "Views"),
         .target(
             name: "App",
             dependencies: [
                 "HTML",
-                "Views",
                 "QRCode",
                 "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -61,7 +59,11 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
-            ]
+            ],
+            // The pages live in the top-level Views/ folder and compile into this module, so they link through the
+            // features' paths and their view models are plain structs with memberwise initialisers.
+            path: ".",
+            sources: ["Sources/App", "Views"]
         ),
         .executableTarget(
             name: "stashify",
@@ -89,7 +91,6 @@ let package = Package(
             dependencies: [
                 "App",
                 "HTML",
-                "Views",
                 "WebPush",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

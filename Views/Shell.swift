@@ -2,145 +2,86 @@ import Foundation
 import HTML
 
 /// The page shell's view model: everything the layout shows around a page.
-public struct Shell: Sendable {
-    public struct NavItem: Sendable {
-        public let key: String
-        public let label: String
-        public let href: String
-        public let current: Bool
+struct Shell: Sendable {
+    struct NavItem: Sendable {
+        let key: String
+        let label: String
+        let href: String
+        let current: Bool
         /// A count beside the label (the Wallet's items expiring soon); nil shows none.
-        public let badge: Badge?
+        var badge: Badge? = nil
 
         /// A tab's count: its text, and what it counts for the tab's accessible name.
-        public struct Badge: Sendable {
-            public let text: String
-            public let label: String
-
-            public init(text: String, label: String) {
-                self.text = text
-                self.label = label
-            }
-        }
-
-        public init(key: String, label: String, href: String, current: Bool, badge: Badge? = nil) {
-            self.key = key
-            self.label = label
-            self.href = href
-            self.current = current
-            self.badge = badge
+        struct Badge: Sendable {
+            let text: String
+            let label: String
         }
     }
 
-    public struct Avatar: Sendable {
-        public let initials: String
-        public let name: String
-        public let href: String
-        public let current: Bool
+    struct Avatar: Sendable {
+        let initials: String
+        let name: String
+        let href: String
+        let current: Bool
         /// The profile photo's URL, shown in place of the initials.
-        public var photoURL: String? = nil
-
-        public init(initials: String, name: String, href: String, current: Bool, photoURL: String? = nil) {
-            self.photoURL = photoURL
-            self.initials = initials
-            self.name = name
-            self.href = href
-            self.current = current
-        }
+        var photoURL: String? = nil
     }
 
     /// The one-time message the previous action left.
-    public struct Flash: Sendable {
+    struct Flash: Sendable {
         /// `success`, `info` or `error`.
-        public let kind: String
-        public let message: String
+        let kind: String
+        let message: String
         /// Where its "Undo" button posts, if the action can be undone.
-        public let undoPath: String?
-
-        public init(kind: String, message: String, undoPath: String?) {
-            self.kind = kind
-            self.message = message
-            self.undoPath = undoPath
-        }
+        let undoPath: String?
     }
 
     /// The "Receive badge" dialog, shown right after an entry completes a stash.
-    public struct Celebration: Sendable {
-        public let stashName: String
-        public let monthTitle: String
-        public let points: Int
-        public let reward: String?
-        public let badgePath: String
-        public let more: Int?
-
-        public init(stashName: String, monthTitle: String, points: Int, reward: String?, badgePath: String, more: Int?) {
-            self.stashName = stashName
-            self.monthTitle = monthTitle
-            self.points = points
-            self.reward = reward
-            self.badgePath = badgePath
-            self.more = more
-        }
+    struct Celebration: Sendable {
+        let stashName: String
+        let monthTitle: String
+        let points: Int
+        let reward: String?
+        let badgePath: String
+        let more: Int?
     }
 
-    public let title: String
+    let title: String
     /// `light`, `dark` or nil to follow the system.
-    public let theme: String?
-    public let colorScheme: String
+    let theme: String?
+    let colorScheme: String
     /// This session's token, for every form the page holds.
-    public let csrf: CSRF
-    public let avatar: Avatar?
-    public let nav: [NavItem]
-    public let showNav: Bool
-    public let flash: Flash?
-    public let celebration: Celebration?
+    let csrf: CSRF
+    let avatar: Avatar?
+    let nav: [NavItem]
+    let showNav: Bool
+    let flash: Flash?
+    let celebration: Celebration?
     /// The bell in the top bar and its count of unread notifications; nil shows no bell (signed out).
-    public let bell: Bell?
+    var bell: Bell? = nil
 
     /// The link to the notification list, with how many are unread.
-    public struct Bell: Sendable {
-        public let href: String
-        public let unread: Int
-
-        public init(href: String, unread: Int) {
-            self.href = href
-            self.unread = unread
-        }
+    struct Bell: Sendable {
+        let href: String
+        let unread: Int
 
         var label: String {
             unread == 0 ? "Notifications" : "Notifications, \(unread) unread"
         }
     }
-
-    public init(title: String, theme: String?, colorScheme: String, csrf: CSRF, avatar: Avatar?, nav: [NavItem], showNav: Bool, flash: Flash?, celebration: Celebration?, bell: Bell? = nil) {
-        self.title = title
-        self.theme = theme
-        self.colorScheme = colorScheme
-        self.csrf = csrf
-        self.avatar = avatar
-        self.nav = nav
-        self.showNav = showNav
-        self.flash = flash
-        self.celebration = celebration
-        self.bell = bell
-    }
 }
 
 /// The anti-forgery token every form posts back, and, for a signed-in visitor, a token for each form shown, so a
 /// form sent twice (a double click, a reload, the back button) is taken once.
-public struct CSRF: Sendable {
-    public let token: String
+struct CSRF: Sendable {
+    let token: String
     /// A random key of the rendered page; each form's token is the key and the form's number on the page. Nil
     /// (signed out): forms carry no such token.
-    public let pageKey: String?
+    var pageKey: String? = nil
     private let forms = FormCounter()
 
-    public init(token: String, pageKey: String? = nil) {
-        self.token = token
-        self.pageKey = pageKey
-    }
-
     /// The hidden fields that carry the tokens; each call is a new form with a token of its own.
-    public var field: HTML {
+    var field: HTML {
         guard let pageKey else { return "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">" }
         return """
             <input type="hidden" name="_csrf" value="\(token)"><input type="hidden" name="_once" value="\(pageKey)-\(forms.next())">
@@ -163,7 +104,7 @@ private final class FormCounter: @unchecked Sendable {
 
 extension Shell {
     /// A whole page: `main` inside the head, navigation, flash and badge dialog.
-    public func page(_ main: HTML) -> HTML {
+    func page(_ main: HTML) -> HTML {
         """
         <!doctype html>
         <html lang="en"\(theme.map { " data-theme=\"\($0)\"" as HTML })>
@@ -257,11 +198,11 @@ extension Shell {
             """
         }
         return """
-        <div class="flash flash--\(flash.kind)" role="\(flash.kind == "error" ? "alert" : "status")">
-            <span class="flash__message">\(flash.message)</span>
-            \(undo)
-          </div>
-        """
+            <div class="flash flash--\(flash.kind)" role="\(flash.kind == "error" ? "alert" : "status")">
+                <span class="flash__message">\(flash.message)</span>
+                \(undo)
+              </div>
+            """
     }
 
     private static func dialog(_ celebration: Celebration) -> HTML {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Everything the app is built from: the database, the page renderer, password hashing, log-in throttling and the
 /// clock. Each controller takes from it only what it uses.

@@ -1,85 +1,65 @@
 import HTML
 
 /// Sign-up (two steps) and log-in.
-public enum AuthPages {
-    public struct SignupPage: Sendable {
-        public let summary: String?
-        public let fields: [FormField]
-        public let loginPath: String
+enum AuthPages {
+    struct SignupPage: Sendable {
+        let summary: String?
+        let fields: [FormField]
+        let loginPath: String
         /// A sentence under the title instead of the usual one (the owner's first account).
-        public var lead: String?
+        var lead: String?
         /// Why no account can be made here: the page says so instead of showing the form.
-        public var refusal: String?
+        var refusal: String?
         /// The invitation link's token, sent back with the form.
-        public var invite: String?
-
-        public init(summary: String?, fields: [FormField], loginPath: String) {
-            self.summary = summary
-            self.fields = fields
-            self.loginPath = loginPath
-        }
+        var invite: String?
     }
 
-    public struct DetailsPage: Sendable {
-        public let summary: String?
-        public let fields: [FormField]
-        public let skipPath: String
-        public let firstName: String
-
-        public init(summary: String?, fields: [FormField], skipPath: String, firstName: String) {
-            self.summary = summary
-            self.fields = fields
-            self.skipPath = skipPath
-            self.firstName = firstName
-        }
+    struct DetailsPage: Sendable {
+        let summary: String?
+        let fields: [FormField]
+        let skipPath: String
+        let firstName: String
     }
 
-    public struct LoginPage: Sendable {
-        public let error: String?
-        public let fields: [FormField]
-        public let next: String?
-        public let signupPath: String
+    struct LoginPage: Sendable {
+        let error: String?
+        let fields: [FormField]
+        let next: String?
+        let signupPath: String
         /// Whether anyone may sign up here: a server whose sign-up is closed doesn't offer the link.
-        public var offersSignup = true
-
-        public init(error: String?, fields: [FormField], next: String?, signupPath: String) {
-            self.error = error
-            self.fields = fields
-            self.next = next
-            self.signupPath = signupPath
-        }
+        var offersSignup = true
     }
 
-    public static func signup(_ page: SignupPage, csrf: CSRF) -> HTML {
+    static func signup(_ page: SignupPage, csrf: CSRF) -> HTML {
         if let refusal = page.refusal {
             return """
-            <section class="auth card" aria-labelledby="signup-title">
-              <h1 class="auth__title" id="signup-title">Sign-up is closed</h1>
-              <p class="auth__lead" role="alert">\(refusal)</p>
-              <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
-            </section>
-            """
+                <section class="auth card" aria-labelledby="signup-title">
+                  <h1 class="auth__title" id="signup-title">Sign-up is closed</h1>
+                  <p class="auth__lead" role="alert">\(refusal)</p>
+                  <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+                </section>
+                """
         }
         return """
-        <section class="auth card" aria-labelledby="signup-title">
-          <p class="steps">Step 1 of 2</p>
-          <h1 class="auth__title" id="signup-title">Create your account</h1>
-          <p class="auth__lead">\(page.lead ?? "Stashes, budgets and card benefits in one calm place — on your own server.")</p>
-          \(Form.summary(page.summary))
-          <form method="post" action="/signup" novalidate>
-            \(csrf.field)
-            <input type="hidden" name="timeZone" value="" data-browser-time-zone>
-            \(Form.hidden("invite", page.invite))
-            \(Form.fields(page.fields))
-            <button class="button button--primary button--block" type="submit">Sign up</button>
-          </form>
-          <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
-        </section>
-        <script src="/js/time-zone.js" defer></script>
-        """
+            <section class="auth card" aria-labelledby="signup-title">
+              <p class="steps">Step 1 of 2</p>
+              <h1 class="auth__title" id="signup-title">Create your account</h1>
+              <p class="auth__lead">\(page.lead ?? "Stashes, budgets and card benefits in one calm place — on your own server.")</p>
+              \(Form.summary(page.summary))
+              <form method="post" action="/signup" novalidate>
+                \(csrf.field)
+                <input type="hidden" name="timeZone" value="" data-browser-time-zone>
+                \(Form.hidden("invite", page.invite))
+                \(Form.fields(page.fields))
+                <button class="button button--primary button--block" type="submit">Sign up</button>
+              </form>
+              <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+            </section>
+            <script src="/js/time-zone.js" defer></script>
+            """
     }
 
-    public static func details(_ page: DetailsPage, csrf: CSRF) -> HTML {
+    static func details(_ page: DetailsPage, csrf: CSRF) -> HTML {
         """
         <section class="auth auth--wide card" aria-labelledby="details-title">
           <p class="steps">Step 2 of 2</p>
@@ -100,20 +80,14 @@ public enum AuthPages {
         """
     }
 
-    public struct CodePage: Sendable {
-        public let error: String?
-        public let field: FormField
-        public let loginPath: String
-
-        public init(error: String?, field: FormField, loginPath: String) {
-            self.error = error
-            self.field = field
-            self.loginPath = loginPath
-        }
+    struct CodePage: Sendable {
+        let error: String?
+        let field: FormField
+        let loginPath: String
     }
 
     /// The second step of signing in: the one-time code.
-    public static func code(_ page: CodePage, csrf: CSRF) -> HTML {
+    static func code(_ page: CodePage, csrf: CSRF) -> HTML {
         """
         <section class="auth card" aria-labelledby="code-title">
           <p class="steps">Step 2 of 2</p>
@@ -129,7 +103,7 @@ public enum AuthPages {
         """
     }
 
-    public static func login(_ page: LoginPage, csrf: CSRF) -> HTML {
+    static func login(_ page: LoginPage, csrf: CSRF) -> HTML {
         """
         <section class="auth card" aria-labelledby="login-title">
           <h1 class="auth__title" id="login-title">Log in</h1>

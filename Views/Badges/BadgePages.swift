@@ -1,131 +1,84 @@
 import HTML
 
 /// Badges: the rank card, the stashes still in progress, the earned badges by month, and one badge.
-public enum BadgePages {
-    public typealias TabLink = Views.TabLink
+enum BadgePages {
+    typealias TabLink = App.TabLink
 
-    public struct RankCard: Sendable {
-        public let title: String
-        public let tier: String
-        public let tierClass: String
-        public let points: Int
-        public let nextText: String
-        public let bar: ProgressBar
-
-        public init(title: String, tier: String, tierClass: String, points: Int, nextText: String, bar: ProgressBar) {
-            self.title = title
-            self.tier = tier
-            self.tierClass = tierClass
-            self.points = points
-            self.nextText = nextText
-            self.bar = bar
-        }
+    struct RankCard: Sendable {
+        let title: String
+        let tier: String
+        let tierClass: String
+        let points: Int
+        let nextText: String
+        let bar: ProgressBar
     }
 
-
-    public struct BadgeItem: Sendable {
-        public let stashName: String
-        public let completedOn: String
-        public let points: Int
-        public let path: String
-        public let claimed: Bool
-
-        public init(stashName: String, completedOn: String, points: Int, path: String, claimed: Bool) {
-            self.stashName = stashName
-            self.completedOn = completedOn
-            self.points = points
-            self.path = path
-            self.claimed = claimed
-        }
+    struct BadgeItem: Sendable {
+        let stashName: String
+        let completedOn: String
+        let points: Int
+        let path: String
+        let claimed: Bool
     }
 
-    public struct BadgeGroup: Sendable {
-        public let monthTitle: String
-        public var badges: [BadgeItem]
-
-        public init(monthTitle: String, badges: [BadgeItem]) {
-            self.monthTitle = monthTitle
-            self.badges = badges
-        }
+    struct BadgeGroup: Sendable {
+        let monthTitle: String
+        var badges: [BadgeItem]
     }
 
-    public struct IndexPage: Sendable {
-        public let rank: RankCard
-        public let tabs: [TabLink]
+    struct IndexPage: Sendable {
+        let rank: RankCard
+        let tabs: [TabLink]
         /// Nil on the earned tabs; the in-progress stashes on the first.
-        public let inProgress: [StashCard]?
-        public let groups: [BadgeGroup]
-        public let empty: Notice?
-        public let newStashPath: String
-        public let olderPath: String?
-        public let newerPath: String?
-
-        public init(rank: RankCard, tabs: [TabLink], inProgress: [StashCard]?, groups: [BadgeGroup], empty: Notice?, newStashPath: String, olderPath: String?, newerPath: String?) {
-            self.rank = rank
-            self.tabs = tabs
-            self.inProgress = inProgress
-            self.groups = groups
-            self.empty = empty
-            self.newStashPath = newStashPath
-            self.olderPath = olderPath
-            self.newerPath = newerPath
-        }
+        let inProgress: [StashCard]?
+        let groups: [BadgeGroup]
+        let empty: Notice?
+        let newStashPath: String
+        let olderPath: String?
+        let newerPath: String?
     }
 
-    public struct ShowPage: Sendable {
-        public let stashName: String
-        public let stashPath: String
-        public let monthTitle: String
-        public let completedOn: String
+    struct ShowPage: Sendable {
+        let stashName: String
+        let stashPath: String
+        let monthTitle: String
+        let completedOn: String
         /// How it was completed: "Saved $210.00 of $200.00 · 4 entries".
-        public let result: String?
-        public let points: Int
-        public let reward: String?
+        let result: String?
+        let points: Int
+        let reward: String?
         /// When the reward was claimed; nil while it isn't.
-        public let claimedOn: String?
-        public let claimPath: String
-        public let backPath: String
-
-        public init(stashName: String, stashPath: String, monthTitle: String, completedOn: String, result: String?, points: Int, reward: String?, claimedOn: String?, claimPath: String, backPath: String) {
-            self.stashName = stashName
-            self.stashPath = stashPath
-            self.monthTitle = monthTitle
-            self.completedOn = completedOn
-            self.result = result
-            self.points = points
-            self.reward = reward
-            self.claimedOn = claimedOn
-            self.claimPath = claimPath
-            self.backPath = backPath
-        }
+        let claimedOn: String?
+        let claimPath: String
+        let backPath: String
     }
 
-    public static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage) -> HTML {
         let rank = page.rank
         return """
-        <section class="card rank \(rank.tierClass)" aria-labelledby="rank-title">
-          <svg class="rank__medal" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
-          <div class="rank__body">
-            <h2 class="rank__title" id="rank-title">\(rank.title)</h2>
-            <p class="rank__points"><strong>\(rank.points)</strong> points · \(rank.tier) tier</p>
-            \(rank.bar.html)
-            <p class="muted small">\(rank.nextText)</p>
-          </div>
-        </section>
+            <section class="card rank \(rank.tierClass)" aria-labelledby="rank-title">
+              <svg class="rank__medal" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
+              <div class="rank__body">
+                <h2 class="rank__title" id="rank-title">\(rank.title)</h2>
+                <p class="rank__points"><strong>\(rank.points)</strong> points · \(rank.tier) tier</p>
+                \(rank.bar.html)
+                <p class="muted small">\(rank.nextText)</p>
+              </div>
+            </section>
 
-        <nav class="tabs" aria-label="Badges">
-          \(TabLink.links(page.tabs, className: "tabs__item"))
-        </nav>
+            <nav class="tabs" aria-label="Badges">
+              \(TabLink.links(page.tabs, className: "tabs__item"))
+            </nav>
 
-        \(page.inProgress.map { cards in
+            \(page.inProgress.map { cards in
             """
             <div class="stash-list">
               \(cards.map { "<div class=\"stash-list__item\">\($0.html)</div>" as HTML })
             </div>
             """ as HTML
-        })
+            })
 
-        \(page.groups.map { group in
+            \(page.groups.map { group in
             """
             <section class="badge-group" aria-label="\(group.monthTitle)">
               <h2 class="badge-group__title">\(group.monthTitle)</h2>
@@ -139,9 +92,9 @@ public enum BadgePages {
             </section>
 
             """ as HTML
-        })
+            })
 
-        \(page.empty.map { empty in
+            \(page.empty.map { empty in
             """
             <section class="empty-state">
               <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
@@ -150,16 +103,16 @@ public enum BadgePages {
               <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
             </section>
             """ as HTML
-        })
+            })
 
-        <nav class="pager" aria-label="Badge pages">
-          \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
-          \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
-        </nav>
-        """
+            <nav class="pager" aria-label="Badge pages">
+              \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
+              \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+            </nav>
+            """
     }
 
-    public static func show(_ page: ShowPage, csrf: CSRF) -> HTML {
+    static func show(_ page: ShowPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← All badges</a></p>
         <section class="card badge-detail" aria-labelledby="badge-title">

@@ -1,60 +1,34 @@
 import HTML
 
 /// Money accounts: the list with balances, and one account with its transactions.
-public enum AccountPages {
-    public struct AccountRow: Sendable {
-        public let name: String
-        public let kindLabel: String
-        public let balance: String
-        public let negative: Bool
-        public let path: String
-        public let icon: String
-
-        public init(name: String, kindLabel: String, balance: String, negative: Bool, path: String, icon: String) {
-            self.name = name
-            self.kindLabel = kindLabel
-            self.balance = balance
-            self.negative = negative
-            self.path = path
-            self.icon = icon
-        }
+enum AccountPages {
+    struct AccountRow: Sendable {
+        let name: String
+        let kindLabel: String
+        let balance: String
+        let negative: Bool
+        let path: String
+        let icon: String
     }
 
-    public struct IndexPage: Sendable {
-        public let total: String
-        public let accounts: [AccountRow]
-        public let newPath: String
-
-        public init(total: String, accounts: [AccountRow], newPath: String) {
-            self.total = total
-            self.accounts = accounts
-            self.newPath = newPath
-        }
+    struct IndexPage: Sendable {
+        let total: String
+        let accounts: [AccountRow]
+        let newPath: String
     }
 
-    public struct ShowPage: Sendable {
-        public let account: AccountRow
-        public let opening: String
-        public let days: [BudgetPages.LedgerDay]
-        public let olderPath: String?
-        public let firstPath: String?
-        public let editPath: String
-        public let deletePath: String
-        public let addPath: String
-
-        public init(account: AccountRow, opening: String, days: [BudgetPages.LedgerDay], olderPath: String?, firstPath: String?, editPath: String, deletePath: String, addPath: String) {
-            self.account = account
-            self.opening = opening
-            self.days = days
-            self.olderPath = olderPath
-            self.firstPath = firstPath
-            self.editPath = editPath
-            self.deletePath = deletePath
-            self.addPath = addPath
-        }
+    struct ShowPage: Sendable {
+        let account: AccountRow
+        let opening: String
+        let days: [BudgetPages.LedgerDay]
+        let olderPath: String?
+        let firstPath: String?
+        let editPath: String
+        let deletePath: String
+        let addPath: String
     }
 
-    public static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/transactions">Transactions</a></p>
@@ -91,7 +65,7 @@ public enum AccountPages {
         """
     }
 
-    public static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/accounts">← Accounts</a></p>

@@ -3,251 +3,135 @@ import HTML
 /// The Budget section's pages (Expenses, Needs and Wants, Savings, one category) and the pieces the Budget,
 /// transactions and accounts pages share: the tab bar, the month bar, the day-grouped ledger, the plain form and
 /// the delete confirmation.
-public enum BudgetPages {
-    public typealias Tab = TabLink
+enum BudgetPages {
+    typealias Tab = TabLink
 
     /// One transaction as a list row: amount with its sign, what it was, and where it leads.
-    public struct LedgerItem: Sendable {
-        public let title: String
-        public let detail: String
-        public let amount: String
-        public let amountClass: String
-        public let editPath: String
-        public let icon: String
-        public let swatch: String
-
-        public init(title: String, detail: String, amount: String, amountClass: String, editPath: String, icon: String, swatch: String) {
-            self.title = title
-            self.detail = detail
-            self.amount = amount
-            self.amountClass = amountClass
-            self.editPath = editPath
-            self.icon = icon
-            self.swatch = swatch
-        }
+    struct LedgerItem: Sendable {
+        let title: String
+        let detail: String
+        let amount: String
+        let amountClass: String
+        let editPath: String
+        let icon: String
+        let swatch: String
     }
 
     /// Rows of one day under its heading (Today / Yesterday / date).
-    public struct LedgerDay: Sendable {
-        public let title: String
-        public let items: [LedgerItem]
-
-        public init(title: String, items: [LedgerItem]) {
-            self.title = title
-            self.items = items
-        }
+    struct LedgerDay: Sendable {
+        let title: String
+        let items: [LedgerItem]
     }
-
 
     /// The month picker: previous / next month links and a "This month" link when away from it.
-    public struct MonthPicker: Sendable {
-        public let title: String
-        public let value: String
-        public let previousPath: String
-        public let nextPath: String
-        public let currentPath: String?
-        public let action: String
-
-        public init(title: String, value: String, previousPath: String, nextPath: String, currentPath: String?, action: String) {
-            self.title = title
-            self.value = value
-            self.previousPath = previousPath
-            self.nextPath = nextPath
-            self.currentPath = currentPath
-            self.action = action
-        }
+    struct MonthPicker: Sendable {
+        let title: String
+        let value: String
+        let previousPath: String
+        let nextPath: String
+        let currentPath: String?
+        let action: String
     }
 
-    public struct AddMenu: Sendable {
-        public let expensePath: String
-        public let incomePath: String
-
-        public init(expensePath: String, incomePath: String) {
-            self.expensePath = expensePath
-            self.incomePath = incomePath
-        }
+    struct AddMenu: Sendable {
+        let expensePath: String
+        let incomePath: String
     }
 
-    public typealias Link = TextLink
+    typealias Link = TextLink
 
     /// A category's line in a month: what went into it, and where its transactions are.
-    public struct CategoryRow: Sendable {
-        public let name: String
-        public let amount: String
-        public let countText: String
-        public let path: String
-        public let icon: String
-        public let swatch: String
-        public let empty: Bool
-
-        public init(name: String, amount: String, countText: String, path: String, icon: String, swatch: String, empty: Bool) {
-            self.name = name
-            self.amount = amount
-            self.countText = countText
-            self.path = path
-            self.icon = icon
-            self.swatch = swatch
-            self.empty = empty
-        }
+    struct CategoryRow: Sendable {
+        let name: String
+        let amount: String
+        let countText: String
+        let path: String
+        let icon: String
+        let swatch: String
+        let empty: Bool
     }
 
-    public struct ExpensesPage: Sendable {
-        public let tabs: [Tab]
-        public let picker: MonthPicker
-        public let add: AddMenu
-        public let needsSetup: Bool
-        public let setup: EmptyState
-        public let remaining: String
-        public let remainingNegative: Bool
-        public let isCurrentMonth: Bool
-        public let income: String
-        public let expected: String?
-        public let spent: String
-        public let saved: String?
-        public let days: [LedgerDay]
-        public let hasExpenses: Bool
-        public let incomePath: String
-        public let links: [Link]
-
-        public init(tabs: [Tab], picker: MonthPicker, add: AddMenu, needsSetup: Bool, setup: EmptyState, remaining: String, remainingNegative: Bool, isCurrentMonth: Bool, income: String, expected: String?, spent: String, saved: String?, days: [LedgerDay], hasExpenses: Bool, incomePath: String, links: [Link]) {
-            self.tabs = tabs
-            self.picker = picker
-            self.add = add
-            self.needsSetup = needsSetup
-            self.setup = setup
-            self.remaining = remaining
-            self.remainingNegative = remainingNegative
-            self.isCurrentMonth = isCurrentMonth
-            self.income = income
-            self.expected = expected
-            self.spent = spent
-            self.saved = saved
-            self.days = days
-            self.hasExpenses = hasExpenses
-            self.incomePath = incomePath
-            self.links = links
-        }
+    struct ExpensesPage: Sendable {
+        let tabs: [Tab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let needsSetup: Bool
+        let setup: EmptyState
+        let remaining: String
+        let remainingNegative: Bool
+        let isCurrentMonth: Bool
+        let income: String
+        let expected: String?
+        let spent: String
+        let saved: String?
+        let days: [LedgerDay]
+        let hasExpenses: Bool
+        let incomePath: String
+        let links: [Link]
     }
 
-    public struct TabPage: Sendable {
-        public let tabs: [Tab]
-        public let picker: MonthPicker
-        public let add: AddMenu
-        public let kindLabel: String
-        public let spent: String
-        public let rows: [CategoryRow]
-        public let days: [LedgerDay]
-        public let hasSpending: Bool
-        public let editPath: String
-        public let addPath: String
-
-        public init(tabs: [Tab], picker: MonthPicker, add: AddMenu, kindLabel: String, spent: String, rows: [CategoryRow], days: [LedgerDay], hasSpending: Bool, editPath: String, addPath: String) {
-            self.tabs = tabs
-            self.picker = picker
-            self.add = add
-            self.kindLabel = kindLabel
-            self.spent = spent
-            self.rows = rows
-            self.days = days
-            self.hasSpending = hasSpending
-            self.editPath = editPath
-            self.addPath = addPath
-        }
+    struct TabPage: Sendable {
+        let tabs: [Tab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let kindLabel: String
+        let spent: String
+        let rows: [CategoryRow]
+        let days: [LedgerDay]
+        let hasSpending: Bool
+        let editPath: String
+        let addPath: String
     }
 
-    public struct GoalRow: Sendable {
-        public let name: String
-        public let monthAmount: String
-        public let total: String
-        public let path: String
-
-        public init(name: String, monthAmount: String, total: String, path: String) {
-            self.name = name
-            self.monthAmount = monthAmount
-            self.total = total
-            self.path = path
-        }
+    struct GoalRow: Sendable {
+        let name: String
+        let monthAmount: String
+        let total: String
+        let path: String
     }
 
-    public struct SavingsPage: Sendable {
-        public let tabs: [Tab]
-        public let picker: MonthPicker
-        public let add: AddMenu
-        public let saved: String
-        public let goals: [GoalRow]
-        public let other: [CategoryRow]
-        public let days: [LedgerDay]
-        public let isEmpty: Bool
-        public let emptyState: EmptyState
-        public let newGoalPath: String
-        public let editPath: String
-
-        public init(tabs: [Tab], picker: MonthPicker, add: AddMenu, saved: String, goals: [GoalRow], other: [CategoryRow], days: [LedgerDay], isEmpty: Bool, emptyState: EmptyState, newGoalPath: String, editPath: String) {
-            self.tabs = tabs
-            self.picker = picker
-            self.add = add
-            self.saved = saved
-            self.goals = goals
-            self.other = other
-            self.days = days
-            self.isEmpty = isEmpty
-            self.emptyState = emptyState
-            self.newGoalPath = newGoalPath
-            self.editPath = editPath
-        }
+    struct SavingsPage: Sendable {
+        let tabs: [Tab]
+        let picker: MonthPicker
+        let add: AddMenu
+        let saved: String
+        let goals: [GoalRow]
+        let other: [CategoryRow]
+        let days: [LedgerDay]
+        let isEmpty: Bool
+        let emptyState: EmptyState
+        let newGoalPath: String
+        let editPath: String
     }
 
-    public struct CategoryPage: Sendable {
-        public let kindLabel: String
-        public let backPath: String
-        public let picker: MonthPicker
-        public let total: String
-        public let countText: String
-        public let days: [LedgerDay]
-        public let emptyTitle: String
-        public let emptyText: String
-        public let addPath: String
-        public let editPath: String
-        public let allPath: String
-
-        public init(kindLabel: String, backPath: String, picker: MonthPicker, total: String, countText: String, days: [LedgerDay], emptyTitle: String, emptyText: String, addPath: String, editPath: String, allPath: String) {
-            self.kindLabel = kindLabel
-            self.backPath = backPath
-            self.picker = picker
-            self.total = total
-            self.countText = countText
-            self.days = days
-            self.emptyTitle = emptyTitle
-            self.emptyText = emptyText
-            self.addPath = addPath
-            self.editPath = editPath
-            self.allPath = allPath
-        }
+    struct CategoryPage: Sendable {
+        let kindLabel: String
+        let backPath: String
+        let picker: MonthPicker
+        let total: String
+        let countText: String
+        let days: [LedgerDay]
+        let emptyTitle: String
+        let emptyText: String
+        let addPath: String
+        let editPath: String
+        let allPath: String
     }
 
     /// A plain form page: labelled fields, Save, Cancel, and a link to delete.
-    public struct SimpleFormPage: Sendable {
-        public let heading: String
-        public let action: String
-        public let summary: String?
-        public let fields: [FormField]
-        public let deletePath: String?
-        public let cancelPath: String
-
-        public init(heading: String, action: String, summary: String?, fields: [FormField], deletePath: String?, cancelPath: String) {
-            self.heading = heading
-            self.action = action
-            self.summary = summary
-            self.fields = fields
-            self.deletePath = deletePath
-            self.cancelPath = cancelPath
-        }
+    struct SimpleFormPage: Sendable {
+        let heading: String
+        let action: String
+        let summary: String?
+        let fields: [FormField]
+        let deletePath: String?
+        let cancelPath: String
     }
 
     // MARK: - Shared pieces
 
     /// The day-grouped ledger: a heading per day and its rows.
-    public static func days(_ days: [LedgerDay]) -> HTML {
+    static func days(_ days: [LedgerDay]) -> HTML {
         days.map { day in
             """
             <h3 class="ledger-day">\(day.title)</h3>
@@ -264,7 +148,7 @@ public enum BudgetPages {
     }
 
     /// A sub-navigation of tabs, the current one marked for screen readers.
-    public static func tabs(_ tabs: [Tab], label: String) -> HTML {
+    static func tabs(_ tabs: [Tab], label: String) -> HTML {
         """
         <nav class="subnav" aria-label="\(label)">
           \(TabLink.links(tabs, className: "subnav__item"))
@@ -273,22 +157,22 @@ public enum BudgetPages {
     }
 
     /// The month picker form; `describedTitle` adds the month's name to the input's label.
-    public static func monthPicker(_ picker: MonthPicker, describedTitle: Bool) -> HTML {
+    static func monthPicker(_ picker: MonthPicker, describedTitle: Bool) -> HTML {
         let aria: HTML? = describedTitle ? " aria-label=\"Month: \(picker.title)\"" : nil
         return """
-        <form class="month-picker" method="get" action="\(picker.action)">
-            <a class="month-nav__step" href="\(picker.previousPath)" aria-label="Previous month">‹</a>
-            <label class="visually-hidden" for="month-picker">Month</label>
-            <input class="month-picker__input" id="month-picker" name="month" type="month" value="\(picker.value)"\(aria)>
-            <button class="button button--plain month-picker__go" type="submit">Go</button>
-            <a class="month-nav__step" href="\(picker.nextPath)" aria-label="Next month">›</a>
-            \(picker.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">This month</a>" as HTML })
-          </form>
-        """
+            <form class="month-picker" method="get" action="\(picker.action)">
+                <a class="month-nav__step" href="\(picker.previousPath)" aria-label="Previous month">‹</a>
+                <label class="visually-hidden" for="month-picker">Month</label>
+                <input class="month-picker__input" id="month-picker" name="month" type="month" value="\(picker.value)"\(aria)>
+                <button class="button button--plain month-picker__go" type="submit">Go</button>
+                <a class="month-nav__step" href="\(picker.nextPath)" aria-label="Next month">›</a>
+                \(picker.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">This month</a>" as HTML })
+              </form>
+            """
     }
 
     /// The month picker and the + Add menu (income or expense) above a Budget tab.
-    public static func monthBar(_ picker: MonthPicker, add: AddMenu) -> HTML {
+    static func monthBar(_ picker: MonthPicker, add: AddMenu) -> HTML {
         """
         <div class="budget-bar">
           \(monthPicker(picker, describedTitle: true))
@@ -304,7 +188,7 @@ public enum BudgetPages {
     }
 
     /// A list of categories with their month's amount, each leading to the category.
-    public static func categoryRows(_ rows: [CategoryRow]) -> HTML {
+    static func categoryRows(_ rows: [CategoryRow]) -> HTML {
         rows.map { row in
             """
             <li><a class="category-row\(row.empty ? " category-row--empty" : "")" href="\(row.path)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.countText)</span></span><span class="ledger-item__amount">\(row.amount)</span></a></li>
@@ -312,7 +196,7 @@ public enum BudgetPages {
         }.joined()
     }
 
-    public static func emptyInline(title: String, text: String) -> HTML {
+    static func emptyInline(title: String, text: String) -> HTML {
         """
         <div class="empty-inline">
             <p class="empty-inline__title">\(title)</p>
@@ -323,7 +207,7 @@ public enum BudgetPages {
 
     // MARK: - Pages
 
-    public static func expenses(_ page: ExpensesPage) -> HTML {
+    static func expenses(_ page: ExpensesPage) -> HTML {
         """
         \(tabs(page.tabs, label: "Budget"))
         \(monthBar(page.picker, add: page.add))
@@ -353,7 +237,7 @@ public enum BudgetPages {
         """
     }
 
-    public static func tab(_ page: TabPage) -> HTML {
+    static func tab(_ page: TabPage) -> HTML {
         """
         \(tabs(page.tabs, label: "Budget"))
         \(monthBar(page.picker, add: page.add))
@@ -379,7 +263,7 @@ public enum BudgetPages {
         """
     }
 
-    public static func savings(_ page: SavingsPage) -> HTML {
+    static func savings(_ page: SavingsPage) -> HTML {
         """
         \(tabs(page.tabs, label: "Budget"))
         \(monthBar(page.picker, add: page.add))
@@ -388,18 +272,22 @@ public enum BudgetPages {
     }
 
     private static func savingsSummary(_ page: SavingsPage) -> HTML {
-        let goals: HTML = page.goals.isEmpty
+        let goals: HTML =
+            page.goals.isEmpty
             ? "<p class=\"muted\">Your save stashes are your goals. Add one to see its monthly and total savings here.</p>"
             : """
-              <ul class="category-rows">
-                  \(page.goals.map { goal in
+            <ul class="category-rows">
+                \(page.goals.map { goal in
                       """
                       <li><a class="category-row" href="\(goal.path)"><span class="cat-icon swatch-16a34a" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#stash"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
                       """ as HTML
                   })
-                </ul>
-              """
-        let other: HTML? = page.other.isEmpty ? nil : """
+              </ul>
+            """
+        let other: HTML? =
+            page.other.isEmpty
+            ? nil
+            : """
             <section class="card" aria-labelledby="other-title">
               <div class="card__head">
                 <h2 class="card__title" id="other-title">Savings by category</h2>
@@ -411,26 +299,26 @@ public enum BudgetPages {
             </section>
             """
         return """
-        <section class="card budget-hero" aria-labelledby="tab-title">
-          <h2 class="budget-hero__kind" id="tab-title">Savings</h2>
-          <p class="budget-hero__amount amount--saving">\(page.saved) <span class="budget-hero__unit">this month</span></p>
-        </section>
-        <section class="card" aria-labelledby="goals-title">
-          <div class="card__head">
-            <h2 class="card__title" id="goals-title">Goals</h2>
-            <a class="button button--plain" href="\(page.newGoalPath)">+ New goal</a>
-          </div>
-          \(goals)
-        </section>
-        \(other)
-        <section class="card" aria-labelledby="contributions-title">
-          <h2 class="card__title" id="contributions-title">Contributions</h2>
-          \(page.days.isEmpty ? "<p class=\"muted\">Nothing set aside this month yet.</p>" as HTML : days(page.days))
-        </section>
-        """
+            <section class="card budget-hero" aria-labelledby="tab-title">
+              <h2 class="budget-hero__kind" id="tab-title">Savings</h2>
+              <p class="budget-hero__amount amount--saving">\(page.saved) <span class="budget-hero__unit">this month</span></p>
+            </section>
+            <section class="card" aria-labelledby="goals-title">
+              <div class="card__head">
+                <h2 class="card__title" id="goals-title">Goals</h2>
+                <a class="button button--plain" href="\(page.newGoalPath)">+ New goal</a>
+              </div>
+              \(goals)
+            </section>
+            \(other)
+            <section class="card" aria-labelledby="contributions-title">
+              <h2 class="card__title" id="contributions-title">Contributions</h2>
+              \(page.days.isEmpty ? "<p class=\"muted\">Nothing set aside this month yet.</p>" as HTML : days(page.days))
+            </section>
+            """
     }
 
-    public static func category(_ page: CategoryPage) -> HTML {
+    static func category(_ page: CategoryPage) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← \(page.kindLabel)</a></p>
         <div class="budget-bar">
@@ -451,7 +339,7 @@ public enum BudgetPages {
         """
     }
 
-    public static func simpleForm(_ page: SimpleFormPage, csrf: CSRF) -> HTML {
+    static func simpleForm(_ page: SimpleFormPage, csrf: CSRF) -> HTML {
         """
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">\(page.heading)</h2>

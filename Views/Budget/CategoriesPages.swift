@@ -1,97 +1,53 @@
 import HTML
 
 /// Managing categories: the list of one kind with move, hide and edit, and the add / edit form with icon and colour.
-public enum CategoriesPages {
-    public struct Row: Sendable {
-        public let name: String
-        public let icon: String
-        public let swatch: String
-        public let hidden: Bool
-        public let isDefault: Bool
-        public let countText: String
-        public let editPath: String
-        public let movePath: String
-        public let hidePath: String
-        public let canMoveUp: Bool
-        public let canMoveDown: Bool
-
-        public init(name: String, icon: String, swatch: String, hidden: Bool, isDefault: Bool, countText: String, editPath: String, movePath: String, hidePath: String, canMoveUp: Bool, canMoveDown: Bool) {
-            self.name = name
-            self.icon = icon
-            self.swatch = swatch
-            self.hidden = hidden
-            self.isDefault = isDefault
-            self.countText = countText
-            self.editPath = editPath
-            self.movePath = movePath
-            self.hidePath = hidePath
-            self.canMoveUp = canMoveUp
-            self.canMoveDown = canMoveDown
-        }
+enum CategoriesPages {
+    struct Row: Sendable {
+        let name: String
+        let icon: String
+        let swatch: String
+        let hidden: Bool
+        let isDefault: Bool
+        let countText: String
+        let editPath: String
+        let movePath: String
+        let hidePath: String
+        let canMoveUp: Bool
+        let canMoveDown: Bool
     }
 
-    public struct IndexPage: Sendable {
-        public let kindLabel: String
-        public let tabs: [BudgetPages.Tab]
-        public let rows: [Row]
-        public let newPath: String
-        public let backPath: String
-
-        public init(kindLabel: String, tabs: [BudgetPages.Tab], rows: [Row], newPath: String, backPath: String) {
-            self.kindLabel = kindLabel
-            self.tabs = tabs
-            self.rows = rows
-            self.newPath = newPath
-            self.backPath = backPath
-        }
+    struct IndexPage: Sendable {
+        let kindLabel: String
+        let tabs: [BudgetPages.Tab]
+        let rows: [Row]
+        let newPath: String
+        let backPath: String
     }
 
     /// An icon or colour choice of the palette.
-    public struct Choice: Sendable {
-        public let value: String
-        public let label: String
-        public let checked: Bool
-        public let swatch: String
-
-        public init(value: String, label: String, checked: Bool, swatch: String) {
-            self.value = value
-            self.label = label
-            self.checked = checked
-            self.swatch = swatch
-        }
+    struct Choice: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
+        let swatch: String
     }
 
-    public struct FormPage: Sendable {
-        public let heading: String
-        public let action: String
-        public let summary: String?
-        public let name: FormField
-        public let kind: String
-        public let icons: [Choice]
-        public let colors: [Choice]
-        public let iconError: String?
-        public let colorError: String?
-        public let deletePath: String?
-        public let hideHint: String?
-        public let cancelPath: String
-
-        public init(heading: String, action: String, summary: String?, name: FormField, kind: String, icons: [Choice], colors: [Choice], iconError: String?, colorError: String?, deletePath: String?, hideHint: String?, cancelPath: String) {
-            self.heading = heading
-            self.action = action
-            self.summary = summary
-            self.name = name
-            self.kind = kind
-            self.icons = icons
-            self.colors = colors
-            self.iconError = iconError
-            self.colorError = colorError
-            self.deletePath = deletePath
-            self.hideHint = hideHint
-            self.cancelPath = cancelPath
-        }
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let summary: String?
+        let name: FormField
+        let kind: String
+        let icons: [Choice]
+        let colors: [Choice]
+        let iconError: String?
+        let colorError: String?
+        let deletePath: String?
+        let hideHint: String?
+        let cancelPath: String
     }
 
-    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+    static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="\(page.backPath)">← \(page.kindLabel)</a></p>
@@ -118,7 +74,7 @@ public enum CategoriesPages {
         """
     }
 
-    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         """
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">\(page.heading)</h2>

@@ -1,42 +1,25 @@
 import HTML
 
 /// Income sources: what comes in each month, and what has arrived so far.
-public enum IncomePages {
-    public struct SourceRow: Sendable {
-        public let name: String
-        public let detail: String
-        public let monthly: String?
-        public let editPath: String
-        public let deletePath: String
-
-        public init(name: String, detail: String, monthly: String?, editPath: String, deletePath: String) {
-            self.name = name
-            self.detail = detail
-            self.monthly = monthly
-            self.editPath = editPath
-            self.deletePath = deletePath
-        }
+enum IncomePages {
+    struct SourceRow: Sendable {
+        let name: String
+        let detail: String
+        let monthly: String?
+        let editPath: String
+        let deletePath: String
     }
 
-    public struct IndexPage: Sendable {
-        public let total: String
-        public let sources: [SourceRow]
-        public let newPath: String
-        public let received: String
-        public let addIncomePath: String
-        public let emptyState: EmptyState
-
-        public init(total: String, sources: [SourceRow], newPath: String, received: String, addIncomePath: String, emptyState: EmptyState) {
-            self.total = total
-            self.sources = sources
-            self.newPath = newPath
-            self.received = received
-            self.addIncomePath = addIncomePath
-            self.emptyState = emptyState
-        }
+    struct IndexPage: Sendable {
+        let total: String
+        let sources: [SourceRow]
+        let newPath: String
+        let received: String
+        let addIncomePath: String
+        let emptyState: EmptyState
     }
 
-    public static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/budget">← Budget</a></p>

@@ -1,92 +1,50 @@
 import HTML
 
 /// The monthly expense report: one form for a month's spending per category, and the past months.
-public enum ReportPages {
-    public struct Group: Sendable {
-        public let label: String
-        public let fields: [FormField]
-
-        public init(label: String, fields: [FormField]) {
-            self.label = label
-            self.fields = fields
-        }
+enum ReportPages {
+    struct Group: Sendable {
+        let label: String
+        let fields: [FormField]
     }
 
-    public struct FormPage: Sendable {
-        public let monthValue: String
-        public let monthTitle: String
-        public let maxMonth: String
-        public let summary: String?
-        public let monthError: String?
-        public let groups: [Group]
-        public let dateText: String
-        public let reportsPath: String
-
-        public init(monthValue: String, monthTitle: String, maxMonth: String, summary: String?, monthError: String?, groups: [Group], dateText: String, reportsPath: String) {
-            self.monthValue = monthValue
-            self.monthTitle = monthTitle
-            self.maxMonth = maxMonth
-            self.summary = summary
-            self.monthError = monthError
-            self.groups = groups
-            self.dateText = dateText
-            self.reportsPath = reportsPath
-        }
+    struct FormPage: Sendable {
+        let monthValue: String
+        let monthTitle: String
+        let maxMonth: String
+        let summary: String?
+        let monthError: String?
+        let groups: [Group]
+        let dateText: String
+        let reportsPath: String
     }
 
-    public struct MonthRow: Sendable {
-        public let title: String
-        public let total: String
-        public let countText: String
-        public let path: String
-
-        public init(title: String, total: String, countText: String, path: String) {
-            self.title = title
-            self.total = total
-            self.countText = countText
-            self.path = path
-        }
+    struct MonthRow: Sendable {
+        let title: String
+        let total: String
+        let countText: String
+        let path: String
     }
 
-    public struct IndexPage: Sendable {
-        public let year: Int
-        public let months: [MonthRow]
-        public let newPath: String
-        public let earlierPath: String?
-        public let laterPath: String?
-
-        public init(year: Int, months: [MonthRow], newPath: String, earlierPath: String?, laterPath: String?) {
-            self.year = year
-            self.months = months
-            self.newPath = newPath
-            self.earlierPath = earlierPath
-            self.laterPath = laterPath
-        }
+    struct IndexPage: Sendable {
+        let year: Int
+        let months: [MonthRow]
+        let newPath: String
+        let earlierPath: String?
+        let laterPath: String?
     }
 
-    public struct ShowPage: Sendable {
-        public let monthTitle: String
-        public let total: String
-        public let needs: String
-        public let wants: String
-        public let rows: [BudgetPages.CategoryRow]
-        public let addPath: String
-        public let previousPath: String
-        public let nextPath: String
-
-        public init(monthTitle: String, total: String, needs: String, wants: String, rows: [BudgetPages.CategoryRow], addPath: String, previousPath: String, nextPath: String) {
-            self.monthTitle = monthTitle
-            self.total = total
-            self.needs = needs
-            self.wants = wants
-            self.rows = rows
-            self.addPath = addPath
-            self.previousPath = previousPath
-            self.nextPath = nextPath
-        }
+    struct ShowPage: Sendable {
+        let monthTitle: String
+        let total: String
+        let needs: String
+        let wants: String
+        let rows: [BudgetPages.CategoryRow]
+        let addPath: String
+        let previousPath: String
+        let nextPath: String
     }
 
-    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="\(page.reportsPath)">Past reports</a></p>
@@ -120,7 +78,7 @@ public enum ReportPages {
         """
     }
 
-    public static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/budget">← Budget</a></p>
@@ -144,7 +102,7 @@ public enum ReportPages {
         """
     }
 
-    public static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage) -> HTML {
         """
         <div class="budget-bar">
           <p class="breadcrumb"><a href="/budget/reports">← Past reports</a></p>

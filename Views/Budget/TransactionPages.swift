@@ -1,230 +1,172 @@
 import HTML
 
 /// The ledger as a list with search and filters, and the add / edit transaction form.
-public enum TransactionPages {
-    public struct IndexPage: Sendable {
-        public let query: String
-        public let month: String
-        public let kinds: [FormField.Option]
-        public let categories: [FormField.Option]
+enum TransactionPages {
+    struct IndexPage: Sendable {
+        let query: String
+        let month: String
+        let kinds: [FormField.Option]
+        let categories: [FormField.Option]
         /// Empty when the user has no accounts: the filter is left out.
-        public let accounts: [FormField.Option]
-        public let days: [BudgetPages.LedgerDay]
-        public let filtered: Bool
-        public let newerPath: String?
-        public let olderPath: String?
-        public let firstPath: String?
-        public let addPath: String
-        public let addIncomePath: String
-
-        public init(query: String, month: String, kinds: [FormField.Option], categories: [FormField.Option], accounts: [FormField.Option], days: [BudgetPages.LedgerDay], filtered: Bool, newerPath: String?, olderPath: String?, firstPath: String?, addPath: String, addIncomePath: String) {
-            self.query = query
-            self.month = month
-            self.kinds = kinds
-            self.categories = categories
-            self.accounts = accounts
-            self.days = days
-            self.filtered = filtered
-            self.newerPath = newerPath
-            self.olderPath = olderPath
-            self.firstPath = firstPath
-            self.addPath = addPath
-            self.addIncomePath = addIncomePath
-        }
+        let accounts: [FormField.Option]
+        let days: [BudgetPages.LedgerDay]
+        let filtered: Bool
+        let newerPath: String?
+        let olderPath: String?
+        let firstPath: String?
+        let addPath: String
+        let addIncomePath: String
     }
 
-    public struct KindOption: Sendable {
-        public let value: String
-        public let label: String
-        public let checked: Bool
+    struct KindOption: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
         /// The form's heading while this type is chosen ("Add saving"), for a new transaction; nil when editing.
-        public let heading: String?
-
-        public init(value: String, label: String, checked: Bool, heading: String? = nil) {
-            self.value = value
-            self.label = label
-            self.checked = checked
-            self.heading = heading
-        }
+        var heading: String? = nil
     }
 
-    public struct CategoryOption: Sendable {
-        public let value: String
-        public let label: String
-        public let selected: Bool
-        public let kind: String
-        public let recent: Bool
-
-        public init(value: String, label: String, selected: Bool, kind: String, recent: Bool) {
-            self.value = value
-            self.label = label
-            self.selected = selected
-            self.kind = kind
-            self.recent = recent
-        }
+    struct CategoryOption: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+        let kind: String
+        let recent: Bool
     }
 
-    public struct CategoryGroup: Sendable {
-        public let label: String
-        public let kind: String
-        public let options: [CategoryOption]
-
-        public init(label: String, kind: String, options: [CategoryOption]) {
-            self.label = label
-            self.kind = kind
-            self.options = options
-        }
+    struct CategoryGroup: Sendable {
+        let label: String
+        let kind: String
+        let options: [CategoryOption]
     }
 
     /// The transaction form's controls.
-    public struct Controls: Sendable {
-        public let amount: FormField
-        public let kindOptions: [KindOption]
-        public let kindError: String?
-        public let groups: [CategoryGroup]
-        public let categoryError: String?
-        public let note: FormField
-        public let date: FormField
-        public let account: FormField?
-        public let stash: FormField?
-
-        public init(amount: FormField, kindOptions: [KindOption], kindError: String?, groups: [CategoryGroup], categoryError: String?, note: FormField, date: FormField, account: FormField?, stash: FormField?) {
-            self.amount = amount
-            self.kindOptions = kindOptions
-            self.kindError = kindError
-            self.groups = groups
-            self.categoryError = categoryError
-            self.note = note
-            self.date = date
-            self.account = account
-            self.stash = stash
-        }
+    struct Controls: Sendable {
+        let amount: FormField
+        let kindOptions: [KindOption]
+        let kindError: String?
+        let groups: [CategoryGroup]
+        let categoryError: String?
+        let note: FormField
+        let date: FormField
+        let account: FormField?
+        let stash: FormField?
     }
 
-    public struct FormPage: Sendable {
-        public let heading: String
-        public let action: String
-        public let submitLabel: String
-        public let cancelPath: String
-        public let summary: String?
-        public let form: Controls
-        public let returnTo: String?
-        public let deletePath: String?
-        public let saveError: String?
-        public let categoriesPath: String
-
-        public init(heading: String, action: String, submitLabel: String, cancelPath: String, summary: String?, form: Controls, returnTo: String?, deletePath: String?, saveError: String?, categoriesPath: String) {
-            self.heading = heading
-            self.action = action
-            self.submitLabel = submitLabel
-            self.cancelPath = cancelPath
-            self.summary = summary
-            self.form = form
-            self.returnTo = returnTo
-            self.deletePath = deletePath
-            self.saveError = saveError
-            self.categoriesPath = categoriesPath
-        }
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let form: Controls
+        let returnTo: String?
+        let deletePath: String?
+        let saveError: String?
+        let categoriesPath: String
     }
 
     private static func options(_ options: [FormField.Option]) -> HTML {
-        options.map { "<option value=\"\($0.value)\"\($0.selected ? " selected" : "")>\($0.label)</option>" as HTML }.joined()
+        options.map { "<option value=\"\($0.value)\"\($0.selected ? " selected" : "")>\($0.label)</option>" as HTML }
+            .joined()
     }
 
-    public static func index(_ page: IndexPage) -> HTML {
-        let empty: HTML = page.filtered
+    static func index(_ page: IndexPage) -> HTML {
+        let empty: HTML =
+            page.filtered
             ? "<p class=\"empty-inline__title\">No transactions match</p><p class=\"muted\">Try another search or clear the filters.</p>"
             : "<p class=\"empty-inline__title\">No transactions yet</p><p class=\"muted\">Use + Add to record income or an expense.</p>"
         return """
-        <div class="budget-bar">
-          <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/accounts">Accounts</a></p>
-          <details class="add-menu">
-            <summary class="button button--primary">+ Add</summary>
-            <ul class="add-menu__list">
-              <li><a href="\(page.addIncomePath)">Add income</a></li>
-              <li><a href="\(page.addPath)">Add expense</a></li>
-            </ul>
-          </details>
-        </div>
-        <form class="card filters" method="get" action="/transactions" role="search">
-          <div class="filters__search">
-            <label class="visually-hidden" for="q">Search</label>
-            <input class="field__control" id="q" name="q" type="search" value="\(page.query)" placeholder="Search note, category or amount">
-            <button class="button button--primary" type="submit">Search</button>
-          </div>
-          <div class="filters__row">
-            <label class="filters__item"><span class="field__label">Kind</span>
-              <select class="field__control" name="kind">\(options(page.kinds))</select></label>
-            <label class="filters__item"><span class="field__label">Category</span>
-              <select class="field__control" name="category">\(options(page.categories))</select></label>
-            \(page.accounts.isEmpty ? nil : """
+            <div class="budget-bar">
+              <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/accounts">Accounts</a></p>
+              <details class="add-menu">
+                <summary class="button button--primary">+ Add</summary>
+                <ul class="add-menu__list">
+                  <li><a href="\(page.addIncomePath)">Add income</a></li>
+                  <li><a href="\(page.addPath)">Add expense</a></li>
+                </ul>
+              </details>
+            </div>
+            <form class="card filters" method="get" action="/transactions" role="search">
+              <div class="filters__search">
+                <label class="visually-hidden" for="q">Search</label>
+                <input class="field__control" id="q" name="q" type="search" value="\(page.query)" placeholder="Search note, category or amount">
+                <button class="button button--primary" type="submit">Search</button>
+              </div>
+              <div class="filters__row">
+                <label class="filters__item"><span class="field__label">Kind</span>
+                  <select class="field__control" name="kind">\(options(page.kinds))</select></label>
+                <label class="filters__item"><span class="field__label">Category</span>
+                  <select class="field__control" name="category">\(options(page.categories))</select></label>
+                \(page.accounts.isEmpty ? nil : """
               <label class="filters__item"><span class="field__label">Account</span>
                   <select class="field__control" name="account">\(options(page.accounts))</select></label>
               """ as HTML)
-            <label class="filters__item"><span class="field__label">Month</span>
-              <input class="field__control" name="month" type="month" value="\(page.month)"></label>
-          </div>
-          \(page.filtered ? "<p class=\"small\"><a href=\"/transactions\">Clear filters</a></p>" as HTML : nil)
-        </form>
-        <section class="card" aria-labelledby="transactions-list">
-          <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? "Matching transactions" : "All transactions")</h2>
-          \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
-          <nav class="pager" aria-label="Transaction pages">
-            \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
-            \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Newest</a>" as HTML })
-            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
-          </nav>
-        </section>
-        """
+                <label class="filters__item"><span class="field__label">Month</span>
+                  <input class="field__control" name="month" type="month" value="\(page.month)"></label>
+              </div>
+              \(page.filtered ? "<p class=\"small\"><a href=\"/transactions\">Clear filters</a></p>" as HTML : nil)
+            </form>
+            <section class="card" aria-labelledby="transactions-list">
+              <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? "Matching transactions" : "All transactions")</h2>
+              \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
+              <nav class="pager" aria-label="Transaction pages">
+                \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
+                \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Newest</a>" as HTML })
+                \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+              </nav>
+            </section>
+            """
     }
 
-    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         let form = page.form
-        let categoryInvalid: HTML? = form.categoryError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"field-category-error\""
+        let categoryInvalid: HTML? =
+            form.categoryError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"field-category-error\""
         return """
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate class="tx-form" data-tx-form>
-            \(csrf.field)
-            \(Form.hidden("returnTo", page.returnTo))
-            <div class="tx-form__amount">\(form.amount.html)</div>
-            <fieldset class="field field--choices\(form.kindError == nil ? "" : " field--invalid")">
-              <legend class="field__label">Type</legend>
-              <div class="kind-choices">
-                \(form.kindOptions.map { option in
+            <section class="card form-card" aria-labelledby="form-title">
+              <h2 class="card__title" id="form-title">\(page.heading)</h2>
+              \(Form.summary(page.summary))
+              <form method="post" action="\(page.action)" novalidate class="tx-form" data-tx-form>
+                \(csrf.field)
+                \(Form.hidden("returnTo", page.returnTo))
+                <div class="tx-form__amount">\(form.amount.html)</div>
+                <fieldset class="field field--choices\(form.kindError == nil ? "" : " field--invalid")">
+                  <legend class="field__label">Type</legend>
+                  <div class="kind-choices">
+                    \(form.kindOptions.map { option in
                     "<label class=\"kind-choice\"><input type=\"radio\" name=\"kind\" value=\"\(option.value)\"\(option.checked ? " checked" : "")\(option.heading.map { " data-heading=\"\($0)\"" as HTML })> <span>\(option.label)</span></label>" as HTML
                 })
-              </div>
-              \(form.kindError.map { "<p class=\"field__error\" id=\"field-kind-error\">\($0)</p>" as HTML })
-            </fieldset>
-            <div class="field\(form.categoryError == nil ? "" : " field--invalid")">
-              <label class="field__label" for="field-category">Category</label>
-              <select class="field__control" id="field-category" name="category"\(categoryInvalid)>
-                \(form.groups.map { group in
+                  </div>
+                  \(form.kindError.map { "<p class=\"field__error\" id=\"field-kind-error\">\($0)</p>" as HTML })
+                </fieldset>
+                <div class="field\(form.categoryError == nil ? "" : " field--invalid")">
+                  <label class="field__label" for="field-category">Category</label>
+                  <select class="field__control" id="field-category" name="category"\(categoryInvalid)>
+                    \(form.groups.map { group in
                     """
                     <optgroup label="\(group.label)" data-kind="\(group.kind)">\(group.options.map { option in
                         "<option value=\"\(option.value)\"\(option.selected ? " selected" : "") data-kind=\"\(option.kind)\"\(option.recent ? " data-recent" : "")>\(option.label)</option>" as HTML
                     })</optgroup>
                     """ as HTML
                 })
-              </select>
-              \(form.categoryError.map { "<p class=\"field__error\" id=\"field-category-error\">\($0)</p>" as HTML })
-            </div>
-            \(form.note.html)
-            \(form.date.html)
-            \(form.account?.html)
-            \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-            </div>
-            \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
-          </form>
-          \(Form.deleteButton(page.deletePath, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
-          <p class="muted small">Missing a category? <a href="\(page.categoriesPath)">Manage categories</a>.</p>
-        </section>
-        <script src="/js/transaction-form.js" defer></script>
-        """
+                  </select>
+                  \(form.categoryError.map { "<p class=\"field__error\" id=\"field-category-error\">\($0)</p>" as HTML })
+                </div>
+                \(form.note.html)
+                \(form.date.html)
+                \(form.account?.html)
+                \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
+                <div class="form-actions">
+                  <button class="button button--primary" type="submit">\(page.submitLabel)</button>
+                  <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
+                </div>
+                \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
+              </form>
+              \(Form.deleteButton(page.deletePath, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
+              <p class="muted small">Missing a category? <a href="\(page.categoriesPath)">Manage categories</a>.</p>
+            </section>
+            <script src="/js/transaction-form.js" defer></script>
+            """
     }
 }

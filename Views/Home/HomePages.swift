@@ -1,148 +1,79 @@
 import HTML
 
 /// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
-public enum HomePages {
-    public struct Overview: Sendable {
-        public let completedText: String
+enum HomePages {
+    struct Overview: Sendable {
+        let completedText: String
         /// "Saved in your stashes": these are the stashes' figures, not the month's Saved and Spent.
-        public let savedLabel: String
-        public let savedText: String
-        public let spentLabel: String
-        public let spentText: String
-        public let hasSave: Bool
-        public let hasSpend: Bool
-
-        public init(completedText: String, savedLabel: String, savedText: String, spentLabel: String, spentText: String,
-                    hasSave: Bool, hasSpend: Bool) {
-            self.completedText = completedText
-            self.savedLabel = savedLabel
-            self.spentLabel = spentLabel
-            self.savedText = savedText
-            self.spentText = spentText
-            self.hasSave = hasSave
-            self.hasSpend = hasSpend
-        }
+        let savedLabel: String
+        let savedText: String
+        let spentLabel: String
+        let spentText: String
+        let hasSave: Bool
+        let hasSpend: Bool
     }
 
-    public struct ViewToggle: Sendable {
-        public let value: String
-        public let label: String
-        public let current: Bool
-
-        public init(value: String, label: String, current: Bool) {
-            self.value = value
-            self.label = label
-            self.current = current
-        }
+    struct ViewToggle: Sendable {
+        let value: String
+        let label: String
+        let current: Bool
     }
 
-    public struct CalendarCell: Sendable {
+    struct CalendarCell: Sendable {
         /// The day of the month; 0 for a cell outside the month.
-        public let day: Int
-        public let inMonth: Bool
-        public let path: String
-        public let saved: Bool
-        public let spent: Bool
-        public let today: Bool
-        public let selected: Bool
-        public let label: String
-
-        public init(day: Int, inMonth: Bool, path: String, saved: Bool, spent: Bool, today: Bool, selected: Bool, label: String) {
-            self.day = day
-            self.inMonth = inMonth
-            self.path = path
-            self.saved = saved
-            self.spent = spent
-            self.today = today
-            self.selected = selected
-            self.label = label
-        }
+        let day: Int
+        let inMonth: Bool
+        let path: String
+        let saved: Bool
+        let spent: Bool
+        let today: Bool
+        let selected: Bool
+        let label: String
     }
 
-    public struct CalendarWeek: Sendable {
-        public let cells: [CalendarCell]
-
-        public init(cells: [CalendarCell]) {
-            self.cells = cells
-        }
+    struct CalendarWeek: Sendable {
+        let cells: [CalendarCell]
     }
 
-    public struct DayEntry: Sendable {
-        public let amount: String
-        public let kindClass: String
-        public let stashName: String
-        public let note: String?
-        public let editPath: String
-
-        public init(amount: String, kindClass: String, stashName: String, note: String?, editPath: String) {
-            self.amount = amount
-            self.kindClass = kindClass
-            self.stashName = stashName
-            self.note = note
-            self.editPath = editPath
-        }
+    struct DayEntry: Sendable {
+        let amount: String
+        let kindClass: String
+        let stashName: String
+        let note: String?
+        let editPath: String
     }
 
-    public struct DayDrawer: Sendable {
-        public let title: String
-        public let entries: [DayEntry]
+    struct DayDrawer: Sendable {
+        let title: String
+        let entries: [DayEntry]
         /// The link to the rest of the day's entries when only the newest are listed.
-        public let more: TextLink?
-        public let closePath: String
-
-        public init(title: String, entries: [DayEntry], more: TextLink?, closePath: String) {
-            self.title = title
-            self.entries = entries
-            self.more = more
-            self.closePath = closePath
-        }
+        let more: TextLink?
+        let closePath: String
     }
 
-    public struct HomePage: Sendable {
-        public let greeting: String
-        public let monthTitle: String
-        public let previousPath: String
-        public let nextPath: String
-        public let currentPath: String?
-        public let hasStashes: Bool
-        public let overview: Overview
-        public let toggles: [ViewToggle]
-        public let togglePath: String
-        public let returnPath: String
-        public let isList: Bool
-        public let cards: [StashCard]
-        public let weeks: [CalendarWeek]
-        public let drawer: DayDrawer?
-        public let quickDate: String
-        public let newStashPath: String
-        public let states: [EmptyState]
-        public let summary: SummaryCards
-        public let wallet: WalletWidgets?
-
-        public init(greeting: String, monthTitle: String, previousPath: String, nextPath: String, currentPath: String?, hasStashes: Bool, overview: Overview, toggles: [ViewToggle], togglePath: String, returnPath: String, isList: Bool, cards: [StashCard], weeks: [CalendarWeek], drawer: DayDrawer?, quickDate: String, newStashPath: String, states: [EmptyState], summary: SummaryCards, wallet: WalletWidgets?) {
-            self.greeting = greeting
-            self.monthTitle = monthTitle
-            self.previousPath = previousPath
-            self.nextPath = nextPath
-            self.currentPath = currentPath
-            self.hasStashes = hasStashes
-            self.overview = overview
-            self.toggles = toggles
-            self.togglePath = togglePath
-            self.returnPath = returnPath
-            self.isList = isList
-            self.cards = cards
-            self.weeks = weeks
-            self.drawer = drawer
-            self.quickDate = quickDate
-            self.newStashPath = newStashPath
-            self.states = states
-            self.summary = summary
-            self.wallet = wallet
-        }
+    struct HomePage: Sendable {
+        let greeting: String
+        let monthTitle: String
+        let previousPath: String
+        let nextPath: String
+        let currentPath: String?
+        let hasStashes: Bool
+        let overview: Overview
+        let toggles: [ViewToggle]
+        let togglePath: String
+        let returnPath: String
+        let isList: Bool
+        let cards: [StashCard]
+        let weeks: [CalendarWeek]
+        let drawer: DayDrawer?
+        let quickDate: String
+        let newStashPath: String
+        let states: [EmptyState]
+        let summary: SummaryCards
+        let wallet: WalletWidgets?
     }
 
-    public static func home(_ page: HomePage, csrf: CSRF) -> HTML {
+    static func home(_ page: HomePage, csrf: CSRF) -> HTML {
         """
         <section class="hero">
           <p class="hero__eyebrow">\(page.greeting)</p>
@@ -162,26 +93,26 @@ public enum HomePages {
     private static func stashes(_ page: HomePage, csrf: CSRF) -> HTML {
         let overview = page.overview
         return """
-        <section class="overview card" aria-label="Month overview">
-          <p class="overview__headline">\(overview.completedText)</p>
-          <div class="overview__figures">
-            \(overview.hasSave ? "<p><span class=\"overview__label\">\(overview.savedLabel)</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
-            \(overview.hasSpend ? "<p><span class=\"overview__label\">\(overview.spentLabel)</span> <span class=\"amount--spent\">\(overview.spentText)</span></p>" as HTML : nil)
-          </div>
-        </section>
+            <section class="overview card" aria-label="Month overview">
+              <p class="overview__headline">\(overview.completedText)</p>
+              <div class="overview__figures">
+                \(overview.hasSave ? "<p><span class=\"overview__label\">\(overview.savedLabel)</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
+                \(overview.hasSpend ? "<p><span class=\"overview__label\">\(overview.spentLabel)</span> <span class=\"amount--spent\">\(overview.spentText)</span></p>" as HTML : nil)
+              </div>
+            </section>
 
-        <div class="toolbar">
-          <form class="segmented" method="post" action="\(page.togglePath)" aria-label="View">
-            \(csrf.field)
-            <input type="hidden" name="returnTo" value="\(page.returnPath)">
-            \(page.toggles.map { toggle in
+            <div class="toolbar">
+              <form class="segmented" method="post" action="\(page.togglePath)" aria-label="View">
+                \(csrf.field)
+                <input type="hidden" name="returnTo" value="\(page.returnPath)">
+                \(page.toggles.map { toggle in
                 "<button class=\"segmented__item\" type=\"submit\" name=\"view\" value=\"\(toggle.value)\" aria-pressed=\"\(toggle.current ? "true" : "false")\">\(toggle.label)</button>" as HTML
             })
-          </form>
-          <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
-        </div>
-        \(page.isList ? list(page, csrf: csrf) : calendar(page))
-        """
+              </form>
+              <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
+            </div>
+            \(page.isList ? list(page, csrf: csrf) : calendar(page))
+            """
     }
 
     /// The stash cards with their quick-add buttons. One form carries what every button sends; each button posts
@@ -225,12 +156,15 @@ public enum HomePages {
     private static func cell(_ cell: CalendarCell) -> HTML {
         guard cell.inMonth else { return "<td></td>" }
         return """
-        <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(cell.path)" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(cell.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
-        """
+            <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(cell.path)" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(cell.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
+            """
     }
 
     private static func drawer(_ drawer: DayDrawer) -> HTML {
-        let entries: HTML = drawer.entries.isEmpty ? "<p class=\"muted\">Nothing saved or spent on this day.</p>" : """
+        let entries: HTML =
+            drawer.entries.isEmpty
+            ? "<p class=\"muted\">Nothing saved or spent on this day.</p>"
+            : """
             <ul class="entry-list">
                 \(drawer.entries.map { entry in
                     """
@@ -240,15 +174,15 @@ public enum HomePages {
               </ul>
             """
         return """
-        <section class="drawer card" id="day" aria-labelledby="drawer-title">
-          <div class="drawer__head">
-            <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
-            <a class="button button--plain" href="\(drawer.closePath)">Close</a>
-          </div>
-          \(entries)
-          \(drawer.more?.moreHTML)
-        </section>
-        """
+            <section class="drawer card" id="day" aria-labelledby="drawer-title">
+              <div class="drawer__head">
+                <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
+                <a class="button button--plain" href="\(drawer.closePath)">Close</a>
+              </div>
+              \(entries)
+              \(drawer.more?.moreHTML)
+            </section>
+            """
     }
 
     private static func firstRun(_ states: [EmptyState]) -> HTML {
@@ -263,68 +197,45 @@ public enum HomePages {
 
 /// Home's wallet widgets: "Expiring soon" (benefits, renewals and coupons in one list, most urgent first), the
 /// subscriptions' monthly total, and insight banners.
-public struct WalletWidgets: Sendable {
-    public struct Item: Sendable {
-        public let title: String
-        public let subtitle: String
-        public let daysText: String
-        public let urgency: String
-        public let path: String
-        public let actionPath: String?
-        public let actionLabel: String?
-        public let returnTo: String
-
-        public init(title: String, subtitle: String, daysText: String, urgency: String, path: String, actionPath: String?, actionLabel: String?, returnTo: String) {
-            self.title = title
-            self.subtitle = subtitle
-            self.daysText = daysText
-            self.urgency = urgency
-            self.path = path
-            self.actionPath = actionPath
-            self.actionLabel = actionLabel
-            self.returnTo = returnTo
-        }
+struct WalletWidgets: Sendable {
+    struct Item: Sendable {
+        let title: String
+        let subtitle: String
+        let daysText: String
+        let urgency: String
+        let path: String
+        let actionPath: String?
+        let actionLabel: String?
+        let returnTo: String
     }
 
-    public struct Insight: Sendable {
-        public let text: String
-        public let path: String
-        public let urgent: Bool
-
-        public init(text: String, path: String, urgent: Bool) {
-            self.text = text
-            self.path = path
-            self.urgent = urgent
-        }
+    struct Insight: Sendable {
+        let text: String
+        let path: String
+        let urgent: Bool
     }
 
-    public struct SubscriptionsMini: Sendable {
-        public let monthlyText: String
-        public let renewalsText: String?
-        public let path: String
-
-        public init(monthlyText: String, renewalsText: String?, path: String) {
-            self.monthlyText = monthlyText
-            self.renewalsText = renewalsText
-            self.path = path
-        }
+    struct SubscriptionsMini: Sendable {
+        let monthlyText: String
+        let renewalsText: String?
+        let path: String
     }
 
-    public let totalText: String
-    public let cardsText: String
-    public let hasCards: Bool
-    public let items: [Item]
-    public let moreText: String?
-    public let seeAllPath: String
-    public let subscriptions: SubscriptionsMini?
-    public let couponsText: String?
-    public let couponsPath: String
-    public let insights: [Insight]
-    public let walletPath: String
+    let totalText: String
+    let cardsText: String
+    let hasCards: Bool
+    let items: [Item]
+    let moreText: String?
+    let seeAllPath: String
+    let subscriptions: SubscriptionsMini?
+    let couponsText: String?
+    let couponsPath: String
+    let insights: [Insight]
+    let walletPath: String
     /// "Recently used", below "Expiring soon".
-    public var recent: RecentlyUsed? = nil
+    var recent: RecentlyUsed? = nil
 
-    public func html(csrf: CSRF) -> HTML {
+    func html(csrf: CSRF) -> HTML {
         """
         <div class="wallet-widgets">
         \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\($0.path)\">\($0.text)</a>" as HTML })
@@ -375,41 +286,20 @@ public struct WalletWidgets: Sendable {
         </section>
         """
     }
-
-    public init(totalText: String, cardsText: String, hasCards: Bool, items: [Item], moreText: String?, seeAllPath: String, subscriptions: SubscriptionsMini?, couponsText: String?, couponsPath: String, insights: [Insight], walletPath: String) {
-        self.totalText = totalText
-        self.cardsText = cardsText
-        self.hasCards = hasCards
-        self.items = items
-        self.moreText = moreText
-        self.seeAllPath = seeAllPath
-        self.subscriptions = subscriptions
-        self.couponsText = couponsText
-        self.couponsPath = couponsPath
-        self.insights = insights
-        self.walletPath = walletPath
-    }
 }
 
 /// Home's ledger summary (dashboard cards): total balance, income, spent and remaining in a month.
-public struct SummaryCards: Sendable {
-    public struct Card: Sendable {
-        public let key: String
-        public let label: String
-        public let amount: String
-        public let href: String
-
-        public init(key: String, label: String, amount: String, href: String) {
-            self.key = key
-            self.label = label
-            self.amount = amount
-            self.href = href
-        }
+struct SummaryCards: Sendable {
+    struct Card: Sendable {
+        let key: String
+        let label: String
+        let amount: String
+        let href: String
     }
 
-    public let cards: [Card]
+    let cards: [Card]
 
-    public var html: HTML {
+    var html: HTML {
         """
         <section class="summary-cards\(cards.contains { $0.amount.count > 12 } ? " summary-cards--wide" : "")" aria-label="Money summary">
           \(cards.map { card in
@@ -419,16 +309,16 @@ public struct SummaryCards: Sendable {
         """
     }
 
-    public init(cards: [Card]) {
-        self.cards = cards
-    }
-
     /// A long amount steps its size down so it stays on one line in a half-width card at 360 px (a longer one puts
     /// the cards one under another on a phone, `summary-cards--wide`), and an amount below zero reads as one whatever
     /// its card's colour.
     static func amountClass(_ amount: String) -> String {
         var classes = "summary-card__amount"
-        if amount.count > 12 { classes += " summary-card__amount--longest" } else if amount.count > 9 { classes += " summary-card__amount--long" }
+        if amount.count > 12 {
+            classes += " summary-card__amount--longest"
+        } else if amount.count > 9 {
+            classes += " summary-card__amount--long"
+        }
         if amount.hasPrefix("−") { classes += " summary-card__amount--negative" }
         return classes
     }

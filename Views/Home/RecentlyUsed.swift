@@ -1,35 +1,24 @@
 import HTML
 
 /// Home's "Recently used": the latest benefit uses and coupons used, each linking to its page (CouponTracker seed).
-public struct RecentlyUsed: Sendable {
-    public struct Item: Sendable {
-        public let title: String
-        public let subtitle: String
-        public let usedText: String
-        public let path: String
-
-        public init(title: String, subtitle: String, usedText: String, path: String) {
-            self.title = title
-            self.subtitle = subtitle
-            self.usedText = usedText
-            self.path = path
-        }
+struct RecentlyUsed: Sendable {
+    struct Item: Sendable {
+        let title: String
+        let subtitle: String
+        let usedText: String
+        let path: String
     }
 
-    public let items: [Item]
-
-    public init(items: [Item]) {
-        self.items = items
-    }
+    let items: [Item]
 
     /// Nothing when nothing was used yet.
-    public var html: HTML? {
+    var html: HTML? {
         guard !items.isEmpty else { return nil }
         return """
-        <section class="card" aria-labelledby="recent-title">
-          <h2 class="card__title" id="recent-title">Recently used</h2>
-          <ul class="track-list track-list--flat">
-            \(items.map { item in
+            <section class="card" aria-labelledby="recent-title">
+              <h2 class="card__title" id="recent-title">Recently used</h2>
+              <ul class="track-list track-list--flat">
+                \(items.map { item in
                 """
                 <li class="track recent-use">
                       <span class="recent-use__check" aria-hidden="true">✓</span>
@@ -40,8 +29,8 @@ public struct RecentlyUsed: Sendable {
                     </li>
                 """ as HTML
             })
-          </ul>
-        </section>
-        """
+              </ul>
+            </section>
+            """
     }
 }

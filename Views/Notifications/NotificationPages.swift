@@ -1,51 +1,30 @@
 import HTML
 
 /// The notification list: reminders grouped by day, newest first, each linking to what it is about.
-public enum NotificationPages {
-    public struct Item: Sendable {
-        public let title: String
-        public let body: [String]
-        public let time: String
-        public let path: String
-        public let unread: Bool
+enum NotificationPages {
+    struct Item: Sendable {
+        let title: String
+        let body: [String]
+        let time: String
+        let path: String
+        let unread: Bool
         /// Where "Mark read" posts (nil once read).
-        public let readPath: String?
-
-        public init(title: String, body: [String], time: String, path: String, unread: Bool, readPath: String?) {
-            self.title = title
-            self.body = body
-            self.time = time
-            self.path = path
-            self.unread = unread
-            self.readPath = readPath
-        }
+        let readPath: String?
     }
 
-    public struct Day: Sendable {
-        public let title: String
-        public let items: [Item]
-
-        public init(title: String, items: [Item]) {
-            self.title = title
-            self.items = items
-        }
+    struct Day: Sendable {
+        let title: String
+        let items: [Item]
     }
 
-    public struct IndexPage: Sendable {
-        public let days: [Day]
-        public let unreadCount: Int
-        public let readAllPath: String
-        public let settingsPath: String
-
-        public init(days: [Day], unreadCount: Int, readAllPath: String, settingsPath: String) {
-            self.days = days
-            self.unreadCount = unreadCount
-            self.readAllPath = readAllPath
-            self.settingsPath = settingsPath
-        }
+    struct IndexPage: Sendable {
+        let days: [Day]
+        let unreadCount: Int
+        let readAllPath: String
+        let settingsPath: String
     }
 
-    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+    static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="budget-bar">
           <p class="muted">\(page.unreadCount == 0 ? "All read" : page.unreadCount == 1 ? "1 unread" : "\(page.unreadCount) unread")</p>

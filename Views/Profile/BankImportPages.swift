@@ -2,33 +2,21 @@ import HTML
 
 /// Importing a bank statement: upload the CSV, confirm the columns with a preview, import as one batch that can be
 /// undone.
-public enum BankImportPages {
+enum BankImportPages {
     /// An earlier import, with its Undo.
-    public struct Batch: Sendable {
-        public let text: String
-        public let undoPath: String
-
-        public init(text: String, undoPath: String) {
-            self.text = text
-            self.undoPath = undoPath
-        }
+    struct Batch: Sendable {
+        let text: String
+        let undoPath: String
     }
 
-    public struct UploadPage: Sendable {
-        public let action: String
-        public let error: String?
-        public let batches: [Batch]
-        public let backPath: String
-
-        public init(action: String, error: String?, batches: [Batch], backPath: String) {
-            self.action = action
-            self.error = error
-            self.batches = batches
-            self.backPath = backPath
-        }
+    struct UploadPage: Sendable {
+        let action: String
+        let error: String?
+        let batches: [Batch]
+        let backPath: String
     }
 
-    public static func upload(_ page: UploadPage, csrf: CSRF) -> HTML {
+    static func upload(_ page: UploadPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Your data</a></p>
         <section class="card form-card" aria-labelledby="bank-upload-title">
@@ -56,69 +44,38 @@ public enum BankImportPages {
     }
 
     /// One row of the preview.
-    public struct Row: Sendable {
-        public let line: Int
-        public let date: String
-        public let description: String
-        public let amount: String
-        public let isIncome: Bool
-        public let category: String
+    struct Row: Sendable {
+        let line: Int
+        let date: String
+        let description: String
+        let amount: String
+        let isIncome: Bool
+        let category: String
         /// "New", "Already in your ledger" or why it can't be read.
-        public let status: String
-        public let isSkipped: Bool
-
-        public init(line: Int, date: String, description: String, amount: String, isIncome: Bool, category: String,
-                    status: String, isSkipped: Bool) {
-            self.line = line
-            self.date = date
-            self.description = description
-            self.amount = amount
-            self.isIncome = isIncome
-            self.category = category
-            self.status = status
-            self.isSkipped = isSkipped
-        }
+        let status: String
+        let isSkipped: Bool
     }
 
     /// A row already in the ledger, offered with a box to import it anyway.
-    public struct Duplicate: Sendable {
-        public let line: Int
-        public let text: String
-        public let included: Bool
-
-        public init(line: Int, text: String, included: Bool) {
-            self.line = line
-            self.text = text
-            self.included = included
-        }
+    struct Duplicate: Sendable {
+        let line: Int
+        let text: String
+        let included: Bool
     }
 
-    public struct PreviewPage: Sendable {
-        public let action: String
-        public let filename: String
-        public let summary: String?
-        public let mappingFields: [FormField]
-        public let rows: [Row]
-        public let counts: String
-        public let duplicates: [Duplicate]
-        public let importLabel: String?
-        public let startOverPath: String
-
-        public init(action: String, filename: String, summary: String?, mappingFields: [FormField], rows: [Row], counts: String,
-                    duplicates: [Duplicate], importLabel: String?, startOverPath: String) {
-            self.action = action
-            self.filename = filename
-            self.summary = summary
-            self.mappingFields = mappingFields
-            self.rows = rows
-            self.counts = counts
-            self.duplicates = duplicates
-            self.importLabel = importLabel
-            self.startOverPath = startOverPath
-        }
+    struct PreviewPage: Sendable {
+        let action: String
+        let filename: String
+        let summary: String?
+        let mappingFields: [FormField]
+        let rows: [Row]
+        let counts: String
+        let duplicates: [Duplicate]
+        let importLabel: String?
+        let startOverPath: String
     }
 
-    public static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
+    static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.startOverPath)">← Choose another file</a></p>
         <form class="stack" method="post" action="\(page.action)" novalidate>

@@ -1,63 +1,38 @@
 import HTML
 
 /// Profile → Household, the owner's alone: who has an account, who may sign up, and the invitations.
-public enum HouseholdPages {
+enum HouseholdPages {
     /// One account on the server.
-    public struct Member: Sendable {
-        public let name: String
-        public let email: String
+    struct Member: Sendable {
+        let name: String
+        let email: String
         /// "Since 22 Nov 2026", with "(owner)" for the owner's.
-        public let since: String
-
-        public init(name: String, email: String, since: String) {
-            self.name = name
-            self.email = email
-            self.since = since
-        }
+        let since: String
     }
 
     /// An invitation not yet used: for whom, until when, and where its Withdraw posts.
-    public struct Invitation: Sendable {
-        public let email: String
+    struct Invitation: Sendable {
+        let email: String
         /// "Expires 29 Nov 2026" or "Expired 20 Nov 2026".
-        public let expiry: String
-        public let expired: Bool
-        public let revokePath: String
-
-        public init(email: String, expiry: String, expired: Bool, revokePath: String) {
-            self.email = email
-            self.expiry = expiry
-            self.expired = expired
-            self.revokePath = revokePath
-        }
+        let expiry: String
+        let expired: Bool
+        let revokePath: String
     }
 
-    public struct Page: Sendable {
-        public let members: [Member]
+    struct Page: Sendable {
+        let members: [Member]
         /// Whether anyone may sign up, and how that is changed.
-        public let signupsText: String
-        public let invitations: [Invitation]
-        public let inviteAction: String
-        public let summary: String?
-        public let emailField: FormField
+        let signupsText: String
+        let invitations: [Invitation]
+        let inviteAction: String
+        let summary: String?
+        let emailField: FormField
         /// The link just made (shown this once: only its digest is kept), and whom it is for.
-        public let newLink: (email: String, url: String)?
-        public let backPath: String
-
-        public init(members: [Member], signupsText: String, invitations: [Invitation], inviteAction: String,
-                    summary: String?, emailField: FormField, newLink: (email: String, url: String)?, backPath: String) {
-            self.members = members
-            self.signupsText = signupsText
-            self.invitations = invitations
-            self.inviteAction = inviteAction
-            self.summary = summary
-            self.emailField = emailField
-            self.newLink = newLink
-            self.backPath = backPath
-        }
+        let newLink: (email: String, url: String)?
+        let backPath: String
     }
 
-    public static func show(_ page: Page, csrf: CSRF) -> HTML {
+    static func show(_ page: Page, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
         \(page.newLink.map { link in

@@ -1,62 +1,43 @@
 import HTML
 
 /// The profile: who you are, your preferences, your password and the browsers you're signed in on.
-public enum ProfilePages {
-    public struct ProfilePage: Sendable {
-        public let initials: String
-        public let name: String
-        public let email: String
-        public let memberSince: String
-        public let details: [FormField]
-        public let preferences: [FormField]
-        public let summary: String?
-        public let passwordSummary: String?
-        public let passwordFields: [FormField]
+enum ProfilePages {
+    struct ProfilePage: Sendable {
+        let initials: String
+        let name: String
+        let email: String
+        let memberSince: String
+        let details: [FormField]
+        let preferences: [FormField]
+        let summary: String?
+        let passwordSummary: String?
+        let passwordFields: [FormField]
         /// This browser first, then the others, most recently seen first.
-        public let browsers: [Browser]
-        public let sessionsText: String
-        public let profilePath: String
-        public let passwordPath: String
-        public let sessionsPath: String
-        public let notificationsPath: String
-        public let logoutPath: String
+        let browsers: [Browser]
+        let sessionsText: String
+        let profilePath: String
+        let passwordPath: String
+        let sessionsPath: String
+        let logoutPath: String
+        let notificationsPath: String
         /// Whether two-factor sign-in is on, and its page.
-        public var twoFactorOn = false
-        public var twoFactorPath = ""
+        var twoFactorOn = false
+        var twoFactorPath = ""
         /// Profile → Your data (export, import, delete).
-        public var dataPath = ""
+        var dataPath = ""
         /// The photo (nil: initials), why the last upload was refused, and where uploads and removals post.
-        public var photoURL: String?
-        public var photoError: String?
-        public var photoPath = ""
-        public var removePhotoPath = ""
+        var photoURL: String?
+        var photoError: String?
+        var photoPath = ""
+        var removePhotoPath = ""
         /// Profile → Household, for the server's owner only (nil for everyone else).
-        public var householdPath: String?
+        var householdPath: String?
         /// The password "Log out all other browsers" asks for, with why it was refused.
-        public var sessionsPassword: FormField?
-        public var sessionsSummary: String?
-
-        public init(initials: String, name: String, email: String, memberSince: String, details: [FormField], preferences: [FormField], summary: String?, passwordSummary: String?, passwordFields: [FormField], browsers: [Browser], sessionsText: String, profilePath: String, passwordPath: String, sessionsPath: String, logoutPath: String, notificationsPath: String) {
-            self.initials = initials
-            self.name = name
-            self.email = email
-            self.memberSince = memberSince
-            self.details = details
-            self.preferences = preferences
-            self.summary = summary
-            self.passwordSummary = passwordSummary
-            self.passwordFields = passwordFields
-            self.browsers = browsers
-            self.sessionsText = sessionsText
-            self.profilePath = profilePath
-            self.passwordPath = passwordPath
-            self.sessionsPath = sessionsPath
-            self.notificationsPath = notificationsPath
-            self.logoutPath = logoutPath
-        }
+        var sessionsPassword: FormField?
+        var sessionsSummary: String?
     }
 
-    public static func show(_ page: ProfilePage, csrf: CSRF) -> HTML {
+    static func show(_ page: ProfilePage, csrf: CSRF) -> HTML {
         """
         <section class="profile-header card">
           <span class="avatar avatar--large" aria-hidden="true">\(page.photoURL.map { "<img class=\"avatar__photo\" src=\"\($0)\" alt=\"\" width=\"72\" height=\"72\">" as HTML } ?? "\(page.initials)" as HTML)</span>
@@ -164,25 +145,15 @@ public enum ProfilePages {
 
     /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out", which asks
     /// for the password on a page of its own.
-    public struct Browser: Sendable {
-        public let name: String
-        public let address: String
-        public let signedIn: String
+    struct Browser: Sendable {
+        let name: String
+        let address: String
+        let signedIn: String
         /// "Active now" for this browser, else when it was last seen.
-        public let seen: String
-        public let isCurrent: Bool
+        let seen: String
+        let isCurrent: Bool
         /// Where its "Log out" leads; nil for this browser, which logs out with the page's own button.
-        public let endPath: String?
-
-        public init(name: String, address: String, signedIn: String, seen: String, isCurrent: Bool,
-                    endPath: String?) {
-            self.name = name
-            self.address = address
-            self.signedIn = signedIn
-            self.seen = seen
-            self.isCurrent = isCurrent
-            self.endPath = endPath
-        }
+        let endPath: String?
     }
 
     /// One row of the Browsers list.
@@ -208,102 +179,57 @@ public enum ProfilePages {
 
     /// The calendar feed's secret URL (only just after it is made: the server keeps no copy), whether a feed is
     /// on, and the button that makes a new one.
-    public struct CalendarFeed: Sendable {
-        public let url: String?
-        public let webcalURL: String?
-        public let renewPath: String
-        public var isOn = false
-
-        public init(url: String?, webcalURL: String?, renewPath: String) {
-            self.url = url
-            self.webcalURL = webcalURL
-            self.renewPath = renewPath
-        }
+    struct CalendarFeed: Sendable {
+        let url: String?
+        let webcalURL: String?
+        let renewPath: String
+        var isOn = false
     }
 
     /// The push channels form, the test button, and the latest failed attempts.
-    public struct Push: Sendable {
-        public let action: String
-        public let summary: String?
-        public let ntfyFields: [FormField]
-        public let webhookFields: [FormField]
-        public let testPath: String?
-        public let failures: [String]
+    struct Push: Sendable {
+        let action: String
+        let summary: String?
+        let ntfyFields: [FormField]
+        let webhookFields: [FormField]
+        let testPath: String?
+        let failures: [String]
         /// The channels kept but switched off ("ntfy"), and where Turn on posts.
-        public let off: [String]
-        public let turnOnPath: String
-
-        public init(action: String, summary: String?, ntfyFields: [FormField], webhookFields: [FormField],
-                    testPath: String?, failures: [String], off: [String] = [], turnOnPath: String = "") {
-            self.action = action
-            self.summary = summary
-            self.ntfyFields = ntfyFields
-            self.webhookFields = webhookFields
-            self.testPath = testPath
-            self.failures = failures
-            self.off = off
-            self.turnOnPath = turnOnPath
-        }
+        var off: [String] = []
+        var turnOnPath: String = ""
     }
 
     /// A browser that gets notifications.
-    public struct Device: Sendable {
-        public let name: String
+    struct Device: Sendable {
+        let name: String
         /// "Added 24 Nov 2026".
-        public let added: String
+        let added: String
         /// "Last notified 25 Nov 2026", or "Not notified yet".
-        public let lastSent: String
-        public let removePath: String
-
-        public init(name: String, added: String, lastSent: String, removePath: String) {
-            self.name = name
-            self.added = added
-            self.lastSent = lastSent
-            self.removePath = removePath
-        }
+        let lastSent: String
+        let removePath: String
     }
 
     /// The browsers that get notifications, and the button that turns them on in this one.
-    public struct Devices: Sendable {
+    struct Devices: Sendable {
         /// Where the subscription is posted.
-        public let action: String
-        /// The server's VAPID public key, base64url, that browsers subscribe with.
-        public let publicKey: String
+        let action: String
+        /// The server's VAPID key, base64url, that browsers subscribe with.
+        let publicKey: String
         /// Why the last subscription posted was refused.
-        public let error: String?
-        public let list: [Device]
-
-        public init(action: String, publicKey: String, error: String?, list: [Device]) {
-            self.action = action
-            self.publicKey = publicKey
-            self.error = error
-            self.list = list
-        }
+        let error: String?
+        let list: [Device]
     }
 
-    public struct NotificationsPage: Sendable {
-        public let action: String
-        public let summary: String?
-        public let notificationFields: [FormField]
-        public let quietFields: [FormField]
-        public let push: Push
-        public let devices: Devices
-        public let calendar: CalendarFeed
-        public let listPath: String
-        public let backPath: String
-
-        public init(action: String, summary: String?, notificationFields: [FormField], quietFields: [FormField],
-                    push: Push, devices: Devices, calendar: CalendarFeed, listPath: String, backPath: String) {
-            self.push = push
-            self.devices = devices
-            self.action = action
-            self.summary = summary
-            self.notificationFields = notificationFields
-            self.quietFields = quietFields
-            self.calendar = calendar
-            self.listPath = listPath
-            self.backPath = backPath
-        }
+    struct NotificationsPage: Sendable {
+        let action: String
+        let summary: String?
+        let notificationFields: [FormField]
+        let quietFields: [FormField]
+        let push: Push
+        let devices: Devices
+        let calendar: CalendarFeed
+        let listPath: String
+        let backPath: String
     }
 
     /// Notifications in browsers: the ones that get them, each with Remove, and the button that turns them on in
@@ -337,7 +263,7 @@ public enum ProfilePages {
     }
 
     /// The "Enable notifications on this device" button with its form, also offered by the welcome's reminders step.
-    public static func pushEnable(_ devices: Devices, csrf: CSRF) -> HTML {
+    static func pushEnable(_ devices: Devices, csrf: CSRF) -> HTML {
         """
         <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
             \(csrf.field)
@@ -351,7 +277,7 @@ public enum ProfilePages {
         """
     }
 
-    public static func notifications(_ page: NotificationsPage, csrf: CSRF) -> HTML {
+    static func notifications(_ page: NotificationsPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
         <form class="form-card" method="post" action="\(page.action)" novalidate>

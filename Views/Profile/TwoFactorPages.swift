@@ -2,55 +2,31 @@ import HTML
 
 /// Two-factor sign-in on the Profile: setting it up with an authenticator app, the recovery codes, and turning it
 /// off.
-public enum TwoFactorPages {
+enum TwoFactorPages {
     /// Off: the QR code and the secret of a new authenticator entry, and the first code that confirms it.
-    public struct SetupPage: Sendable {
-        public let qrPath: String
-        public let secretGroups: [String]
-        public let action: String
-        public let summary: String?
-        public let codeField: FormField
-        public let backPath: String
-
-        public init(qrPath: String, secretGroups: [String], action: String, summary: String?, codeField: FormField,
-                    backPath: String) {
-            self.qrPath = qrPath
-            self.secretGroups = secretGroups
-            self.action = action
-            self.summary = summary
-            self.codeField = codeField
-            self.backPath = backPath
-        }
+    struct SetupPage: Sendable {
+        let qrPath: String
+        let secretGroups: [String]
+        let action: String
+        let summary: String?
+        let codeField: FormField
+        let backPath: String
     }
 
     /// On: since when, recovery codes left, new codes and turning it off (each with the password).
-    public struct StatusPage: Sendable {
-        public let since: String
-        public let codesLeftText: String
-        public let codesAction: String
-        public let codesSummary: String?
-        public let codesPassword: FormField
-        public let offAction: String
-        public let offSummary: String?
-        public let offPassword: FormField
-        public let backPath: String
-
-        public init(since: String, codesLeftText: String, codesAction: String, codesSummary: String?,
-                    codesPassword: FormField, offAction: String, offSummary: String?, offPassword: FormField,
-                    backPath: String) {
-            self.since = since
-            self.codesLeftText = codesLeftText
-            self.codesAction = codesAction
-            self.codesSummary = codesSummary
-            self.codesPassword = codesPassword
-            self.offAction = offAction
-            self.offSummary = offSummary
-            self.offPassword = offPassword
-            self.backPath = backPath
-        }
+    struct StatusPage: Sendable {
+        let since: String
+        let codesLeftText: String
+        let codesAction: String
+        let codesSummary: String?
+        let codesPassword: FormField
+        let offAction: String
+        let offSummary: String?
+        let offPassword: FormField
+        let backPath: String
     }
 
-    public static func setup(_ page: SetupPage, csrf: CSRF) -> HTML {
+    static func setup(_ page: SetupPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
         <section class="card two-factor" aria-labelledby="two-factor-title">
@@ -77,7 +53,7 @@ public enum TwoFactorPages {
         """
     }
 
-    public static func status(_ page: StatusPage, csrf: CSRF) -> HTML {
+    static func status(_ page: StatusPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
         <section class="card" aria-labelledby="two-factor-title">
@@ -112,7 +88,7 @@ public enum TwoFactorPages {
     }
 
     /// The recovery codes, shown this once.
-    public static func codes(_ codes: [String], heading: String, backPath: String) -> HTML {
+    static func codes(_ codes: [String], heading: String, backPath: String) -> HTML {
         """
         <section class="card two-factor" aria-labelledby="codes-title">
           <h2 class="card__title" id="codes-title">\(heading)</h2>

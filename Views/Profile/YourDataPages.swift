@@ -1,31 +1,20 @@
 import HTML
 
 /// Profile → Your data: download everything, bring an export back, bank statements, and deleting the account.
-public enum YourDataPages {
-    public struct DataPage: Sendable {
-        public let exportPath: String
-        public let importAction: String
+enum YourDataPages {
+    struct DataPage: Sendable {
+        let exportPath: String
+        let importAction: String
         /// Why the last import was refused, next to its file field.
-        public let importError: String?
+        let importError: String?
         /// Whether the account has nothing yet, so an export can be imported into it.
-        public let accountIsEmpty: Bool
-        public let bankImportPath: String
-        public let deletePath: String
-        public let backPath: String
-
-        public init(exportPath: String, importAction: String, importError: String?, accountIsEmpty: Bool,
-                    bankImportPath: String, deletePath: String, backPath: String) {
-            self.exportPath = exportPath
-            self.importAction = importAction
-            self.importError = importError
-            self.accountIsEmpty = accountIsEmpty
-            self.bankImportPath = bankImportPath
-            self.deletePath = deletePath
-            self.backPath = backPath
-        }
+        let accountIsEmpty: Bool
+        let bankImportPath: String
+        let deletePath: String
+        let backPath: String
     }
 
-    public static func show(_ page: DataPage, csrf: CSRF) -> HTML {
+    static func show(_ page: DataPage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
         <section class="card" aria-labelledby="export-title">
@@ -62,27 +51,17 @@ public enum YourDataPages {
         """
     }
 
-    public struct DeletePage: Sendable {
-        public let action: String
-        public let summary: String?
-        public let fields: [FormField]
-        public let exportPath: String
-        public let backPath: String
+    struct DeletePage: Sendable {
+        let action: String
+        let summary: String?
+        let fields: [FormField]
+        let exportPath: String
+        let backPath: String
         /// What goes, in numbers ("1,234 entries, 8 stashes and 20 cards").
-        public let contents: String
-
-        public init(action: String, summary: String?, fields: [FormField], exportPath: String, backPath: String,
-                    contents: String) {
-            self.action = action
-            self.summary = summary
-            self.fields = fields
-            self.exportPath = exportPath
-            self.backPath = backPath
-            self.contents = contents
-        }
+        let contents: String
     }
 
-    public static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
+    static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.backPath)">← Your data</a></p>
         <section class="card form-card confirm" aria-labelledby="delete-account-title">

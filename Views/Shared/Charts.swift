@@ -2,37 +2,40 @@ import HTML
 
 /// A chart as a page shows it: server-drawn SVG, a heading, and the same figures as a table for screen readers and
 /// for reading without the picture.
-public struct ChartView: Sendable {
-    public struct Table: Sendable {
-        public let headers: [String]
-        public let rows: [[String]]
-
-        public init(headers: [String], rows: [[String]]) {
-            self.headers = headers
-            self.rows = rows
-        }
+struct ChartView: Sendable {
+    struct Table: Sendable {
+        let headers: [String]
+        let rows: [[String]]
     }
 
-    public let id: String
-    public let title: String
+    let id: String
+    let title: String
     /// Drawn by `Charts`.
-    public let svg: HTML
-    public let table: Table
+    let svg: HTML
+    let table: Table
     /// What the card says instead of the chart when there is nothing to draw.
-    public let emptyText: String?
+    let emptyText: String?
     /// A legend under the chart (donuts): label, amount, percent, colour class.
-    public let legend: [Charts.LegendItem]
+    let legend: [Charts.LegendItem]
     /// Spans the whole chart grid (month-by-day bars, the year's calendar).
-    public let wide: Bool
+    let wide: Bool
     /// Which colour is which series, for bar charts of two series or more.
-    public let keys: [Charts.Series]
+    let keys: [Charts.Series]
     /// Drawn at its own size and scrolled sideways where the page is narrower (the year's calendar), so its labels
     /// stay readable on a phone.
-    public let scrolls: Bool
+    let scrolls: Bool
 
-    public init(
-        id: String, title: String, svg: HTML, table: Table, isEmpty: Bool, emptyText: String,
-        legend: [Charts.LegendItem] = [], wide: Bool = false, series: [Charts.Series] = [], scrolls: Bool = false
+    init(
+        id: String,
+        title: String,
+        svg: HTML,
+        table: Table,
+        isEmpty: Bool,
+        emptyText: String,
+        legend: [Charts.LegendItem] = [],
+        wide: Bool = false,
+        series: [Charts.Series] = [],
+        scrolls: Bool = false
     ) {
         self.scrolls = scrolls
         self.id = id
@@ -46,93 +49,69 @@ public struct ChartView: Sendable {
     }
 
     /// The chart in its card, or the card's empty message.
-    public var html: HTML {
-        let body: HTML = emptyText.map { "<p class=\"chart-card__empty muted\">\($0)</p>" } ?? """
-          <div class="chart-card__body\(legend.isEmpty ? "" : " chart-card__body--legend")">
-              \(scrolls ? "<div class=\"chart-card__svg chart-card__svg--scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(title), scrolls sideways\">\(svg)</div>" as HTML : "<div class=\"chart-card__svg\">\(svg)</div>")
-              \(keys.isEmpty ? nil : "<ul class=\"chart-keys\" aria-hidden=\"true\">\(keys.map { "<li><span class=\"legend__swatch \($0.colorClass)\"></span>\($0.name)</li>" as HTML })</ul>" as HTML)
-              \(legend.isEmpty ? nil : """
+    var html: HTML {
+        let body: HTML =
+            emptyText.map { "<p class=\"chart-card__empty muted\">\($0)</p>" } ?? """
+                <div class="chart-card__body\(legend.isEmpty ? "" : " chart-card__body--legend")">
+                    \(scrolls ? "<div class=\"chart-card__svg chart-card__svg--scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(title), scrolls sideways\">\(svg)</div>" as HTML : "<div class=\"chart-card__svg\">\(svg)</div>")
+                    \(keys.isEmpty ? nil : "<ul class=\"chart-keys\" aria-hidden=\"true\">\(keys.map { "<li><span class=\"legend__swatch \($0.colorClass)\"></span>\($0.name)</li>" as HTML })</ul>" as HTML)
+                    \(legend.isEmpty ? nil : """
                 <ul class="legend">
                       \(legend.map { item in
                           "<li class=\"legend__item\"><span class=\"legend__swatch \(item.colorClass)\" aria-hidden=\"true\"></span><span class=\"legend__label\">\(item.label)</span><span class=\"legend__amount\">\(item.amount)</span><span class=\"legend__percent muted\">\(item.percent)</span></li>" as HTML
                       })
                     </ul>
                 """ as HTML)
-            </div>
-            <details class="chart-card__data">
-              <summary>Show as a table</summary>
-              <table class="data-table">
-                <thead><tr>\(table.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
-                <tbody>\(table.rows.map { row in "<tr>\(row.map { "<td>\($0)</td>" as HTML })</tr>" as HTML })</tbody>
-              </table>
-            </details>
-          """
+                  </div>
+                  <details class="chart-card__data">
+                    <summary>Show as a table</summary>
+                    <table class="data-table">
+                      <thead><tr>\(table.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
+                      <tbody>\(table.rows.map { row in "<tr>\(row.map { "<td>\($0)</td>" as HTML })</tr>" as HTML })</tbody>
+                    </table>
+                  </details>
+                """
         return """
-        <figure class="card chart-card\(wide ? " chart-card--wide" : "")" aria-labelledby="\(id)-heading">
-          <h2 class="card__title" id="\(id)-heading">\(title)</h2>
-          \(body)
-        </figure>
+            <figure class="card chart-card\(wide ? " chart-card--wide" : "")" aria-labelledby="\(id)-heading">
+              <h2 class="card__title" id="\(id)-heading">\(title)</h2>
+              \(body)
+            </figure>
 
-        """
+            """
     }
 }
 
 /// Draws chart SVGs with precomputed coordinates. Colours come from CSS classes (design tokens), text uses
 /// `currentColor`; every SVG scales to its container through its viewBox. Every label is escaped by `HTML`.
-public enum Charts {
+enum Charts {
     /// One line of a chart legend.
-    public struct LegendItem: Sendable {
-        public let label: String
-        public let amount: String
-        public let percent: String
-        public let colorClass: String
-
-        public init(label: String, amount: String, percent: String, colorClass: String) {
-            self.label = label
-            self.amount = amount
-            self.percent = percent
-            self.colorClass = colorClass
-        }
+    struct LegendItem: Sendable {
+        let label: String
+        let amount: String
+        let percent: String
+        let colorClass: String
     }
 
     /// One series of a bar chart.
-    public struct Series: Sendable {
-        public let name: String
+    struct Series: Sendable {
+        let name: String
         /// `chart__bar--saved`, `--spent`, `--income`, `--count`.
-        public let colorClass: String
-        public let values: [Int64]
-
-        public init(name: String, colorClass: String, values: [Int64]) {
-            self.name = name
-            self.colorClass = colorClass
-            self.values = values
-        }
+        let colorClass: String
+        let values: [Int64]
     }
 
     /// One slice of a donut.
-    public struct Slice: Sendable {
-        public let label: String
-        public let cents: Int64
-        public let colorClass: String
-
-        public init(label: String, cents: Int64, colorClass: String) {
-            self.label = label
-            self.cents = cents
-            self.colorClass = colorClass
-        }
+    struct Slice: Sendable {
+        let label: String
+        let cents: Int64
+        let colorClass: String
     }
 
     /// One day of the year's calendar: its shade (0…4), its tooltip, and the month's short name on its first day.
-    public struct HeatDay: Sendable {
-        public let level: Int
-        public let label: String
-        public let monthLabel: String?
-
-        public init(level: Int, label: String, monthLabel: String?) {
-            self.level = level
-            self.label = label
-            self.monthLabel = monthLabel
-        }
+    struct HeatDay: Sendable {
+        let level: Int
+        let label: String
+        let monthLabel: String?
     }
 
     /// A coordinate written with one decimal, as SVG reads it.
@@ -163,11 +142,23 @@ public enum Charts {
     }
 
     /// A grouped bar chart: one group per label, one bar per series. `format` writes an axis or tooltip value.
-    public static func bars(
-        id: String, title: String, labels: [String], tickLabels: [String], series: [Series], format: (Int64) -> String
+    static func bars(
+        id: String,
+        title: String,
+        labels: [String],
+        tickLabels: [String],
+        series: [Series],
+        format: (Int64) -> String
     ) -> HTML {
-        let width = 640.0, height = 220.0, left = 56.0, right = 8.0, top = 12.0, bottom = 26.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom, baseline = top + plotHeight
+        let width = 640.0
+        let height = 220.0
+        let left = 56.0
+        let right = 8.0
+        let top = 12.0
+        let bottom = 26.0
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let baseline = top + plotHeight
         let scaleMax = Double(niceCeiling(max(1, series.lazy.flatMap(\.values).max() ?? 1)))
         var svg = open("bars", id: id, title: title, width: width, height: height)
         for step in 0...2 {
@@ -182,10 +173,19 @@ public enum Charts {
             for (seriesIndex, item) in series.enumerated() where index < item.values.count && item.values[index] > 0 {
                 let value = item.values[index]
                 let barHeight = max(1, plotHeight * Double(value) / scaleMax)
-                svg.append("<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(labels[index]): \(item.name.lowercased()) \(format(value))</title></rect>")
+                svg.append(
+                    "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(labels[index]): \(item.name.lowercased()) \(format(value))</title></rect>"
+                )
             }
             if index < tickLabels.count, !tickLabels[index].isEmpty {
-                svg.append(axisText(x: left + groupWidth * (Double(index) + 0.5), y: height - 8, anchor: "middle", tickLabels[index]))
+                svg.append(
+                    axisText(
+                        x: left + groupWidth * (Double(index) + 0.5),
+                        y: height - 8,
+                        anchor: "middle",
+                        tickLabels[index]
+                    )
+                )
             }
         }
         svg.append(line("chart__baseline", x1: left, x2: width - right, y1: baseline, y2: baseline))
@@ -194,15 +194,20 @@ public enum Charts {
     }
 
     /// A donut: slices as stroked circle segments (no arc maths to get wrong), the total in the middle.
-    public static func donut(id: String, title: String, slices: [Slice], centre: String) -> HTML {
-        let radius = 70.0, circumference = 2 * Double.pi * radius
+    static func donut(id: String, title: String, slices: [Slice], centre: String) -> HTML {
+        let radius = 70.0
+        let circumference = 2 * Double.pi * radius
         let total = max(1, slices.reduce(Int64(0)) { $0 + $1.cents })
         var svg = open("donut", id: id, title: title, width: 200, height: 200)
-        svg.append("<circle class=\"donut__track\" cx=\"100\" cy=\"100\" r=\"\(Number(radius))\" fill=\"none\" stroke-width=\"28\"/>")
+        svg.append(
+            "<circle class=\"donut__track\" cx=\"100\" cy=\"100\" r=\"\(Number(radius))\" fill=\"none\" stroke-width=\"28\"/>"
+        )
         var offset = 0.0
         for slice in slices where slice.cents > 0 {
             let length = circumference * Double(slice.cents) / Double(total)
-            svg.append("<circle class=\"donut__slice \(slice.colorClass)\" cx=\"100\" cy=\"100\" r=\"\(Number(radius))\" fill=\"none\" stroke-width=\"28\" stroke-dasharray=\"\(Number(length)) \(Number(circumference - length))\" stroke-dashoffset=\"\(Number(-offset))\" transform=\"rotate(-90 100 100)\"><title>\(slice.label)</title></circle>")
+            svg.append(
+                "<circle class=\"donut__slice \(slice.colorClass)\" cx=\"100\" cy=\"100\" r=\"\(Number(radius))\" fill=\"none\" stroke-width=\"28\" stroke-dasharray=\"\(Number(length)) \(Number(circumference - length))\" stroke-dashoffset=\"\(Number(-offset))\" transform=\"rotate(-90 100 100)\"><title>\(slice.label)</title></circle>"
+            )
             offset += length
         }
         svg.append("<text class=\"donut__centre\" x=\"100\" y=\"106\" text-anchor=\"middle\">\(centre)</text></svg>")
@@ -210,8 +215,10 @@ public enum Charts {
     }
 
     /// A sparkline of `values` with the point at `highlight` marked.
-    public static func sparkline(id: String, title: String, values: [Int64], highlight: Int) -> HTML {
-        let width = 300.0, height = 60.0, pad = 6.0
+    static func sparkline(id: String, title: String, values: [Int64], highlight: Int) -> HTML {
+        let width = 300.0
+        let height = 60.0
+        let pad = 6.0
         let maximum = Double(max(1, values.max() ?? 1))
         let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
         func point(_ index: Int) -> (x: Double, y: Double) {
@@ -224,7 +231,9 @@ public enum Charts {
         if values.indices.contains(highlight) {
             let marker = point(highlight)
             svg.append(line("spark__marker-line", x1: marker.x, x2: marker.x, y1: pad, y2: height - pad))
-            svg.append("<circle class=\"spark__marker\" cx=\"\(Number(marker.x))\" cy=\"\(Number(marker.y))\" r=\"4\"/>")
+            svg.append(
+                "<circle class=\"spark__marker\" cx=\"\(Number(marker.x))\" cy=\"\(Number(marker.y))\" r=\"4\"/>"
+            )
         }
         svg.append("</svg>")
         return svg
@@ -232,8 +241,11 @@ public enum Charts {
 
     /// A GitHub-style calendar of a year: one square per day, weeks as columns (Monday on top), shaded by level 0…4.
     /// `offset` is how many days of the first week come before the year's first day.
-    public static func heatmap(id: String, title: String, offset: Int, days: [HeatDay]) -> HTML {
-        let cell = 12.0, pitch = 14.0, left = 26.0, top = 16.0
+    static func heatmap(id: String, title: String, offset: Int, days: [HeatDay]) -> HTML {
+        let cell = 12.0
+        let pitch = 14.0
+        let left = 26.0
+        let top = 16.0
         let weeks = (offset + days.count + 6) / 7
         var svg = open("heatmap", id: id, title: title, width: left + Double(weeks) * pitch, height: top + 7 * pitch)
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
@@ -241,18 +253,21 @@ public enum Charts {
         }
         for (index, day) in days.enumerated() {
             let position = offset + index
-            let x = left + Double(position / 7) * pitch, y = top + Double(position % 7) * pitch
+            let x = left + Double(position / 7) * pitch
+            let y = top + Double(position % 7) * pitch
             if let monthLabel = day.monthLabel {
                 svg.append(axisText(x: x, y: 10, anchor: nil, monthLabel))
             }
-            svg.append("<rect class=\"heat heat--\(day.level)\" x=\"\(Number(x))\" y=\"\(Number(y))\" width=\"\(Number(cell))\" height=\"\(Number(cell))\" rx=\"2\"><title>\(day.label)</title></rect>")
+            svg.append(
+                "<rect class=\"heat heat--\(day.level)\" x=\"\(Number(x))\" y=\"\(Number(y))\" width=\"\(Number(cell))\" height=\"\(Number(cell))\" rx=\"2\"><title>\(day.label)</title></rect>"
+            )
         }
         svg.append("</svg>")
         return svg
     }
 
     /// The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value`, so axes read in round numbers.
-    public static func niceCeiling(_ value: Int64) -> Int64 {
+    static func niceCeiling(_ value: Int64) -> Int64 {
         guard value > 0 else { return 1 }
         var magnitude: Int64 = 1
         while magnitude <= value / 10 { magnitude *= 10 }

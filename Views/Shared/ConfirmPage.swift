@@ -2,25 +2,17 @@ import HTML
 
 /// A delete confirmation, shared by every feature that deletes: what goes, what happens to the rest, Cancel and the
 /// red button.
-public struct ConfirmPage: Sendable {
-    public let title: String
-    public let text: String
-    public let action: String
-    public let cancelPath: String
-    public let button: String
+struct ConfirmPage: Sendable {
+    let title: String
+    let text: String
+    let action: String
+    let cancelPath: String
+    let button: String
     /// Fields the confirmation needs (a password), shown above the buttons.
-    public var fields: [FormField] = []
-    public var summary: String?
+    var fields: [FormField] = []
+    var summary: String?
 
-    public init(title: String, text: String, action: String, cancelPath: String, button: String) {
-        self.title = title
-        self.text = text
-        self.action = action
-        self.cancelPath = cancelPath
-        self.button = button
-    }
-
-    public func html(csrf: CSRF) -> HTML {
+    func html(csrf: CSRF) -> HTML {
         """
         <section class="card form-card confirm" aria-labelledby="confirm-title">
           <h2 class="card__title" id="confirm-title">\(title)</h2>

@@ -1,95 +1,180 @@
 import HTML
 
 /// One labelled form control: label, input or select, hint and error, wired together for screen readers.
-public struct FormField: Sendable {
-    public struct Option: Sendable {
-        public let value: String
-        public let label: String
-        public let selected: Bool
+struct FormField: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
         /// The `<optgroup>` it sits in, if the select groups its options.
-        public let group: String?
-
-        public init(value: String, label: String, selected: Bool, group: String? = nil) {
-            self.value = value
-            self.label = label
-            self.selected = selected
-            self.group = group
-        }
+        var group: String? = nil
     }
 
-    public enum Control: Sendable {
+    enum Control: Sendable {
         case input(type: String)
         case select
         case radio
         case checkbox
     }
 
-    public let name: String
-    public let id: String
-    public let label: String
-    public let value: String
-    public let control: Control
-    public let options: [Option]
-    public let error: String?
-    public let hint: String?
-    public let autocomplete: String?
-    public let inputmode: String?
-    public let required: Bool
-    public let autofocus: Bool
+    let name: String
+    let id: String
+    let label: String
+    let value: String
+    let control: Control
+    let options: [Option]
+    let error: String?
+    let hint: String?
+    let autocomplete: String?
+    let inputmode: String?
+    let required: Bool
+    let autofocus: Bool
 
     /// A text-like `<input>` (text, email, password, number, date…).
-    public static func input(
-        _ name: String, label: String, value: String = "", type: String = "text", error: String? = nil,
-        hint: String? = nil, autocomplete: String? = nil, inputmode: String? = nil, required: Bool = false,
+    static func input(
+        _ name: String,
+        label: String,
+        value: String = "",
+        type: String = "text",
+        error: String? = nil,
+        hint: String? = nil,
+        autocomplete: String? = nil,
+        inputmode: String? = nil,
+        required: Bool = false,
         autofocus: Bool = false
     ) -> FormField {
-        FormField(name: name, label: label, value: value, control: .input(type: type), options: [], error: error,
-                  hint: hint, autocomplete: autocomplete, inputmode: inputmode, required: required, autofocus: autofocus)
+        FormField(
+            name: name,
+            label: label,
+            value: value,
+            control: .input(type: type),
+            options: [],
+            error: error,
+            hint: hint,
+            autocomplete: autocomplete,
+            inputmode: inputmode,
+            required: required,
+            autofocus: autofocus
+        )
     }
 
     /// A `<select>` whose option with `value` is pre-selected.
-    public static func select(
-        _ name: String, label: String, value: String, options: [(value: String, label: String)],
-        error: String? = nil, hint: String? = nil, autocomplete: String? = nil
+    static func select(
+        _ name: String,
+        label: String,
+        value: String,
+        options: [(value: String, label: String)],
+        error: String? = nil,
+        hint: String? = nil,
+        autocomplete: String? = nil
     ) -> FormField {
-        FormField(name: name, label: label, value: value, control: .select,
-                  options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
-                  error: error, hint: hint, autocomplete: autocomplete, inputmode: nil, required: false, autofocus: false)
+        FormField(
+            name: name,
+            label: label,
+            value: value,
+            control: .select,
+            options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+            error: error,
+            hint: hint,
+            autocomplete: autocomplete,
+            inputmode: nil,
+            required: false,
+            autofocus: false
+        )
     }
 
     /// A `<select>` whose options sit in labelled groups (`<optgroup>`; a group labelled "" stands alone), the option
     /// with `value` pre-selected.
-    public static func select(
-        _ name: String, label: String, value: String, groups: [(label: String, options: [(value: String, label: String)])],
-        error: String? = nil, hint: String? = nil
+    static func select(
+        _ name: String,
+        label: String,
+        value: String,
+        groups: [(label: String, options: [(value: String, label: String)])],
+        error: String? = nil,
+        hint: String? = nil
     ) -> FormField {
-        FormField(name: name, label: label, value: value, control: .select,
-                  options: groups.flatMap { group in
-                      group.options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value,
-                                                 group: group.label.isEmpty ? nil : group.label) }
-                  },
-                  error: error, hint: hint, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+        FormField(
+            name: name,
+            label: label,
+            value: value,
+            control: .select,
+            options: groups.flatMap { group in
+                group.options.map {
+                    Option(
+                        value: $0.value,
+                        label: $0.label,
+                        selected: $0.value == value,
+                        group: group.label.isEmpty ? nil : group.label
+                    )
+                }
+            },
+            error: error,
+            hint: hint,
+            autocomplete: nil,
+            inputmode: nil,
+            required: false,
+            autofocus: false
+        )
     }
 
     /// One checkbox sending `yes` when ticked, its label beside it.
-    public static func checkbox(_ name: String, label: String, checked: Bool, error: String? = nil,
-                                hint: String? = nil) -> FormField {
-        FormField(name: name, label: label, value: checked ? "yes" : "", control: .checkbox, options: [], error: error,
-                  hint: hint, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+    static func checkbox(
+        _ name: String,
+        label: String,
+        checked: Bool,
+        error: String? = nil,
+        hint: String? = nil
+    ) -> FormField {
+        FormField(
+            name: name,
+            label: label,
+            value: checked ? "yes" : "",
+            control: .checkbox,
+            options: [],
+            error: error,
+            hint: hint,
+            autocomplete: nil,
+            inputmode: nil,
+            required: false,
+            autofocus: false
+        )
     }
 
     /// A group of radio buttons (a `<fieldset>`), the one with `value` checked.
-    public static func radio(
-        _ name: String, label: String, value: String, options: [(value: String, label: String)], error: String? = nil
+    static func radio(
+        _ name: String,
+        label: String,
+        value: String,
+        options: [(value: String, label: String)],
+        error: String? = nil
     ) -> FormField {
-        FormField(name: name, label: label, value: value, control: .radio,
-                  options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
-                  error: error, hint: nil, autocomplete: nil, inputmode: nil, required: false, autofocus: false)
+        FormField(
+            name: name,
+            label: label,
+            value: value,
+            control: .radio,
+            options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+            error: error,
+            hint: nil,
+            autocomplete: nil,
+            inputmode: nil,
+            required: false,
+            autofocus: false
+        )
     }
 
     private init(
-        name: String, label: String, value: String, control: Control, options: [Option], error: String?,
-        hint: String?, autocomplete: String?, inputmode: String?, required: Bool, autofocus: Bool
+        name: String,
+        label: String,
+        value: String,
+        control: Control,
+        options: [Option],
+        error: String?,
+        hint: String?,
+        autocomplete: String?,
+        inputmode: String?,
+        required: Bool,
+        autofocus: Bool
     ) {
         self.name = name
         self.id = "field-" + name
@@ -106,13 +191,13 @@ public struct FormField: Sendable {
     }
 
     /// The ids of the hint and error, for `aria-describedby`.
-    public var describedBy: String? {
+    var describedBy: String? {
         let ids = [hint.map { _ in id + "-hint" }, error.map { _ in id + "-error" }].compactMap { $0 }
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
 
     /// The field as the form shows it.
-    public var html: HTML {
+    var html: HTML {
         let describedBy: HTML? = describedBy.map { " aria-describedby=\"\($0)\"" }
         let invalid: HTML? = error == nil ? nil : " aria-invalid=\"true\""
         let errorText: HTML? = error.map { "<p class=\"field__error\" id=\"\(id)-error\">\($0)</p>" }
@@ -120,42 +205,42 @@ public struct FormField: Sendable {
         switch control {
         case .radio:
             return """
-            <fieldset class="field field--choices\(error == nil ? "" : " field--invalid")"\(describedBy)>
-              <legend class="field__label">\(label)</legend>
-              \(options.map { option in
+                <fieldset class="field field--choices\(error == nil ? "" : " field--invalid")"\(describedBy)>
+                  <legend class="field__label">\(label)</legend>
+                  \(options.map { option in
                   "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.selected ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
-              })  \(errorText)
-            </fieldset>
+                })  \(errorText)
+                </fieldset>
 
-            """
+                """
         case .checkbox:
             return """
-            <div class="field\(error == nil ? "" : " field--invalid")">
-              <label class="choice" for="\(id)"><input id="\(id)" name="\(name)" type="checkbox" value="yes"\(value == "yes" ? " checked" : "")\(describedBy)\(invalid)> <span>\(label)</span></label>
-              \(footer)\(errorText)
-            </div>
+                <div class="field\(error == nil ? "" : " field--invalid")">
+                  <label class="choice" for="\(id)"><input id="\(id)" name="\(name)" type="checkbox" value="yes"\(value == "yes" ? " checked" : "")\(describedBy)\(invalid)> <span>\(label)</span></label>
+                  \(footer)\(errorText)
+                </div>
 
-            """
+                """
         case .select:
             return """
-            <div class="field\(error == nil ? "" : " field--invalid")">
-              <label class="field__label" for="\(id)">\(label)</label>
-              <select class="field__control" id="\(id)" name="\(name)"\(autocomplete)\(describedBy)\(invalid)>
-                \(optionsHTML)
-              </select>
-              \(footer)\(errorText)
-            </div>
+                <div class="field\(error == nil ? "" : " field--invalid")">
+                  <label class="field__label" for="\(id)">\(label)</label>
+                  <select class="field__control" id="\(id)" name="\(name)"\(autocomplete)\(describedBy)\(invalid)>
+                    \(optionsHTML)
+                  </select>
+                  \(footer)\(errorText)
+                </div>
 
-            """
+                """
         case .input(let type):
             return """
-            <div class="field\(error == nil ? "" : " field--invalid")">
-              <label class="field__label" for="\(id)">\(label)</label>
-              <input class="field__control" id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(autocomplete)\(inputmode.map { " inputmode=\"\($0)\"" as HTML })\(required ? " required" : "")\(autofocus ? " autofocus" : "")\(describedBy)\(invalid)>
-              \(footer)\(errorText)
-            </div>
+                <div class="field\(error == nil ? "" : " field--invalid")">
+                  <label class="field__label" for="\(id)">\(label)</label>
+                  <input class="field__control" id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(autocomplete)\(inputmode.map { " inputmode=\"\($0)\"" as HTML })\(required ? " required" : "")\(autofocus ? " autofocus" : "")\(describedBy)\(invalid)>
+                  \(footer)\(errorText)
+                </div>
 
-            """
+                """
         }
     }
 
@@ -167,7 +252,8 @@ public struct FormField: Sendable {
             let group = options[index].group
             let end = options[index...].firstIndex { $0.group != group } ?? options.endIndex
             let items = options[index..<end].map { option in
-                "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>" as HTML
+                "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>"
+                    as HTML
             }
             html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items.joined())
             index = end
@@ -181,20 +267,20 @@ public struct FormField: Sendable {
 }
 
 /// Form helpers every page shares.
-public enum Form {
+enum Form {
     /// The line above a form that failed validation, if it did.
-    public static func summary(_ summary: String?) -> HTML? {
+    static func summary(_ summary: String?) -> HTML? {
         summary.map { "<p class=\"form-summary\" role=\"alert\">\($0)</p>" }
     }
 
     /// The fields, one after another.
-    public static func fields(_ fields: [FormField]) -> HTML {
+    static func fields(_ fields: [FormField]) -> HTML {
         fields.map(\.html).joined()
     }
 
     /// A separate form under an edit form with the one red button that deletes what is edited, coming back to
     /// `returnTo` if given; nothing when there is nothing to delete yet.
-    public static func deleteButton(_ path: String?, label: String, returnTo: String?, csrf: CSRF) -> HTML? {
+    static func deleteButton(_ path: String?, label: String, returnTo: String?, csrf: CSRF) -> HTML? {
         path.map { path in
             """
             <form method="post" action="\(path)" class="form-actions form-actions--separate">
@@ -207,7 +293,7 @@ public enum Form {
     }
 
     /// A file field of an upload form (`enctype="multipart/form-data"`), with its error below it.
-    public static func file(_ name: String, label: String, accept: String, error: String?, disabled: Bool = false) -> HTML {
+    static func file(_ name: String, label: String, accept: String, error: String?, disabled: Bool = false) -> HTML {
         let id = "field-" + name
         return """
             <div class="field\(error == nil ? "" : " field--invalid")">
@@ -219,7 +305,7 @@ public enum Form {
     }
 
     /// A hidden field, only when it has a value.
-    public static func hidden(_ name: String, _ value: String?) -> HTML? {
+    static func hidden(_ name: String, _ value: String?) -> HTML? {
         value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
     }
 }

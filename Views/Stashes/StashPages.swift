@@ -1,169 +1,92 @@
 import HTML
 
 /// The stash pages: the stash form, the stash with its month, the delete confirmation, and the entry form.
-public enum StashPages {
+enum StashPages {
     /// A form of labelled fields with a submit and a cancel button (new and edit stash).
-    public struct FormPage: Sendable {
-        public let heading: String
-        public let action: String
-        public let submitLabel: String
-        public let cancelPath: String
-        public let summary: String?
-        public let fields: [FormField]
+    struct FormPage: Sendable {
+        let heading: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let fields: [FormField]
         /// Set when the target typed would take this month's badge away: the form asks before saving.
-        public let warning: TargetWarning?
-
-        public init(heading: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField],
-                    warning: TargetWarning? = nil) {
-            self.heading = heading
-            self.action = action
-            self.submitLabel = submitLabel
-            self.cancelPath = cancelPath
-            self.summary = summary
-            self.fields = fields
-            self.warning = warning
-        }
+        var warning: TargetWarning? = nil
     }
 
     /// What a higher target takes away, and the value that confirms it.
-    public struct TargetWarning: Sendable {
+    struct TargetWarning: Sendable {
         /// "Raising the target to $250.00 takes away the badge for November 2026 (10 points, reward claimed): …"
-        public let text: String
+        let text: String
         /// Sent by "Save anyway": the target confirmed, so a target changed again is asked about again.
-        public let confirmValue: String
-
-        public init(text: String, confirmValue: String) {
-            self.text = text
-            self.confirmValue = confirmValue
-        }
+        let confirmValue: String
     }
 
-    public struct MonthRow: Sendable {
-        public let title: String
-        public let path: String
-        public let amount: String
-        public let percentText: String
-        public let result: String
-        public let earned: Bool
-        public let current: Bool
-
-        public init(title: String, path: String, amount: String, percentText: String, result: String, earned: Bool, current: Bool) {
-            self.title = title
-            self.path = path
-            self.amount = amount
-            self.percentText = percentText
-            self.result = result
-            self.earned = earned
-            self.current = current
-        }
+    struct MonthRow: Sendable {
+        let title: String
+        let path: String
+        let amount: String
+        let percentText: String
+        let result: String
+        let earned: Bool
+        let current: Bool
     }
 
-    public struct EntryItem: Sendable {
-        public let dateTitle: String
-        public let amount: String
-        public let note: String?
-        public let editPath: String
-
-        public init(dateTitle: String, amount: String, note: String?, editPath: String) {
-            self.dateTitle = dateTitle
-            self.amount = amount
-            self.note = note
-            self.editPath = editPath
-        }
+    struct EntryItem: Sendable {
+        let dateTitle: String
+        let amount: String
+        let note: String?
+        let editPath: String
     }
 
-    public struct ShowPage: Sendable {
-        public let card: StashCard
-        public let monthTitle: String
-        public let previousPath: String
-        public let nextPath: String?
-        public let goal: ProgressBar?
-        public let goalText: String?
-        public let reward: String?
-        public let entries: [EntryItem]
-        public let newerPath: String?
-        public let olderPath: String?
-        public let months: [MonthRow]
-        public let editPath: String
-        public let deletePath: String
-        public let addPath: String
-        public let kindLabel: String
-
-        public init(card: StashCard, monthTitle: String, previousPath: String, nextPath: String?, goal: ProgressBar?, goalText: String?, reward: String?, entries: [EntryItem], newerPath: String?, olderPath: String?, months: [MonthRow], editPath: String, deletePath: String, addPath: String, kindLabel: String) {
-            self.card = card
-            self.monthTitle = monthTitle
-            self.previousPath = previousPath
-            self.nextPath = nextPath
-            self.goal = goal
-            self.goalText = goalText
-            self.reward = reward
-            self.entries = entries
-            self.newerPath = newerPath
-            self.olderPath = olderPath
-            self.months = months
-            self.editPath = editPath
-            self.deletePath = deletePath
-            self.addPath = addPath
-            self.kindLabel = kindLabel
-        }
+    struct ShowPage: Sendable {
+        let card: StashCard
+        let monthTitle: String
+        let previousPath: String
+        let nextPath: String?
+        let goal: ProgressBar?
+        let goalText: String?
+        let reward: String?
+        let entries: [EntryItem]
+        let newerPath: String?
+        let olderPath: String?
+        let months: [MonthRow]
+        let editPath: String
+        let deletePath: String
+        let addPath: String
+        let kindLabel: String
     }
 
-    public struct DeletePage: Sendable {
-        public let name: String
-        public let consequences: String
-        public let action: String
-        public let cancelPath: String
-
-        public init(name: String, consequences: String, action: String, cancelPath: String) {
-            self.name = name
-            self.consequences = consequences
-            self.action = action
-            self.cancelPath = cancelPath
-        }
+    struct DeletePage: Sendable {
+        let name: String
+        let consequences: String
+        let action: String
+        let cancelPath: String
     }
 
     /// The add or edit entry form, with this month's progress and a live preview of the new total.
-    public struct EntryFormPage: Sendable {
-        public let heading: String
-        public let stashName: String
-        public let action: String
-        public let submitLabel: String
-        public let cancelPath: String
-        public let summary: String?
-        public let fields: [FormField]
-        public let card: StashCard
-        public let totalCents: Int64
-        public let targetCents: Int64
-        public let oldAmountCents: Int64
-        public let minorUnits: Int
+    struct EntryFormPage: Sendable {
+        let heading: String
+        let stashName: String
+        let action: String
+        let submitLabel: String
+        let cancelPath: String
+        let summary: String?
+        let fields: [FormField]
+        let card: StashCard
+        let totalCents: Int64
+        let targetCents: Int64
+        let oldAmountCents: Int64
+        let minorUnits: Int
         /// The currency's symbol, for amounts the preview writes.
-        public let symbol: String
+        let symbol: String
         /// A spend stash's preview speaks of its allowance in money; a save stash's of its target in percent.
-        public let isSpend: Bool
-        public let deletePath: String?
-        public let returnTo: String?
-
-        public init(heading: String, stashName: String, action: String, submitLabel: String, cancelPath: String, summary: String?, fields: [FormField], card: StashCard, totalCents: Int64, targetCents: Int64, oldAmountCents: Int64, minorUnits: Int, symbol: String, isSpend: Bool, deletePath: String?, returnTo: String?) {
-            self.heading = heading
-            self.stashName = stashName
-            self.action = action
-            self.submitLabel = submitLabel
-            self.cancelPath = cancelPath
-            self.summary = summary
-            self.fields = fields
-            self.card = card
-            self.totalCents = totalCents
-            self.targetCents = targetCents
-            self.oldAmountCents = oldAmountCents
-            self.minorUnits = minorUnits
-            self.symbol = symbol
-            self.isSpend = isSpend
-            self.deletePath = deletePath
-            self.returnTo = returnTo
-        }
+        let isSpend: Bool
+        let deletePath: String?
+        let returnTo: String?
     }
 
-    public static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         """
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">\(page.heading)</h2>
@@ -186,7 +109,7 @@ public enum StashPages {
         """
     }
 
-    public static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage) -> HTML {
         """
         <p class="breadcrumb"><a href="/">← Home</a> · \(page.kindLabel)</p>
         <nav class="month-nav" aria-label="Month">
@@ -259,7 +182,7 @@ public enum StashPages {
         """
     }
 
-    public static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
+    static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
         """
         <section class="card form-card" aria-labelledby="delete-title">
           <h2 class="card__title" id="delete-title">Delete “\(page.name)”?</h2>
@@ -273,8 +196,8 @@ public enum StashPages {
         """
     }
 
-    public static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
-        return """
+    static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
+        """
         <section class="card form-card" aria-labelledby="form-title">
           <p class="breadcrumb">\(page.stashName)</p>
           <h2 class="card__title" id="form-title">\(page.heading)</h2>

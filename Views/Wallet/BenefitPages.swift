@@ -1,53 +1,31 @@
 import HTML
 
 /// A benefit's own page: what it is worth and how often, and every recorded use grouped by card year.
-public enum BenefitPages {
+enum BenefitPages {
     /// One recorded use: the day and the amount redeemed.
-    public struct Use: Sendable {
-        public let dayText: String
-        public let amountText: String
-
-        public init(dayText: String, amountText: String) {
-            self.dayText = dayText
-            self.amountText = amountText
-        }
+    struct Use: Sendable {
+        let dayText: String
+        let amountText: String
     }
 
     /// A card year with the uses made in it, newest first.
-    public struct Year: Sendable {
-        public let title: String
-        public let totalText: String
-        public let uses: [Use]
-
-        public init(title: String, totalText: String, uses: [Use]) {
-            self.title = title
-            self.totalText = totalText
-            self.uses = uses
-        }
+    struct Year: Sendable {
+        let title: String
+        let totalText: String
+        let uses: [Use]
     }
 
-    public struct ShowPage: Sendable {
-        public let name: String
-        public let cardName: String
-        public let cardPath: String
-        public let valueText: String
-        public let details: String?
-        public let years: [Year]
-        public let editPath: String
-
-        public init(name: String, cardName: String, cardPath: String, valueText: String, details: String?, years: [Year],
-                    editPath: String) {
-            self.name = name
-            self.cardName = cardName
-            self.cardPath = cardPath
-            self.valueText = valueText
-            self.details = details
-            self.years = years
-            self.editPath = editPath
-        }
+    struct ShowPage: Sendable {
+        let name: String
+        let cardName: String
+        let cardPath: String
+        let valueText: String
+        let details: String?
+        let years: [Year]
+        let editPath: String
     }
 
-    public static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.cardPath)">← \(page.cardName)</a></p>
         <section class="card benefit-page" aria-labelledby="benefit-title">

@@ -1,63 +1,50 @@
 import HTML
 
 /// "Expiring soon": benefits, coupons, renewals and annual fees due within the user's lead time, most urgent first.
-public enum ExpiringPages {
-    public struct Row: Sendable {
-        public let kindLabel: String
-        public let icon: String
-        public let title: String
-        public let detail: String
-        public let daysText: String
+enum ExpiringPages {
+    struct Row: Sendable {
+        let kindLabel: String
+        let icon: String
+        let title: String
+        let detail: String
+        let daysText: String
         /// `urgent`, `warning` or `standard`.
-        public let urgency: String
-        public let path: String
+        let urgency: String
+        let path: String
         /// "Mark used" (benefits and coupons), posting back here.
-        public let usePath: String?
+        let usePath: String?
         /// Snooze choices (benefits only).
-        public let snoozePath: String?
-        public let snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]
-
-        public init(kindLabel: String, icon: String, title: String, detail: String, daysText: String, urgency: String,
-                    path: String, usePath: String?, snoozePath: String?,
-                    snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]) {
-            self.kindLabel = kindLabel
-            self.icon = icon
-            self.title = title
-            self.detail = detail
-            self.daysText = daysText
-            self.urgency = urgency
-            self.path = path
-            self.usePath = usePath
-            self.snoozePath = snoozePath
-            self.snoozeChoices = snoozeChoices
-        }
+        let snoozePath: String?
+        let snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]
     }
 
-    public struct IndexPage: Sendable {
-        public let rows: [Row]
-        public let leadText: String
-        public let returnTo: String
-        public let settingsPath: String
-
-        public init(rows: [Row], leadText: String, returnTo: String, settingsPath: String) {
-            self.rows = rows
-            self.leadText = leadText
-            self.returnTo = returnTo
-            self.settingsPath = settingsPath
-        }
+    struct IndexPage: Sendable {
+        let rows: [Row]
+        let leadText: String
+        let returnTo: String
+        let settingsPath: String
     }
 
-    public static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
-        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(page.returnTo)\">"
-        return """
+    static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+        """
         \(WalletPages.tabs(current: "Expiring soon"))
         <p class="muted">Due \(page.leadText) · <a href="\(page.settingsPath)">Change the lead time</a></p>
-        \(page.rows.isEmpty ? """
-          <section class="card empty-note"><h2>Nothing is expiring soon</h2><p class="muted">Benefits, coupons, renewals and fees due \(page.leadText) show here.</p></section>
-          """ as HTML : """
-          <section class="card" aria-label="Expiring soon">
-            <ul class="notification-list">
-              \(page.rows.map { row in
+        \(page.rows.isEmpty ? emptyNote(page) : rows(page, csrf: csrf))
+        """
+    }
+
+    private static func emptyNote(_ page: IndexPage) -> HTML {
+        """
+        <section class="card empty-note"><h2>Nothing is expiring soon</h2><p class="muted">Benefits, coupons, renewals and fees due \(page.leadText) show here.</p></section>
+        """
+    }
+
+    private static func rows(_ page: IndexPage, csrf: CSRF) -> HTML {
+        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(page.returnTo)\">"
+        return """
+            <section class="card" aria-label="Expiring soon">
+              <ul class="notification-list">
+                \(page.rows.map { row in
                 """
                 <li class="notification expiring urgency--\(row.urgency)">
                   <span class="benefit__icon" aria-hidden="true"><svg class="nav__icon" width="24" height="24"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span>
@@ -72,10 +59,9 @@ public enum ExpiringPages {
                   </div>
                 </li>
                 """ as HTML
-              })
-            </ul>
-          </section>
-          """ as HTML)
-        """
+                })
+              </ul>
+            </section>
+            """
     }
 }

@@ -2,138 +2,74 @@ import HTML
 
 /// The Wallet's Tracker: subscriptions with their monthly total, coupons by how soon they expire, and the
 /// subscription templates.
-public enum TrackerPages {
-    public typealias Tab = TabLink
+enum TrackerPages {
+    typealias Tab = TabLink
 
-    public struct SubscriptionRow: Sendable {
-        public let name: String
-        public let initials: String
-        public let amountText: String
-        public let renewText: String
-        public let urgency: String
-        public let cardName: String?
-        public let category: String
-        public let editPath: String
-
-        public init(name: String, initials: String, amountText: String, renewText: String, urgency: String, cardName: String?, category: String, editPath: String) {
-            self.name = name
-            self.initials = initials
-            self.amountText = amountText
-            self.renewText = renewText
-            self.urgency = urgency
-            self.cardName = cardName
-            self.category = category
-            self.editPath = editPath
-        }
+    struct SubscriptionRow: Sendable {
+        let name: String
+        let initials: String
+        let amountText: String
+        let renewText: String
+        let urgency: String
+        let cardName: String?
+        let category: String
+        let editPath: String
     }
 
-    public struct CouponRow: Sendable {
-        public let name: String
-        public let details: String?
-        public let category: String
-        public let valueText: String?
-        public let code: String?
-        public let daysText: String
-        public let urgency: String
-        public let usePath: String
-        public let editPath: String
-        public let deletePath: String
-        public let used: Bool
-
-        public init(name: String, details: String?, category: String, valueText: String?, code: String?, daysText: String, urgency: String, usePath: String, editPath: String, deletePath: String, used: Bool) {
-            self.editPath = editPath
-            self.name = name
-            self.details = details
-            self.category = category
-            self.valueText = valueText
-            self.code = code
-            self.daysText = daysText
-            self.urgency = urgency
-            self.usePath = usePath
-            self.deletePath = deletePath
-            self.used = used
-        }
+    struct CouponRow: Sendable {
+        let name: String
+        let details: String?
+        let category: String
+        let valueText: String?
+        let code: String?
+        let daysText: String
+        let urgency: String
+        let usePath: String
+        let editPath: String
+        let deletePath: String
+        let used: Bool
     }
 
-    public struct CouponGroup: Sendable {
-        public let key: String
-        public let title: String
-        public let count: Int
-        public let rows: [CouponRow]
-        public let urgent: Bool
+    struct CouponGroup: Sendable {
+        let key: String
+        let title: String
+        let count: Int
+        let rows: [CouponRow]
+        let urgent: Bool
         /// "Show all 180" when the group is cut short.
-        public let morePath: String?
-        public let moreText: String?
-
-        public init(key: String, title: String, count: Int, rows: [CouponRow], urgent: Bool, morePath: String?, moreText: String?) {
-            self.key = key
-            self.title = title
-            self.count = count
-            self.rows = rows
-            self.urgent = urgent
-            self.morePath = morePath
-            self.moreText = moreText
-        }
+        let morePath: String?
+        let moreText: String?
     }
 
-
-    public struct TrackerPage: Sendable {
-        public let tabs: [Tab]
-        public let isSubscriptions: Bool
-        public let monthlyText: String
-        public let activeText: String
-        public let soon: [SubscriptionRow]
-        public let all: [SubscriptionRow]
-        public let groups: [CouponGroup]
-        public let history: [CouponRow]
-        public let addPath: String
-        public let addLabel: String
-        public let walletPath: String
-
-        public init(tabs: [Tab], isSubscriptions: Bool, monthlyText: String, activeText: String, soon: [SubscriptionRow], all: [SubscriptionRow], groups: [CouponGroup], history: [CouponRow], addPath: String, addLabel: String, walletPath: String) {
-            self.tabs = tabs
-            self.isSubscriptions = isSubscriptions
-            self.monthlyText = monthlyText
-            self.activeText = activeText
-            self.soon = soon
-            self.all = all
-            self.groups = groups
-            self.history = history
-            self.addPath = addPath
-            self.addLabel = addLabel
-            self.walletPath = walletPath
-        }
+    struct TrackerPage: Sendable {
+        let tabs: [Tab]
+        let isSubscriptions: Bool
+        let monthlyText: String
+        let activeText: String
+        let soon: [SubscriptionRow]
+        let all: [SubscriptionRow]
+        let groups: [CouponGroup]
+        let history: [CouponRow]
+        let addPath: String
+        let addLabel: String
+        let walletPath: String
     }
 
-    public struct TemplateTile: Sendable {
-        public let name: String
-        public let initials: String
-        public let priceText: String
-        public let path: String
-
-        public init(name: String, initials: String, priceText: String, path: String) {
-            self.name = name
-            self.initials = initials
-            self.priceText = priceText
-            self.path = path
-        }
+    struct TemplateTile: Sendable {
+        let name: String
+        let initials: String
+        let priceText: String
+        let path: String
     }
 
-    public struct TemplatesPage: Sendable {
-        public let query: String
-        public let tiles: [TemplateTile]
-        public let customPath: String
-        public let cancelPath: String
-
-        public init(query: String, tiles: [TemplateTile], customPath: String, cancelPath: String) {
-            self.query = query
-            self.tiles = tiles
-            self.customPath = customPath
-            self.cancelPath = cancelPath
-        }
+    struct TemplatesPage: Sendable {
+        let query: String
+        let tiles: [TemplateTile]
+        let customPath: String
+        let cancelPath: String
     }
 
-    public static func subscriptionRow(_ row: SubscriptionRow) -> HTML {
+    static func subscriptionRow(_ row: SubscriptionRow) -> HTML {
         """
         <li class="track urgency--\(row.urgency)">
           <span class="track__icon" aria-hidden="true">\(row.initials)</span>
@@ -146,7 +82,7 @@ public enum TrackerPages {
         """
     }
 
-    public static func couponRow(_ row: CouponRow, csrf: CSRF) -> HTML {
+    static func couponRow(_ row: CouponRow, csrf: CSRF) -> HTML {
         """
         <li class="track urgency--\(row.urgency)\(row.used ? " track--used" : "")">
           <span class="track__icon" aria-hidden="true">%</span>
@@ -165,7 +101,7 @@ public enum TrackerPages {
         """
     }
 
-    public static func tracker(_ page: TrackerPage, csrf: CSRF) -> HTML {
+    static func tracker(_ page: TrackerPage, csrf: CSRF) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
           \(WalletPages.tabs(current: "Tracker", cards: page.walletPath))
@@ -180,28 +116,29 @@ public enum TrackerPages {
     }
 
     private static func subscriptions(_ page: TrackerPage) -> HTML {
-        let list: HTML = page.all.isEmpty
+        let list: HTML =
+            page.all.isEmpty
             ? "<p class=\"muted\">No subscriptions yet. <a href=\"\(page.addPath)\">Add your first</a> to see what they cost each month.</p>"
             : """
-              \(page.soon.isEmpty ? nil : """
+            \(page.soon.isEmpty ? nil : """
                   <section aria-labelledby="soon-title">
                     <h2 class="list-title" id="soon-title">Renewing soon</h2>
                     <ul class="track-list">\(page.soon.map(subscriptionRow))</ul>
                   </section>
                   """ as HTML)
-              <section aria-labelledby="all-title">
-                <h2 class="list-title" id="all-title">All subscriptions</h2>
-                <ul class="track-list">\(page.all.map(subscriptionRow))</ul>
-              </section>
-              """
+            <section aria-labelledby="all-title">
+              <h2 class="list-title" id="all-title">All subscriptions</h2>
+              <ul class="track-list">\(page.all.map(subscriptionRow))</ul>
+            </section>
+            """
         return """
-        <section class="card wallet-summary" aria-label="Monthly total">
-          <p class="wallet-summary__label">Monthly total</p>
-          <p class="wallet-summary__value">\(page.monthlyText)</p>
-          <p class="wallet-summary__count">\(page.activeText)</p>
-        </section>
-        \(list)
-        """
+            <section class="card wallet-summary" aria-label="Monthly total">
+              <p class="wallet-summary__label">Monthly total</p>
+              <p class="wallet-summary__value">\(page.monthlyText)</p>
+              <p class="wallet-summary__count">\(page.activeText)</p>
+            </section>
+            \(list)
+            """
     }
 
     private static func coupons(_ page: TrackerPage, csrf: CSRF) -> HTML {
@@ -227,7 +164,7 @@ public enum TrackerPages {
         """
     }
 
-    public static func templates(_ page: TemplatesPage) -> HTML {
+    static func templates(_ page: TemplatesPage) -> HTML {
         """
         <p class="breadcrumb"><a href="\(page.cancelPath)">← Tracker</a></p>
         <form class="search" method="get" action="/wallet/subscriptions/new" role="search">

@@ -2,35 +2,23 @@ import HTML
 
 /// The first run: a few screens on what Stashify does, then where reminders can reach the member. Each screen can
 /// be skipped straight to Home; everything works without JavaScript.
-public enum WelcomePages {
+enum WelcomePages {
     /// One screen about one part of Stashify.
-    public struct Screen: Sendable {
+    struct Screen: Sendable {
         /// "Step 1 of 4".
-        public let stepText: String
+        let stepText: String
         /// The sprite symbol drawn above the title.
-        public let icon: String
-        public let title: String
-        public let lead: String
-        public let points: [String]
-        public let nextPath: String
+        let icon: String
+        let title: String
+        let lead: String
+        let points: [String]
+        let nextPath: String
         /// The screen before the reminders step posts its Next: reaching that step ends the first run.
-        public let nextPosts: Bool
-        public let skipPath: String
-
-        public init(stepText: String, icon: String, title: String, lead: String, points: [String], nextPath: String,
-                    nextPosts: Bool, skipPath: String) {
-            self.stepText = stepText
-            self.icon = icon
-            self.title = title
-            self.lead = lead
-            self.points = points
-            self.nextPath = nextPath
-            self.nextPosts = nextPosts
-            self.skipPath = skipPath
-        }
+        let nextPosts: Bool
+        let skipPath: String
     }
 
-    public static func screen(_ screen: Screen, csrf: CSRF) -> HTML {
+    static func screen(_ screen: Screen, csrf: CSRF) -> HTML {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(screen.stepText)</p>
@@ -49,32 +37,21 @@ public enum WelcomePages {
     }
 
     /// The last step: what reminders are, and the channels they can come by.
-    public struct RemindersPage: Sendable {
-        public let stepText: String
+    struct RemindersPage: Sendable {
+        let stepText: String
         /// The "Enable notifications on this device" control of the notification settings.
-        public let devices: ProfilePages.Devices
+        let devices: ProfilePages.Devices
         /// The ntfy section of the notification settings.
-        public let ntfyPath: String
+        let ntfyPath: String
         /// The calendar feed section of the notification settings, when the member has a feed link already.
-        public let calendarPath: String?
+        let calendarPath: String?
         /// Makes the calendar feed link (and shows it on the notification settings).
-        public let makeCalendarPath: String
-        public let settingsPath: String
-        public let donePath: String
-
-        public init(stepText: String, devices: ProfilePages.Devices, ntfyPath: String, calendarPath: String?,
-                    makeCalendarPath: String, settingsPath: String, donePath: String) {
-            self.stepText = stepText
-            self.devices = devices
-            self.ntfyPath = ntfyPath
-            self.calendarPath = calendarPath
-            self.makeCalendarPath = makeCalendarPath
-            self.settingsPath = settingsPath
-            self.donePath = donePath
-        }
+        let makeCalendarPath: String
+        let settingsPath: String
+        let donePath: String
     }
 
-    public static func reminders(_ page: RemindersPage, csrf: CSRF) -> HTML {
+    static func reminders(_ page: RemindersPage, csrf: CSRF) -> HTML {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(page.stepText)</p>

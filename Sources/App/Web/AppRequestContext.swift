@@ -1,7 +1,6 @@
 import Hummingbird
 import HummingbirdAuth
 import Logging
-import Views
 
 /// What the server keeps for one browser session: who is signed in and the session's CSRF token.
 public struct SessionPayload: Codable, Sendable, Equatable {

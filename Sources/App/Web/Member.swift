@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdAuth
-import Views
 
 /// The signed-in person a request is for: their account, its id, and today's date in their time zone as the request
 /// began. Only `MemberAuthenticator` makes one, from the user its session names.

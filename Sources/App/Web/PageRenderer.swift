@@ -1,7 +1,6 @@
 import Foundation
 import HTML
 import Hummingbird
-import Views
 
 /// Puts the typed views of `Views/` into HTML responses inside the page shell, and answers with redirects.
 struct PageRenderer: Sendable {

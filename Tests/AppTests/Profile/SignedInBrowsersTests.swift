@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Testing
-import Views
 
 @testable import App
 

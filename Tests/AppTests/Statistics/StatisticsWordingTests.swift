@@ -1,5 +1,4 @@
 import Testing
-import Views
 
 @testable import App
 

@@ -1,7 +1,6 @@
 import Foundation
 import HTML
 import Testing
-import Views
 
 @testable import App
 

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Hummingbird
-import Views
 
 /// Sign up (two steps), log in and log out.
 struct AuthController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Badges & rank: the rank card, In progress · Completed · All-time, and each badge's detail.
 struct BadgeController {

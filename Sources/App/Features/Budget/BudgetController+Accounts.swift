@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Where money is kept: accounts with their balances, one account's transactions, add / edit / delete.
 extension BudgetController {

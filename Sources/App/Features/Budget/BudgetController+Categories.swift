@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Manage categories: add, rename, icon and colour, reorder (up / down), hide defaults, delete custom ones
 /// (their transactions move to the kind's "Other").

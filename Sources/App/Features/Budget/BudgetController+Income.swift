@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Income sources: what the user expects to receive, and the expected total per month.
 extension BudgetController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
 /// past months with their totals.

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// The ledger as a list (search, filters, keyset pages) and the add / edit / delete transaction flow.
 extension BudgetController {

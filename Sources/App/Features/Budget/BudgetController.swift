@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// The Budget section: Expenses (remaining this month), Needs, Wants, Savings, and one category's month.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// The add / edit transaction form as typed.
 struct TransactionInput: Decodable, Sendable {

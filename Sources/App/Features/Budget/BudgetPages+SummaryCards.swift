@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 extension SummaryCards {
     /// The cards from the accounts' balances (`MemberStore.accountBalances`) and the month's totals

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Home: the month at a glance — overview, the stash list or the calendar, a day's entries, quick add.
 struct HomeController {

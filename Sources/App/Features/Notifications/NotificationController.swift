@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// The notification list: the reminders the engine recorded, grouped by day, with mark read and mark all read.
 struct NotificationController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Profile → Household, the server owner's alone (anyone else gets a 404): the accounts on the server, whether sign-up
 /// is open, and invitations, each a one-time link for one email, shown once when made, withdrawn at will.

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Views
 
 /// Notification settings: on or off, the stash nudge's cadence and weekday, the reminder time, the lead time,
 /// quiet hours, and the calendar feed's secret link.

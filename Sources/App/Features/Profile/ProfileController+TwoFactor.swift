@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import QRCode
-import Views
 
 /// Two-factor sign-in: set up with an authenticator app (QR code or typed key, confirmed by a first code), ten
 /// recovery codes shown once, new codes and turning it off with the password.

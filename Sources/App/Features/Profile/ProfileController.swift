@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Hummingbird
-import Views
 
 /// The Profile screen: personal details, preferences, password and signed-in browsers.
 struct ProfileController {

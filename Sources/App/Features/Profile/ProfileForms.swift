@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Views
 import WebPush
 
 /// The profile details asked at sign-up step 2 and edited on Profile, as typed into the form.

@@ -1,5 +1,3 @@
-import Views
-
 /// A day's list of entries on Home's calendar and in Statistics' daily view: the newest few, then a link to the rest
 /// in the transactions list, so a busy day costs a page no more than a quiet one.
 enum DayList {

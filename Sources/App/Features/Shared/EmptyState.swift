@@ -1,5 +1,3 @@
-import Views
-
 /// The sections' first-run messages.
 extension EmptyState {
     static let income = EmptyState(

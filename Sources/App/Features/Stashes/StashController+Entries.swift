@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Add, edit, delete and restore stash entries.
 extension StashController {

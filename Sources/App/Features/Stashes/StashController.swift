@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Create, show, edit and delete stashes.
 struct StashController {

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// The create / edit stash form as typed.
 struct StashInput: Decodable, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Months side by side: saved, spent, income and spending per category.
 extension StatisticsController {

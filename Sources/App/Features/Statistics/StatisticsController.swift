@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Statistics: daily, monthly and yearly views with charts and the stash performance list, month comparison,
 /// and the CSV and PDF exports.

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// The monthly or yearly summary as a PDF: totals, the period's bar chart (per day, or per month), for a year a
 /// table of its months' named figures, spending by category, the stash table with completion and comparison, and

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// A popular service to start a subscription from.
 struct SubscriptionTemplate: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Views
 
 /// The Wallet tab's count: how many of the items "Expiring soon" lists are due within three days. It is drawn on
 /// every page, so it is kept per user until the wallet changes (the `wallet` revision, as Home's widgets are), and

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// A benefit's actions: mark as done (at once, or with the amount and day redeemed), undo, snooze, edit, remove.
 extension WalletController {

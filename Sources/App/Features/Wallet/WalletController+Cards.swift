@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Adding cards (catalogue browser, preview, custom card), editing and removing them, adding benefits.
 extension WalletController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// "Expiring soon": what of the wallet is due within the user's lead time, in one list, most urgent first, with
 /// Mark used and Snooze in place. The same items the reminder engine tells about.

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Wallet settings: the card database version, and the way to the reminder settings (in Profile).
 extension WalletController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// The Tracker: subscriptions (monthly total, renewing soon) and coupons (expiring today, this week, later).
 extension WalletController {

@@ -1,7 +1,6 @@
 import Foundation
 import HTML
 import Hummingbird
-import Views
 
 /// The Wallet: cards and their benefits, onboarding, card detail and the benefit actions.
 struct WalletController {

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// What wallet forms share.
 enum WalletRules {

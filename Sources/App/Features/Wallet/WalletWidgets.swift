@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// Building Home's wallet widgets, and keeping them until the wallet changes. Nil when the user has nothing in the
 /// wallet.

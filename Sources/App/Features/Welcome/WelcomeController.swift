@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// The first run: after sign-up, three screens on stashes, the budget and the wallet, then where reminders can reach
 /// the member. Skip (on any screen) or reaching the reminders step ends it, so later log-ins open Home.

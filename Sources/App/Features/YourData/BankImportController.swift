@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Importing a bank statement: upload, map the columns with a preview, import as one batch, undo the batch.
 struct BankImportController {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Views
 
 /// Profile → Your data: download everything, import an export into an empty account, delete the account.
 struct YourDataController {

@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import Views
 
 /// Turns any error thrown below it into an HTML page inside the shell: 404 and 403 with their message,
 /// anything unexpected as a 500 that is logged but never shows a stack trace.

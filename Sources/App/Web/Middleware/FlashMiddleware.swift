@@ -1,5 +1,4 @@
 import Hummingbird
-import Views
 
 /// Reads the one-time flash cookie once per request and, when the previous action earned badges, loads the
 /// "Receive badge" dialog, so whichever page the action led to shows it (`PageRenderer.page` reads both).

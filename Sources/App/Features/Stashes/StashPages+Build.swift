@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 extension User {
     var currencyValue: Currency { Currency.named(currency) }

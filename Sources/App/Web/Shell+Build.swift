@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// The primary sections of the app, in navigation order.
 enum Section: String, Sendable, CaseIterable {

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 typealias LedgerItem = BudgetPages.LedgerItem
 typealias LedgerDay = BudgetPages.LedgerDay

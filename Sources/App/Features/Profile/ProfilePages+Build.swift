@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 extension ProfilePages.Browser {
     /// The row of a signed-in browser, its dates on the member's clock.

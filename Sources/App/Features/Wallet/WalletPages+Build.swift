@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 extension User {
     /// Whole amounts without the cents ("$847"), others as usual ("$12.50").

@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 extension NotificationPages.Day {
     /// Notifications (newest first) grouped by the day they were recorded, in the user's time zone.

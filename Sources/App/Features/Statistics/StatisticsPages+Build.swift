@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 typealias StatisticsLink = StatisticsPages.Link
 typealias StatisticsFigure = StatisticsPages.Figure

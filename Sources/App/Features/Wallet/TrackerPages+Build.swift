@@ -1,5 +1,4 @@
 import Foundation
-import Views
 
 /// The Tracker's view models: subscription and coupon rows, coupon groups, and the totals behind them.
 extension WalletController {
