@@ -24,16 +24,13 @@ extension BudgetController {
             sources: sources.map { source in
                 let monthly = source.frequency.monthlyCents(source.amountCents)
                 return IncomePages.SourceRow(
+                    id: source.id ?? 0,
                     name: source.name,
                     detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
-                    monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil,
-                    editPath: BudgetPaths.editIncome(source.id ?? 0),
-                    deletePath: BudgetPaths.deleteIncome(source.id ?? 0)
+                    monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil
                 )
             },
-            newPath: BudgetPaths.newIncome,
             received: user.money(totals.incomeCents),
-            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.income),
             emptyState: .income
         )
         return pages.page(title: "Income sources", section: .budget, context: context) { _ in
