@@ -3,36 +3,33 @@ import HTML
 /// Money accounts: the list with balances, and one account with its transactions.
 enum AccountPages {
     struct AccountRow: Sendable {
+        let id: Int64
         let name: String
         let kindLabel: String
         let balance: String
         let negative: Bool
-        let path: String
         let icon: String
     }
 
     struct IndexPage: Sendable {
         let total: String
         let accounts: [AccountRow]
-        let newPath: String
     }
 
     struct ShowPage: Sendable {
         let account: AccountRow
         let opening: String
         let days: [BudgetPages.LedgerDay]
+        /// The next page of transactions and back to the first (cursor links).
         let olderPath: String?
         let firstPath: String?
-        let editPath: String
-        let deletePath: String
-        let addPath: String
     }
 
     static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/transactions">Transactions</a></p>
-          <a class="button button--primary" href="\(page.newPath)">+ Add account</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.transactions)">Transactions</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.newAccount)">+ Add account</a>
         </div>
         \(page.accounts.isEmpty ? """
             <div class="empty-grid empty-grid--single">
@@ -40,7 +37,7 @@ enum AccountPages {
               <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#wallet"></use></svg>
               <h2 class="empty-state__title" id="empty-accounts">No accounts yet</h2>
               <p class="empty-state__text">Add your checking, savings, credit card or cash accounts to see what each one holds.</p>
-              <a class="button button--primary" href="\(page.newPath)">Add account</a>
+              <a class="button button--primary" href="\(BudgetPaths.newAccount)">Add account</a>
             </section>
             </div>
             """ as HTML : accounts(page))
@@ -57,7 +54,7 @@ enum AccountPages {
           <ul class="category-rows">
             \(page.accounts.map { account in
                 """
-                <li><a class="category-row" href="\(account.path)"><span class="cat-icon swatch-2563eb" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(account.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(account.name)</span><span class="ledger-item__detail">\(account.kindLabel)</span></span><span class="ledger-item__amount\(account.negative ? " amount--expense" : "")">\(account.balance)</span></a></li>
+                <li><a class="category-row" href="\(BudgetPaths.account(account.id))"><span class="cat-icon swatch-2563eb" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(account.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(account.name)</span><span class="ledger-item__detail">\(account.kindLabel)</span></span><span class="ledger-item__amount\(account.negative ? " amount--expense" : "")">\(account.balance)</span></a></li>
                 """ as HTML
             })
           </ul>
@@ -68,8 +65,8 @@ enum AccountPages {
     static func show(_ page: ShowPage) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="/accounts">← Accounts</a></p>
-          <a class="button button--primary" href="\(page.addPath)">+ Add</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.accounts)">← Accounts</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.account(page.account.id)))">+ Add</a>
         </div>
         <section class="card budget-hero">
           <p class="budget-hero__label">\(page.account.kindLabel) · balance</p>
@@ -79,8 +76,8 @@ enum AccountPages {
             <dl class="figures"><div class="figures__row"><dt>Opening balance</dt><dd>\(page.opening)</dd></div></dl>
           </details>
           <div class="form-actions">
-            <a class="button button--secondary" href="\(page.editPath)">Edit account</a>
-            <a class="button button--danger-outline" href="\(page.deletePath)">Delete…</a>
+            <a class="button button--secondary" href="\(BudgetPaths.editAccount(page.account.id))">Edit account</a>
+            <a class="button button--danger-outline" href="\(BudgetPaths.deleteMoneyAccount(page.account.id))">Delete…</a>
           </div>
         </section>
         <section class="card" aria-labelledby="tx-title">

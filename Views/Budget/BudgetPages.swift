@@ -12,7 +12,11 @@ enum BudgetPages {
         let detail: String
         let amount: String
         let amountClass: String
-        let editPath: String
+        /// The row's transaction, and whether it is a stash entry (edited on its own form).
+        let id: Int64
+        let inStash: Bool
+        /// Where its form comes back to once saved.
+        let returnTo: String?
         let icon: String
         let swatch: String
     }
@@ -33,19 +37,21 @@ enum BudgetPages {
         let action: String
     }
 
+    /// The + Add menu: a new expense of `expenseKind` or new income, coming back to `returnTo` once saved.
     struct AddMenu: Sendable {
-        let expensePath: String
-        let incomePath: String
+        let expenseKind: Category.Kind
+        let returnTo: String
     }
 
     typealias Link = TextLink
 
-    /// A category's line in a month: what went into it, and where its transactions are.
+    /// A category's line in a month: what went into it, and where its transactions are (nil: no category, the
+    /// spending stashes' line).
     struct CategoryRow: Sendable {
+        let id: Int64?
         let name: String
         let amount: String
         let countText: String
-        let path: String
         let icon: String
         let swatch: String
         let empty: Bool
@@ -66,31 +72,33 @@ enum BudgetPages {
         let saved: String?
         let days: [LedgerDay]
         let hasExpenses: Bool
-        let incomePath: String
         let links: [Link]
     }
 
     struct TabPage: Sendable {
+        let kind: Category.Kind
+        /// The month shown; nil for this month.
+        let month: Month?
         let tabs: [Tab]
         let picker: MonthPicker
         let add: AddMenu
-        let kindLabel: String
         let spent: String
         let rows: [CategoryRow]
         let days: [LedgerDay]
         let hasSpending: Bool
-        let editPath: String
-        let addPath: String
     }
 
+    /// A save stash with what went into it this month and in all.
     struct GoalRow: Sendable {
+        let id: Int64
         let name: String
         let monthAmount: String
         let total: String
-        let path: String
     }
 
     struct SavingsPage: Sendable {
+        /// The month shown; nil for this month.
+        let month: Month?
         let tabs: [Tab]
         let picker: MonthPicker
         let add: AddMenu
@@ -100,22 +108,19 @@ enum BudgetPages {
         let days: [LedgerDay]
         let isEmpty: Bool
         let emptyState: EmptyState
-        let newGoalPath: String
-        let editPath: String
     }
 
     struct CategoryPage: Sendable {
-        let kindLabel: String
-        let backPath: String
+        let id: Int64
+        let kind: Category.Kind
+        /// The month shown; nil for this month.
+        let month: Month?
         let picker: MonthPicker
         let total: String
         let countText: String
         let days: [LedgerDay]
         let emptyTitle: String
         let emptyText: String
-        let addPath: String
-        let editPath: String
-        let allPath: String
     }
 
     /// A plain form page: labelled fields, Save, Cancel, and a link to delete.
@@ -138,7 +143,7 @@ enum BudgetPages {
             <ul class="ledger-list">
               \(day.items.map { item in
                   """
-                  <li><a class="ledger-item" href="\(item.editPath)"><span class="cat-icon \(item.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(item.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
+                  <li><a class="ledger-item" href="\(BudgetPaths.editLedgerEntry(item.id, inStash: item.inStash, returnTo: item.returnTo))"><span class="cat-icon \(item.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(item.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
                   """ as HTML
               })
             </ul>
@@ -179,19 +184,20 @@ enum BudgetPages {
           <details class="add-menu">
             <summary class="button button--primary">+ Add</summary>
             <ul class="add-menu__list">
-              <li><a href="\(add.incomePath)">Add income</a></li>
-              <li><a href="\(add.expensePath)">Add expense</a></li>
+              <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: add.returnTo))">Add income</a></li>
+              <li><a href="\(BudgetPaths.newTransaction(kind: add.expenseKind, returnTo: add.returnTo))">Add expense</a></li>
             </ul>
           </details>
         </div>
         """
     }
 
-    /// A list of categories with their month's amount, each leading to the category.
-    static func categoryRows(_ rows: [CategoryRow]) -> HTML {
+    /// A list of categories with their month's amount, each leading to the category at `month` (the spending
+    /// stashes' line to Home).
+    static func categoryRows(_ rows: [CategoryRow], month: Month?) -> HTML {
         rows.map { row in
             """
-            <li><a class="category-row\(row.empty ? " category-row--empty" : "")" href="\(row.path)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.countText)</span></span><span class="ledger-item__amount">\(row.amount)</span></a></li>
+            <li><a class="category-row\(row.empty ? " category-row--empty" : "")" href="\(row.id.map { BudgetPaths.category($0, month: month) } ?? HomePaths.index)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.countText)</span></span><span class="ledger-item__amount">\(row.amount)</span></a></li>
             """ as HTML
         }.joined()
     }
@@ -224,7 +230,7 @@ enum BudgetPages {
           <p class="budget-hero__amount\(page.remainingNegative ? " amount--expense" : "")">\(page.remaining)</p>
           <p class="budget-hero__label" id="remaining-label">remaining \(page.isCurrentMonth ? "this month" : "in \(page.picker.title)")</p>
           <dl class="figures">
-            <div class="figures__row"><dt><a href="\(page.incomePath)">Income</a></dt><dd>\(page.income)\(page.expected.map { " <span class=\"muted small\">of \($0) expected</span>" as HTML })</dd></div>
+            <div class="figures__row"><dt><a href="\(BudgetPaths.income)">Income</a></dt><dd>\(page.income)\(page.expected.map { " <span class=\"muted small\">of \($0) expected</span>" as HTML })</dd></div>
             <div class="figures__row"><dt>Spent</dt><dd>\(page.spent)</dd></div>
             \(page.saved.map { "<div class=\"figures__row\"><dt>Saved</dt><dd>\($0)</dd></div>" as HTML })
           </dl>
@@ -242,23 +248,23 @@ enum BudgetPages {
         \(tabs(page.tabs, label: "Budget"))
         \(monthBar(page.picker, add: page.add))
         <section class="card budget-hero" aria-labelledby="tab-title">
-          <h2 class="budget-hero__kind" id="tab-title">\(page.kindLabel)</h2>
+          <h2 class="budget-hero__kind" id="tab-title">\(page.kind.label)</h2>
           <p class="budget-hero__amount">\(page.spent) <span class="budget-hero__unit">spent</span></p>
         </section>
         <section class="card" aria-labelledby="categories-title">
           <div class="card__head">
             <h2 class="card__title" id="categories-title">Categories</h2>
-            <a class="button button--plain" href="\(page.editPath)">Edit</a>
+            <a class="button button--plain" href="\(BudgetPaths.categories(kind: page.kind))">Edit</a>
           </div>
           <ul class="category-rows">
-            \(categoryRows(page.rows))
+            \(categoryRows(page.rows, month: page.month))
           </ul>
         </section>
         <section class="card" aria-labelledby="recent-title">
-          <h2 class="card__title" id="recent-title">Recent in \(page.kindLabel)</h2>
+          <h2 class="card__title" id="recent-title">Recent in \(page.kind.label)</h2>
           \(page.hasSpending ? nil : emptyInline(title: "No expenses this month", text: "Use + Add to add your first expense."))
           \(days(page.days))
-          <p><a class="button button--secondary" href="\(page.addPath)">+ Add to \(page.kindLabel)</a></p>
+          <p><a class="button button--secondary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.tab(page.kind, month: page.month)))">+ Add to \(page.kind.label)</a></p>
         </section>
         """
     }
@@ -279,7 +285,7 @@ enum BudgetPages {
             <ul class="category-rows">
                 \(page.goals.map { goal in
                       """
-                      <li><a class="category-row" href="\(goal.path)"><span class="cat-icon swatch-16a34a" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#stash"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
+                      <li><a class="category-row" href="\(StashPaths.show(goal.id, month: page.month))"><span class="cat-icon swatch-16a34a" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#stash"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
                       """ as HTML
                   })
               </ul>
@@ -291,10 +297,10 @@ enum BudgetPages {
             <section class="card" aria-labelledby="other-title">
               <div class="card__head">
                 <h2 class="card__title" id="other-title">Savings by category</h2>
-                <a class="button button--plain" href="\(page.editPath)">Edit</a>
+                <a class="button button--plain" href="\(BudgetPaths.categories(kind: .savings))">Edit</a>
               </div>
               <ul class="category-rows">
-                \(categoryRows(page.other))
+                \(categoryRows(page.other, month: page.month))
               </ul>
             </section>
             """
@@ -306,7 +312,7 @@ enum BudgetPages {
             <section class="card" aria-labelledby="goals-title">
               <div class="card__head">
                 <h2 class="card__title" id="goals-title">Goals</h2>
-                <a class="button button--plain" href="\(page.newGoalPath)">+ New goal</a>
+                <a class="button button--plain" href="\(StashPaths.new(kind: .save))">+ New goal</a>
               </div>
               \(goals)
             </section>
@@ -319,24 +325,27 @@ enum BudgetPages {
     }
 
     static func category(_ page: CategoryPage) -> HTML {
-        """
-        <p class="breadcrumb"><a href="\(page.backPath)">← \(page.kindLabel)</a></p>
-        <div class="budget-bar">
-          \(monthPicker(page.picker, describedTitle: false))
-          <a class="button button--primary" href="\(page.addPath)">+ Add</a>
-        </div>
-        <section class="card budget-hero">
-          <p class="budget-hero__amount">\(page.total)</p>
-          <p class="budget-hero__label">\(page.countText) in \(page.picker.title)</p>
-        </section>
-        <section class="card" aria-label="Transactions">
-          \(page.days.isEmpty ? emptyInline(title: page.emptyTitle, text: page.emptyText) : days(page.days))
-          <div class="form-actions">
-            <a class="button button--plain" href="\(page.allPath)">All months</a>
-            <a class="button button--plain" href="\(page.editPath)">Edit category</a>
-          </div>
-        </section>
-        """
+        let back =
+            page.kind == .income
+            ? BudgetPaths.expenses(month: page.month) : BudgetPaths.tab(page.kind, month: page.month)
+        return """
+            <p class="breadcrumb"><a href="\(back)">← \(page.kind.label)</a></p>
+            <div class="budget-bar">
+              \(monthPicker(page.picker, describedTitle: false))
+              <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.category(page.id, month: page.month)))">+ Add</a>
+            </div>
+            <section class="card budget-hero">
+              <p class="budget-hero__amount">\(page.total)</p>
+              <p class="budget-hero__label">\(page.countText) in \(page.picker.title)</p>
+            </section>
+            <section class="card" aria-label="Transactions">
+              \(page.days.isEmpty ? emptyInline(title: page.emptyTitle, text: page.emptyText) : days(page.days))
+              <div class="form-actions">
+                <a class="button button--plain" href="\(BudgetPaths.transactions(category: page.id))">All months</a>
+                <a class="button button--plain" href="\(BudgetPaths.editCategory(page.id))">Edit category</a>
+              </div>
+            </section>
+            """
     }
 
     static func simpleForm(_ page: SimpleFormPage, csrf: CSRF) -> HTML {

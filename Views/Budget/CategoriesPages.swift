@@ -3,25 +3,21 @@ import HTML
 /// Managing categories: the list of one kind with move, hide and edit, and the add / edit form with icon and colour.
 enum CategoriesPages {
     struct Row: Sendable {
+        let id: Int64
         let name: String
         let icon: String
         let swatch: String
         let hidden: Bool
         let isDefault: Bool
         let countText: String
-        let editPath: String
-        let movePath: String
-        let hidePath: String
         let canMoveUp: Bool
         let canMoveDown: Bool
     }
 
     struct IndexPage: Sendable {
-        let kindLabel: String
+        let kind: Category.Kind
         let tabs: [BudgetPages.Tab]
         let rows: [Row]
-        let newPath: String
-        let backPath: String
     }
 
     /// An icon or colour choice of the palette.
@@ -42,7 +38,9 @@ enum CategoriesPages {
         let colors: [Choice]
         let iconError: String?
         let colorError: String?
-        let deletePath: String?
+        /// The category edited (nil: a new one), and whether it can be deleted (default ones can only be hidden).
+        let id: Int64?
+        let deletable: Bool
         let hideHint: String?
         let cancelPath: String
     }
@@ -50,20 +48,20 @@ enum CategoriesPages {
     static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="\(page.backPath)">← \(page.kindLabel)</a></p>
-          <a class="button button--primary" href="\(page.newPath)">+ Add</a>
+          <p class="breadcrumb"><a href="\(page.kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(page.kind))">← \(page.kind.label)</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.newCategory(kind: page.kind))">+ Add</a>
         </div>
         \(BudgetPages.tabs(page.tabs, label: "Category kinds"))
-        <section class="card" aria-label="\(page.kindLabel) categories">
+        <section class="card" aria-label="\(page.kind.label) categories">
           <ul class="category-rows">
             \(page.rows.map { row in
                 """
                 <li class="row-with-actions">
-                      <a class="category-row" href="\(row.editPath)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.hidden ? "Hidden · " : "")\(row.isDefault ? "Default" : "Custom") · \(row.countText)</span></span></a>
+                      <a class="category-row" href="\(BudgetPaths.editCategory(row.id))"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.hidden ? "Hidden · " : "")\(row.isDefault ? "Default" : "Custom") · \(row.countText)</span></span></a>
                       <div class="row-actions">
-                        <form method="post" action="\(row.movePath)">\(csrf.field)<input type="hidden" name="direction" value="up"><button class="button button--plain" type="submit" aria-label="Move \(row.name) up"\(row.canMoveUp ? "" : " disabled")>↑</button></form>
-                        <form method="post" action="\(row.movePath)">\(csrf.field)<input type="hidden" name="direction" value="down"><button class="button button--plain" type="submit" aria-label="Move \(row.name) down"\(row.canMoveDown ? "" : " disabled")>↓</button></form>
-                        <form method="post" action="\(row.hidePath)">\(csrf.field)<button class="button button--plain" type="submit">\(row.hidden ? "Show" : "Hide")<span class="visually-hidden"> \(row.name)</span></button></form>
+                        <form method="post" action="\(BudgetPaths.moveCategory(row.id))">\(csrf.field)<input type="hidden" name="direction" value="up"><button class="button button--plain" type="submit" aria-label="Move \(row.name) up"\(row.canMoveUp ? "" : " disabled")>↑</button></form>
+                        <form method="post" action="\(BudgetPaths.moveCategory(row.id))">\(csrf.field)<input type="hidden" name="direction" value="down"><button class="button button--plain" type="submit" aria-label="Move \(row.name) down"\(row.canMoveDown ? "" : " disabled")>↓</button></form>
+                        <form method="post" action="\(BudgetPaths.hideCategory(row.id))">\(csrf.field)<button class="button button--plain" type="submit">\(row.hidden ? "Show" : "Hide")<span class="visually-hidden"> \(row.name)</span></button></form>
                       </div>
                     </li>
                 """ as HTML
@@ -111,7 +109,7 @@ enum CategoriesPages {
             </div>
           </form>
           \(page.hideHint.map { "<p class=\"muted small\">\($0)</p>" as HTML })
-          \(page.deletePath.map { "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">Delete Category</a></p>" as HTML })
+          \(page.id.flatMap { page.deletable ? "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\(BudgetPaths.deleteCategory($0))\">Delete Category</a></p>" as HTML : nil })
         </section>
         """
     }

@@ -15,50 +15,45 @@ enum ReportPages {
         let monthError: String?
         let groups: [Group]
         let dateText: String
-        let reportsPath: String
     }
 
     struct MonthRow: Sendable {
-        let title: String
+        let month: Month
         let total: String
         let countText: String
-        let path: String
     }
 
     struct IndexPage: Sendable {
         let year: Int
         let months: [MonthRow]
-        let newPath: String
+        /// The years on either side, if there are any.
         let earlierPath: String?
         let laterPath: String?
     }
 
     struct ShowPage: Sendable {
-        let monthTitle: String
+        let month: Month
         let total: String
         let needs: String
         let wants: String
         let rows: [BudgetPages.CategoryRow]
-        let addPath: String
-        let previousPath: String
-        let nextPath: String
     }
 
     static func form(_ page: FormPage, csrf: CSRF) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="\(page.reportsPath)">Past reports</a></p>
+          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.reports)">Past reports</a></p>
         </div>
         <section class="card form-card" aria-labelledby="form-title">
           <h2 class="card__title" id="form-title">Monthly expense report</h2>
           <p class="muted">Enter what you spent in \(page.monthTitle) per category. Each amount becomes one expense, dated \(page.dateText), noted “Monthly report”. Leave the rest empty.</p>
-          <form class="month-picker" method="get" action="/budget/report">
+          <form class="month-picker" method="get" action="\(BudgetPaths.report)">
             <label class="field__label" for="report-month">Month</label>
             <input class="field__control month-picker__input" id="report-month" name="month" type="month" value="\(page.monthValue)" max="\(page.maxMonth)">
             <button class="button button--secondary" type="submit">Change</button>
           </form>
           \(Form.summary(page.summary))
-          <form method="post" action="/budget/report" novalidate>
+          <form method="post" action="\(BudgetPaths.report)" novalidate>
             \(csrf.field)
             <input type="hidden" name="month" value="\(page.monthValue)">
             \(page.monthError.map { "<p class=\"field__error\" id=\"field-month-error\">\($0)</p>" as HTML })
@@ -71,7 +66,7 @@ enum ReportPages {
             })
             <div class="form-actions">
               <button class="button button--primary" type="submit">Save report</button>
-              <a class="button button--plain" href="/budget">Cancel</a>
+              <a class="button button--plain" href="\(BudgetPaths.expenses)">Cancel</a>
             </div>
           </form>
         </section>
@@ -81,8 +76,8 @@ enum ReportPages {
     static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="/budget">← Budget</a></p>
-          <a class="button button--primary" href="\(page.newPath)">+ New report</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.report)">+ New report</a>
         </div>
         <section class="card" aria-labelledby="reports-year">
           <h2 class="card__title" id="reports-year">\(page.year)</h2>
@@ -90,7 +85,7 @@ enum ReportPages {
           <ul class="category-rows">
             \(page.months.map { month in
                 """
-                <li><a class="category-row" href="\(month.path)"><span class="ledger-item__text"><span class="ledger-item__title">\(month.title)</span><span class="ledger-item__detail">\(month.countText)</span></span><span class="ledger-item__amount">\(month.total)</span></a></li>
+                <li><a class="category-row" href="\(BudgetPaths.pastReport(month.month))"><span class="ledger-item__text"><span class="ledger-item__title">\(month.month.title)</span><span class="ledger-item__detail">\(month.countText)</span></span><span class="ledger-item__amount">\(month.total)</span></a></li>
                 """ as HTML
             })
           </ul>
@@ -105,13 +100,13 @@ enum ReportPages {
     static func show(_ page: ShowPage) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="/budget/reports">← Past reports</a></p>
-          <a class="button button--primary" href="\(page.addPath)">+ Add to this month</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.reports)">← Past reports</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.report(month: page.month))">+ Add to this month</a>
         </div>
         <nav class="month-nav" aria-label="Month">
-          <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous month">‹</a>
-          <h2 class="month-nav__title">\(page.monthTitle)</h2>
-          <a class="month-nav__step" href="\(page.nextPath)" aria-label="Next month">›</a>
+          <a class="month-nav__step" href="\(BudgetPaths.pastReport(page.month.previous))" aria-label="Previous month">‹</a>
+          <h2 class="month-nav__title">\(page.month.title)</h2>
+          <a class="month-nav__step" href="\(BudgetPaths.pastReport(page.month.next))" aria-label="Next month">›</a>
         </nav>
         <section class="card budget-hero">
           <p class="budget-hero__amount">\(page.total) <span class="budget-hero__unit">spent</span></p>
@@ -122,9 +117,9 @@ enum ReportPages {
         </section>
         <section class="card" aria-label="Spending by category">
           <h2 class="card__title">By category</h2>
-          \(page.rows.isEmpty ? "<p class=\"muted\">No expenses in \(page.monthTitle).</p>" as HTML : nil)
+          \(page.rows.isEmpty ? "<p class=\"muted\">No expenses in \(page.month.title).</p>" as HTML : nil)
           <ul class="category-rows">
-            \(BudgetPages.categoryRows(page.rows))
+            \(BudgetPages.categoryRows(page.rows, month: page.month))
           </ul>
         </section>
         """

@@ -11,11 +11,10 @@ enum TransactionPages {
         let accounts: [FormField.Option]
         let days: [BudgetPages.LedgerDay]
         let filtered: Bool
+        /// The pages on either side and back to the first: the filters with a cursor.
         let newerPath: String?
         let olderPath: String?
         let firstPath: String?
-        let addPath: String
-        let addIncomePath: String
     }
 
     struct KindOption: Sendable {
@@ -61,9 +60,9 @@ enum TransactionPages {
         let summary: String?
         let form: Controls
         let returnTo: String?
-        let deletePath: String?
+        /// The transaction edited; nil when adding one.
+        let id: Int64?
         let saveError: String?
-        let categoriesPath: String
     }
 
     private static func options(_ options: [FormField.Option]) -> HTML {
@@ -78,16 +77,16 @@ enum TransactionPages {
             : "<p class=\"empty-inline__title\">No transactions yet</p><p class=\"muted\">Use + Add to record income or an expense.</p>"
         return """
             <div class="budget-bar">
-              <p class="breadcrumb"><a href="/budget">← Budget</a> · <a href="/accounts">Accounts</a></p>
+              <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.accounts)">Accounts</a></p>
               <details class="add-menu">
                 <summary class="button button--primary">+ Add</summary>
                 <ul class="add-menu__list">
-                  <li><a href="\(page.addIncomePath)">Add income</a></li>
-                  <li><a href="\(page.addPath)">Add expense</a></li>
+                  <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))">Add income</a></li>
+                  <li><a href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions))">Add expense</a></li>
                 </ul>
               </details>
             </div>
-            <form class="card filters" method="get" action="/transactions" role="search">
+            <form class="card filters" method="get" action="\(BudgetPaths.transactions)" role="search">
               <div class="filters__search">
                 <label class="visually-hidden" for="q">Search</label>
                 <input class="field__control" id="q" name="q" type="search" value="\(page.query)" placeholder="Search note, category or amount">
@@ -105,7 +104,7 @@ enum TransactionPages {
                 <label class="filters__item"><span class="field__label">Month</span>
                   <input class="field__control" name="month" type="month" value="\(page.month)"></label>
               </div>
-              \(page.filtered ? "<p class=\"small\"><a href=\"/transactions\">Clear filters</a></p>" as HTML : nil)
+              \(page.filtered ? "<p class=\"small\"><a href=\"\(BudgetPaths.transactions)\">Clear filters</a></p>" as HTML : nil)
             </form>
             <section class="card" aria-labelledby="transactions-list">
               <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? "Matching transactions" : "All transactions")</h2>
@@ -163,8 +162,8 @@ enum TransactionPages {
                 </div>
                 \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
               </form>
-              \(Form.deleteButton(page.deletePath, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
-              <p class="muted small">Missing a category? <a href="\(page.categoriesPath)">Manage categories</a>.</p>
+              \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
+              <p class="muted small">Missing a category? <a href="\(BudgetPaths.categories)">Manage categories</a>.</p>
             </section>
             <script src="/js/transaction-form.js" defer></script>
             """

@@ -19,8 +19,7 @@ extension BudgetController {
         let balances = try context.store.accountBalances()
         let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
-            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) },
-            newPath: BudgetPaths.newAccount
+            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) }
         )
         return pages.page(title: "Accounts", section: .budget, context: context) { _ in
             AccountPages.index(page)
@@ -29,11 +28,11 @@ extension BudgetController {
 
     static func accountRow(_ account: MoneyAccount, balance: Int64, user: User) -> AccountPages.AccountRow {
         AccountPages.AccountRow(
+            id: account.id ?? 0,
             name: account.name,
             kindLabel: account.kind.label,
             balance: user.money(balance),
             negative: balance < 0,
-            path: BudgetPaths.account(account.id ?? 0),
             icon: accountIcon(account.kind)
         )
     }
@@ -71,10 +70,7 @@ extension BudgetController {
                 ? rows.last.map {
                     here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description
                 } : nil,
-            firstPath: before != nil ? here : nil,
-            editPath: BudgetPaths.editAccount(id),
-            deletePath: BudgetPaths.deleteMoneyAccount(id),
-            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: here)
+            firstPath: before != nil ? here : nil
         )
         return pages.page(title: account.name, section: .budget, context: context) { _ in
             AccountPages.show(page)

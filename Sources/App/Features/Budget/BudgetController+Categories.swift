@@ -23,27 +23,23 @@ extension BudgetController {
         let rows = categories.enumerated().map { index, category in
             let id = category.id ?? 0
             return CategoriesPages.Row(
+                id: id,
                 name: category.name,
                 icon: category.icon,
                 swatch: CategoryPalette.swatchClass(category.color),
                 hidden: category.isHidden,
                 isDefault: category.isDefault,
                 countText: BudgetController.countText(counts[id] ?? 0),
-                editPath: BudgetPaths.editCategory(id),
-                movePath: BudgetPaths.moveCategory(id),
-                hidePath: BudgetPaths.hideCategory(id),
                 canMoveUp: index > 0,
                 canMoveDown: index < categories.count - 1
             )
         }
         let page = CategoriesPages.IndexPage(
-            kindLabel: kind.label,
+            kind: kind,
             tabs: [Category.Kind.needs, .wants, .savings, .income].map {
                 BudgetTab(label: $0.label, href: BudgetPaths.categories(kind: $0), current: $0 == kind)
             },
-            rows: rows,
-            newPath: BudgetPaths.newCategory(kind: kind),
-            backPath: kind == .income ? BudgetPaths.expenses : BudgetPaths.tab(kind)
+            rows: rows
         )
         return pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
             CategoriesPages.index(page, csrf: shell.csrf)
@@ -244,7 +240,8 @@ extension BudgetController {
             },
             iconError: errors["icon"],
             colorError: errors["color"],
-            deletePath: category.flatMap { $0.isDefault ? nil : BudgetPaths.deleteCategory($0.id ?? 0) },
+            id: category.map { $0.id ?? 0 },
+            deletable: category?.isDefault == false,
             hideHint: category?.isDefault == true
                 ? "Default categories can be hidden from the category list, not deleted." : nil,
             cancelPath: BudgetPaths.categories(kind: kind)

@@ -150,8 +150,7 @@ extension BudgetController {
             summary: errors.summary,
             monthError: errors["month"],
             groups: groups,
-            dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)",
-            reportsPath: BudgetPaths.reports
+            dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)"
         )
         return pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
             ReportPages.form(page, csrf: shell.csrf)
@@ -179,13 +178,11 @@ extension BudgetController {
             year: year,
             months: months.map { month, total, count in
                 ReportPages.MonthRow(
-                    title: month.title,
+                    month: month,
                     total: user.money(total),
-                    countText: BudgetController.countText(count),
-                    path: BudgetPaths.pastReport(month)
+                    countText: BudgetController.countText(count)
                 )
             },
-            newPath: BudgetPaths.report,
             earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
             laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil
         )
@@ -206,24 +203,21 @@ extension BudgetController {
         let rows = totals.sorted { $0.totalCents > $1.totalCents }.map { total -> BudgetPages.CategoryRow in
             let category = total.categoryId.flatMap { byId[$0] }
             return BudgetPages.CategoryRow(
+                id: category?.id,
                 name: category.map { "\($0.name)" } ?? "Spending stashes",
                 amount: user.money(total.totalCents),
                 countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),
-                path: category.flatMap { $0.id.map { BudgetPaths.category($0, month: month) } } ?? HomePaths.index,
                 icon: category?.icon ?? "stash",
                 swatch: CategoryPalette.swatchClass(category?.color),
                 empty: false
             )
         }
         let page = ReportPages.ShowPage(
-            monthTitle: month.title,
+            month: month,
             total: user.money(split.needsCents + split.wantsCents),
             needs: user.money(split.needsCents),
             wants: user.money(split.wantsCents),
-            rows: rows,
-            addPath: BudgetPaths.report(month: month),
-            previousPath: BudgetPaths.pastReport(month.previous),
-            nextPath: BudgetPaths.pastReport(month.next)
+            rows: rows
         )
         return pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
             ReportPages.show(page)

@@ -81,9 +81,7 @@ extension BudgetController {
             filtered: filter != LedgerFilter(),
             newerPath: newer,
             olderPath: older,
-            firstPath: before != nil || after != nil ? base : nil,
-            addPath: BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions),
-            addIncomePath: BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions)
+            firstPath: before != nil || after != nil ? base : nil
         )
         return pages.page(title: "Transactions", section: .budget, context: context) { _ in
             TransactionPages.index(page)
@@ -362,9 +360,8 @@ extension BudgetController {
                 isNew: existing == nil
             ),
             returnTo: returnTo,
-            deletePath: existing.map { BudgetPaths.deleteTransaction($0.id ?? 0) },
-            saveError: saveFailed ? "Couldn't save. Try again." : nil,
-            categoriesPath: BudgetPaths.categories
+            id: existing.map { $0.id ?? 0 },
+            saveError: saveFailed ? "Couldn't save. Try again." : nil
         )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
             TransactionPages.form(page, csrf: shell.csrf)

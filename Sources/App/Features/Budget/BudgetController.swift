@@ -55,7 +55,6 @@ struct BudgetController {
             saved: totals.savedCents > 0 ? user.money(totals.savedCents) : nil,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
-            incomePath: BudgetPaths.income,
             links: Self.links
         )
         return pages.page(title: "Budget", section: .budget, context: context) { _ in
@@ -91,10 +90,10 @@ struct BudgetController {
             let total = byCategory[category.id ?? 0]
             if category.isHidden && total == nil { return nil }
             return BudgetPages.CategoryRow(
+                id: category.id ?? 0,
                 name: category.name,
                 amount: user.money(total?.totalCents ?? 0),
                 countText: Self.countText(total?.count ?? 0),
-                path: BudgetPaths.category(category.id ?? 0, month: monthParam),
                 icon: category.icon,
                 swatch: CategoryPalette.swatchClass(category.color),
                 empty: total == nil
@@ -103,6 +102,8 @@ struct BudgetController {
         let spent = kind == .needs ? split.needsCents : split.wantsCents
         let here = BudgetPaths.tab(kind, month: monthParam)
         let page = BudgetPages.TabPage(
+            kind: kind,
+            month: monthParam,
             tabs: BudgetTab.all(current: kind, month: monthParam),
             picker: MonthPicker(
                 month: month,
@@ -111,13 +112,10 @@ struct BudgetController {
                 action: BudgetPaths.tab(kind)
             ),
             add: Self.addMenu(kind: kind, returnTo: here),
-            kindLabel: kind.label,
             spent: user.money(spent),
             rows: list,
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
-            hasSpending: spent > 0,
-            editPath: BudgetPaths.categories(kind: kind),
-            addPath: BudgetPaths.newTransaction(kind: kind, returnTo: here)
+            hasSpending: spent > 0
         )
         return pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
     }
@@ -141,16 +139,17 @@ struct BudgetController {
         let other: [BudgetPages.CategoryRow] = byCategory.compactMap { total in
             guard let id = total.categoryId, let category = names[id] else { return nil }
             return BudgetPages.CategoryRow(
+                id: id,
                 name: category.name,
                 amount: user.money(total.totalCents),
                 countText: Self.countText(total.count),
-                path: BudgetPaths.category(id, month: monthParam),
                 icon: category.icon,
                 swatch: CategoryPalette.swatchClass(category.color),
                 empty: false
             )
         }
         let page = BudgetPages.SavingsPage(
+            month: monthParam,
             tabs: BudgetTab.all(current: .savings, month: monthParam),
             picker: MonthPicker(
                 month: month,
@@ -162,10 +161,10 @@ struct BudgetController {
             saved: user.money(totals.savedCents),
             goals: goals.map { stash, monthCents, allTime in
                 BudgetPages.GoalRow(
+                    id: stash.id ?? 0,
                     name: stash.name,
                     monthAmount: user.money(monthCents),
-                    total: user.money(allTime),
-                    path: StashPaths.show(stash.id ?? 0, month: monthParam)
+                    total: user.money(allTime)
                 )
             },
             other: other,
@@ -177,10 +176,8 @@ struct BudgetController {
                 title: "Start building your future",
                 text: "Add a savings goal to begin tracking what you set aside.",
                 action: "Add Savings Goal",
-                actionPath: StashPaths.new + "?kind=save"
-            ),
-            newGoalPath: StashPaths.new + "?kind=save",
-            editPath: BudgetPaths.categories(kind: .savings)
+                actionPath: StashPaths.new(kind: .save)
+            )
         )
         return pages.page(title: "Savings", section: .budget, context: context) { _ in
             BudgetPages.savings(page)
@@ -203,9 +200,9 @@ struct BudgetController {
         let here = BudgetPaths.category(id, month: monthParam)
         let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
         let page = BudgetPages.CategoryPage(
-            kindLabel: category.kind.label,
-            backPath: category.kind == .income
-                ? BudgetPaths.expenses(month: monthParam) : BudgetPaths.tab(category.kind, month: monthParam),
+            id: id,
+            kind: category.kind,
+            month: monthParam,
             picker: MonthPicker(
                 month: month,
                 today: today,
@@ -216,10 +213,7 @@ struct BudgetController {
             countText: Self.countText(total.count),
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
             emptyTitle: "No \(category.name.lowercased()) \(what) yet",
-            emptyText: "Transactions you categorize as \(category.name) will appear here.",
-            addPath: BudgetPaths.newTransaction(kind: category.kind, returnTo: here),
-            editPath: BudgetPaths.editCategory(id),
-            allPath: BudgetPaths.transactions + "?category=\(id)"
+            emptyText: "Transactions you categorize as \(category.name) will appear here."
         )
         return pages.page(title: category.name, section: .budget, context: context) { _ in
             BudgetPages.category(page)
@@ -237,10 +231,7 @@ struct BudgetController {
     }
 
     static func addMenu(kind: Category.Kind, returnTo: String) -> BudgetPages.AddMenu {
-        BudgetPages.AddMenu(
-            expensePath: BudgetPaths.newTransaction(kind: kind == .income ? .needs : kind, returnTo: returnTo),
-            incomePath: BudgetPaths.newTransaction(kind: .income, returnTo: returnTo)
-        )
+        BudgetPages.AddMenu(expenseKind: kind == .income ? .needs : kind, returnTo: returnTo)
     }
 }
 

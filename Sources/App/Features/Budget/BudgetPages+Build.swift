@@ -27,7 +27,9 @@ extension LedgerItem {
             detail: parts.joined(separator: " · "),
             amount: sign + user.money(transaction.amountCents),
             amountClass: amountClass,
-            editPath: Paths.path(transaction.editPath, returningTo: returnTo),
+            id: transaction.id ?? 0,
+            inStash: transaction.stashId != nil,
+            returnTo: returnTo,
             icon: row.categoryIcon ?? "stash",
             swatch: CategoryPalette.swatchClass(row.categoryColor)
         )

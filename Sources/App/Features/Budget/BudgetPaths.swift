@@ -57,8 +57,15 @@ enum BudgetPaths {
     static func expenses(month: Month?) -> String { expenses + monthQuery(month) }
     static func category(_ id: Int64, month: Month? = nil) -> String { categoryPage(id) + monthQuery(month) }
     static func report(month: Month?) -> String { report + monthQuery(month) }
+    static func transactions(category id: Int64) -> String { transactions + "?category=\(id)" }
     static func categories(kind: Category.Kind) -> String { categories + "?kind=\(kind.rawValue)" }
     static func newCategory(kind: Category.Kind) -> String { newCategory + "?kind=\(kind.rawValue)" }
+
+    /// The form that edits a ledger row: a stash entry's own form, any other transaction's the ledger's; coming back
+    /// to `returnTo` once saved.
+    static func editLedgerEntry(_ id: Int64, inStash: Bool, returnTo: String? = nil) -> String {
+        Paths.path(inStash ? StashPaths.editEntry(id) : editTransaction(id), returningTo: returnTo)
+    }
 
     /// The new-transaction form with `kind` picked, coming back to `returnTo` once saved.
     static func newTransaction(kind: Category.Kind?, returnTo: String? = nil) -> String {
@@ -70,8 +77,5 @@ enum BudgetPaths {
 
 extension LedgerEntry {
     /// The form that edits this row: a stash entry's own form, any other transaction's the ledger's.
-    var editPath: String {
-        let id = id ?? 0
-        return stashId != nil ? StashPaths.editEntry(id) : BudgetPaths.editTransaction(id)
-    }
+    var editPath: String { BudgetPaths.editLedgerEntry(id ?? 0, inStash: stashId != nil) }
 }

@@ -11,6 +11,9 @@ enum StashPaths {
     static let deleteEntry = PathPattern("/entries/:id/delete")
     static let restore = PathPattern("/trash/:id/restore")
 
+    /// The new-stash form with `kind` picked.
+    static func new(kind: Stash.Kind) -> String { new + "?kind=\(kind.rawValue)" }
+
     /// A stash's page, at `month` (nil: this month).
     static func show(_ id: Int64, month: Month? = nil) -> String {
         stash(id) + (month.map { "?month=\($0)" } ?? "")
