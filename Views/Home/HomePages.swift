@@ -126,9 +126,9 @@ enum HomePages {
               <div class="stash-list__item">
                   \(card.html)    <div class="quick-add">
                       \(card.quickAmounts.map { quick in
-                          "<button class=\"chip\" type=\"submit\" form=\"quick-add\" formaction=\"\(quick.action)\" name=\"amount\" value=\"\(quick.value)\" aria-label=\"\(quick.ariaLabel)\">\(quick.label)</button>" as HTML
+                          "<button class=\"chip\" type=\"submit\" form=\"quick-add\" formaction=\"\(StashPaths.entries(card.id))\" name=\"amount\" value=\"\(quick.value)\" aria-label=\"\(quick.ariaLabel)\">\(quick.label)</button>" as HTML
                       })
-                      <a class="chip chip--outline" href="\(card.addEntryPath)">Add entry</a>
+                      <a class="chip chip--outline" href="\(StashPaths.newEntry(card.id, returnTo: card.returnTo))">Add entry</a>
                     </div>
                   </div>
 

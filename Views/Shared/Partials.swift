@@ -58,18 +58,17 @@ struct ProgressBar: Sendable {
 
 /// One stash as a row of Home's list, Badges' in-progress list or the detail header.
 struct StashCard: Sendable {
+    /// A button that adds this amount as an entry (posted to the stash's entries).
     struct QuickAmount: Sendable {
-        /// Where the button posts the entry.
-        let action: String
         let value: String
         let label: String
         let ariaLabel: String
     }
 
+    let id: Int64
     let name: String
-    let path: String
-    /// The add-entry form, coming back to where the card was shown after saving.
-    let addEntryPath: String
+    /// Where the add-entry form comes back to after saving.
+    let returnTo: String?
     let kindLabel: String
     let category: String
     let percentText: String
@@ -84,7 +83,7 @@ struct StashCard: Sendable {
         """
         <article class="stash-card\(completed ? " stash-card--complete" : "")\(overBudget ? " stash-card--over" : "")">
           <div class="stash-card__head">
-            <h3 class="stash-card__name"><a href="\(path)">\(name)</a></h3>
+            <h3 class="stash-card__name"><a href="\(StashPaths.show(id))">\(name)</a></h3>
             <span class="stash-card__percent">\(percentText)</span>
           </div>
           \(bar.html)  <p class="stash-card__meta"><span>\(amountText)</span> <span class="stash-card__status">\(completed ? "✓ " : "")\(statusText)</span></p>

@@ -23,8 +23,7 @@ enum StashPages {
     }
 
     struct MonthRow: Sendable {
-        let title: String
-        let path: String
+        let month: Month
         let amount: String
         let percentText: String
         let result: String
@@ -33,35 +32,32 @@ enum StashPages {
     }
 
     struct EntryItem: Sendable {
+        let id: Int64
         let dateTitle: String
         let amount: String
         let note: String?
-        let editPath: String
     }
 
     struct ShowPage: Sendable {
         let card: StashCard
-        let monthTitle: String
-        let previousPath: String
-        let nextPath: String?
+        let month: Month
+        /// Whether `month` is before this month, so there is a next month to step to.
+        let hasNext: Bool
         let goal: ProgressBar?
         let goalText: String?
         let reward: String?
         let entries: [EntryItem]
+        /// The month's pages of entries on either side of this one.
         let newerPath: String?
         let olderPath: String?
         let months: [MonthRow]
-        let editPath: String
-        let deletePath: String
-        let addPath: String
         let kindLabel: String
     }
 
     struct DeletePage: Sendable {
+        let id: Int64
         let name: String
         let consequences: String
-        let action: String
-        let cancelPath: String
     }
 
     /// The add or edit entry form, with this month's progress and a live preview of the new total.
@@ -82,7 +78,8 @@ enum StashPages {
         let symbol: String
         /// A spend stash's preview speaks of its allowance in money; a save stash's of its target in percent.
         let isSpend: Bool
-        let deletePath: String?
+        /// The entry edited; nil when adding one.
+        let entryId: Int64?
         let returnTo: String?
     }
 
@@ -111,19 +108,19 @@ enum StashPages {
 
     static func show(_ page: ShowPage) -> HTML {
         """
-        <p class="breadcrumb"><a href="/">← Home</a> · \(page.kindLabel)</p>
+        <p class="breadcrumb"><a href="\(HomePaths.index)">← Home</a> · \(page.kindLabel)</p>
         <nav class="month-nav" aria-label="Month">
-          <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous month">‹</a>
-          <h2 class="month-nav__title">\(page.monthTitle)</h2>
-          \(page.nextPath.map { "<a class=\"month-nav__step\" href=\"\($0)\" aria-label=\"Next month\">›</a>" as HTML })
+          <a class="month-nav__step" href="\(StashPaths.show(page.card.id, month: page.month.previous))" aria-label="Previous month">‹</a>
+          <h2 class="month-nav__title">\(page.month.title)</h2>
+          \(page.hasNext ? "<a class=\"month-nav__step\" href=\"\(StashPaths.show(page.card.id, month: page.month.next))\" aria-label=\"Next month\">›</a>" as HTML : nil)
         </nav>
 
         <section class="card">
           \(page.card.html)
           <div class="form-actions">
-            <a class="button button--primary" href="\(page.addPath)">Add entry</a>
-            <a class="button button--secondary" href="\(page.editPath)">Edit stash</a>
-            <a class="button button--danger-outline" href="\(page.deletePath)">Delete…</a>
+            <a class="button button--primary" href="\(StashPaths.newEntry(page.card.id))">Add entry</a>
+            <a class="button button--secondary" href="\(StashPaths.edit(page.card.id))">Edit stash</a>
+            <a class="button button--danger-outline" href="\(StashPaths.delete(page.card.id))">Delete…</a>
           </div>
         </section>
         \(page.goal.map { goal in
@@ -144,10 +141,10 @@ enum StashPages {
             """ as HTML
         })
         <section class="card" aria-labelledby="entries-title">
-          <h2 class="card__title" id="entries-title">Entries in \(page.monthTitle)</h2>
+          <h2 class="card__title" id="entries-title">Entries in \(page.month.title)</h2>
           \(page.entries.isEmpty ? "<p class=\"muted\">No entries this month yet.</p>" : entryList(page))
         </section>
-        \(page.months.isEmpty ? nil : monthList(page.months))
+        \(page.months.isEmpty ? nil : monthList(page))
         """
     }
 
@@ -156,7 +153,7 @@ enum StashPages {
         <ul class="entry-list">
             \(page.entries.map { entry in
                 """
-                <li class="entry-list__item"><a href="\(entry.editPath)"><span class="entry-list__main"><span class="entry-list__amount">\(entry.amount)</span> <span class="muted">\(entry.dateTitle)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
+                <li class="entry-list__item"><a href="\(StashPaths.editEntry(entry.id))"><span class="entry-list__main"><span class="entry-list__amount">\(entry.amount)</span> <span class="muted">\(entry.dateTitle)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
                 """ as HTML
             })
           </ul>
@@ -167,14 +164,14 @@ enum StashPages {
         """
     }
 
-    private static func monthList(_ months: [MonthRow]) -> HTML {
+    private static func monthList(_ page: ShowPage) -> HTML {
         """
         <section class="card" aria-labelledby="months-title">
           <h2 class="card__title" id="months-title">Month by month</h2>
           <ul class="month-list">
-            \(months.map { month in
+            \(page.months.map { month in
                 """
-                <li><a class="month-list__row\(month.current ? " month-list__row--current" : "")" href="\(month.path)"><span>\(month.title)</span><span class="muted">\(month.amount) · \(month.percentText)</span><span class="result\(month.earned ? " result--earned" : "")">\(month.result)</span></a></li>
+                <li><a class="month-list__row\(month.current ? " month-list__row--current" : "")" href="\(StashPaths.show(page.card.id, month: month.month))"><span>\(month.month.title)</span><span class="muted">\(month.amount) · \(month.percentText)</span><span class="result\(month.earned ? " result--earned" : "")">\(month.result)</span></a></li>
                 """ as HTML
             })
           </ul>
@@ -187,9 +184,9 @@ enum StashPages {
         <section class="card form-card" aria-labelledby="delete-title">
           <h2 class="card__title" id="delete-title">Delete “\(page.name)”?</h2>
           <p>\(page.consequences)</p>
-          <form method="post" action="\(page.action)" class="form-actions">
+          <form method="post" action="\(StashPaths.delete(page.id))" class="form-actions">
             \(csrf.field)
-            <a class="button button--secondary" href="\(page.cancelPath)">Cancel</a>
+            <a class="button button--secondary" href="\(StashPaths.show(page.id))">Cancel</a>
             <button class="button button--danger" type="submit">Delete stash</button>
           </form>
         </section>
@@ -213,7 +210,7 @@ enum StashPages {
               <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
             </div>
           </form>
-          \(Form.deleteButton(page.deletePath, label: "Delete entry", returnTo: page.returnTo, csrf: csrf))
+          \(Form.deleteButton(page.entryId.map { StashPaths.deleteEntry($0) }, label: "Delete entry", returnTo: page.returnTo, csrf: csrf))
         </section>
         <script src="/js/entry-preview.js" defer></script>
         """

@@ -205,7 +205,7 @@ extension StashController {
             minorUnits: user.currencyValue.minorUnits,
             symbol: user.currencyValue.symbol,
             isSpend: stash.kind == .spend,
-            deletePath: entry.map { StashPaths.deleteEntry($0.id ?? 0) },
+            entryId: entry.map { $0.id ?? 0 },
             returnTo: returnTo
         )
         return pages.page(title: page.heading, section: .home, context: context, status: status) {

@@ -257,26 +257,24 @@ struct StashController {
         let monthPath = { (m: Month, p: Int) in StashPaths.show(id, month: m) + (p > 1 ? "&page=\(p)" : "") }
         let page = StashPages.ShowPage(
             card: StashCard(summary, user: user),
-            monthTitle: month.title,
-            previousPath: StashPaths.show(id, month: month.previous),
-            nextPath: month < today.monthValue ? StashPaths.show(id, month: month.next) : nil,
+            month: month,
+            hasNext: month < today.monthValue,
             goal: goalBar,
             goalText: goalText,
             reward: stash.reward.isEmpty ? nil : stash.reward,
             entries: entries.map { entry in
                 StashPages.EntryItem(
+                    id: entry.id ?? 0,
                     dateTitle: entry.day?.mediumTitle ?? entry.date,
                     amount: user.money(entry.amountCents),
-                    note: entry.note.isEmpty ? nil : entry.note,
-                    editPath: StashPaths.editEntry(entry.id ?? 0)
+                    note: entry.note.isEmpty ? nil : entry.note
                 )
             },
             newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
             olderPath: more ? monthPath(month, pageNumber + 1) : nil,
             months: results.map { (resultMonth, progress, earned) in
                 StashPages.MonthRow(
-                    title: resultMonth.title,
-                    path: StashPaths.show(id, month: resultMonth),
+                    month: resultMonth,
                     amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
                     percentText: "\(progress.percent)%",
                     result: earned
@@ -288,9 +286,6 @@ struct StashController {
                     current: resultMonth == month
                 )
             },
-            editPath: StashPaths.edit(id),
-            deletePath: StashPaths.delete(id),
-            addPath: StashPaths.newEntry(id),
             kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
         )
         return pages.page(title: stash.name, section: .home, context: context) { _ in StashPages.show(page) }
@@ -311,10 +306,9 @@ struct StashController {
                 ? "1 badge (10 points)"
                 : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
             let page = StashPages.DeletePage(
+                id: id,
                 name: stash.name,
-                consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone.",
-                action: StashPaths.delete(id),
-                cancelPath: StashPaths.show(id)
+                consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone."
             )
             return pages.page(title: "Delete stash", section: .home, context: context) {
                 StashPages.delete(page, csrf: $0.csrf)

@@ -36,9 +36,9 @@ extension StashCard {
             }
         let currency = user.currencyValue
         self.init(
+            id: id,
             name: stash.name,
-            path: StashPaths.show(id),
-            addEntryPath: Paths.path(StashPaths.newEntry(id), returningTo: returnTo),
+            returnTo: returnTo,
             kindLabel: stash.kind.label,
             category: summary.categoryName,
             percentText: "\(progress.percent)%",
@@ -50,7 +50,6 @@ extension StashCard {
             quickAmounts: quickAmounts.map {
                 let label = "+" + user.money($0)
                 return QuickAmount(
-                    action: StashPaths.entries(id),
                     value: Money(cents: $0, currency: currency).formValue,
                     label: label,
                     ariaLabel: "Add \(label) to \(stash.name)"

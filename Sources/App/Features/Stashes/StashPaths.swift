@@ -14,6 +14,11 @@ enum StashPaths {
     /// The new-stash form with `kind` picked.
     static func new(kind: Stash.Kind) -> String { new + "?kind=\(kind.rawValue)" }
 
+    /// The add-entry form of stash `id`, coming back to `returnTo` once saved.
+    static func newEntry(_ id: Int64, returnTo: String?) -> String {
+        Paths.path(newEntry(id), returningTo: returnTo)
+    }
+
     /// A stash's page, at `month` (nil: this month).
     static func show(_ id: Int64, month: Month? = nil) -> String {
         stash(id) + (month.map { "?month=\($0)" } ?? "")
