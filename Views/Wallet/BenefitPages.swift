@@ -16,23 +16,23 @@ enum BenefitPages {
     }
 
     struct ShowPage: Sendable {
+        let id: Int64
         let name: String
+        let cardId: Int64
         let cardName: String
-        let cardPath: String
         let valueText: String
         let details: String?
         let years: [Year]
-        let editPath: String
     }
 
     static func show(_ page: ShowPage) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.cardPath)">← \(page.cardName)</a></p>
+        <p class="breadcrumb"><a href="\(WalletPaths.card(page.cardId))">← \(page.cardName)</a></p>
         <section class="card benefit-page" aria-labelledby="benefit-title">
           <h2 class="card__title" id="benefit-title">\(page.name)</h2>
           <p>\(page.valueText)</p>
           \(page.details.map { "<p class=\"muted\">\($0)</p>" as HTML })
-          <p><a class="button button--secondary" href="\(page.editPath)">Edit benefit</a></p>
+          <p><a class="button button--secondary" href="\(WalletPaths.editBenefit(page.id))">Edit benefit</a></p>
         </section>
         <section class="card" aria-labelledby="history-title">
           <h2 class="card__title" id="history-title">History</h2>

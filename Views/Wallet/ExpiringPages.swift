@@ -10,25 +10,44 @@ enum ExpiringPages {
         let daysText: String
         /// `urgent`, `warning` or `standard`.
         let urgency: String
+        /// Where the reminder leads (stored with it).
         let path: String
-        /// "Mark used" (benefits and coupons), posting back here.
-        let usePath: String?
+        /// What it is about: a benefit can be marked used and snoozed, a coupon marked used.
+        let subject: Subject
         /// Snooze choices (benefits only).
-        let snoozePath: String?
         let snoozeChoices: [WalletPages.BenefitRow.SnoozeChoice]
+    }
+
+    enum Subject: Sendable {
+        case benefit(Int64)
+        case coupon(Int64)
+        case other
     }
 
     struct IndexPage: Sendable {
         let rows: [Row]
         let leadText: String
-        let returnTo: String
-        let settingsPath: String
+    }
+
+    /// "Mark used" (benefits and coupons), posting back here.
+    private static func usePath(_ subject: Subject) -> String? {
+        switch subject {
+        case .benefit(let id): WalletPaths.useBenefit(id)
+        case .coupon(let id): WalletPaths.useCoupon(id)
+        case .other: nil
+        }
+    }
+
+    /// Snoozing (benefits only), posting back here.
+    private static func snoozePath(_ subject: Subject) -> String? {
+        guard case .benefit(let id) = subject else { return nil }
+        return WalletPaths.snoozeBenefit(id)
     }
 
     static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         \(WalletPages.tabs(current: "Expiring soon"))
-        <p class="muted">Due \(page.leadText) · <a href="\(page.settingsPath)">Change the lead time</a></p>
+        <p class="muted">Due \(page.leadText) · <a href="\(ProfilePaths.notifications)">Change the lead time</a></p>
         \(page.rows.isEmpty ? emptyNote(page) : rows(page, csrf: csrf))
         """
     }
@@ -40,7 +59,7 @@ enum ExpiringPages {
     }
 
     private static func rows(_ page: IndexPage, csrf: CSRF) -> HTML {
-        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(page.returnTo)\">"
+        let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(WalletPaths.expiring)\">"
         return """
             <section class="card" aria-label="Expiring soon">
               <ul class="notification-list">
@@ -50,8 +69,8 @@ enum ExpiringPages {
                   <span class="benefit__icon" aria-hidden="true"><svg class="nav__icon" width="24" height="24"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span>
                   <a class="notification__link" href="\(row.path)"><span class="notification__title"><span class="visually-hidden">\(row.kindLabel): </span>\(row.title)</span><span class="notification__body">\(row.detail)</span><span class="benefit__days">\(row.daysText)</span></a>
                   <div class="expiring__actions">
-                  \(row.usePath.map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used<span class=\"visually-hidden\">: \(row.title)</span></button></form>" as HTML })
-                  \(row.snoozePath.map { path in
+                  \(usePath(row.subject).map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used<span class=\"visually-hidden\">: \(row.title)</span></button></form>" as HTML })
+                  \(snoozePath(row.subject).map { path in
                     """
                     <details class="menu"><summary class="button button--plain">Snooze<span class="visually-hidden">: \(row.title)</span></summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })</div></details>
                     """ as HTML

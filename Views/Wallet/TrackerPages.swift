@@ -6,6 +6,7 @@ enum TrackerPages {
     typealias Tab = TabLink
 
     struct SubscriptionRow: Sendable {
+        let id: Int64
         let name: String
         let initials: String
         let amountText: String
@@ -13,10 +14,10 @@ enum TrackerPages {
         let urgency: String
         let cardName: String?
         let category: String
-        let editPath: String
     }
 
     struct CouponRow: Sendable {
+        let id: Int64
         let name: String
         let details: String?
         let category: String
@@ -24,9 +25,6 @@ enum TrackerPages {
         let code: String?
         let daysText: String
         let urgency: String
-        let usePath: String
-        let editPath: String
-        let deletePath: String
         let used: Bool
     }
 
@@ -37,7 +35,6 @@ enum TrackerPages {
         let rows: [CouponRow]
         let urgent: Bool
         /// "Show all 180" when the group is cut short.
-        let morePath: String?
         let moreText: String?
     }
 
@@ -50,23 +47,25 @@ enum TrackerPages {
         let all: [SubscriptionRow]
         let groups: [CouponGroup]
         let history: [CouponRow]
-        let addPath: String
         let addLabel: String
-        let walletPath: String
     }
 
     struct TemplateTile: Sendable {
+        /// The template's key.
+        let key: String
         let name: String
         let initials: String
         let priceText: String
-        let path: String
     }
 
     struct TemplatesPage: Sendable {
         let query: String
         let tiles: [TemplateTile]
-        let customPath: String
-        let cancelPath: String
+    }
+
+    /// The form that adds what the tab lists.
+    private static func addPath(_ page: TrackerPage) -> String {
+        page.isSubscriptions ? WalletPaths.newSubscription : WalletPaths.newCoupon
     }
 
     static func subscriptionRow(_ row: SubscriptionRow) -> HTML {
@@ -74,7 +73,7 @@ enum TrackerPages {
         <li class="track urgency--\(row.urgency)">
           <span class="track__icon" aria-hidden="true">\(row.initials)</span>
           <div class="track__body">
-            <p class="track__head"><a class="track__name" href="\(row.editPath)">\(row.name)</a> <span class="track__amount">\(row.amountText)</span></p>
+            <p class="track__head"><a class="track__name" href="\(WalletPaths.editSubscription(row.id))">\(row.name)</a> <span class="track__amount">\(row.amountText)</span></p>
             <p class="track__meta"><span class="track__when">\(row.renewText)</span> · \(row.category)\(row.cardName.map { " <span class=\"pill pill--card\">\($0)</span>" as HTML })</p>
           </div>
         </li>
@@ -92,9 +91,9 @@ enum TrackerPages {
             <p class="track__meta"><span class="track__when">\(row.daysText)</span> · \(row.category)\(row.code.map { " · <span class=\"track__code-group\">Code <code class=\"track__code\">\($0)</code> <button class=\"button button--plain button--small copy-button\" type=\"button\" data-copy=\"\($0)\" hidden>Copy<span class=\"visually-hidden\"> the code \($0)</span></button></span>" as HTML })</p>
           </div>
           <div class="track__actions">
-            <form method="post" action="\(row.usePath)">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit" aria-label="\(row.used ? "Reopen" : "Mark") \(row.name)\(row.used ? "" : " used")">\(row.used ? "Reopen" : "Mark used")</button></form>
-            <a class="button button--plain button--small" href="\(row.editPath)" aria-label="Edit \(row.name)">Edit</a>
-            <a class="button button--plain button--small" href="\(row.deletePath)" aria-label="Delete \(row.name)…">Delete…</a>
+            <form method="post" action="\(WalletPaths.useCoupon(row.id))">\(csrf.field)<input type="hidden" name="used" value="\(row.used ? "0" : "1")"><button class="button \(row.used ? "button--plain" : "button--primary") button--small" type="submit" aria-label="\(row.used ? "Reopen" : "Mark") \(row.name)\(row.used ? "" : " used")">\(row.used ? "Reopen" : "Mark used")</button></form>
+            <a class="button button--plain button--small" href="\(WalletPaths.editCoupon(row.id))" aria-label="Edit \(row.name)">Edit</a>
+            <a class="button button--plain button--small" href="\(WalletPaths.deleteCoupon(row.id))" aria-label="Delete \(row.name)…">Delete…</a>
           </div>
         </li>
 
@@ -104,8 +103,8 @@ enum TrackerPages {
     static func tracker(_ page: TrackerPage, csrf: CSRF) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
-          \(WalletPages.tabs(current: "Tracker", cards: page.walletPath))
-          <a class="button button--primary" href="\(page.addPath)">\(page.addLabel)</a>
+          \(WalletPages.tabs(current: "Tracker"))
+          <a class="button button--primary" href="\(addPath(page))">\(page.addLabel)</a>
         </div>
         <nav class="segmented-links" aria-label="Tracker">
           \(TabLink.links(page.tabs, className: "segmented-links__item"))
@@ -118,7 +117,7 @@ enum TrackerPages {
     private static func subscriptions(_ page: TrackerPage) -> HTML {
         let list: HTML =
             page.all.isEmpty
-            ? "<p class=\"muted\">No subscriptions yet. <a href=\"\(page.addPath)\">Add your first</a> to see what they cost each month.</p>"
+            ? "<p class=\"muted\">No subscriptions yet. <a href=\"\(addPath(page))\">Add your first</a> to see what they cost each month.</p>"
             : """
             \(page.soon.isEmpty ? nil : """
                   <section aria-labelledby="soon-title">
@@ -148,12 +147,12 @@ enum TrackerPages {
             <section aria-labelledby="coupons-\(group.key)">
               <h2 class="list-title\(group.urgent ? " list-title--urgent" : "")" id="coupons-\(group.key)">\(group.urgent ? "<span aria-hidden=\"true\">⚠ </span>" as HTML : nil)\(group.title) (\(group.count))</h2>
               <ul class="track-list">\(group.rows.map { couponRow($0, csrf: csrf) })</ul>
-              \(group.morePath.map { "<p class=\"wallet-widgets__more\"><a href=\"\($0)\">\(group.moreText ?? "") →</a></p>" as HTML })
+              \(group.moreText.map { "<p class=\"wallet-widgets__more\"><a href=\"\(WalletPaths.allLaterCoupons)\">\($0) →</a></p>" as HTML })
             </section>
 
             """ as HTML
         })
-        \(page.groups.isEmpty ? "<p class=\"muted\">No open coupons. <a href=\"\(page.addPath)\">Add one</a> so it doesn't expire unused.</p>" as HTML : nil)
+        \(page.groups.isEmpty ? "<p class=\"muted\">No open coupons. <a href=\"\(addPath(page))\">Add one</a> so it doesn't expire unused.</p>" as HTML : nil)
         \(page.history.isEmpty ? nil : """
             <details class="history">
               <summary class="list-title">History</summary>
@@ -166,8 +165,8 @@ enum TrackerPages {
 
     static func templates(_ page: TemplatesPage) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.cancelPath)">← Tracker</a></p>
-        <form class="search" method="get" action="/wallet/subscriptions/new" role="search">
+        <p class="breadcrumb"><a href="\(WalletPaths.tracker)">← Tracker</a></p>
+        <form class="search" method="get" action="\(WalletPaths.newSubscription)" role="search">
           <label class="visually-hidden" for="service-search">Search services</label>
           <input class="field__control search__input" id="service-search" type="search" name="q" value="\(page.query)" placeholder="Search services…" autocomplete="off">
           <button class="button button--secondary" type="submit">Search</button>
@@ -175,10 +174,10 @@ enum TrackerPages {
         <h2 class="list-title">Popular</h2>
         \(page.tiles.isEmpty ? "<p class=\"muted\">No popular service matches “\(page.query)”.</p>" : """
             <ul class="template-grid">
-              \(page.tiles.map { "<li><a class=\"template-tile\" href=\"\($0.path)\"><span class=\"track__icon\" aria-hidden=\"true\">\($0.initials)</span><span class=\"template-tile__name\">\($0.name)</span><span class=\"muted small\">\($0.priceText)</span></a></li>" as HTML })
+              \(page.tiles.map { "<li><a class=\"template-tile\" href=\"\(WalletPaths.newSubscription(template: $0.key))\"><span class=\"track__icon\" aria-hidden=\"true\">\($0.initials)</span><span class=\"template-tile__name\">\($0.name)</span><span class=\"muted small\">\($0.priceText)</span></a></li>" as HTML })
             </ul>
             """ as HTML)
-        <p><a class="button button--secondary" href="\(page.customPath)">+ Add custom subscription</a></p>
+        <p><a class="button button--secondary" href="\(WalletPaths.customSubscription)">+ Add custom subscription</a></p>
         """
     }
 }

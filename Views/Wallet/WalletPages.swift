@@ -5,6 +5,19 @@ import HTML
 enum WalletPages {
     /// A card drawn as a card: gradient, issuer, name, nickname and status pills.
     struct CardFace: Sendable {
+        /// Where the card's name leads: a card of the wallet, or a card of the catalogue to preview.
+        enum Link: Sendable {
+            case card(Int64)
+            case catalogue(String)
+
+            var path: String {
+                switch self {
+                case .card(let id): WalletPaths.card(id)
+                case .catalogue(let id): WalletPaths.preview(id)
+                }
+            }
+        }
+
         let key: String
         let name: String
         let issuer: String
@@ -13,7 +26,7 @@ enum WalletPages {
         let end: String
         /// Dark text on a light gradient (Platinum, Rose Gold).
         let light: Bool
-        let path: String?
+        let link: Link?
         let availableText: String?
         let expiringText: String?
         let urgency: String
@@ -29,6 +42,7 @@ enum WalletPages {
             let label: String
         }
 
+        let id: Int64
         let name: String
         let details: String?
         let valueText: String
@@ -41,18 +55,9 @@ enum WalletPages {
         let icon: String
         let usedText: String?
         let snoozedText: String?
-        let usePath: String
-        /// The "Mark as done" form (amount and day); `usePath` posted without them is the one-tap "Done".
-        let useFormPath: String
-        let editPath: String
-        let unusePath: String
-        let snoozePath: String
-        let deletePath: String
         let snoozeChoices: [SnoozeChoice]
         let returnTo: String
         let isExpired: Bool
-        /// The benefit's page: its uses by card year.
-        var historyPath: String? = nil
     }
 
     /// Annual-fee return on Card detail.
@@ -74,19 +79,18 @@ enum WalletPages {
     struct CardMenu: Sendable {
         /// One-tap "Mark used" for an open benefit.
         struct Use: Sendable {
+            /// The benefit.
+            let id: Int64
             let label: String
-            let path: String
         }
 
+        /// The card.
+        let id: Int64
         let name: String
         let uses: [Use]
         /// More open benefits than the menu lists: the card's page shows them all.
         let moreUses: Bool
-        let detailPath: String
-        let editPath: String
         let remindersOn: Bool
-        let remindersPath: String
-        let removePath: String
         let returnTo: String
     }
 
@@ -101,12 +105,7 @@ enum WalletPages {
         let countText: String
         let expiringText: String?
         let cards: [StackCard]
-        let addPath: String
-        let trackerPath: String
-        let settingsPath: String
         let empty: EmptyState
-        /// "Expiring soon": the summary's count and the tab link there.
-        var expiringPath: String = "/wallet/expiring"
     }
 
     struct PickItem: Sendable {
@@ -124,13 +123,14 @@ enum WalletPages {
     }
 
     struct OnboardingPage: Sendable {
-        let action: String
         let groups: [PickGroup]
         let continueText: String
         var summary: String? = nil
     }
 
     struct ShowPage: Sendable {
+        /// The card.
+        let id: Int64
         let face: CardFace
         let availableTitle: String
         let available: [BenefitRow]
@@ -139,12 +139,8 @@ enum WalletPages {
         let hasBenefits: Bool
         let roi: FeeReturnCard?
         let feeText: String
-        let editPath: String
-        let deletePath: String
-        let newBenefitPath: String
-        /// Whether this card's reminders are on, and where the switch posts.
+        /// Whether this card's reminders are on.
         let remindersOn: Bool
-        let remindersPath: String
     }
 
     struct BrowseItem: Sendable {
@@ -161,8 +157,6 @@ enum WalletPages {
     struct BrowsePage: Sendable {
         let query: String
         let groups: [BrowseGroup]
-        let customPath: String
-        let cancelPath: String
         let versionText: String
     }
 
@@ -172,14 +166,13 @@ enum WalletPages {
     }
 
     struct PreviewPage: Sendable {
+        let catalogueId: String
         let face: CardFace
         let title: String
         let feeText: String
         let benefits: [PreviewBenefit]
         let totalText: String
-        let action: String
         let owned: Bool
-        let backPath: String
         /// The form's error summary and fields (the fee due date).
         var summary: String? = nil
         var fields: [FormField] = []
@@ -204,7 +197,8 @@ enum WalletPages {
         let summary: String?
         let fields: [FormField]
         let swatches: [Swatch]
-        /// A "Delete…" link beside Cancel (edit forms).
+        /// A "Delete…" link beside Cancel (edit forms; the form is shared by cards, benefits, subscriptions and
+        /// coupons).
         var deletePath: String? = nil
     }
 
@@ -215,22 +209,17 @@ enum WalletPages {
 
     struct SettingsPage: Sendable {
         let facts: [Fact]
-        let backPath: String
-        let notificationsPath: String
     }
 
     // MARK: - Pieces
 
     /// The Cards · Expiring soon · Tracker · Settings tabs, `current` marked.
-    static func tabs(
-        current: String,
-        cards: String = "/wallet",
-        tracker: String = "/wallet/tracker",
-        settings: String = "/wallet/settings",
-        expiring: String = "/wallet/expiring"
-    ) -> HTML {
-        let tabs = [("Cards", cards), ("Expiring soon", expiring), ("Tracker", tracker), ("Settings", settings)]
-            .map { TabLink(label: $0.0, href: $0.1, current: $0.0 == current) }
+    static func tabs(current: String) -> HTML {
+        let tabs = [
+            ("Cards", WalletPaths.index), ("Expiring soon", WalletPaths.expiring), ("Tracker", WalletPaths.tracker),
+            ("Settings", WalletPaths.settings),
+        ]
+        .map { TabLink(label: $0.0, href: $0.1, current: $0.0 == current) }
         return
             "<nav class=\"tabs wallet-tabs\" aria-label=\"Wallet\">\(TabLink.links(tabs, className: "tabs__item"))</nav>"
     }
@@ -242,7 +231,7 @@ enum WalletPages {
           <div class="wallet-card__top"><span class="wallet-card__issuer">\(face.issuer)</span><span class="wallet-card__chip" aria-hidden="true"></span></div>
           <div class="wallet-card__bottom">
             <p class="wallet-card__pills">\(face.availableText.map { "<span class=\"pill pill--available\">\($0)</span>" as HTML })\(face.expiringText.map { " <span class=\"pill pill--expiring\">\($0)</span>" as HTML })</p>
-            <p class="wallet-card__name" title="\(face.name)">\(face.path.map { "<a class=\"wallet-card__link\" href=\"\($0)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
+            <p class="wallet-card__name" title="\(face.name)">\(face.link.map { "<a class=\"wallet-card__link\" href=\"\($0.path)\">\(face.name)</a>" as HTML } ?? "\(face.name)")</p>
             \(face.nickname.map { "<p class=\"wallet-card__nickname\" title=\"\($0)\">\($0)</p>" as HTML })
           </div>
           \(face.allUsed ? "<span class=\"wallet-card__check\" aria-label=\"All benefits used\">✓</span>" as HTML : nil)
@@ -255,14 +244,14 @@ enum WalletPages {
         let status: HTML =
             row.usedText.map { "\($0)" } ?? "\(row.expiryText) · <span class=\"benefit__days\">\(row.daysText)</span>"
         let edit: HTML = """
-            \(row.historyPath.map { "<a class=\"menu__item\" href=\"\($0)\">View history</a>" as HTML })
-                    <a class="menu__item" href="\(row.editPath)">Edit benefit…</a>
-                    <a class="menu__item menu__item--danger" href="\(row.deletePath)">Remove benefit…</a>
+            <a class="menu__item" href="\(WalletPaths.benefit(row.id))">View history</a>
+                    <a class="menu__item" href="\(WalletPaths.editBenefit(row.id))">Edit benefit…</a>
+                    <a class="menu__item menu__item--danger" href="\(WalletPaths.deleteBenefit(row.id))">Remove benefit…</a>
             """
         let actions: HTML?
         if row.usedText != nil {
             actions = """
-                <form method="post" action="\(row.unusePath)">\(csrf.field)\(returnTo)<button class="button button--plain button--small" type="submit">Undo</button></form>
+                <form method="post" action="\(WalletPaths.unuseBenefit(row.id))">\(csrf.field)\(returnTo)<button class="button button--plain button--small" type="submit">Undo</button></form>
                     <details class="menu">
                       <summary class="button button--plain button--small" aria-label="More actions for \(row.name)">More…</summary>
                       <div class="menu__list">
@@ -274,13 +263,13 @@ enum WalletPages {
             actions = nil
         } else {
             actions = """
-                <form method="post" action="\(row.usePath)">\(csrf.field)\(returnTo)<button class="button button--primary button--small" type="submit" aria-label="Mark \(row.name) as done: full value, today">✓ Done</button></form>
+                <form method="post" action="\(WalletPaths.useBenefit(row.id))">\(csrf.field)\(returnTo)<button class="button button--primary button--small" type="submit" aria-label="Mark \(row.name) as done: full value, today">✓ Done</button></form>
                     <details class="menu">
                       <summary class="button button--plain button--small" aria-label="More actions for \(row.name)">More…</summary>
                       <div class="menu__list">
-                        <a class="menu__item" href="\(row.useFormPath)">Done: other amount or day…</a>
-                        \(row.snoozeChoices.map { "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })
-                        \(row.snoozedText == nil ? nil : "<form method=\"post\" action=\"\(row.snoozePath)\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"0\">End snooze</button></form>" as HTML)
+                        <a class="menu__item" href="\(WalletPaths.useBenefit(row.id))">Done: other amount or day…</a>
+                        \(row.snoozeChoices.map { "<form method=\"post\" action=\"\(WalletPaths.snoozeBenefit(row.id))\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })
+                        \(row.snoozedText == nil ? nil : "<form method=\"post\" action=\"\(WalletPaths.snoozeBenefit(row.id))\">\(csrf.field)\(returnTo)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"0\">End snooze</button></form>" as HTML)
                         \(edit)
                       </div>
                     </details>
@@ -290,7 +279,7 @@ enum WalletPages {
             <li class="benefit benefit--\(row.status) urgency--\(row.urgency)">
               <span class="benefit__icon" aria-hidden="true">\(row.icon)</span>
               <div class="benefit__body">
-                <p class="benefit__head"><span class="benefit__name">\(row.historyPath.map { "<a class=\"benefit__link\" href=\"\($0)\">\(row.name)</a>" as HTML } ?? "\(row.name)")</span> <span class="benefit__value">\(row.valueText)</span></p>
+                <p class="benefit__head"><span class="benefit__name"><a class="benefit__link" href="\(WalletPaths.benefit(row.id))">\(row.name)</a></span> <span class="benefit__value">\(row.valueText)</span></p>
                 <p class="benefit__meta">\(row.periodText)\(row.details.map { " · \($0)" as HTML })</p>
                 <p class="benefit__meta"><span class="visually-hidden">\(row.statusLabel): </span>\(status)\(row.snoozedText.map { " · \($0)" as HTML })</p>
               </div>
@@ -310,12 +299,12 @@ enum WalletPages {
             <details class="menu card-menu">
                   <summary class="card-menu__button" aria-label="Actions for \(menu.name)"><span aria-hidden="true">⋯</span></summary>
                   <div class="menu__list">
-                    \(menu.uses.map { "<form method=\"post\" action=\"\($0.path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\">Mark used: \($0.label)</button></form>" as HTML })
-                    \(menu.moreUses ? "<a class=\"menu__item\" href=\"\(menu.detailPath)\">Mark another benefit used…</a>" as HTML : nil)
-                    <a class="menu__item" href="\(menu.detailPath)">View details</a>
-                    <a class="menu__item" href="\(menu.editPath)">Edit card…</a>
-                    <form method="post" action="\(menu.remindersPath)">\(csrf.field)\(back)<input type="hidden" name="on" value="\(menu.remindersOn ? "0" : "1")"><button class="menu__item" type="submit">\(menu.remindersOn ? "Turn reminders off" : "Turn reminders on")</button></form>
-                    <a class="menu__item menu__item--danger" href="\(menu.removePath)">Remove card…</a>
+                    \(menu.uses.map { "<form method=\"post\" action=\"\(WalletPaths.useBenefit($0.id))\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\">Mark used: \($0.label)</button></form>" as HTML })
+                    \(menu.moreUses ? "<a class=\"menu__item\" href=\"\(WalletPaths.card(menu.id))\">Mark another benefit used…</a>" as HTML : nil)
+                    <a class="menu__item" href="\(WalletPaths.card(menu.id))">View details</a>
+                    <a class="menu__item" href="\(WalletPaths.editCard(menu.id))">Edit card…</a>
+                    <form method="post" action="\(WalletPaths.cardReminders(menu.id))">\(csrf.field)\(back)<input type="hidden" name="on" value="\(menu.remindersOn ? "0" : "1")"><button class="menu__item" type="submit">\(menu.remindersOn ? "Turn reminders off" : "Turn reminders on")</button></form>
+                    <a class="menu__item menu__item--danger" href="\(Paths.path(WalletPaths.deleteCard(menu.id), returningTo: menu.returnTo))">Remove card…</a>
                   </div>
                 </details>
             """
@@ -326,14 +315,14 @@ enum WalletPages {
     static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
-          \(tabs(current: "Cards", tracker: page.trackerPath, settings: page.settingsPath, expiring: page.expiringPath))
-          <a class="button button--primary" href="\(page.addPath)">+ Add card</a>
+          \(tabs(current: "Cards"))
+          <a class="button button--primary" href="\(WalletPaths.browse)">+ Add card</a>
         </div>
         \(page.cards.isEmpty ? "<div class=\"empty-grid\">\(page.empty.html)</div>" as HTML : """
             <section class="card wallet-summary" aria-label="Summary">
               <p class="wallet-summary__label">Total available value</p>
               <p class="wallet-summary__value">\(page.totalText)</p>
-              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <a class=\"wallet-summary__expiring\" href=\"\(page.expiringPath)\">\($0)</a>" as HTML })</p>
+              <p class="wallet-summary__count">\(page.countText)\(page.expiringText.map { " · <a class=\"wallet-summary__expiring\" href=\"\(WalletPaths.expiring)\">\($0)</a>" as HTML })</p>
             </section>
             <ul class="wallet-stack" aria-label="Your cards">
               \(page.cards.map { "<li class=\"wallet-stack__item\">\(cardFace($0.face))\(cardMenu($0.menu, csrf: csrf))</li>" as HTML })
@@ -345,7 +334,7 @@ enum WalletPages {
 
     static func onboarding(_ page: OnboardingPage, csrf: CSRF) -> HTML {
         """
-        <form class="onboarding" method="post" action="\(page.action)" novalidate>
+        <form class="onboarding" method="post" action="\(WalletPaths.onboarding)" novalidate>
           \(csrf.field)
           <div class="onboarding__head">
             <div>
@@ -383,15 +372,15 @@ enum WalletPages {
             ? "<ul class=\"benefit-list\">\(rows(page.available))</ul>"
             : page.hasBenefits
                 ? "<p class=\"muted\">Every benefit is used for this period. Nice work!</p>"
-                : "<p class=\"muted\">This card has no benefits yet. <a href=\"\(page.newBenefitPath)\">Add one</a>.</p>"
+                : "<p class=\"muted\">This card has no benefits yet. <a href=\"\(WalletPaths.newBenefit(page.id))\">Add one</a>.</p>"
         return """
-            <p class="breadcrumb"><a href="/wallet">← Wallet</a> · \(page.feeText)</p>
+            <p class="breadcrumb"><a href="\(WalletPaths.index)">← Wallet</a> · \(page.feeText)</p>
             <div class="card-detail__head">
               \(cardFace(page.face))
               <div class="form-actions card-detail__actions">
-                <a class="button button--secondary" href="\(page.editPath)">Edit card</a>
-                <a class="button button--secondary" href="\(page.newBenefitPath)">+ Add benefit</a>
-                <form method="post" action="\(page.remindersPath)">\(csrf.field)<input type="hidden" name="on" value="\(page.remindersOn ? "0" : "1")"><button class="button button--plain" type="submit">Reminders \(page.remindersOn ? "on · Turn off" : "off · Turn on")</button></form>
+                <a class="button button--secondary" href="\(WalletPaths.editCard(page.id))">Edit card</a>
+                <a class="button button--secondary" href="\(WalletPaths.newBenefit(page.id))">+ Add benefit</a>
+                <form method="post" action="\(WalletPaths.cardReminders(page.id))">\(csrf.field)<input type="hidden" name="on" value="\(page.remindersOn ? "0" : "1")"><button class="button button--plain" type="submit">Reminders \(page.remindersOn ? "on · Turn off" : "off · Turn on")</button></form>
               </div>
             </div>
 
@@ -417,7 +406,7 @@ enum WalletPages {
             """ as HTML)
 
             <section class="card danger-zone" aria-label="Remove card">
-              <a class="button button--danger-outline" href="\(page.deletePath)">Remove card…</a>
+              <a class="button button--danger-outline" href="\(WalletPaths.deleteCard(page.id))">Remove card…</a>
             </section>
             """
     }
@@ -445,17 +434,17 @@ enum WalletPages {
 
     static func browse(_ page: BrowsePage) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.cancelPath)">← Wallet</a></p>
+        <p class="breadcrumb"><a href="\(WalletPaths.index)">← Wallet</a></p>
         <div class="toolbar">
-          <form class="search" method="get" action="/wallet/cards/new" role="search">
+          <form class="search" method="get" action="\(WalletPaths.browse)" role="search">
             <label class="visually-hidden" for="card-search">Search cards</label>
             <input class="field__control search__input" id="card-search" type="search" name="q" value="\(page.query)" placeholder="Search cards…" autocomplete="off">
             <button class="button button--secondary" type="submit">Search</button>
           </form>
-          <a class="button button--primary" href="\(page.customPath)">Custom card</a>
+          <a class="button button--primary" href="\(WalletPaths.custom)">Custom card</a>
         </div>
         \(page.groups.isEmpty
-            ? "<p class=\"muted\">No card matches “\(page.query)”. Try another word, or add a <a href=\"\(page.customPath)\">custom card</a>.</p>"
+            ? "<p class=\"muted\">No card matches “\(page.query)”. Try another word, or add a <a href=\"\(WalletPaths.custom)\">custom card</a>.</p>"
             : page.groups.map { group in
                 """
                 <details class="issuer" open>
@@ -475,7 +464,7 @@ enum WalletPages {
 
     static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">← Add card</a></p>
+        <p class="breadcrumb"><a href="\(WalletPaths.browse)">← Add card</a></p>
         <section class="card preview-sheet" aria-labelledby="preview-title">
           <div class="preview-sheet__head">
             <div class="preview-sheet__card">\(cardFace(page.face))</div>
@@ -491,7 +480,7 @@ enum WalletPages {
           <div class="preview-sheet__add">
             <p class="preview-sheet__total">\(page.totalText)</p>
             \(Form.summary(page.summary))
-            <form class="preview-sheet__cta" method="post" action="\(page.action)" novalidate>
+            <form class="preview-sheet__cta" method="post" action="\(WalletPaths.addFromCatalogue(page.catalogueId))" novalidate>
               \(csrf.field)
               \(Form.fields(page.fields))
               \(page.owned ? "<p class=\"muted small\">This card is already in your wallet; adding it again makes a second one.</p>" as HTML : nil)
@@ -563,12 +552,12 @@ enum WalletPages {
     static func settings(_ page: SettingsPage) -> HTML {
         """
         <div class="toolbar wallet-toolbar">
-          \(tabs(current: "Settings", cards: page.backPath))
+          \(tabs(current: "Settings"))
         </div>
         <section class="card form-card" aria-labelledby="reminders-title">
           <h2 class="card__title" id="reminders-title">Reminders</h2>
           <p class="muted small">Reminder time, lead time, quiet hours and the calendar feed are in your profile.</p>
-          <p><a class="button button--secondary" href="\(page.notificationsPath)">Notification settings</a></p>
+          <p><a class="button button--secondary" href="\(ProfilePaths.notifications)">Notification settings</a></p>
         </section>
         <section class="card form-card" aria-labelledby="database-title">
           <h2 class="card__title" id="database-title">Card database</h2>

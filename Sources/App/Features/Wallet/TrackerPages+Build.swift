@@ -21,6 +21,7 @@ extension TrackerPages.SubscriptionRow {
     init(_ subscription: Subscription, next: CalendarDay, today: CalendarDay, user: User, cardNames: [Int64: String]) {
         let days = today.distance(to: next)
         self.init(
+            id: subscription.id ?? 0,
             name: subscription.name,
             initials: SubscriptionTemplate.initials(subscription.name),
             amountText: user.money(subscription.amountCents) + subscription.frequency.suffix,
@@ -31,8 +32,7 @@ extension TrackerPages.SubscriptionRow {
                     : days <= 7 ? "Renews in \(days) days" : "Renews \(next.shortText)",
             urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
             cardName: subscription.cardId.flatMap { cardNames[$0] },
-            category: subscription.category,
-            editPath: WalletPaths.editSubscription(subscription.id ?? 0)
+            category: subscription.category
         )
     }
 }
@@ -62,6 +62,7 @@ extension TrackerPages.CouponRow {
             urgency = Urgency(daysLeft: days).rawValue
         }
         self.init(
+            id: id,
             name: coupon.name,
             details: coupon.details.isEmpty ? nil : coupon.details,
             category: coupon.category,
@@ -69,9 +70,6 @@ extension TrackerPages.CouponRow {
             code: coupon.code.isEmpty ? nil : coupon.code,
             daysText: daysText,
             urgency: urgency,
-            usePath: WalletPaths.useCoupon(id),
-            editPath: WalletPaths.editCoupon(id),
-            deletePath: WalletPaths.deleteCoupon(id),
             used: coupon.usedOn != nil
         )
     }

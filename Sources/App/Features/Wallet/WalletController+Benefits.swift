@@ -34,9 +34,10 @@ extension WalletController {
             }
         }
         let page = BenefitPages.ShowPage(
+            id: benefit.id ?? 0,
             name: benefit.name,
+            cardId: card.id ?? 0,
             cardName: card.name,
-            cardPath: WalletPaths.card(card.id ?? 0),
             valueText: "\(currency.text(benefit.valueCents)) a \(benefit.period.unit)",
             details: benefit.details.isEmpty ? nil : benefit.details,
             years: years.map { year in
@@ -49,8 +50,7 @@ extension WalletController {
                     totalText: "\(count) \(count == 1 ? "use" : "uses"), \(currency.text(total)) redeemed",
                     uses: year.uses.map { .init(dayText: $0.day.shortText, amountText: currency.text($0.cents)) }
                 )
-            },
-            editPath: WalletPaths.editBenefit(benefit.id ?? 0)
+            }
         )
         return render(title: benefit.name, context: context) { _ in BenefitPages.show(page) }
     }

@@ -32,7 +32,7 @@ extension WalletController {
             if byIssuer[card.issuer] == nil { order.append(card.issuer) }
             byIssuer[card.issuer, default: []].append(
                 WalletPages.BrowseItem(
-                    face: CardFace(catalogue: card, path: WalletPaths.preview(card.id)),
+                    face: CardFace(catalogue: card, linked: true),
                     feeText: card.annualFeeCents == 0
                         ? "No annual fee" : "\(card.currencyValue.rounded(card.annualFeeCents)) fee",
                     owned: owned.contains(card.id)
@@ -43,8 +43,6 @@ extension WalletController {
         let page = WalletPages.BrowsePage(
             query: query,
             groups: order.map { WalletPages.BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
-            customPath: WalletPaths.custom,
-            cancelPath: WalletPaths.index,
             versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)"
         )
         return render(title: "Add card", context: context) { _ in WalletPages.browse(page) }
@@ -68,7 +66,8 @@ extension WalletController {
         let currency = card.currencyValue
         let owned = try context.store.walletCatalogueIds().contains(card.id)
         let page = WalletPages.PreviewPage(
-            face: CardFace(catalogue: card, path: nil),
+            catalogueId: card.id,
+            face: CardFace(catalogue: card, linked: false),
             title: "\(card.issuer) \(card.name)",
             feeText: card.annualFeeCents == 0
                 ? "No annual fee" : "Annual fee: \(currency.rounded(card.annualFeeCents))",
@@ -87,9 +86,7 @@ extension WalletController {
             },
             totalText: "Total annual value: \(currency.rounded(card.annualValueCents))"
                 + (currency == context.user.currencyValue ? "" : " (in \(currency.code))"),
-            action: WalletPaths.addFromCatalogue(card.id),
             owned: owned,
-            backPath: WalletPaths.browse,
             summary: errors.summary,
             fields: CatalogueAddRules.fields(input, errors: errors, card: card)
         )

@@ -12,9 +12,7 @@ extension WalletController {
         let due = try context.store.expiringSoon(rules)
         let page = ExpiringPages.IndexPage(
             rows: due.map { Self.expiringRow($0.0, daysLeft: $0.1) },
-            leadText: lead == 1 ? "within 1 day" : "within \(lead) days",
-            returnTo: WalletPaths.expiring,
-            settingsPath: ProfilePaths.notifications
+            leadText: lead == 1 ? "within 1 day" : "within \(lead) days"
         )
         return render(title: "Expiring soon", context: context) { shell in ExpiringPages.index(page, csrf: shell.csrf) }
     }
@@ -38,8 +36,7 @@ extension WalletController {
             daysText: daysLeft == 0 ? "Today" : daysLeft == 1 ? "Tomorrow" : "In \(daysLeft) days",
             urgency: Urgency(daysLeft: daysLeft) == .critical ? "urgent" : Urgency(daysLeft: daysLeft).rawValue,
             path: item.path,
-            usePath: isBenefit ? WalletPaths.useBenefit(id) : item.kind == .coupon ? WalletPaths.useCoupon(id) : nil,
-            snoozePath: isBenefit ? WalletPaths.snoozeBenefit(id) : nil,
+            subject: isBenefit ? .benefit(id) : item.kind == .coupon ? .coupon(id) : .other,
             snoozeChoices: isBenefit ? Snooze.choices.map { .init(days: $0.days, label: $0.label) } : []
         )
     }

@@ -15,9 +15,7 @@ extension WalletController {
                 WalletPages.Fact(label: "Database version", value: catalogue.version),
                 WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
                 WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count)),
-            ],
-            backPath: WalletPaths.index,
-            notificationsPath: ProfilePaths.notifications
+            ]
         )
         return render(title: "Wallet settings", context: context) { _ in WalletPages.settings(page) }
     }

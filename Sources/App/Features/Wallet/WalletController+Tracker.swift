@@ -64,7 +64,6 @@ extension WalletController {
                     count: rows.count,
                     rows: cut ? Array(rows.prefix(Self.laterShown)) : rows,
                     urgent: section != .later,
-                    morePath: cut ? WalletPaths.coupons + "&later=all#coupons-later" : nil,
                     moreText: cut ? "Show all \(rows.count)" : nil
                 )
             }
@@ -83,9 +82,7 @@ extension WalletController {
             all: all,
             groups: groups,
             history: history,
-            addPath: isSubscriptions ? WalletPaths.newSubscription : WalletPaths.newCoupon,
-            addLabel: isSubscriptions ? "+ Add subscription" : "+ Add coupon",
-            walletPath: WalletPaths.index
+            addLabel: isSubscriptions ? "+ Add subscription" : "+ Add coupon"
         )
         return render(title: "Tracker", context: context) { shell in TrackerPages.tracker(page, csrf: shell.csrf) }
     }
@@ -122,17 +119,15 @@ extension WalletController {
         }
         .map { template in
             TrackerPages.TemplateTile(
+                key: template.key,
                 name: template.name,
                 initials: SubscriptionTemplate.initials(template.name),
-                priceText: user.money(template.amountCents) + template.frequency.suffix,
-                path: WalletPaths.newSubscription + "?template=" + template.key
+                priceText: user.money(template.amountCents) + template.frequency.suffix
             )
         }
         let page = TrackerPages.TemplatesPage(
             query: search,
-            tiles: tiles,
-            customPath: WalletPaths.newSubscription + "?custom=1",
-            cancelPath: WalletPaths.tracker
+            tiles: tiles
         )
         return render(title: "Add subscription", context: context) { _ in TrackerPages.templates(page) }
     }

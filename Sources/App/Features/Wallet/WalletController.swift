@@ -59,9 +59,6 @@ struct WalletController {
             expiringText: expiring == 0
                 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
             cards: states.map { WalletPages.StackCard(face: CardFace($0), menu: Self.cardMenu($0)) },
-            addPath: WalletPaths.browse,
-            trackerPath: WalletPaths.tracker,
-            settingsPath: WalletPaths.settings,
             empty: EmptyState(
                 key: "wallet",
                 icon: "wallet",
@@ -87,19 +84,16 @@ struct WalletController {
             a.daysLeft != b.daysLeft ? a.daysLeft < b.daysLeft : a.benefit.valueCents > b.benefit.valueCents
         }
         return WalletPages.CardMenu(
+            id: id,
             name: card.nickname.isEmpty ? card.name : "\(card.name) · \(card.nickname)",
             uses: open.prefix(menuUses).map { benefit in
                 .init(
-                    label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))",
-                    path: WalletPaths.useBenefit(benefit.benefit.id ?? 0)
+                    id: benefit.benefit.id ?? 0,
+                    label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))"
                 )
             },
             moreUses: open.count > menuUses,
-            detailPath: WalletPaths.card(id),
-            editPath: WalletPaths.editCard(id),
             remindersOn: card.notify,
-            remindersPath: WalletPaths.cardReminders(id),
-            removePath: Paths.path(WalletPaths.deleteCard(id), returningTo: WalletPaths.index),
             returnTo: WalletPaths.index
         )
     }
@@ -132,7 +126,7 @@ struct WalletController {
                 : nil
             let item = WalletPages.PickItem(
                 id: card.id,
-                face: CardFace(catalogue: card, path: nil),
+                face: CardFace(catalogue: card, linked: false),
                 checked: ticked.contains(card.id),
                 due: due
             )
@@ -143,7 +137,6 @@ struct WalletController {
             }
         }
         let page = WalletPages.OnboardingPage(
-            action: WalletPaths.onboarding,
             groups: Self.mergeIssuers(groups),
             continueText: "Continue",
             summary: errors.summary
@@ -281,6 +274,7 @@ struct WalletController {
             )
         }
         let page = WalletPages.ShowPage(
+            id: id,
             face: CardFace(state),
             availableTitle: "Available benefits (\(currency.rounded(state.availableCents)))",
             available: open.map { BenefitRow($0, currency: currency, returnTo: here) },
@@ -289,11 +283,7 @@ struct WalletController {
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,
             feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(currency.rounded(card.annualFeeCents))",
-            editPath: WalletPaths.editCard(id),
-            deletePath: WalletPaths.deleteCard(id),
-            newBenefitPath: WalletPaths.newBenefit(id),
-            remindersOn: card.notify,
-            remindersPath: WalletPaths.cardReminders(id)
+            remindersOn: card.notify
         )
         return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
     }

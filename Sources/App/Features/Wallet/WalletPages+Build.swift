@@ -47,7 +47,7 @@ extension CardFace {
             start: card.gradientStart,
             end: card.gradientEnd,
             light: text.dark,
-            path: WalletPaths.card(card.id ?? 0),
+            link: .card(card.id ?? 0),
             availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
             urgency: state.urgency.rawValue,
@@ -56,7 +56,8 @@ extension CardFace {
         )
     }
 
-    init(catalogue card: CardCatalogue.Card, path: String?) {
+    /// A card of the catalogue; `linked` to its preview.
+    init(catalogue card: CardCatalogue.Card, linked: Bool) {
         let text = Self.text(card.gradient.start, card.gradient.end)
         self.init(
             key: card.id,
@@ -66,7 +67,7 @@ extension CardFace {
             start: card.gradient.start,
             end: card.gradient.end,
             light: text.dark,
-            path: path,
+            link: linked ? .catalogue(card.id) : nil,
             availableText: nil,
             expiringText: nil,
             urgency: Urgency.standard.rawValue,
@@ -126,6 +127,7 @@ extension BenefitRow {
             icon = state.status == .used ? "✓" : state.status == .expiringSoon ? "!" : "○"
         }
         self.init(
+            id: id,
             name: benefit.name,
             details: benefit.details.isEmpty ? nil : benefit.details,
             valueText: currency.text(benefit.valueCents),
@@ -146,16 +148,9 @@ extension BenefitRow {
             },
             snoozedText: state.snoozed
                 ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
-            usePath: WalletPaths.useBenefit(id),
-            useFormPath: WalletPaths.useBenefit(id),
-            editPath: WalletPaths.editBenefit(id),
-            unusePath: WalletPaths.unuseBenefit(id),
-            snoozePath: WalletPaths.snoozeBenefit(id),
-            deletePath: WalletPaths.deleteBenefit(id),
             snoozeChoices: Snooze.choices.map { .init(days: $0.days, label: $0.label) },
             returnTo: returnTo,
-            isExpired: expired,
-            historyPath: WalletPaths.benefit(id)
+            isExpired: expired
         )
     }
 }

@@ -8,7 +8,10 @@ enum WalletPaths {
     static let custom = "/wallet/cards/custom"
     static let tracker = "/wallet/tracker"
     static let coupons = "/wallet/tracker?tab=coupons"
+    /// The coupons tab with every coupon of "Later" listed, scrolled to them.
+    static let allLaterCoupons = coupons + "&later=all#coupons-later"
     static let newSubscription = "/wallet/subscriptions/new"
+    static let customSubscription = newSubscription + "?custom=1"
     static let subscriptions = "/wallet/subscriptions"
     static let newCoupon = "/wallet/coupons/new"
     static let couponsCreate = "/wallet/coupons"
@@ -33,4 +36,7 @@ enum WalletPaths {
     static let editCoupon = PathPattern("/wallet/coupons/:id/edit")
     static let useCoupon = PathPattern("/wallet/coupons/:id/use")
     static let deleteCoupon = PathPattern("/wallet/coupons/:id/delete")
+
+    /// The subscription form filled in from template `key`.
+    static func newSubscription(template key: String) -> String { newSubscription + "?template=" + key }
 }
