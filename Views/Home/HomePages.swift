@@ -20,10 +20,8 @@ enum HomePages {
     }
 
     struct CalendarCell: Sendable {
-        /// The day of the month; 0 for a cell outside the month.
-        let day: Int
-        let inMonth: Bool
-        let path: String
+        /// The day; nil for a cell outside the month.
+        let date: CalendarDay?
         let saved: Bool
         let spent: Bool
         let today: Bool
@@ -36,38 +34,37 @@ enum HomePages {
     }
 
     struct DayEntry: Sendable {
+        /// The entry, and whether it is a stash's (edited on the stash entry form).
+        let id: Int64
+        let inStash: Bool
         let amount: String
         let kindClass: String
         let stashName: String
         let note: String?
-        let editPath: String
     }
 
     struct DayDrawer: Sendable {
+        let day: CalendarDay
+        /// The month shown; nil for this month.
+        let month: Month?
         let title: String
         let entries: [DayEntry]
         /// The link to the rest of the day's entries when only the newest are listed.
         let more: TextLink?
-        let closePath: String
     }
 
     struct HomePage: Sendable {
         let greeting: String
-        let monthTitle: String
-        let previousPath: String
-        let nextPath: String
-        let currentPath: String?
+        let month: Month
+        let isCurrentMonth: Bool
         let hasStashes: Bool
         let overview: Overview
         let toggles: [ViewToggle]
-        let togglePath: String
-        let returnPath: String
         let isList: Bool
         let cards: [StashCard]
         let weeks: [CalendarWeek]
         let drawer: DayDrawer?
         let quickDate: String
-        let newStashPath: String
         let states: [EmptyState]
         let summary: SummaryCards
         let wallet: WalletWidgets?
@@ -78,10 +75,10 @@ enum HomePages {
         <section class="hero">
           <p class="hero__eyebrow">\(page.greeting)</p>
           <nav class="month-nav" aria-label="Month">
-            <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous month">‹</a>
-            <h2 class="month-nav__title">\(page.monthTitle)</h2>
-            <a class="month-nav__step" href="\(page.nextPath)" aria-label="Next month">›</a>
-            \(page.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">This month</a>" as HTML })
+            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.previous))" aria-label="Previous month">‹</a>
+            <h2 class="month-nav__title">\(page.month.title)</h2>
+            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.next))" aria-label="Next month">›</a>
+            \(page.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(HomePaths.home())\">This month</a>" as HTML)
           </nav>
         </section>
         \(page.summary.html)
@@ -102,14 +99,14 @@ enum HomePages {
             </section>
 
             <div class="toolbar">
-              <form class="segmented" method="post" action="\(page.togglePath)" aria-label="View">
+              <form class="segmented" method="post" action="\(HomePaths.view)" aria-label="View">
                 \(csrf.field)
-                <input type="hidden" name="returnTo" value="\(page.returnPath)">
+                <input type="hidden" name="returnTo" value="\(returnPath(page))">
                 \(page.toggles.map { toggle in
                 "<button class=\"segmented__item\" type=\"submit\" name=\"view\" value=\"\(toggle.value)\" aria-pressed=\"\(toggle.current ? "true" : "false")\">\(toggle.label)</button>" as HTML
             })
               </form>
-              <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
+              <a class="button button--primary" href="\(StashPaths.new)">+ New stash</a>
             </div>
             \(page.isList ? list(page, csrf: csrf) : calendar(page))
             """
@@ -119,7 +116,7 @@ enum HomePages {
     /// it to its own stash.
     private static func list(_ page: HomePage, csrf: CSRF) -> HTML {
         """
-        <form id="quick-add" method="post">\(csrf.field)<input type="hidden" name="date" value="\(page.quickDate)"><input type="hidden" name="returnTo" value="\(page.returnPath)"></form>
+        <form id="quick-add" method="post">\(csrf.field)<input type="hidden" name="date" value="\(page.quickDate)"><input type="hidden" name="returnTo" value="\(returnPath(page))"></form>
         <div class="stash-list">
           \(page.cards.map { card in
               """
@@ -140,7 +137,7 @@ enum HomePages {
 
     private static func calendar(_ page: HomePage) -> HTML {
         """
-        <section class="calendar card" aria-label="\(page.monthTitle) calendar">
+        <section class="calendar card" aria-label="\(page.month.title) calendar">
           <table class="calendar__grid">
             <thead><tr><th scope="col" abbr="Monday">Mo</th><th scope="col" abbr="Tuesday">Tu</th><th scope="col" abbr="Wednesday">We</th><th scope="col" abbr="Thursday">Th</th><th scope="col" abbr="Friday">Fr</th><th scope="col" abbr="Saturday">Sa</th><th scope="col" abbr="Sunday">Su</th></tr></thead>
             <tbody>
@@ -154,9 +151,10 @@ enum HomePages {
     }
 
     private static func cell(_ cell: CalendarCell) -> HTML {
-        guard cell.inMonth else { return "<td></td>" }
+        guard let date = cell.date else { return "<td></td>" }
+        // The day opens at its drawer, so on a phone the page doesn't come back at the top with the drawer below.
         return """
-            <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(cell.path)" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(cell.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
+            <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(HomePaths.home(month: date.monthValue, day: date))#day" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(date.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
             """
     }
 
@@ -168,7 +166,7 @@ enum HomePages {
             <ul class="entry-list">
                 \(drawer.entries.map { entry in
                     """
-                    <li class="entry-list__item"><a href="\(entry.editPath)"><span class="entry-list__main"><span class="\(entry.kindClass) entry-list__amount">\(entry.amount)</span> <span>\(entry.stashName)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
+                    <li class="entry-list__item"><a href="\(BudgetPaths.editLedgerEntry(entry.id, inStash: entry.inStash, returnTo: HomePaths.home(month: drawer.month, day: drawer.day)))"><span class="entry-list__main"><span class="\(entry.kindClass) entry-list__amount">\(entry.amount)</span> <span>\(entry.stashName)</span></span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</a></li>
                     """ as HTML
                 })
               </ul>
@@ -177,12 +175,17 @@ enum HomePages {
             <section class="drawer card" id="day" aria-labelledby="drawer-title">
               <div class="drawer__head">
                 <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
-                <a class="button button--plain" href="\(drawer.closePath)">Close</a>
+                <a class="button button--plain" href="\(HomePaths.home(month: drawer.month))">Close</a>
               </div>
               \(entries)
               \(drawer.more?.moreHTML)
             </section>
             """
+    }
+
+    /// Where switching the view and quick-adding come back to: Home at the month shown.
+    private static func returnPath(_ page: HomePage) -> String {
+        HomePaths.home(month: page.isCurrentMonth ? nil : page.month)
     }
 
     private static func firstRun(_ states: [EmptyState]) -> HTML {
@@ -199,26 +202,37 @@ enum HomePages {
 /// subscriptions' monthly total, and insight banners.
 struct WalletWidgets: Sendable {
     struct Item: Sendable {
+        /// What is expiring: a card's benefit (marked done in place), a subscription's renewal or a coupon (marked
+        /// used in place).
+        enum Subject: Sendable {
+            case benefit(Int64, card: Int64)
+            case renewal(Int64)
+            case coupon(Int64)
+        }
+
+        let subject: Subject
         let title: String
         let subtitle: String
         let daysText: String
         let urgency: String
-        let path: String
-        let actionPath: String?
-        let actionLabel: String?
-        let returnTo: String
     }
 
     struct Insight: Sendable {
+        /// What the banner is about: renewals this week (the tracker), coupons expiring today, a card's annual fee.
+        enum Subject: Sendable {
+            case renewals
+            case coupons
+            case annualFee(card: Int64)
+        }
+
+        let subject: Subject
         let text: String
-        let path: String
         let urgent: Bool
     }
 
     struct SubscriptionsMini: Sendable {
         let monthlyText: String
         let renewalsText: String?
-        let path: String
     }
 
     let totalText: String
@@ -226,27 +240,24 @@ struct WalletWidgets: Sendable {
     let hasCards: Bool
     let items: [Item]
     let moreText: String?
-    let seeAllPath: String
     let subscriptions: SubscriptionsMini?
     let couponsText: String?
-    let couponsPath: String
     let insights: [Insight]
-    let walletPath: String
     /// "Recently used", below "Expiring soon".
     var recent: RecentlyUsed? = nil
 
     func html(csrf: CSRF) -> HTML {
         """
         <div class="wallet-widgets">
-        \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\($0.path)\">\($0.text)</a>" as HTML })
+        \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\(Self.path($0.subject))\">\($0.text)</a>" as HTML })
         \(hasCards ? summary : nil)
         \(items.isEmpty ? nil : expiring(csrf: csrf))
         \(recent?.html)
         <div class="wallet-widgets__minis">
         \(subscriptions.map { mini in
-            "<a class=\"card mini-widget\" href=\"\(mini.path)\"><span class=\"mini-widget__title\">Subscriptions</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML
+            "<a class=\"card mini-widget\" href=\"\(WalletPaths.tracker)\"><span class=\"mini-widget__title\">Subscriptions</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML
         })
-        \(couponsText.map { "<a class=\"card mini-widget\" href=\"\(couponsPath)\"><span class=\"mini-widget__title\">Coupons expiring</span><span class=\"muted small\">\($0)</span></a>" as HTML })
+        \(couponsText.map { "<a class=\"card mini-widget\" href=\"\(WalletPaths.coupons)\"><span class=\"mini-widget__title\">Coupons expiring</span><span class=\"muted small\">\($0)</span></a>" as HTML })
         </div>
         </div>
         """
@@ -257,9 +268,35 @@ struct WalletWidgets: Sendable {
         <section class="card wallet-summary wallet-summary--home" aria-label="Wallet">
           <p class="wallet-summary__label">Total available</p>
           <p class="wallet-summary__value">\(totalText)</p>
-          <p class="wallet-summary__count">\(cardsText) · <a href="\(walletPath)">See breakdown →</a></p>
+          <p class="wallet-summary__count">\(cardsText) · <a href="\(WalletPaths.index)">See breakdown →</a></p>
         </section>
         """
+    }
+
+    /// Where an expiring line leads: the benefit's card, the subscription, the coupons.
+    private static func path(_ subject: Item.Subject) -> String {
+        switch subject {
+        case .benefit(_, let card): WalletPaths.card(card)
+        case .renewal(let id): WalletPaths.editSubscription(id)
+        case .coupon: WalletPaths.coupons
+        }
+    }
+
+    /// The button that clears an expiring line in place, coming back to Home: a benefit done, a coupon used.
+    private static func action(_ subject: Item.Subject) -> (path: String, label: String)? {
+        switch subject {
+        case .benefit(let id, _): (WalletPaths.useBenefit(id), "Mark as done")
+        case .renewal: nil
+        case .coupon(let id): (WalletPaths.useCoupon(id), "Mark used")
+        }
+    }
+
+    private static func path(_ subject: Insight.Subject) -> String {
+        switch subject {
+        case .renewals: WalletPaths.tracker
+        case .coupons: WalletPaths.coupons
+        case .annualFee(let card): WalletPaths.card(card)
+        }
     }
 
     private func expiring(csrf: CSRF) -> HTML {
@@ -271,18 +308,18 @@ struct WalletWidgets: Sendable {
                 """
                 <li class="track urgency--\(item.urgency)">
                       <div class="track__body">
-                        <p class="track__head"><a class="track__name" href="\(item.path)">\(item.title)</a> <span class="track__when">\(item.daysText)</span></p>
+                        <p class="track__head"><a class="track__name" href="\(Self.path(item.subject))">\(item.title)</a> <span class="track__when">\(item.daysText)</span></p>
                         <p class="track__meta">\(item.subtitle)</p>
                       </div>
-                      \(item.actionPath.map { path in
-                          "<div class=\"track__actions\"><form method=\"post\" action=\"\(path)\">\(csrf.field)<input type=\"hidden\" name=\"returnTo\" value=\"\(item.returnTo)\"><input type=\"hidden\" name=\"used\" value=\"1\"><button class=\"button button--primary button--small\" type=\"submit\">\(item.actionLabel ?? "")</button></form></div>" as HTML
+                      \(Self.action(item.subject).map { path, label in
+                          "<div class=\"track__actions\"><form method=\"post\" action=\"\(path)\">\(csrf.field)<input type=\"hidden\" name=\"returnTo\" value=\"\(HomePaths.index)\"><input type=\"hidden\" name=\"used\" value=\"1\"><button class=\"button button--primary button--small\" type=\"submit\">\(label)</button></form></div>" as HTML
                       })
                     </li>
 
                 """ as HTML
             })
           </ul>
-          \(moreText.map { "<p class=\"wallet-widgets__more\"><a href=\"\(seeAllPath)\">\($0) →</a></p>" as HTML })
+          \(moreText.map { "<p class=\"wallet-widgets__more\"><a href=\"\(WalletPaths.expiring)\">\($0) →</a></p>" as HTML })
         </section>
         """
     }

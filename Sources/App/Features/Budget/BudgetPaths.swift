@@ -74,8 +74,3 @@ enum BudgetPaths {
 
     private static func monthQuery(_ month: Month?) -> String { month.map { "?month=\($0)" } ?? "" }
 }
-
-extension LedgerEntry {
-    /// The form that edits this row: a stash entry's own form, any other transaction's the ledger's.
-    var editPath: String { BudgetPaths.editLedgerEntry(id ?? 0, inStash: stashId != nil) }
-}

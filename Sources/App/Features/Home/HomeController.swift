@@ -46,22 +46,24 @@ struct HomeController {
             weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay)
             if let selectedDay, let rows = data.dayEntries {
                 drawer = HomePages.DayDrawer(
+                    day: selectedDay,
+                    month: month == today.monthValue ? nil : month,
                     title: selectedDay.mediumTitle,
                     entries: rows.map { row in
                         HomePages.DayEntry(
+                            id: row.entry.id ?? 0,
+                            inStash: row.entry.stashId != nil,
                             amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
                             kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
                             stashName: row.label.isEmpty ? "Uncategorized" : row.label,
-                            note: row.entry.note.isEmpty ? nil : row.entry.note,
-                            editPath: Paths.path(row.entry.editPath, returningTo: here)
+                            note: row.entry.note.isEmpty ? nil : row.entry.note
                         )
                     },
                     more: DayList.moreLink(
                         shown: rows.count,
                         of: data.activity[selectedDay.description]?.entryCount ?? 0,
                         on: selectedDay
-                    ),
-                    closePath: HomePaths.home(month: month == today.monthValue ? nil : month)
+                    )
                 )
             }
         }
@@ -92,24 +94,19 @@ struct HomeController {
         )
         let page = HomePages.HomePage(
             greeting: greeting,
-            monthTitle: month.title,
-            previousPath: HomePaths.home(month: month.previous),
-            nextPath: HomePaths.home(month: month.next),
-            currentPath: isCurrent ? nil : HomePaths.home(),
+            month: month,
+            isCurrentMonth: isCurrent,
             hasStashes: !summaries.isEmpty,
             overview: overview,
             toggles: [
                 HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
                 HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar),
             ],
-            togglePath: HomePaths.view,
-            returnPath: HomePaths.home(month: isCurrent ? nil : month),
             isList: view == .list,
             cards: cards,
             weeks: weeks,
             drawer: drawer,
             quickDate: today.description,
-            newStashPath: StashPaths.new,
             states: [.stashes, .income],
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
             wallet: WalletWidgets.resolve(
@@ -146,9 +143,7 @@ struct HomeController {
         let leading = first.weekday - 1
         var cells: [HomePages.CalendarCell] = Array(
             repeating: HomePages.CalendarCell(
-                day: 0,
-                inMonth: false,
-                path: "",
+                date: nil,
                 saved: false,
                 spent: false,
                 today: false,
@@ -163,12 +158,9 @@ struct HomeController {
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
             let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
-            // The day opens at its drawer, so on a phone the page doesn't come back at the top with the drawer below.
             cells.append(
                 HomePages.CalendarCell(
-                    day: day,
-                    inMonth: true,
-                    path: HomePaths.home(month: month, day: date) + "#day",
+                    date: date,
                     saved: saved,
                     spent: spent,
                     today: date == today,
@@ -180,9 +172,7 @@ struct HomeController {
         while cells.count % 7 != 0 {
             cells.append(
                 HomePages.CalendarCell(
-                    day: 0,
-                    inMonth: false,
-                    path: "",
+                    date: nil,
                     saved: false,
                     spent: false,
                     today: false,

@@ -67,15 +67,12 @@ extension WalletWidgets {
                     (
                         benefit.daysLeft, benefit.benefit.valueCents,
                         Item(
+                            subject: .benefit(id, card: card.card.id ?? 0),
                             title:
                                 "\(card.card.currencyValue.rounded(benefit.benefit.valueCents)) \(benefit.benefit.name)",
                             subtitle: cardName,
                             daysText: daysLeftText(benefit.daysLeft),
-                            urgency: benefit.urgency.rawValue,
-                            path: WalletPaths.card(card.card.id ?? 0),
-                            actionPath: WalletPaths.useBenefit(id),
-                            actionLabel: "Mark as done",
-                            returnTo: HomePaths.index
+                            urgency: benefit.urgency.rawValue
                         )
                     )
                 )
@@ -89,14 +86,11 @@ extension WalletWidgets {
                 (
                     days, subscription.amountCents,
                     Item(
+                        subject: .renewal(subscription.id ?? 0),
                         title: "\(subscription.name) renews",
                         subtitle: "Subscription · \(inputs.money(subscription.amountCents))",
                         daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
-                        urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
-                        path: WalletPaths.editSubscription(subscription.id ?? 0),
-                        actionPath: nil,
-                        actionLabel: nil,
-                        returnTo: HomePaths.index
+                        urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue
                     )
                 )
             )
@@ -111,14 +105,11 @@ extension WalletWidgets {
                 (
                     days, coupon.valueCents ?? 0,
                     Item(
+                        subject: .coupon(coupon.id ?? 0),
                         title: coupon.name,
                         subtitle: "Coupon · \(coupon.category)",
                         daysText: daysLeftText(days),
-                        urgency: Urgency(daysLeft: days).rawValue,
-                        path: WalletPaths.coupons,
-                        actionPath: WalletPaths.useCoupon(coupon.id ?? 0),
-                        actionLabel: "Mark used",
-                        returnTo: HomePaths.index
+                        urgency: Urgency(daysLeft: days).rawValue
                     )
                 )
             )
@@ -135,8 +126,8 @@ extension WalletWidgets {
                 (
                     soonest,
                     Insight(
+                        subject: .renewals,
                         text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
-                        path: WalletPaths.tracker,
                         urgent: false
                     )
                 )
@@ -147,8 +138,8 @@ extension WalletWidgets {
                 (
                     0,
                     Insight(
+                        subject: .coupons,
                         text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
-                        path: WalletPaths.coupons,
                         urgent: true
                     )
                 )
@@ -164,8 +155,8 @@ extension WalletWidgets {
                     (
                         days,
                         Insight(
+                            subject: .annualFee(card: card.id ?? 0),
                             text: "\(card.name) \(fee) annual fee due \(when)",
-                            path: WalletPaths.card(card.id ?? 0),
                             urgent: days <= 7
                         )
                     )
@@ -196,18 +187,14 @@ extension WalletWidgets {
             hasCards: !cards.isEmpty,
             items: shown,
             moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
-            seeAllPath: WalletPaths.expiring,
             subscriptions: subscriptions.isEmpty
                 ? nil
                 : SubscriptionsMini(
                     monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
-                    renewalsText: renewalsText,
-                    path: WalletPaths.tracker
+                    renewalsText: renewalsText
                 ),
             couponsText: couponsText,
-            couponsPath: WalletPaths.coupons,
-            insights: shownInsights,
-            walletPath: WalletPaths.index
+            insights: shownInsights
         )
         widgets.recent = RecentlyUsed(items: data.recent.map { recentItem($0, inputs) })
         return widgets
@@ -221,17 +208,17 @@ extension WalletWidgets {
         let used = CalendarDay(use.usedOn).map { "Used \($0.dayMonthText)" } ?? "Used"
         if use.isBenefit {
             return .init(
+                benefitId: use.id,
                 title: value + use.name,
                 subtitle: use.nickname.isEmpty ? use.cardName : "\(use.cardName) · \(use.nickname)",
-                usedText: used,
-                path: WalletPaths.benefit(use.id)
+                usedText: used
             )
         }
         return .init(
+            benefitId: nil,
             title: value + use.name,
             subtitle: "Coupon · \(use.cardName)",
-            usedText: used,
-            path: WalletPaths.coupons
+            usedText: used
         )
     }
 }
