@@ -5,24 +5,22 @@ import HTML
 enum BankImportPages {
     /// An earlier import, with its Undo.
     struct Batch: Sendable {
+        let id: Int64
         let text: String
-        let undoPath: String
     }
 
     struct UploadPage: Sendable {
-        let action: String
         let error: String?
         let batches: [Batch]
-        let backPath: String
     }
 
     static func upload(_ page: UploadPage, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">← Your data</a></p>
+        <p class="breadcrumb"><a href="\(YourDataPaths.index)">← Your data</a></p>
         <section class="card form-card" aria-labelledby="bank-upload-title">
           <h2 class="card__title" id="bank-upload-title">Import a bank statement</h2>
           <p>Export your transactions from your bank's website as CSV, then choose the file here. Next you'll confirm which column is which and see a preview; nothing is saved until you import.</p>
-          <form method="post" action="\(page.action)" enctype="multipart/form-data" novalidate>
+          <form method="post" action="\(BankImportPaths.upload)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
             \(Form.file("statement", label: "Statement (.csv, up to 5 MB)", accept: ".csv,.txt,text/csv", error: page.error))
             <div class="form-actions"><button class="button button--primary" type="submit">Continue</button></div>
@@ -34,7 +32,7 @@ enum BankImportPages {
               <ul class="session-list">\(page.batches.map { batch in
                   """
                   <li class="session"><p class="session__head">\(batch.text)</p>
-                    <form class="session__actions" method="post" action="\(batch.undoPath)">\(csrf.field)<button class="button button--destructive button--small" type="submit">Undo<span class="visually-hidden"> \(batch.text)</span></button></form>
+                    <form class="session__actions" method="post" action="\(BankImportPaths.undo(batch.id))">\(csrf.field)<button class="button button--destructive button--small" type="submit">Undo<span class="visually-hidden"> \(batch.text)</span></button></form>
                   </li>
                   """ as HTML
               })</ul>
@@ -64,7 +62,6 @@ enum BankImportPages {
     }
 
     struct PreviewPage: Sendable {
-        let action: String
         let filename: String
         let summary: String?
         let mappingFields: [FormField]
@@ -72,13 +69,12 @@ enum BankImportPages {
         let counts: String
         let duplicates: [Duplicate]
         let importLabel: String?
-        let startOverPath: String
     }
 
     static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.startOverPath)">← Choose another file</a></p>
-        <form class="stack" method="post" action="\(page.action)" novalidate>
+        <p class="breadcrumb"><a href="\(BankImportPaths.upload)">← Choose another file</a></p>
+        <form class="stack" method="post" action="\(BankImportPaths.preview)" novalidate>
           \(csrf.field)
           \(Form.summary(page.summary))
           <section class="card form-card" aria-labelledby="bank-columns-title">

@@ -10,13 +10,13 @@ enum HouseholdPages {
         let since: String
     }
 
-    /// An invitation not yet used: for whom, until when, and where its Withdraw posts.
+    /// An invitation not yet used: which, for whom and until when.
     struct Invitation: Sendable {
+        let id: Int64
         let email: String
         /// "Expires 29 Nov 2026" or "Expired 20 Nov 2026".
         let expiry: String
         let expired: Bool
-        let revokePath: String
     }
 
     struct Page: Sendable {
@@ -24,17 +24,15 @@ enum HouseholdPages {
         /// Whether anyone may sign up, and how that is changed.
         let signupsText: String
         let invitations: [Invitation]
-        let inviteAction: String
         let summary: String?
         let emailField: FormField
         /// The link just made (shown this once: only its digest is kept), and whom it is for.
         let newLink: (email: String, url: String)?
-        let backPath: String
     }
 
     static func show(_ page: Page, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
         \(page.newLink.map { link in
             """
             <section class="card form-card invite-link" aria-labelledby="invite-link-title" role="status">
@@ -63,7 +61,7 @@ enum HouseholdPages {
           <h2 class="card__title" id="invite-title">Invite someone</h2>
           <p class="muted small">They get a one-time link to make their account with this email, even while sign-up is closed.</p>
           \(Form.summary(page.summary))
-          <form method="post" action="\(page.inviteAction)" novalidate>
+          <form method="post" action="\(ProfilePaths.household)" novalidate>
             \(csrf.field)
             \(Form.fields([page.emailField]))
             <div class="form-actions"><button class="button button--primary" type="submit">Make an invitation link</button></div>
@@ -76,7 +74,7 @@ enum HouseholdPages {
                 """
                 <li class="session">
                   <p class="session__head"><span class="session__name">\(invitation.email)</span>\(invitation.expired ? " <span class=\"pill\">Expired</span>" as HTML : nil)</p>
-                  <form class="session__actions" method="post" action="\(invitation.revokePath)">
+                  <form class="session__actions" method="post" action="\(ProfilePaths.revokeInvitation(invitation.id))">
                     \(csrf.field)
                     <button class="button button--destructive button--small" type="submit">Withdraw<span class="visually-hidden"> the invitation for \(invitation.email)</span></button>
                   </form>

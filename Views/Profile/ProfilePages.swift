@@ -15,23 +15,13 @@ enum ProfilePages {
         /// This browser first, then the others, most recently seen first.
         let browsers: [Browser]
         let sessionsText: String
-        let profilePath: String
-        let passwordPath: String
-        let sessionsPath: String
-        let logoutPath: String
-        let notificationsPath: String
-        /// Whether two-factor sign-in is on, and its page.
+        /// Whether two-factor sign-in is on.
         var twoFactorOn = false
-        var twoFactorPath = ""
-        /// Profile → Your data (export, import, delete).
-        var dataPath = ""
-        /// The photo (nil: initials), why the last upload was refused, and where uploads and removals post.
+        /// The photo (nil: initials), and why the last upload was refused.
         var photoURL: String?
         var photoError: String?
-        var photoPath = ""
-        var removePhotoPath = ""
-        /// Profile → Household, for the server's owner only (nil for everyone else).
-        var householdPath: String?
+        /// Whether Profile → Household is offered: for the server's owner only.
+        var showsHousehold = false
         /// The password "Log out all other browsers" asks for, with why it was refused.
         var sessionsPassword: FormField?
         var sessionsSummary: String?
@@ -50,7 +40,7 @@ enum ProfilePages {
 
         <section class="card" aria-labelledby="photo-title">
           <h2 class="card__title" id="photo-title">Photo</h2>
-          <form class="photo-form" method="post" action="\(page.photoPath)" enctype="multipart/form-data" novalidate>
+          <form class="photo-form" method="post" action="\(ProfilePaths.photo)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
             \(Form.file("photo", label: "PNG, JPEG or WebP, up to 2 MB", accept: "image/png,image/jpeg,image/webp", error: page.photoError))
             <div class="form-actions">
@@ -58,10 +48,10 @@ enum ProfilePages {
               \(page.photoURL == nil ? nil : "<button class=\"button button--plain\" type=\"submit\" form=\"remove-photo\" aria-label=\"Remove photo\">Remove</button>" as HTML)
             </div>
           </form>
-          \(page.photoURL == nil ? nil : "<form id=\"remove-photo\" method=\"post\" action=\"\(page.removePhotoPath)\" hidden>\(csrf.field)</form>" as HTML)
+          \(page.photoURL == nil ? nil : "<form id=\"remove-photo\" method=\"post\" action=\"\(ProfilePaths.removePhoto)\" hidden>\(csrf.field)</form>" as HTML)
         </section>
 
-        <form class="stack" method="post" action="\(page.profilePath)" novalidate>
+        <form class="stack" method="post" action="\(ProfilePaths.index)" novalidate>
           \(csrf.field)
           \(Form.summary(page.summary))
           <section class="card" aria-labelledby="personal-title">
@@ -80,13 +70,13 @@ enum ProfilePages {
         <section class="card" aria-labelledby="notifications-link-title">
           <h2 class="card__title" id="notifications-link-title">Notifications</h2>
           <p class="muted">Reminder time, lead time, quiet hours and your calendar feed.</p>
-          <p><a class="button button--secondary" href="\(page.notificationsPath)">Notification settings</a></p>
+          <p><a class="button button--secondary" href="\(ProfilePaths.notifications)">Notification settings</a></p>
         </section>
 
         <section class="card" aria-labelledby="password-title">
           <h2 class="card__title" id="password-title">Password</h2>
           \(Form.summary(page.passwordSummary))
-          <form method="post" action="\(page.passwordPath)" novalidate>
+          <form method="post" action="\(ProfilePaths.password)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields(page.passwordFields))</div>
             <div class="form-actions">
@@ -100,23 +90,15 @@ enum ProfilePages {
           \(page.twoFactorOn
               ? "<p><span class=\"tag\">On</span> Signing in asks for a code from your authenticator app after your password.</p>" as HTML
               : "<p class=\"muted\">Off. Ask for a code from an authenticator app on your phone after your password, so a stolen password alone can't open your account.</p>" as HTML)
-          <p><a class="button button--secondary" href="\(page.twoFactorPath)">\(page.twoFactorOn ? "Recovery codes and turning off" : "Turn on two-factor sign-in")</a></p>
+          <p><a class="button button--secondary" href="\(ProfilePaths.twoFactor)">\(page.twoFactorOn ? "Recovery codes and turning off" : "Turn on two-factor sign-in")</a></p>
         </section>
 
-        \(page.householdPath.map { path in
-            """
-            <section class="card" aria-labelledby="household-link-title">
-                <h2 class="card__title" id="household-link-title">Household</h2>
-                <p class="muted">Who has an account on this server, and invitations for the people you want to join.</p>
-                <p><a class="button button--secondary" href="\(path)">Members and invitations</a></p>
-              </section>
-            """ as HTML
-        })
+        \(page.showsHousehold ? household : nil)
 
         <section class="card" aria-labelledby="data-link-title">
           <h2 class="card__title" id="data-link-title">Your data</h2>
           <p class="muted">Download everything, import an export or a bank statement, or delete your account.</p>
-          <p><a class="button button--secondary" href="\(page.dataPath)">Your data</a></p>
+          <p><a class="button button--secondary" href="\(YourDataPaths.index)">Your data</a></p>
         </section>
 
         <section class="card" aria-labelledby="sessions-title">
@@ -124,7 +106,7 @@ enum ProfilePages {
           <p>\(page.sessionsText)</p>
           <ul class="session-list">\(page.browsers.map { browser($0, csrf: csrf) })</ul>
           \(page.browsers.count > 1 ? """
-              <form method="post" action="\(page.sessionsPath)" novalidate>
+              <form method="post" action="\(ProfilePaths.sessions)" novalidate>
                 \(csrf.field)
                 \(Form.summary(page.sessionsSummary))
                 <div class="field-column">\(page.sessionsPassword.map { Form.fields([$0]) })</div>
@@ -134,7 +116,7 @@ enum ProfilePages {
               </form>
               """ as HTML : nil)
           <div class="form-actions">
-            <form method="post" action="\(page.logoutPath)">
+            <form method="post" action="\(AuthPaths.logout)">
               \(csrf.field)
               <button class="button button--destructive" type="submit">Log out of this browser</button>
             </form>
@@ -142,6 +124,15 @@ enum ProfilePages {
         </section>
         """
     }
+
+    /// The way to Profile → Household.
+    private static let household: HTML = """
+        <section class="card" aria-labelledby="household-link-title">
+            <h2 class="card__title" id="household-link-title">Household</h2>
+            <p class="muted">Who has an account on this server, and invitations for the people you want to join.</p>
+            <p><a class="button button--secondary" href="\(ProfilePaths.household)">Members and invitations</a></p>
+          </section>
+        """
 
     /// One signed-in browser: what it is, where from, when; another browser's row has its own "Log out", which asks
     /// for the password on a page of its own.
@@ -151,9 +142,9 @@ enum ProfilePages {
         let signedIn: String
         /// "Active now" for this browser, else when it was last seen.
         let seen: String
+        /// This browser logs out with the page's own button; another one's "Log out" is named by its session's handle.
         let isCurrent: Bool
-        /// Where its "Log out" leads; nil for this browser, which logs out with the page's own button.
-        let endPath: String?
+        let handle: String
     }
 
     /// One row of the Browsers list.
@@ -161,11 +152,9 @@ enum ProfilePages {
         """
         <li class="session">
           <p class="session__head"><span class="session__name">\(browser.name)</span>\(browser.isCurrent ? " <span class=\"pill\">This browser</span>" as HTML : nil)</p>
-          \(browser.endPath.map { path in
-            """
-            <p class="session__actions"><a class="button button--destructive button--small" href="\(path)">Log out<span class="visually-hidden"> \(browser.name)</span></a></p>
-            """ as HTML
-          })
+          \(browser.isCurrent ? nil : """
+            <p class="session__actions"><a class="button button--destructive button--small" href="\(ProfilePaths.endSession(browser.handle))">Log out<span class="visually-hidden"> \(browser.name)</span></a></p>
+            """ as HTML)
           <div class="session__details">
             <p>IP address \(browser.address)</p>
             <p>Signed in \(browser.signedIn)</p>
@@ -182,37 +171,33 @@ enum ProfilePages {
     struct CalendarFeed: Sendable {
         let url: String?
         let webcalURL: String?
-        let renewPath: String
         var isOn = false
     }
 
     /// The push channels form, the test button, and the latest failed attempts.
     struct Push: Sendable {
-        let action: String
         let summary: String?
         let ntfyFields: [FormField]
         let webhookFields: [FormField]
-        let testPath: String?
+        /// Whether there is a channel or a browser to send a test notification to.
+        let canTest: Bool
         let failures: [String]
-        /// The channels kept but switched off ("ntfy"), and where Turn on posts.
+        /// The channels kept but switched off ("ntfy").
         var off: [String] = []
-        var turnOnPath: String = ""
     }
 
     /// A browser that gets notifications.
     struct Device: Sendable {
+        let id: Int64
         let name: String
         /// "Added 24 Nov 2026".
         let added: String
         /// "Last notified 25 Nov 2026", or "Not notified yet".
         let lastSent: String
-        let removePath: String
     }
 
     /// The browsers that get notifications, and the button that turns them on in this one.
     struct Devices: Sendable {
-        /// Where the subscription is posted.
-        let action: String
         /// The server's VAPID key, base64url, that browsers subscribe with.
         let publicKey: String
         /// Why the last subscription posted was refused.
@@ -221,15 +206,12 @@ enum ProfilePages {
     }
 
     struct NotificationsPage: Sendable {
-        let action: String
         let summary: String?
         let notificationFields: [FormField]
         let quietFields: [FormField]
         let push: Push
         let devices: Devices
         let calendar: CalendarFeed
-        let listPath: String
-        let backPath: String
     }
 
     /// Notifications in browsers: the ones that get them, each with Remove, and the button that turns them on in
@@ -246,7 +228,7 @@ enum ProfilePages {
                 """
                 <li class="session">
                   <p class="session__head"><span class="session__name">\(device.name)</span></p>
-                  <form class="session__actions" method="post" action="\(device.removePath)">
+                  <form class="session__actions" method="post" action="\(ProfilePaths.removePushDevice(device.id))">
                     \(csrf.field)
                     <button class="button button--destructive button--small" type="submit">Remove<span class="visually-hidden"> \(device.name)</span></button>
                   </form>
@@ -265,7 +247,7 @@ enum ProfilePages {
     /// The "Enable notifications on this device" button with its form, also offered by the welcome's reminders step.
     static func pushEnable(_ devices: Devices, csrf: CSRF) -> HTML {
         """
-        <form class="push-enable" method="post" action="\(devices.action)" data-push-key="\(devices.publicKey)">
+        <form class="push-enable" method="post" action="\(ProfilePaths.pushDevices)" data-push-key="\(devices.publicKey)">
             \(csrf.field)
             <input type="hidden" name="endpoint" value="">
             <input type="hidden" name="p256dh" value="">
@@ -279,13 +261,13 @@ enum ProfilePages {
 
     static func notifications(_ page: NotificationsPage, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">← Profile</a></p>
-        <form class="form-card" method="post" action="\(page.action)" novalidate>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
+        <form class="form-card" method="post" action="\(ProfilePaths.notifications)" novalidate>
           \(csrf.field)
           \(Form.summary(page.summary))
           <section class="card" aria-labelledby="notifications-title">
             <h2 class="card__title" id="notifications-title">Reminders</h2>
-            <p class="muted small">Each day at your reminder time, what is due lands in your <a href="\(page.listPath)">notifications</a>: benefits and coupons expiring within the lead time, renewals, annual fees, stashes behind pace and your monthly summary.</p>
+            <p class="muted small">Each day at your reminder time, what is due lands in your <a href="\(NotificationPaths.index)">notifications</a>: benefits and coupons expiring within the lead time, renewals, annual fees, stashes behind pace and your monthly summary.</p>
             \(Form.fields(page.notificationFields))
           </section>
           <section class="card" aria-labelledby="quiet-title">
@@ -295,7 +277,7 @@ enum ProfilePages {
           </section>
           <div class="form-actions"><button class="button button--primary" type="submit">Save settings</button></div>
         </form>
-        <form class="form-card" method="post" action="\(page.push.action)" novalidate>
+        <form class="form-card" method="post" action="\(ProfilePaths.push)" novalidate>
           \(csrf.field)
           \(Form.summary(page.push.summary))
           <section class="card" aria-labelledby="push-title">
@@ -304,7 +286,7 @@ enum ProfilePages {
             \(page.push.off.isEmpty ? nil : """
                 <div class="push-off" role="note">
                   <p>\(page.push.off.map { "\($0) is off" }.joined(separator: " and ")): it came with an imported export, and gets nothing until you turn it on, so that two servers never both send you a reminder. Saving the channels turns them on too.</p>
-                  <button class="button button--secondary" type="submit" formaction="\(page.push.turnOnPath)">Turn on</button>
+                  <button class="button button--secondary" type="submit" formaction="\(ProfilePaths.pushOn)">Turn on</button>
                 </div>
                 """ as HTML)
             \(Form.fields(page.push.ntfyFields))
@@ -317,11 +299,9 @@ enum ProfilePages {
           <div class="form-actions"><button class="button button--primary" type="submit">Save channels</button></div>
         </form>
         \(devices(page.devices, csrf: csrf))
-        \(page.push.testPath.map { path in
-            """
-            <form class="form-card" method="post" action="\(path)">\(csrf.field)<div class="form-actions"><button class="button button--secondary" type="submit">Send a test notification</button></div></form>
-            """ as HTML
-        })
+        \(page.push.canTest ? """
+            <form class="form-card" method="post" action="\(ProfilePaths.pushTest)">\(csrf.field)<div class="form-actions"><button class="button button--secondary" type="submit">Send a test notification</button></div></form>
+            """ as HTML : nil)
         <section class="card form-card" aria-labelledby="calendar-title">
           <h2 class="card__title" id="calendar-title">Calendar feed</h2>
           \(page.calendar.url.map { url in
@@ -331,15 +311,15 @@ enum ProfilePages {
             <label class="field__label" for="calendar-url">Feed URL</label>
             <input class="field__control" id="calendar-url" type="text" readonly value="\(url)">
             <p class="muted small">Copy it now: Stashify keeps only a fingerprint of it, and shows it only for a few minutes after making it.</p>
-            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
+            <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--plain" type="submit">Make a new link (the old one stops working)</button></form>
             """ as HTML
           } ?? (page.calendar.isOn ? """
             <p><span class="tag">On</span> Your calendar app reads your benefit deadlines, coupon expiries, renewals and annual fees from your secret link.</p>
             <p class="muted small">Stashify keeps only a fingerprint of the link, so it can't show it again. To add the feed to another calendar, make a new link; the one in use stops working.</p>
-            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a new link</button></form>
+            <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--secondary" type="submit">Make a new link</button></form>
             """ as HTML : """
             <p class="muted small">Subscribe to your benefit deadlines, coupon expiries, renewals and annual fees from your phone's calendar.</p>
-            <form method="post" action="\(page.calendar.renewPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+            <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
             """ as HTML))
         </section>
         """

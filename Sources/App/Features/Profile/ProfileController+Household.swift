@@ -95,13 +95,12 @@ extension ProfileController {
             invitations: invitations.map { invitation in
                 let expired = invitation.expiresAt <= now
                 return HouseholdPages.Invitation(
+                    id: invitation.id,
                     email: invitation.email,
                     expiry: (expired ? "Expired " : "Expires ") + day(invitation.expiresAt),
-                    expired: expired,
-                    revokePath: ProfilePaths.revokeInvitation(invitation.id)
+                    expired: expired
                 )
             },
-            inviteAction: ProfilePaths.household,
             summary: errors.summary,
             emailField: .input(
                 "email",
@@ -112,8 +111,7 @@ extension ProfileController {
                 autocomplete: "off",
                 required: true
             ),
-            newLink: newLink,
-            backPath: ProfilePaths.index
+            newLink: newLink
         )
         return pages.page(title: "Household", section: .profile, context: context, status: status) {
             HouseholdPages.show(page, csrf: $0.csrf)

@@ -296,13 +296,11 @@ extension ProfileController {
         let base = push.publicBase
         var calendar = ProfilePages.CalendarFeed(
             url: feedPath.map { base + $0 },
-            webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 },
-            renewPath: ProfilePaths.calendarFeed
+            webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 }
         )
         calendar.isOn = try context.store.hasCalendarFeed()
         let onOff = [("on", "On"), ("off", "Off")]
         let page = ProfilePages.NotificationsPage(
-            action: ProfilePaths.notifications,
             summary: errors.summary,
             notificationFields: [
                 .radio(
@@ -376,7 +374,6 @@ extension ProfileController {
                 ),
             ],
             push: ProfilePages.Push(
-                action: ProfilePaths.push,
                 summary: pushSummary ?? pushErrors.summary,
                 ntfyFields: [
                     .input(
@@ -425,32 +422,28 @@ extension ProfileController {
                         autocomplete: "off"
                     )
                 ],
-                testPath: channels.isEmpty && devices.isEmpty ? nil : ProfilePaths.pushTest,
+                canTest: !(channels.isEmpty && devices.isEmpty),
                 failures: failures,
-                off: channels.filter { !$0.enabled }.map(\.kind.label),
-                turnOnPath: ProfilePaths.pushOn
+                off: channels.filter { !$0.enabled }.map(\.kind.label)
             ),
             devices: ProfilePages.Devices(
-                action: ProfilePaths.pushDevices,
                 publicKey: push.webPush.key.publicKey,
                 error: deviceError,
                 list: devices.compactMap { device in
                     device.id.map { id in
                         ProfilePages.Device(
+                            id: id,
                             name: device.name,
                             added: "Added " + CalendarDay.today(in: zone, now: device.createdAt).shortText,
                             lastSent: device.lastSentAt.map {
                                 "Last notified " + CalendarDay.today(in: zone, now: $0).shortText
                             }
-                                ?? "Not notified yet",
-                            removePath: ProfilePaths.removePushDevice(id)
+                                ?? "Not notified yet"
                         )
                     }
                 }
             ),
-            calendar: calendar,
-            listPath: NotificationPaths.index,
-            backPath: ProfilePaths.index
+            calendar: calendar
         )
         return pages.page(title: "Notification settings", section: .profile, context: context, status: status) {
             shell in

@@ -140,9 +140,7 @@ extension ProfileController {
     ) throws -> Response {
         let groups = Secrets.groups(Base32.encode(secret.secret), of: 4)
         let page = TwoFactorPages.SetupPage(
-            qrPath: ProfilePaths.twoFactorQR,
             secretGroups: groups,
-            action: ProfilePaths.twoFactor,
             summary: errors.summary,
             codeField: .input(
                 "code",
@@ -151,8 +149,7 @@ extension ProfileController {
                 autocomplete: "one-time-code",
                 inputmode: "numeric",
                 required: true
-            ),
-            backPath: ProfilePaths.index
+            )
         )
         return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
             TwoFactorPages.setup(page, csrf: $0.csrf)
@@ -176,7 +173,6 @@ extension ProfileController {
                 : left == 1
                     ? "You have 1 recovery code left."
                     : "You have \(left) recovery codes left.",
-            codesAction: ProfilePaths.recoveryCodes,
             codesSummary: codesErrors.summary,
             codesPassword: .input(
                 "codesPassword",
@@ -186,7 +182,6 @@ extension ProfileController {
                 autocomplete: "current-password",
                 required: true
             ),
-            offAction: ProfilePaths.twoFactorOff,
             offSummary: offErrors.summary,
             offPassword: .input(
                 "offPassword",
@@ -195,8 +190,7 @@ extension ProfileController {
                 error: offErrors["offPassword"],
                 autocomplete: "current-password",
                 required: true
-            ),
-            backPath: ProfilePaths.index
+            )
         )
         return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
             TwoFactorPages.status(page, csrf: $0.csrf)
@@ -205,7 +199,7 @@ extension ProfileController {
 
     private func codesPage(_ codes: [String], heading: String, context: MemberContext) -> Response {
         pages.page(title: "Recovery codes", section: .profile, context: context) { _ in
-            TwoFactorPages.codes(codes, heading: heading, backPath: ProfilePaths.twoFactor)
+            TwoFactorPages.codes(codes, heading: heading)
         }
     }
 }

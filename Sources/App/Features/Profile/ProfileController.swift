@@ -378,22 +378,13 @@ struct ProfileController {
             browsers: browsers.map { ProfilePages.Browser($0, timeZone: user.calendarTimeZone, now: now) },
             sessionsText: browsers.count <= 1
                 ? "You're logged in on this browser only."
-                : "You're logged in on \(browsers.count) browsers, this one included.",
-            profilePath: ProfilePaths.index,
-            passwordPath: ProfilePaths.password,
-            sessionsPath: ProfilePaths.sessions,
-            logoutPath: AuthPaths.logout,
-            notificationsPath: ProfilePaths.notifications
+                : "You're logged in on \(browsers.count) browsers, this one included."
         )
         var shown = page
         shown.twoFactorOn = twoFactorOn
-        shown.twoFactorPath = ProfilePaths.twoFactor
-        shown.dataPath = YourDataPaths.index
         shown.photoURL = ProfilePhoto.url(of: user)
         shown.photoError = photoError
-        shown.photoPath = ProfilePaths.photo
-        shown.removePhotoPath = ProfilePaths.removePhoto
-        shown.householdPath = try await isOwner(context) ? ProfilePaths.household : nil
+        shown.showsHousehold = try await isOwner(context)
         shown.sessionsSummary = sessionsErrors.summary
         shown.sessionsPassword = .input(
             "sessionsPassword",

@@ -10,7 +10,7 @@ extension ProfilePages.Browser {
             signedIn: Self.momentText(browser.signedInAt, in: timeZone, now: now),
             seen: browser.isCurrent ? "Active now" : "Last seen \(lastSeen)",
             isCurrent: browser.isCurrent,
-            endPath: browser.isCurrent ? nil : ProfilePaths.endSession(browser.handle)
+            handle: browser.handle
         )
     }
 

@@ -78,7 +78,7 @@ struct WelcomeController {
         let hasFeed = try context.store.hasCalendarFeed()
         let page = WelcomePages.RemindersPage(
             stepText: "Step \(Self.steps) of \(Self.steps)",
-            devices: ProfilePages.Devices(action: ProfilePaths.pushDevices, publicKey: pushKey, error: nil, list: []),
+            devices: ProfilePages.Devices(publicKey: pushKey, error: nil, list: []),
             ntfyPath: ProfilePaths.notifications + "#push-title",
             calendarPath: hasFeed ? ProfilePaths.notifications + "#calendar-title" : nil,
             makeCalendarPath: ProfilePaths.calendarFeed,

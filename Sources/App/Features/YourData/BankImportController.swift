@@ -198,17 +198,12 @@ struct BankImportController {
         let zone = context.user.calendarTimeZone
         let batches = try context.store.importBatches().map { batch in
             BankImportPages.Batch(
+                id: batch.id,
                 text:
-                    "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)",
-                undoPath: BankImportPaths.undo(batch.id)
+                    "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)"
             )
         }
-        let page = BankImportPages.UploadPage(
-            action: BankImportPaths.upload,
-            error: error,
-            batches: batches,
-            backPath: YourDataPaths.index
-        )
+        let page = BankImportPages.UploadPage(error: error, batches: batches)
         return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
             BankImportPages.upload(page, csrf: $0.csrf)
         }
@@ -320,7 +315,6 @@ struct BankImportController {
         }
         counts += ". The first \(min(Self.previewRows, plan.items.count)) are shown."
         let page = BankImportPages.PreviewPage(
-            action: BankImportPaths.preview,
             filename: draft.filename,
             summary: errors.summary,
             mappingFields: fields,
@@ -334,8 +328,7 @@ struct BankImportController {
                     included: included.contains(item.row.line)
                 )
             },
-            importLabel: willImport > 0 ? "Import \(Self.count(willImport, "transaction"))" : nil,
-            startOverPath: BankImportPaths.upload
+            importLabel: willImport > 0 ? "Import \(Self.count(willImport, "transaction"))" : nil
         )
         return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
             BankImportPages.preview(page, csrf: $0.csrf)

@@ -123,13 +123,8 @@ struct YourDataController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let page = YourDataPages.DataPage(
-            exportPath: YourDataPaths.export,
-            importAction: YourDataPaths.importArchive,
             importError: importError,
-            accountIsEmpty: try context.store.accountIsEmpty(),
-            bankImportPath: BankImportPaths.upload,
-            deletePath: YourDataPaths.deleteMembership,
-            backPath: ProfilePaths.index
+            accountIsEmpty: try context.store.accountIsEmpty()
         )
         return pages.page(title: "Your data", section: .profile, context: context, status: status) {
             YourDataPages.show(page, csrf: $0.csrf)
@@ -144,7 +139,6 @@ struct YourDataController {
     ) async throws -> Response {
         let counts = try context.store.accountSummary()
         let page = YourDataPages.DeletePage(
-            action: YourDataPaths.deleteMembership,
             summary: errors.summary,
             fields: [
                 .input(
@@ -164,8 +158,6 @@ struct YourDataController {
                     required: true
                 ),
             ],
-            exportPath: YourDataPaths.export,
-            backPath: YourDataPaths.index,
             contents: counts
         )
         return pages.page(title: "Delete account", section: .profile, context: context, status: status) {
