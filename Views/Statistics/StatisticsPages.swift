@@ -28,8 +28,10 @@ enum StatisticsPages {
 
     /// One row of the stash performance list.
     struct PerformanceItem: Sendable {
+        /// The stash, and the month its page opens at (nil: this month).
+        let stashId: Int64
+        let month: Month?
         let name: String
-        let path: String
         let percentText: String
         let amountText: String
         let comparison: String
@@ -62,6 +64,8 @@ enum StatisticsPages {
         let viewTabs: [Link]
         let filterTabs: [Link]
         let statusTabs: [Link]
+        /// The page's query with another period: the one before, the one after, and the one with today (nil when
+        /// it is shown).
         let previousPath: String
         let nextPath: String
         let currentPath: String?
@@ -81,6 +85,7 @@ enum StatisticsPages {
         let performanceEmpty: String?
         let insights: [String]
         let completedText: String
+        /// The exports of the period and filter shown, and the months compared from it.
         let csvPath: String
         let pdfPath: String
         /// "Monthly summary, November 2026 (PDF)", or on the yearly view "Yearly summary (PDF)".
@@ -111,7 +116,6 @@ enum StatisticsPages {
         let choices: [MonthChoice]
         let message: String?
         let comparison: Comparison?
-        let backPath: String
     }
 
     private static func chips(_ links: [Link], label: String) -> HTML {
@@ -137,7 +141,7 @@ enum StatisticsPages {
                 <a class="month-nav__step" href="\(page.nextPath)" aria-label="Next period" rel="next">›</a>
                 \(page.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">\(page.currentLabel)</a>" as HTML })
               </nav>
-              <form class="period-picker" method="get" action="/statistics">
+              <form class="period-picker" method="get" action="\(StatisticsPaths.index)">
                 \(picker.hidden.map { "<input type=\"hidden\" name=\"\($0.name)\" value=\"\($0.value)\">" as HTML })
                 <label class="period-picker__label" for="period">\(picker.label)</label>
                 <input class="field__control period-picker__input" id="period" name="period" type="\(picker.inputType)" value="\(picker.value)"\(picker.isYear ? " min=\"1000\" max=\"9998\" inputmode=\"numeric\"" : "")>
@@ -226,7 +230,7 @@ enum StatisticsPages {
         """
         <article class="stash-list__item stash-card\(item.completed ? " stash-card--complete" : "")\(item.overBudget ? " stash-card--over" : "")">
               <div class="stash-card__head">
-                <h3 class="stash-card__name"><a href="\(item.path)">\(item.name)</a></h3>
+                <h3 class="stash-card__name"><a href="\(StashPaths.show(item.stashId, month: item.month))">\(item.name)</a></h3>
                 <span class="stash-card__percent">\(item.percentText)</span>
               </div>
               \(item.bar.html)
@@ -240,8 +244,8 @@ enum StatisticsPages {
 
     static func compare(_ page: ComparePage) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">‹ Statistics</a></p>
-        <form class="card compare-picker" method="get" action="/statistics/compare">
+        <p class="breadcrumb"><a href="\(StatisticsPaths.index)">‹ Statistics</a></p>
+        <form class="card compare-picker" method="get" action="\(StatisticsPaths.compare)">
           <fieldset class="field field--choices">
             <legend class="field__label">Months to compare</legend>
             <div class="compare-picker__months">

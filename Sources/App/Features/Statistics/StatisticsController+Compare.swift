@@ -96,8 +96,7 @@ extension StatisticsController {
         let page = StatisticsPages.ComparePage(
             choices: choices,
             message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
-            comparison: comparison,
-            backPath: StatisticsPaths.index
+            comparison: comparison
         )
         return pages.page(title: "Compare months", section: .statistics, context: context) { _ in
             StatisticsPages.compare(page)

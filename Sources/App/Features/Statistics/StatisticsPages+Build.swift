@@ -27,8 +27,9 @@ extension PerformanceItem {
                 + "\(performance.countedMonths) \(performance.countedMonths == 1 ? "month" : "months")"
         }
         self.init(
+            stashId: stash.id ?? 0,
+            month: period.unit == .yearly ? nil : period.month,
             name: stash.name,
-            path: StashPaths.show(stash.id ?? 0, month: period.unit == .yearly ? nil : period.month),
             percentText: "\(performance.percent)%",
             amountText: amountText,
             comparison: StatisticsWording.comparison(performance.figures, period: period, money: user.money),
