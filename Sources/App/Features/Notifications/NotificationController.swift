@@ -19,9 +19,7 @@ struct NotificationController {
         let page = NotificationPages.IndexPage(
             days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
             // The exact count the bell shows (the list holds only the newest notifications).
-            unreadCount: context.unreadNotifications ?? notifications.filter { $0.readAt == nil }.count,
-            readAllPath: NotificationPaths.readAll,
-            settingsPath: ProfilePaths.notifications
+            unreadCount: context.unreadNotifications ?? notifications.filter { $0.readAt == nil }.count
         )
         return pages.page(title: "Notifications", section: nil, context: context) { shell in
             NotificationPages.index(page, csrf: shell.csrf)

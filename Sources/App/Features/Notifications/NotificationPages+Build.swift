@@ -9,12 +9,11 @@ extension NotificationPages.Day {
             let day = CalendarDay.today(in: zone, now: notification.createdAt)
             let minute = Calendar.minute(of: notification.createdAt, in: zone)
             let item = NotificationPages.Item(
+                id: notification.id ?? 0,
                 title: notification.title,
                 body: notification.body.split(separator: "\n").map(String.init),
                 time: String(format: "%02d:%02d", minute / 60, minute % 60),
-                path: NotificationPaths.open(notification.id ?? 0),
-                unread: notification.readAt == nil,
-                readPath: notification.readAt == nil ? NotificationPaths.read(notification.id ?? 0) : nil
+                unread: notification.readAt == nil
             )
             if days.last?.0 == day {
                 days[days.count - 1].1.append(item)
