@@ -14,10 +14,10 @@ enum BadgePages {
     }
 
     struct BadgeItem: Sendable {
+        let id: Int64
         let stashName: String
         let completedOn: String
         let points: Int
-        let path: String
         let claimed: Bool
     }
 
@@ -33,14 +33,17 @@ enum BadgePages {
         let inProgress: [StashCard]?
         let groups: [BadgeGroup]
         let empty: Notice?
-        let newStashPath: String
+        /// The tab's pages on either side of this one.
         let olderPath: String?
         let newerPath: String?
     }
 
     struct ShowPage: Sendable {
+        let id: Int64
+        /// The stash, and the month it was completed for (its page opens there).
+        let stashId: Int64
+        let month: Month?
         let stashName: String
-        let stashPath: String
         let monthTitle: String
         let completedOn: String
         /// How it was completed: "Saved $210.00 of $200.00 · 4 entries".
@@ -49,8 +52,6 @@ enum BadgePages {
         let reward: String?
         /// When the reward was claimed; nil while it isn't.
         let claimedOn: String?
-        let claimPath: String
-        let backPath: String
     }
 
     static func index(_ page: IndexPage) -> HTML {
@@ -85,7 +86,7 @@ enum BadgePages {
               <ul class="badge-grid">
                 \(group.badges.map { badge in
                     """
-                    <li><a class="badge-tile" href="\(badge.path)"><svg class="badge-tile__icon" aria-hidden="true" width="40" height="40"><use href="/icons/sprite.svg#badges"></use></svg><span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">Reward claimed</span>" : "")</a></li>
+                    <li><a class="badge-tile" href="\(BadgePaths.badge(badge.id))"><svg class="badge-tile__icon" aria-hidden="true" width="40" height="40"><use href="/icons/sprite.svg#badges"></use></svg><span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">Reward claimed</span>" : "")</a></li>
                     """ as HTML
                 })
               </ul>
@@ -100,7 +101,7 @@ enum BadgePages {
               <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
               <h2 class="empty-state__title">\(empty.title)</h2>
               <p class="empty-state__text">\(empty.text)</p>
-              <a class="button button--primary" href="\(page.newStashPath)">+ New stash</a>
+              <a class="button button--primary" href="\(StashPaths.new)">+ New stash</a>
             </section>
             """ as HTML
             })
@@ -114,7 +115,7 @@ enum BadgePages {
 
     static func show(_ page: ShowPage, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(page.backPath)">← All badges</a></p>
+        <p class="breadcrumb"><a href="\(BadgePaths.all)">← All badges</a></p>
         <section class="card badge-detail" aria-labelledby="badge-title">
           <svg class="badge-detail__icon" aria-hidden="true" width="88" height="88"><use href="/icons/sprite.svg#badges"></use></svg>
           <h2 class="badge-detail__title" id="badge-title">\(page.stashName)</h2>
@@ -126,12 +127,12 @@ enum BadgePages {
             <div><dt>Reward</dt><dd>\(page.reward.map { "\($0)" as HTML } ?? "<span class=\"muted\">No reward set — add one by editing the stash.</span>")</dd></div>
             \(page.claimedOn.map { "<div><dt>Claimed</dt><dd>\($0)</dd></div>" as HTML })
           </dl>
-          <form method="post" action="\(page.claimPath)" class="form-actions">
+          <form method="post" action="\(BadgePaths.claim(page.id))" class="form-actions">
             \(csrf.field)
             \(page.claimedOn == nil
                 ? "<input type=\"hidden\" name=\"claimed\" value=\"1\"><button class=\"button button--primary\" type=\"submit\">Mark reward as claimed</button>"
                 : "<input type=\"hidden\" name=\"claimed\" value=\"0\"><button class=\"button button--secondary\" type=\"submit\">Mark as not claimed</button>" as HTML)
-            <a class="button button--plain" href="\(page.stashPath)">Open stash</a>
+            <a class="button button--plain" href="\(StashPaths.show(page.stashId, month: page.month))">Open stash</a>
           </form>
         </section>
         """

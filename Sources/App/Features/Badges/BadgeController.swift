@@ -70,7 +70,6 @@ struct BadgeController {
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
-            newStashPath: StashPaths.new,
             olderPath: more ? BadgePaths.tab(tab.rawValue, page: pageNumber + 1) : nil,
             newerPath: pageNumber > 1 ? BadgePaths.tab(tab.rawValue, page: pageNumber - 1) : nil
         )
@@ -82,10 +81,10 @@ struct BadgeController {
         for details in badges {
             let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
             let item = BadgePages.BadgeItem(
+                id: details.badge.id ?? 0,
                 stashName: details.stashName,
                 completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
                 points: details.badge.points,
-                path: BadgePaths.badge(details.badge.id ?? 0),
                 claimed: details.badge.claimedAt != nil
             )
             if groups.last?.monthTitle == monthTitle {
@@ -106,16 +105,16 @@ struct BadgeController {
         else { throw HTTPError(.notFound) }
         let badge = details.badge
         let page = BadgePages.ShowPage(
+            id: id,
+            stashId: badge.stashId,
+            month: Month(badge.month),
             stashName: details.stashName,
-            stashPath: StashPaths.show(badge.stashId, month: Month(badge.month)),
             monthTitle: Month(badge.month)?.title ?? badge.month,
             completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
             result: details.result.map { Self.resultText($0, user: user) },
             points: badge.points,
             reward: details.reward.isEmpty ? nil : details.reward,
-            claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle },
-            claimPath: BadgePaths.claim(id),
-            backPath: BadgePaths.tab(BadgeController.Tab.all.rawValue)
+            claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle }
         )
         return pages.page(title: "Badge", section: .badges, context: context) { shell in
             BadgePages.show(page, csrf: shell.csrf)
