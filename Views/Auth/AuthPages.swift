@@ -5,7 +5,6 @@ enum AuthPages {
     struct SignupPage: Sendable {
         let summary: String?
         let fields: [FormField]
-        let loginPath: String
         /// A sentence under the title instead of the usual one (the owner's first account).
         var lead: String?
         /// Why no account can be made here: the page says so instead of showing the form.
@@ -17,7 +16,8 @@ enum AuthPages {
     struct DetailsPage: Sendable {
         let summary: String?
         let fields: [FormField]
-        let skipPath: String
+        /// Whether the member has seen the welcome screens: "Skip for now" goes Home, else to the welcome.
+        let firstRunDone: Bool
         let firstName: String
     }
 
@@ -25,7 +25,6 @@ enum AuthPages {
         let error: String?
         let fields: [FormField]
         let next: String?
-        let signupPath: String
         /// Whether anyone may sign up here: a server whose sign-up is closed doesn't offer the link.
         var offersSignup = true
     }
@@ -36,7 +35,7 @@ enum AuthPages {
                 <section class="auth card" aria-labelledby="signup-title">
                   <h1 class="auth__title" id="signup-title">Sign-up is closed</h1>
                   <p class="auth__lead" role="alert">\(refusal)</p>
-                  <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+                  <p class="auth__switch">Already have an account? <a href="\(AuthPaths.login)">Log in</a></p>
                 </section>
                 """
         }
@@ -46,14 +45,14 @@ enum AuthPages {
               <h1 class="auth__title" id="signup-title">Create your account</h1>
               <p class="auth__lead">\(page.lead ?? "Stashes, budgets and card benefits in one calm place — on your own server.")</p>
               \(Form.summary(page.summary))
-              <form method="post" action="/signup" novalidate>
+              <form method="post" action="\(AuthPaths.signup)" novalidate>
                 \(csrf.field)
                 <input type="hidden" name="timeZone" value="" data-browser-time-zone>
                 \(Form.hidden("invite", page.invite))
                 \(Form.fields(page.fields))
                 <button class="button button--primary button--block" type="submit">Sign up</button>
               </form>
-              <p class="auth__switch">Already have an account? <a href="\(page.loginPath)">Log in</a></p>
+              <p class="auth__switch">Already have an account? <a href="\(AuthPaths.login)">Log in</a></p>
             </section>
             <script src="/js/time-zone.js" defer></script>
             """
@@ -66,14 +65,14 @@ enum AuthPages {
           <h1 class="auth__title" id="details-title">Account details</h1>
           <p class="auth__lead">Hi \(page.firstName)! Everything here is optional — skip it now and fill it in later on your Profile.</p>
           \(Form.summary(page.summary))
-          <form method="post" action="/signup/details" novalidate>
+          <form method="post" action="\(AuthPaths.signupDetails)" novalidate>
             \(csrf.field)
             <div class="field-grid">
             \(Form.fields(page.fields))
             </div>
             <div class="form-actions">
               <button class="button button--primary" type="submit">Save and continue</button>
-              <a class="button button--plain" href="\(page.skipPath)">Skip for now</a>
+              <a class="button button--plain" href="\(page.firstRunDone ? HomePaths.index : WelcomePaths.index)">Skip for now</a>
             </div>
           </form>
         </section>
@@ -83,7 +82,6 @@ enum AuthPages {
     struct CodePage: Sendable {
         let error: String?
         let field: FormField
-        let loginPath: String
     }
 
     /// The second step of signing in: the one-time code.
@@ -93,12 +91,12 @@ enum AuthPages {
           <p class="steps">Step 2 of 2</p>
           <h1 class="auth__title" id="code-title">Enter your code</h1>
           <p class="auth__lead">Open your authenticator app and type the code it shows for Stashify.</p>
-          <form method="post" action="/login/code" novalidate>
+          <form method="post" action="\(AuthPaths.loginCode)" novalidate>
             \(csrf.field)
             \(Form.fields([page.field]))
             <button class="button button--primary button--block" type="submit">Log in</button>
           </form>
-          <p class="auth__switch"><a href="\(page.loginPath)">Start again</a></p>
+          <p class="auth__switch"><a href="\(AuthPaths.login)">Start again</a></p>
         </section>
         """
     }
@@ -109,13 +107,13 @@ enum AuthPages {
           <h1 class="auth__title" id="login-title">Log in</h1>
           <p class="auth__lead">Welcome back.</p>
           \(page.error.map { "<p class=\"form-summary\" role=\"alert\" id=\"login-error\">\($0)</p>" as HTML })
-          <form method="post" action="/login" novalidate\(page.error == nil ? "" : " aria-describedby=\"login-error\"")>
+          <form method="post" action="\(AuthPaths.login)" novalidate\(page.error == nil ? "" : " aria-describedby=\"login-error\"")>
             \(csrf.field)
             \(Form.hidden("next", page.next))
             \(Form.fields(page.fields))
             <button class="button button--primary button--block" type="submit">Log in</button>
           </form>
-          \(page.offersSignup ? "<p class=\"auth__switch\">New to Stashify? <a href=\"\(page.signupPath)\">Create an account</a></p>" as HTML : nil)
+          \(page.offersSignup ? "<p class=\"auth__switch\">New to Stashify? <a href=\"\(AuthPaths.signup)\">Create an account</a></p>" as HTML : nil)
         </section>
         """
     }

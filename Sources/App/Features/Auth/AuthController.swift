@@ -199,8 +199,7 @@ struct AuthController {
                     autocomplete: "new-password",
                     required: true
                 ),
-            ],
-            loginPath: AuthPaths.login
+            ]
         )
         switch access {
         case .owner:
@@ -276,7 +275,7 @@ struct AuthController {
         let page = AuthPages.DetailsPage(
             summary: errors.summary,
             fields: ProfileRules.detailsFields(input, errors: errors),
-            skipPath: Self.landing(for: user),
+            firstRunDone: user.firstRunDone,
             firstName: user.firstName
         )
         return pages.page(
@@ -510,8 +509,7 @@ struct AuthController {
                 inputmode: "text",
                 required: true,
                 autofocus: true
-            ),
-            loginPath: AuthPaths.login
+            )
         )
         return pages.page(title: "Two-factor sign-in", section: nil, context: context, status: status) {
             AuthPages.code(page, csrf: $0.csrf)
@@ -565,8 +563,7 @@ struct AuthController {
                         "Leave it unticked on a computer others use: you're logged out when the browser closes, or after \(Self.durationText(sessions.idleLimit)) without use."
                 ),
             ],
-            next: input.next.flatMap(Paths.safeReturnPath),
-            signupPath: AuthPaths.signup
+            next: input.next.flatMap(Paths.safeReturnPath)
         )
         page.offersSignup = try database.signupAccess(mode: signups, now: now()).isAllowed
         return pages.page(title: "Log in", section: nil, context: context, status: status) {
