@@ -12,10 +12,10 @@ enum WelcomePages {
         let title: String
         let lead: String
         let points: [String]
+        /// The next screen, in the order the welcome sets.
         let nextPath: String
         /// The screen before the reminders step posts its Next: reaching that step ends the first run.
         let nextPosts: Bool
-        let skipPath: String
     }
 
     static func screen(_ screen: Screen, csrf: CSRF) -> HTML {
@@ -30,7 +30,7 @@ enum WelcomePages {
             \(screen.nextPosts ? """
                 <form method="post" action="\(screen.nextPath)">\(csrf.field)<button class="button button--primary" type="submit">Next</button></form>
                 """ as HTML : "<a class=\"button button--primary\" href=\"\(screen.nextPath)\">Next</a>")
-            \(skip(screen.skipPath, label: "Skip", csrf: csrf))
+            \(skip(label: "Skip", csrf: csrf))
           </div>
         </section>
         """
@@ -41,14 +41,9 @@ enum WelcomePages {
         let stepText: String
         /// The "Enable notifications on this device" control of the notification settings.
         let devices: ProfilePages.Devices
-        /// The ntfy section of the notification settings.
-        let ntfyPath: String
-        /// The calendar feed section of the notification settings, when the member has a feed link already.
-        let calendarPath: String?
-        /// Makes the calendar feed link (and shows it on the notification settings).
-        let makeCalendarPath: String
-        let settingsPath: String
-        let donePath: String
+        /// Whether the member has a calendar feed link already: the step leads to it on the notification settings,
+        /// else offers to make one.
+        let hasCalendarFeed: Bool
     }
 
     static func reminders(_ page: RemindersPage, csrf: CSRF) -> HTML {
@@ -66,28 +61,28 @@ enum WelcomePages {
           <section class="welcome__channel" aria-labelledby="welcome-ntfy">
             <h2 class="welcome__channel-title" id="welcome-ntfy">The ntfy app</h2>
             <p class="muted small">Send them to an ntfy topic, and the ntfy app shows them on your phone.</p>
-            <p><a class="button button--secondary" href="\(page.ntfyPath)">Set up ntfy</a></p>
+            <p><a class="button button--secondary" href="\(ProfilePaths.notifications)#push-title">Set up ntfy</a></p>
           </section>
           <section class="welcome__channel" aria-labelledby="welcome-calendar">
             <h2 class="welcome__channel-title" id="welcome-calendar">Your calendar</h2>
             <p class="muted small">Subscribe to a calendar of benefit deadlines, coupon expiries, renewals and annual fees, with an alarm at your lead time.</p>
-            \(page.calendarPath.map { "<p><a class=\"button button--secondary\" href=\"\($0)\">See your calendar link</a></p>" as HTML } ?? """
-                <form method="post" action="\(page.makeCalendarPath)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+            \(page.hasCalendarFeed ? "<p><a class=\"button button--secondary\" href=\"\(ProfilePaths.notifications)#calendar-title\">See your calendar link</a></p>" as HTML : """
+                <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
                 """)
           </section>
-          <p class="muted small">You can change all of this later in <a href="\(page.settingsPath)">Profile › Notification settings</a>.</p>
+          <p class="muted small">You can change all of this later in <a href="\(ProfilePaths.notifications)">Profile › Notification settings</a>.</p>
           <div class="form-actions">
-            \(skip(page.donePath, label: "Done", primary: true, csrf: csrf))
-            \(skip(page.donePath, label: "Skip", csrf: csrf))
+            \(skip(label: "Done", primary: true, csrf: csrf))
+            \(skip(label: "Skip", csrf: csrf))
           </div>
         </section>
         """
     }
 
     /// A button that ends the first run and opens Home.
-    private static func skip(_ path: String, label: String, primary: Bool = false, csrf: CSRF) -> HTML {
+    private static func skip(label: String, primary: Bool = false, csrf: CSRF) -> HTML {
         """
-        <form method="post" action="\(path)">\(csrf.field)<button class="button \(primary ? "button--primary" : "button--plain")" type="submit">\(label)</button></form>
+        <form method="post" action="\(WelcomePaths.skip)">\(csrf.field)<button class="button \(primary ? "button--primary" : "button--plain")" type="submit">\(label)</button></form>
         """
     }
 }

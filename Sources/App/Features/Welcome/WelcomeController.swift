@@ -64,8 +64,7 @@ struct WelcomeController {
             lead: screen.lead,
             points: screen.points,
             nextPath: isLast ? WelcomePaths.reminders : Self.screens[index + 1].path,
-            nextPosts: isLast,
-            skipPath: WelcomePaths.skip
+            nextPosts: isLast
         )
         return pages.page(title: "Welcome", section: nil, context: context, navigation: false) {
             WelcomePages.screen(page, csrf: $0.csrf)
@@ -75,15 +74,10 @@ struct WelcomeController {
     /// `GET /welcome/reminders`: the channels reminders can come by, each set up where the notification settings
     /// set it up.
     @Sendable func reminders(request: Request, context: MemberContext) async throws -> Response {
-        let hasFeed = try context.store.hasCalendarFeed()
         let page = WelcomePages.RemindersPage(
             stepText: "Step \(Self.steps) of \(Self.steps)",
             devices: ProfilePages.Devices(publicKey: pushKey, error: nil, list: []),
-            ntfyPath: ProfilePaths.notifications + "#push-title",
-            calendarPath: hasFeed ? ProfilePaths.notifications + "#calendar-title" : nil,
-            makeCalendarPath: ProfilePaths.calendarFeed,
-            settingsPath: ProfilePaths.notifications,
-            donePath: WelcomePaths.skip
+            hasCalendarFeed: try context.store.hasCalendarFeed()
         )
         return pages.page(title: "Turn on reminders", section: nil, context: context, navigation: false) {
             WelcomePages.reminders(page, csrf: $0.csrf)
