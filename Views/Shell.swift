@@ -42,7 +42,8 @@ struct Shell: Sendable {
         let monthTitle: String
         let points: Int
         let reward: String?
-        let badgePath: String
+        /// The badge earned (the first, when there are more).
+        let badgeId: Int64
         let more: Int?
     }
 
@@ -141,7 +142,7 @@ extension Shell {
     private var navigation: HTML {
         """
         <nav class="nav" aria-label="Primary">
-          <a class="nav__brand" href="/"><svg class="nav__logo" aria-hidden="true" width="28" height="28"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+          <a class="nav__brand" href="\(HomePaths.index)"><svg class="nav__logo" aria-hidden="true" width="28" height="28"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
           <ul class="nav__list">
             \(nav.map { item in
                 """
@@ -186,7 +187,7 @@ extension Shell {
     private var brandBar: HTML {
         """
         <header class="brandbar">
-            <a class="brandbar__brand" href="/"><svg class="nav__logo" aria-hidden="true" width="32" height="32"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+            <a class="brandbar__brand" href="\(HomePaths.index)"><svg class="nav__logo" aria-hidden="true" width="32" height="32"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
           </header>
         """
     }
@@ -214,7 +215,7 @@ extension Shell {
             \(celebration.reward.map { "<p class=\"celebration__reward\">Your reward: \($0)</p>" as HTML })
             \(celebration.more.map { "<p class=\"muted\">And \($0) more badge(s) with it.</p>" as HTML })
             <form method="dialog" class="form-actions celebration__actions">
-              <a class="button button--secondary" href="\(celebration.badgePath)">See badge</a>
+              <a class="button button--secondary" href="\(BadgePaths.badge(celebration.badgeId))">See badge</a>
               <button class="button button--primary" type="submit" autofocus>Nice!</button>
             </form>
           </dialog>

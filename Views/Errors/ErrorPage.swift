@@ -5,7 +5,6 @@ struct ErrorPage: Sendable {
     let status: Int
     let heading: String
     let message: String
-    let homePath: String
 
     var html: HTML {
         """
@@ -13,7 +12,7 @@ struct ErrorPage: Sendable {
           <p class="error-page__code">Error \(status)</p>
           <h2 class="error-page__title">\(heading)</h2>
           <p>\(message)</p>
-          <p><a class="button button--primary" href="\(homePath)">Go to Home</a></p>
+          <p><a class="button button--primary" href="\(HomePaths.index)">Go to Home</a></p>
         </section>
         """
     }

@@ -37,7 +37,7 @@ struct PagesTests {
                 monthTitle: "November 2026",
                 points: 10,
                 reward: hostile,
-                badgePath: "/badges/1",
+                badgeId: 1,
                 more: 2
             )
         )

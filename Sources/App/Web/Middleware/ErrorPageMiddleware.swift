@@ -41,8 +41,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         let page = ErrorPage(
             status: status.code,
             heading: heading,
-            message: status.code >= 500 ? fallback : message ?? fallback,
-            homePath: HomePaths.index
+            message: status.code >= 500 ? fallback : message ?? fallback
         )
         return pages.page(title: heading, section: nil, context: context, status: status) { _ in page.html }
     }

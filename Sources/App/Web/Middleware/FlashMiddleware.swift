@@ -60,7 +60,7 @@ extension MemberStore {
             monthTitle: Month(details.badge.month)?.title ?? details.badge.month,
             points: details.badge.points,
             reward: details.reward.isEmpty ? nil : details.reward,
-            badgePath: BadgePaths.badge(first),
+            badgeId: first,
             more: ids.count > 1 ? ids.count - 1 : nil
         )
     }
