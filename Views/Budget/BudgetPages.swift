@@ -29,12 +29,27 @@ enum BudgetPages {
 
     /// The month picker: previous / next month links and a "This month" link when away from it.
     struct MonthPicker: Sendable {
-        let title: String
-        let value: String
-        let previousPath: String
-        let nextPath: String
-        let currentPath: String?
-        let action: String
+        /// The page the picker steps through the months of.
+        enum Target: Sendable {
+            case expenses
+            case tab(Category.Kind)
+            case category(Int64)
+
+            /// The page at `month` (nil: this month).
+            func path(month: Month?) -> String {
+                switch self {
+                case .expenses: BudgetPaths.expenses(month: month)
+                case .tab(let kind): BudgetPaths.tab(kind, month: month)
+                case .category(let id): BudgetPaths.category(id, month: month)
+                }
+            }
+        }
+
+        let target: Target
+        let month: Month
+        let isCurrentMonth: Bool
+
+        var title: String { month.title }
     }
 
     /// The + Add menu: a new expense of `expenseKind` or new income, coming back to `returnTo` once saved.
@@ -165,13 +180,13 @@ enum BudgetPages {
     static func monthPicker(_ picker: MonthPicker, describedTitle: Bool) -> HTML {
         let aria: HTML? = describedTitle ? " aria-label=\"Month: \(picker.title)\"" : nil
         return """
-            <form class="month-picker" method="get" action="\(picker.action)">
-                <a class="month-nav__step" href="\(picker.previousPath)" aria-label="Previous month">‹</a>
+            <form class="month-picker" method="get" action="\(picker.target.path(month: nil))">
+                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.previous))" aria-label="Previous month">‹</a>
                 <label class="visually-hidden" for="month-picker">Month</label>
-                <input class="month-picker__input" id="month-picker" name="month" type="month" value="\(picker.value)"\(aria)>
+                <input class="month-picker__input" id="month-picker" name="month" type="month" value="\(picker.month.description)"\(aria)>
                 <button class="button button--plain month-picker__go" type="submit">Go</button>
-                <a class="month-nav__step" href="\(picker.nextPath)" aria-label="Next month">›</a>
-                \(picker.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">This month</a>" as HTML })
+                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.next))" aria-label="Next month">›</a>
+                \(picker.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(picker.target.path(month: nil))\">This month</a>" as HTML)
               </form>
             """
     }

@@ -25,10 +25,10 @@ enum ReportPages {
 
     struct IndexPage: Sendable {
         let year: Int
+        let thisYear: Int
         let months: [MonthRow]
-        /// The years on either side, if there are any.
-        let earlierPath: String?
-        let laterPath: String?
+        /// Whether an earlier year has reports.
+        let hasEarlier: Bool
     }
 
     struct ShowPage: Sendable {
@@ -90,8 +90,8 @@ enum ReportPages {
             })
           </ul>
           <nav class="pager" aria-label="Years">
-            \(page.earlierPath.map { "<a class=\"button\" href=\"\($0)\">← Earlier years</a>" as HTML })
-            \(page.laterPath.map { "<a class=\"button\" href=\"\($0)\">Later →</a>" as HTML })
+            \(page.hasEarlier ? "<a class=\"button\" href=\"\(BudgetPaths.reports(year: page.year - 1, thisYear: page.thisYear))\">← Earlier years</a>" as HTML : nil)
+            \(page.year < page.thisYear ? "<a class=\"button\" href=\"\(BudgetPaths.reports(year: page.year + 1, thisYear: page.thisYear))\">Later →</a>" as HTML : nil)
           </nav>
         </section>
         """

@@ -176,6 +176,7 @@ extension BudgetController {
         let (months, hasEarlier) = try context.store.expenseMonths(year: year)
         let page = ReportPages.IndexPage(
             year: year,
+            thisYear: thisYear,
             months: months.map { month, total, count in
                 ReportPages.MonthRow(
                     month: month,
@@ -183,8 +184,7 @@ extension BudgetController {
                     countText: BudgetController.countText(count)
                 )
             },
-            earlierPath: hasEarlier ? BudgetPaths.reports + "?year=\(year - 1)" : nil,
-            laterPath: year < thisYear ? BudgetPaths.reports + (year + 1 == thisYear ? "" : "?year=\(year + 1)") : nil
+            hasEarlier: hasEarlier
         )
         return pages.page(title: "Past reports", section: .budget, context: context) { _ in
             ReportPages.index(page)

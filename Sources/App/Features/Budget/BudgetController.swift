@@ -37,12 +37,7 @@ struct BudgetController {
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
         let page = BudgetPages.ExpensesPage(
             tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
-            picker: MonthPicker(
-                month: month,
-                today: today,
-                path: BudgetPaths.expenses(month:),
-                action: BudgetPaths.expenses
-            ),
+            picker: MonthPicker(.expenses, month: month, today: today),
             add: Self.addMenu(kind: .needs, returnTo: here),
             needsSetup: sources.isEmpty && totals.entryCount == 0,
             setup: .income,
@@ -105,12 +100,7 @@ struct BudgetController {
             kind: kind,
             month: monthParam,
             tabs: BudgetTab.all(current: kind, month: monthParam),
-            picker: MonthPicker(
-                month: month,
-                today: today,
-                path: { BudgetPaths.tab(kind, month: $0) },
-                action: BudgetPaths.tab(kind)
-            ),
+            picker: MonthPicker(.tab(kind), month: month, today: today),
             add: Self.addMenu(kind: kind, returnTo: here),
             spent: user.money(spent),
             rows: list,
@@ -151,12 +141,7 @@ struct BudgetController {
         let page = BudgetPages.SavingsPage(
             month: monthParam,
             tabs: BudgetTab.all(current: .savings, month: monthParam),
-            picker: MonthPicker(
-                month: month,
-                today: today,
-                path: { BudgetPaths.tab(.savings, month: $0) },
-                action: BudgetPaths.tab(.savings)
-            ),
+            picker: MonthPicker(.tab(.savings), month: month, today: today),
             add: Self.addMenu(kind: .savings, returnTo: here),
             saved: user.money(totals.savedCents),
             goals: goals.map { stash, monthCents, allTime in
@@ -203,12 +188,7 @@ struct BudgetController {
             id: id,
             kind: category.kind,
             month: monthParam,
-            picker: MonthPicker(
-                month: month,
-                today: today,
-                path: { BudgetPaths.category(id, month: $0) },
-                action: BudgetPaths.category(id)
-            ),
+            picker: MonthPicker(.category(id), month: month, today: today),
             total: user.money(total.totalCents),
             countText: Self.countText(total.count),
             days: LedgerDay.group(rows, user: user, today: today, returnTo: here),

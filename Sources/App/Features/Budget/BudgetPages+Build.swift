@@ -84,15 +84,8 @@ extension BudgetTab {
 }
 
 extension MonthPicker {
-    init(month: Month, today: CalendarDay, path: (Month?) -> String, action: String) {
-        self.init(
-            title: month.title,
-            value: month.description,
-            previousPath: path(month.previous),
-            nextPath: path(month.next),
-            currentPath: month == today.monthValue ? nil : path(nil),
-            action: action
-        )
+    init(_ target: Target, month: Month, today: CalendarDay) {
+        self.init(target: target, month: month, isCurrentMonth: month == today.monthValue)
     }
 }
 

@@ -58,6 +58,11 @@ enum BudgetPaths {
     static func category(_ id: Int64, month: Month? = nil) -> String { categoryPage(id) + monthQuery(month) }
     static func report(month: Month?) -> String { report + monthQuery(month) }
     static func transactions(category id: Int64) -> String { transactions + "?category=\(id)" }
+    /// The past reports of `year`: the plain list for `thisYear`.
+    static func reports(year: Int, thisYear: Int) -> String {
+        year == thisYear ? reports : reports + "?year=\(year)"
+    }
+
     static func categories(kind: Category.Kind) -> String { categories + "?kind=\(kind.rawValue)" }
     static func newCategory(kind: Category.Kind) -> String { newCategory + "?kind=\(kind.rawValue)" }
 
