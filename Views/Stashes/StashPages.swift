@@ -47,9 +47,9 @@ enum StashPages {
         let goalText: String?
         let reward: String?
         let entries: [EntryItem]
-        /// The month's pages of entries on either side of this one.
-        let newerPath: String?
-        let olderPath: String?
+        /// Which page of the month's entries this is, and whether older ones follow.
+        let pageNumber: Int
+        let hasOlder: Bool
         let months: [MonthRow]
         let kindLabel: String
     }
@@ -158,8 +158,8 @@ enum StashPages {
             })
           </ul>
           <nav class="pager" aria-label="Entry pages">
-            \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
-            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+            \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber - 1))\">← Newer</a>" as HTML : nil)
+            \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber + 1))\">Older →</a>" as HTML : nil)
           </nav>
         """
     }

@@ -254,7 +254,6 @@ struct StashController {
             goalBar = ProgressBar(progress, label: "Long-term goal: \(progress.percent)%")
             goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
         }
-        let monthPath = { (m: Month, p: Int) in StashPaths.show(id, month: m) + (p > 1 ? "&page=\(p)" : "") }
         let page = StashPages.ShowPage(
             card: StashCard(summary, user: user),
             month: month,
@@ -270,8 +269,8 @@ struct StashController {
                     note: entry.note.isEmpty ? nil : entry.note
                 )
             },
-            newerPath: pageNumber > 1 ? monthPath(month, pageNumber - 1) : nil,
-            olderPath: more ? monthPath(month, pageNumber + 1) : nil,
+            pageNumber: pageNumber,
+            hasOlder: more,
             months: results.map { (resultMonth, progress, earned) in
                 StashPages.MonthRow(
                     month: resultMonth,

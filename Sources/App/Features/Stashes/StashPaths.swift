@@ -23,4 +23,9 @@ enum StashPaths {
     static func show(_ id: Int64, month: Month? = nil) -> String {
         stash(id) + (month.map { "?month=\($0)" } ?? "")
     }
+
+    /// Page `page` of the entries of a stash's `month`.
+    static func show(_ id: Int64, month: Month, page: Int) -> String {
+        show(id, month: month) + (page > 1 ? "&page=\(page)" : "")
+    }
 }
