@@ -33,9 +33,10 @@ enum BadgePages {
         let inProgress: [StashCard]?
         let groups: [BadgeGroup]
         let empty: Notice?
-        /// The tab's pages on either side of this one.
-        let olderPath: String?
-        let newerPath: String?
+        /// The tab shown, which of its pages this is, and whether older ones follow.
+        let tab: BadgeController.Tab
+        let pageNumber: Int
+        let hasOlder: Bool
     }
 
     struct ShowPage: Sendable {
@@ -107,8 +108,8 @@ enum BadgePages {
             })
 
             <nav class="pager" aria-label="Badge pages">
-              \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
-              \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+              \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber - 1))\">← Newer</a>" as HTML : nil)
+              \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber + 1))\">Older →</a>" as HTML : nil)
             </nav>
             """
     }

@@ -70,8 +70,9 @@ struct BadgeController {
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
             empty: empty,
-            olderPath: more ? BadgePaths.tab(tab.rawValue, page: pageNumber + 1) : nil,
-            newerPath: pageNumber > 1 ? BadgePaths.tab(tab.rawValue, page: pageNumber - 1) : nil
+            tab: tab,
+            pageNumber: pageNumber,
+            hasOlder: more
         )
         return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgePages.index(page) }
     }
