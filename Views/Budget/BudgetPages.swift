@@ -364,20 +364,13 @@ enum BudgetPages {
     }
 
     static func simpleForm(_ page: SimpleFormPage, csrf: CSRF) -> HTML {
-        """
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            \(Form.fields(page.fields))
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">Save</button>
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-            </div>
-          </form>
-          \(page.deletePath.map { "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">Delete…</a></p>" as HTML })
-        </section>
-        """
+        FormCard(
+            heading: page.heading,
+            summary: page.summary,
+            action: page.action,
+            fields: Form.fields(page.fields),
+            actions: Form.actions(submit: "Save", cancel: page.cancelPath),
+            after: Form.deleteLink(page.deletePath)
+        ).html(csrf: csrf)
     }
 }

@@ -73,44 +73,41 @@ enum CategoriesPages {
     }
 
     static func form(_ page: FormPage, csrf: CSRF) -> HTML {
-        """
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            <input type="hidden" name="kind" value="\(page.kind)">
-            \(page.name.html)
-            <fieldset class="field field--choices">
-              <legend class="field__label">Icon</legend>
-              <div class="palette">
-                \(page.icons.map { choice in
-                    """
-                    <label class="palette__choice" title="\(choice.label)"><input type="radio" name="icon" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><svg width="22" height="22" aria-hidden="true"><use href="/icons/sprite.svg#\(choice.value)"></use></svg><span class="visually-hidden">\(choice.label)</span></span></label>
-                    """ as HTML
-                })
-              </div>
-              \(page.iconError.map { "<p class=\"field__error\" id=\"field-icon-error\">\($0)</p>" as HTML })
-            </fieldset>
-            <fieldset class="field field--choices">
-              <legend class="field__label">Colour</legend>
-              <div class="palette">
-                \(page.colors.map { choice in
-                    """
-                    <label class="palette__choice" title="\(choice.label)"><input type="radio" name="color" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><span class="palette__dot"></span><span class="visually-hidden">\(choice.label)</span></span></label>
-                    """ as HTML
-                })
-              </div>
-              \(page.colorError.map { "<p class=\"field__error\" id=\"field-color-error\">\($0)</p>" as HTML })
-            </fieldset>
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">Save</button>
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-            </div>
-          </form>
-          \(page.hideHint.map { "<p class=\"muted small\">\($0)</p>" as HTML })
-          \(page.id.flatMap { page.deletable ? "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\(BudgetPaths.deleteCategory($0))\">Delete Category</a></p>" as HTML : nil })
-        </section>
-        """
+        FormCard(
+            heading: page.heading,
+            summary: page.summary,
+            action: page.action,
+            fields: """
+                <input type="hidden" name="kind" value="\(page.kind)">
+                \(page.name.html)
+                <fieldset class="field field--choices">
+                  <legend class="field__label">Icon</legend>
+                  <div class="palette">
+                    \(page.icons.map { choice in
+                        """
+                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="icon" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><svg width="22" height="22" aria-hidden="true"><use href="/icons/sprite.svg#\(choice.value)"></use></svg><span class="visually-hidden">\(choice.label)</span></span></label>
+                        """ as HTML
+                    })
+                  </div>
+                  \(page.iconError.map { "<p class=\"field__error\" id=\"field-icon-error\">\($0)</p>" as HTML })
+                </fieldset>
+                <fieldset class="field field--choices">
+                  <legend class="field__label">Colour</legend>
+                  <div class="palette">
+                    \(page.colors.map { choice in
+                        """
+                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="color" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><span class="palette__dot"></span><span class="visually-hidden">\(choice.label)</span></span></label>
+                        """ as HTML
+                    })
+                  </div>
+                  \(page.colorError.map { "<p class=\"field__error\" id=\"field-color-error\">\($0)</p>" as HTML })
+                </fieldset>
+                """,
+            actions: Form.actions(submit: "Save", cancel: page.cancelPath),
+            after: """
+                \(page.hideHint.map { "<p class=\"muted small\">\($0)</p>" as HTML })
+                \(Form.deleteLink(page.deletable ? page.id.map { BudgetPaths.deleteCategory($0) } : nil, label: "Delete Category"))
+                """
+        ).html(csrf: csrf)
     }
 }

@@ -40,37 +40,33 @@ enum ReportPages {
     }
 
     static func form(_ page: FormPage, csrf: CSRF) -> HTML {
-        """
-        <div class="budget-bar">
-          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.reports)">Past reports</a></p>
-        </div>
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">Monthly expense report</h2>
-          <p class="muted">Enter what you spent in \(page.monthTitle) per category. Each amount becomes one expense, dated \(page.dateText), noted “Monthly report”. Leave the rest empty.</p>
-          <form class="month-picker" method="get" action="\(BudgetPaths.report)">
-            <label class="field__label" for="report-month">Month</label>
-            <input class="field__control month-picker__input" id="report-month" name="month" type="month" value="\(page.monthValue)" max="\(page.maxMonth)">
-            <button class="button button--secondary" type="submit">Change</button>
-          </form>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(BudgetPaths.report)" novalidate>
-            \(csrf.field)
-            <input type="hidden" name="month" value="\(page.monthValue)">
-            \(page.monthError.map { "<p class=\"field__error\" id=\"field-month-error\">\($0)</p>" as HTML })
-            \(page.groups.map { group in
-                """
-                <h3 class="report-kind">\(group.label)</h3>
-                    <div class="field-grid">\(Form.fields(group.fields))</div>
-
-                """ as HTML
-            })
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">Save report</button>
-              <a class="button button--plain" href="\(BudgetPaths.expenses)">Cancel</a>
+        let card = FormCard(
+            heading: "Monthly expense report",
+            intro: """
+                <p class="muted">Enter what you spent in \(page.monthTitle) per category. Each amount becomes one expense, dated \(page.dateText), noted “Monthly report”. Leave the rest empty.</p>
+                <form class="month-picker" method="get" action="\(BudgetPaths.report)">
+                  <label class="field__label" for="report-month">Month</label>
+                  <input class="field__control month-picker__input" id="report-month" name="month" type="month" value="\(page.monthValue)" max="\(page.maxMonth)">
+                  <button class="button button--secondary" type="submit">Change</button>
+                </form>
+                """,
+            summary: page.summary,
+            action: BudgetPaths.report,
+            fields: """
+                <input type="hidden" name="month" value="\(page.monthValue)">
+                \(page.monthError.map { "<p class=\"field__error\" id=\"field-month-error\">\($0)</p>" as HTML })
+                \(page.groups.map { group in
+                    "<h3 class=\"report-kind\">\(group.label)</h3><div class=\"field-grid\">\(Form.fields(group.fields))</div>" as HTML
+                })
+                """,
+            actions: Form.actions(submit: "Save report", cancel: BudgetPaths.expenses)
+        )
+        return """
+            <div class="budget-bar">
+              <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.reports)">Past reports</a></p>
             </div>
-          </form>
-        </section>
-        """
+            \(card.html(csrf: csrf))
+            """
     }
 
     static func index(_ page: IndexPage) -> HTML {

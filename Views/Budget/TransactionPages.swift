@@ -122,12 +122,12 @@ enum TransactionPages {
         let form = page.form
         let categoryInvalid: HTML? =
             form.categoryError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"field-category-error\""
-        return """
-            <section class="card form-card" aria-labelledby="form-title">
-              <h2 class="card__title" id="form-title">\(page.heading)</h2>
-              \(Form.summary(page.summary))
-              <form method="post" action="\(page.action)" novalidate class="tx-form" data-tx-form>
-                \(csrf.field)
+        let card = FormCard(
+            heading: page.heading,
+            summary: page.summary,
+            action: page.action,
+            formAttributes: " class=\"tx-form\" data-tx-form",
+            fields: """
                 \(Form.hidden("returnTo", page.returnTo))
                 <div class="tx-form__amount">\(form.amount.html)</div>
                 <fieldset class="field field--choices\(form.kindError == nil ? "" : " field--invalid")">
@@ -156,16 +156,16 @@ enum TransactionPages {
                 \(form.date.html)
                 \(form.account?.html)
                 \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
-                <div class="form-actions">
-                  <button class="button button--primary" type="submit">\(page.submitLabel)</button>
-                  <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-                </div>
+                """,
+            actions: """
+                \(Form.actions(submit: page.submitLabel, cancel: page.cancelPath))
                 \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
-              </form>
-              \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
-              <p class="muted small">Missing a category? <a href="\(BudgetPaths.categories)">Manage categories</a>.</p>
-            </section>
-            <script src="/js/transaction-form.js" defer></script>
-            """
+                """,
+            after: """
+                \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
+                <p class="muted small">Missing a category? <a href="\(BudgetPaths.categories)">Manage categories</a>.</p>
+                """
+        )
+        return "\(card.html(csrf: csrf))<script src=\"/js/transaction-form.js\" defer></script>"
     }
 }

@@ -57,16 +57,15 @@ enum HouseholdPages {
             """ as HTML
           })</ul>
         </section>
-        <section class="card form-card" aria-labelledby="invite-title">
-          <h2 class="card__title" id="invite-title">Invite someone</h2>
-          <p class="muted small">They get a one-time link to make their account with this email, even while sign-up is closed.</p>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(ProfilePaths.household)" novalidate>
-            \(csrf.field)
-            \(Form.fields([page.emailField]))
-            <div class="form-actions"><button class="button button--primary" type="submit">Make an invitation link</button></div>
-          </form>
-        </section>
+        \(FormCard(
+            heading: "Invite someone",
+            titleId: "invite-title",
+            intro: "<p class=\"muted small\">They get a one-time link to make their account with this email, even while sign-up is closed.</p>",
+            summary: page.summary,
+            action: ProfilePaths.household,
+            fields: page.emailField.html,
+            actions: Form.actions(submit: "Make an invitation link")
+        ).html(csrf: csrf))
         <section class="card form-card" aria-labelledby="invitations-title">
           <h2 class="card__title" id="invitations-title">Invitations not yet used</h2>
           \(page.invitations.isEmpty ? "<p class=\"muted small\">None.</p>" as HTML : """

@@ -278,6 +278,35 @@ enum Form {
         fields.map(\.html).joined()
     }
 
+    /// The row of buttons under a form's fields: the submit button labelled `submit`, Cancel back to `cancel`, and
+    /// Delete… to the confirmation at `delete`.
+    static func actions(submit: String, cancel: String? = nil, delete: String? = nil) -> HTML {
+        actions(
+            buttons: "<button class=\"button button--primary\" type=\"submit\">\(submit)</button>",
+            cancel: cancel,
+            delete: delete
+        )
+    }
+
+    /// The row of buttons under a form's fields, with `buttons` to submit it.
+    static func actions(buttons: HTML, cancel: String?, delete: String? = nil) -> HTML {
+        """
+        <div class="form-actions">
+          \(buttons)
+          \(cancel.map { "<a class=\"button button--plain\" href=\"\($0)\">Cancel</a>" as HTML })
+          \(delete.map { "<a class=\"button button--danger-outline\" href=\"\($0)\">Delete…</a>" as HTML })
+        </div>
+        """
+    }
+
+    /// A link under an edit form to the confirmation that deletes what is edited; nothing when there is nothing to
+    /// delete.
+    static func deleteLink(_ path: String?, label: String = "Delete…") -> HTML? {
+        path.map {
+            "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">\(label)</a></p>"
+        }
+    }
+
     /// A separate form under an edit form with the one red button that deletes what is edited, coming back to
     /// `returnTo` if given; nothing when there is nothing to delete yet.
     static func deleteButton(_ path: String?, label: String, returnTo: String?, csrf: CSRF) -> HTML? {

@@ -84,25 +84,27 @@ enum StashPages {
     }
 
     static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+        FormCard(
+            heading: page.heading,
+            summary: page.summary,
+            action: page.action,
+            fields: """
+                \(page.warning.map { "<p class=\"form-summary form-summary--warning\" role=\"alert\">\($0.text)</p>" as HTML })
+                \(Form.fields(page.fields))
+                """,
+            actions: Form.actions(
+                buttons: page.warning.map(confirmButtons)
+                    ?? "<button class=\"button button--primary\" type=\"submit\">\(page.submitLabel)</button>",
+                cancel: page.cancelPath
+            )
+        ).html(csrf: csrf)
+    }
+
+    /// Instead of the submit button while a higher target would take a badge away: save anyway, or keep the old one.
+    private static func confirmButtons(_ warning: TargetWarning) -> HTML {
         """
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            \(page.warning.map { "<p class=\"form-summary form-summary--warning\" role=\"alert\">\($0.text)</p>" as HTML })
-            \(Form.fields(page.fields))
-            <div class="form-actions">
-              \(page.warning.map { warning in
-                  """
-                  <button class="button button--primary" type="submit" name="confirmTarget" value="\(warning.confirmValue)">Save anyway</button>
-                  <button class="button button--secondary" type="submit" name="confirmTarget" value="keep">Keep the old target</button>
-                  """ as HTML
-              } ?? "<button class=\"button button--primary\" type=\"submit\">\(page.submitLabel)</button>")
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-            </div>
-          </form>
-        </section>
+        <button class="button button--primary" type="submit" name="confirmTarget" value="\(warning.confirmValue)">Save anyway</button>
+        <button class="button button--secondary" type="submit" name="confirmTarget" value="keep">Keep the old target</button>
         """
     }
 
@@ -194,25 +196,25 @@ enum StashPages {
     }
 
     static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
-        """
-        <section class="card form-card" aria-labelledby="form-title">
-          <p class="breadcrumb">\(page.stashName)</p>
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(page.card.summary)
-          <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-symbol="\(page.symbol)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
-          \(Form.summary(page.summary))
-          <form method="post" action="\(page.action)" novalidate data-preview="entry-preview">
-            \(csrf.field)
-            \(Form.hidden("returnTo", page.returnTo))
-            \(Form.fields(page.fields))
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-            </div>
-          </form>
-          \(Form.deleteButton(page.entryId.map { StashPaths.deleteEntry($0) }, label: "Delete entry", returnTo: page.returnTo, csrf: csrf))
-        </section>
-        <script src="/js/entry-preview.js" defer></script>
-        """
+        let card = FormCard(
+            heading: page.heading,
+            above: "<p class=\"breadcrumb\">\(page.stashName)</p>",
+            intro: """
+                \(page.card.summary)
+                <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-symbol="\(page.symbol)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
+                """,
+            summary: page.summary,
+            action: page.action,
+            formAttributes: " data-preview=\"entry-preview\"",
+            fields: "\(Form.hidden("returnTo", page.returnTo))\(Form.fields(page.fields))",
+            actions: Form.actions(submit: page.submitLabel, cancel: page.cancelPath),
+            after: Form.deleteButton(
+                page.entryId.map { StashPaths.deleteEntry($0) },
+                label: "Delete entry",
+                returnTo: page.returnTo,
+                csrf: csrf
+            )
+        )
+        return "\(card.html(csrf: csrf))<script src=\"/js/entry-preview.js\" defer></script>"
     }
 }

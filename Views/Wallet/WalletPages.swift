@@ -492,25 +492,21 @@ enum WalletPages {
     }
 
     static func form(_ page: FormPage, csrf: CSRF) -> HTML {
-        """
-        <section class="card form-card" aria-labelledby="form-title">
-          <h2 class="card__title" id="form-title">\(page.heading)</h2>
-          \(page.intro.map { "<p class=\"muted\">\($0)</p>" as HTML })
-          \(Form.summary(page.summary))
-          <form class="\(page.swatches.isEmpty ? "" : "card-form")" method="post" action="\(page.action)" novalidate>
-            \(csrf.field)
-            \(page.fields.map { field in
+        let card = FormCard(
+            heading: page.heading,
+            intro: page.intro.map { "<p class=\"muted\">\($0)</p>" },
+            summary: page.summary,
+            action: page.action,
+            formClass: page.swatches.isEmpty ? "" : "card-form",
+            fields: page.fields.map { field in
                 field.name == "gradient" && !page.swatches.isEmpty ? swatchPicker(field, page: page) : field.html
-            })
-            <div class="form-actions">
-              <button class="button button--primary" type="submit">\(page.submitLabel)</button>
-              <a class="button button--plain" href="\(page.cancelPath)">Cancel</a>
-              \(page.deletePath.map { "<a class=\"button button--danger-outline\" href=\"\($0)\">Delete…</a>" as HTML })
-            </div>
-          </form>
-        </section>
-        \(page.swatches.isEmpty ? nil : "<script src=\"/js/wallet.js\" defer></script>" as HTML)
-        """
+            }.joined(),
+            actions: Form.actions(submit: page.submitLabel, cancel: page.cancelPath, delete: page.deletePath)
+        )
+        return """
+            \(card.html(csrf: csrf))
+            \(page.swatches.isEmpty ? nil : "<script src=\"/js/wallet.js\" defer></script>" as HTML)
+            """
     }
 
     /// The colour field as swatches: radio inputs (arrow keys move between them) drawn as the gradients, and a
