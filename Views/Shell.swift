@@ -142,11 +142,11 @@ extension Shell {
     private var navigation: HTML {
         """
         <nav class="nav" aria-label="Primary">
-          <a class="nav__brand" href="\(HomePaths.index)"><svg class="nav__logo" aria-hidden="true" width="28" height="28"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+          <a class="nav__brand" href="\(HomePaths.index)">\(Icon.svg("logo", size: 28, className: "nav__logo"))Stashify</a>
           <ul class="nav__list">
             \(nav.map { item in
                 """
-                <li><a class="nav__item" href="\(item.href)"\(item.current ? " aria-current=\"page\"" as HTML : .empty)\(item.badge.map { " aria-label=\"\(item.label), \($0.label)\"" as HTML })><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#\(item.key)"></use></svg><span class="nav__label">\(item.label)</span>\(item.badge.map { "<span class=\"nav__badge\" aria-hidden=\"true\">\($0.text)</span>" as HTML })</a></li>
+                <li><a class="nav__item" href="\(item.href)"\(item.current ? " aria-current=\"page\"" as HTML : .empty)\(item.badge.map { " aria-label=\"\(item.label), \($0.label)\"" as HTML })>\(Icon.svg(item.key, size: 24, className: "nav__icon"))<span class="nav__label">\(item.label)</span>\(item.badge.map { "<span class=\"nav__badge\" aria-hidden=\"true\">\($0.text)</span>" as HTML })</a></li>
                 """ as HTML
             })
           </ul>
@@ -162,7 +162,7 @@ extension Shell {
             <div class="topbar__actions">
             \(bell.map { bell in
                 """
-                <a class="bell" href="\(bell.href)" aria-label="\(bell.label)"><svg class="nav__icon" aria-hidden="true" width="24" height="24"><use href="/icons/sprite.svg#bell"></use></svg>\(bell.unread > 0 ? "<span class=\"bell__count\" aria-hidden=\"true\">\(bell.unread > 99 ? "99+" : String(bell.unread))</span>" as HTML : .empty)</a>
+                <a class="bell" href="\(bell.href)" aria-label="\(bell.label)">\(Icon.svg("bell", size: 24, className: "nav__icon"))\(bell.unread > 0 ? "<span class=\"bell__count\" aria-hidden=\"true\">\(bell.unread > 99 ? "99+" : String(bell.unread))</span>" as HTML : .empty)</a>
                 """ as HTML
             })
             \(avatar.map { avatar in
@@ -187,7 +187,7 @@ extension Shell {
     private var brandBar: HTML {
         """
         <header class="brandbar">
-            <a class="brandbar__brand" href="\(HomePaths.index)"><svg class="nav__logo" aria-hidden="true" width="32" height="32"><use href="/icons/sprite.svg#logo"></use></svg>Stashify</a>
+            <a class="brandbar__brand" href="\(HomePaths.index)">\(Icon.svg("logo", size: 32, className: "nav__logo"))Stashify</a>
           </header>
         """
     }
@@ -209,7 +209,7 @@ extension Shell {
     private static func dialog(_ celebration: Celebration) -> HTML {
         """
         <dialog class="celebration" open aria-labelledby="celebration-title">
-            <svg class="celebration__badge" aria-hidden="true" width="72" height="72"><use href="/icons/sprite.svg#badges"></use></svg>
+            \(Icon.svg("badges", size: 72, className: "celebration__badge"))
             <h2 class="celebration__title" id="celebration-title">Badge earned!</h2>
             <p>You completed <strong>\(celebration.stashName)</strong> for \(celebration.monthTitle). <strong>+\(celebration.points) points</strong>.</p>
             \(celebration.reward.map { "<p class=\"celebration__reward\">Your reward: \($0)</p>" as HTML })

@@ -59,7 +59,7 @@ enum BadgePages {
         let rank = page.rank
         return """
             <section class="card rank \(rank.tierClass)" aria-labelledby="rank-title">
-              <svg class="rank__medal" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
+              \(Icon.svg("badges", size: 56, className: "rank__medal"))
               <div class="rank__body">
                 <h2 class="rank__title" id="rank-title">\(rank.title)</h2>
                 <p class="rank__points"><strong>\(rank.points)</strong> points · \(rank.tier) tier</p>
@@ -87,7 +87,7 @@ enum BadgePages {
               <ul class="badge-grid">
                 \(group.badges.map { badge in
                     """
-                    <li><a class="badge-tile" href="\(BadgePaths.badge(badge.id))"><svg class="badge-tile__icon" aria-hidden="true" width="40" height="40"><use href="/icons/sprite.svg#badges"></use></svg><span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">Reward claimed</span>" : "")</a></li>
+                    <li><a class="badge-tile" href="\(BadgePaths.badge(badge.id))">\(Icon.svg("badges", size: 40, className: "badge-tile__icon"))<span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">Reward claimed</span>" : "")</a></li>
                     """ as HTML
                 })
               </ul>
@@ -99,7 +99,7 @@ enum BadgePages {
             \(page.empty.map { empty in
             """
             <section class="empty-state">
-              <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#badges"></use></svg>
+              \(Icon.svg("badges", size: 56, className: "empty-state__icon"))
               <h2 class="empty-state__title">\(empty.title)</h2>
               <p class="empty-state__text">\(empty.text)</p>
               <a class="button button--primary" href="\(StashPaths.new)">+ New stash</a>
@@ -118,7 +118,7 @@ enum BadgePages {
         """
         <p class="breadcrumb"><a href="\(BadgePaths.all)">← All badges</a></p>
         <section class="card badge-detail" aria-labelledby="badge-title">
-          <svg class="badge-detail__icon" aria-hidden="true" width="88" height="88"><use href="/icons/sprite.svg#badges"></use></svg>
+          \(Icon.svg("badges", size: 88, className: "badge-detail__icon"))
           <h2 class="badge-detail__title" id="badge-title">\(page.stashName)</h2>
           <p class="muted">Completed for \(page.monthTitle)</p>
           <dl class="facts">

@@ -34,7 +34,7 @@ enum AccountPages {
         \(page.accounts.isEmpty ? """
             <div class="empty-grid empty-grid--single">
             <section class="empty-state" aria-labelledby="empty-accounts">
-              <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#wallet"></use></svg>
+              \(Icon.svg("wallet", size: 56, className: "empty-state__icon"))
               <h2 class="empty-state__title" id="empty-accounts">No accounts yet</h2>
               <p class="empty-state__text">Add your checking, savings, credit card or cash accounts to see what each one holds.</p>
               <a class="button button--primary" href="\(BudgetPaths.newAccount)">Add account</a>
@@ -54,7 +54,7 @@ enum AccountPages {
           <ul class="category-rows">
             \(page.accounts.map { account in
                 """
-                <li><a class="category-row" href="\(BudgetPaths.account(account.id))"><span class="cat-icon swatch-2563eb" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(account.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(account.name)</span><span class="ledger-item__detail">\(account.kindLabel)</span></span><span class="ledger-item__amount\(account.negative ? " amount--expense" : "")">\(account.balance)</span></a></li>
+                <li><a class="category-row" href="\(BudgetPaths.account(account.id))">\(Icon.framed(account.icon, size: 20, spanClass: "cat-icon swatch-2563eb"))<span class="ledger-item__text"><span class="ledger-item__title">\(account.name)</span><span class="ledger-item__detail">\(account.kindLabel)</span></span><span class="ledger-item__amount\(account.negative ? " amount--expense" : "")">\(account.balance)</span></a></li>
                 """ as HTML
             })
           </ul>

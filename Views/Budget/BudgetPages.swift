@@ -158,7 +158,7 @@ enum BudgetPages {
             <ul class="ledger-list">
               \(day.items.map { item in
                   """
-                  <li><a class="ledger-item" href="\(BudgetPaths.editLedgerEntry(item.id, inStash: item.inStash, returnTo: item.returnTo))"><span class="cat-icon \(item.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(item.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
+                  <li><a class="ledger-item" href="\(BudgetPaths.editLedgerEntry(item.id, inStash: item.inStash, returnTo: item.returnTo))">\(Icon.framed(item.icon, size: 20, spanClass: "cat-icon \(item.swatch)"))<span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
                   """ as HTML
               })
             </ul>
@@ -212,7 +212,7 @@ enum BudgetPages {
     static func categoryRows(_ rows: [CategoryRow], month: Month?) -> HTML {
         rows.map { row in
             """
-            <li><a class="category-row\(row.empty ? " category-row--empty" : "")" href="\(row.id.map { BudgetPaths.category($0, month: month) } ?? HomePaths.index)"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.countText)</span></span><span class="ledger-item__amount">\(row.amount)</span></a></li>
+            <li><a class="category-row\(row.empty ? " category-row--empty" : "")" href="\(row.id.map { BudgetPaths.category($0, month: month) } ?? HomePaths.index)">\(Icon.framed(row.icon, size: 20, spanClass: "cat-icon \(row.swatch)"))<span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.countText)</span></span><span class="ledger-item__amount">\(row.amount)</span></a></li>
             """ as HTML
         }.joined()
     }
@@ -300,7 +300,7 @@ enum BudgetPages {
             <ul class="category-rows">
                 \(page.goals.map { goal in
                       """
-                      <li><a class="category-row" href="\(StashPaths.show(goal.id, month: page.month))"><span class="cat-icon swatch-16a34a" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#stash"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
+                      <li><a class="category-row" href="\(StashPaths.show(goal.id, month: page.month))">\(Icon.framed("stash", size: 20, spanClass: "cat-icon swatch-16a34a"))<span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
                       """ as HTML
                   })
               </ul>

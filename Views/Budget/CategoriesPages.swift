@@ -57,7 +57,7 @@ enum CategoriesPages {
             \(page.rows.map { row in
                 """
                 <li class="row-with-actions">
-                      <a class="category-row" href="\(BudgetPaths.editCategory(row.id))"><span class="cat-icon \(row.swatch)" aria-hidden="true"><svg width="20" height="20"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span><span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.hidden ? "Hidden · " : "")\(row.isDefault ? "Default" : "Custom") · \(row.countText)</span></span></a>
+                      <a class="category-row" href="\(BudgetPaths.editCategory(row.id))">\(Icon.framed(row.icon, size: 20, spanClass: "cat-icon \(row.swatch)"))<span class="ledger-item__text"><span class="ledger-item__title">\(row.name)</span><span class="ledger-item__detail">\(row.hidden ? "Hidden · " : "")\(row.isDefault ? "Default" : "Custom") · \(row.countText)</span></span></a>
                       <div class="row-actions">
                         <form method="post" action="\(BudgetPaths.moveCategory(row.id))">\(csrf.field)<input type="hidden" name="direction" value="up"><button class="button button--plain" type="submit" aria-label="Move \(row.name) up"\(row.canMoveUp ? "" : " disabled")>↑</button></form>
                         <form method="post" action="\(BudgetPaths.moveCategory(row.id))">\(csrf.field)<input type="hidden" name="direction" value="down"><button class="button button--plain" type="submit" aria-label="Move \(row.name) down"\(row.canMoveDown ? "" : " disabled")>↓</button></form>

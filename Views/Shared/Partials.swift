@@ -18,7 +18,7 @@ struct EmptyState: Sendable {
     var html: HTML {
         """
         <section class="empty-state" aria-labelledby="empty-\(key)">
-          <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#\(icon)"></use></svg>
+          \(Icon.svg(icon, size: 56, className: "empty-state__icon"))
           <h2 class="empty-state__title" id="empty-\(key)">\(title)</h2>
           <p class="empty-state__text">\(text)</p>
           <a class="button button--primary" href="\(actionPath)">\(action)</a>

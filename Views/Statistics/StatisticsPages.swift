@@ -180,7 +180,7 @@ enum StatisticsPages {
             \(page.empty.map { empty in
             """
             <section class="empty-state">
-              <svg class="empty-state__icon" aria-hidden="true" width="56" height="56"><use href="/icons/sprite.svg#statistics"></use></svg>
+              \(Icon.svg("statistics", size: 56, className: "empty-state__icon"))
               <h2 class="empty-state__title">\(empty.title)</h2>
               <p class="empty-state__text">\(empty.text)</p>
             </section>

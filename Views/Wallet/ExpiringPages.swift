@@ -66,7 +66,7 @@ enum ExpiringPages {
                 \(page.rows.map { row in
                 """
                 <li class="notification expiring urgency--\(row.urgency)">
-                  <span class="benefit__icon" aria-hidden="true"><svg class="nav__icon" width="24" height="24"><use href="/icons/sprite.svg#\(row.icon)"></use></svg></span>
+                  \(Icon.framed(row.icon, size: 24, spanClass: "benefit__icon", className: "nav__icon"))
                   <a class="notification__link" href="\(row.path)"><span class="notification__title"><span class="visually-hidden">\(row.kindLabel): </span>\(row.title)</span><span class="notification__body">\(row.detail)</span><span class="benefit__days">\(row.daysText)</span></a>
                   <div class="expiring__actions">
                   \(usePath(row.subject).map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used<span class=\"visually-hidden\">: \(row.title)</span></button></form>" as HTML })

@@ -22,7 +22,7 @@ enum WelcomePages {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(screen.stepText)</p>
-          <svg class="welcome__icon" aria-hidden="true" width="48" height="48"><use href="/icons/sprite.svg#\(screen.icon)"></use></svg>
+          \(Icon.svg(screen.icon, size: 48, className: "welcome__icon"))
           <h1 class="auth__title" id="welcome-title">\(screen.title)</h1>
           <p class="auth__lead">\(screen.lead)</p>
           <ul class="welcome__points">\(screen.points.map { "<li>\($0)</li>" as HTML })</ul>
@@ -50,7 +50,7 @@ enum WelcomePages {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(page.stepText)</p>
-          <svg class="welcome__icon" aria-hidden="true" width="48" height="48"><use href="/icons/sprite.svg#bell"></use></svg>
+          \(Icon.svg("bell", size: 48, className: "welcome__icon"))
           <h1 class="auth__title" id="welcome-title">Turn on reminders</h1>
           <p class="auth__lead">Once a day, at your reminder time, Stashify tells you what is due: card benefits and coupons about to expire, subscriptions renewing, annual fees, stashes behind this month's target, and your monthly summary. They always land in your notification list here; choose where else they should reach you.</p>
           <section class="welcome__channel" aria-labelledby="welcome-device">
