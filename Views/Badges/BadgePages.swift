@@ -2,8 +2,6 @@ import HTML
 
 /// Badges: the rank card, the stashes still in progress, the earned badges by month, and one badge.
 enum BadgePages {
-    typealias TabLink = App.TabLink
-
     struct RankCard: Sendable {
         let title: String
         let tier: String

@@ -4,8 +4,6 @@ import HTML
 /// transactions and accounts pages share: the tab bar, the month bar, the day-grouped ledger, the plain form and
 /// the delete confirmation.
 enum BudgetPages {
-    typealias Tab = TabLink
-
     /// One transaction as a list row: amount with its sign, what it was, and where it leads.
     struct LedgerItem: Sendable {
         let title: String
@@ -58,8 +56,6 @@ enum BudgetPages {
         let returnTo: String
     }
 
-    typealias Link = TextLink
-
     /// A category's line in a month: what went into it, and where its transactions are (nil: no category, the
     /// spending stashes' line).
     struct CategoryRow: Sendable {
@@ -73,7 +69,7 @@ enum BudgetPages {
     }
 
     struct ExpensesPage: Sendable {
-        let tabs: [Tab]
+        let tabs: [TabLink]
         let picker: MonthPicker
         let add: AddMenu
         let needsSetup: Bool
@@ -87,14 +83,14 @@ enum BudgetPages {
         let saved: String?
         let days: [LedgerDay]
         let hasExpenses: Bool
-        let links: [Link]
+        let links: [TextLink]
     }
 
     struct TabPage: Sendable {
         let kind: Category.Kind
         /// The month shown; nil for this month.
         let month: Month?
-        let tabs: [Tab]
+        let tabs: [TabLink]
         let picker: MonthPicker
         let add: AddMenu
         let spent: String
@@ -114,7 +110,7 @@ enum BudgetPages {
     struct SavingsPage: Sendable {
         /// The month shown; nil for this month.
         let month: Month?
-        let tabs: [Tab]
+        let tabs: [TabLink]
         let picker: MonthPicker
         let add: AddMenu
         let saved: String
@@ -168,7 +164,7 @@ enum BudgetPages {
     }
 
     /// A sub-navigation of tabs, the current one marked for screen readers.
-    static func tabs(_ tabs: [Tab], label: String) -> HTML {
+    static func tabs(_ tabs: [TabLink], label: String) -> HTML {
         """
         <nav class="subnav" aria-label="\(label)">
           \(TabLink.links(tabs, className: "subnav__item"))

@@ -16,16 +16,8 @@ enum CategoriesPages {
 
     struct IndexPage: Sendable {
         let kind: Category.Kind
-        let tabs: [BudgetPages.Tab]
+        let tabs: [TabLink]
         let rows: [Row]
-    }
-
-    /// An icon or colour choice of the palette.
-    struct Choice: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-        let swatch: String
     }
 
     struct FormPage: Sendable {
@@ -85,7 +77,7 @@ enum CategoriesPages {
                   <div class="palette">
                     \(page.icons.map { choice in
                         """
-                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="icon" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><svg width="22" height="22" aria-hidden="true"><use href="/icons/sprite.svg#\(choice.value)"></use></svg><span class="visually-hidden">\(choice.label)</span></span></label>
+                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="icon" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch ?? "")"><svg width="22" height="22" aria-hidden="true"><use href="/icons/sprite.svg#\(choice.value)"></use></svg><span class="visually-hidden">\(choice.label)</span></span></label>
                         """ as HTML
                     })
                   </div>
@@ -96,7 +88,7 @@ enum CategoriesPages {
                   <div class="palette">
                     \(page.colors.map { choice in
                         """
-                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="color" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch)"><span class="palette__dot"></span><span class="visually-hidden">\(choice.label)</span></span></label>
+                        <label class="palette__choice" title="\(choice.label)"><input type="radio" name="color" value="\(choice.value)"\(choice.checked ? " checked" : "")><span class="cat-icon \(choice.swatch ?? "")"><span class="palette__dot"></span><span class="visually-hidden">\(choice.label)</span></span></label>
                         """ as HTML
                     })
                   </div>

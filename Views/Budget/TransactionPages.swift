@@ -5,10 +5,10 @@ enum TransactionPages {
     struct IndexPage: Sendable {
         let query: String
         let month: String
-        let kinds: [FormField.Option]
-        let categories: [FormField.Option]
+        let kinds: [Choice]
+        let categories: [Choice]
         /// Empty when the user has no accounts: the filter is left out.
-        let accounts: [FormField.Option]
+        let accounts: [Choice]
         let days: [BudgetPages.LedgerDay]
         let filtered: Bool
         /// The pages on either side and back to the first: the filters with a cursor.
@@ -17,32 +17,20 @@ enum TransactionPages {
         let firstPath: String?
     }
 
-    struct KindOption: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-        /// The form's heading while this type is chosen ("Add saving"), for a new transaction; nil when editing.
-        var heading: String? = nil
-    }
-
-    struct CategoryOption: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-        let kind: String
-        let recent: Bool
-    }
-
+    /// The categories of one kind.
     struct CategoryGroup: Sendable {
         let label: String
         let kind: String
-        let options: [CategoryOption]
+        /// The kind's most recently used category, which the form's script picks when this kind is chosen.
+        let recent: String?
+        let options: [Choice]
     }
 
     /// The transaction form's controls.
     struct Controls: Sendable {
         let amount: FormField
-        let kindOptions: [KindOption]
+        /// The types, each with the form's heading for a new transaction of it (nil when editing).
+        let kindOptions: [Choice]
         let kindError: String?
         let groups: [CategoryGroup]
         let categoryError: String?
@@ -65,8 +53,8 @@ enum TransactionPages {
         let saveError: String?
     }
 
-    private static func options(_ options: [FormField.Option]) -> HTML {
-        options.map { "<option value=\"\($0.value)\"\($0.selected ? " selected" : "")>\($0.label)</option>" as HTML }
+    private static func options(_ options: [Choice]) -> HTML {
+        options.map { "<option value=\"\($0.value)\"\($0.checked ? " selected" : "")>\($0.label)</option>" as HTML }
             .joined()
     }
 
@@ -145,7 +133,7 @@ enum TransactionPages {
                     \(form.groups.map { group in
                     """
                     <optgroup label="\(group.label)" data-kind="\(group.kind)">\(group.options.map { option in
-                        "<option value=\"\(option.value)\"\(option.selected ? " selected" : "") data-kind=\"\(option.kind)\"\(option.recent ? " data-recent" : "")>\(option.label)</option>" as HTML
+                        "<option value=\"\(option.value)\"\(option.checked ? " selected" : "") data-kind=\"\(group.kind)\"\(option.value == group.recent ? " data-recent" : "")>\(option.label)</option>" as HTML
                     })</optgroup>
                     """ as HTML
                 })

@@ -2,14 +2,6 @@ import HTML
 
 /// One labelled form control: label, input or select, hint and error, wired together for screen readers.
 struct FormField: Sendable {
-    struct Option: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-        /// The `<optgroup>` it sits in, if the select groups its options.
-        var group: String? = nil
-    }
-
     enum Control: Sendable {
         case input(type: String)
         case select
@@ -22,7 +14,7 @@ struct FormField: Sendable {
     let label: String
     let value: String
     let control: Control
-    let options: [Option]
+    let options: [Choice]
     let error: String?
     let hint: String?
     let autocomplete: String?
@@ -73,7 +65,7 @@ struct FormField: Sendable {
             label: label,
             value: value,
             control: .select,
-            options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+            options: options.map { Choice(value: $0.value, label: $0.label, checked: $0.value == value) },
             error: error,
             hint: hint,
             autocomplete: autocomplete,
@@ -100,10 +92,10 @@ struct FormField: Sendable {
             control: .select,
             options: groups.flatMap { group in
                 group.options.map {
-                    Option(
+                    Choice(
                         value: $0.value,
                         label: $0.label,
-                        selected: $0.value == value,
+                        checked: $0.value == value,
                         group: group.label.isEmpty ? nil : group.label
                     )
                 }
@@ -153,7 +145,7 @@ struct FormField: Sendable {
             label: label,
             value: value,
             control: .radio,
-            options: options.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) },
+            options: options.map { Choice(value: $0.value, label: $0.label, checked: $0.value == value) },
             error: error,
             hint: nil,
             autocomplete: nil,
@@ -168,7 +160,7 @@ struct FormField: Sendable {
         label: String,
         value: String,
         control: Control,
-        options: [Option],
+        options: [Choice],
         error: String?,
         hint: String?,
         autocomplete: String?,
@@ -208,7 +200,7 @@ struct FormField: Sendable {
                 <fieldset class="field field--choices\(error == nil ? "" : " field--invalid")"\(describedBy)>
                   <legend class="field__label">\(label)</legend>
                   \(options.map { option in
-                  "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.selected ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
+                  "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.checked ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
                 })  \(errorText)
                 </fieldset>
 
@@ -252,7 +244,7 @@ struct FormField: Sendable {
             let group = options[index].group
             let end = options[index...].firstIndex { $0.group != group } ?? options.endIndex
             let items = options[index..<end].map { option in
-                "<option value=\"\(option.value)\"\(option.selected ? " selected" : "")>\(option.label)</option>"
+                "<option value=\"\(option.value)\"\(option.checked ? " selected" : "")>\(option.label)</option>"
                     as HTML
             }
             html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items.joined())

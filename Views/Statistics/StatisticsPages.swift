@@ -3,8 +3,6 @@ import HTML
 /// Statistics: a day, month or year in figures, charts, entries, top stashes, insights and stash performance;
 /// and months compared side by side.
 enum StatisticsPages {
-    typealias Link = TabLink
-
     /// A headline figure (Saved, Spent, Income, Entries).
     struct Figure: Sendable {
         let label: String
@@ -61,9 +59,9 @@ enum StatisticsPages {
         /// The account has no stashes and no transactions yet: only the first-run message is shown.
         let firstRun: EmptyState?
         let periodTitle: String
-        let viewTabs: [Link]
-        let filterTabs: [Link]
-        let statusTabs: [Link]
+        let viewTabs: [TabLink]
+        let filterTabs: [TabLink]
+        let statusTabs: [TabLink]
         /// The page's query with another period: the one before, the one after, and the one with today (nil when
         /// it is shown).
         let previousPath: String
@@ -93,12 +91,6 @@ enum StatisticsPages {
         let comparePath: String
     }
 
-    struct MonthChoice: Sendable {
-        let value: String
-        let label: String
-        let checked: Bool
-    }
-
     struct CompareRow: Sendable {
         let label: String
         let cells: [String]
@@ -113,12 +105,12 @@ enum StatisticsPages {
     }
 
     struct ComparePage: Sendable {
-        let choices: [MonthChoice]
+        let choices: [Choice]
         let message: String?
         let comparison: Comparison?
     }
 
-    private static func chips(_ links: [Link], label: String) -> HTML {
+    private static func chips(_ links: [TabLink], label: String) -> HTML {
         """
         <nav class="chips" aria-label="\(label)">
               \(links.map { link in

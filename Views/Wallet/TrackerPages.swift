@@ -3,8 +3,6 @@ import HTML
 /// The Wallet's Tracker: subscriptions with their monthly total, coupons by how soon they expire, and the
 /// subscription templates.
 enum TrackerPages {
-    typealias Tab = TabLink
-
     struct SubscriptionRow: Sendable {
         let id: Int64
         let name: String
@@ -39,7 +37,7 @@ enum TrackerPages {
     }
 
     struct TrackerPage: Sendable {
-        let tabs: [Tab]
+        let tabs: [TabLink]
         let isSubscriptions: Bool
         let monthlyText: String
         let activeText: String

@@ -525,7 +525,7 @@ enum WalletPages {
                   <div class="swatch-picker__preview" aria-hidden="true">
                     <div class="wallet-card card-preview">
                       \(field.options.compactMap { option in swatches[option.value].map { swatch in
-                      art(swatch, "wallet-card__art card-preview__art card-preview__art--\(swatch.key)\(option.selected ? " card-preview__art--initial" : "")", "p-\(swatch.key)")
+                      art(swatch, "wallet-card__art card-preview__art card-preview__art--\(swatch.key)\(option.checked ? " card-preview__art--initial" : "")", "p-\(swatch.key)")
                   } })
                       <div class="wallet-card__top"><span class="wallet-card__issuer">\(value("issuer"))</span><span class="wallet-card__chip"></span></div>
                       <div class="wallet-card__bottom"><p class="wallet-card__name card-preview__name">\(name)</p></div>
@@ -535,7 +535,7 @@ enum WalletPages {
                     \(field.options.map { option in
                     let swatch = swatches[option.value]
                     return """
-                    <label class="swatch"><input class="swatch__input\(swatch?.light == true ? " swatch__input--light" : "")" type="radio" name="\(field.name)" value="\(option.value)"\(option.selected ? " checked" : "")>\(swatch.map { art($0, "swatch__art", "s-\($0.key)") })<span class="swatch__label">\(option.label)</span></label>
+                    <label class="swatch"><input class="swatch__input\(swatch?.light == true ? " swatch__input--light" : "")" type="radio" name="\(field.name)" value="\(option.value)"\(option.checked ? " checked" : "")>\(swatch.map { art($0, "swatch__art", "s-\($0.key)") })<span class="swatch__label">\(option.label)</span></label>
 
                     """ as HTML
                 })

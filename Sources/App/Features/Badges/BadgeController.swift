@@ -65,7 +65,7 @@ struct BadgeController {
                 )
             ),
             tabs: Tab.allCases.map {
-                BadgePages.TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab)
+                TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab)
             },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,

@@ -37,7 +37,7 @@ extension BudgetController {
         let page = CategoriesPages.IndexPage(
             kind: kind,
             tabs: [Category.Kind.needs, .wants, .savings, .income].map {
-                BudgetTab(label: $0.label, href: BudgetPaths.categories(kind: $0), current: $0 == kind)
+                TabLink(label: $0.label, href: BudgetPaths.categories(kind: $0), current: $0 == kind)
             },
             rows: rows
         )
@@ -223,7 +223,7 @@ extension BudgetController {
             ),
             kind: kind.rawValue,
             icons: CategoryPalette.icons.map {
-                CategoriesPages.Choice(
+                Choice(
                     value: $0.value,
                     label: $0.label,
                     checked: $0.value == input.icon,
@@ -231,7 +231,7 @@ extension BudgetController {
                 )
             },
             colors: CategoryPalette.colors.map {
-                CategoriesPages.Choice(
+                Choice(
                     value: $0.value,
                     label: $0.label,
                     checked: $0.value == input.color,

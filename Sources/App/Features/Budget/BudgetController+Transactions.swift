@@ -61,21 +61,21 @@ extension BudgetController {
             query: text,
             month: filter.month?.description ?? "",
             kinds: kindLabels.map {
-                FormField.Option(value: $0.0, label: $0.1, selected: $0.0 == (filter.kind?.rawValue ?? ""))
+                Choice(value: $0.0, label: $0.1, checked: $0.0 == (filter.kind?.rawValue ?? ""))
             },
-            categories: [FormField.Option(value: "", label: "All categories", selected: filter.categoryId == nil)]
+            categories: [Choice(value: "", label: "All categories", checked: filter.categoryId == nil)]
                 + categories.map {
-                    FormField.Option(
+                    Choice(
                         value: String($0.id ?? 0),
                         label: "\($0.kind.label) · \($0.name)",
-                        selected: $0.id == filter.categoryId
+                        checked: $0.id == filter.categoryId
                     )
                 },
             accounts: accounts.isEmpty
                 ? []
-                : [FormField.Option(value: "", label: "All accounts", selected: filter.accountId == nil)]
+                : [Choice(value: "", label: "All accounts", checked: filter.accountId == nil)]
                     + accounts.map {
-                        FormField.Option(value: String($0.id ?? 0), label: $0.name, selected: $0.id == filter.accountId)
+                        Choice(value: String($0.id ?? 0), label: $0.name, checked: $0.id == filter.accountId)
                     },
             days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
             filtered: filter != LedgerFilter(),

@@ -36,7 +36,7 @@ struct BudgetController {
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
         let page = BudgetPages.ExpensesPage(
-            tabs: BudgetTab.all(current: nil, month: month == today.monthValue ? nil : month),
+            tabs: TabLink.budget(current: nil, month: month == today.monthValue ? nil : month),
             picker: MonthPicker(.expenses, month: month, today: today),
             add: Self.addMenu(kind: .needs, returnTo: here),
             needsSetup: sources.isEmpty && totals.entryCount == 0,
@@ -58,12 +58,12 @@ struct BudgetController {
     }
 
     static let links = [
-        BudgetPages.Link(label: "Income sources", href: BudgetPaths.income),
-        BudgetPages.Link(label: "Transactions", href: BudgetPaths.transactions),
-        BudgetPages.Link(label: "Accounts", href: BudgetPaths.accounts),
-        BudgetPages.Link(label: "Categories", href: BudgetPaths.categories),
-        BudgetPages.Link(label: "Monthly report", href: BudgetPaths.report),
-        BudgetPages.Link(label: "Past reports", href: BudgetPaths.reports),
+        TextLink(label: "Income sources", href: BudgetPaths.income),
+        TextLink(label: "Transactions", href: BudgetPaths.transactions),
+        TextLink(label: "Accounts", href: BudgetPaths.accounts),
+        TextLink(label: "Categories", href: BudgetPaths.categories),
+        TextLink(label: "Monthly report", href: BudgetPaths.report),
+        TextLink(label: "Past reports", href: BudgetPaths.reports),
     ]
 
     // MARK: - Needs and Wants
@@ -99,7 +99,7 @@ struct BudgetController {
         let page = BudgetPages.TabPage(
             kind: kind,
             month: monthParam,
-            tabs: BudgetTab.all(current: kind, month: monthParam),
+            tabs: TabLink.budget(current: kind, month: monthParam),
             picker: MonthPicker(.tab(kind), month: month, today: today),
             add: Self.addMenu(kind: kind, returnTo: here),
             spent: user.money(spent),
@@ -140,7 +140,7 @@ struct BudgetController {
         }
         let page = BudgetPages.SavingsPage(
             month: monthParam,
-            tabs: BudgetTab.all(current: .savings, month: monthParam),
+            tabs: TabLink.budget(current: .savings, month: monthParam),
             picker: MonthPicker(.tab(.savings), month: month, today: today),
             add: Self.addMenu(kind: .savings, returnTo: here),
             saved: user.money(totals.savedCents),

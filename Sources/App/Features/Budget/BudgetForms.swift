@@ -130,15 +130,14 @@ enum TransactionRules {
             TransactionPages.CategoryGroup(
                 label: groupKind.label,
                 kind: groupKind.rawValue,
+                recent: choices.recent.byKind[groupKind].map { String($0) },
                 options: choices.categories
                     .filter { $0.kind == groupKind && (!$0.isHidden || $0.id == keepCategoryId) }
                     .map { category in
-                        TransactionPages.CategoryOption(
+                        Choice(
                             value: String(category.id ?? 0),
                             label: category.name,
-                            selected: category.id == selectedCategory,
-                            kind: groupKind.rawValue,
-                            recent: choices.recent.byKind[groupKind] == category.id
+                            checked: category.id == selectedCategory
                         )
                     }
             )
@@ -178,7 +177,7 @@ enum TransactionRules {
                 autofocus: true
             ),
             kindOptions: kinds.map {
-                TransactionPages.KindOption(
+                Choice(
                     value: $0.rawValue,
                     label: $0.label,
                     checked: $0 == kind,

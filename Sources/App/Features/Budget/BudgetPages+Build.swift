@@ -2,7 +2,6 @@ import Foundation
 
 typealias LedgerItem = BudgetPages.LedgerItem
 typealias LedgerDay = BudgetPages.LedgerDay
-typealias BudgetTab = BudgetPages.Tab
 typealias MonthPicker = BudgetPages.MonthPicker
 typealias SimpleFormPage = BudgetPages.SimpleFormPage
 
@@ -73,12 +72,12 @@ extension LedgerDay {
     }
 }
 
-extension BudgetTab {
+extension TabLink {
     /// The Budget sub-navigation: Expenses · Needs · Wants · Savings.
-    static func all(current: Category.Kind?, month: Month?) -> [BudgetTab] {
-        [BudgetTab(label: "Expenses", href: BudgetPaths.expenses(month: month), current: current == nil)]
+    static func budget(current: Category.Kind?, month: Month?) -> [TabLink] {
+        [TabLink(label: "Expenses", href: BudgetPaths.expenses(month: month), current: current == nil)]
             + [Category.Kind.needs, .wants, .savings].map {
-                BudgetTab(label: $0.label, href: BudgetPaths.tab($0, month: month), current: current == $0)
+                TabLink(label: $0.label, href: BudgetPaths.tab($0, month: month), current: current == $0)
             }
     }
 }

@@ -32,7 +32,7 @@ extension StatisticsController {
         }
         offered = Array(Set(offered + months)).sorted(by: >)
         let choices = offered.map {
-            StatisticsPages.MonthChoice(value: $0.description, label: $0.shortTitle, checked: months.contains($0))
+            Choice(value: $0.description, label: $0.shortTitle, checked: months.contains($0))
         }
 
         var comparison: StatisticsPages.Comparison?

@@ -92,17 +92,17 @@ struct StatisticsPageBuilder {
             periodTitle: period.title,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
                 let target = StatisticsPeriod.containing(pick(), unit: unit)
-                return StatisticsLink(
+                return TabLink(
                     label: unit.label,
                     href: query.with(period: target).path,
                     current: unit == period.unit
                 )
             },
             filterTabs: StatisticsFilter.allCases.map {
-                StatisticsLink(label: $0.label, href: query.with(filter: $0).path, current: $0 == filter)
+                TabLink(label: $0.label, href: query.with(filter: $0).path, current: $0 == filter)
             },
             statusTabs: StatisticsStatus.allCases.map {
-                StatisticsLink(label: $0.label, href: query.with(status: $0).path, current: $0 == query.status)
+                TabLink(label: $0.label, href: query.with(status: $0).path, current: $0 == query.status)
             },
             previousPath: query.with(period: period.previous).path,
             nextPath: query.with(period: period.next).path,

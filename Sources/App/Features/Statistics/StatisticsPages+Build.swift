@@ -1,6 +1,5 @@
 import Foundation
 
-typealias StatisticsLink = StatisticsPages.Link
 typealias StatisticsFigure = StatisticsPages.Figure
 typealias PeriodPicker = StatisticsPages.PeriodPicker
 typealias PerformanceItem = StatisticsPages.PerformanceItem

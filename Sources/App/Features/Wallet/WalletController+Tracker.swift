@@ -72,8 +72,8 @@ extension WalletController {
         }
         let page = TrackerPages.TrackerPage(
             tabs: [
-                TrackerPages.Tab(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
-                TrackerPages.Tab(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions),
+                TabLink(label: "Subscriptions", href: WalletPaths.tracker, current: isSubscriptions),
+                TabLink(label: "Coupons", href: WalletPaths.coupons, current: !isSubscriptions),
             ],
             isSubscriptions: isSubscriptions,
             monthlyText: user.money(monthly),
