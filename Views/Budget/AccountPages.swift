@@ -25,6 +25,16 @@ enum AccountPages {
         let firstPath: String?
     }
 
+    /// The list with no account yet.
+    private static let empty = EmptyState(
+        key: "accounts",
+        icon: "wallet",
+        title: "No accounts yet",
+        text: "Add your checking, savings, credit card or cash accounts to see what each one holds.",
+        action: "Add account",
+        actionPath: BudgetPaths.newAccount
+    )
+
     static func index(_ page: IndexPage) -> HTML {
         """
         <div class="budget-bar">
@@ -33,12 +43,7 @@ enum AccountPages {
         </div>
         \(page.accounts.isEmpty ? """
             <div class="empty-grid empty-grid--single">
-            <section class="empty-state" aria-labelledby="empty-accounts">
-              \(Icon.svg("wallet", size: 56, className: "empty-state__icon"))
-              <h2 class="empty-state__title" id="empty-accounts">No accounts yet</h2>
-              <p class="empty-state__text">Add your checking, savings, credit card or cash accounts to see what each one holds.</p>
-              <a class="button button--primary" href="\(BudgetPaths.newAccount)">Add account</a>
-            </section>
+            \(empty.html)
             </div>
             """ as HTML : accounts(page))
         """

@@ -53,11 +53,6 @@ enum TransactionPages {
         let saveError: String?
     }
 
-    private static func options(_ options: [Choice]) -> HTML {
-        options.map { "<option value=\"\($0.value)\"\($0.checked ? " selected" : "")>\($0.label)</option>" as HTML }
-            .joined()
-    }
-
     static func index(_ page: IndexPage) -> HTML {
         let empty: HTML =
             page.filtered
@@ -82,12 +77,12 @@ enum TransactionPages {
               </div>
               <div class="filters__row">
                 <label class="filters__item"><span class="field__label">Kind</span>
-                  <select class="field__control" name="kind">\(options(page.kinds))</select></label>
+                  <select class="field__control" name="kind">\(Form.options(page.kinds))</select></label>
                 <label class="filters__item"><span class="field__label">Category</span>
-                  <select class="field__control" name="category">\(options(page.categories))</select></label>
+                  <select class="field__control" name="category">\(Form.options(page.categories))</select></label>
                 \(page.accounts.isEmpty ? nil : """
               <label class="filters__item"><span class="field__label">Account</span>
-                  <select class="field__control" name="account">\(options(page.accounts))</select></label>
+                  <select class="field__control" name="account">\(Form.options(page.accounts))</select></label>
               """ as HTML)
                 <label class="filters__item"><span class="field__label">Month</span>
                   <input class="field__control" name="month" type="month" value="\(page.month)"></label>

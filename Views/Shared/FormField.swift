@@ -243,11 +243,8 @@ struct FormField: Sendable {
         while index < options.endIndex {
             let group = options[index].group
             let end = options[index...].firstIndex { $0.group != group } ?? options.endIndex
-            let items = options[index..<end].map { option in
-                "<option value=\"\(option.value)\"\(option.checked ? " selected" : "")>\(option.label)</option>"
-                    as HTML
-            }
-            html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items.joined())
+            let items = Form.options(options[index..<end])
+            html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items)
             index = end
         }
         return html.joined()
@@ -263,6 +260,12 @@ enum Form {
     /// The line above a form that failed validation, if it did.
     static func summary(_ summary: String?) -> HTML? {
         summary.map { "<p class=\"form-summary\" role=\"alert\">\($0)</p>" }
+    }
+
+    /// The `<option>`s of a select, the checked one selected.
+    static func options(_ choices: some Sequence<Choice>) -> HTML {
+        choices.map { "<option value=\"\($0.value)\"\($0.checked ? " selected" : "")>\($0.label)</option>" as HTML }
+            .joined()
     }
 
     /// The fields, one after another.
