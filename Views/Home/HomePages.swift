@@ -331,6 +331,8 @@ struct SummaryCards: Sendable {
         let key: String
         let label: String
         let amount: String
+        /// Below zero: the amount reads as one whatever its card's colour.
+        let negative: Bool
         let href: String
     }
 
@@ -340,7 +342,7 @@ struct SummaryCards: Sendable {
         """
         <section class="summary-cards\(cards.contains { $0.amount.count > 12 } ? " summary-cards--wide" : "")" aria-label="Money summary">
           \(cards.map { card in
-              "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"\(Self.amountClass(card.amount))\">\(card.amount)</span></a>" as HTML
+              "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"\(Self.amountClass(card))\">\(card.amount)</span></a>" as HTML
           })
         </section>
         """
@@ -349,14 +351,15 @@ struct SummaryCards: Sendable {
     /// A long amount steps its size down so it stays on one line in a half-width card at 360 px (a longer one puts
     /// the cards one under another on a phone, `summary-cards--wide`), and an amount below zero reads as one whatever
     /// its card's colour.
-    static func amountClass(_ amount: String) -> String {
+    static func amountClass(_ card: Card) -> String {
+        let amount = card.amount
         var classes = "summary-card__amount"
         if amount.count > 12 {
             classes += " summary-card__amount--longest"
         } else if amount.count > 9 {
             classes += " summary-card__amount--long"
         }
-        if amount.hasPrefix("−") { classes += " summary-card__amount--negative" }
+        if card.negative { classes += " summary-card__amount--negative" }
         return classes
     }
 }

@@ -74,8 +74,12 @@ enum StashPages {
         let targetCents: Int64
         let oldAmountCents: Int64
         let minorUnits: Int
-        /// The currency's symbol, for amounts the preview writes.
-        let symbol: String
+        /// The currency's code, and how the member's region writes and types amounts (`de-DE`, `,` and `.`), for
+        /// the amounts the preview reads and writes.
+        let currency: String
+        let locale: String
+        let decimalSeparator: String
+        let groupingSeparator: String
         /// A spend stash's preview speaks of its allowance in money; a save stash's of its target in percent.
         let isSpend: Bool
         /// The entry edited; nil when adding one.
@@ -201,7 +205,7 @@ enum StashPages {
             above: "<p class=\"breadcrumb\">\(page.stashName)</p>",
             intro: """
                 \(page.card.summary)
-                <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-symbol="\(page.symbol)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
+                <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-currency="\(page.currency)" data-locale="\(page.locale)" data-decimal="\(page.decimalSeparator)" data-group="\(page.groupingSeparator)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
                 """,
             summary: page.summary,
             action: page.action,

@@ -42,6 +42,7 @@ extension AppDatabase {
         V37SecretDigests.register(in: &migrator)
         V38KeepSignedIn.register(in: &migrator)
         V39LedgerTotalsOnce.register(in: &migrator)
+        V40Region.register(in: &migrator)
         return migrator
     }
 

@@ -49,11 +49,13 @@ extension FieldErrors {
         return text
     }
 
-    /// `value` as cents in `currency`; nil when it is empty (an error if `required`) or wrong.
+    /// `value` as cents in `currency`, typed in `grammar` (the member's region's way); nil when it is empty (an
+    /// error if `required`) or wrong.
     mutating func amount(
         _ value: String?,
         field: String,
         currency: Currency,
+        grammar: AmountGrammar,
         required: Bool = true,
         rule: AmountRule = .positive
     ) -> Int64? {
@@ -64,13 +66,13 @@ extension FieldErrors {
             negative = true
             text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
         }
-        switch Money.parse(text, currency: currency) {
+        switch Money.parse(text, currency: currency, grammar: grammar) {
         case .success(let money) where money.cents > 0 || rule != .positive:
             return negative ? -money.cents : money.cents
         case .success:
             add(field, "Enter an amount above zero.")
-        case .failure(let error):
-            add(field, error.message)
+        case .failure(let failure):
+            add(field, grammar.message(failure))
         }
         return nil
     }

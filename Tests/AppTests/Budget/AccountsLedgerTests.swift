@@ -33,7 +33,7 @@ struct AccountsLedgerTests {
             )
             #expect(
                 home.contains(
-                    "Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">−$250.50"
+                    "Total balance</span><span class=\"summary-card__amount summary-card__amount--negative\">-$250.50"
                 )
             )
             #expect(
@@ -94,7 +94,7 @@ struct AccountsLedgerTests {
 
             let list = try await browser.get("/accounts")
             #expect(list.html.contains("$1,150.00"))
-            #expect(list.html.contains("−$250.50"))
+            #expect(list.html.contains("-$250.50"))
             #expect(list.html.contains("$899.50"))
             let detail = try await browser.get("/accounts/\(checking)")
             #expect(detail.html.contains("$1,150.00"))
@@ -167,7 +167,7 @@ struct AccountsLedgerTests {
             // Then
             #expect(try await balances() == [checking: 10_000, cash: -2_500])
             let page = try await browser.get("/accounts")
-            #expect(page.html.contains("−$25.00"))
+            #expect(page.html.contains("-$25.00"))
         }
     }
 

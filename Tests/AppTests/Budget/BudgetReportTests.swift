@@ -72,7 +72,7 @@ struct BudgetReportTests {
                 [("month", "2026-11"), ("c\(rent)", "12,00"), ("c\(groceries)", "50")]
             )
             #expect(page.status == .unprocessableContent)
-            #expect(page.fieldError("c\(rent)") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldError("c\(rent)") == "Write amounts like 12.50 or 1,234.56 here: “.” marks the decimals.")
             #expect(page.fieldValue("c\(rent)") == "12,00")
             #expect(page.fieldValue("c\(groceries)") == "50")
             let future = try await browser.post("/budget/report", [("month", "2027-01"), ("c\(rent)", "5")])

@@ -220,7 +220,7 @@ struct ProfileTests {
             #expect(page.fieldError("name") == "Enter your name.")
             #expect(page.fieldError("email") == "Enter an email address like name@example.com.")
             #expect(page.fieldError("age") == "Enter your age as a whole number from 13 to 120.")
-            #expect(page.fieldError("salary") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldError("salary") == "Write amounts like 12.50 or 1,234.56 here: “.” marks the decimals.")
             #expect(page.fieldError("householdSize") != nil)
             #expect(page.fieldError("theme") == "Choose light, dark or system.")
             #expect(page.fieldValue("email") == "alex@")

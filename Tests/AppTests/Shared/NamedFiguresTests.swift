@@ -11,12 +11,12 @@ struct NamedFiguresTests {
     /// The amount printed right after `label` in the page's text ("Spent $1,234.56"), as cents.
     static func figure(_ html: String, _ label: String) -> Int64? {
         let text = StatisticsTests.text(html)
-        let pattern = NSRegularExpression.escapedPattern(for: label) + " (−?)\\$([0-9,]+)\\.([0-9]{2})\\b"
+        let pattern = NSRegularExpression.escapedPattern(for: label) + " ([−-]?)\\$([0-9,]+)\\.([0-9]{2})\\b"
         guard let match = text.range(of: pattern, options: .regularExpression) else { return nil }
         return cents(String(text[match].dropFirst(label.count + 1)))
     }
 
-    /// "$1,234.56" or "−$5.00" as cents.
+    /// "$1,234.56" or "-$5.00" as cents.
     static func cents(_ money: String) -> Int64? {
         let negative = money.hasPrefix("−") || money.hasPrefix("-")
         let digits = money.filter(\.isNumber)
@@ -150,6 +150,6 @@ struct NamedFiguresTests {
 
     /// Cents as "$1,234.56", the way an American account shows them.
     static func money(_ cents: Int64) -> String {
-        Money(cents: cents, currency: .usd).formatted
+        RegionFormat.of(.unitedStates).money(cents, .usd)
     }
 }

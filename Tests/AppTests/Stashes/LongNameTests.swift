@@ -45,8 +45,9 @@ struct LongNameTests {
 
             // Then
             #expect(spendForm.html.contains("data-target=\"10000\""))
-            #expect(spendForm.html.contains("data-symbol=\"$\" data-kind=\"spend\""))
-            #expect(saveForm.html.contains("data-symbol=\"$\" data-kind=\"save\""))
+            #expect(spendForm.html.contains("data-currency=\"USD\" data-locale=\"en-US\""))
+            #expect(spendForm.html.contains("data-decimal=\".\" data-group=\",\" data-kind=\"spend\""))
+            #expect(saveForm.html.contains("data-group=\",\" data-kind=\"save\""))
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Statistics wording")
 struct StatisticsWordingTests {
     let month = StatisticsPeriod.month(Month(year: 2026, month: 11))
-    let money: (Int64) -> String = { Money(cents: $0, currency: .usd).formatted }
+    let money: (Int64) -> String = { RegionFormat.of(.unitedStates).money($0, .usd) }
 
     func sentence(_ kind: Stash.Kind, _ current: Int64, _ previous: Int64?, period: StatisticsPeriod? = nil) -> String {
         StatisticsWording.comparison(

@@ -51,7 +51,7 @@ struct WalletCouponEditTests {
             )
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("expiresOn") == "This date has passed; enter today or later.")
-            #expect(bad.fieldError("value") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(bad.fieldError("value") == "Enter an amount like 12.50 or 1,234.56.")
             #expect(bad.fieldValue("name") == "Two Burgers")
             #expect(try database.read { db in try Coupon.fetchOne(db, key: id) }?.name == "BOGO Burger")
 

@@ -57,7 +57,7 @@ struct WalletEditTests {
             )
             #expect(bad.status == .unprocessableContent)
             #expect(bad.fieldError("name") == "Enter a name.")
-            #expect(bad.fieldError("value") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(bad.fieldError("value") == "Enter an amount like 12.50 or 1,234.56.")
             #expect(bad.fieldError("period") == "Choose how often it resets.")
             #expect(bad.fieldValue("value") == "abc")
             #expect(bad.fieldValue("details") == "Airport lounges")

@@ -171,7 +171,7 @@ struct WalletTests {
             #expect(page.fieldError("annualFee") == "Use at most 2 digits after the decimal point.")
             #expect(page.fieldError("feeDueOn")?.hasPrefix("Enter a real date") == true)
             #expect(page.fieldError("benefit1Name") == "Name this benefit, or clear its value.")
-            #expect(page.fieldError("benefit2Value") == "Enter an amount like 12, 12.50 or 1,234.56.")
+            #expect(page.fieldError("benefit2Value") == "Enter an amount like 12.50 or 1,234.56.")
             #expect(page.fieldError("benefit2Period") == "Choose how often it resets.")
             #expect(page.fieldValue("issuer") == "Local Bank")
             #expect(page.fieldValue("nickname") == "Personal")

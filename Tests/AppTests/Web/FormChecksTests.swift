@@ -40,7 +40,10 @@ struct FormChecksTests {
     )
     func amounts(text: String, rule: FieldErrors.AmountRule, required: Bool, cents: Int64?, message: String?) {
         var errors = FieldErrors()
-        #expect(errors.amount(text, field: "amount", currency: .usd, required: required, rule: rule) == cents)
+        #expect(
+            errors.amount(text, field: "amount", currency: .usd, grammar: .point, required: required, rule: rule)
+                == cents
+        )
         #expect(errors["amount"] == message)
     }
 

@@ -26,6 +26,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var photoVersion: Int64? = nil
     /// False from sign-up until the member finishes or skips the welcome; log-ins open the welcome until then.
     public var firstRunDone: Bool = true
+    /// Where amounts are written and typed the local way (`Region`): `de-CH` writes `CHF 1’234.50`.
+    public var region: String = Region.unitedStates.identifier
 
     public static let databaseTableName = "user"
 

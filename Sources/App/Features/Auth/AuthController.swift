@@ -114,6 +114,8 @@ struct AuthController {
             return response
         }
         let now = self.now()
+        // The browser's language decides the formats, and the currency they usually go with; both can be changed.
+        let region = Region(acceptLanguage: request.headers[.acceptLanguage])
         let user: User
         do {
             user = try await database.signUp(
@@ -126,12 +128,13 @@ struct AuthController {
                     age: nil,
                     salaryCents: nil,
                     householdSize: nil,
-                    currency: Currency.usd.code,
+                    currency: region.usualCurrency.code,
                     timeZone: ProfileRules.signupTimeZone(browser: input.timeZone),
                     theme: .system,
                     createdAt: now,
                     updatedAt: now,
-                    firstRunDone: false
+                    firstRunDone: false,
+                    region: region.identifier
                 ),
                 mode: signups,
                 token: input.invite
@@ -241,7 +244,7 @@ struct AuthController {
         var user = context.user
         let input = try await request.decodeForm(DetailsInput.self, context: context)
         var errors = FieldErrors()
-        let details = ProfileRules.details(input, into: &errors)
+        let details = ProfileRules.details(input, grammar: context.user.format.amounts, into: &errors)
         guard errors.isEmpty else {
             return try detailsPage(
                 input,
@@ -258,7 +261,7 @@ struct AuthController {
             user,
             columns: [
                 "location", "age", "salaryCents", "householdSize", "currency",
-                "timeZone", "updatedAt",
+                "timeZone", "region", "updatedAt",
             ]
         )
         return pages.redirect(to: Self.landing(for: user), flash: .success("Welcome to Stashify, \(user.firstName)!"))

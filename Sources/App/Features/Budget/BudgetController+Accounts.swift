@@ -91,7 +91,11 @@ extension BudgetController {
 
     @Sendable func createAccount(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(MoneyAccountInput.self, context: context) { input in
-            try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
+            try await MoneyAccountRules.validate(
+                input,
+                currency: context.user.currencyValue,
+                grammar: context.user.format.amounts
+            ) {
                 try context.store.sameName(MoneyAccount.self, as: $0, except: nil)
             }
         } form: { input, errors, status in
@@ -120,7 +124,7 @@ extension BudgetController {
             MoneyAccountInput(
                 name: account.name,
                 kind: account.kind.rawValue,
-                opening: Money(cents: account.openingBalanceCents, currency: user.currencyValue).formValue
+                opening: user.amountValue(account.openingBalanceCents)
             ),
             errors: FieldErrors(),
             account: account,
@@ -132,7 +136,11 @@ extension BudgetController {
     @Sendable func updateAccount(request: Request, context: MemberContext) async throws -> Response {
         let account = try context.named(MoneyAccount.self)
         return try await request.submitForm(MoneyAccountInput.self, context: context) { input in
-            try await MoneyAccountRules.validate(input, currency: context.user.currencyValue) {
+            try await MoneyAccountRules.validate(
+                input,
+                currency: context.user.currencyValue,
+                grammar: context.user.format.amounts
+            ) {
                 try context.store.sameName(MoneyAccount.self, as: $0, except: account.id)
             }
         } form: { input, errors, status in

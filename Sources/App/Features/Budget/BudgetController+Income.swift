@@ -52,7 +52,7 @@ extension BudgetController {
 
     @Sendable func createIncome(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(IncomeInput.self, context: context) { input in
-            IncomeRules.validate(input, currency: context.user.currencyValue)
+            IncomeRules.validate(input, currency: context.user.currencyValue, grammar: context.user.format.amounts)
         } form: { input, errors, status in
             try incomeFormPage(input, errors: errors, source: nil, request: request, context: context, status: status)
         } save: { _, draft in
@@ -78,7 +78,7 @@ extension BudgetController {
         return try incomeFormPage(
             IncomeInput(
                 name: source.name,
-                amount: Money(cents: source.amountCents, currency: user.currencyValue).formValue,
+                amount: user.amountValue(source.amountCents),
                 frequency: source.frequency.rawValue
             ),
             errors: FieldErrors(),
@@ -91,7 +91,7 @@ extension BudgetController {
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
         let source = try context.named(IncomeSource.self)
         return try await request.submitForm(IncomeInput.self, context: context) { input in
-            IncomeRules.validate(input, currency: context.user.currencyValue)
+            IncomeRules.validate(input, currency: context.user.currencyValue, grammar: context.user.format.amounts)
         } form: { input, errors, status in
             try incomeFormPage(
                 input,

@@ -56,6 +56,7 @@ extension BudgetController {
                 values[key],
                 field: key,
                 currency: user.currencyValue,
+                grammar: user.format.amounts,
                 required: false,
                 rule: .zeroOrMore
             ), cents > 0 {

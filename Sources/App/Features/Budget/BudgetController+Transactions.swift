@@ -23,7 +23,11 @@ extension BudgetController {
         let text = request.uri.searchText
         var filter = LedgerFilter()
         filter.text = text.isEmpty ? nil : String(text.prefix(100))
-        filter.amountsCents = Money.searchAmounts(text, currency: user.currencyValue)
+        filter.amountsCents = Money.searchAmounts(
+            text,
+            currency: user.currencyValue,
+            grammar: context.user.format.amounts
+        )
         filter.kind = params["kind"].flatMap { LedgerEntry.Kind(rawValue: String($0)) }
         filter.categoryId = params["category"].flatMap { Int64(String($0)) }
         filter.accountId = params["account"].flatMap { Int64(String($0)) }
@@ -132,7 +136,13 @@ extension BudgetController {
         let today = context.member.today
         let choices = try await self.transactionChoices(store: context.store)
         return try await request.submitForm(TransactionInput.self, context: context) { input in
-            TransactionRules.validate(input, choices: choices, currency: user.currencyValue, today: today)
+            TransactionRules.validate(
+                input,
+                choices: choices,
+                currency: user.currencyValue,
+                grammar: context.user.format.amounts,
+                today: today
+            )
         } form: { input, errors, status in
             try await transactionFormPage(
                 input,
@@ -210,7 +220,7 @@ extension BudgetController {
             row.categoryKind
             ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
         let input = TransactionInput(
-            amount: Money(cents: transaction.amountCents, currency: user.currencyValue).formValue,
+            amount: user.amountValue(transaction.amountCents),
             kind: kind.rawValue,
             category: transaction.categoryId.map(String.init),
             note: transaction.note,
@@ -244,6 +254,7 @@ extension BudgetController {
                 limited,
                 choices: choices,
                 currency: user.currencyValue,
+                grammar: context.user.format.amounts,
                 today: today,
                 keepCategoryId: row.transaction.categoryId
             )

@@ -51,11 +51,12 @@ enum TransactionRules {
         _ input: TransactionInput,
         choices: TransactionChoices,
         currency: Currency,
+        grammar: AmountGrammar,
         today: CalendarDay,
         keepCategoryId: Int64? = nil
     ) -> Validated<TransactionDraft> {
         var errors = FieldErrors()
-        let cents = errors.amount(input.amount, field: "amount", currency: currency)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let kind = errors.choice(
             input.kind,
             field: "kind",
@@ -259,10 +260,10 @@ struct IncomeInput: Decodable, Sendable {
 
 /// The rules of the income source form.
 enum IncomeRules {
-    static func validate(_ input: IncomeInput, currency: Currency) -> Validated<IncomeDraft> {
+    static func validate(_ input: IncomeInput, currency: Currency, grammar: AmountGrammar) -> Validated<IncomeDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let cents = errors.amount(input.amount, field: "amount", currency: currency)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let frequency = errors.choice(
             input.frequency,
             field: "frequency",
@@ -287,6 +288,7 @@ enum MoneyAccountRules {
     static func validate(
         _ input: MoneyAccountInput,
         currency: Currency,
+        grammar: AmountGrammar,
         nameTaken: (String) async throws -> String?
     ) async rethrows -> Validated<MoneyAccountDraft> {
         var errors = FieldErrors()
@@ -298,7 +300,14 @@ enum MoneyAccountRules {
             message: "Choose an account type."
         )
         // An empty opening balance is zero.
-        let cents = errors.amount(input.opening, field: "opening", currency: currency, required: false, rule: .signed)
+        let cents = errors.amount(
+            input.opening,
+            field: "opening",
+            currency: currency,
+            grammar: grammar,
+            required: false,
+            rule: .signed
+        )
         if errors["name"] == nil, let taken = try await nameTaken(name) {
             errors.add("name", "You already have an account called “\(taken)”.")
         }

@@ -30,7 +30,7 @@ struct ReminderRules {
                     return nil
                 }
                 let lastCall = state.daysLeft == 0
-                let value = card.card.currencyValue.text(state.benefit.valueCents)
+                let value = user.money(state.benefit.valueCents, in: card.card.currencyValue)
                 return make(
                     lastCall ? .benefitLastCall : .benefit,
                     subject: "benefit:\(id)",
@@ -100,7 +100,7 @@ struct ReminderRules {
                 subject: "card:\(id)",
                 dueOn: due,
                 title: "Annual fee for \(card.name)",
-                body: card.currencyValue.text(card.annualFeeCents) + ", "
+                body: user.money(card.annualFeeCents, in: card.currencyValue) + ", "
                     + Self.daysText(today.distance(to: due), ending: "due"),
                 path: WalletPaths.card(id)
             )

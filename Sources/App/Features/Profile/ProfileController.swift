@@ -55,7 +55,7 @@ struct ProfileController {
         var errors = FieldErrors()
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
-        let details = ProfileRules.details(input.details, into: &errors)
+        let details = ProfileRules.details(input.details, grammar: context.user.format.amounts, into: &errors)
         let theme = ProfileRules.theme(input.theme, into: &errors)
         if errors["email"] == nil, email != user.email, try database.emailIsTaken(email, exceptUserId: user.id) {
             errors.add("email", "Another account already uses this email.")
@@ -66,6 +66,7 @@ struct ProfileController {
                 to: Currency.named(details.currency),
                 hasAmounts: try context.store.hasAmounts(),
                 relabel: input.relabelCurrency,
+                format: user.format,
                 into: &errors
             )
         }
@@ -90,7 +91,7 @@ struct ProfileController {
                 user,
                 columns: [
                     "name", "email", "theme", "location", "age", "salaryCents",
-                    "householdSize", "currency", "timeZone", "updatedAt",
+                    "householdSize", "currency", "timeZone", "region", "updatedAt",
                 ]
             )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -341,9 +342,10 @@ struct ProfileController {
                 ),
             ] + detailFields.prefix(4),
             preferences: [
-                detailFields[detailFields.count - 2],
+                detailFields.first { $0.name == "currency" },
                 ProfileRules.relabelField(profile, user: user, errors: profileErrors),
-                detailFields[detailFields.count - 1],
+                detailFields.first { $0.name == "region" },
+                detailFields.first { $0.name == "timeZone" },
                 ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),
             ].compactMap { $0 },
             summary: profileErrors.summary,

@@ -10,15 +10,18 @@ struct DetailsInput: Decodable, Sendable {
     var householdSize: String?
     var currency: String?
     var timeZone: String?
+    /// A `Region` identifier; a form without the field keeps the region the member has.
+    var region: String?
 
     /// What the form shows for a saved user.
     init(user: User) {
         location = user.location ?? ""
         age = user.age.map(String.init) ?? ""
-        salary = user.salaryCents.map { Money(cents: $0, currency: Currency.named(user.currency)).formValue } ?? ""
+        salary = user.salaryCents.map { user.amountValue($0) } ?? ""
         householdSize = user.householdSize.map(String.init) ?? ""
         currency = user.currency
         timeZone = user.timeZone
+        region = user.region
     }
 }
 
@@ -30,6 +33,8 @@ struct Details: Sendable, Equatable {
     var householdSize: Int?
     var currency: String
     var timeZone: String
+    /// Nil when the form didn't ask.
+    var region: String? = nil
 
     func apply(to user: inout User) {
         user.location = location
@@ -38,6 +43,7 @@ struct Details: Sendable, Equatable {
         user.householdSize = householdSize
         user.currency = currency
         user.timeZone = timeZone
+        if let region { user.region = region }
     }
 }
 
@@ -98,7 +104,7 @@ enum ProfileRules {
         errors.choice(raw, field: "theme", as: Theme.self, message: "Choose light, dark or system.") ?? .system
     }
 
-    static func details(_ input: DetailsInput, into errors: inout FieldErrors) -> Details {
+    static func details(_ input: DetailsInput, grammar: AmountGrammar, into errors: inout FieldErrors) -> Details {
         let location = errors.text(input.location, field: "location", max: nameLimit)
 
         let currencyCode = (input.currency ?? "").uppercased()
@@ -109,6 +115,8 @@ enum ProfileRules {
         if !isTimeZone(timeZone) {
             errors.add("timeZone", "Choose a time zone from the list.")
         }
+        let region = input.region.map(Region.init)
+        if case .some(.none) = region { errors.add("region", "Choose a region from the list.") }
 
         let age = errors.wholeNumber(
             input.age,
@@ -127,6 +135,7 @@ enum ProfileRules {
             input.salary,
             field: "salary",
             currency: currency ?? .usd,
+            grammar: grammar,
             required: false,
             rule: .zeroOrMore
         )
@@ -136,7 +145,8 @@ enum ProfileRules {
             salaryCents: salaryCents,
             householdSize: household,
             currency: currency?.code ?? Currency.usd.code,
-            timeZone: timeZone
+            timeZone: timeZone,
+            region: region??.identifier
         )
     }
 
@@ -147,6 +157,7 @@ enum ProfileRules {
         to new: Currency,
         hasAmounts: Bool,
         relabel: String?,
+        format: RegionFormat,
         into errors: inout FieldErrors
     ) {
         guard old != new, hasAmounts else { return }
@@ -160,8 +171,8 @@ enum ProfileRules {
             let sample: Int64 = 123_450
             errors.add(
                 "relabelCurrency",
-                "Stashify doesn't convert amounts: \(Money(cents: sample, currency: old).formatted) "
-                    + "would read \(Money(cents: sample, currency: new).formatted). Tick the box to switch anyway."
+                "Stashify doesn't convert amounts: \(format.money(sample, old)) "
+                    + "would read \(format.money(sample, new)). Tick the box to switch anyway."
             )
         }
     }
@@ -228,6 +239,14 @@ enum ProfileRules {
                 hint: "Amounts are shown in this currency; nothing is converted."
             ),
             .select(
+                "region",
+                label: "Region",
+                value: input.region ?? Region.unitedStates.identifier,
+                options: regionOptions(currency: Currency.find(input.currency ?? "") ?? .usd),
+                error: errors["region"],
+                hint: "How amounts are written and typed: the decimal separator, the grouping, where the symbol goes."
+            ),
+            .select(
                 "timeZone",
                 label: "Time zone",
                 value: input.timeZone ?? TimeZone.current.identifier,
@@ -236,6 +255,13 @@ enum ProfileRules {
                 hint: "Decides when your days and months start."
             ),
         ]
+    }
+
+    /// Each offered region with an amount written its way: "German (Switzerland) — CHF 1’234.56".
+    static func regionOptions(currency: Currency) -> [(String, String)] {
+        Region.offered.map { region in
+            (region.identifier, "\(region.name) — \(RegionFormat.of(region).money(123_456, currency))")
+        }
     }
 
     static func themeField(_ value: String, errors: FieldErrors) -> FormField {

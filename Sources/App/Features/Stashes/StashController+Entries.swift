@@ -33,7 +33,7 @@ extension StashController {
         let summary = try context.namedStashSummary()
         let today = context.member.today
         return try await request.submitForm(EntryInput.self, context: context) { input in
-            EntryRules.validate(input, currency: user.currencyValue, today: today)
+            EntryRules.validate(input, currency: user.currencyValue, grammar: context.user.format.amounts, today: today)
         } form: { input, errors, status in
             try entryFormPage(
                 input,
@@ -81,7 +81,7 @@ extension StashController {
         let user = context.user
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = EntryInput(
-            amount: Money(cents: entry.amountCents, currency: user.currencyValue).formValue,
+            amount: user.amountValue(entry.amountCents),
             date: entry.date,
             note: entry.note,
             returnTo: request.uri.queryParameters["return"].map(String.init)
@@ -103,7 +103,7 @@ extension StashController {
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
         let today = context.member.today
         return try await request.submitForm(EntryInput.self, context: context) { input in
-            EntryRules.validate(input, currency: user.currencyValue, today: today)
+            EntryRules.validate(input, currency: user.currencyValue, grammar: context.user.format.amounts, today: today)
         } form: { input, errors, status in
             try entryFormPage(
                 input,
@@ -203,7 +203,10 @@ extension StashController {
             targetCents: summary.progress.targetCents,
             oldAmountCents: entry?.month == today.monthValue.description ? entry?.amountCents ?? 0 : 0,
             minorUnits: user.currencyValue.minorUnits,
-            symbol: user.currencyValue.symbol,
+            currency: user.currency,
+            locale: user.format.region.identifier,
+            decimalSeparator: String(user.format.amounts.decimalSeparator),
+            groupingSeparator: String(user.format.amounts.groupingSeparator),
             isSpend: stash.kind == .spend,
             entryId: entry.map { $0.id ?? 0 },
             returnTo: returnTo

@@ -42,7 +42,8 @@ struct StashController {
             try await StashRules.validate(
                 input,
                 categories: try context.store.categories(),
-                currency: user.currencyValue
+                currency: user.currencyValue,
+                grammar: context.user.format.amounts
             ) {
                 try context.store.sameName(Stash.self, as: $0, except: nil)
             }
@@ -95,7 +96,8 @@ struct StashController {
             StashInput(
                 stash: summary.stash,
                 targetCents: summary.progress.targetCents,
-                currency: user.currencyValue
+                currency: user.currencyValue,
+                format: context.user.format
             ),
             errors: FieldErrors(),
             stashId: summary.stash.id,
@@ -114,7 +116,8 @@ struct StashController {
             try await StashRules.validate(
                 input,
                 categories: try context.store.categories(),
-                currency: user.currencyValue
+                currency: user.currencyValue,
+                grammar: context.user.format.amounts
             ) {
                 try context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
             }

@@ -35,12 +35,12 @@ struct StashInput: Decodable, Sendable {
     }
 
     /// What the edit form shows for a saved stash.
-    init(stash: Stash, targetCents: Int64, currency: Currency) {
+    init(stash: Stash, targetCents: Int64, currency: Currency, format: RegionFormat) {
         self.init(
             name: stash.name,
             kind: stash.kind.rawValue,
-            target: Money(cents: targetCents, currency: currency).formValue,
-            goal: stash.goalCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
+            target: format.amountValue(targetCents, currency),
+            goal: stash.goalCents.map { format.amountValue($0, currency) } ?? "",
             reward: stash.reward,
             category: stash.categoryId.map(String.init) ?? "",
             newCategory: "",
@@ -81,6 +81,7 @@ enum StashRules {
         _ input: StashInput,
         categories: [Category],
         currency: Currency,
+        grammar: AmountGrammar,
         nameTaken: (String) async throws -> String?
     ) async rethrows -> Validated<StashDraft> {
         var errors = FieldErrors()
@@ -88,8 +89,8 @@ enum StashRules {
 
         let kind = errors.choice(input.kind, field: "kind", as: Stash.Kind.self, message: "Choose Save or Spend.")
 
-        let targetCents = errors.amount(input.target, field: "target", currency: currency)
-        let goalCents = errors.amount(input.goal, field: "goal", currency: currency, required: false)
+        let targetCents = errors.amount(input.target, field: "target", currency: currency, grammar: grammar)
+        let goalCents = errors.amount(input.goal, field: "goal", currency: currency, grammar: grammar, required: false)
         let reward = errors.text(input.reward, field: "reward", max: 200)
 
         var newCategory = (input.newCategory ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -268,9 +269,14 @@ struct EntryDraft: Sendable {
 
 /// Validation of entries.
 enum EntryRules {
-    static func validate(_ input: EntryInput, currency: Currency, today: CalendarDay) -> Validated<EntryDraft> {
+    static func validate(
+        _ input: EntryInput,
+        currency: Currency,
+        grammar: AmountGrammar,
+        today: CalendarDay
+    ) -> Validated<EntryDraft> {
         var errors = FieldErrors()
-        let cents = errors.amount(input.amount, field: "amount", currency: currency)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
         guard errors.isEmpty, let cents, let day else { return .invalid(errors) }

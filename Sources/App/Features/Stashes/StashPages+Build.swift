@@ -3,9 +3,22 @@ import Foundation
 extension User {
     var currencyValue: Currency { Currency.named(currency) }
 
-    /// An amount in the user's currency, formatted for reading.
-    func money(_ cents: Int64) -> String {
-        Money(cents: cents, currency: currencyValue).formatted
+    /// How the user's region writes and reads amounts.
+    var format: RegionFormat { .of(Region.named(region)) }
+
+    /// An amount in the user's currency (or `currency`, a card's own), as the user's region writes it.
+    func money(_ cents: Int64, in currency: Currency? = nil) -> String {
+        format.money(cents, currency ?? currencyValue)
+    }
+
+    /// Whole amounts without their minor digits (`$847`), others in full, as the user's region writes them.
+    func moneyRounded(_ cents: Int64, in currency: Currency? = nil) -> String {
+        format.moneyRounded(cents, currency ?? currencyValue)
+    }
+
+    /// An amount as the user types it into a field: `1234.56`, or `1234,56` where a comma marks decimals.
+    func amountValue(_ cents: Int64, in currency: Currency? = nil) -> String {
+        format.amountValue(cents, currency ?? currencyValue)
     }
 }
 
@@ -50,7 +63,7 @@ extension StashCard {
             quickAmounts: quickAmounts.map {
                 let label = "+" + user.money($0)
                 return QuickAmount(
-                    value: Money(cents: $0, currency: currency).formValue,
+                    value: user.amountValue($0),
                     label: label,
                     ariaLabel: "Add \(label) to \(stash.name)"
                 )

@@ -31,7 +31,7 @@ extension PerformanceItem {
             name: stash.name,
             percentText: "\(performance.percent)%",
             amountText: amountText,
-            comparison: StatisticsWording.comparison(performance.figures, period: period, money: user.money),
+            comparison: StatisticsWording.comparison(performance.figures, period: period) { user.money($0) },
             allowance: period.unit == .daily ? nil : StatisticsWording.allowance(performance.figures),
             completed: performance.completed,
             overBudget: performance.overBudget,

@@ -232,7 +232,7 @@ struct SummaryPDF {
                 alignRight: true
             )
             y -= 13
-            var sentence = StatisticsWording.comparison(item.figures, period: period, money: user.money)
+            var sentence = StatisticsWording.comparison(item.figures, period: period) { user.money($0) }
             if let allowance = StatisticsWording.allowance(item.figures) { sentence += " " + allowance }
             pdf.text(String(sentence.prefix(110)), x: margin, y: y, size: 8, color: .secondary)
             y -= 8

@@ -63,10 +63,10 @@ struct SubscriptionInput: Decodable, Sendable {
         self.icon = icon
     }
 
-    init(_ subscription: Subscription, currency: Currency, today: CalendarDay) {
+    init(_ subscription: Subscription, currency: Currency, format: RegionFormat, today: CalendarDay) {
         self.init(
             name: subscription.name,
-            amount: Money(cents: subscription.amountCents, currency: currency).formValue,
+            amount: format.amountValue(subscription.amountCents, currency),
             frequency: subscription.frequency.rawValue,
             renewsOn: subscription.nextRenewal(today: today).description,
             cardId: subscription.cardId.map(String.init) ?? "",
@@ -102,6 +102,7 @@ enum SubscriptionRules {
     static func validate(
         _ input: SubscriptionInput,
         currency: Currency,
+        grammar: AmountGrammar,
         today: CalendarDay,
         cardIds: Set<Int64>
     )
@@ -109,7 +110,7 @@ enum SubscriptionRules {
     {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
-        let cents = errors.amount(input.amount, field: "amount", currency: currency)
+        let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let frequency = errors.choice(
             input.frequency,
             field: "frequency",
@@ -222,13 +223,13 @@ struct CouponInput: Decodable, Sendable {
         self.code = code
     }
 
-    init(_ coupon: Coupon, currency: Currency) {
+    init(_ coupon: Coupon, currency: Currency, format: RegionFormat) {
         self.init(
             name: coupon.name,
             details: coupon.details,
             expiresOn: coupon.expiresOn,
             category: coupon.category,
-            value: coupon.valueCents.map { Money(cents: $0, currency: currency).formValue } ?? "",
+            value: coupon.valueCents.map { format.amountValue($0, currency) } ?? "",
             code: coupon.code
         )
     }
@@ -262,6 +263,7 @@ enum CouponRules {
     static func validate(
         _ input: CouponInput,
         currency: Currency,
+        grammar: AmountGrammar,
         today: CalendarDay,
         keeping: CalendarDay? = nil
     )
@@ -278,7 +280,7 @@ enum CouponRules {
         let typed = input.category ?? ""
         let category = typed.isEmpty ? "Other" : typed
         if !categories.contains(category) { errors.add("category", "Choose a category.") }
-        let value = errors.amount(input.value, field: "value", currency: currency, required: false)
+        let value = errors.amount(input.value, field: "value", currency: currency, grammar: grammar, required: false)
         let code = errors.text(input.code, field: "code", max: 40)
         guard errors.isEmpty, let expires else { return .invalid(errors) }
         return .valid(

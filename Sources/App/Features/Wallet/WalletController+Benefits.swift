@@ -38,7 +38,7 @@ extension WalletController {
             name: benefit.name,
             cardId: card.id ?? 0,
             cardName: card.name,
-            valueText: "\(currency.text(benefit.valueCents)) a \(benefit.period.unit)",
+            valueText: "\(context.user.money(benefit.valueCents, in: currency)) a \(benefit.period.unit)",
             details: benefit.details.isEmpty ? nil : benefit.details,
             years: years.map { year in
                 let total = year.uses.reduce(0) { $0 + $1.cents }
@@ -47,8 +47,11 @@ extension WalletController {
                     title: card.anniversary == nil
                         ? "\(year.window.start.year)"
                         : "Card year \(year.window.start.shortText) – \(year.window.end.shortText)",
-                    totalText: "\(count) \(count == 1 ? "use" : "uses"), \(currency.text(total)) redeemed",
-                    uses: year.uses.map { .init(dayText: $0.day.shortText, amountText: currency.text($0.cents)) }
+                    totalText:
+                        "\(count) \(count == 1 ? "use" : "uses"), \(context.user.money(total, in: currency)) redeemed",
+                    uses: year.uses.map {
+                        .init(dayText: $0.day.shortText, amountText: context.user.money($0.cents, in: currency))
+                    }
                 )
             }
         )
@@ -61,7 +64,7 @@ extension WalletController {
     @Sendable func useBenefitForm(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         let input = BenefitUseInput(
-            amount: Money(cents: benefit.valueCents, currency: card.currencyValue).formValue,
+            amount: context.user.amountValue(benefit.valueCents, in: card.currencyValue),
             usedOn: context.member.today.description
         )
         return try useForm(input, benefit: benefit, card: card, errors: FieldErrors(), context: context)
@@ -80,7 +83,7 @@ extension WalletController {
             anniversary: card.anniversary,
             timeZone: context.user.calendarTimeZone
         )
-        let value = card.currencyValue.text(benefit.valueCents)
+        let value = context.user.money(benefit.valueCents, in: card.currencyValue)
         let page = WalletPages.FormPage(
             heading: "Mark “\(benefit.name)” as done",
             intro:
@@ -117,11 +120,20 @@ extension WalletController {
             )
             return pages.redirect(
                 to: back(input.returnTo, card: card),
-                flash: .success("Marked “\(benefit.name)” as done — \(currency.text(benefit.valueCents)) redeemed.")
+                flash: .success(
+                    "Marked “\(benefit.name)” as done — \(context.user.money(benefit.valueCents, in: currency)) redeemed."
+                )
             )
         }
         return try await Request.submit(input) { input in
-            try await BenefitUseRules.validate(input, benefit: benefit, card: card, today: today, timeZone: timeZone) {
+            try await BenefitUseRules.validate(
+                input,
+                benefit: benefit,
+                card: card,
+                today: today,
+                timeZone: timeZone,
+                format: context.user.format
+            ) {
                 try context.store.benefitUse(benefitId: benefit.id ?? 0, periodStart: $0)?.usedOn
             }
         } form: { input, errors, status in
@@ -137,7 +149,7 @@ extension WalletController {
             return pages.redirect(
                 to: back(input.returnTo, card: card),
                 flash: .success(
-                    "Marked “\(benefit.name)” as done — \(currency.text(draft.cents)) redeemed on \(draft.day.shortText)."
+                    "Marked “\(benefit.name)” as done — \(context.user.money(draft.cents, in: currency)) redeemed on \(draft.day.shortText)."
                 )
             )
         }
@@ -180,7 +192,7 @@ extension WalletController {
     @Sendable func editBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         return try benefitForm(
-            BenefitInput(benefit, currency: card.currencyValue),
+            BenefitInput(benefit, currency: card.currencyValue, format: context.user.format),
             card: card,
             editing: benefit,
             errors: FieldErrors(),
@@ -193,7 +205,7 @@ extension WalletController {
     @Sendable func updateBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
         return try await request.submitForm(BenefitInput.self, context: context) { input in
-            BenefitRules.validate(input, currency: card.currencyValue)
+            BenefitRules.validate(input, currency: card.currencyValue, grammar: context.user.format.amounts)
         } form: { input, errors, status in
             try benefitForm(input, card: card, editing: benefit, errors: errors, context: context, status: status)
         } save: { _, draft in
@@ -222,7 +234,7 @@ extension WalletController {
                 uses == 0
                 ? "It leaves \(card.name) and its reminders. This can't be undone."
                 : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses")
-                    + " (\(card.currencyValue.text(cents))) "
+                    + " (\(context.user.money(cents, in: card.currencyValue))) "
                     + (uses == 1 ? "goes" : "go")
                     + " with it, so \(card.name)'s return drops by that much. This can't be undone."
             let page = ConfirmPage(

@@ -34,7 +34,8 @@ extension WalletController {
                 WalletPages.BrowseItem(
                     face: CardFace(catalogue: card, linked: true),
                     feeText: card.annualFeeCents == 0
-                        ? "No annual fee" : "\(card.currencyValue.rounded(card.annualFeeCents)) fee",
+                        ? "No annual fee"
+                        : "\(context.user.moneyRounded(card.annualFeeCents, in: card.currencyValue)) fee",
                     owned: owned.contains(card.id)
                 )
             )
@@ -70,10 +71,10 @@ extension WalletController {
             face: CardFace(catalogue: card, linked: false),
             title: "\(card.issuer) \(card.name)",
             feeText: card.annualFeeCents == 0
-                ? "No annual fee" : "Annual fee: \(currency.rounded(card.annualFeeCents))",
+                ? "No annual fee" : "Annual fee: \(context.user.moneyRounded(card.annualFeeCents, in: currency))",
             benefits: card.benefits.map { benefit in
-                let yearly = currency.rounded(benefit.period.annualCents(benefit.valueCents))
-                let each = currency.rounded(benefit.valueCents)
+                let yearly = context.user.moneyRounded(benefit.period.annualCents(benefit.valueCents), in: currency)
+                let each = context.user.moneyRounded(benefit.valueCents, in: currency)
                 let text =
                     switch benefit.period {
                     case .annual: "\(yearly) \(benefit.name) (each year)"
@@ -84,7 +85,7 @@ extension WalletController {
                     }
                 return WalletPages.PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
-            totalText: "Total annual value: \(currency.rounded(card.annualValueCents))"
+            totalText: "Total annual value: \(context.user.moneyRounded(card.annualValueCents, in: currency))"
                 + (currency == context.user.currencyValue ? "" : " (in \(currency.code))"),
             owned: owned,
             summary: errors.summary,
@@ -170,6 +171,7 @@ extension WalletController {
             try await CardRules.validate(
                 input,
                 currency: user.currencyValue,
+                grammar: context.user.format.amounts,
                 today: context.member.today,
                 withBenefits: true,
                 allowOriginal: false
@@ -238,7 +240,7 @@ extension WalletController {
     @Sendable func editCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try context.named(WalletCard.self)
         return try editForm(
-            CardInput(card: card, currency: card.currencyValue),
+            CardInput(card: card, currency: card.currencyValue, format: context.user.format),
             card: card,
             errors: FieldErrors(),
             request: request,
@@ -289,6 +291,7 @@ extension WalletController {
             try await CardRules.validate(
                 input,
                 currency: card.currencyValue,
+                grammar: context.user.format.amounts,
                 today: context.member.today,
                 withBenefits: false,
                 allowOriginal: true
@@ -375,7 +378,7 @@ extension WalletController {
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try context.named(WalletCard.self)
         return try await request.submitForm(BenefitInput.self, context: context) { input in
-            BenefitRules.validate(input, currency: card.currencyValue)
+            BenefitRules.validate(input, currency: card.currencyValue, grammar: context.user.format.amounts)
         } form: { input, errors, status in
             try benefitForm(input, card: card, editing: nil, errors: errors, context: context, status: status)
         } save: { _, draft in

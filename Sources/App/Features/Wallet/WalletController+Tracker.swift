@@ -97,7 +97,7 @@ extension WalletController {
         if let key = query["template"].map(String.init), let template = SubscriptionTemplate.named(key) {
             let input = SubscriptionInput(
                 name: template.name,
-                amount: Money(cents: template.amountCents, currency: user.currencyValue).formValue,
+                amount: user.amountValue(template.amountCents),
                 frequency: template.frequency.rawValue,
                 renewsOn: template.frequency.renewal(1, after: today).description,
                 cardId: "",
@@ -168,6 +168,7 @@ extension WalletController {
             SubscriptionRules.validate(
                 input,
                 currency: context.user.currencyValue,
+                grammar: context.user.format.amounts,
                 today: today,
                 cardIds: Set(cards.compactMap(\.id))
             )
@@ -218,7 +219,12 @@ extension WalletController {
         let user = context.user
         let subscription = try context.named(Subscription.self)
         return try await subscriptionForm(
-            SubscriptionInput(subscription, currency: user.currencyValue, today: context.member.today),
+            SubscriptionInput(
+                subscription,
+                currency: user.currencyValue,
+                format: context.user.format,
+                today: context.member.today
+            ),
             id: subscription.id,
             errors: FieldErrors(),
             request: request,
@@ -291,7 +297,12 @@ extension WalletController {
     /// `POST /wallet/coupons`
     @Sendable func createCoupon(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(CouponInput.self, context: context) { input in
-            CouponRules.validate(input, currency: context.user.currencyValue, today: context.member.today)
+            CouponRules.validate(
+                input,
+                currency: context.user.currencyValue,
+                grammar: context.user.format.amounts,
+                today: context.member.today
+            )
         } form: { input, errors, status in
             try couponForm(input, editing: nil, errors: errors, context: context, status: status)
         } save: { _, draft in
@@ -317,7 +328,7 @@ extension WalletController {
     @Sendable func editCoupon(request: Request, context: MemberContext) async throws -> Response {
         let coupon = try context.named(Coupon.self)
         return try couponForm(
-            CouponInput(coupon, currency: context.user.currencyValue),
+            CouponInput(coupon, currency: context.user.currencyValue, format: context.user.format),
             editing: coupon,
             errors: FieldErrors(),
             context: context
@@ -331,6 +342,7 @@ extension WalletController {
             CouponRules.validate(
                 input,
                 currency: context.user.currencyValue,
+                grammar: context.user.format.amounts,
                 today: context.member.today,
                 keeping: CalendarDay(coupon.expiresOn)
             )

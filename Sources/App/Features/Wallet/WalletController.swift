@@ -54,11 +54,16 @@ struct WalletController {
         for state in states { total.add(state.availableCents, in: state.card.currencyValue) }
         let expiring = states.reduce(0) { $0 + $1.expiringCount }
         let page = WalletPages.IndexPage(
-            totalText: total.text(first: user.currencyValue),
+            totalText: total.text(first: user.currencyValue, format: user.format),
             countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
             expiringText: expiring == 0
                 ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
-            cards: states.map { WalletPages.StackCard(face: CardFace($0), menu: Self.cardMenu($0)) },
+            cards: states.map {
+                WalletPages.StackCard(
+                    face: CardFace($0, format: user.format),
+                    menu: Self.cardMenu($0, format: user.format)
+                )
+            },
             empty: EmptyState(
                 key: "wallet",
                 icon: "wallet",
@@ -76,7 +81,7 @@ struct WalletController {
 
     /// A card's quick menu on the Wallet: its open benefits, most pressing first, then the card's own actions, each
     /// coming back to the Wallet.
-    static func cardMenu(_ state: CardState) -> WalletPages.CardMenu {
+    static func cardMenu(_ state: CardState, format: RegionFormat) -> WalletPages.CardMenu {
         let card = state.card
         let id = card.id ?? 0
         let currency = card.currencyValue
@@ -89,7 +94,7 @@ struct WalletController {
             uses: open.prefix(menuUses).map { benefit in
                 .init(
                     id: benefit.benefit.id ?? 0,
-                    label: "\(benefit.benefit.name) (\(currency.rounded(benefit.benefit.valueCents)))"
+                    label: "\(benefit.benefit.name) (\(format.moneyRounded(benefit.benefit.valueCents, currency)))"
                 )
             },
             moreUses: open.count > menuUses,
@@ -268,6 +273,7 @@ struct WalletController {
             roi = FeeReturnCard(
                 FeeReturn(redeemedCents: redeemed, feeCents: card.annualFeeCents),
                 currency: currency,
+                format: user.format,
                 cardYear: year,
                 feeDue: due,
                 today: today
@@ -275,14 +281,17 @@ struct WalletController {
         }
         let page = WalletPages.ShowPage(
             id: id,
-            face: CardFace(state),
-            availableTitle: "Available benefits (\(currency.rounded(state.availableCents)))",
-            available: open.map { BenefitRow($0, currency: currency, returnTo: here) },
-            used: used.map { BenefitRow($0, currency: currency, returnTo: here) },
-            expired: expired.map { BenefitRow($0, currency: currency, returnTo: here, expired: true) },
+            face: CardFace(state, format: user.format),
+            availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents, in: currency)))",
+            available: open.map { BenefitRow($0, currency: currency, format: user.format, returnTo: here) },
+            used: used.map { BenefitRow($0, currency: currency, format: user.format, returnTo: here) },
+            expired: expired.map {
+                BenefitRow($0, currency: currency, format: user.format, returnTo: here, expired: true)
+            },
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,
-            feeText: card.annualFeeCents == 0 ? "No annual fee" : "Annual fee \(currency.rounded(card.annualFeeCents))",
+            feeText: card.annualFeeCents == 0
+                ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents, in: currency))",
             remindersOn: card.notify
         )
         return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }

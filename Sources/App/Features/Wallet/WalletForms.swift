@@ -21,12 +21,12 @@ struct CardInput: Decodable, Sendable {
 
     init() {}
 
-    init(card: WalletCard, currency: Currency) {
+    init(card: WalletCard, currency: Currency, format: RegionFormat) {
         name = card.name
         issuer = card.issuer
         nickname = card.nickname
         gradient = CardGradient.matching(start: card.gradientStart, end: card.gradientEnd)?.rawValue ?? "original"
-        annualFee = Money(cents: card.annualFeeCents, currency: currency).formValue
+        annualFee = format.amountValue(card.annualFeeCents, currency)
         feeDueOn = card.feeDueOn ?? ""
     }
 
@@ -73,6 +73,7 @@ enum CardRules {
     static func validate(
         _ input: CardInput,
         currency: Currency,
+        grammar: AmountGrammar,
         today: CalendarDay,
         withBenefits: Bool,
         allowOriginal: Bool,
@@ -93,6 +94,7 @@ enum CardRules {
             input.annualFee,
             field: "annualFee",
             currency: currency,
+            grammar: grammar,
             required: false,
             rule: .zeroOrMore
         )
@@ -111,7 +113,7 @@ enum CardRules {
                     required: "Name this benefit, or clear its value.",
                     max: 60
                 )
-                let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency)
+                let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency, grammar: grammar)
                 let period = errors.choice(
                     row.period,
                     field: "benefit\(number)Period",
@@ -244,9 +246,9 @@ struct BenefitInput: Decodable, Sendable {
 
     init() {}
 
-    init(_ benefit: CardBenefit, currency: Currency) {
+    init(_ benefit: CardBenefit, currency: Currency, format: RegionFormat) {
         name = benefit.name
-        value = Money(cents: benefit.valueCents, currency: currency).formValue
+        value = format.amountValue(benefit.valueCents, currency)
         period = benefit.period.rawValue
         details = benefit.details
     }
@@ -269,10 +271,10 @@ struct BenefitDraft: Sendable {
 
 /// Validation of the add and edit benefit forms.
 enum BenefitRules {
-    static func validate(_ input: BenefitInput, currency: Currency) -> Validated<BenefitDraft> {
+    static func validate(_ input: BenefitInput, currency: Currency, grammar: AmountGrammar) -> Validated<BenefitDraft> {
         var errors = FieldErrors()
         let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
-        let cents = errors.amount(input.value, field: "value", currency: currency)
+        let cents = errors.amount(input.value, field: "value", currency: currency, grammar: grammar)
         let period = errors.choice(
             input.period,
             field: "period",
@@ -404,14 +406,15 @@ enum BenefitUseRules {
         card: WalletCard,
         today: CalendarDay,
         timeZone: TimeZone,
+        format: RegionFormat,
         usedOn: (CalendarDay) async throws -> String?
     ) async rethrows -> Validated<BenefitUseDraft> {
         var errors = FieldErrors()
         let currency = card.currencyValue
-        let full = Money(cents: benefit.valueCents, currency: currency).formValue
-        let cents = errors.amount(input.amount ?? full, field: "amount", currency: currency)
+        let full = format.amountValue(benefit.valueCents, currency)
+        let cents = errors.amount(input.amount ?? full, field: "amount", currency: currency, grammar: format.amounts)
         if let cents, cents > benefit.valueCents {
-            errors.add("amount", "Enter at most \(currency.text(benefit.valueCents)), the benefit's value.")
+            errors.add("amount", "Enter at most \(format.money(benefit.valueCents, currency)), the benefit's value.")
         }
         let current = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
         let earliest = current.previous(

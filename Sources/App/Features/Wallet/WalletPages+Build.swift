@@ -1,21 +1,5 @@
 import Foundation
 
-extension User {
-    /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
-    func moneyRounded(_ cents: Int64) -> String { currencyValue.rounded(cents) }
-}
-
-extension Currency {
-    /// An amount in this currency, formatted for reading.
-    func text(_ cents: Int64) -> String { Money(cents: cents, currency: self).formatted }
-
-    /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
-    func rounded(_ cents: Int64) -> String {
-        let text = text(cents)
-        return cents % 100 == 0 && text.hasSuffix(".00") ? String(text.dropLast(3)) : text
-    }
-}
-
 /// Amounts of cards in different currencies, added per currency and never across them (there is no conversion).
 struct CurrencyTotals: Sendable {
     private var cents: [String: Int64] = [:]
@@ -23,10 +7,10 @@ struct CurrencyTotals: Sendable {
     mutating func add(_ amount: Int64, in currency: Currency) { cents[currency.code, default: 0] += amount }
 
     /// "$847", or one total per currency, `first` (the user's) first: "€120 · $847".
-    func text(first: Currency) -> String {
+    func text(first: Currency, format: RegionFormat) -> String {
         let codes = cents.keys.sorted { a, b in (a == first.code ? 0 : 1, a) < (b == first.code ? 0 : 1, b) }
-        guard !codes.isEmpty else { return first.rounded(0) }
-        return codes.map { Currency.named($0).rounded(cents[$0] ?? 0) }.joined(separator: " · ")
+        guard !codes.isEmpty else { return format.moneyRounded(0, first) }
+        return codes.map { format.moneyRounded(cents[$0] ?? 0, Currency.named($0)) }.joined(separator: " · ")
     }
 }
 
@@ -35,7 +19,7 @@ typealias BenefitRow = WalletPages.BenefitRow
 typealias FeeReturnCard = WalletPages.FeeReturnCard
 
 extension CardFace {
-    init(_ state: CardState) {
+    init(_ state: CardState, format: RegionFormat) {
         let card = state.card
         let expiring = state.expiringCount
         let text = Self.text(card.gradientStart, card.gradientEnd)
@@ -48,7 +32,7 @@ extension CardFace {
             end: card.gradientEnd,
             light: text.dark,
             link: .card(card.id ?? 0),
-            availableText: "\(card.currencyValue.rounded(state.availableCents)) available",
+            availableText: "\(format.moneyRounded(state.availableCents, card.currencyValue)) available",
             expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
             urgency: state.urgency.rawValue,
             allUsed: state.allUsed,
@@ -102,7 +86,7 @@ extension CardFace {
 
 extension BenefitRow {
     /// One benefit row on Card detail; `expired` for last period's missed benefit.
-    init(_ state: BenefitState, currency: Currency, returnTo: String, expired: Bool = false) {
+    init(_ state: BenefitState, currency: Currency, format: RegionFormat, returnTo: String, expired: Bool = false) {
         let benefit = state.benefit
         let id = benefit.id ?? 0
         let expiryText: String
@@ -130,8 +114,8 @@ extension BenefitRow {
             id: id,
             name: benefit.name,
             details: benefit.details.isEmpty ? nil : benefit.details,
-            valueText: currency.text(benefit.valueCents),
-            periodText: "\(currency.rounded(benefit.valueCents)) / \(benefit.period.unit)",
+            valueText: format.money(benefit.valueCents, currency),
+            periodText: "\(format.moneyRounded(benefit.valueCents, currency)) / \(benefit.period.unit)",
             expiryText: expiryText,
             daysText: daysText,
             status: status,
@@ -143,7 +127,7 @@ extension BenefitRow {
                     // A part of the value redeemed says how much; the whole value goes without saying.
                     use.valueCents == benefit.valueCents
                         ? "Used \(day.shortText)"
-                        : "Used \(day.shortText) · \(currency.text(use.valueCents)) redeemed"
+                        : "Used \(day.shortText) · \(format.money(use.valueCents, currency)) redeemed"
                 }
             },
             snoozedText: state.snoozed
@@ -157,13 +141,20 @@ extension BenefitRow {
 
 extension FeeReturnCard {
     /// Annual-fee return on Card detail.
-    init(_ value: FeeReturn, currency: Currency, cardYear: PeriodWindow, feeDue: CalendarDay?, today: CalendarDay) {
+    init(
+        _ value: FeeReturn,
+        currency: Currency,
+        format: RegionFormat,
+        cardYear: PeriodWindow,
+        feeDue: CalendarDay?,
+        today: CalendarDay
+    ) {
         let percent = value.percent ?? 100
         let days = feeDue.map { today.distance(to: $0) }
         self.init(
-            redeemed: currency.rounded(value.redeemedCents),
-            fee: currency.rounded(value.feeCents),
-            net: currency.rounded(abs(value.netCents)),
+            redeemed: format.moneyRounded(value.redeemedCents, currency),
+            fee: format.moneyRounded(value.feeCents, currency),
+            net: format.moneyRounded(abs(value.netCents), currency),
             positive: value.isPositive,
             netLabel: value.isPositive ? "Net gain" : "Net loss",
             percentText: "\(percent)%",
@@ -174,7 +165,7 @@ extension FeeReturnCard {
             ),
             message: value.isPositive
                 ? "✓ You've earned back your fee!"
-                : "↑ Redeem \(currency.rounded(value.toBreakEvenCents)) more to break even",
+                : "↑ Redeem \(format.moneyRounded(value.toBreakEvenCents, currency)) more to break even",
             feeDueText: days.map { $0 == 0 ? "Fee due today" : $0 == 1 ? "Fee due tomorrow" : "Fee due in \($0) days" },
             feeDueSoon: days.map { $0 < 30 } ?? false,
             yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)"

@@ -12,18 +12,23 @@ extension WalletWidgets {
         let today: CalendarDay
         let currency: Currency
         let timeZone: TimeZone
+        let region: Region
 
         init(user: User, today: CalendarDay) {
             self.today = today
             currency = user.currencyValue
             timeZone = user.calendarTimeZone
+            region = Region.named(user.region)
         }
 
+        /// How the user's region writes amounts.
+        var format: RegionFormat { .of(region) }
+
         /// An amount in the user's currency (subscriptions, coupons); a card's amounts are in the card's.
-        func money(_ cents: Int64) -> String { currency.text(cents) }
+        func money(_ cents: Int64) -> String { format.money(cents, currency) }
 
         /// Whole amounts without the cents ("$847"), others as usual ("$12.50").
-        func moneyRounded(_ cents: Int64) -> String { currency.rounded(cents) }
+        func moneyRounded(_ cents: Int64) -> String { format.moneyRounded(cents, currency) }
     }
 
     /// Home's wallet widgets per user, kept until the wallet changes (the `wallet` revision), so a visit to Home
@@ -69,7 +74,7 @@ extension WalletWidgets {
                         Item(
                             subject: .benefit(id, card: card.card.id ?? 0),
                             title:
-                                "\(card.card.currencyValue.rounded(benefit.benefit.valueCents)) \(benefit.benefit.name)",
+                                "\(inputs.format.moneyRounded(benefit.benefit.valueCents, card.card.currencyValue)) \(benefit.benefit.name)",
                             subtitle: cardName,
                             daysText: daysLeftText(benefit.daysLeft),
                             urgency: benefit.urgency.rawValue
@@ -150,7 +155,7 @@ extension WalletWidgets {
             let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
             if days < 30 {
                 let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
-                let fee = card.currencyValue.rounded(card.annualFeeCents)
+                let fee = inputs.format.moneyRounded(card.annualFeeCents, card.currencyValue)
                 insights.append(
                     (
                         days,
@@ -182,7 +187,7 @@ extension WalletWidgets {
                 ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
                 : "\(renewingSoon.count) renew this week"
         var widgets = WalletWidgets(
-            totalText: total.text(first: inputs.currency),
+            totalText: total.text(first: inputs.currency, format: inputs.format),
             cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
             hasCards: !cards.isEmpty,
             items: shown,
@@ -204,7 +209,7 @@ extension WalletWidgets {
     /// to the coupons.
     static func recentItem(_ use: RecentUse, _ inputs: Inputs) -> RecentlyUsed.Item {
         let currency = use.currency.map(Currency.named) ?? inputs.currency
-        let value = use.cents.map { currency.rounded($0) + " " } ?? ""
+        let value = use.cents.map { inputs.format.moneyRounded($0, currency) + " " } ?? ""
         let used = CalendarDay(use.usedOn).map { "Used \($0.dayMonthText)" } ?? "Used"
         if use.isBenefit {
             return .init(

@@ -38,6 +38,9 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var homeView: HomeView
         var spendJudgedThrough: String?
         var createdAt: Date
+        /// Where amounts are written the local way (`de-CH`); exports from before regions have none (the United
+        /// States).
+        var region: String? = nil
     }
 
     struct Category: Codable, Sendable, Equatable {

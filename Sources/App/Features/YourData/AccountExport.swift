@@ -115,7 +115,8 @@ extension AccountDocument {
                 theme: user["theme"],
                 homeView: user["homeView"],
                 spendJudgedThrough: user["spendJudgedThrough"],
-                createdAt: user["createdAt"]
+                createdAt: user["createdAt"],
+                region: user["region"]
             ),
             categories: try Row.fetchAll(
                 db,

@@ -79,13 +79,14 @@ extension AccountDocument {
         try db.execute(
             sql: """
                 INSERT INTO user (name, email, passwordHash, location, age, salaryCents, householdSize, currency, timeZone, theme,
-                    homeView, spendJudgedThrough, createdAt, updatedAt, importingFor)
-                VALUES (?, ?, '!', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    homeView, spendJudgedThrough, createdAt, updatedAt, importingFor, region)
+                VALUES (?, ?, '!', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 profile.name, "import-\(userId)-\(UUID().uuidString)@import.invalid", profile.location,
                 profile.age, profile.salaryCents, profile.householdSize, profile.currency, profile.timeZone,
                 profile.theme.rawValue, profile.homeView.rawValue, profile.spendJudgedThrough, now, now, userId,
+                profile.region ?? Region.unitedStates.identifier,
             ]
         )
         return db.lastInsertedRowID
@@ -148,7 +149,7 @@ extension AccountDocument {
     /// The columns of `user` the export's profile fills.
     static let importedProfileColumns: Set<String> = [
         "name", "location", "age", "salaryCents", "householdSize", "currency", "timeZone", "theme", "homeView",
-        "spendJudgedThrough", "updatedAt",
+        "spendJudgedThrough", "updatedAt", "region",
     ]
 
     /// Deletes the staging user and everything written under it, the largest tables a batch at a time.

@@ -75,6 +75,9 @@ extension AccountDocument {
         }
 
         try text(profile.name, "the profile", required: true, limit: 200)
+        if let region = profile.region, Region(region) == nil {
+            throw problem("the profile", "has an unknown region \"\(region)\"")
+        }
         guard TimeZone(identifier: profile.timeZone) != nil else {
             throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"")
         }

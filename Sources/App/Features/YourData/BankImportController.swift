@@ -287,7 +287,7 @@ struct BankImportController {
             ),
         ]
         let rows = plan.items.prefix(Self.previewRows).map { item in
-            let amount = item.row.cents.map { Money(cents: abs($0), currency: currency).formatted } ?? "—"
+            let amount = item.row.cents.map { context.user.money(abs($0), in: currency) } ?? "—"
             let status: String =
                 if let problem = item.row.problem { "Skipped: \(problem)" } else if item.isDuplicate {
                     included.contains(item.row.line) ? "Duplicate, imported anyway" : "Already in your ledger: skipped"
@@ -324,7 +324,7 @@ struct BankImportController {
                 BankImportPages.Duplicate(
                     line: item.row.line,
                     text:
-                        "\(item.row.day?.shortText ?? ""), \(item.row.description), \(Money(cents: abs(item.row.cents ?? 0), currency: currency).formatted)",
+                        "\(item.row.day?.shortText ?? ""), \(item.row.description), \(context.user.money(abs(item.row.cents ?? 0), in: currency))",
                     included: included.contains(item.row.line)
                 )
             },
