@@ -18,7 +18,9 @@ struct SignupFloodTests {
             }
         }
         for await _ in started { break }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { release.signal() }
+        // Only a safety net, should a test fail before it releases the pool itself: long enough that a loaded
+        // machine (the whole suite at once on two cores) never ends the hold while the test still needs it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300) { release.signal() }
         return (release, blocker)
     }
 
