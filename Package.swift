@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         .target(name: "HTML"),
@@ -59,6 +60,7 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "Yams", package: "Yams"),
             ],
             // The pages live in the top-level Views/ folder and compile into this module, so they link through the
             // features' paths and their view models are plain structs with memberwise initialisers.

@@ -47,6 +47,8 @@ struct Shell: Sendable {
         let more: Int?
     }
 
+    /// The page's language and region.
+    let t: Words
     let title: String
     /// `light`, `dark` or nil to follow the system.
     let theme: String?
@@ -108,7 +110,7 @@ extension Shell {
     func page(_ main: HTML) -> HTML {
         """
         <!doctype html>
-        <html lang="en"\(theme.map { " data-theme=\"\($0)\"" as HTML })>
+        <html lang="\(t.language.rawValue)" dir="\(t.language.direction)"\(theme.map { " data-theme=\"\($0)\"" as HTML })>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">

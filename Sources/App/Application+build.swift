@@ -31,8 +31,18 @@ public func buildApplication(
     let sealed = try await database.sealPlainTokens(with: tokenSeal)
     if sealed > 0 { logger.info("Sealed \(sealed) channel access tokens kept from before tokens were sealed") }
     let cookies = CookieSettings(secure: config.usesTLS)
-    let pages = PageRenderer(cookies: cookies)
     let catalogue = try CardCatalogue.load(path: CardCatalogue.path(resourcesDirectory: config.resourcesDirectory))
+    let words: Catalogue
+    do {
+        words = try Catalogue.load(
+            folder: Catalogue.folder(resourcesDirectory: config.resourcesDirectory),
+            pseudo: config.pseudoLanguage
+        )
+    } catch {
+        throw StartupError("\(error)")
+    }
+    for problem in words.problems.prefix(20) { logger.warning("Translation: \(problem)") }
+    let pages = PageRenderer(cookies: cookies, catalogue: words)
     let sessions = SQLitePersistDriver(
         database: database,
         now: config.now,
@@ -189,6 +199,7 @@ func buildRouter(
         .add(middleware: BrowserSessionCookieMiddleware(cookies: services.pages.cookies))
         .add(middleware: sessionMiddleware)
         .add(middleware: MemberAuthenticator(database: services.database, now: services.now))
+        .add(middleware: LanguageMiddleware(pages: services.pages))
         .add(middleware: FlashMiddleware(cookies: services.pages.cookies))
         .add(middleware: ErrorPageMiddleware(pages: services.pages))
         .add(middleware: CSRFMiddleware(cookies: services.pages.cookies))

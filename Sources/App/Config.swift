@@ -61,6 +61,9 @@ public struct AppConfig: Sendable {
     /// Where the server may send requests for addresses members set (webhooks, ntfy, browsers' push services): public
     /// addresses, and what `--allow-outbound` adds.
     var outbound = OutboundPolicy()
+    /// Every language speaks the pseudo-language made from English (`Catalogue.pseudo`), so a test can tell the
+    /// catalogue's words from words written in code.
+    public var pseudoLanguage = false
     /// The Web Push key to use instead of the data folder's (tests).
     public var webPushKey: VAPIDKey?
     /// The clock; tests inject a fixed date.

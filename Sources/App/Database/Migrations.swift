@@ -43,6 +43,7 @@ extension AppDatabase {
         V38KeepSignedIn.register(in: &migrator)
         V39LedgerTotalsOnce.register(in: &migrator)
         V40Region.register(in: &migrator)
+        V41Language.register(in: &migrator)
         return migrator
     }
 

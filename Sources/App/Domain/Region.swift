@@ -36,21 +36,8 @@ struct Region: Sendable, Hashable, Codable, CustomStringConvertible {
     /// weight that names an offered region (`de-CH`), or failing that, whose language has one (`fr` → France);
     /// the United States when nothing in it is offered.
     init(acceptLanguage header: String?) {
-        let ranges = (header ?? "").split(separator: ",").enumerated().compactMap {
-            index,
-            item -> (tag: String, weight: Double, index: Int)? in
-            let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let tag = fields.first, !tag.isEmpty, tag != "*" else { return nil }
-            var weight = 1.0
-            for parameter in fields.dropFirst() where parameter.lowercased().hasPrefix("q=") {
-                weight = Double(parameter.dropFirst(2)) ?? 0
-            }
-            return weight > 0 ? (tag, weight, index) : nil
-        }
-        // Most wanted first; equal weights keep the browser's order.
-        let wanted = ranges.sorted { ($0.weight, -$0.index) > ($1.weight, -$1.index) }
-        for range in wanted {
-            let parts = range.tag.split(separator: "-")
+        for range in AcceptLanguage.ranges(header) {
+            let parts = range.split(separator: "-")
             guard let language = parts.first?.lowercased() else { continue }
             if let country = parts.dropFirst().last(where: { $0.count == 2 }),
                 let region = Region("\(language)-\(country.uppercased())")

@@ -42,6 +42,9 @@ public struct AppRequestContext: RequestContext, SessionRequestContext {
     var flash: Flash?
     var hasFlashCookie = false
     var celebration: Shell.Celebration?
+    /// The words and formats the response speaks in, set by `LanguageMiddleware`: the member's language and
+    /// region, or what a signed-out browser asked for.
+    var words = Words.unset
     /// Set by `CSRFMiddleware` when the post is an upload (`multipart/form-data`) it could read.
     var upload: UploadedForm?
 

@@ -15,6 +15,8 @@ struct CookieSettings: Sendable {
     var flash: String { name("stashify_flash") }
     /// A sign-in waiting for its one-time code.
     var signIn: String { name("stashify_signin") }
+    /// The language a signed-out visitor picked on the log-in or sign-up page.
+    var language: String { name("stashify_language") }
     /// A calendar feed link just made, so the notification settings can show it (the database keeps only its digest).
     var calendarLink: String { name("stashify_calendar") }
 

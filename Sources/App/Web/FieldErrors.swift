@@ -1,7 +1,19 @@
 /// Field errors collected while validating a form, keyed by field name, in the order found.
 struct FieldErrors: Sendable {
+    /// The language the messages are written in and the region amounts are typed in.
+    let t: Words
     private(set) var messages: [String: String] = [:]
     private(set) var order: [String] = []
+
+    /// No errors yet, for messages in `t`'s language.
+    init(t: Words) {
+        self.t = t
+    }
+
+    /// No errors, for a form shown before anything was sent.
+    init() {
+        t = .unset
+    }
 
     var isEmpty: Bool { messages.isEmpty }
 
@@ -16,10 +28,6 @@ struct FieldErrors: Sendable {
 
     /// A summary line for the top of the form ("Please fix 2 fields below.").
     var summary: String? {
-        switch order.count {
-        case 0: nil
-        case 1: "Please fix the field marked below."
-        default: "Please fix the \(order.count) fields marked below."
-        }
+        order.isEmpty ? nil : t.plural("forms.fix_fields", count: order.count)
     }
 }

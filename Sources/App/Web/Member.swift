@@ -31,6 +31,8 @@ protocol PageContext {
     var unreadNotifications: Int? { get }
     /// How many wallet items expire within three days (the Wallet tab's count); nil when signed out.
     var walletExpiring: Int? { get }
+    /// The language and region the page speaks in.
+    var words: Words { get }
 }
 
 extension AppRequestContext: PageContext {
@@ -59,6 +61,8 @@ struct MemberContext: ChildRequestContext, PageContext {
     var unreadNotifications: Int?
     /// Set for pages by `UnreadNotificationsMiddleware`.
     var walletExpiring: Int?
+    /// The member's language and region.
+    let words: Words
 
     init(context: AppRequestContext) throws {
         guard let member = context.member, let store = context.store else { throw HTTPError(.unauthorized) }
@@ -72,6 +76,7 @@ struct MemberContext: ChildRequestContext, PageContext {
         self.celebration = context.celebration
         self.peerAddress = context.peerAddress
         self.upload = context.upload
+        self.words = context.words
     }
 
     /// The signed-in user.

@@ -5,6 +5,17 @@ import Hummingbird
 /// Puts the typed views of `Views/` into HTML responses inside the page shell, and answers with redirects.
 struct PageRenderer: Sendable {
     let cookies: CookieSettings
+    /// Every language's words, loaded at start.
+    let catalogue: Catalogue
+
+    /// The words a signed-out visitor reads (`LanguageMiddleware`), for pages drawn before it ran.
+    func signedOutWords(_ request: Request) -> Words {
+        Words(
+            LanguageMiddleware.signedOutLanguage(request, cookies: cookies),
+            region: Region(acceptLanguage: request.headers[.acceptLanguage]),
+            catalogue: catalogue
+        )
+    }
 
     /// A full HTML page: the shell around what `main` draws. `navigation: false` drops the tab bar and header for
     /// steps that stand alone (sign-up's second step).
@@ -17,6 +28,7 @@ struct PageRenderer: Sendable {
         _ main: (Shell) -> HTML
     ) -> Response {
         let shell = Shell(
+            t: context.words,
             title: title,
             section: section,
             user: context.signedInUser,

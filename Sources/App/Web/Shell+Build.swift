@@ -33,6 +33,7 @@ enum Section: String, Sendable, CaseIterable {
 extension Shell {
     /// The shell for a page of `section` (nil: a page outside the sections) seen by `user` (nil: signed out).
     init(
+        t: Words,
         title: String,
         section: Section?,
         user: User?,
@@ -45,6 +46,7 @@ extension Shell {
     ) {
         let theme = user?.theme ?? .system
         self.init(
+            t: t,
             title: title,
             theme: theme == .system ? nil : theme.rawValue,
             colorScheme: theme == .system ? "light dark" : theme.rawValue,

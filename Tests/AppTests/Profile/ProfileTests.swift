@@ -123,7 +123,7 @@ struct ProfileTests {
             #expect(user.theme == .dark)
             let profile = try await browser.get("/profile")
             #expect(profile.html.contains("Profile saved."))
-            #expect(profile.document.contains("html", attributes: ["lang": "en", "data-theme": "dark"]))
+            #expect(profile.document.contains("html", attributes: ["lang": "en", "dir": "ltr", "data-theme": "dark"]))
             #expect(profile.document.contains("meta", attributes: ["name": "color-scheme", "content": "dark"]))
             #expect(profile.fieldValue("salary") == "1234567.89")
             let home = try await browser.get("/")
@@ -194,7 +194,7 @@ struct ProfileTests {
         try await TestApp.run { browser, _ in
             try await browser.signUp(email: "alex@example.com")
             let home = try await browser.get("/")
-            #expect(home.document.contains("html", attributes: ["lang": "en"]))
+            #expect(home.document.contains("html", attributes: ["lang": "en", "dir": "ltr"]))
             #expect(home.html.contains("content=\"light dark\""))
         }
     }

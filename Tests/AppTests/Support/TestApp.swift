@@ -34,6 +34,20 @@ enum TestApp {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .path
 
+    /// Every language's words, as the app loads them.
+    static let catalogue: Catalogue = {
+        do {
+            return try Catalogue.load(folder: Catalogue.folder(resourcesDirectory: root))
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    /// The words of `language` in its usual region.
+    static func words(_ language: Language, region: String? = nil) -> Words {
+        Words(language, region: .named(region ?? language.defaultRegion), catalogue: catalogue)
+    }
+
     static func config(clock: TestClock, tls: AppConfig.TLSMode = .none, dataDirectory: String = "data") -> AppConfig {
         let clock = clock
         var config = AppConfig(

@@ -24,6 +24,7 @@ struct PagesTests {
         // Given: a shell whose every text is hostile
         let hostile = "<script>\"x\" & 'y'</script>"
         let shell = Shell(
+            t: TestApp.words(.en),
             title: hostile,
             theme: "dark",
             colorScheme: "dark",
@@ -57,11 +58,12 @@ struct PagesTests {
         #expect(html.contains("<strong>\(escaped)</strong> for November 2026. <strong>+10 points</strong>"))
         #expect(html.contains("Your reward: \(escaped)"))
         #expect(html.contains("And 2 more badge(s) with it."))
-        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\" data-theme=\"dark\">"))
+        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\" dir=\"ltr\" data-theme=\"dark\">"))
         #expect(html.contains("<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<p>main</p>\n  </main>"))
 
         // A signed-out shell: the brand bar instead of the navigation, a status flash, no theme
         let plain = Shell(
+            t: TestApp.words(.en),
             title: "Log in",
             theme: nil,
             colorScheme: "light dark",
@@ -72,7 +74,7 @@ struct PagesTests {
             flash: Shell.Flash(kind: "info", message: "Bye", undoPath: nil),
             celebration: nil
         ).page(.empty).description
-        #expect(HTMLPage(plain).contains("html", attributes: ["lang": "en"]))
+        #expect(HTMLPage(plain).contains("html", attributes: ["lang": "en", "dir": "ltr"]))
         #expect(HTMLPage(plain).contains("body", attributes: ["class": "without-nav"]))
         #expect(plain.contains("class=\"brandbar\""))
         #expect(!plain.contains("class=\"nav\""))
@@ -244,7 +246,7 @@ struct PagesTests {
         let resources = folder + "/resources"
         try FileManager.default.createDirectory(atPath: resources + "/Public/css", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: resources + "/Resources", withIntermediateDirectories: true)
-        for file in ["card-catalogue.json", "common-passwords.txt"] {
+        for file in ["card-catalogue.json", "common-passwords.txt", "Locales"] {
             try FileManager.default.copyItem(
                 atPath: TestApp.root + "/Resources/" + file,
                 toPath: resources + "/Resources/" + file

@@ -28,6 +28,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var firstRunDone: Bool = true
     /// Where amounts are written and typed the local way (`Region`): `de-CH` writes `CHF 1’234.50`.
     public var region: String = Region.unitedStates.identifier
+    /// The language pages, messages and files are written in (`Language`): `en`, `de`, `fr` or `es`.
+    public var language: String = "en"
 
     public static let databaseTableName = "user"
 

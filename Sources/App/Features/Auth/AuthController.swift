@@ -114,7 +114,8 @@ struct AuthController {
             return response
         }
         let now = self.now()
-        // The browser's language decides the formats, and the currency they usually go with; both can be changed.
+        // The language read on this page, and the browser's region's formats and the currency they usually go with;
+        // all can be changed.
         let region = Region(acceptLanguage: request.headers[.acceptLanguage])
         let user: User
         do {
@@ -134,7 +135,8 @@ struct AuthController {
                     createdAt: now,
                     updatedAt: now,
                     firstRunDone: false,
-                    region: region.identifier
+                    region: region.identifier,
+                    language: context.words.language.rawValue
                 ),
                 mode: signups,
                 token: input.invite
@@ -261,7 +263,7 @@ struct AuthController {
             user,
             columns: [
                 "location", "age", "salaryCents", "householdSize", "currency",
-                "timeZone", "region", "updatedAt",
+                "timeZone", "region", "language", "updatedAt",
             ]
         )
         return pages.redirect(to: Self.landing(for: user), flash: .success("Welcome to Stashify, \(user.firstName)!"))

@@ -91,7 +91,7 @@ struct ProfileController {
                 user,
                 columns: [
                     "name", "email", "theme", "location", "age", "salaryCents",
-                    "householdSize", "currency", "timeZone", "region", "updatedAt",
+                    "householdSize", "currency", "timeZone", "region", "language", "updatedAt",
                 ]
             )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -344,6 +344,7 @@ struct ProfileController {
             preferences: [
                 detailFields.first { $0.name == "currency" },
                 ProfileRules.relabelField(profile, user: user, errors: profileErrors),
+                detailFields.first { $0.name == "language" },
                 detailFields.first { $0.name == "region" },
                 detailFields.first { $0.name == "timeZone" },
                 ProfileRules.themeField(profile.theme ?? Theme.system.rawValue, errors: profileErrors),

@@ -12,6 +12,8 @@ struct DetailsInput: Decodable, Sendable {
     var timeZone: String?
     /// A `Region` identifier; a form without the field keeps the region the member has.
     var region: String?
+    /// A `Language` code; a form without the field keeps the member's language.
+    var language: String?
 
     /// What the form shows for a saved user.
     init(user: User) {
@@ -22,6 +24,7 @@ struct DetailsInput: Decodable, Sendable {
         currency = user.currency
         timeZone = user.timeZone
         region = user.region
+        language = user.language
     }
 }
 
@@ -35,6 +38,8 @@ struct Details: Sendable, Equatable {
     var timeZone: String
     /// Nil when the form didn't ask.
     var region: String? = nil
+    /// Nil when the form didn't ask.
+    var language: String? = nil
 
     func apply(to user: inout User) {
         user.location = location
@@ -44,6 +49,7 @@ struct Details: Sendable, Equatable {
         user.currency = currency
         user.timeZone = timeZone
         if let region { user.region = region }
+        if let language { user.language = language }
     }
 }
 
@@ -117,6 +123,8 @@ enum ProfileRules {
         }
         let region = input.region.map(Region.init)
         if case .some(.none) = region { errors.add("region", "Choose a region from the list.") }
+        let language = input.language.map(Language.init(rawValue:))
+        if case .some(.none) = language { errors.add("language", "Choose a language from the list.") }
 
         let age = errors.wholeNumber(
             input.age,
@@ -146,7 +154,8 @@ enum ProfileRules {
             householdSize: household,
             currency: currency?.code ?? Currency.usd.code,
             timeZone: timeZone,
-            region: region??.identifier
+            region: region??.identifier,
+            language: language??.rawValue
         )
     }
 
@@ -237,6 +246,14 @@ enum ProfileRules {
                 options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") },
                 error: errors["currency"],
                 hint: "Amounts are shown in this currency; nothing is converted."
+            ),
+            .select(
+                "language",
+                label: "Language",
+                value: input.language ?? Language.en.rawValue,
+                options: Language.allCases.map { ($0.rawValue, $0.nativeName) },
+                error: errors["language"],
+                hint: "The language of pages, messages, reminders and exported files."
             ),
             .select(
                 "region",

@@ -41,6 +41,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
         /// Where amounts are written the local way (`de-CH`); exports from before regions have none (the United
         /// States).
         var region: String? = nil
+        /// The language the member reads (`de`); exports from before languages have none (English).
+        var language: String? = nil
     }
 
     struct Category: Codable, Sendable, Equatable {

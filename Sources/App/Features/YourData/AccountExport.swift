@@ -116,7 +116,8 @@ extension AccountDocument {
                 homeView: user["homeView"],
                 spendJudgedThrough: user["spendJudgedThrough"],
                 createdAt: user["createdAt"],
-                region: user["region"]
+                region: user["region"],
+                language: user["language"]
             ),
             categories: try Row.fetchAll(
                 db,

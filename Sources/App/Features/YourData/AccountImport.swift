@@ -78,6 +78,9 @@ extension AccountDocument {
         if let region = profile.region, Region(region) == nil {
             throw problem("the profile", "has an unknown region \"\(region)\"")
         }
+        if let language = profile.language, Language(rawValue: language) == nil {
+            throw problem("the profile", "has an unknown language \"\(language)\"")
+        }
         guard TimeZone(identifier: profile.timeZone) != nil else {
             throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"")
         }

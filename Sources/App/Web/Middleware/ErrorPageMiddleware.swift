@@ -37,6 +37,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
         request: Request,
         context: Context
     ) throws -> Response {
+        var context = context
+        if !context.words.chosen { context.words = pages.signedOutWords(request) }
         let (heading, fallback) = Self.wording(for: status)
         let page = ErrorPage(
             status: status.code,

@@ -1,0 +1,107 @@
+import HTML
+
+/// The words and formats one request speaks in: the member's language (the catalogue's entries for it, English
+/// where it lacks one) and region (`format`). Chosen once per request and handed to every page, message and file
+/// that speaks; views call it `t`.
+///
+/// Keys are string literals at the call site, so `CatalogueTests` can read them from the
+/// sources and check each exists in every language.
+struct Words: Sendable {
+    let language: Language
+    /// How the member's region writes numbers, money and dates.
+    let format: RegionFormat
+    private let entries: [String: Catalogue.Entry]
+    private let fallback: [String: Catalogue.Entry]
+
+    /// Words before a request's language is known: every key shows as itself, so a page that speaks before
+    /// `LanguageMiddleware` chose its words stands out.
+    static let unset = Words(.en, region: .unitedStates, catalogue: Catalogue(entries: [:]), chosen: false)
+    /// False for `unset`.
+    let chosen: Bool
+
+    init(_ language: Language, region: Region, catalogue: Catalogue, chosen: Bool = true) {
+        self.language = language
+        self.chosen = chosen
+        format = .of(region)
+        entries = catalogue.entries[language] ?? [:]
+        fallback = catalogue.entries[.en] ?? [:]
+    }
+
+    /// The text for `key`.
+    subscript(_ key: String) -> String {
+        text(key, category: .other)
+    }
+
+    /// The text for `key` with its `%{name}` placeholders filled in.
+    subscript(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
+        Self.fill(text(key, category: .other), values)
+    }
+
+    /// The form of `key` for `count` by the language's CLDR plural rules, with `%{count}` written as the region
+    /// writes numbers and any other placeholders filled in.
+    func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let form = text(key, category: language.pluralCategory(count))
+        return Self.fill(Self.fill(form, ["count": format.number(count)]), values)
+    }
+
+    /// The text for `key` as markup: the text escaped, and each placeholder replaced by its (already safe) markup,
+    /// for a sentence with a link or emphasis inside it.
+    func html(_ key: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
+        var result = HTML.empty
+        var rest = Substring(text(key, category: .other))
+        while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result.append(HTML(text: String(rest[..<open.lowerBound])))
+            let name = rest[open.upperBound..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                result.append(value)
+            } else {
+                result.append(HTML(text: String(rest[open.lowerBound...close])))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        result.append(HTML(text: String(rest)))
+        return result
+    }
+
+    private func text(_ key: String, category: PluralCategory) -> String {
+        switch entries[key] ?? fallback[key] {
+        case .text(let text): text
+        case .plural(let forms): forms[category] ?? forms[.other] ?? key
+        case nil: "⟪\(key)⟫"
+        }
+    }
+
+    static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        guard text.contains("%{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound]
+            let name = rest[open.upperBound..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                result += value
+            } else {
+                result += rest[open.lowerBound...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+// MARK: - Dates
+
+extension Words {
+    /// A day with its month and year: "30 Nov 2026".
+    func date(_ day: CalendarDay) -> String { day.shortText }
+    /// A day and its month: "30 Nov".
+    func dayMonth(_ day: CalendarDay) -> String { day.dayMonthText }
+    /// A day with its weekday: "Sun, 22 Nov 2026".
+    func weekdayDate(_ day: CalendarDay) -> String { day.mediumTitle }
+    /// A month and its year: "November 2026".
+    func month(_ month: Month) -> String { month.title }
+    /// A month and its year, short: "Nov 2026".
+    func monthShort(_ month: Month) -> String { month.shortTitle }
+    /// A month's name alone (1 = January): "November".
+    func monthName(_ number: Int) -> String { Month.names[number - 1] }
+}
