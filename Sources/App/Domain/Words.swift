@@ -104,4 +104,8 @@ extension Words {
     func monthShort(_ month: Month) -> String { month.shortTitle }
     /// A month's name alone (1 = January): "November".
     func monthName(_ number: Int) -> String { Month.names[number - 1] }
+    /// A weekday's short name (1 = Monday … 7 = Sunday, as `CalendarDay.weekday` counts): "Mon".
+    func weekdayShort(_ weekday: Int) -> String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday - 1]
+    }
 }
