@@ -31,7 +31,7 @@ extension BudgetController {
                 )
             },
             received: user.money(totals.incomeCents),
-            emptyState: .income
+            emptyState: .income(context.words)
         )
         return pages.page(title: "Income sources", section: .budget, context: context) { _ in
             IncomePages.index(page)

@@ -40,7 +40,7 @@ struct BudgetController {
             picker: MonthPicker(.expenses, month: month, today: today),
             add: Self.addMenu(kind: .needs, returnTo: here),
             needsSetup: sources.isEmpty && totals.entryCount == 0,
-            setup: .income,
+            setup: .income(context.words),
             remaining: user.money(totals.remainingCents),
             remainingNegative: totals.remainingCents < 0,
             isCurrentMonth: month == today.monthValue,

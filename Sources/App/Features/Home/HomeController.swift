@@ -107,7 +107,7 @@ struct HomeController {
             weeks: weeks,
             drawer: drawer,
             quickDate: today.description,
-            states: [.stashes, .income],
+            states: [.stashes(context.words), .income(context.words)],
             summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
             wallet: WalletWidgets.resolve(
                 data.wallet,

@@ -1,30 +1,35 @@
 /// The sections' first-run messages.
 extension EmptyState {
-    static let income = EmptyState(
-        key: "income",
-        icon: "budget",
-        title: "Set up your income",
-        text: "Add your income sources to start tracking where your money goes.",
-        action: "Add income",
-        actionPath: BudgetPaths.newIncome
-    )
+    static func income(_ t: Words) -> EmptyState {
+        EmptyState(
+            key: "income",
+            icon: "budget",
+            title: t["empty.income.title"],
+            text: t["empty.income.text"],
+            action: t["empty.income.action"],
+            actionPath: BudgetPaths.newIncome
+        )
+    }
 
-    static let stashes = EmptyState(
-        key: "stashes",
-        icon: "stash",
-        title: "Start your first stash",
-        text:
-            "A stash is a pot with a monthly target: save into it, or spend from it within an allowance. Complete one to earn a badge.",
-        action: "+ New stash",
-        actionPath: StashPaths.new
-    )
+    static func stashes(_ t: Words) -> EmptyState {
+        EmptyState(
+            key: "stashes",
+            icon: "stash",
+            title: t["empty.stashes.title"],
+            text: t["empty.stashes.text"],
+            action: t["empty.stashes.action"],
+            actionPath: StashPaths.new
+        )
+    }
 
-    static let statistics = EmptyState(
-        key: "statistics",
-        icon: "statistics",
-        title: "No statistics yet",
-        text: "Once you add entries, your daily, monthly and yearly charts will appear here.",
-        action: "+ New stash",
-        actionPath: StashPaths.new
-    )
+    static func statistics(_ t: Words) -> EmptyState {
+        EmptyState(
+            key: "statistics",
+            icon: "statistics",
+            title: t["empty.statistics.title"],
+            text: t["empty.statistics.text"],
+            action: t["empty.stashes.action"],
+            actionPath: StashPaths.new
+        )
+    }
 }

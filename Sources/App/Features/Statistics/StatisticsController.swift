@@ -22,6 +22,7 @@ struct StatisticsController {
         let page = try StatisticsPageBuilder(
             store: context.store,
             user: user,
+            t: context.words,
             today: today,
             query: query
         ).build()
@@ -35,6 +36,8 @@ struct StatisticsController {
 struct StatisticsPageBuilder {
     let store: MemberStore
     let user: User
+    /// The member's language and region.
+    let t: Words
     let today: CalendarDay
     let query: StatisticsQuery
 
@@ -88,7 +91,7 @@ struct StatisticsPageBuilder {
 
         let firstRun = performance.isEmpty && totals.isEmpty ? try store.hasNoLedger() : false
         return StatisticsPage(
-            firstRun: firstRun ? EmptyState.statistics : nil,
+            firstRun: firstRun ? EmptyState.statistics(t) : nil,
             periodTitle: period.title,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
                 let target = StatisticsPeriod.containing(pick(), unit: unit)
