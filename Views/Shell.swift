@@ -68,8 +68,9 @@ struct Shell: Sendable {
         let href: String
         let unread: Int
 
-        var label: String {
-            unread == 0 ? "Notifications" : "Notifications, \(unread) unread"
+        /// Its accessible name: "Notifications", or with how many are unread.
+        func label(_ t: Words) -> String {
+            unread == 0 ? t["shell.bell.label"] : t.plural("shell.bell.unread", count: unread)
         }
     }
 }
@@ -126,11 +127,11 @@ extension Shell {
         <script src="/js/pwa.js" defer></script>
         </head>
         <body class="\(showNav ? "with-nav" : "without-nav")">
-        <a class="skip-link" href="#main">Skip to content</a>
+        <a class="skip-link" href="#main">\(t["shell.skip_to_content"])</a>
         \(showNav ? navigation : nil)<div class="frame">
           \(showNav ? topBar : brandBar)
           \(flash.map(flashMessage))
-          \(celebration.map(Self.dialog))
+          \(celebration.map(dialog))
           <main id="main" class="main" tabindex="-1">
         \(main)
           </main>
@@ -143,7 +144,7 @@ extension Shell {
 
     private var navigation: HTML {
         """
-        <nav class="nav" aria-label="Primary">
+        <nav class="nav" aria-label="\(t["shell.nav.label"])">
           <a class="nav__brand" href="\(HomePaths.index)">\(Icon.svg("logo", size: 28, className: "nav__logo"))Stashify</a>
           <ul class="nav__list">
             \(nav.map { item in
@@ -164,12 +165,12 @@ extension Shell {
             <div class="topbar__actions">
             \(bell.map { bell in
                 """
-                <a class="bell" href="\(bell.href)" aria-label="\(bell.label)">\(Icon.svg("bell", size: 24, className: "nav__icon"))\(bell.unread > 0 ? "<span class=\"bell__count\" aria-hidden=\"true\">\(bell.unread > 99 ? "99+" : String(bell.unread))</span>" as HTML : .empty)</a>
+                <a class="bell" href="\(bell.href)" aria-label="\(bell.label(t))">\(Icon.svg("bell", size: 24, className: "nav__icon"))\(bell.unread > 0 ? "<span class=\"bell__count\" aria-hidden=\"true\">\(bell.unread > 99 ? "99+" : String(bell.unread))</span>" as HTML : .empty)</a>
                 """ as HTML
             })
             \(avatar.map { avatar in
                 """
-                <a class="avatar" href="\(avatar.href)" title="Profile"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">Profile: </span>\(avatar.photoURL.map { "<img class=\"avatar__photo\" src=\"\($0)\" alt=\"\" width=\"44\" height=\"44\">" as HTML } ?? "<span aria-hidden=\"true\">\(avatar.initials)</span>" as HTML)<span class="visually-hidden">\(avatar.name)</span></a>
+                <a class="avatar" href="\(avatar.href)" title="\(t["shell.avatar.title"])"\(avatar.current ? " aria-current=\"page\"" as HTML : .empty)><span class="visually-hidden">\(t["shell.avatar.label"]) </span>\(avatar.photoURL.map { "<img class=\"avatar__photo\" src=\"\($0)\" alt=\"\" width=\"44\" height=\"44\">" as HTML } ?? "<span aria-hidden=\"true\">\(avatar.initials)</span>" as HTML)<span class="visually-hidden">\(avatar.name)</span></a>
                 """ as HTML
             })
             </div>
@@ -197,7 +198,7 @@ extension Shell {
     private func flashMessage(_ flash: Flash) -> HTML {
         let undo: HTML? = flash.undoPath.map {
             """
-            <form class="flash__action" method="post" action="\($0)">\(csrf.field)<button class="button button--plain" type="submit">Undo</button></form>
+            <form class="flash__action" method="post" action="\($0)">\(csrf.field)<button class="button button--plain" type="submit">\(t["shell.flash.undo"])</button></form>
             """
         }
         return """
@@ -208,20 +209,37 @@ extension Shell {
             """
     }
 
-    private static func dialog(_ celebration: Celebration) -> HTML {
+    private func dialog(_ celebration: Celebration) -> HTML {
         """
         <dialog class="celebration" open aria-labelledby="celebration-title">
             \(Icon.svg("badges", size: 72, className: "celebration__badge"))
-            <h2 class="celebration__title" id="celebration-title">Badge earned!</h2>
-            <p>You completed <strong>\(celebration.stashName)</strong> for \(celebration.monthTitle). <strong>+\(celebration.points) points</strong>.</p>
-            \(celebration.reward.map { "<p class=\"celebration__reward\">Your reward: \($0)</p>" as HTML })
-            \(celebration.more.map { "<p class=\"muted\">And \($0) more badge(s) with it.</p>" as HTML })
+            <h2 class="celebration__title" id="celebration-title">\(t["shell.celebration.title"])</h2>
+            <p>\(Self.completed(celebration, t: t))</p>
+            \(celebration.reward.map { "<p class=\"celebration__reward\">\(Self.reward($0, t: t))</p>" as HTML })
+            \(celebration.more.map { "<p class=\"muted\">\(t.plural("shell.celebration.more", count: $0))</p>" as HTML })
             <form method="dialog" class="form-actions celebration__actions">
-              <a class="button button--secondary" href="\(BadgePaths.badge(celebration.badgeId))">See badge</a>
-              <button class="button button--primary" type="submit" autofocus>Nice!</button>
+              <a class="button button--secondary" href="\(BadgePaths.badge(celebration.badgeId))">\(t["shell.celebration.see_badge"])</a>
+              <button class="button button--primary" type="submit" autofocus>\(t["shell.celebration.nice"])</button>
             </form>
           </dialog>
           <script src="/js/celebration.js" defer></script>
         """
+    }
+
+    /// "You completed <strong>Trip</strong> for November 2026. <strong>+10 points</strong>."
+    private static func completed(_ celebration: Celebration, t: Words) -> HTML {
+        t.html(
+            "shell.celebration.completed",
+            [
+                "stash": "<strong>\(celebration.stashName)</strong>",
+                "month": HTML(text: celebration.monthTitle),
+                "points": "<strong>\(t.plural("shell.celebration.points", count: celebration.points))</strong>",
+            ]
+        )
+    }
+
+    /// "Your reward: …", what the member promised themselves.
+    private static func reward(_ reward: String, t: Words) -> String {
+        t["shell.celebration.reward", ["reward": reward]]
     }
 }

@@ -4,9 +4,10 @@
   var form = document.querySelector(".onboarding");
   if (!form) return;
   var button = form.querySelector("[data-count-label]");
+  var none = button.textContent;
   function update() {
     var n = form.querySelectorAll(".pick__box:checked").length;
-    if (n === 0) button.textContent = "Continue";
+    if (n === 0) button.textContent = none;
     else if (n === 1) button.textContent = button.getAttribute("data-count-one");
     else button.textContent = button.getAttribute("data-count-label").replace("{n}", String(n));
   }
@@ -17,8 +18,8 @@
   var search = document.createElement("input");
   search.type = "search";
   search.className = "field__control onboarding__search";
-  search.placeholder = "Search cards…";
-  search.setAttribute("aria-label", "Search cards");
+  search.placeholder = form.getAttribute("data-search-placeholder") || "Search cards…";
+  search.setAttribute("aria-label", form.getAttribute("data-search") || "Search cards");
   head.insertAdjacentElement("afterend", search);
   search.addEventListener("keydown", function (event) {
     if (event.key === "Enter") event.preventDefault();
@@ -103,16 +104,17 @@
   buttons.forEach(function (button) {
     button.hidden = false;
     var label = button.firstChild;
+    var copy = label.nodeValue;
     var timer = null;
     button.addEventListener("click", function () {
       var code = button.getAttribute("data-copy");
       navigator.clipboard.writeText(code).then(function () {
-        label.nodeValue = "Copied";
-        status.textContent = "Copied " + code;
+        label.nodeValue = button.getAttribute("data-copied");
+        status.textContent = button.getAttribute("data-copied-status");
         clearTimeout(timer);
-        timer = setTimeout(function () { label.nodeValue = "Copy"; status.textContent = ""; }, 2000);
+        timer = setTimeout(function () { label.nodeValue = copy; status.textContent = ""; }, 2000);
       }, function () {
-        status.textContent = "Couldn't copy: select the code to copy it.";
+        status.textContent = button.getAttribute("data-copy-failed");
       });
     });
   });
@@ -125,7 +127,7 @@
   var name = form.querySelector(".card-preview__name");
   var issuer = form.querySelector(".card-preview .wallet-card__issuer");
   form.addEventListener("input", function (event) {
-    if (event.target.name === "name") name.textContent = event.target.value.trim() || "Your card";
+    if (event.target.name === "name") name.textContent = event.target.value.trim() || name.getAttribute("data-empty");
     if (event.target.name === "issuer") issuer.textContent = event.target.value;
   });
 })();

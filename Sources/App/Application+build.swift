@@ -68,7 +68,8 @@ public func buildApplication(
             publicBase: config.publicBase,
             outbound: config.outbound,
             logger: logger,
-            tokens: tokenSeal
+            tokens: tokenSeal,
+            catalogue: words
         )
     )
 
@@ -113,7 +114,7 @@ public func buildApplication(
     let fingerprint = certificate?.fingerprint
     let closer = DatabaseCloser(database: database, logger: logger)
     let reminders = ReminderService(
-        engine: ReminderEngine(database: database, now: config.now),
+        engine: ReminderEngine(database: database, now: config.now, catalogue: words),
         deliverer: services.push,
         logger: logger
     )
@@ -179,9 +180,12 @@ func buildRouter(
     router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
     HealthController(database: services.database, certificate: certificate).addRoutes(to: router)
-    CalendarFeedController(database: services.database, now: services.now, publicBase: config.publicBase).addRoutes(
-        to: router
-    )
+    CalendarFeedController(
+        database: services.database,
+        now: services.now,
+        publicBase: config.publicBase,
+        catalogue: services.pages.catalogue
+    ).addRoutes(to: router)
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,

@@ -2,6 +2,7 @@
 
 Reads a JSON list of cases on stdin and writes one JSON list of answers, in order:
   {"kind": "money", "locale": "de-DE", "cents": 123456, "currency": "EUR", "minorUnits": 2}
+  {"kind": "compactMoney", "locale": "de-DE", "cents": 210000000, "currency": "EUR", "minorUnits": 2}
   {"kind": "number", "locale": "de-DE", "value": 1234}
   {"kind": "date", "locale": "de-DE", "skeleton": "yMMMd", "date": "2026-11-23"}
   {"kind": "plural", "locale": "fr", "count": 0}
@@ -14,7 +15,7 @@ import sys
 
 from babel import Locale
 from babel.dates import format_skeleton
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_compact_currency, format_currency, format_decimal
 
 
 def answer(case):
@@ -23,6 +24,9 @@ def answer(case):
     if kind == "money":
         amount = decimal.Decimal(case["cents"]).scaleb(-case["minorUnits"])
         return format_currency(amount, case["currency"], locale=locale)
+    if kind == "compactMoney":
+        amount = decimal.Decimal(case["cents"]).scaleb(-case["minorUnits"])
+        return format_compact_currency(amount, case["currency"], locale=locale, fraction_digits=1)
     if kind == "number":
         return format_decimal(case["value"], locale=locale)
     if kind == "date":

@@ -4,6 +4,7 @@ import HTML
 enum BadgePages {
     struct RankCard: Sendable {
         let title: String
+        /// The tier's name, as the member's language writes it.
         let tier: String
         let tierClass: String
         let points: Int
@@ -53,20 +54,20 @@ enum BadgePages {
         let claimedOn: String?
     }
 
-    static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage, t: Words) -> HTML {
         let rank = page.rank
         return """
             <section class="card rank \(rank.tierClass)" aria-labelledby="rank-title">
               \(Icon.svg("badges", size: 56, className: "rank__medal"))
               <div class="rank__body">
                 <h2 class="rank__title" id="rank-title">\(rank.title)</h2>
-                <p class="rank__points"><strong>\(rank.points)</strong> points · \(rank.tier) tier</p>
+                <p class="rank__points">\(t.html("badges.rank.standing", ["points": "<strong>\(t.plural("badges.rank.points", count: rank.points))</strong>", "tier": "\(rank.tier)"]))</p>
                 \(rank.bar.html)
                 <p class="muted small">\(rank.nextText)</p>
               </div>
             </section>
 
-            <nav class="tabs" aria-label="Badges">
+            <nav class="tabs" aria-label="\(t["badges.tabs_label"])">
               \(TabLink.links(page.tabs, className: "tabs__item"))
             </nav>
 
@@ -85,7 +86,7 @@ enum BadgePages {
               <ul class="badge-grid">
                 \(group.badges.map { badge in
                     """
-                    <li><a class="badge-tile" href="\(BadgePaths.badge(badge.id))">\(Icon.svg("badges", size: 40, className: "badge-tile__icon"))<span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">Reward claimed</span>" : "")</a></li>
+                    <li><a class="badge-tile" href="\(BadgePaths.badge(badge.id))">\(Icon.svg("badges", size: 40, className: "badge-tile__icon"))<span class="badge-tile__name">\(badge.stashName)</span><span class="muted small">\(badge.completedOn) · +\(badge.points)</span>\(badge.claimed ? "<span class=\"tag\">\(t["badges.reward_claimed"])</span>" as HTML : nil)</a></li>
                     """ as HTML
                 })
               </ul>
@@ -100,38 +101,38 @@ enum BadgePages {
               \(Icon.svg("badges", size: 56, className: "empty-state__icon"))
               <h2 class="empty-state__title">\(empty.title)</h2>
               <p class="empty-state__text">\(empty.text)</p>
-              <a class="button button--primary" href="\(StashPaths.new)">+ New stash</a>
+              <a class="button button--primary" href="\(StashPaths.new)">\(t["badges.empty.new_stash"])</a>
             </section>
             """ as HTML
             })
 
-            <nav class="pager" aria-label="Badge pages">
-              \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber - 1))\">← Newer</a>" as HTML : nil)
-              \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber + 1))\">Older →</a>" as HTML : nil)
+            <nav class="pager" aria-label="\(t["badges.pages"])">
+              \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber - 1))\">\(t["badges.newer"])</a>" as HTML : nil)
+              \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(BadgePaths.tab(page.tab.rawValue, page: page.pageNumber + 1))\">\(t["badges.older"])</a>" as HTML : nil)
             </nav>
             """
     }
 
-    static func show(_ page: ShowPage, csrf: CSRF) -> HTML {
+    static func show(_ page: ShowPage, t: Words, csrf: CSRF) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(BadgePaths.all)">← All badges</a></p>
+        <p class="breadcrumb"><a href="\(BadgePaths.all)">\(t["badges.show.back"])</a></p>
         <section class="card badge-detail" aria-labelledby="badge-title">
           \(Icon.svg("badges", size: 88, className: "badge-detail__icon"))
           <h2 class="badge-detail__title" id="badge-title">\(page.stashName)</h2>
-          <p class="muted">Completed for \(page.monthTitle)</p>
+          <p class="muted">\(t["badges.show.completed_for", ["month": page.monthTitle]])</p>
           <dl class="facts">
-            \(page.result.map { "<div><dt>Result</dt><dd>\($0)</dd></div>" as HTML })
-            <div><dt>Completed on</dt><dd>\(page.completedOn)</dd></div>
-            <div><dt>Points</dt><dd>+\(page.points)</dd></div>
-            <div><dt>Reward</dt><dd>\(page.reward.map { "\($0)" as HTML } ?? "<span class=\"muted\">No reward set — add one by editing the stash.</span>")</dd></div>
-            \(page.claimedOn.map { "<div><dt>Claimed</dt><dd>\($0)</dd></div>" as HTML })
+            \(page.result.map { "<div><dt>\(t["badges.show.result"])</dt><dd>\($0)</dd></div>" as HTML })
+            <div><dt>\(t["badges.show.completed_on"])</dt><dd>\(page.completedOn)</dd></div>
+            <div><dt>\(t["badges.show.points"])</dt><dd>+\(page.points)</dd></div>
+            <div><dt>\(t["badges.show.reward"])</dt><dd>\(page.reward.map { "\($0)" as HTML } ?? "<span class=\"muted\">\(t["badges.show.no_reward"])</span>")</dd></div>
+            \(page.claimedOn.map { "<div><dt>\(t["badges.show.claimed"])</dt><dd>\($0)</dd></div>" as HTML })
           </dl>
           <form method="post" action="\(BadgePaths.claim(page.id))" class="form-actions">
             \(csrf.field)
             \(page.claimedOn == nil
-                ? "<input type=\"hidden\" name=\"claimed\" value=\"1\"><button class=\"button button--primary\" type=\"submit\">Mark reward as claimed</button>"
-                : "<input type=\"hidden\" name=\"claimed\" value=\"0\"><button class=\"button button--secondary\" type=\"submit\">Mark as not claimed</button>" as HTML)
-            <a class="button button--plain" href="\(StashPaths.show(page.stashId, month: page.month))">Open stash</a>
+                ? "<input type=\"hidden\" name=\"claimed\" value=\"1\"><button class=\"button button--primary\" type=\"submit\">\(t["badges.show.mark_claimed"])</button>"
+                : "<input type=\"hidden\" name=\"claimed\" value=\"0\"><button class=\"button button--secondary\" type=\"submit\">\(t["badges.show.mark_unclaimed"])</button>" as HTML)
+            <a class="button button--plain" href="\(StashPaths.show(page.stashId, month: page.month))">\(t["badges.show.open_stash"])</a>
           </form>
         </section>
         """

@@ -26,36 +26,38 @@ enum AccountPages {
     }
 
     /// The list with no account yet.
-    private static let empty = EmptyState(
-        key: "accounts",
-        icon: "wallet",
-        title: "No accounts yet",
-        text: "Add your checking, savings, credit card or cash accounts to see what each one holds.",
-        action: "Add account",
-        actionPath: BudgetPaths.newAccount
-    )
+    private static func empty(_ t: Words) -> EmptyState {
+        EmptyState(
+            key: "accounts",
+            icon: "wallet",
+            title: t["budget.accounts.empty.title"],
+            text: t["budget.accounts.empty.text"],
+            action: t["budget.accounts.empty.action"],
+            actionPath: BudgetPaths.newAccount
+        )
+    }
 
-    static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage, t: Words) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.transactions)">Transactions</a></p>
-          <a class="button button--primary" href="\(BudgetPaths.newAccount)">+ Add account</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← \(t["budget.title"])</a> · <a href="\(BudgetPaths.transactions)">\(t["budget.links.transactions"])</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.newAccount)">\(t["budget.accounts.add"])</a>
         </div>
         \(page.accounts.isEmpty ? """
             <div class="empty-grid empty-grid--single">
-            \(empty.html)
+            \(empty(t).html)
             </div>
-            """ as HTML : accounts(page))
+            """ as HTML : accounts(page, t: t))
         """
     }
 
-    private static func accounts(_ page: IndexPage) -> HTML {
+    private static func accounts(_ page: IndexPage, t: Words) -> HTML {
         """
         <section class="card budget-hero">
-          <p class="budget-hero__label">Total balance</p>
+          <p class="budget-hero__label">\(t["budget.summary.total_balance"])</p>
           <p class="budget-hero__amount">\(page.total)</p>
         </section>
-        <section class="card" aria-label="Accounts">
+        <section class="card" aria-label="\(t["budget.links.accounts"])">
           <ul class="category-rows">
             \(page.accounts.map { account in
                 """
@@ -67,30 +69,30 @@ enum AccountPages {
         """
     }
 
-    static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage, t: Words) -> HTML {
         """
         <div class="budget-bar">
-          <p class="breadcrumb"><a href="\(BudgetPaths.accounts)">← Accounts</a></p>
-          <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.account(page.account.id)))">+ Add</a>
+          <p class="breadcrumb"><a href="\(BudgetPaths.accounts)">← \(t["budget.links.accounts"])</a></p>
+          <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.account(page.account.id)))">\(t["budget.add.button"])</a>
         </div>
         <section class="card budget-hero">
-          <p class="budget-hero__label">\(page.account.kindLabel) · balance</p>
+          <p class="budget-hero__label">\(t["budget.accounts.kind_balance", ["kind": page.account.kindLabel]])</p>
           <p class="budget-hero__amount\(page.account.negative ? " amount--expense" : "")">\(page.account.balance)</p>
           <details class="account-details">
-            <summary>Details</summary>
-            <dl class="figures"><div class="figures__row"><dt>Opening balance</dt><dd>\(page.opening)</dd></div></dl>
+            <summary>\(t["budget.accounts.details"])</summary>
+            <dl class="figures"><div class="figures__row"><dt>\(t["budget.accounts.opening_balance"])</dt><dd>\(page.opening)</dd></div></dl>
           </details>
           <div class="form-actions">
-            <a class="button button--secondary" href="\(BudgetPaths.editAccount(page.account.id))">Edit account</a>
-            <a class="button button--danger-outline" href="\(BudgetPaths.deleteMoneyAccount(page.account.id))">Delete…</a>
+            <a class="button button--secondary" href="\(BudgetPaths.editAccount(page.account.id))">\(t["budget.accounts.edit"])</a>
+            <a class="button button--danger-outline" href="\(BudgetPaths.deleteMoneyAccount(page.account.id))">\(t["budget.form.delete_ellipsis"])</a>
           </div>
         </section>
         <section class="card" aria-labelledby="tx-title">
-          <h2 class="card__title" id="tx-title">Transactions</h2>
-          \(page.days.isEmpty ? "<p class=\"muted\">No transactions in this account yet. Choose it when you add one.</p>" as HTML : BudgetPages.days(page.days))
-          <nav class="pager" aria-label="Transaction pages">
-            \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newest</a>" as HTML })
-            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+          <h2 class="card__title" id="tx-title">\(t["budget.links.transactions"])</h2>
+          \(page.days.isEmpty ? "<p class=\"muted\">\(t["budget.accounts.no_transactions"])</p>" as HTML : BudgetPages.days(page.days))
+          <nav class="pager" aria-label="\(t["budget.pager.label"])">
+            \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.back_to_newest"])</a>" as HTML })
+            \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.older"])</a>" as HTML })
           </nav>
         </section>
         """

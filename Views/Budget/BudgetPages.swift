@@ -46,8 +46,6 @@ enum BudgetPages {
         let target: Target
         let month: Month
         let isCurrentMonth: Bool
-
-        var title: String { month.title }
     }
 
     /// The + Add menu: a new expense of `expenseKind` or new income, coming back to `returnTo` once saved.
@@ -173,30 +171,32 @@ enum BudgetPages {
     }
 
     /// The month picker form; `describedTitle` adds the month's name to the input's label.
-    static func monthPicker(_ picker: MonthPicker, describedTitle: Bool) -> HTML {
-        let aria: HTML? = describedTitle ? " aria-label=\"Month: \(picker.title)\"" : nil
+    static func monthPicker(_ picker: MonthPicker, describedTitle: Bool, t: Words) -> HTML {
+        let aria: HTML? =
+            describedTitle
+            ? " aria-label=\"\(t["budget.month_picker.month_named", ["month": t.month(picker.month)]])\"" : nil
         return """
             <form class="month-picker" method="get" action="\(picker.target.path(month: nil))">
-                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.previous))" aria-label="Previous month">‹</a>
-                <label class="visually-hidden" for="month-picker">Month</label>
+                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.previous))" aria-label="\(t["budget.month_picker.previous"])">‹</a>
+                <label class="visually-hidden" for="month-picker">\(t["budget.month_picker.month"])</label>
                 <input class="month-picker__input" id="month-picker" name="month" type="month" value="\(picker.month.description)"\(aria)>
-                <button class="button button--plain month-picker__go" type="submit">Go</button>
-                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.next))" aria-label="Next month">›</a>
-                \(picker.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(picker.target.path(month: nil))\">This month</a>" as HTML)
+                <button class="button button--plain month-picker__go" type="submit">\(t["budget.month_picker.go"])</button>
+                <a class="month-nav__step" href="\(picker.target.path(month: picker.month.next))" aria-label="\(t["budget.month_picker.next"])">›</a>
+                \(picker.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(picker.target.path(month: nil))\">\(t["budget.month_picker.this_month"])</a>" as HTML)
               </form>
             """
     }
 
     /// The month picker and the + Add menu (income or expense) above a Budget tab.
-    static func monthBar(_ picker: MonthPicker, add: AddMenu) -> HTML {
+    static func monthBar(_ picker: MonthPicker, add: AddMenu, t: Words) -> HTML {
         """
         <div class="budget-bar">
-          \(monthPicker(picker, describedTitle: true))
+          \(monthPicker(picker, describedTitle: true, t: t))
           <details class="add-menu">
-            <summary class="button button--primary">+ Add</summary>
+            <summary class="button button--primary">\(t["budget.add.button"])</summary>
             <ul class="add-menu__list">
-              <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: add.returnTo))">Add income</a></li>
-              <li><a href="\(BudgetPaths.newTransaction(kind: add.expenseKind, returnTo: add.returnTo))">Add expense</a></li>
+              <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: add.returnTo))">\(t["budget.add.income"])</a></li>
+              <li><a href="\(BudgetPaths.newTransaction(kind: add.expenseKind, returnTo: add.returnTo))">\(t["budget.add.expense"])</a></li>
             </ul>
           </details>
         </div>
@@ -224,79 +224,84 @@ enum BudgetPages {
 
     // MARK: - Pages
 
-    static func expenses(_ page: ExpensesPage) -> HTML {
+    static func expenses(_ page: ExpensesPage, t: Words) -> HTML {
         """
-        \(tabs(page.tabs, label: "Budget"))
-        \(monthBar(page.picker, add: page.add))
-        \(page.needsSetup ? "<div class=\"empty-grid empty-grid--single\">\(page.setup.html)</div>" as HTML : expensesSummary(page))
-        <nav class="budget-links" aria-label="More in Budget">
+        \(tabs(page.tabs, label: t["budget.title"]))
+        \(monthBar(page.picker, add: page.add, t: t))
+        \(page.needsSetup ? "<div class=\"empty-grid empty-grid--single\">\(page.setup.html)</div>" as HTML : expensesSummary(page, t: t))
+        <nav class="budget-links" aria-label="\(t["budget.links.label"])">
           \(page.links.map { "<a class=\"chip chip--outline\" href=\"\($0.href)\">\($0.label)</a>" as HTML })
         </nav>
         """
     }
 
-    private static func expensesSummary(_ page: ExpensesPage) -> HTML {
+    private static func expensesSummary(_ page: ExpensesPage, t: Words) -> HTML {
+        let remaining =
+            page.isCurrentMonth
+            ? t["budget.expenses.remaining_this_month"]
+            : t["budget.expenses.remaining_in", ["month": t.month(page.picker.month)]]
+        return """
+            <section class="card budget-hero" aria-labelledby="remaining-label">
+              <p class="budget-hero__amount\(page.remainingNegative ? " amount--expense" : "")">\(page.remaining)</p>
+              <p class="budget-hero__label" id="remaining-label">\(remaining)</p>
+              <dl class="figures">
+                <div class="figures__row"><dt><a href="\(BudgetPaths.income)">\(t["budget.expenses.income"])</a></dt><dd>\(page.income)\(page.expected.map { " <span class=\"muted small\">\(t["budget.expenses.of_expected", ["amount": $0]])</span>" as HTML })</dd></div>
+                <div class="figures__row"><dt>\(t["budget.expenses.spent"])</dt><dd>\(page.spent)</dd></div>
+                \(page.saved.map { "<div class=\"figures__row\"><dt>\(t["budget.expenses.saved"])</dt><dd>\($0)</dd></div>" as HTML })
+              </dl>
+            </section>
+            <section class="card" aria-labelledby="recent-title">
+              <h2 class="card__title" id="recent-title">\(t["budget.expenses.recent"])</h2>
+              \(page.hasExpenses ? nil : emptyInline(title: t["budget.expenses.empty_title"], text: t["budget.expenses.empty_text"]))
+              \(days(page.days))
+            </section>
+            """
+    }
+
+    static func tab(_ page: TabPage, t: Words) -> HTML {
+        let kind = page.kind.label(t)
+        return """
+            \(tabs(page.tabs, label: t["budget.title"]))
+            \(monthBar(page.picker, add: page.add, t: t))
+            <section class="card budget-hero" aria-labelledby="tab-title">
+              <h2 class="budget-hero__kind" id="tab-title">\(kind)</h2>
+              <p class="budget-hero__amount">\(page.spent) <span class="budget-hero__unit">\(t["budget.tab.spent"])</span></p>
+            </section>
+            <section class="card" aria-labelledby="categories-title">
+              <div class="card__head">
+                <h2 class="card__title" id="categories-title">\(t["budget.tab.categories"])</h2>
+                <a class="button button--plain" href="\(BudgetPaths.categories(kind: page.kind))">\(t["budget.tab.edit"])</a>
+              </div>
+              <ul class="category-rows">
+                \(categoryRows(page.rows, month: page.month))
+              </ul>
+            </section>
+            <section class="card" aria-labelledby="recent-title">
+              <h2 class="card__title" id="recent-title">\(t["budget.tab.recent_in", ["kind": kind]])</h2>
+              \(page.hasSpending ? nil : emptyInline(title: t["budget.expenses.empty_title"], text: t["budget.expenses.empty_text"]))
+              \(days(page.days))
+              <p><a class="button button--secondary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.tab(page.kind, month: page.month)))">\(t["budget.tab.add_to", ["kind": kind]])</a></p>
+            </section>
+            """
+    }
+
+    static func savings(_ page: SavingsPage, t: Words) -> HTML {
         """
-        <section class="card budget-hero" aria-labelledby="remaining-label">
-          <p class="budget-hero__amount\(page.remainingNegative ? " amount--expense" : "")">\(page.remaining)</p>
-          <p class="budget-hero__label" id="remaining-label">remaining \(page.isCurrentMonth ? "this month" : "in \(page.picker.title)")</p>
-          <dl class="figures">
-            <div class="figures__row"><dt><a href="\(BudgetPaths.income)">Income</a></dt><dd>\(page.income)\(page.expected.map { " <span class=\"muted small\">of \($0) expected</span>" as HTML })</dd></div>
-            <div class="figures__row"><dt>Spent</dt><dd>\(page.spent)</dd></div>
-            \(page.saved.map { "<div class=\"figures__row\"><dt>Saved</dt><dd>\($0)</dd></div>" as HTML })
-          </dl>
-        </section>
-        <section class="card" aria-labelledby="recent-title">
-          <h2 class="card__title" id="recent-title">Recent</h2>
-          \(page.hasExpenses ? nil : emptyInline(title: "No expenses this month", text: "Use + Add to add your first expense."))
-          \(days(page.days))
-        </section>
+        \(tabs(page.tabs, label: t["budget.title"]))
+        \(monthBar(page.picker, add: page.add, t: t))
+        \(page.isEmpty ? "<div class=\"empty-grid empty-grid--single\">\(page.emptyState.html)</div>" as HTML : savingsSummary(page, t: t))
         """
     }
 
-    static func tab(_ page: TabPage) -> HTML {
-        """
-        \(tabs(page.tabs, label: "Budget"))
-        \(monthBar(page.picker, add: page.add))
-        <section class="card budget-hero" aria-labelledby="tab-title">
-          <h2 class="budget-hero__kind" id="tab-title">\(page.kind.label)</h2>
-          <p class="budget-hero__amount">\(page.spent) <span class="budget-hero__unit">spent</span></p>
-        </section>
-        <section class="card" aria-labelledby="categories-title">
-          <div class="card__head">
-            <h2 class="card__title" id="categories-title">Categories</h2>
-            <a class="button button--plain" href="\(BudgetPaths.categories(kind: page.kind))">Edit</a>
-          </div>
-          <ul class="category-rows">
-            \(categoryRows(page.rows, month: page.month))
-          </ul>
-        </section>
-        <section class="card" aria-labelledby="recent-title">
-          <h2 class="card__title" id="recent-title">Recent in \(page.kind.label)</h2>
-          \(page.hasSpending ? nil : emptyInline(title: "No expenses this month", text: "Use + Add to add your first expense."))
-          \(days(page.days))
-          <p><a class="button button--secondary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.tab(page.kind, month: page.month)))">+ Add to \(page.kind.label)</a></p>
-        </section>
-        """
-    }
-
-    static func savings(_ page: SavingsPage) -> HTML {
-        """
-        \(tabs(page.tabs, label: "Budget"))
-        \(monthBar(page.picker, add: page.add))
-        \(page.isEmpty ? "<div class=\"empty-grid empty-grid--single\">\(page.emptyState.html)</div>" as HTML : savingsSummary(page))
-        """
-    }
-
-    private static func savingsSummary(_ page: SavingsPage) -> HTML {
+    private static func savingsSummary(_ page: SavingsPage, t: Words) -> HTML {
         let goals: HTML =
             page.goals.isEmpty
-            ? "<p class=\"muted\">Your save stashes are your goals. Add one to see its monthly and total savings here.</p>"
+            ? "<p class=\"muted\">\(t["budget.savings.no_goals"])</p>"
             : """
             <ul class="category-rows">
                 \(page.goals.map { goal in
                       """
-                      <li><a class="category-row" href="\(StashPaths.show(goal.id, month: page.month))">\(Icon.framed("stash", size: 20, spanClass: "cat-icon swatch-16a34a"))<span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(goal.monthAmount) this month</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">total</span></span></a></li>
+                      <li><a class="category-row" href="\(StashPaths.show(goal.id, month: page.month))">\(Icon.framed("stash", size: 20, spanClass: "cat-icon swatch-16a34a"))<span class="ledger-item__text"><span class="ledger-item__title">\(goal.name)</span><span class="ledger-item__detail">\(t["budget.savings.goal_this_month", ["amount": goal.monthAmount]])</span></span><span class="ledger-item__amount">\(goal.total)<span class="ledger-item__sub">\(t["budget.savings.total"])</span></span></a></li>
                       """ as HTML
                   })
               </ul>
@@ -307,8 +312,8 @@ enum BudgetPages {
             : """
             <section class="card" aria-labelledby="other-title">
               <div class="card__head">
-                <h2 class="card__title" id="other-title">Savings by category</h2>
-                <a class="button button--plain" href="\(BudgetPaths.categories(kind: .savings))">Edit</a>
+                <h2 class="card__title" id="other-title">\(t["budget.savings.by_category"])</h2>
+                <a class="button button--plain" href="\(BudgetPaths.categories(kind: .savings))">\(t["budget.tab.edit"])</a>
               </div>
               <ul class="category-rows">
                 \(categoryRows(page.other, month: page.month))
@@ -317,56 +322,56 @@ enum BudgetPages {
             """
         return """
             <section class="card budget-hero" aria-labelledby="tab-title">
-              <h2 class="budget-hero__kind" id="tab-title">Savings</h2>
-              <p class="budget-hero__amount amount--saving">\(page.saved) <span class="budget-hero__unit">this month</span></p>
+              <h2 class="budget-hero__kind" id="tab-title">\(t["budget.kinds.savings"])</h2>
+              <p class="budget-hero__amount amount--saving">\(page.saved) <span class="budget-hero__unit">\(t["budget.savings.this_month"])</span></p>
             </section>
             <section class="card" aria-labelledby="goals-title">
               <div class="card__head">
-                <h2 class="card__title" id="goals-title">Goals</h2>
-                <a class="button button--plain" href="\(StashPaths.new(kind: .save))">+ New goal</a>
+                <h2 class="card__title" id="goals-title">\(t["budget.savings.goals"])</h2>
+                <a class="button button--plain" href="\(StashPaths.new(kind: .save))">\(t["budget.savings.new_goal"])</a>
               </div>
               \(goals)
             </section>
             \(other)
             <section class="card" aria-labelledby="contributions-title">
-              <h2 class="card__title" id="contributions-title">Contributions</h2>
-              \(page.days.isEmpty ? "<p class=\"muted\">Nothing set aside this month yet.</p>" as HTML : days(page.days))
+              <h2 class="card__title" id="contributions-title">\(t["budget.savings.contributions"])</h2>
+              \(page.days.isEmpty ? "<p class=\"muted\">\(t["budget.savings.nothing_yet"])</p>" as HTML : days(page.days))
             </section>
             """
     }
 
-    static func category(_ page: CategoryPage) -> HTML {
+    static func category(_ page: CategoryPage, t: Words) -> HTML {
         let back =
             page.kind == .income
             ? BudgetPaths.expenses(month: page.month) : BudgetPaths.tab(page.kind, month: page.month)
         return """
-            <p class="breadcrumb"><a href="\(back)">← \(page.kind.label)</a></p>
+            <p class="breadcrumb"><a href="\(back)">← \(page.kind.label(t))</a></p>
             <div class="budget-bar">
-              \(monthPicker(page.picker, describedTitle: false))
-              <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.category(page.id, month: page.month)))">+ Add</a>
+              \(monthPicker(page.picker, describedTitle: false, t: t))
+              <a class="button button--primary" href="\(BudgetPaths.newTransaction(kind: page.kind, returnTo: BudgetPaths.category(page.id, month: page.month)))">\(t["budget.add.button"])</a>
             </div>
             <section class="card budget-hero">
               <p class="budget-hero__amount">\(page.total)</p>
-              <p class="budget-hero__label">\(page.countText) in \(page.picker.title)</p>
+              <p class="budget-hero__label">\(t["budget.category.count_in", ["transactions": page.countText, "month": t.month(page.picker.month)]])</p>
             </section>
-            <section class="card" aria-label="Transactions">
+            <section class="card" aria-label="\(t["budget.category.transactions"])">
               \(page.days.isEmpty ? emptyInline(title: page.emptyTitle, text: page.emptyText) : days(page.days))
               <div class="form-actions">
-                <a class="button button--plain" href="\(BudgetPaths.transactions(category: page.id))">All months</a>
-                <a class="button button--plain" href="\(BudgetPaths.editCategory(page.id))">Edit category</a>
+                <a class="button button--plain" href="\(BudgetPaths.transactions(category: page.id))">\(t["budget.category.all_months"])</a>
+                <a class="button button--plain" href="\(BudgetPaths.editCategory(page.id))">\(t["budget.category.edit"])</a>
               </div>
             </section>
             """
     }
 
-    static func simpleForm(_ page: SimpleFormPage, csrf: CSRF) -> HTML {
+    static func simpleForm(_ page: SimpleFormPage, csrf: CSRF, t: Words) -> HTML {
         FormCard(
             heading: page.heading,
             summary: page.summary,
             action: page.action,
             fields: Form.fields(page.fields),
-            actions: Form.actions(submit: "Save", cancel: page.cancelPath),
-            after: Form.deleteLink(page.deletePath)
+            actions: Form.actions(submit: t["budget.form.save"], cancel: page.cancelPath, t: t),
+            after: Form.deleteLink(page.deletePath, t: t)
         ).html(csrf: csrf)
     }
 }

@@ -53,55 +53,59 @@ enum TransactionPages {
         let saveError: String?
     }
 
-    static func index(_ page: IndexPage) -> HTML {
+    static func index(_ page: IndexPage, t: Words) -> HTML {
         let empty: HTML =
             page.filtered
-            ? "<p class=\"empty-inline__title\">No transactions match</p><p class=\"muted\">Try another search or clear the filters.</p>"
-            : "<p class=\"empty-inline__title\">No transactions yet</p><p class=\"muted\">Use + Add to record income or an expense.</p>"
+            ? "<p class=\"empty-inline__title\">\(t["budget.transactions.no_match_title"])</p><p class=\"muted\">\(t["budget.transactions.no_match_text"])</p>"
+            : "<p class=\"empty-inline__title\">\(t["budget.transactions.empty_title"])</p><p class=\"muted\">\(t["budget.transactions.empty_text"])</p>"
+        let accountFilter: HTML? =
+            page.accounts.isEmpty
+            ? nil
+            : """
+            <label class="filters__item"><span class="field__label">\(t["budget.transactions.account"])</span>
+                  <select class="field__control" name="account">\(Form.options(page.accounts))</select></label>
+            """
         return """
             <div class="budget-bar">
-              <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← Budget</a> · <a href="\(BudgetPaths.accounts)">Accounts</a></p>
+              <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← \(t["budget.title"])</a> · <a href="\(BudgetPaths.accounts)">\(t["budget.links.accounts"])</a></p>
               <details class="add-menu">
-                <summary class="button button--primary">+ Add</summary>
+                <summary class="button button--primary">\(t["budget.add.button"])</summary>
                 <ul class="add-menu__list">
-                  <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))">Add income</a></li>
-                  <li><a href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions))">Add expense</a></li>
+                  <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))">\(t["budget.add.income"])</a></li>
+                  <li><a href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions))">\(t["budget.add.expense"])</a></li>
                 </ul>
               </details>
             </div>
             <form class="card filters" method="get" action="\(BudgetPaths.transactions)" role="search">
               <div class="filters__search">
-                <label class="visually-hidden" for="q">Search</label>
-                <input class="field__control" id="q" name="q" type="search" value="\(page.query)" placeholder="Search note, category or amount">
-                <button class="button button--primary" type="submit">Search</button>
+                <label class="visually-hidden" for="q">\(t["budget.transactions.search"])</label>
+                <input class="field__control" id="q" name="q" type="search" value="\(page.query)" placeholder="\(t["budget.transactions.search_placeholder"])">
+                <button class="button button--primary" type="submit">\(t["budget.transactions.search"])</button>
               </div>
               <div class="filters__row">
-                <label class="filters__item"><span class="field__label">Kind</span>
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.kind"])</span>
                   <select class="field__control" name="kind">\(Form.options(page.kinds))</select></label>
-                <label class="filters__item"><span class="field__label">Category</span>
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.category"])</span>
                   <select class="field__control" name="category">\(Form.options(page.categories))</select></label>
-                \(page.accounts.isEmpty ? nil : """
-              <label class="filters__item"><span class="field__label">Account</span>
-                  <select class="field__control" name="account">\(Form.options(page.accounts))</select></label>
-              """ as HTML)
-                <label class="filters__item"><span class="field__label">Month</span>
+                \(accountFilter)
+                <label class="filters__item"><span class="field__label">\(t["budget.month_picker.month"])</span>
                   <input class="field__control" name="month" type="month" value="\(page.month)"></label>
               </div>
-              \(page.filtered ? "<p class=\"small\"><a href=\"\(BudgetPaths.transactions)\">Clear filters</a></p>" as HTML : nil)
+              \(page.filtered ? "<p class=\"small\"><a href=\"\(BudgetPaths.transactions)\">\(t["budget.transactions.clear_filters"])</a></p>" as HTML : nil)
             </form>
             <section class="card" aria-labelledby="transactions-list">
-              <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? "Matching transactions" : "All transactions")</h2>
+              <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? t["budget.transactions.matching"] : t["budget.transactions.all"])</h2>
               \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
-              <nav class="pager" aria-label="Transaction pages">
-                \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">← Newer</a>" as HTML })
-                \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Newest</a>" as HTML })
-                \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">Older →</a>" as HTML })
+              <nav class="pager" aria-label="\(t["budget.pager.label"])">
+                \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newer"])</a>" as HTML })
+                \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newest"])</a>" as HTML })
+                \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.older"])</a>" as HTML })
               </nav>
             </section>
             """
     }
 
-    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, csrf: CSRF, t: Words) -> HTML {
         let form = page.form
         let categoryInvalid: HTML? =
             form.categoryError == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"field-category-error\""
@@ -114,7 +118,7 @@ enum TransactionPages {
                 \(Form.hidden("returnTo", page.returnTo))
                 <div class="tx-form__amount">\(form.amount.html)</div>
                 <fieldset class="field field--choices\(form.kindError == nil ? "" : " field--invalid")">
-                  <legend class="field__label">Type</legend>
+                  <legend class="field__label">\(t["budget.transaction_form.type"])</legend>
                   <div class="kind-choices">
                     \(form.kindOptions.map { option in
                     "<label class=\"kind-choice\"><input type=\"radio\" name=\"kind\" value=\"\(option.value)\"\(option.checked ? " checked" : "")\(option.heading.map { " data-heading=\"\($0)\"" as HTML })> <span>\(option.label)</span></label>" as HTML
@@ -123,7 +127,7 @@ enum TransactionPages {
                   \(form.kindError.map { "<p class=\"field__error\" id=\"field-kind-error\">\($0)</p>" as HTML })
                 </fieldset>
                 <div class="field\(form.categoryError == nil ? "" : " field--invalid")">
-                  <label class="field__label" for="field-category">Category</label>
+                  <label class="field__label" for="field-category">\(t["budget.transactions.category"])</label>
                   <select class="field__control" id="field-category" name="category"\(categoryInvalid)>
                     \(form.groups.map { group in
                     """
@@ -141,12 +145,12 @@ enum TransactionPages {
                 \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
                 """,
             actions: """
-                \(Form.actions(submit: page.submitLabel, cancel: page.cancelPath))
+                \(Form.actions(submit: page.submitLabel, cancel: page.cancelPath, t: t))
                 \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
                 """,
             after: """
-                \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: "Delete transaction", returnTo: page.returnTo, csrf: csrf))
-                <p class="muted small">Missing a category? <a href="\(BudgetPaths.categories)">Manage categories</a>.</p>
+                \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: t["budget.transaction_form.delete"], returnTo: page.returnTo, csrf: csrf))
+                <p class="muted small">\(t.html("budget.transaction_form.missing_category", ["link": "<a href=\"\(BudgetPaths.categories)\">\(t["budget.transaction_form.manage_categories"])</a>"]))</p>
                 """
         )
         return "\(card.html(csrf: csrf))<script src=\"/js/transaction-form.js\" defer></script>"

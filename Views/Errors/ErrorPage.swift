@@ -6,14 +6,15 @@ struct ErrorPage: Sendable {
     let heading: String
     let message: String
 
-    var html: HTML {
-        """
-        <section class="card error-page">
-          <p class="error-page__code">Error \(status)</p>
-          <h2 class="error-page__title">\(heading)</h2>
-          <p>\(message)</p>
-          <p><a class="button button--primary" href="\(HomePaths.index)">Go to Home</a></p>
-        </section>
-        """
+    func html(_ t: Words) -> HTML {
+        let code = t["errors.page.code", ["status": String(status)]]
+        return """
+            <section class="card error-page">
+              <p class="error-page__code">\(code)</p>
+              <h2 class="error-page__title">\(heading)</h2>
+              <p>\(message)</p>
+              <p><a class="button button--primary" href="\(HomePaths.index)">\(t["errors.page.home"])</a></p>
+            </section>
+            """
     }
 }

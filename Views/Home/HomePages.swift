@@ -70,27 +70,27 @@ enum HomePages {
         let wallet: WalletWidgets?
     }
 
-    static func home(_ page: HomePage, csrf: CSRF) -> HTML {
+    static func home(_ page: HomePage, t: Words, csrf: CSRF) -> HTML {
         """
         <section class="hero">
           <p class="hero__eyebrow">\(page.greeting)</p>
-          <nav class="month-nav" aria-label="Month">
-            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.previous))" aria-label="Previous month">‹</a>
-            <h2 class="month-nav__title">\(page.month.title)</h2>
-            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.next))" aria-label="Next month">›</a>
-            \(page.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(HomePaths.home())\">This month</a>" as HTML)
+          <nav class="month-nav" aria-label="\(t["home.month_nav.label"])">
+            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.previous))" aria-label="\(t["home.month_nav.previous"])">‹</a>
+            <h2 class="month-nav__title">\(t.month(page.month))</h2>
+            <a class="month-nav__step" href="\(HomePaths.home(month: page.month.next))" aria-label="\(t["home.month_nav.next"])">›</a>
+            \(page.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(HomePaths.home())\">\(t["home.month_nav.this_month"])</a>" as HTML)
           </nav>
         </section>
-        \(page.summary.html)
-        \(page.hasStashes ? stashes(page, csrf: csrf) : firstRun(page.states))
-        \(page.wallet.map { $0.html(csrf: csrf) })
+        \(page.summary.html(t))
+        \(page.hasStashes ? stashes(page, t: t, csrf: csrf) : firstRun(page.states, t: t))
+        \(page.wallet.map { $0.html(t: t, csrf: csrf) })
         """
     }
 
-    private static func stashes(_ page: HomePage, csrf: CSRF) -> HTML {
+    private static func stashes(_ page: HomePage, t: Words, csrf: CSRF) -> HTML {
         let overview = page.overview
         return """
-            <section class="overview card" aria-label="Month overview">
+            <section class="overview card" aria-label="\(t["home.overview.label"])">
               <p class="overview__headline">\(overview.completedText)</p>
               <div class="overview__figures">
                 \(overview.hasSave ? "<p><span class=\"overview__label\">\(overview.savedLabel)</span> <span class=\"amount--saved\">\(overview.savedText)</span></p>" as HTML : nil)
@@ -99,22 +99,22 @@ enum HomePages {
             </section>
 
             <div class="toolbar">
-              <form class="segmented" method="post" action="\(HomePaths.view)" aria-label="View">
+              <form class="segmented" method="post" action="\(HomePaths.view)" aria-label="\(t["home.view.label"])">
                 \(csrf.field)
                 <input type="hidden" name="returnTo" value="\(returnPath(page))">
                 \(page.toggles.map { toggle in
                 "<button class=\"segmented__item\" type=\"submit\" name=\"view\" value=\"\(toggle.value)\" aria-pressed=\"\(toggle.current ? "true" : "false")\">\(toggle.label)</button>" as HTML
             })
               </form>
-              <a class="button button--primary" href="\(StashPaths.new)">+ New stash</a>
+              <a class="button button--primary" href="\(StashPaths.new)">\(t["home.new_stash"])</a>
             </div>
-            \(page.isList ? list(page, csrf: csrf) : calendar(page))
+            \(page.isList ? list(page, t: t, csrf: csrf) : calendar(page, t: t))
             """
     }
 
     /// The stash cards with their quick-add buttons. One form carries what every button sends; each button posts
     /// it to its own stash.
-    private static func list(_ page: HomePage, csrf: CSRF) -> HTML {
+    private static func list(_ page: HomePage, t: Words, csrf: CSRF) -> HTML {
         """
         <form id="quick-add" method="post">\(csrf.field)<input type="hidden" name="date" value="\(page.quickDate)"><input type="hidden" name="returnTo" value="\(returnPath(page))"></form>
         <div class="stash-list">
@@ -125,7 +125,7 @@ enum HomePages {
                       \(card.quickAmounts.map { quick in
                           "<button class=\"chip\" type=\"submit\" form=\"quick-add\" formaction=\"\(StashPaths.entries(card.id))\" name=\"amount\" value=\"\(quick.value)\" aria-label=\"\(quick.ariaLabel)\">\(quick.label)</button>" as HTML
                       })
-                      <a class="chip chip--outline" href="\(StashPaths.newEntry(card.id, returnTo: card.returnTo))">Add entry</a>
+                      <a class="chip chip--outline" href="\(StashPaths.newEntry(card.id, returnTo: card.returnTo))">\(t["home.add_entry"])</a>
                     </div>
                   </div>
 
@@ -135,18 +135,18 @@ enum HomePages {
         """
     }
 
-    private static func calendar(_ page: HomePage) -> HTML {
+    private static func calendar(_ page: HomePage, t: Words) -> HTML {
         """
-        <section class="calendar card" aria-label="\(page.month.title) calendar">
+        <section class="calendar card" aria-label="\(t["home.calendar.label", ["month": t.month(page.month)]])">
           <table class="calendar__grid">
-            <thead><tr><th scope="col" abbr="Monday">Mo</th><th scope="col" abbr="Tuesday">Tu</th><th scope="col" abbr="Wednesday">We</th><th scope="col" abbr="Thursday">Th</th><th scope="col" abbr="Friday">Fr</th><th scope="col" abbr="Saturday">Sa</th><th scope="col" abbr="Sunday">Su</th></tr></thead>
+            <thead><tr>\((1...7).map { "<th scope=\"col\">\(t.weekdayShort($0))</th>" as HTML })</tr></thead>
             <tbody>
               \(page.weeks.map { week in "<tr>\(week.cells.map(cell))</tr>" as HTML })
             </tbody>
           </table>
-          <p class="calendar__legend"><span class="dot dot--saved"></span> savings <span class="dot dot--spent"></span> spending</p>
+          <p class="calendar__legend"><span class="dot dot--saved"></span> \(t["home.calendar.legend_saved"]) <span class="dot dot--spent"></span> \(t["home.calendar.legend_spent"])</p>
         </section>
-        \(page.drawer.map(drawer))
+        \(page.drawer.map { drawer($0, t: t) })
         """
     }
 
@@ -158,10 +158,10 @@ enum HomePages {
             """
     }
 
-    private static func drawer(_ drawer: DayDrawer) -> HTML {
+    private static func drawer(_ drawer: DayDrawer, t: Words) -> HTML {
         let entries: HTML =
             drawer.entries.isEmpty
-            ? "<p class=\"muted\">Nothing saved or spent on this day.</p>"
+            ? "<p class=\"muted\">\(t["home.day.empty"])</p>"
             : """
             <ul class="entry-list">
                 \(drawer.entries.map { entry in
@@ -175,7 +175,7 @@ enum HomePages {
             <section class="drawer card" id="day" aria-labelledby="drawer-title">
               <div class="drawer__head">
                 <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
-                <a class="button button--plain" href="\(HomePaths.home(month: drawer.month))">Close</a>
+                <a class="button button--plain" href="\(HomePaths.home(month: drawer.month))">\(t["home.day.close"])</a>
               </div>
               \(entries)
               \(drawer.more?.moreHTML)
@@ -188,9 +188,9 @@ enum HomePages {
         HomePaths.home(month: page.isCurrentMonth ? nil : page.month)
     }
 
-    private static func firstRun(_ states: [EmptyState]) -> HTML {
+    private static func firstRun(_ states: [EmptyState], t: Words) -> HTML {
         """
-        <p class="muted">You haven't added anything yet. Two steps get you going:</p>
+        <p class="muted">\(t["home.first_run"])</p>
         <div class="empty-grid">
         \(states.map(\.html))
         </div>
@@ -246,29 +246,29 @@ struct WalletWidgets: Sendable {
     /// "Recently used", below "Expiring soon".
     var recent: RecentlyUsed? = nil
 
-    func html(csrf: CSRF) -> HTML {
+    func html(t: Words, csrf: CSRF) -> HTML {
         """
         <div class="wallet-widgets">
         \(insights.map { "<a class=\"insight\($0.urgent ? " insight--urgent" : "")\" href=\"\(Self.path($0.subject))\">\($0.text)</a>" as HTML })
-        \(hasCards ? summary : nil)
-        \(items.isEmpty ? nil : expiring(csrf: csrf))
-        \(recent?.html)
+        \(hasCards ? summary(t) : nil)
+        \(items.isEmpty ? nil : expiring(t: t, csrf: csrf))
+        \(recent?.html(t))
         <div class="wallet-widgets__minis">
         \(subscriptions.map { mini in
-            "<a class=\"card mini-widget\" href=\"\(WalletPaths.tracker)\"><span class=\"mini-widget__title\">Subscriptions</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML
+            "<a class=\"card mini-widget\" href=\"\(WalletPaths.tracker)\"><span class=\"mini-widget__title\">\(t["home.wallet.subscriptions"])</span><span class=\"mini-widget__value\">\(mini.monthlyText)</span>\(mini.renewalsText.map { "<span class=\"muted small\">\($0)</span>" as HTML })</a>" as HTML
         })
-        \(couponsText.map { "<a class=\"card mini-widget\" href=\"\(WalletPaths.coupons)\"><span class=\"mini-widget__title\">Coupons expiring</span><span class=\"muted small\">\($0)</span></a>" as HTML })
+        \(couponsText.map { "<a class=\"card mini-widget\" href=\"\(WalletPaths.coupons)\"><span class=\"mini-widget__title\">\(t["home.wallet.coupons_expiring"])</span><span class=\"muted small\">\($0)</span></a>" as HTML })
         </div>
         </div>
         """
     }
 
-    private var summary: HTML {
+    private func summary(_ t: Words) -> HTML {
         """
-        <section class="card wallet-summary wallet-summary--home" aria-label="Wallet">
-          <p class="wallet-summary__label">Total available</p>
+        <section class="card wallet-summary wallet-summary--home" aria-label="\(t["home.wallet.label"])">
+          <p class="wallet-summary__label">\(t["home.wallet.total_available"])</p>
           <p class="wallet-summary__value">\(totalText)</p>
-          <p class="wallet-summary__count">\(cardsText) · <a href="\(WalletPaths.index)">See breakdown →</a></p>
+          <p class="wallet-summary__count">\(cardsText) · <a href="\(WalletPaths.index)">\(t["home.wallet.see_breakdown"])</a></p>
         </section>
         """
     }
@@ -283,11 +283,11 @@ struct WalletWidgets: Sendable {
     }
 
     /// The button that clears an expiring line in place, coming back to Home: a benefit done, a coupon used.
-    private static func action(_ subject: Item.Subject) -> (path: String, label: String)? {
+    private static func action(_ subject: Item.Subject, t: Words) -> (path: String, label: String)? {
         switch subject {
-        case .benefit(let id, _): (WalletPaths.useBenefit(id), "Mark as done")
+        case .benefit(let id, _): (WalletPaths.useBenefit(id), t["home.wallet.mark_done"])
         case .renewal: nil
-        case .coupon(let id): (WalletPaths.useCoupon(id), "Mark used")
+        case .coupon(let id): (WalletPaths.useCoupon(id), t["home.wallet.mark_used"])
         }
     }
 
@@ -299,10 +299,10 @@ struct WalletWidgets: Sendable {
         }
     }
 
-    private func expiring(csrf: CSRF) -> HTML {
+    private func expiring(t: Words, csrf: CSRF) -> HTML {
         """
         <section class="card" aria-labelledby="expiring-title">
-          <h2 class="card__title" id="expiring-title">Expiring soon</h2>
+          <h2 class="card__title" id="expiring-title">\(t["home.wallet.expiring_soon"])</h2>
           <ul class="track-list track-list--flat">
             \(items.map { item in
                 """
@@ -311,7 +311,7 @@ struct WalletWidgets: Sendable {
                         <p class="track__head"><a class="track__name" href="\(Self.path(item.subject))">\(item.title)</a> <span class="track__when">\(item.daysText)</span></p>
                         <p class="track__meta">\(item.subtitle)</p>
                       </div>
-                      \(Self.action(item.subject).map { path, label in
+                      \(Self.action(item.subject, t: t).map { path, label in
                           "<div class=\"track__actions\"><form method=\"post\" action=\"\(path)\">\(csrf.field)<input type=\"hidden\" name=\"returnTo\" value=\"\(HomePaths.index)\"><input type=\"hidden\" name=\"used\" value=\"1\"><button class=\"button button--primary button--small\" type=\"submit\">\(label)</button></form></div>" as HTML
                       })
                     </li>
@@ -338,9 +338,9 @@ struct SummaryCards: Sendable {
 
     let cards: [Card]
 
-    var html: HTML {
+    func html(_ t: Words) -> HTML {
         """
-        <section class="summary-cards\(cards.contains { $0.amount.count > 12 } ? " summary-cards--wide" : "")" aria-label="Money summary">
+        <section class="summary-cards\(cards.contains { $0.amount.count > 12 } ? " summary-cards--wide" : "")" aria-label="\(t["home.summary_cards"])">
           \(cards.map { card in
               "<a class=\"summary-card summary-card--\(card.key)\" href=\"\(card.href)\"><span class=\"summary-card__label\">\(card.label)</span><span class=\"\(Self.amountClass(card))\">\(card.amount)</span></a>" as HTML
           })

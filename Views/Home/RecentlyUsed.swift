@@ -13,11 +13,11 @@ struct RecentlyUsed: Sendable {
     let items: [Item]
 
     /// Nothing when nothing was used yet.
-    var html: HTML? {
+    func html(_ t: Words) -> HTML? {
         guard !items.isEmpty else { return nil }
         return """
             <section class="card" aria-labelledby="recent-title">
-              <h2 class="card__title" id="recent-title">Recently used</h2>
+              <h2 class="card__title" id="recent-title">\(t["home.wallet.recently_used"])</h2>
               <ul class="track-list track-list--flat">
                 \(items.map { item in
                 """

@@ -21,28 +21,28 @@ enum NotificationPages {
         let unreadCount: Int
     }
 
-    static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+    static func index(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
         """
         <div class="budget-bar">
-          <p class="muted">\(page.unreadCount == 0 ? "All read" : page.unreadCount == 1 ? "1 unread" : "\(page.unreadCount) unread")</p>
+          <p class="muted">\(page.unreadCount == 0 ? t["notifications.all_read"] : t.plural("notifications.unread", count: page.unreadCount))</p>
           \(page.unreadCount > 0 ? """
-            <form method="post" action="\(NotificationPaths.readAll)">\(csrf.field)<button class="button button--secondary" type="submit">Mark all read</button></form>
+            <form method="post" action="\(NotificationPaths.readAll)">\(csrf.field)<button class="button button--secondary" type="submit">\(t["notifications.mark_all_read"])</button></form>
             """ as HTML : .empty)
         </div>
-        \(page.days.isEmpty ? empty(page) : days(page, csrf: csrf))
+        \(page.days.isEmpty ? empty(page, t: t) : days(page, csrf: csrf, t: t))
         """
     }
 
-    private static func empty(_ page: IndexPage) -> HTML {
+    private static func empty(_ page: IndexPage, t: Words) -> HTML {
         """
         <section class="card empty-note">
-          <h2>No notifications yet</h2>
-          <p class="muted">Reminders about expiring benefits and coupons, renewals, stashes behind pace and your monthly summary will appear here, at your reminder time. <a href="\(ProfilePaths.notifications)">Reminder settings</a></p>
+          <h2>\(t["notifications.empty_title"])</h2>
+          <p class="muted">\(t["notifications.empty_text"]) <a href="\(ProfilePaths.notifications)">\(t["notifications.settings_link"])</a></p>
         </section>
         """
     }
 
-    private static func days(_ page: IndexPage, csrf: CSRF) -> HTML {
+    private static func days(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
         """
         \(page.days.enumerated().map { index, day in
             """
@@ -52,9 +52,9 @@ enum NotificationPages {
                 \(day.items.map { item in
                     """
                     <li class="notification\(item.unread ? " notification--unread" : "")">
-                      <a class="notification__link" href="\(NotificationPaths.open(item.id))"><span class="notification__title">\(item.unread ? "<span class=\"visually-hidden\">Unread: </span>" as HTML : .empty)\(item.title)</span>\(item.body.map { "<span class=\"notification__body\">\($0)</span>" as HTML })<span class="notification__time">\(item.time)</span></a>
+                      <a class="notification__link" href="\(NotificationPaths.open(item.id))"><span class="notification__title">\(item.unread ? "<span class=\"visually-hidden\">\(t["notifications.unread_prefix"]) </span>" as HTML : .empty)\(item.title)</span>\(item.body.map { "<span class=\"notification__body\">\($0)</span>" as HTML })<span class="notification__time">\(item.time)</span></a>
                       \(item.unread ? """
-                        <form method="post" action="\(NotificationPaths.read(item.id))">\(csrf.field)<button class="button button--plain row-action" type="submit">Mark read<span class="visually-hidden">: \(item.title)</span></button></form>
+                        <form method="post" action="\(NotificationPaths.read(item.id))">\(csrf.field)<button class="button button--plain row-action" type="submit">\(t["notifications.mark_read"])<span class="visually-hidden">: \(item.title)</span></button></form>
                         """ as HTML : nil)
                     </li>
                     """ as HTML

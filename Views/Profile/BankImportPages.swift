@@ -14,25 +14,25 @@ enum BankImportPages {
         let batches: [Batch]
     }
 
-    static func upload(_ page: UploadPage, csrf: CSRF) -> HTML {
+    static func upload(_ page: UploadPage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(YourDataPaths.index)">← Your data</a></p>
+        <p class="breadcrumb"><a href="\(YourDataPaths.index)">\(t["data.back"])</a></p>
         <section class="card form-card" aria-labelledby="bank-upload-title">
-          <h2 class="card__title" id="bank-upload-title">Import a bank statement</h2>
-          <p>Export your transactions from your bank's website as CSV, then choose the file here. Next you'll confirm which column is which and see a preview; nothing is saved until you import.</p>
+          <h2 class="card__title" id="bank-upload-title">\(t["data.bank.title"])</h2>
+          <p>\(t["data.bank.upload_text"])</p>
           <form method="post" action="\(BankImportPaths.upload)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
-            \(Form.file("statement", label: "Statement (.csv, up to 5 MB)", accept: ".csv,.txt,text/csv", error: page.error))
-            <div class="form-actions"><button class="button button--primary" type="submit">Continue</button></div>
+            \(Form.file("statement", label: t["data.bank.file"], accept: ".csv,.txt,text/csv", error: page.error))
+            <div class="form-actions"><button class="button button--primary" type="submit">\(t["data.bank.continue"])</button></div>
           </form>
         </section>
         \(page.batches.isEmpty ? nil : """
             <section class="card form-card" aria-labelledby="bank-batches-title">
-              <h2 class="card__title" id="bank-batches-title">Earlier imports</h2>
+              <h2 class="card__title" id="bank-batches-title">\(t["data.bank.batches"])</h2>
               <ul class="session-list">\(page.batches.map { batch in
                   """
                   <li class="session"><p class="session__head">\(batch.text)</p>
-                    <form class="session__actions" method="post" action="\(BankImportPaths.undo(batch.id))">\(csrf.field)<button class="button button--destructive button--small" type="submit">Undo<span class="visually-hidden"> \(batch.text)</span></button></form>
+                    <form class="session__actions" method="post" action="\(BankImportPaths.undo(batch.id))">\(csrf.field)<button class="button button--destructive button--small" type="submit">\(t["data.bank.undo"])<span class="visually-hidden"> \(batch.text)</span></button></form>
                   </li>
                   """ as HTML
               })</ul>
@@ -71,24 +71,24 @@ enum BankImportPages {
         let importLabel: String?
     }
 
-    static func preview(_ page: PreviewPage, csrf: CSRF) -> HTML {
+    static func preview(_ page: PreviewPage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(BankImportPaths.upload)">← Choose another file</a></p>
+        <p class="breadcrumb"><a href="\(BankImportPaths.upload)">\(t["data.bank.another_file"])</a></p>
         <form class="stack" method="post" action="\(BankImportPaths.preview)" novalidate>
           \(csrf.field)
           \(Form.summary(page.summary))
           <section class="card form-card" aria-labelledby="bank-columns-title">
-            <h2 class="card__title" id="bank-columns-title">Columns of \(page.filename)</h2>
-            <p class="muted small">Use Amount for one signed column (money out negative), or Money out and Money in for two.</p>
+            <h2 class="card__title" id="bank-columns-title">\(t["data.bank.columns_title", ["file": page.filename]])</h2>
+            <p class="muted small">\(t["data.bank.columns_text"])</p>
             <div class="field-grid">\(Form.fields(page.mappingFields))</div>
-            <div class="form-actions"><button class="button button--secondary" type="submit" name="step" value="preview">Update preview</button></div>
+            <div class="form-actions"><button class="button button--secondary" type="submit" name="step" value="preview">\(t["data.bank.update_preview"])</button></div>
           </section>
           <section class="card" aria-labelledby="bank-preview-title">
-            <h2 class="card__title" id="bank-preview-title">Preview</h2>
+            <h2 class="card__title" id="bank-preview-title">\(t["data.bank.preview"])</h2>
             <p>\(page.counts)</p>
             <div class="table-scroll">
               <table class="data-table data-table--rows">
-                <thead><tr><th scope="col">Line</th><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="amount">Amount</th><th scope="col">Category</th><th scope="col">Becomes</th></tr></thead>
+                <thead><tr><th scope="col">\(t["data.bank.line"])</th><th scope="col">\(t["data.bank.date"])</th><th scope="col">\(t["data.bank.description"])</th><th scope="col" class="amount">\(t["data.bank.amount"])</th><th scope="col">\(t["data.bank.category_column"])</th><th scope="col">\(t["data.bank.becomes"])</th></tr></thead>
                 <tbody>\(page.rows.map { row in
                     """
                     <tr\(row.isSkipped ? " class=\"muted\"" : "")><td>\(row.line)</td><td>\(row.date)</td><td>\(row.description)</td><td class="\(row.isIncome ? "amount amount--income" : "amount")">\(row.amount)</td><td>\(row.category)</td><td>\(row.status)</td></tr>
@@ -99,12 +99,12 @@ enum BankImportPages {
           </section>
           \(page.duplicates.isEmpty ? nil : """
               <section class="card form-card" aria-labelledby="bank-duplicates-title">
-                <h2 class="card__title" id="bank-duplicates-title">Already in your ledger</h2>
-                <p class="muted small">These rows have the same date, amount and description as a transaction you have. They are skipped unless you tick them.</p>
-                <fieldset class="field field--choices"><legend class="field__label">Import anyway</legend>
+                <h2 class="card__title" id="bank-duplicates-title">\(t["data.bank.duplicates_title"])</h2>
+                <p class="muted small">\(t["data.bank.duplicates_text"])</p>
+                <fieldset class="field field--choices"><legend class="field__label">\(t["data.bank.import_anyway"])</legend>
                   \(page.duplicates.map { duplicate in
                       """
-                      <label class="choice"><input type="checkbox" name="include[]" value="\(duplicate.line)"\(duplicate.included ? " checked" : "")> Line \(duplicate.line): \(duplicate.text)</label>
+                      <label class="choice"><input type="checkbox" name="include[]" value="\(duplicate.line)"\(duplicate.included ? " checked" : "")> \(t["data.bank.duplicate_line", ["line": String(duplicate.line), "text": duplicate.text]])</label>
                       """ as HTML
                   })
                 </fieldset>

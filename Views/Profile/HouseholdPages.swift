@@ -30,23 +30,23 @@ enum HouseholdPages {
         let newLink: (email: String, url: String)?
     }
 
-    static func show(_ page: Page, csrf: CSRF) -> HTML {
+    static func show(_ page: Page, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         \(page.newLink.map { link in
             """
             <section class="card form-card invite-link" aria-labelledby="invite-link-title" role="status">
-              <h2 class="card__title" id="invite-link-title">Invitation for \(link.email)</h2>
-              <p class="muted small">Send this link to them yourself. It works once, for this email, for 7 days; it is shown only now.</p>
-              <label class="field__label" for="invite-url">Invitation link</label>
+              <h2 class="card__title" id="invite-link-title">\(t["profile.household.link_title", ["email": link.email]])</h2>
+              <p class="muted small">\(t["profile.household.link_text"])</p>
+              <label class="field__label" for="invite-url">\(t["profile.household.link_label"])</label>
               <input class="field__control" id="invite-url" type="text" readonly value="\(link.url)">
-              <p><button class="button button--secondary copy-button" type="button" data-copy="\(link.url)" hidden>Copy<span class="visually-hidden"> the invitation link</span></button></p>
+              <p><button class="button button--secondary copy-button" type="button" data-copy="\(link.url)" hidden>\(t["profile.household.copy"])<span class="visually-hidden"> \(t["profile.household.copy_what"])</span></button></p>
             </section>
             <script src="/js/wallet.js" defer></script>
             """ as HTML
         })
         <section class="card form-card" aria-labelledby="members-title">
-          <h2 class="card__title" id="members-title">Members</h2>
+          <h2 class="card__title" id="members-title">\(t["profile.household.members"])</h2>
           <p class="muted small">\(page.signupsText)</p>
           <ul class="session-list">\(page.members.map { member in
             """
@@ -58,24 +58,24 @@ enum HouseholdPages {
           })</ul>
         </section>
         \(FormCard(
-            heading: "Invite someone",
+            heading: t["profile.household.invite_title"],
             titleId: "invite-title",
-            intro: "<p class=\"muted small\">They get a one-time link to make their account with this email, even while sign-up is closed.</p>",
+            intro: "<p class=\"muted small\">\(t["profile.household.invite_text"])</p>",
             summary: page.summary,
             action: ProfilePaths.household,
             fields: page.emailField.html,
-            actions: Form.actions(submit: "Make an invitation link")
+            actions: Form.actions(submit: t["profile.household.invite_submit"], t: t)
         ).html(csrf: csrf))
         <section class="card form-card" aria-labelledby="invitations-title">
-          <h2 class="card__title" id="invitations-title">Invitations not yet used</h2>
-          \(page.invitations.isEmpty ? "<p class=\"muted small\">None.</p>" as HTML : """
+          <h2 class="card__title" id="invitations-title">\(t["profile.household.invitations"])</h2>
+          \(page.invitations.isEmpty ? "<p class=\"muted small\">\(t["profile.household.none"])</p>" as HTML : """
             <ul class="session-list">\(page.invitations.map { invitation in
                 """
                 <li class="session">
-                  <p class="session__head"><span class="session__name">\(invitation.email)</span>\(invitation.expired ? " <span class=\"pill\">Expired</span>" as HTML : nil)</p>
+                  <p class="session__head"><span class="session__name">\(invitation.email)</span>\(invitation.expired ? " <span class=\"pill\">\(t["profile.household.expired"])</span>" as HTML : nil)</p>
                   <form class="session__actions" method="post" action="\(ProfilePaths.revokeInvitation(invitation.id))">
                     \(csrf.field)
-                    <button class="button button--destructive button--small" type="submit">Withdraw<span class="visually-hidden"> the invitation for \(invitation.email)</span></button>
+                    <button class="button button--destructive button--small" type="submit">\(t["profile.household.withdraw"])<span class="visually-hidden"> \(t["profile.household.withdraw_what", ["email": invitation.email]])</span></button>
                   </form>
                   <div class="session__details"><p>\(invitation.expiry)</p></div>
                 </li>

@@ -20,61 +20,61 @@ enum TwoFactorPages {
         let offPassword: FormField
     }
 
-    static func setup(_ page: SetupPage, csrf: CSRF) -> HTML {
+    static func setup(_ page: SetupPage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         <section class="card two-factor" aria-labelledby="two-factor-title">
-          <h2 class="card__title" id="two-factor-title">Turn on two-factor sign-in</h2>
-          <p>After your password, Stashify will ask for a code from an authenticator app on your phone (such as Aegis, 2FAS, Google Authenticator or 1Password), so a stolen password alone can't open your account.</p>
+          <h2 class="card__title" id="two-factor-title">\(t["profile.two_factor.setup_title"])</h2>
+          <p>\(t["profile.two_factor.setup_text"])</p>
           <ol class="two-factor__steps">
-            <li>In your authenticator app, add an account and scan this code.
-              <img class="two-factor__qr" src="\(ProfilePaths.twoFactorQR)" width="240" height="240" alt="QR code of your Stashify sign-in secret for your authenticator app">
+            <li>\(t["profile.two_factor.step_scan"])
+              <img class="two-factor__qr" src="\(ProfilePaths.twoFactorQR)" width="240" height="240" alt="\(t["profile.two_factor.qr_alt"])">
             </li>
-            <li>Can't scan it? Type this key instead (time-based):
+            <li>\(t["profile.two_factor.step_key"])
               <p class="two-factor__secret"><code>\(page.secretGroups.map { "<span>\($0)</span> " as HTML })</code></p>
             </li>
-            <li>Type the 6-digit code the app now shows, to check it works.</li>
+            <li>\(t["profile.two_factor.step_code"])</li>
           </ol>
           \(Form.summary(page.summary))
           <form method="post" action="\(ProfilePaths.twoFactor)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields([page.codeField]))</div>
             <div class="form-actions">
-              <button class="button button--primary" type="submit">Turn on</button>
+              <button class="button button--primary" type="submit">\(t["profile.two_factor.turn_on"])</button>
             </div>
           </form>
         </section>
         """
     }
 
-    static func status(_ page: StatusPage, csrf: CSRF) -> HTML {
+    static func status(_ page: StatusPage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         <section class="card" aria-labelledby="two-factor-title">
-          <h2 class="card__title" id="two-factor-title">Two-factor sign-in is on</h2>
-          <p>Since \(page.since). Signing in asks for a code from your authenticator app after your password.</p>
+          <h2 class="card__title" id="two-factor-title">\(t["profile.two_factor.on_title"])</h2>
+          <p>\(t["profile.two_factor.on_since", ["day": page.since]])</p>
         </section>
         <section class="card" aria-labelledby="recovery-title">
-          <h2 class="card__title" id="recovery-title">Recovery codes</h2>
-          <p>\(page.codesLeftText) Each one signs you in once, without your phone. New codes replace the old ones.</p>
+          <h2 class="card__title" id="recovery-title">\(t["profile.two_factor.codes_title"])</h2>
+          <p>\(page.codesLeftText) \(t["profile.two_factor.codes_text"])</p>
           \(Form.summary(page.codesSummary))
           <form method="post" action="\(ProfilePaths.recoveryCodes)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields([page.codesPassword]))</div>
             <div class="form-actions">
-              <button class="button button--secondary" type="submit">Make new recovery codes</button>
+              <button class="button button--secondary" type="submit">\(t["profile.two_factor.make_codes"])</button>
             </div>
           </form>
         </section>
         <section class="card" aria-labelledby="off-title">
-          <h2 class="card__title" id="off-title">Turn off two-factor sign-in</h2>
-          <p>Your password alone will sign you in again. Your authenticator entry and recovery codes stop working.</p>
+          <h2 class="card__title" id="off-title">\(t["profile.two_factor.turn_off"])</h2>
+          <p>\(t["profile.two_factor.off_text"])</p>
           \(Form.summary(page.offSummary))
           <form method="post" action="\(ProfilePaths.twoFactorOff)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields([page.offPassword]))</div>
             <div class="form-actions">
-              <button class="button button--destructive" type="submit">Turn off two-factor sign-in</button>
+              <button class="button button--destructive" type="submit">\(t["profile.two_factor.turn_off"])</button>
             </div>
           </form>
         </section>
@@ -82,13 +82,13 @@ enum TwoFactorPages {
     }
 
     /// The recovery codes, shown this once.
-    static func codes(_ codes: [String], heading: String) -> HTML {
+    static func codes(_ codes: [String], heading: String, t: Words) -> HTML {
         """
         <section class="card two-factor" aria-labelledby="codes-title">
           <h2 class="card__title" id="codes-title">\(heading)</h2>
-          <p><strong>Save these recovery codes now: this is the only time they are shown.</strong> Each one signs you in once if you lose your phone. Print them or keep them in your password manager.</p>
+          <p><strong>\(t["profile.two_factor.save_now"])</strong> \(t["profile.two_factor.save_text"])</p>
           <ol class="two-factor__codes">\(codes.map { "<li><code>\($0)</code></li>" as HTML })</ol>
-          <p><a class="button button--primary" href="\(ProfilePaths.twoFactor)">I've saved them</a></p>
+          <p><a class="button button--primary" href="\(ProfilePaths.twoFactor)">\(t["profile.two_factor.saved"])</a></p>
         </section>
         """
     }

@@ -9,39 +9,39 @@ enum YourDataPages {
         let accountIsEmpty: Bool
     }
 
-    static func show(_ page: DataPage, csrf: CSRF) -> HTML {
+    static func show(_ page: DataPage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(ProfilePaths.index)">← Profile</a></p>
+        <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         <section class="card" aria-labelledby="export-title">
-          <h2 class="card__title" id="export-title">Download everything</h2>
-          <p>One ZIP file with all of your data: a JSON document Stashify can import again, and a CSV file per table for spreadsheets. It holds your profile, stashes and their targets, every entry and transaction, categories, accounts, income sources, badges, wallet cards, benefits and their uses, subscriptions, coupons and settings.</p>
-          <p><a class="button button--primary" href="\(YourDataPaths.export)" download>Download everything (ZIP)</a></p>
+          <h2 class="card__title" id="export-title">\(t["data.export.title"])</h2>
+          <p>\(t["data.export.text"])</p>
+          <p><a class="button button--primary" href="\(YourDataPaths.export)" download>\(t["data.export.button"])</a></p>
         </section>
 
         <section class="card" aria-labelledby="import-title">
-          <h2 class="card__title" id="import-title">Import a Stashify export</h2>
+          <h2 class="card__title" id="import-title">\(t["data.import.title"])</h2>
           \(page.accountIsEmpty
-              ? "<p>Bring back everything from a file made by “Download everything”, on this server or another. Nothing changes unless the whole file can be imported.</p>" as HTML
-              : "<p class=\"muted\">An export can only be imported into an empty account, so nothing is mixed or doubled. Sign up a new account for it, or delete this one first.</p>" as HTML)
+              ? "<p>\(t["data.import.text"])</p>" as HTML
+              : "<p class=\"muted\">\(t["data.import.not_empty"])</p>" as HTML)
           <form method="post" action="\(YourDataPaths.importArchive)" enctype="multipart/form-data" novalidate>
             \(csrf.field)
-            \(Form.file("archive", label: "Export file (.zip)", accept: ".zip,application/zip", error: page.importError, disabled: !page.accountIsEmpty))
+            \(Form.file("archive", label: t["data.import.file"], accept: ".zip,application/zip", error: page.importError, disabled: !page.accountIsEmpty))
             <div class="form-actions">
-              <button class="button button--secondary" type="submit"\(page.accountIsEmpty ? "" : " disabled")>Import</button>
+              <button class="button button--secondary" type="submit"\(page.accountIsEmpty ? "" : " disabled")>\(t["data.import.submit"])</button>
             </div>
           </form>
         </section>
 
         <section class="card" aria-labelledby="bank-title">
-          <h2 class="card__title" id="bank-title">Bank statements</h2>
-          <p>Bring in transactions from your bank's CSV export: pick the columns, check a preview, and undo the whole import if it isn't right.</p>
-          <p><a class="button button--secondary" href="\(BankImportPaths.upload)">Import a bank statement (CSV)</a></p>
+          <h2 class="card__title" id="bank-title">\(t["data.bank_link.title"])</h2>
+          <p>\(t["data.bank_link.text"])</p>
+          <p><a class="button button--secondary" href="\(BankImportPaths.upload)">\(t["data.bank_link.button"])</a></p>
         </section>
 
         <section class="card" aria-labelledby="delete-title">
-          <h2 class="card__title" id="delete-title">Delete your account</h2>
-          <p>Removes your account and every piece of your data from this server, and logs out every browser. It can't be undone.</p>
-          <p><a class="button button--danger" href="\(YourDataPaths.deleteMembership)">Delete account…</a></p>
+          <h2 class="card__title" id="delete-title">\(t["data.delete.link_title"])</h2>
+          <p>\(t["data.delete.link_text"])</p>
+          <p><a class="button button--danger" href="\(YourDataPaths.deleteMembership)">\(t["data.delete.link_button"])</a></p>
         </section>
         """
     }
@@ -53,20 +53,20 @@ enum YourDataPages {
         let contents: String
     }
 
-    static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
+    static func delete(_ page: DeletePage, csrf: CSRF, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(YourDataPaths.index)">← Your data</a></p>
+        <p class="breadcrumb"><a href="\(YourDataPaths.index)">\(t["data.back"])</a></p>
         <section class="card form-card confirm" aria-labelledby="delete-account-title">
-          <h2 class="card__title" id="delete-account-title">Delete your account?</h2>
-          <p>Your account and all of its data go for good: \(page.contents). Every browser signed in to it is logged out. This can't be undone.</p>
-          <p>Want a copy first? <a href="\(YourDataPaths.export)" download>Download everything</a>.</p>
+          <h2 class="card__title" id="delete-account-title">\(t["data.delete.question"])</h2>
+          <p>\(t["data.delete.text", ["contents": page.contents]])</p>
+          <p>\(t.html("data.delete.copy_first", ["link": "<a href=\"\(YourDataPaths.export)\" download>\(t["data.export.title"])</a>"]))</p>
           \(Form.summary(page.summary))
           <form method="post" action="\(YourDataPaths.deleteMembership)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields(page.fields))</div>
             <div class="form-actions">
-              <a class="button button--secondary" href="\(YourDataPaths.index)">Cancel</a>
-              <button class="button button--danger" type="submit">Delete my account</button>
+              <a class="button button--secondary" href="\(YourDataPaths.index)">\(t["data.cancel"])</a>
+              <button class="button button--danger" type="submit">\(t["data.delete.submit"])</button>
             </div>
           </form>
         </section>

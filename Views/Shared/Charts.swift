@@ -49,11 +49,11 @@ struct ChartView: Sendable {
     }
 
     /// The chart in its card, or the card's empty message.
-    var html: HTML {
+    func html(_ t: Words) -> HTML {
         let body: HTML =
             emptyText.map { "<p class=\"chart-card__empty muted\">\($0)</p>" } ?? """
                 <div class="chart-card__body\(legend.isEmpty ? "" : " chart-card__body--legend")">
-                    \(scrolls ? "<div class=\"chart-card__svg chart-card__svg--scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(title), scrolls sideways\">\(svg)</div>" as HTML : "<div class=\"chart-card__svg\">\(svg)</div>")
+                    \(scrolls ? "<div class=\"chart-card__svg chart-card__svg--scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(t["statistics.charts.scrolls", ["title": title]])\">\(svg)</div>" as HTML : "<div class=\"chart-card__svg\">\(svg)</div>")
                     \(keys.isEmpty ? nil : "<ul class=\"chart-keys\" aria-hidden=\"true\">\(keys.map { "<li><span class=\"legend__swatch \($0.colorClass)\"></span>\($0.name)</li>" as HTML })</ul>" as HTML)
                     \(legend.isEmpty ? nil : """
                 <ul class="legend">
@@ -64,7 +64,7 @@ struct ChartView: Sendable {
                 """ as HTML)
                   </div>
                   <details class="chart-card__data">
-                    <summary>Show as a table</summary>
+                    <summary>\(t["statistics.charts.show_table"])</summary>
                     <table class="data-table">
                       <thead><tr>\(table.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
                       <tbody>\(table.rows.map { row in "<tr>\(row.map { "<td>\($0)</td>" as HTML })</tr>" as HTML })</tbody>
@@ -95,9 +95,18 @@ enum Charts {
     /// One series of a bar chart.
     struct Series: Sendable {
         let name: String
+        /// The name inside a bar's tooltip ("1 Nov: saved $50.00"); the name in lower case when not given.
+        let inlineName: String
         /// `chart__bar--saved`, `--spent`, `--income`, `--count`.
         let colorClass: String
         let values: [Int64]
+
+        init(name: String, inlineName: String? = nil, colorClass: String, values: [Int64]) {
+            self.name = name
+            self.inlineName = inlineName ?? name.lowercased()
+            self.colorClass = colorClass
+            self.values = values
+        }
     }
 
     /// One slice of a donut.
@@ -148,7 +157,8 @@ enum Charts {
         labels: [String],
         tickLabels: [String],
         series: [Series],
-        format: (Int64) -> String
+        format: (Int64) -> String,
+        t: Words
     ) -> HTML {
         let width = 640.0
         let height = 220.0
@@ -174,7 +184,7 @@ enum Charts {
                 let value = item.values[index]
                 let barHeight = max(1, plotHeight * Double(value) / scaleMax)
                 svg.append(
-                    "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(labels[index]): \(item.name.lowercased()) \(format(value))</title></rect>"
+                    "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(t["statistics.charts.tooltip", ["label": labels[index], "series": item.inlineName, "value": format(value)]])</title></rect>"
                 )
             }
             if index < tickLabels.count, !tickLabels[index].isEmpty {
@@ -241,15 +251,15 @@ enum Charts {
 
     /// A GitHub-style calendar of a year: one square per day, weeks as columns (Monday on top), shaded by level 0…4.
     /// `offset` is how many days of the first week come before the year's first day.
-    static func heatmap(id: String, title: String, offset: Int, days: [HeatDay]) -> HTML {
+    static func heatmap(id: String, title: String, offset: Int, days: [HeatDay], t: Words) -> HTML {
         let cell = 12.0
         let pitch = 14.0
         let left = 26.0
         let top = 16.0
         let weeks = (offset + days.count + 6) / 7
         var svg = open("heatmap", id: id, title: title, width: left + Double(weeks) * pitch, height: top + 7 * pitch)
-        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, name))
+        for row in [0, 2, 4] {
+            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, t.weekdayShort(row + 1)))
         }
         for (index, day) in days.enumerated() {
             let position = offset + index

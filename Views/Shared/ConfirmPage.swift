@@ -12,34 +12,34 @@ struct ConfirmPage: Sendable {
     var fields: [FormField] = []
     var summary: String?
 
-    func html(csrf: CSRF) -> HTML {
+    func html(csrf: CSRF, t: Words) -> HTML {
         """
         <section class="card form-card confirm" aria-labelledby="confirm-title">
           <h2 class="card__title" id="confirm-title">\(title)</h2>
           <p>\(text)</p>
-          \(fields.isEmpty ? buttons(csrf: csrf) : withFields(csrf: csrf))
+          \(fields.isEmpty ? buttons(csrf: csrf, t: t) : withFields(csrf: csrf, t: t))
         </section>
         """
     }
 
-    private func buttons(csrf: CSRF) -> HTML {
+    private func buttons(csrf: CSRF, t: Words) -> HTML {
         """
         <form method="post" action="\(action)" class="form-actions">
             \(csrf.field)
-            <a class="button button--secondary" href="\(cancelPath)">Cancel</a>
+            <a class="button button--secondary" href="\(cancelPath)">\(t["forms.cancel"])</a>
             <button class="button button--danger" type="submit">\(button)</button>
           </form>
         """
     }
 
-    private func withFields(csrf: CSRF) -> HTML {
+    private func withFields(csrf: CSRF, t: Words) -> HTML {
         """
         \(Form.summary(summary))
           <form method="post" action="\(action)" novalidate>
             \(csrf.field)
             <div class="field-column">\(Form.fields(fields))</div>
             <div class="form-actions">
-              <a class="button button--secondary" href="\(cancelPath)">Cancel</a>
+              <a class="button button--secondary" href="\(cancelPath)">\(t["forms.cancel"])</a>
               <button class="button button--danger" type="submit">\(button)</button>
             </div>
           </form>

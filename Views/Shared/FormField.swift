@@ -275,31 +275,46 @@ enum Form {
 
     /// The row of buttons under a form's fields: the submit button labelled `submit`, Cancel back to `cancel`, and
     /// Delete… to the confirmation at `delete`.
-    static func actions(submit: String, cancel: String? = nil, delete: String? = nil) -> HTML {
+    static func actions(submit: String, cancel: String? = nil, delete: String? = nil, t: Words) -> HTML {
         actions(
             buttons: "<button class=\"button button--primary\" type=\"submit\">\(submit)</button>",
             cancel: cancel,
-            delete: delete
+            delete: delete,
+            t: t
         )
     }
 
     /// The row of buttons under a form's fields, with `buttons` to submit it.
-    static func actions(buttons: HTML, cancel: String?, delete: String? = nil) -> HTML {
+    static func actions(buttons: HTML, cancel: String?, delete: String? = nil, t: Words) -> HTML {
+        actions(buttons: buttons, cancel: cancel, delete: delete, words: (t["forms.cancel"], t["forms.delete"]))
+    }
+
+    private static func actions(
+        buttons: HTML,
+        cancel: String?,
+        delete: String?,
+        words: (cancel: String, delete: String)
+    ) -> HTML {
         """
         <div class="form-actions">
           \(buttons)
-          \(cancel.map { "<a class=\"button button--plain\" href=\"\($0)\">Cancel</a>" as HTML })
-          \(delete.map { "<a class=\"button button--danger-outline\" href=\"\($0)\">Delete…</a>" as HTML })
+          \(cancel.map { "<a class=\"button button--plain\" href=\"\($0)\">\(words.cancel)</a>" as HTML })
+          \(delete.map { "<a class=\"button button--danger-outline\" href=\"\($0)\">\(words.delete)</a>" as HTML })
         </div>
         """
     }
 
     /// A link under an edit form to the confirmation that deletes what is edited; nothing when there is nothing to
     /// delete.
-    static func deleteLink(_ path: String?, label: String = "Delete…") -> HTML? {
+    static func deleteLink(_ path: String?, label: String) -> HTML? {
         path.map {
             "<p class=\"form-actions--separate\"><a class=\"button button--danger-outline\" href=\"\($0)\">\(label)</a></p>"
         }
+    }
+
+    /// `deleteLink(_:label:)` labelled "Delete…" in the page's language.
+    static func deleteLink(_ path: String?, t: Words) -> HTML? {
+        deleteLink(path, label: t["forms.delete"])
     }
 
     /// A separate form under an edit form with the one red button that deletes what is edited, coming back to

@@ -94,8 +94,9 @@ struct StashCard: Sendable {
     }
 
     /// The bar and this month's figures alone, above an entry form.
-    var summary: HTML {
-        "\(bar.html)<p class=\"muted\">This month: \(amountText) (\(percentText))</p>"
+    func summary(_ t: Words) -> HTML {
+        let line = t["shell.stash_card.this_month", ["amount": amountText, "percent": percentText]]
+        return "\(bar.html)<p class=\"muted\">\(line)</p>"
     }
 }
 

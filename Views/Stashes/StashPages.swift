@@ -87,7 +87,7 @@ enum StashPages {
         let returnTo: String?
     }
 
-    static func form(_ page: FormPage, csrf: CSRF) -> HTML {
+    static func form(_ page: FormPage, t: Words, csrf: CSRF) -> HTML {
         FormCard(
             heading: page.heading,
             summary: page.summary,
@@ -97,42 +97,43 @@ enum StashPages {
                 \(Form.fields(page.fields))
                 """,
             actions: Form.actions(
-                buttons: page.warning.map(confirmButtons)
+                buttons: page.warning.map { confirmButtons($0, t: t) }
                     ?? "<button class=\"button button--primary\" type=\"submit\">\(page.submitLabel)</button>",
-                cancel: page.cancelPath
+                cancel: page.cancelPath,
+                t: t
             )
         ).html(csrf: csrf)
     }
 
     /// Instead of the submit button while a higher target would take a badge away: save anyway, or keep the old one.
-    private static func confirmButtons(_ warning: TargetWarning) -> HTML {
+    private static func confirmButtons(_ warning: TargetWarning, t: Words) -> HTML {
         """
-        <button class="button button--primary" type="submit" name="confirmTarget" value="\(warning.confirmValue)">Save anyway</button>
-        <button class="button button--secondary" type="submit" name="confirmTarget" value="keep">Keep the old target</button>
+        <button class="button button--primary" type="submit" name="confirmTarget" value="\(warning.confirmValue)">\(t["stashes.form.save_anyway"])</button>
+        <button class="button button--secondary" type="submit" name="confirmTarget" value="keep">\(t["stashes.form.keep_old_target"])</button>
         """
     }
 
-    static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage, t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(HomePaths.index)">← Home</a> · \(page.kindLabel)</p>
-        <nav class="month-nav" aria-label="Month">
-          <a class="month-nav__step" href="\(StashPaths.show(page.card.id, month: page.month.previous))" aria-label="Previous month">‹</a>
-          <h2 class="month-nav__title">\(page.month.title)</h2>
-          \(page.hasNext ? "<a class=\"month-nav__step\" href=\"\(StashPaths.show(page.card.id, month: page.month.next))\" aria-label=\"Next month\">›</a>" as HTML : nil)
+        <p class="breadcrumb"><a href="\(HomePaths.index)">\(t["stashes.show.back_home"])</a> · \(page.kindLabel)</p>
+        <nav class="month-nav" aria-label="\(t["stashes.show.month_nav"])">
+          <a class="month-nav__step" href="\(StashPaths.show(page.card.id, month: page.month.previous))" aria-label="\(t["stashes.show.previous_month"])">‹</a>
+          <h2 class="month-nav__title">\(t.month(page.month))</h2>
+          \(page.hasNext ? "<a class=\"month-nav__step\" href=\"\(StashPaths.show(page.card.id, month: page.month.next))\" aria-label=\"\(t["stashes.show.next_month"])\">›</a>" as HTML : nil)
         </nav>
 
         <section class="card">
           \(page.card.html)
           <div class="form-actions">
-            <a class="button button--primary" href="\(StashPaths.newEntry(page.card.id))">Add entry</a>
-            <a class="button button--secondary" href="\(StashPaths.edit(page.card.id))">Edit stash</a>
-            <a class="button button--danger-outline" href="\(StashPaths.delete(page.card.id))">Delete…</a>
+            <a class="button button--primary" href="\(StashPaths.newEntry(page.card.id))">\(t["stashes.show.add_entry"])</a>
+            <a class="button button--secondary" href="\(StashPaths.edit(page.card.id))">\(t["stashes.show.edit"])</a>
+            <a class="button button--danger-outline" href="\(StashPaths.delete(page.card.id))">\(t["stashes.show.delete"])</a>
           </div>
         </section>
         \(page.goal.map { goal in
             """
             <section class="card" aria-labelledby="goal-title">
-              <h2 class="card__title" id="goal-title">Long-term goal</h2>
+              <h2 class="card__title" id="goal-title">\(t["stashes.show.goal_title"])</h2>
               \(goal.html)
               <p class="muted">\(page.goalText ?? "")</p>
             </section>
@@ -141,20 +142,20 @@ enum StashPages {
         \(page.reward.map { reward in
             """
             <section class="card reward" aria-labelledby="reward-title">
-              <h2 class="card__title" id="reward-title">Your reward</h2>
-              <p>If I complete this stash, I get… <strong>\(reward)</strong></p>
+              <h2 class="card__title" id="reward-title">\(t["stashes.show.reward_title"])</h2>
+              <p>\(t.html("stashes.show.reward_text", ["reward": "<strong>\(reward)</strong>"]))</p>
             </section>
             """ as HTML
         })
         <section class="card" aria-labelledby="entries-title">
-          <h2 class="card__title" id="entries-title">Entries in \(page.month.title)</h2>
-          \(page.entries.isEmpty ? "<p class=\"muted\">No entries this month yet.</p>" : entryList(page))
+          <h2 class="card__title" id="entries-title">\(t["stashes.show.entries_title", ["month": t.month(page.month)]])</h2>
+          \(page.entries.isEmpty ? "<p class=\"muted\">\(t["stashes.show.no_entries"])</p>" : entryList(page, t: t))
         </section>
-        \(page.months.isEmpty ? nil : monthList(page))
+        \(page.months.isEmpty ? nil : monthList(page, t: t))
         """
     }
 
-    private static func entryList(_ page: ShowPage) -> HTML {
+    private static func entryList(_ page: ShowPage, t: Words) -> HTML {
         """
         <ul class="entry-list">
             \(page.entries.map { entry in
@@ -163,21 +164,21 @@ enum StashPages {
                 """ as HTML
             })
           </ul>
-          <nav class="pager" aria-label="Entry pages">
-            \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber - 1))\">← Newer</a>" as HTML : nil)
-            \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber + 1))\">Older →</a>" as HTML : nil)
+          <nav class="pager" aria-label="\(t["stashes.show.entry_pages"])">
+            \(page.pageNumber > 1 ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber - 1))\">\(t["stashes.show.newer"])</a>" as HTML : nil)
+            \(page.hasOlder ? "<a class=\"button button--plain\" href=\"\(StashPaths.show(page.card.id, month: page.month, page: page.pageNumber + 1))\">\(t["stashes.show.older"])</a>" as HTML : nil)
           </nav>
         """
     }
 
-    private static func monthList(_ page: ShowPage) -> HTML {
+    private static func monthList(_ page: ShowPage, t: Words) -> HTML {
         """
         <section class="card" aria-labelledby="months-title">
-          <h2 class="card__title" id="months-title">Month by month</h2>
+          <h2 class="card__title" id="months-title">\(t["stashes.show.months_title"])</h2>
           <ul class="month-list">
             \(page.months.map { month in
                 """
-                <li><a class="month-list__row\(month.current ? " month-list__row--current" : "")" href="\(StashPaths.show(page.card.id, month: month.month))"><span>\(month.month.title)</span><span class="muted">\(month.amount) · \(month.percentText)</span><span class="result\(month.earned ? " result--earned" : "")">\(month.result)</span></a></li>
+                <li><a class="month-list__row\(month.current ? " month-list__row--current" : "")" href="\(StashPaths.show(page.card.id, month: month.month))"><span>\(t.month(month.month))</span><span class="muted">\(month.amount) · \(month.percentText)</span><span class="result\(month.earned ? " result--earned" : "")">\(month.result)</span></a></li>
                 """ as HTML
             })
           </ul>
@@ -185,36 +186,36 @@ enum StashPages {
         """
     }
 
-    static func delete(_ page: DeletePage, csrf: CSRF) -> HTML {
+    static func delete(_ page: DeletePage, t: Words, csrf: CSRF) -> HTML {
         """
         <section class="card form-card" aria-labelledby="delete-title">
-          <h2 class="card__title" id="delete-title">Delete “\(page.name)”?</h2>
+          <h2 class="card__title" id="delete-title">\(t["stashes.delete.title", ["name": page.name]])</h2>
           <p>\(page.consequences)</p>
           <form method="post" action="\(StashPaths.delete(page.id))" class="form-actions">
             \(csrf.field)
-            <a class="button button--secondary" href="\(StashPaths.show(page.id))">Cancel</a>
-            <button class="button button--danger" type="submit">Delete stash</button>
+            <a class="button button--secondary" href="\(StashPaths.show(page.id))">\(t["stashes.delete.cancel"])</a>
+            <button class="button button--danger" type="submit">\(t["stashes.delete.submit"])</button>
           </form>
         </section>
         """
     }
 
-    static func entryForm(_ page: EntryFormPage, csrf: CSRF) -> HTML {
+    static func entryForm(_ page: EntryFormPage, t: Words, csrf: CSRF) -> HTML {
         let card = FormCard(
             heading: page.heading,
             above: "<p class=\"breadcrumb\">\(page.stashName)</p>",
             intro: """
-                \(page.card.summary)
+                \(page.card.summary(t))
                 <p class="muted preview" id="entry-preview" data-total="\(page.totalCents)" data-target="\(page.targetCents)" data-old="\(page.oldAmountCents)" data-minor-units="\(page.minorUnits)" data-currency="\(page.currency)" data-locale="\(page.locale)" data-decimal="\(page.decimalSeparator)" data-group="\(page.groupingSeparator)" data-kind="\(page.isSpend ? "spend" : "save")" aria-live="polite"></p>
                 """,
             summary: page.summary,
             action: page.action,
             formAttributes: " data-preview=\"entry-preview\"",
             fields: "\(Form.hidden("returnTo", page.returnTo))\(Form.fields(page.fields))",
-            actions: Form.actions(submit: page.submitLabel, cancel: page.cancelPath),
+            actions: Form.actions(submit: page.submitLabel, cancel: page.cancelPath, t: t),
             after: Form.deleteButton(
                 page.entryId.map { StashPaths.deleteEntry($0) },
-                label: "Delete entry",
+                label: t["stashes.entry_form.delete"],
                 returnTo: page.returnTo,
                 csrf: csrf
             )

@@ -120,50 +120,50 @@ enum StatisticsPages {
         """
     }
 
-    static func index(_ page: Page) -> HTML {
+    static func index(_ page: Page, _ t: Words) -> HTML {
         let picker = page.picker
         return """
-            <section class="stats-controls" aria-label="Choose what to see">
-              <nav class="tabs" aria-label="Time frame">
+            <section class="stats-controls" aria-label="\(t["statistics.controls.label"])">
+              <nav class="tabs" aria-label="\(t["statistics.controls.time_frame"])">
                 \(TabLink.links(page.viewTabs, className: "tabs__item"))
               </nav>
-              <nav class="month-nav" aria-label="Period">
-                <a class="month-nav__step" href="\(page.previousPath)" aria-label="Previous period" rel="prev">‹</a>
+              <nav class="month-nav" aria-label="\(t["statistics.controls.period"])">
+                <a class="month-nav__step" href="\(page.previousPath)" aria-label="\(t["statistics.controls.previous"])" rel="prev">‹</a>
                 <h2 class="month-nav__title">\(page.periodTitle)</h2>
-                <a class="month-nav__step" href="\(page.nextPath)" aria-label="Next period" rel="next">›</a>
+                <a class="month-nav__step" href="\(page.nextPath)" aria-label="\(t["statistics.controls.next"])" rel="next">›</a>
                 \(page.currentPath.map { "<a class=\"month-nav__today\" href=\"\($0)\">\(page.currentLabel)</a>" as HTML })
               </nav>
               <form class="period-picker" method="get" action="\(StatisticsPaths.index)">
                 \(picker.hidden.map { "<input type=\"hidden\" name=\"\($0.name)\" value=\"\($0.value)\">" as HTML })
                 <label class="period-picker__label" for="period">\(picker.label)</label>
                 <input class="field__control period-picker__input" id="period" name="period" type="\(picker.inputType)" value="\(picker.value)"\(picker.isYear ? " min=\"1000\" max=\"9998\" inputmode=\"numeric\"" : "")>
-                <button class="button button--secondary" type="submit">Show</button>
+                <button class="button button--secondary" type="submit">\(t["statistics.controls.show"])</button>
               </form>
               <div class="stats-filters">
-                \(chips(page.filterTabs, label: "Stashes"))
-                \(chips(page.statusTabs, label: "Status"))
+                \(chips(page.filterTabs, label: t["statistics.controls.stashes"]))
+                \(chips(page.statusTabs, label: t["statistics.controls.status"]))
               </div>
             </section>
 
-            \(page.firstRun.map { "<div class=\"empty-grid\">\($0.html)</div>" as HTML } ?? overview(page))
+            \(page.firstRun.map { "<div class=\"empty-grid\">\($0.html)</div>" as HTML } ?? overview(page, t))
             """
     }
 
-    private static func overview(_ page: Page) -> HTML {
+    private static func overview(_ page: Page, _ t: Words) -> HTML {
         let top: HTML? =
             page.topSaved.isEmpty && page.topSpent.isEmpty
             ? nil
             : """
             <section class="card stats-top" aria-labelledby="top-stashes">
-              <h2 class="card__title" id="top-stashes">Top stashes</h2>
+              <h2 class="card__title" id="top-stashes">\(t["statistics.top.title"])</h2>
               <div class="stats-top__columns">
-                \(page.topSaved.isEmpty ? nil : "<div><h3 class=\"stats-top__heading\">By savings</h3><ol class=\"stats-top__list\">\(page.topSaved.map { "<li><span>\($0.label)</span> <span class=\"amount--saved\">\($0.value)</span></li>" as HTML })</ol></div>" as HTML)
-                \(page.topSpent.isEmpty ? nil : "<div><h3 class=\"stats-top__heading\">By spending</h3><ol class=\"stats-top__list\">\(page.topSpent.map { "<li><span>\($0.label)</span> <span class=\"amount--spent\">\($0.value)</span></li>" as HTML })</ol></div>" as HTML)
+                \(page.topSaved.isEmpty ? nil : "<div><h3 class=\"stats-top__heading\">\(t["statistics.top.by_savings"])</h3><ol class=\"stats-top__list\">\(page.topSaved.map { "<li><span>\($0.label)</span> <span class=\"amount--saved\">\($0.value)</span></li>" as HTML })</ol></div>" as HTML)
+                \(page.topSpent.isEmpty ? nil : "<div><h3 class=\"stats-top__heading\">\(t["statistics.top.by_spending"])</h3><ol class=\"stats-top__list\">\(page.topSpent.map { "<li><span>\($0.label)</span> <span class=\"amount--spent\">\($0.value)</span></li>" as HTML })</ol></div>" as HTML)
               </div>
             </section>
             """
         return """
-            <section class="card stats-figures" aria-label="Totals for \(page.periodTitle)">
+            <section class="card stats-figures" aria-label="\(t["statistics.figures.totals_for", ["period": page.periodTitle]])">
               <dl class="stats-figures__list">
                 \(page.figures.map { "<div class=\"stats-figures__item\"><dt class=\"overview__label\">\($0.label)</dt><dd class=\"stats-figures__value \($0.colorClass)\">\($0.value)</dd></div>" as HTML })
               </dl>
@@ -177,11 +177,11 @@ enum StatisticsPages {
               <p class="empty-state__text">\(empty.text)</p>
             </section>
             """ as HTML
-            } ?? "<div class=\"chart-grid\">\n  \(page.charts.map(\.html))</div>")
+            } ?? "<div class=\"chart-grid\">\n  \(page.charts.map { $0.html(t) })</div>")
 
             \(page.entries.isEmpty ? nil : """
             <section class="card" aria-labelledby="day-entries">
-              <h2 class="card__title" id="day-entries">Entries</h2>
+              <h2 class="card__title" id="day-entries">\(t["statistics.entries.title"])</h2>
               <ul class="entry-list">
                 \(page.entries.map { entry in
                     "<li class=\"entry-list__item stats-entry\"><span class=\"entry-list__main\"><strong>\(entry.label)</strong> <span class=\"muted small\">\(entry.kindLabel)</span>\(entry.note.map { "<span class=\"entry-list__note\">\($0)</span>" as HTML })</span><span class=\"entry-list__amount \(entry.amountClass)\">\(entry.amount)</span></li>" as HTML
@@ -194,31 +194,31 @@ enum StatisticsPages {
             \(top)
 
             <section class="card stats-insights" aria-labelledby="insights">
-              <h2 class="card__title" id="insights">Insights</h2>
+              <h2 class="card__title" id="insights">\(t["statistics.insights.title"])</h2>
               <p class="stats-insights__lead">\(page.completedText)</p>
               \(page.insights.map { "<p>\($0)</p>" as HTML })
             </section>
 
             <section aria-labelledby="performance">
-              <h2 class="stats-section-title" id="performance">Stash performance</h2>
+              <h2 class="stats-section-title" id="performance">\(t["statistics.performance.title"])</h2>
               \(page.performanceEmpty.map { "<p class=\"muted\">\($0)</p>" as HTML })
               <div class="stash-list">
-                \(page.performance.map(performance))
+                \(page.performance.map { performance($0, t) })
               </div>
             </section>
 
             <section class="card stats-exports" aria-labelledby="exports">
-              <h2 class="card__title" id="exports">Reports</h2>
+              <h2 class="card__title" id="exports">\(t["statistics.reports.title"])</h2>
               <div class="form-actions">
-                <a class="button button--secondary" href="\(page.csvPath)" download>Export CSV</a>
+                <a class="button button--secondary" href="\(page.csvPath)" download>\(t["statistics.reports.csv"])</a>
                 <a class="button button--secondary" href="\(page.pdfPath)">\(page.pdfLabel)</a>
-                <a class="button button--plain" href="\(page.comparePath)">Compare months</a>
+                <a class="button button--plain" href="\(page.comparePath)">\(t["statistics.reports.compare"])</a>
               </div>
             </section>
             """
     }
 
-    private static func performance(_ item: PerformanceItem) -> HTML {
+    private static func performance(_ item: PerformanceItem, _ t: Words) -> HTML {
         """
         <article class="stash-list__item stash-card\(item.completed ? " stash-card--complete" : "")\(item.overBudget ? " stash-card--over" : "")">
               <div class="stash-card__head">
@@ -226,7 +226,7 @@ enum StatisticsPages {
                 <span class="stash-card__percent">\(item.percentText)</span>
               </div>
               \(item.bar.html)
-              <p class="stash-card__meta"><span>\(item.amountText)</span>\(item.completed ? " <span class=\"stash-card__status\">✓ Completed</span>" : "")</p>
+              <p class="stash-card__meta"><span>\(item.amountText)</span>\(item.completed ? " <span class=\"stash-card__status\">\(t["statistics.performance.completed"])</span>" as HTML : nil)</p>
               <p class="stats-comparison">\(item.comparison)</p>
               \(item.allowance.map { "<p class=\"stats-comparison\">\($0)</p>" as HTML })
             </article>
@@ -234,27 +234,27 @@ enum StatisticsPages {
         """
     }
 
-    static func compare(_ page: ComparePage) -> HTML {
+    static func compare(_ page: ComparePage, _ t: Words) -> HTML {
         """
-        <p class="breadcrumb"><a href="\(StatisticsPaths.index)">‹ Statistics</a></p>
+        <p class="breadcrumb"><a href="\(StatisticsPaths.index)">‹ \(t["statistics.title"])</a></p>
         <form class="card compare-picker" method="get" action="\(StatisticsPaths.compare)">
           <fieldset class="field field--choices">
-            <legend class="field__label">Months to compare</legend>
+            <legend class="field__label">\(t["statistics.compare.months"])</legend>
             <div class="compare-picker__months">
               \(page.choices.map { "<label class=\"choice\"><input type=\"checkbox\" name=\"month\" value=\"\($0.value)\"\($0.checked ? " checked" : "")> \($0.label)</label>" as HTML })
             </div>
           </fieldset>
-          <div class="form-actions"><button class="button button--primary" type="submit">Compare</button></div>
+          <div class="form-actions"><button class="button button--primary" type="submit">\(t["statistics.compare.submit"])</button></div>
         </form>
         \(page.message.map { "<p class=\"muted\" role=\"status\">\($0)</p>" as HTML })
         \(page.comparison.map { comparison in
             """
-            \(comparison.chart.html)
+            \(comparison.chart.html(t))
             <section class="card" aria-labelledby="compare-table">
-              <h2 class="card__title" id="compare-table">Side by side</h2>
+              <h2 class="card__title" id="compare-table">\(t["statistics.compare.side_by_side"])</h2>
               <div class="table-scroll">
                 <table class="data-table compare-table">
-                  <thead><tr><th scope="col"><span class="visually-hidden">Figure</span></th>\(comparison.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
+                  <thead><tr><th scope="col"><span class="visually-hidden">\(t["statistics.compare.figure"])</span></th>\(comparison.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
                   <tbody>
                     \(comparison.rows.map { row in
                         "<tr\(row.isCategory ? " class=\"compare-table__category\"" : "")><th scope=\"row\">\(row.label)</th>\(row.cells.map { "<td>\($0)</td>" as HTML })</tr>" as HTML
@@ -262,7 +262,7 @@ enum StatisticsPages {
                   </tbody>
                 </table>
               </div>
-              <p class="muted small">Rows under Income are spending per category.</p>
+              <p class="muted small">\(t["statistics.compare.note"])</p>
             </section>
             """ as HTML
         })

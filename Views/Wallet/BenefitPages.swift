@@ -25,18 +25,18 @@ enum BenefitPages {
         let years: [Year]
     }
 
-    static func show(_ page: ShowPage) -> HTML {
+    static func show(_ page: ShowPage, _ t: Words) -> HTML {
         """
         <p class="breadcrumb"><a href="\(WalletPaths.card(page.cardId))">← \(page.cardName)</a></p>
         <section class="card benefit-page" aria-labelledby="benefit-title">
           <h2 class="card__title" id="benefit-title">\(page.name)</h2>
           <p>\(page.valueText)</p>
           \(page.details.map { "<p class=\"muted\">\($0)</p>" as HTML })
-          <p><a class="button button--secondary" href="\(WalletPaths.editBenefit(page.id))">Edit benefit</a></p>
+          <p><a class="button button--secondary" href="\(WalletPaths.editBenefit(page.id))">\(t["wallet.benefit.edit"])</a></p>
         </section>
         <section class="card" aria-labelledby="history-title">
-          <h2 class="card__title" id="history-title">History</h2>
-          \(page.years.isEmpty ? "<p class=\"muted\">No use recorded yet. Each “Done” shows here with its amount and day.</p>" as HTML : nil)
+          <h2 class="card__title" id="history-title">\(t["wallet.benefit.history.title"])</h2>
+          \(page.years.isEmpty ? "<p class=\"muted\">\(t["wallet.benefit.history.empty"])</p>" as HTML : nil)
           \(page.years.map { year in
               """
               <h3 class="benefit-history__year">\(year.title) <span class="muted small">· \(year.totalText)</span></h3>

@@ -26,7 +26,10 @@ enum ExpiringPages {
 
     struct IndexPage: Sendable {
         let rows: [Row]
+        /// "Due within 3 days".
         let leadText: String
+        /// What shows here, when nothing does.
+        let emptyText: String
     }
 
     /// "Mark used" (benefits and coupons), posting back here.
@@ -44,24 +47,24 @@ enum ExpiringPages {
         return WalletPaths.snoozeBenefit(id)
     }
 
-    static func index(_ page: IndexPage, csrf: CSRF) -> HTML {
+    static func index(_ page: IndexPage, csrf: CSRF, _ t: Words) -> HTML {
         """
-        \(WalletPages.tabs(current: "Expiring soon"))
-        <p class="muted">Due \(page.leadText) · <a href="\(ProfilePaths.notifications)">Change the lead time</a></p>
-        \(page.rows.isEmpty ? emptyNote(page) : rows(page, csrf: csrf))
-        """
-    }
-
-    private static func emptyNote(_ page: IndexPage) -> HTML {
-        """
-        <section class="card empty-note"><h2>Nothing is expiring soon</h2><p class="muted">Benefits, coupons, renewals and fees due \(page.leadText) show here.</p></section>
+        \(WalletPages.tabs(current: .expiring, t))
+        <p class="muted">\(page.leadText) · <a href="\(ProfilePaths.notifications)">\(t["wallet.expiring.change_lead"])</a></p>
+        \(page.rows.isEmpty ? emptyNote(page, t) : rows(page, csrf: csrf, t))
         """
     }
 
-    private static func rows(_ page: IndexPage, csrf: CSRF) -> HTML {
+    private static func emptyNote(_ page: IndexPage, _ t: Words) -> HTML {
+        """
+        <section class="card empty-note"><h2>\(t["wallet.expiring.empty_title"])</h2><p class="muted">\(page.emptyText)</p></section>
+        """
+    }
+
+    private static func rows(_ page: IndexPage, csrf: CSRF, _ t: Words) -> HTML {
         let back: HTML = "<input type=\"hidden\" name=\"returnTo\" value=\"\(WalletPaths.expiring)\">"
         return """
-            <section class="card" aria-label="Expiring soon">
+            <section class="card" aria-label="\(t["wallet.tabs.expiring"])">
               <ul class="notification-list">
                 \(page.rows.map { row in
                 """
@@ -69,10 +72,10 @@ enum ExpiringPages {
                   \(Icon.framed(row.icon, size: 24, spanClass: "benefit__icon", className: "nav__icon"))
                   <a class="notification__link" href="\(row.path)"><span class="notification__title"><span class="visually-hidden">\(row.kindLabel): </span>\(row.title)</span><span class="notification__body">\(row.detail)</span><span class="benefit__days">\(row.daysText)</span></a>
                   <div class="expiring__actions">
-                  \(usePath(row.subject).map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">Mark used<span class=\"visually-hidden\">: \(row.title)</span></button></form>" as HTML })
+                  \(usePath(row.subject).map { "<form method=\"post\" action=\"\($0)\">\(csrf.field)\(back)<button class=\"button button--secondary\" type=\"submit\">\(t["wallet.expiring.mark_used"])<span class=\"visually-hidden\">\(t["wallet.expiring.about", ["title": row.title]])</span></button></form>" as HTML })
                   \(snoozePath(row.subject).map { path in
                     """
-                    <details class="menu"><summary class="button button--plain">Snooze<span class="visually-hidden">: \(row.title)</span></summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">Snooze \($0.label)</button></form>" as HTML })</div></details>
+                    <details class="menu"><summary class="button button--plain">\(t["wallet.expiring.snooze"])<span class="visually-hidden">\(t["wallet.expiring.about", ["title": row.title]])</span></summary><div class="menu__list">\(row.snoozeChoices.map { "<form method=\"post\" action=\"\(path)\">\(csrf.field)\(back)<button class=\"menu__item\" type=\"submit\" name=\"days\" value=\"\($0.days)\">\($0.label)</button></form>" as HTML })</div></details>
                     """ as HTML
                   })
                   </div>

@@ -18,7 +18,7 @@ enum WelcomePages {
         let nextPosts: Bool
     }
 
-    static func screen(_ screen: Screen, csrf: CSRF) -> HTML {
+    static func screen(_ screen: Screen, csrf: CSRF, t: Words) -> HTML {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(screen.stepText)</p>
@@ -28,9 +28,9 @@ enum WelcomePages {
           <ul class="welcome__points">\(screen.points.map { "<li>\($0)</li>" as HTML })</ul>
           <div class="form-actions">
             \(screen.nextPosts ? """
-                <form method="post" action="\(screen.nextPath)">\(csrf.field)<button class="button button--primary" type="submit">Next</button></form>
-                """ as HTML : "<a class=\"button button--primary\" href=\"\(screen.nextPath)\">Next</a>")
-            \(skip(label: "Skip", csrf: csrf))
+                <form method="post" action="\(screen.nextPath)">\(csrf.field)<button class="button button--primary" type="submit">\(t["welcome.next"])</button></form>
+                """ as HTML : "<a class=\"button button--primary\" href=\"\(screen.nextPath)\">\(t["welcome.next"])</a>")
+            \(skip(label: t["welcome.skip"], csrf: csrf))
           </div>
         </section>
         """
@@ -46,34 +46,34 @@ enum WelcomePages {
         let hasCalendarFeed: Bool
     }
 
-    static func reminders(_ page: RemindersPage, csrf: CSRF) -> HTML {
+    static func reminders(_ page: RemindersPage, csrf: CSRF, t: Words) -> HTML {
         """
         <section class="auth auth--wide card welcome" aria-labelledby="welcome-title">
           <p class="steps">\(page.stepText)</p>
           \(Icon.svg("bell", size: 48, className: "welcome__icon"))
-          <h1 class="auth__title" id="welcome-title">Turn on reminders</h1>
-          <p class="auth__lead">Once a day, at your reminder time, Stashify tells you what is due: card benefits and coupons about to expire, subscriptions renewing, annual fees, stashes behind this month's target, and your monthly summary. They always land in your notification list here; choose where else they should reach you.</p>
+          <h1 class="auth__title" id="welcome-title">\(t["welcome.reminders.title"])</h1>
+          <p class="auth__lead">\(t["welcome.reminders.lead"])</p>
           <section class="welcome__channel" aria-labelledby="welcome-device">
-            <h2 class="welcome__channel-title" id="welcome-device">On this device</h2>
-            <p class="muted small">Reminders pop up like any app's notifications, even when Stashify isn't open.</p>
-            \(ProfilePages.pushEnable(page.devices, csrf: csrf))
+            <h2 class="welcome__channel-title" id="welcome-device">\(t["welcome.reminders.device_title"])</h2>
+            <p class="muted small">\(t["welcome.reminders.device_text"])</p>
+            \(ProfilePages.pushEnable(page.devices, csrf: csrf, t: t))
           </section>
           <section class="welcome__channel" aria-labelledby="welcome-ntfy">
-            <h2 class="welcome__channel-title" id="welcome-ntfy">The ntfy app</h2>
-            <p class="muted small">Send them to an ntfy topic, and the ntfy app shows them on your phone.</p>
-            <p><a class="button button--secondary" href="\(ProfilePaths.notifications)#push-title">Set up ntfy</a></p>
+            <h2 class="welcome__channel-title" id="welcome-ntfy">\(t["welcome.reminders.ntfy_title"])</h2>
+            <p class="muted small">\(t["welcome.reminders.ntfy_text"])</p>
+            <p><a class="button button--secondary" href="\(ProfilePaths.notifications)#push-title">\(t["welcome.reminders.ntfy_action"])</a></p>
           </section>
           <section class="welcome__channel" aria-labelledby="welcome-calendar">
-            <h2 class="welcome__channel-title" id="welcome-calendar">Your calendar</h2>
-            <p class="muted small">Subscribe to a calendar of benefit deadlines, coupon expiries, renewals and annual fees, with an alarm at your lead time.</p>
-            \(page.hasCalendarFeed ? "<p><a class=\"button button--secondary\" href=\"\(ProfilePaths.notifications)#calendar-title\">See your calendar link</a></p>" as HTML : """
-                <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--secondary" type="submit">Make a calendar link</button></form>
+            <h2 class="welcome__channel-title" id="welcome-calendar">\(t["welcome.reminders.calendar_title"])</h2>
+            <p class="muted small">\(t["welcome.reminders.calendar_text"])</p>
+            \(page.hasCalendarFeed ? "<p><a class=\"button button--secondary\" href=\"\(ProfilePaths.notifications)#calendar-title\">\(t["welcome.reminders.calendar_see"])</a></p>" as HTML : """
+                <form method="post" action="\(ProfilePaths.calendarFeed)">\(csrf.field)<button class="button button--secondary" type="submit">\(t["welcome.reminders.calendar_make"])</button></form>
                 """)
           </section>
-          <p class="muted small">You can change all of this later in <a href="\(ProfilePaths.notifications)">Profile › Notification settings</a>.</p>
+          <p class="muted small">\(later(t))</p>
           <div class="form-actions">
-            \(skip(label: "Done", primary: true, csrf: csrf))
-            \(skip(label: "Skip", csrf: csrf))
+            \(skip(label: t["welcome.done"], primary: true, csrf: csrf))
+            \(skip(label: t["welcome.skip"], csrf: csrf))
           </div>
         </section>
         """
@@ -84,5 +84,11 @@ enum WelcomePages {
         """
         <form method="post" action="\(WelcomePaths.skip)">\(csrf.field)<button class="button \(primary ? "button--primary" : "button--plain")" type="submit">\(label)</button></form>
         """
+    }
+
+    /// "You can change all of this later in Profile › Notification settings.", with the link.
+    private static func later(_ t: Words) -> HTML {
+        let link: HTML = "<a href=\"\(ProfilePaths.notifications)\">\(t["welcome.reminders.later_link"])</a>"
+        return t.html("welcome.reminders.later", ["link": link])
     }
 }

@@ -120,22 +120,30 @@ struct AmountGrammar: Sendable, Equatable {
         return .success(major * scale + (Int64(padded) ?? 0))
     }
 
-    /// What the field says about `failure`, in the region's way of writing.
-    func message(_ failure: Failure) -> String {
+    /// What the field says about `failure`, in `t`'s language and the region's way of writing.
+    func message(_ failure: Failure, t: Words) -> String {
         switch failure {
-        case .empty: "Enter an amount."
-        case .invalid: "Enter an amount like \(examples)."
-        case .otherConvention: "Write amounts like \(examples) here: “\(decimalSeparator)” marks the decimals."
-        case .negative: "An amount can't be negative; enter it without the minus sign."
-        case .tooManyDecimals(0): "This currency has no decimals; enter a whole amount."
+        case .empty: t["errors.amount.empty"]
+        case .invalid: t["errors.amount.invalid", ["examples": examples(t)]]
+        case .otherConvention:
+            t["errors.amount.other_convention", ["examples": examples(t), "separator": String(decimalSeparator)]]
+        case .negative: t["errors.amount.negative"]
+        case .tooManyDecimals(0): t["errors.amount.no_decimals"]
         case .tooManyDecimals(let digits):
-            "Use at most \(digits) digits after the decimal \(decimalSeparator == "," ? "comma" : "point")."
-        case .tooLarge: "That amount is too large."
+            decimalSeparator == ","
+                ? t.plural("errors.amount.decimals_after_comma", count: digits)
+                : t.plural("errors.amount.decimals_after_point", count: digits)
+        case .tooLarge: t["errors.amount.too_large"]
         }
     }
 
-    /// "12.50 or 1,234.56" in the region's separators, for the messages and the fields' hints.
-    var examples: String {
-        "12\(decimalSeparator)50 or 1\(groupingSeparator)234\(decimalSeparator)56"
+    /// "12.50 or 1,234.56" in the region's separators and `t`'s language, for the messages and the fields' hints.
+    func examples(_ t: Words) -> String {
+        t["errors.amount.examples", ["small": smallExample, "large": largeExample]]
     }
+
+    /// "12.50" in the region's separators.
+    var smallExample: String { "12\(decimalSeparator)50" }
+    /// "1,234.56" in the region's separators.
+    var largeExample: String { "1\(groupingSeparator)234\(decimalSeparator)56" }
 }

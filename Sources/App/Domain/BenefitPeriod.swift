@@ -7,6 +7,7 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
     /// Once in four years, like a Global Entry or TSA PreCheck credit. See `fourYears` for the window.
     case everyFourYears = "quadrennial"
 
+    /// The English label, as tests name a period; pages use `label(_:)`.
     public var label: String {
         switch self {
         case .monthly: "Monthly"
@@ -18,15 +19,39 @@ public enum BenefitPeriod: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// "month", "quarter"… as in "$15 / month".
-    public var unit: String {
+    /// "Monthly", "Annual (card year)"… in the member's language, as the forms' choices show it.
+    func label(_ t: Words) -> String {
         switch self {
-        case .monthly: "month"
-        case .quarterly: "quarter"
-        case .semiannual: "half-year"
-        case .annual: "year"
-        case .anniversary: "card year"
-        case .everyFourYears: "four years"
+        case .monthly: t["wallet.period.label.monthly"]
+        case .quarterly: t["wallet.period.label.quarterly"]
+        case .semiannual: t["wallet.period.label.semiannual"]
+        case .annual: t["wallet.period.label.annual"]
+        case .anniversary: t["wallet.period.label.anniversary"]
+        case .everyFourYears: t["wallet.period.label.quadrennial"]
+        }
+    }
+
+    /// "month", "quarter"… as in "$15 / month", in the member's language.
+    func unit(_ t: Words) -> String {
+        switch self {
+        case .monthly: t["wallet.period.unit.monthly"]
+        case .quarterly: t["wallet.period.unit.quarterly"]
+        case .semiannual: t["wallet.period.unit.semiannual"]
+        case .annual: t["wallet.period.unit.annual"]
+        case .anniversary: t["wallet.period.unit.anniversary"]
+        case .everyFourYears: t["wallet.period.unit.quadrennial"]
+        }
+    }
+
+    /// `amount` (already written) for each period: "$15 a month".
+    func each(_ amount: String, _ t: Words) -> String {
+        switch self {
+        case .monthly: t["wallet.period.each.monthly", ["amount": amount]]
+        case .quarterly: t["wallet.period.each.quarterly", ["amount": amount]]
+        case .semiannual: t["wallet.period.each.semiannual", ["amount": amount]]
+        case .annual: t["wallet.period.each.annual", ["amount": amount]]
+        case .anniversary: t["wallet.period.each.anniversary", ["amount": amount]]
+        case .everyFourYears: t["wallet.period.each.quadrennial", ["amount": amount]]
         }
     }
 
@@ -183,19 +208,28 @@ public enum BenefitStatus: String, Sendable {
         return left <= soonDays ? .expiringSoon : .available
     }
 
-    public var label: String {
+    /// The status in the member's language (read out before a benefit's dates).
+    func label(_ t: Words) -> String {
         switch self {
-        case .available: "Available"
-        case .expiringSoon: "Expiring soon"
-        case .used: "Used"
-        case .expired: "Expired"
+        case .available: t["wallet.benefit.status.available"]
+        case .expiringSoon: t["wallet.benefit.status.expiring"]
+        case .used: t["wallet.benefit.status.used"]
+        case .expired: t["wallet.benefit.status.expired"]
         }
     }
 }
 
 /// Snooze: a benefit leaves "expiring soon" lists until the day `until` (exclusive end of the snooze).
 public enum Snooze {
-    public static let choices: [(days: Int, label: String)] = [(1, "1 day"), (3, "3 days"), (7, "1 week")]
+    /// The snooze lengths offered, in days.
+    public static let days = [1, 3, 7]
+
+    /// The choices with their labels in the member's language: "Snooze 1 day", "Snooze 3 days", "Snooze 1 week".
+    static func choices(_ t: Words) -> [(days: Int, label: String)] {
+        days.map { days in
+            (days, days == 7 ? t["wallet.benefit.snooze.week"] : t.plural("wallet.benefit.snooze.days", count: days))
+        }
+    }
 
     public static func isSnoozed(until: CalendarDay?, today: CalendarDay) -> Bool {
         guard let until else { return false }
@@ -203,12 +237,12 @@ public enum Snooze {
     }
 }
 
-/// Text for days left: "Expires today", "1 day left", "5 days left".
-public func daysLeftText(_ days: Int, verb: String = "Expires") -> String {
+/// Text for days left, in the member's language: "Expires today", "Expires tomorrow", "5 days left".
+func daysLeftText(_ days: Int, _ t: Words) -> String {
     switch days {
-    case ..<0: "Expired"
-    case 0: "\(verb) today"
-    case 1: "\(verb) tomorrow"
-    default: "\(days) days left"
+    case ..<0: t["wallet.days_left.expired"]
+    case 0: t["wallet.days_left.today"]
+    case 1: t["wallet.days_left.tomorrow"]
+    default: t.plural("wallet.days_left.days", count: days)
     }
 }

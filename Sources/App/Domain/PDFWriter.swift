@@ -111,10 +111,12 @@ struct PDFWriter {
         0x2030: 0x89, 0x0160: 0x8A, 0x2039: 0x8B, 0x0152: 0x8C, 0x017D: 0x8E, 0x2018: 0x91, 0x2019: 0x92, 0x201C: 0x93,
         0x201D: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02DC: 0x98, 0x2122: 0x99, 0x0161: 0x9A, 0x203A: 0x9B,
         0x0153: 0x9C, 0x017E: 0x9E, 0x0178: 0x9F, 0x2212: 0x2D, 0x2713: 0x2A,
+        // The spaces and hyphens CLDR formats write (French "1 234,56 €" and "42 %" use a narrow no-break space).
+        0x202F: 0xA0, 0x2007: 0xA0, 0x2009: 0x20, 0x200A: 0x20, 0x2010: 0x2D, 0x2011: 0x2D,
     ]
 
-    /// `string` in WinAnsiEncoding: Latin-1 and the Windows-1252 extras as they are, control characters as spaces,
-    /// anything else as `?`.
+    /// `string` in WinAnsiEncoding: Latin-1 (é, ü, ñ, ß…) and the Windows-1252 extras (€, „, “, œ…) as they are,
+    /// the spaces of number formats as (no-break) spaces, control characters as spaces, anything else as `?`.
     static func winAnsi(_ string: String) -> [UInt8] {
         string.unicodeScalars.map { scalar in
             let value = scalar.value
@@ -144,7 +146,7 @@ struct PDFWriter {
             let em: Double =
                 switch character {
                 case "0"..."9", "$": 0.556
-                case ",", ".", " ": 0.278
+                case ",", ".", " ", "\u{A0}": 0.278
                 case "i", "l", "j", "I", "'", "!", "|": 0.25
                 case "m", "w", "M", "W": 0.85
                 case "A"..."Z": 0.68

@@ -46,7 +46,22 @@ public struct Rank: Sendable, Equatable {
     public var badgesToNextLevel: Int { (pointsToNextLevel + Self.pointsPerBadge - 1) / Self.pointsPerBadge }
 
     /// "Level 3 · Silver Saver"
-    public var title: String { "Level \(level) · \(tier.rawValue) Saver" }
+    func title(_ t: Words) -> String {
+        switch tier {
+        case .bronze: t["badges.rank.title_bronze", ["level": t.format.number(level)]]
+        case .silver: t["badges.rank.title_silver", ["level": t.format.number(level)]]
+        case .gold: t["badges.rank.title_gold", ["level": t.format.number(level)]]
+        }
+    }
+
+    /// The tier's name: "Silver".
+    func tierName(_ t: Words) -> String {
+        switch tier {
+        case .bronze: t["badges.rank.tier_bronze"]
+        case .silver: t["badges.rank.tier_silver"]
+        case .gold: t["badges.rank.tier_gold"]
+        }
+    }
 
     /// How far through the current level, 0…100.
     public var levelPercent: Int {
@@ -55,12 +70,17 @@ public struct Rank: Sendable, Equatable {
     }
 
     /// What the next level is called ("Level 1 · Silver Saver" when a tier changes).
-    public var nextTitle: String { Rank(points: nextLevelAt).title }
+    func nextTitle(_ t: Words) -> String { Rank(points: nextLevelAt).title(t) }
 
     /// "20 points (2 badges) to Level 3 · Silver Saver"
-    public var nextText: String {
-        let badges = badgesToNextLevel == 1 ? "1 badge" : "\(badgesToNextLevel) badges"
-        let points = pointsToNextLevel == 1 ? "1 point" : "\(pointsToNextLevel) points"
-        return "\(points) (\(badges)) to \(nextTitle)"
+    func nextText(_ t: Words) -> String {
+        t[
+            "badges.rank.next",
+            [
+                "points": t.plural("badges.rank.points", count: pointsToNextLevel),
+                "badges": t.plural("badges.rank.badges", count: badgesToNextLevel),
+                "title": nextTitle(t),
+            ]
+        ]
     }
 }

@@ -67,6 +67,31 @@ struct RegionFormat: Sendable {
         numberShape.formatWhole(Int64(value))
     }
 
+    /// An amount shortened as the region shortens money in little space (a chart's axis, a donut's centre), by
+    /// CLDR's compact currency format with at most one decimal: `$1.5K`, `2,1 Mio. €`, `1,5 k €`, `1,5 mil €`.
+    /// Charts write the same round values again and again, so each is formatted once and kept.
+    func compactMoney(_ cents: Int64, _ currency: Currency) -> String {
+        let key = CompactKey(region: region.identifier, currency: currency.code, cents: cents)
+        if let known = Self.compacts.withLock({ $0[key] }) { return known }
+        let major = Decimal(cents) / Decimal(currency.scale)
+        let text = major.formatted(
+            .currency(code: currency.code).locale(locale).notation(.compactName).precision(.fractionLength(0...1))
+        )
+        Self.compacts.withLock { kept in
+            if kept.count >= 4_096 { kept.removeAll(keepingCapacity: true) }
+            kept[key] = text
+        }
+        return text
+    }
+
+    private struct CompactKey: Hashable {
+        let region: String
+        let currency: String
+        let cents: Int64
+    }
+
+    private static let compacts = Mutex<[CompactKey: String]>([:])
+
     /// A whole percentage: `42%` / `42 %`.
     func percent(_ value: Int) -> String {
         percentShape.prefix + number(value) + percentShape.suffix

@@ -4,22 +4,23 @@ import Foundation
 public enum RenewalFrequency: String, Sendable, CaseIterable, Codable {
     case weekly, monthly, quarterly, yearly
 
-    public var label: String {
+    /// "Weekly", "Monthly"… in the member's language.
+    func label(_ t: Words) -> String {
         switch self {
-        case .weekly: "Weekly"
-        case .monthly: "Monthly"
-        case .quarterly: "Quarterly"
-        case .yearly: "Yearly"
+        case .weekly: t["wallet.frequency.weekly"]
+        case .monthly: t["wallet.frequency.monthly"]
+        case .quarterly: t["wallet.frequency.quarterly"]
+        case .yearly: t["wallet.frequency.yearly"]
         }
     }
 
-    /// "/wk", "/mo", "/qtr", "/yr"
-    public var suffix: String {
+    /// "/wk", "/mo", "/qtr", "/yr" after an amount, in the member's language.
+    func suffix(_ t: Words) -> String {
         switch self {
-        case .weekly: "/wk"
-        case .monthly: "/mo"
-        case .quarterly: "/qtr"
-        case .yearly: "/yr"
+        case .weekly: t["wallet.frequency.suffix.weekly"]
+        case .monthly: t["wallet.frequency.suffix.monthly"]
+        case .quarterly: t["wallet.frequency.suffix.quarterly"]
+        case .yearly: t["wallet.frequency.suffix.yearly"]
         }
     }
 
@@ -87,12 +88,13 @@ public enum CouponSection: String, Sendable, CaseIterable {
         }
     }
 
-    public var title: String {
+    /// The section's heading on the Tracker, in the member's language.
+    func title(_ t: Words) -> String {
         switch self {
-        case .today: "Expiring today"
-        case .thisWeek: "Expiring this week"
-        case .later: "Later"
-        case .history: "History"
+        case .today: t["wallet.coupons.section.today"]
+        case .thisWeek: t["wallet.coupons.section.week"]
+        case .later: t["wallet.coupons.section.later"]
+        case .history: t["wallet.coupons.section.history"]
         }
     }
 }

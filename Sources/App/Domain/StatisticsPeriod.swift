@@ -3,11 +3,12 @@ struct StatisticsPeriod: Sendable, Equatable {
     enum Unit: String, Sendable, CaseIterable {
         case daily, monthly, yearly
 
-        var label: String {
+        /// The tab's label: "Daily", "Monthly", "Yearly".
+        func label(_ t: Words) -> String {
             switch self {
-            case .daily: "Daily"
-            case .monthly: "Monthly"
-            case .yearly: "Yearly"
+            case .daily: t["statistics.unit.daily"]
+            case .monthly: t["statistics.unit.monthly"]
+            case .yearly: t["statistics.unit.yearly"]
             }
         }
     }
@@ -83,16 +84,15 @@ struct StatisticsPeriod: Sendable, Equatable {
         }
     }
 
-    var title: String {
+    /// "Sat, 21 Nov 2026", "November 2026", "2026". A sentence that needs "on" or "in" before it picks its whole
+    /// wording by `unit`, since word order differs by language.
+    func title(_ t: Words) -> String {
         switch unit {
-        case .daily: first.mediumTitle
-        case .monthly: month.title
+        case .daily: t.weekdayDate(first)
+        case .monthly: t.month(month)
         case .yearly: String(year)
         }
     }
-
-    /// "in November 2026", "in 2026", "on Sat, 21 Nov 2026".
-    var inTitle: String { (unit == .daily ? "on " : "in ") + title }
 
     var previous: StatisticsPeriod {
         switch unit {
@@ -122,20 +122,20 @@ struct StatisticsPeriod: Sendable, Equatable {
     }
 
     /// How the previous period is named in a sentence: "the day before", "last month", "last year".
-    var previousName: String {
+    func previousName(_ t: Words) -> String {
         switch unit {
-        case .daily: "the day before"
-        case .monthly: "last month"
-        case .yearly: "last year"
+        case .daily: t["statistics.period.previous.daily"]
+        case .monthly: t["statistics.period.previous.monthly"]
+        case .yearly: t["statistics.period.previous.yearly"]
         }
     }
 
     /// How this period is named in a sentence: "that day", "this month", "this year".
-    var thisName: String {
+    func thisName(_ t: Words) -> String {
         switch unit {
-        case .daily: "that day"
-        case .monthly: "this month"
-        case .yearly: "this year"
+        case .daily: t["statistics.period.this.daily"]
+        case .monthly: t["statistics.period.this.monthly"]
+        case .yearly: t["statistics.period.this.yearly"]
         }
     }
 }

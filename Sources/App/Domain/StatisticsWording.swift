@@ -21,45 +21,74 @@ enum StatisticsWording {
     }
 
     /// "You saved 20% more than last month in Vacation Fund." and the like; `money` formats an amount.
-    static func comparison(_ figures: Figures, period: StatisticsPeriod, money: (Int64) -> String) -> String {
-        let verb = figures.kind == .save ? "saved" : "spent"
-        let preposition = figures.kind == .save ? "in" : "on"
+    static func comparison(
+        _ figures: Figures,
+        period: StatisticsPeriod,
+        t: Words,
+        money: (Int64) -> String
+    ) -> String {
+        let save = figures.kind == .save
+        let this = period.thisName(t)
+        let previousName = period.previousName(t)
         let name = figures.name
         guard let previous = figures.previousCents else {
-            return "No previous data for \(name) yet: \(money(figures.currentCents)) \(verb) \(period.thisName)."
+            let values: KeyValuePairs = ["name": name, "amount": money(figures.currentCents), "this": this]
+            return save
+                ? t["statistics.comparison.save.no_previous", values]
+                : t["statistics.comparison.spend.no_previous", values]
         }
         let current = figures.currentCents
         switch (previous, current) {
         case (0, 0):
-            return "Nothing \(verb) \(preposition) \(name) \(period.thisName) or \(period.previousName)."
+            let values: KeyValuePairs = ["name": name, "this": this, "previous": previousName]
+            return save
+                ? t["statistics.comparison.save.nothing", values] : t["statistics.comparison.spend.nothing", values]
         case (0, _):
-            return "You \(verb) \(money(current)) \(preposition) \(name), up from nothing \(period.previousName)."
+            let values: KeyValuePairs = ["name": name, "amount": money(current), "previous": previousName]
+            return save
+                ? t["statistics.comparison.save.up_from_nothing", values]
+                : t["statistics.comparison.spend.up_from_nothing", values]
         case (_, 0):
-            return
-                "Nothing \(verb) \(preposition) \(name) \(period.thisName), down from \(money(previous)) \(period.previousName)."
+            let values: KeyValuePairs = [
+                "name": name, "this": this, "amount": money(previous), "previous": previousName,
+            ]
+            return save
+                ? t["statistics.comparison.save.down_to_nothing", values]
+                : t["statistics.comparison.spend.down_to_nothing", values]
         default:
             let change = percentChange(from: previous, to: current)
             if change == 0 {
-                return "You \(verb) about the same as \(period.previousName) \(preposition) \(name)."
+                let values: KeyValuePairs = ["name": name, "previous": previousName]
+                return save
+                    ? t["statistics.comparison.save.same", values] : t["statistics.comparison.spend.same", values]
             }
-            let direction = change > 0 ? "more" : "less"
-            return "You \(verb) \(abs(change))% \(direction) than \(period.previousName) \(preposition) \(name)."
+            let values: KeyValuePairs = [
+                "name": name, "percent": t.format.percent(abs(change)), "previous": previousName,
+            ]
+            switch (save, change > 0) {
+            case (true, true): return t["statistics.comparison.save.more", values]
+            case (true, false): return t["statistics.comparison.save.less", values]
+            case (false, true): return t["statistics.comparison.spend.more", values]
+            case (false, false): return t["statistics.comparison.spend.less", values]
+            }
         }
     }
 
     /// "Dining Out stayed 15% under its allowance." / "went 8% over" / "used exactly"; nil without an allowance.
-    static func allowance(_ figures: Figures) -> String? {
+    static func allowance(_ figures: Figures, t: Words) -> String? {
         guard figures.kind == .spend, let allowance = figures.allowanceCents, allowance > 0 else { return nil }
         let spent = figures.currentCents
-        if spent == allowance { return "\(figures.name) used exactly its allowance." }
+        let name = figures.name
+        if spent == allowance { return t["statistics.allowance.exact", ["name": name]] }
         let percent = Int(((allowance - spent).magnitude * 100 + UInt64(allowance) / 2) / UInt64(allowance))
         if spent < allowance {
             return percent == 0
-                ? "\(figures.name) stayed just under its allowance."
-                : "\(figures.name) stayed \(min(percent, 100))% under its allowance."
+                ? t["statistics.allowance.just_under", ["name": name]]
+                : t["statistics.allowance.under", ["name": name, "percent": t.format.percent(min(percent, 100))]]
         }
         return percent == 0
-            ? "\(figures.name) went just over its allowance." : "\(figures.name) went \(percent)% over its allowance."
+            ? t["statistics.allowance.just_over", ["name": name]]
+            : t["statistics.allowance.over", ["name": name, "percent": t.format.percent(percent)]]
     }
 
     /// Whole-percent change from `previous` (> 0) to `current`, rounded half away from zero.
@@ -71,15 +100,28 @@ enum StatisticsWording {
     }
 
     /// "You're at 75% of your Vacation Fund target."
-    static func targetProgress(name: String, percent: Int) -> String {
-        "You're at \(percent)% of your \(name) target."
+    static func targetProgress(name: String, percent: Int, t: Words) -> String {
+        t["statistics.insights.target_progress", ["percent": t.format.percent(percent), "name": name]]
     }
 
-    /// "You completed 2 stashes in November 2026, earning 20 points." or the empty-period wording; `when` is
-    /// "in November 2026" or "on Sat, 21 Nov 2026".
-    static func completed(count: Int, points: Int, when: String) -> String {
-        guard count > 0 else { return "No stashes completed \(when) yet." }
-        let stashes = count == 1 ? "1 stash" : "\(count) stashes"
-        return "You completed \(stashes) \(when), earning \(points) \(points == 1 ? "point" : "points")."
+    /// "You completed 2 stashes in November 2026, earning 20 points." or the empty-period wording ("on" a day,
+    /// "in" a month or a year).
+    static func completed(count: Int, points: Int, period: StatisticsPeriod, t: Words) -> String {
+        let title = period.title(t)
+        guard count > 0 else {
+            return switch period.unit {
+            case .daily: t["statistics.insights.none_completed.daily", ["period": title]]
+            case .monthly: t["statistics.insights.none_completed.monthly", ["period": title]]
+            case .yearly: t["statistics.insights.none_completed.yearly", ["period": title]]
+            }
+        }
+        let values: KeyValuePairs = [
+            "period": title, "points": t.plural("statistics.insights.points", count: points),
+        ]
+        return switch period.unit {
+        case .daily: t.plural("statistics.insights.completed.daily", count: count, values)
+        case .monthly: t.plural("statistics.insights.completed.monthly", count: count, values)
+        case .yearly: t.plural("statistics.insights.completed.yearly", count: count, values)
+        }
     }
 }

@@ -78,23 +78,27 @@ extension Request {
 
     /// Decodes the posted form into `type`; a body that isn't a readable form is a 400, never a 500, and one with
     /// `maxFormFields` or more fields is a 413.
-    func decodeForm<Form: Decodable, Context: RequestContext>(_ type: Form.Type, context: Context) async throws -> Form
+    func decodeForm<Form: Decodable, Context: RequestContext & PageContext>(
+        _ type: Form.Type,
+        context: Context
+    ) async throws -> Form
     where Context.Decoder == URLEncodedFormDecoder {
         var request = self
+        let t = context.words
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         // Decoding a form builds a tree of every field: a body of thousands of them is refused before that.
         guard body.readableBytesView.lazy.filter({ $0 == UInt8(ascii: "&") }).count < Self.maxFormFields else {
             throw HTTPError(
                 .contentTooLarge,
-                message: "The form has too many fields. Go back, reload the page and try again."
+                message: t["errors.form.too_many_fields"]
             )
         }
         do {
             return try await request.decode(as: type, context: context)
         } catch let error as HTTPError {
-            throw HTTPError(error.status, message: "The form couldn't be read. Go back, reload the page and try again.")
+            throw HTTPError(error.status, message: t["errors.form.unreadable"])
         } catch {
-            throw HTTPError(.badRequest, message: "The form couldn't be read. Go back, reload the page and try again.")
+            throw HTTPError(.badRequest, message: t["errors.form.unreadable"])
         }
     }
 

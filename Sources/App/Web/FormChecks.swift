@@ -29,22 +29,23 @@ extension FieldErrors {
             }
         }
 
-        var tooLateMessage: String {
+        /// What the field says about a date past the window.
+        func tooLateMessage(_ t: Words) -> String {
             switch self {
-            case .ledger: "Enter a date no more than a year ahead."
-            case .planning: "Enter a date no more than five years ahead."
+            case .ledger: t["errors.field.date_within_year"]
+            case .planning: t["errors.field.date_within_five_years"]
             }
         }
     }
 
     /// `value` trimmed. Empty gets `required` (the field's own request, like "Enter a name.") when there is one;
-    /// longer than `max` characters gets "Use at most N characters.".
+    /// longer than `max` characters gets "Use at most N characters.". Messages are in `t`'s language.
     mutating func text(_ value: String?, field: String, required: String? = nil, max: Int) -> String {
         let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty, let required {
             add(field, required)
         } else if text.count > max {
-            add(field, "Use at most \(max) characters.")
+            add(field, t.plural("errors.field.too_long", count: max))
         }
         return text
     }
@@ -70,9 +71,9 @@ extension FieldErrors {
         case .success(let money) where money.cents > 0 || rule != .positive:
             return negative ? -money.cents : money.cents
         case .success:
-            add(field, "Enter an amount above zero.")
+            add(field, t["errors.field.amount_above_zero"])
         case .failure(let failure):
-            add(field, grammar.message(failure))
+            add(field, grammar.message(failure, t: t))
         }
         return nil
     }
@@ -87,21 +88,21 @@ extension FieldErrors {
     ) -> CalendarDay? {
         let text = (value ?? "").trimmingCharacters(in: .whitespaces)
         if text.isEmpty {
-            if required { add(field, "Enter a date.") }
+            if required { add(field, t["errors.field.date_required"]) }
             return nil
         }
         // A date picker sends YYYY-MM-DD whatever it shows; a browser without one sends what was typed, so the
         // message gives the example as the app writes dates, and that is read too.
         guard let day = CalendarDay(text) ?? CalendarDay.written(text) else {
-            add(field, "Enter a real date, like \(today.shortText).")
+            add(field, t["errors.field.date_real", ["example": t.date(today)]])
             return nil
         }
         if day.year < 1970 {
-            add(field, "Enter a date from 1970 on.")
+            add(field, t["errors.field.date_from_1970"])
             return nil
         }
         if day > window.lastDay(from: today) {
-            add(field, window.tooLateMessage)
+            add(field, window.tooLateMessage(t))
             return nil
         }
         return day
@@ -142,7 +143,7 @@ extension FieldErrors {
         guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
         else {
-            add(field, "Enter a time like 09:00.")
+            add(field, t["errors.field.time"])
             return nil
         }
         return text

@@ -55,7 +55,7 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         self.page(title: title, section: section, context: context, status: status) { shell in
-            page.html(csrf: shell.csrf)
+            page.html(csrf: shell.csrf, t: shell.t)
         }
     }
 

@@ -4,14 +4,15 @@ import Foundation
 enum Section: String, Sendable, CaseIterable {
     case home, statistics, badges, wallet, budget, profile
 
-    var label: String {
+    /// The section's name in the tab bar.
+    func label(_ t: Words) -> String {
         switch self {
-        case .home: "Home"
-        case .statistics: "Statistics"
-        case .badges: "Badges"
-        case .wallet: "Wallet"
-        case .budget: "Budget"
-        case .profile: "Profile"
+        case .home: t["shell.sections.home"]
+        case .statistics: t["shell.sections.statistics"]
+        case .badges: t["shell.sections.badges"]
+        case .wallet: t["shell.sections.wallet"]
+        case .budget: t["shell.sections.budget"]
+        case .profile: t["shell.sections.profile"]
         }
     }
 
@@ -63,10 +64,10 @@ extension Shell {
             nav: Section.navigation.map {
                 NavItem(
                     key: $0.rawValue,
-                    label: $0.label,
+                    label: $0.label(t),
                     href: $0.path,
                     current: $0 == section,
-                    badge: $0 == .wallet ? walletExpiring.flatMap(WalletBadge.label) : nil
+                    badge: $0 == .wallet ? walletExpiring.flatMap { WalletBadge.label($0, t: t) } : nil
                 )
             },
             showNav: user != nil && navigation,

@@ -78,10 +78,8 @@ extension MemberContext {
     /// The upload posted to this request (read by `CSRFMiddleware`); a body that isn't one is a 400.
     func uploadedForm() throws -> UploadedForm {
         guard let upload else {
-            throw HTTPError(
-                .badRequest,
-                message: "The upload couldn't be read. Go back, choose the file again and send it."
-            )
+            let t = words
+            throw HTTPError(.badRequest, message: t["errors.form.upload_unreadable"])
         }
         return upload
     }

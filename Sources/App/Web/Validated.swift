@@ -13,7 +13,7 @@ enum Validated<Draft> {
 extension Request {
     /// Decodes the form as `Input` and checks it with `rules`. An invalid form gets its page again from `form`, with
     /// what was typed, the errors and status 422; a valid one's draft goes to `save`.
-    func submitForm<Input: Decodable, Draft, Context: RequestContext>(
+    func submitForm<Input: Decodable, Draft, Context: RequestContext & PageContext>(
         _ type: Input.Type,
         context: Context,
         rules: (Input) async throws -> Validated<Draft>,

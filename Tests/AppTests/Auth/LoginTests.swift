@@ -326,7 +326,7 @@ struct LoginTests {
         let pool = HashingPool(threads: 1, limit: 2)
         let release = DispatchSemaphore(value: 0)
         // Should a hash be queued instead of refused, this lets the blocked one go, so the test fails, not hangs.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90) { release.signal() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300) { release.signal() }
         // The first hash runs and holds the pool's one thread; the second waits behind it.
         async let first: Int = pool.run {
             release.wait()

@@ -309,10 +309,10 @@ struct BadgesTests {
 
     @Test("the tiers keep their ranges, and the next level's wording counts badges")
     func rankWording() {
-        #expect(Rank(points: 50).nextText == "10 points (1 badge) to Level 1 · Silver Saver")
-        #expect(Rank(points: 60).nextText == "20 points (2 badges) to Level 2 · Silver Saver")
-        #expect(Rank(points: 140).nextText == "20 points (2 badges) to Level 1 · Gold Saver")
-        #expect(Rank(points: 160).nextText == "50 points (5 badges) to Level 2 · Gold Saver")
+        #expect(Rank(points: 50).nextText(TestApp.words(.en)) == "10 points (1 badge) to Level 1 · Silver Saver")
+        #expect(Rank(points: 60).nextText(TestApp.words(.en)) == "20 points (2 badges) to Level 2 · Silver Saver")
+        #expect(Rank(points: 140).nextText(TestApp.words(.en)) == "20 points (2 badges) to Level 1 · Gold Saver")
+        #expect(Rank(points: 160).nextText(TestApp.words(.en)) == "50 points (5 badges) to Level 2 · Gold Saver")
         #expect(Rank(points: 51).tier == .silver, "51 is Silver, as the tiers are defined")
         #expect(Rank(points: 55).level == 1)
         #expect(Rank(points: 151).tier == .gold)

@@ -51,7 +51,10 @@ struct CommandLineChecksTests {
             let result = try await BackupTests.stashify(["restore", file, "--data-dir", folder])
             #expect(result.status != 0)
             #expect(result.output.contains("\(file) is not a regular file"), "\(result.output)")
-            #expect(Date().timeIntervalSince(started) < 20, "refused at once")
+            #expect(
+                Date().timeIntervalSince(started) < 90,
+                "refused at once, not hung (a loaded machine may take a while to start the command)"
+            )
         }
         #expect(try await BackupTests.emails(in: folder) == ["ann@example.com"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/replaced"))

@@ -43,7 +43,7 @@ struct MoneyTests {
             try Money.parse(text, currency: .usd, grammar: grammar).get()
         }
         #expect(
-            grammar.message(.otherConvention)
+            grammar.message(.otherConvention, t: TestApp.words(.en))
                 == (grammar == .comma
                     ? "Write amounts like 12,50 or 1.234,56 here: “,” marks the decimals."
                     : "Write amounts like 12.50 or 1,234.56 here: “.” marks the decimals.")

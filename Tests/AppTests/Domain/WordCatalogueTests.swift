@@ -6,10 +6,10 @@ import Testing
 @Suite("Word catalogue")
 struct WordCatalogueTests {
     /// The keys the code asks for: the literal first argument of `t[…]`, `t.plural(…)` and `t.html(…)` in the app's
-    /// sources and views.
+    /// sources and views (`errors.t[…]` too).
     static let usedKeys: [String: String] = {
         let root = URL(fileURLWithPath: TestApp.root)
-        let pattern = try! Regex(#"\bt(?:\[|\.plural\(|\.html\()\s*"([^"\\]+)""#)
+        let pattern = try! Regex(#"(?:^|[^A-Za-z0-9_])t(?:\[|\.plural\(|\.html\()\s*"([^"\\]+)""#)
         var keys: [String: String] = [:]
         for folder in ["Sources/App", "Views"] {
             let enumerator = FileManager.default.enumerator(atPath: root.appending(path: folder).path)

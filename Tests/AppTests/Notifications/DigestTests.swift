@@ -46,7 +46,10 @@ struct DigestTests {
             let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
             try await TestApp.run(clock: clock) { browser, database in
                 _ = try await Self.annWithFive(browser, database, port: port)
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 5)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 5
+                )
                 let pusher = Self.pusher(database, clock)
 
                 #expect(try await pusher.deliverDue() == 10, "five reminders, each delivered to both channels")
@@ -105,7 +108,10 @@ struct DigestTests {
                 #expect(saved.status == .seeOther)
                 #expect(try database.for(userId: ann).walletSettings().pushDigest == "each")
 
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 5)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 5
+                )
                 #expect(try await Self.pusher(database, clock).deliverDue() == 5)
                 #expect(inbox.received.count == 5)
                 let ids = try database.read { db in
@@ -143,7 +149,10 @@ struct DigestTests {
                         )
                     )
                 }
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 3)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 3
+                )
                 #expect(try await Self.pusher(database, clock).deliverDue() == 3)
                 #expect(
                     inbox.received.map { $0.headers["title"] ?? "" }.sorted()

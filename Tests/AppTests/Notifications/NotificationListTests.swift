@@ -32,7 +32,10 @@ struct NotificationListTests {
                 )
                 try gym.insert(db)
             }
-            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
+            #expect(
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
+                    == 2
+            )
             let recorded = try await ReminderFixtures.notifications(database, userId: ann)
             let coupon = try #require(recorded.first { $0.kind == .coupon }?.id)
             let renewal = try #require(recorded.first { $0.kind == .renewal }?.id)
@@ -94,7 +97,10 @@ struct NotificationListTests {
             try await ReminderFixtures.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Dinner", expiresOn: "2026-11-23")
-            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 3)
+            #expect(
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
+                    == 3
+            )
 
             // Then the list reads Cinema (tomorrow), Dinner, Books
             let html = try await browser.get("/notifications").html

@@ -122,6 +122,7 @@ struct PushTests {
             webPush: .init(key: vapid, contact: "mailto:ops@example.org")
         )
         pusher.outbound = TestApp.outbound
+        pusher.catalogue = TestApp.catalogue
         return pusher
     }
 
@@ -135,7 +136,10 @@ struct PushTests {
             let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
             try await TestApp.run(clock: clock) { browser, database in
                 _ = try await Self.ann(browser, database, port: port)
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
                 let pusher = Self.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 2)
 
@@ -169,7 +173,7 @@ struct PushTests {
                 let ann = try await Self.ann(browser, database, port: port)
                 try await database.for(userId: ann).setPushChannel(.webhook, to: nil)
                 inbox.answer(with: [500])
-                try await ReminderEngine(database: database, now: { clock.now }).tick()
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
                 let pusher = Self.pusher(database, clock)
 
                 #expect(try await pusher.deliverDue() == 0)
@@ -202,7 +206,7 @@ struct PushTests {
                     .webhook,
                     to: PushChannel(userId: ann, kind: .webhook, url: "http://127.0.0.1:\(port)/slow")
                 )
-                try await ReminderEngine(database: database, now: { clock.now }).tick()
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
                 var pusher = Self.pusher(database, clock)
                 pusher.timeout = .milliseconds(300)
                 #expect(try await pusher.deliverDue() == 0)
@@ -225,7 +229,10 @@ struct PushTests {
                 settings.quietFrom = "22:00"
                 settings.quietTo = "07:00"
                 try await store.saveWalletSettings(settings)
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
                 #expect(try await browser.get("/notifications").html.contains("Coupon expiring: Pizza"))
 
                 let pusher = Self.pusher(database, clock)
@@ -252,7 +259,10 @@ struct PushTests {
                 var settings = try store.walletSettings()
                 settings.reminderTime = "20:00"
                 try await store.saveWalletSettings(settings)
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
 
                 // Quiet hours turned on after the reminder was recorded; the server was down until 23:00
                 settings.quietEnabled = true
@@ -291,7 +301,10 @@ struct PushTests {
                 #expect(page.html.contains("action=\"/profile/notifications/push/on\""))
 
                 // A reminder comes due: it is in the list, and on its way to nothing
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
                 #expect(try await Self.deliveries(database).isEmpty)
                 try await browser.get("/profile/notifications")
                 #expect(try await browser.post("/profile/notifications/push/test").status == .seeOther)
@@ -325,7 +338,10 @@ struct PushTests {
                     )
                 )
                 clock.advance(by: 86_400)
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() >= 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() >= 1
+                )
                 #expect(try await Self.pusher(database, clock).deliverDue() >= 2)
                 #expect(Set(inbox.received.map(\.path)) == ["/ntfy/ann-reminders", "/hook"])
             }

@@ -23,7 +23,7 @@ struct ReminderRulesTests {
     )
 
     private func rules(_ today: String, lead: Int = 7) -> ReminderRules {
-        ReminderRules(user: user, today: CalendarDay(today)!, leadDays: lead)
+        ReminderRules(user: user, today: CalendarDay(today)!, leadDays: lead, t: TestApp.words(.en))
     }
 
     private func card(_ benefits: [CardBenefit], today: String) -> CardState {

@@ -39,7 +39,7 @@ struct RemindersTests {
             )
             try await ReminderFixtures.coupon(database, userId: lee, name: "Pizza", expiresOn: "2026-11-23")
             try await ReminderFixtures.coupon(database, userId: kai, name: "Sushi", expiresOn: "2026-11-24")
-            let engine = ReminderEngine(database: database, now: { clock.now })
+            let engine = ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
 
             // 16:00 UTC is 08:00 in Los Angeles (before 09:00) and 01:00 the next day in Tokyo (before 09:00)
             #expect(try await engine.tick() == 0)
@@ -123,7 +123,7 @@ struct RemindersTests {
             try await database.write { db in
                 try db.execute(sql: "UPDATE cardBenefit SET period = 'fortnightly' WHERE userId = ?", arguments: [bob])
             }
-            let engine = ReminderEngine(database: database, now: { clock.now })
+            let engine = ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
 
             // When: the engine looks
             await #expect {
@@ -164,7 +164,10 @@ struct RemindersTests {
             // When: eight engines (as after restarts) look at the same moment
             let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<8 {
-                    group.addTask { try await ReminderEngine(database: database, now: { clock.now }).tick() }
+                    group.addTask {
+                        try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                            .tick()
+                    }
                 }
                 return try await group.reduce(0, +)
             }
@@ -177,7 +180,10 @@ struct RemindersTests {
                     try String.fetchOne(db, sql: "SELECT day FROM reminderDay WHERE userId = ?", arguments: [ann])
                 } == "2026-11-20"
             )
-            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
+            #expect(
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
+                    == 0
+            )
         }
     }
 
@@ -188,7 +194,7 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             let ny = try await Self.user(browser, database, email: "ny@example.com", timeZone: "America/New_York")
             try await ReminderFixtures.coupon(database, userId: ny, name: "Bagels", expiresOn: "2026-11-02")
-            let engine = ReminderEngine(database: database, now: { clock.now })
+            let engine = ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
             #expect(try await engine.tick() == 0, "13:30 UTC is 08:30 EST")
             clock.advance(by: 40 * 60)
             #expect(try await engine.tick() == 2, "14:10 UTC is 09:10 EST")
@@ -203,7 +209,7 @@ struct RemindersTests {
         try await TestApp.run(clock: clock) { browser, database in
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-30")
-            let engine = ReminderEngine(database: database, now: { clock.now })
+            let engine = ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
             var settings = try database.for(userId: ann).walletSettings()
             settings.notificationsEnabled = false
             try await database.for(userId: ann).saveWalletSettings(settings)
@@ -228,7 +234,7 @@ struct RemindersTests {
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Cinema", expiresOn: "2026-11-21")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Books", expiresOn: "2026-11-25")
-            try await ReminderEngine(database: database, now: { clock.now }).tick()
+            try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
 
             // The bell on every page says 2
             let home = try await browser.get("/")
@@ -322,12 +328,15 @@ struct RemindersTests {
             let off = try await browser.post("/wallet/cards/\(card)/reminders", [("on", "0")])
             #expect(off.location == "/wallet/cards/\(card)")
             #expect(try await browser.get("/wallet/cards/\(card)").html.contains("Reminders off · Turn on"))
-            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 0)
+            #expect(
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
+                    == 0
+            )
 
             // On again: the next day brings the benefit (4 days left) and the fee (5 days ahead)
             try await browser.post("/wallet/cards/\(card)/reminders", [("on", "1")])
             clock.advance(by: 86_400)
-            _ = try await ReminderEngine(database: database, now: { clock.now }).tick()
+            _ = try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
             #expect(
                 try await ReminderFixtures.notifications(database, userId: ann).map(\.kind).sorted {
                     $0.rawValue < $1.rawValue
@@ -346,7 +355,10 @@ struct RemindersTests {
             let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Gone", expiresOn: "2026-12-01")
             try await ReminderFixtures.coupon(database, userId: ann, name: "Still ahead", expiresOn: "2026-12-05")
-            #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 2)
+            #expect(
+                try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue).tick()
+                    == 2
+            )
             let recorded = try await ReminderFixtures.notifications(database, userId: ann)
             #expect(Set(recorded.map(\.title)) == ["Coupon expiring: Still ahead", "November 2026 in numbers"])
             #expect(recorded.first { $0.kind == .summary }?.dueOn == "2026-12-01")

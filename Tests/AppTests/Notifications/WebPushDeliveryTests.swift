@@ -89,7 +89,10 @@ struct WebPushDeliveryTests {
                 #expect(device.userId == ann && device.endpoint == phone.endpoint && device.name == "Chrome on Android")
 
                 // When a coupon's reminder comes due
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
                 let pusher = PushTests.pusher(database, clock)
                 #expect(try await pusher.deliverDue() == 3)
 
@@ -144,7 +147,10 @@ struct WebPushDeliveryTests {
 
                 // A reminder to a subscription that expired: the device and its delivery go, nothing is retried
                 inbox.answer(with: [410])
-                #expect(try await ReminderEngine(database: database, now: { clock.now }).tick() == 1)
+                #expect(
+                    try await ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+                        .tick() == 1
+                )
                 #expect(try await PushTests.pusher(database, clock).deliverDue() == 0)
                 #expect(try await Self.devices(database).isEmpty)
                 #expect(try await PushTests.deliveries(database).isEmpty)

@@ -111,6 +111,9 @@ struct BrowserNameTests {
     @Test("names the browser and the device of real User-Agent headers", arguments: examples.indices)
     func names(index: Int) {
         let example = Self.examples[index]
-        #expect(BrowserName.of(userAgent: example.userAgent) == example.name, "\(example.userAgent ?? "nil")")
+        #expect(
+            BrowserName.of(userAgent: example.userAgent, t: TestApp.words(.en)) == example.name,
+            "\(example.userAgent ?? "nil")"
+        )
     }
 }

@@ -321,7 +321,7 @@ struct SignedInBrowsersTests {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let now = TestClock.date("2026-11-22T10:00:00Z")
         func text(_ iso: String) -> String {
-            ProfilePages.Browser.momentText(TestClock.date(iso), in: berlin, now: now)
+            ProfilePages.Browser.momentText(TestClock.date(iso), in: berlin, now: now, t: TestApp.words(.en))
         }
         #expect(text("2026-11-22T08:14:00Z") == "Today at 09:14")
         #expect(text("2026-11-21T23:30:00Z") == "Today at 00:30", "already the 22nd in Berlin")
@@ -330,7 +330,12 @@ struct SignedInBrowsersTests {
         #expect(text("2025-12-31T23:00:00Z") == "1 Jan 2026")
         let justAfterMidnight = TestClock.date("2026-11-21T23:30:00Z")  // 00:30 on the 22nd in Berlin
         #expect(
-            ProfilePages.Browser.momentText(TestClock.date("2026-11-21T22:00:00Z"), in: berlin, now: justAfterMidnight)
+            ProfilePages.Browser.momentText(
+                TestClock.date("2026-11-21T22:00:00Z"),
+                in: berlin,
+                now: justAfterMidnight,
+                t: TestApp.words(.en)
+            )
                 == "Yesterday at 23:00"
         )
     }

@@ -6,11 +6,13 @@ import Testing
 struct StatisticsWordingTests {
     let month = StatisticsPeriod.month(Month(year: 2026, month: 11))
     let money: (Int64) -> String = { RegionFormat.of(.unitedStates).money($0, .usd) }
+    let t = TestApp.words(.en)
 
     func sentence(_ kind: Stash.Kind, _ current: Int64, _ previous: Int64?, period: StatisticsPeriod? = nil) -> String {
         StatisticsWording.comparison(
             .init(name: "Vacation Fund", kind: kind, currentCents: current, previousCents: previous),
             period: period ?? month,
+            t: t,
             money: money
         )
     }
@@ -49,7 +51,8 @@ struct StatisticsWordingTests {
                     currentCents: spent,
                     previousCents: nil,
                     allowanceCents: allowance
-                )
+                ),
+                t: t
             )
         }
         #expect(line(17_000, 20_000) == "Dining Out stayed 15% under its allowance.")
@@ -73,15 +76,15 @@ struct StatisticsWordingTests {
     @Test("insight sentences")
     func insights() {
         #expect(
-            StatisticsWording.targetProgress(name: "Vacation Fund", percent: 75)
+            StatisticsWording.targetProgress(name: "Vacation Fund", percent: 75, t: t)
                 == "You're at 75% of your Vacation Fund target."
         )
         #expect(
-            StatisticsWording.completed(count: 2, points: 20, when: "in November 2026")
+            StatisticsWording.completed(count: 2, points: 20, period: month, t: t)
                 == "You completed 2 stashes in November 2026, earning 20 points."
         )
         #expect(
-            StatisticsWording.completed(count: 0, points: 0, when: "on Sat, 21 Nov 2026")
+            StatisticsWording.completed(count: 0, points: 0, period: .day(CalendarDay("2026-11-21")!), t: t)
                 == "No stashes completed on Sat, 21 Nov 2026 yet."
         )
     }
@@ -119,8 +122,8 @@ struct ChartHelperTests {
             createdAt: .init(),
             updatedAt: .init()
         )
-        #expect(user.compactMoney(150_000) == "$1.5k")
-        #expect(user.compactMoney(-50_000) == "−$500")
+        #expect(user.compactMoney(150_000) == "$1.5K")
+        #expect(user.compactMoney(-50_000) == "-$500")
         #expect(user.compactMoney(250_000_000) == "$2.5M")
     }
 
@@ -132,7 +135,8 @@ struct ChartHelperTests {
             labels: ["1 Nov & co"],
             tickLabels: ["1"],
             series: [Charts.Series(name: "Saved", colorClass: "chart__bar--saved", values: [50])],
-            format: { String($0) }
+            format: { String($0) },
+            t: TestApp.words(.en)
         ).description
         #expect(svg.hasPrefix("<svg class=\"chart chart--bars\" viewBox=\"0 0 640.0 220.0\""))
         #expect(svg.contains("<title id=\"c-title\">Saved &lt;per&gt; day</title>"))

@@ -19,3 +19,12 @@ extension AppDatabase {
 private struct FetchedRows: @unchecked Sendable {
     let rows: [Row]
 }
+
+extension AppDatabase {
+    /// Sets every member's language and region, as Profile would.
+    func speak(_ language: String, region: String) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE user SET language = ?, region = ?", arguments: [language, region])
+        }
+    }
+}

@@ -80,6 +80,7 @@ struct WalletCatalogueAddTests {
                     "form",
                     attributes: [
                         "class": "onboarding", "method": "post", "action": "/wallet/onboarding", "novalidate": "",
+                        "data-search": "Search cards", "data-search-placeholder": "Search cards…",
                     ]
                 )
             )

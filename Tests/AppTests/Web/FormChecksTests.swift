@@ -11,7 +11,7 @@ struct FormChecksTests {
 
     @Test("text is trimmed, required only when asked, and limited by characters")
     func text() {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: TestApp.words(.en))
         #expect(errors.text("  Trip \n", field: "a", max: 4) == "Trip")
         #expect(errors.text("   ", field: "b", max: 4) == "")
         #expect(errors.text(nil, field: "c", required: "Enter a name.", max: 4) == "")
@@ -39,7 +39,7 @@ struct FormChecksTests {
         ] as [(String, FieldErrors.AmountRule, Bool, Int64?, String?)]
     )
     func amounts(text: String, rule: FieldErrors.AmountRule, required: Bool, cents: Int64?, message: String?) {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: TestApp.words(.en))
         #expect(
             errors.amount(text, field: "amount", currency: .usd, grammar: .point, required: required, rule: rule)
                 == cents
@@ -67,14 +67,14 @@ struct FormChecksTests {
         ] as [(String, FieldErrors.DateWindow, String?, String?)]
     )
     func dates(text: String, window: FieldErrors.DateWindow, day: String?, message: String?) {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: TestApp.words(.en))
         #expect(errors.date(text, field: "date", today: Self.today, window: window)?.description == day)
         #expect(errors["date"] == message)
     }
 
     @Test("choices, whole numbers and clock times")
     func choicesNumbersTimes() {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: TestApp.words(.en))
         #expect(errors.choice("spend", field: "a", as: Stash.Kind.self, message: "Choose Save or Spend.") == .spend)
         #expect(errors.choice("Spend", field: "b", as: Stash.Kind.self, message: "Choose Save or Spend.") == nil)
         #expect(errors.choice(nil, field: "c", as: Stash.Kind.self, message: "Choose Save or Spend.") == nil)

@@ -57,7 +57,7 @@ struct PagesTests {
         #expect(html.contains("href=\"/?a=1&amp;b=2\" aria-current=\"page\""))
         #expect(html.contains("<strong>\(escaped)</strong> for November 2026. <strong>+10 points</strong>"))
         #expect(html.contains("Your reward: \(escaped)"))
-        #expect(html.contains("And 2 more badge(s) with it."))
+        #expect(html.contains("And 2 more badges with it."))
         #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\" dir=\"ltr\" data-theme=\"dark\">"))
         #expect(html.contains("<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<p>main</p>\n  </main>"))
 

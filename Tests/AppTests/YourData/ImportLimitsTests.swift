@@ -186,7 +186,7 @@ struct ImportLimitsTests {
         var ledger = try #require(object["ledger"] as? [[String: Any]])
         ledger[2_499]["amountCents"] = nil
         object["ledger"] = ledger
-        #expect(throws: ImportProblem("The export is damaged: ledger item 2500 amountCents is missing.")) {
+        #expect(throws: ImportProblem(.missing("ledger item 2500 amountCents"))) {
             try AccountDocument.decode(try JSONSerialization.data(withJSONObject: object))
         }
     }

@@ -44,8 +44,9 @@ struct AuthController {
         let input = SignupInput(email: access.invitedEmail, invite: access.invitedEmail == nil ? nil : token)
         return try signupPage(
             input,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             access: access,
+            request: request,
             context: context,
             status: access.isAllowed ? .ok : .forbidden
         )
@@ -55,42 +56,49 @@ struct AuthController {
     /// sign-up is closed; every try counts toward the address's limit of log-in tries.
     @Sendable func createSignup(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(SignupInput.self, context: context)
+        let t = context.words
         let access = try database.signupAccess(mode: signups, token: input.invite, now: now())
         guard access.isAllowed else {
-            return try signupPage(input, errors: FieldErrors(), access: access, context: context, status: .forbidden)
+            return try signupPage(
+                input,
+                errors: FieldErrors(t: context.words),
+                access: access,
+                request: request,
+                context: context,
+                status: .forbidden
+            )
         }
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: "", address: address) {
-            let wait = throttle.waitText(until: retryAt)
+            let wait = throttle.waitText(until: retryAt, t: t)
             var response = try signupPage(
                 input,
-                errors: FieldErrors(),
+                errors: FieldErrors(t: context.words),
                 access: access,
+                request: request,
                 context: context,
                 status: .tooManyRequests,
-                summary: "Too many tries from your address. Try again in \(wait.text)."
+                summary: t["auth.signup.too_many_tries", ["wait": wait.text]]
             )
             response.headers[.retryAfter] = String(wait.seconds)
             return response
         }
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
         let password = ProfileRules.newPassword(input.password, common: commonPasswords, into: &errors)
         if errors["email"] == nil, let invited = access.invitedEmail, email != invited {
-            errors.add(
-                "email",
-                "This invitation is for \(invited). Use that email, or ask the server's owner for one for yours."
-            )
+            errors.add("email", t["auth.signup.invited_email", ["email": invited]])
         }
         if errors["email"] == nil, try database.emailIsTaken(email) {
-            errors.add("email", "An account with this email already exists. Log in instead?")
+            errors.add("email", t["auth.signup.email_taken"])
         }
         guard errors.isEmpty else {
             return try signupPage(
                 input,
                 errors: errors,
                 access: access,
+                request: request,
                 context: context,
                 status: .unprocessableContent
             )
@@ -104,11 +112,12 @@ struct AuthController {
             try await throttle.withdraw(email: "", address: address)
             var response = try signupPage(
                 input,
-                errors: FieldErrors(),
+                errors: FieldErrors(t: context.words),
                 access: access,
+                request: request,
                 context: context,
                 status: .serviceUnavailable,
-                summary: "Stashify is busy right now. Try again in a few seconds."
+                summary: t["auth.busy"]
             )
             response.headers[.retryAfter] = String(HashingPool.Busy.retryAfter)
             return response
@@ -144,17 +153,19 @@ struct AuthController {
         } catch let refused as SignupRefused {
             return try signupPage(
                 input,
-                errors: FieldErrors(),
-                access: .refused(refused.message),
+                errors: FieldErrors(t: context.words),
+                access: .refused(refused.refusal),
+                request: request,
                 context: context,
                 status: .forbidden
             )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            errors.add("email", "An account with this email already exists. Log in instead?")
+            errors.add("email", t["auth.signup.email_taken"])
             return try signupPage(
                 input,
                 errors: errors,
                 access: access,
+                request: request,
                 context: context,
                 status: .unprocessableContent
             )
@@ -170,16 +181,19 @@ struct AuthController {
         _ input: SignupInput,
         errors: FieldErrors,
         access: SignupAccess,
+        request: Request,
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok,
         summary: String? = nil
     ) throws -> Response {
+        let t = context.words
+        let invite = input.invite ?? request.uri.queryParameters["invite"].map(String.init)
         var page = AuthPages.SignupPage(
             summary: summary ?? errors.summary,
             fields: [
                 .input(
                     "name",
-                    label: "Name",
+                    label: t["auth.fields.name"],
                     value: input.name ?? "",
                     error: errors["name"],
                     autocomplete: "name",
@@ -188,7 +202,7 @@ struct AuthController {
                 ),
                 .input(
                     "email",
-                    label: "Email",
+                    label: t["auth.fields.email"],
                     value: input.email ?? "",
                     type: "email",
                     error: errors["email"],
@@ -197,33 +211,34 @@ struct AuthController {
                 ),
                 .input(
                     "password",
-                    label: "Password",
+                    label: t["auth.fields.password"],
                     type: "password",
                     error: errors["password"],
-                    hint: "At least \(ProfileRules.passwordMinimum) characters. Long passphrases are welcome.",
+                    hint: t.plural("auth.signup.password_hint", count: ProfileRules.passwordMinimum),
                     autocomplete: "new-password",
                     required: true
                 ),
-            ]
+            ],
+            languages: Self.languageLinks(AuthPaths.signup, keeping: [("invite", invite)], t: t)
         )
         switch access {
         case .owner:
-            page.lead = "You're the first here: this account is the server's owner's, and decides who else may sign up."
+            page.lead = t["auth.signup.owner_lead"]
         case .open:
             break
         case .invited(let invitation):
-            page.lead = "You're invited to make an account for \(invitation.email) on this server."
+            page.lead = t["auth.signup.invited_lead", ["email": invitation.email]]
             page.invite = input.invite
-        case .refused(let message):
-            page.refusal = message
+        case .refused(let refusal):
+            page.refusal = refusal.message(t)
         }
         return pages.page(
-            title: access.isAllowed ? "Create your account" : "Sign-up is closed",
+            title: access.isAllowed ? t["auth.signup.title"] : t["auth.signup.closed_title"],
             section: nil,
             context: context,
             status: status
         ) {
-            AuthPages.signup(page, csrf: $0.csrf)
+            AuthPages.signup(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -234,7 +249,7 @@ struct AuthController {
         let user = context.user
         return try detailsPage(
             DetailsInput(user: user),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             user: user,
             request: request,
             context: context
@@ -245,7 +260,7 @@ struct AuthController {
     @Sendable func updateDetails(request: Request, context: MemberContext) async throws -> Response {
         var user = context.user
         let input = try await request.decodeForm(DetailsInput.self, context: context)
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: context.words)
         let details = ProfileRules.details(input, grammar: context.user.format.amounts, into: &errors)
         guard errors.isEmpty else {
             return try detailsPage(
@@ -266,7 +281,12 @@ struct AuthController {
                 "timeZone", "region", "language", "updatedAt",
             ]
         )
-        return pages.redirect(to: Self.landing(for: user), flash: .success("Welcome to Stashify, \(user.firstName)!"))
+        // The details may have changed the language: the welcome speaks the one just chosen.
+        let t = Words(.named(user.language), region: .named(user.region), catalogue: pages.catalogue)
+        return pages.redirect(
+            to: Self.landing(for: user),
+            flash: .success(t["auth.details.welcome", ["name": user.firstName]])
+        )
     }
 
     private func detailsPage(
@@ -277,6 +297,7 @@ struct AuthController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
+        let t = context.words
         let page = AuthPages.DetailsPage(
             summary: errors.summary,
             fields: ProfileRules.detailsFields(input, errors: errors),
@@ -284,12 +305,12 @@ struct AuthController {
             firstName: user.firstName
         )
         return pages.page(
-            title: "Account details",
+            title: t["auth.details.title"],
             section: nil,
             context: context,
             status: status,
             navigation: false
-        ) { AuthPages.details(page, csrf: $0.csrf) }
+        ) { AuthPages.details(page, csrf: $0.csrf, t: $0.t) }
     }
 
     // MARK: - Log in and out
@@ -304,12 +325,13 @@ struct AuthController {
     /// `POST /login`: one generic message for any wrong email or password; throttled per account and address.
     @Sendable func createLogin(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(LoginInput.self, context: context)
+        let t = context.words
         let email = User.normalize(email: input.email ?? "")
         let password = input.password ?? ""
         guard !email.isEmpty, !password.isEmpty else {
             return try await loginPage(
                 input,
-                error: "Enter your email and password.",
+                error: t["auth.login.enter_both"],
                 request: request,
                 context: context,
                 status: .unprocessableContent
@@ -320,10 +342,10 @@ struct AuthController {
         let plausible = email.count <= 254 && ProfileRules.isPlausibleEmail(email)
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: plausible ? email : "", address: address) {
-            let wait = throttle.waitText(until: retryAt)
+            let wait = throttle.waitText(until: retryAt, t: t)
             var response = try await loginPage(
                 input,
-                error: "Too many failed attempts. Try again in \(wait.text).",
+                error: t["auth.login.too_many_attempts", ["wait": wait.text]],
                 request: request,
                 context: context,
                 status: .tooManyRequests
@@ -340,7 +362,7 @@ struct AuthController {
             try await throttle.withdraw(email: plausible ? email : "", address: address)
             var response = try await loginPage(
                 input,
-                error: "Stashify is busy right now. Try again in a few seconds.",
+                error: t["auth.busy"],
                 request: request,
                 context: context,
                 status: .serviceUnavailable
@@ -351,7 +373,7 @@ struct AuthController {
         guard let user, matches else {
             return try await loginPage(
                 input,
-                error: "That email and password don't match an account.",
+                error: t["auth.login.no_match"],
                 request: request,
                 context: context,
                 status: .unprocessableContent
@@ -416,24 +438,25 @@ struct AuthController {
     /// end the sign-in.
     @Sendable func createCode(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(CodeInput.self, context: context)
+        let t = context.words
         guard let token = request.cookies[pages.cookies.signIn]?.value, let pending = pendingSignIns.find(token),
             let user = try database.user(id: pending.userId)
         else {
-            return pages.redirect(to: AuthPaths.login, flash: .error("That sign-in took too long. Log in again."))
+            return pages.redirect(to: AuthPaths.login, flash: .error(t["auth.code.expired"]))
         }
         let typed = (input.code ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty else {
             return try codePage(
-                error: "Enter the 6-digit code from your authenticator app.",
+                error: t["auth.code.enter_code"],
                 context: context,
                 status: .unprocessableContent
             )
         }
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if let retryAt = try await throttle.begin(email: user.email, address: address) {
-            let wait = throttle.waitText(until: retryAt)
+            let wait = throttle.waitText(until: retryAt, t: t)
             var response = try codePage(
-                error: "Too many failed attempts. Try again in \(wait.text).",
+                error: t["auth.login.too_many_attempts", ["wait": wait.text]],
                 context: context,
                 status: .tooManyRequests
             )
@@ -441,10 +464,9 @@ struct AuthController {
             return response
         }
         if let retryAt = try await throttle.beginCode(userId: pending.userId) {
-            let wait = throttle.waitText(until: retryAt)
+            let wait = throttle.waitText(until: retryAt, t: t)
             var response = try codePage(
-                error:
-                    "Too many wrong codes for this account: two-factor sign-in is locked for it. Try again in \(wait.text).",
+                error: t["auth.code.locked", ["wait": wait.text]],
                 context: context,
                 status: .tooManyRequests
             )
@@ -462,22 +484,19 @@ struct AuthController {
         {
             accepted = true
             flash = .info(
-                left == 0
-                    ? "You used your last recovery code. Make new ones on your Profile now."
-                    : "You signed in with a recovery code; \(left) left. Make new ones on your Profile if you lost your phone."
+                left == 0 ? t["auth.code.last_recovery_code"] : t.plural("auth.code.recovery_codes_left", count: left)
             )
         } else if !state.isOn {
             accepted = true  // turned off meanwhile (by the server's owner): the password was enough
         }
         guard accepted else {
             guard pendingSignIns.wrongCode(token) else {
-                var response = pages.redirect(to: AuthPaths.login, flash: .error("Too many wrong codes. Log in again."))
+                var response = pages.redirect(to: AuthPaths.login, flash: .error(t["auth.code.too_many_wrong"]))
                 response.setCookie(pages.cookies.expired(name: pages.cookies.signIn))
                 return response
             }
             return try codePage(
-                error:
-                    "That code didn't work. Codes change every 30 seconds and each works once; check that your phone's clock is right, or use a recovery code.",
+                error: t["auth.code.wrong"],
                 context: context,
                 status: .unprocessableContent
             )
@@ -502,22 +521,24 @@ struct AuthController {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
+        let t = context.words
         let page = AuthPages.CodePage(
             error: error,
             field: .input(
                 "code",
-                label: "Code",
+                label: t["auth.code.label"],
                 type: "text",
                 error: error,
-                hint: "The 6-digit code your authenticator app shows for Stashify, or one of your recovery codes.",
+                hint: t["auth.code.hint"],
                 autocomplete: "one-time-code",
                 inputmode: "text",
                 required: true,
                 autofocus: true
-            )
+            ),
+            languages: Self.languageLinks(AuthPaths.loginCode, keeping: [], t: t)
         )
-        return pages.page(title: "Two-factor sign-in", section: nil, context: context, status: status) {
-            AuthPages.code(page, csrf: $0.csrf)
+        return pages.page(title: t["auth.code.page_title"], section: nil, context: context, status: status) {
+            AuthPages.code(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -527,7 +548,12 @@ struct AuthController {
             try await database.forgetPushDevices(signedInWith: sessionId)
         }
         context.sessions.clearSession()
-        var response = pages.redirect(to: AuthPaths.login, flash: .info("You're logged out. See you soon."))
+        let t = context.words
+        var response = pages.redirect(to: AuthPaths.login, flash: .info(t["auth.logged_out"]))
+        // The log-in page that follows speaks the language the member chose.
+        response.setCookie(
+            pages.cookies.cookie(name: pages.cookies.language, value: t.language.rawValue, maxAge: 31_536_000)
+        )
         // Whatever the browser kept of this account goes with the session: the notifications turned on in it (the
         // server forgets them above), its cached files, and its service worker with its push subscription.
         response.headers[.clearSiteData] = "\"cache\", \"storage\""
@@ -541,12 +567,14 @@ struct AuthController {
         context: AppRequestContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let t = context.words
+        let next = input.next.flatMap(Paths.safeReturnPath)
         var page = AuthPages.LoginPage(
             error: error,
             fields: [
                 .input(
                     "email",
-                    label: "Email",
+                    label: t["auth.fields.email"],
                     value: input.email ?? "",
                     type: "email",
                     autocomplete: "username",
@@ -555,24 +583,24 @@ struct AuthController {
                 ),
                 .input(
                     "password",
-                    label: "Password",
+                    label: t["auth.fields.password"],
                     type: "password",
                     autocomplete: "current-password",
                     required: true
                 ),
                 .checkbox(
                     "keep",
-                    label: "Keep me signed in",
+                    label: t["auth.login.keep"],
                     checked: input.keepSignedIn,
-                    hint:
-                        "Leave it unticked on a computer others use: you're logged out when the browser closes, or after \(Self.durationText(sessions.idleLimit)) without use."
+                    hint: Self.keepHint(idle: sessions.idleLimit, t: t)
                 ),
             ],
-            next: input.next.flatMap(Paths.safeReturnPath)
+            next: next,
+            languages: Self.languageLinks(AuthPaths.login, keeping: [("next", next)], t: t)
         )
         page.offersSignup = try database.signupAccess(mode: signups, now: now()).isAllowed
-        return pages.page(title: "Log in", section: nil, context: context, status: status) {
-            AuthPages.login(page, csrf: $0.csrf)
+        return pages.page(title: t["auth.login.title"], section: nil, context: context, status: status) {
+            AuthPages.login(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -592,11 +620,32 @@ struct AuthController {
         )
     }
 
-    /// "12 hours", "90 minutes": a whole number of hours when it is one, else minutes.
-    static func durationText(_ seconds: TimeInterval) -> String {
+    /// The hint under "Keep me signed in", with how long a session not kept lasts unused: "12 hours", "90 minutes"
+    /// (a whole number of hours when it is one, else minutes).
+    static func keepHint(idle seconds: TimeInterval, t: Words) -> String {
         let minutes = Int(seconds / 60)
-        if minutes % 60 == 0 { return minutes == 60 ? "an hour" : "\(minutes / 60) hours" }
-        return minutes == 1 ? "a minute" : "\(minutes) minutes"
+        if minutes % 60 == 0 { return t.plural("auth.login.keep_hint_hours", count: minutes / 60) }
+        return t.plural("auth.login.keep_hint_minutes", count: minutes)
+    }
+
+    /// The links to the signed-out page at `path` in each language, keeping the query items it needs (`next`,
+    /// `invite`); the one `t` speaks is marked.
+    static func languageLinks(
+        _ path: String,
+        keeping items: [(name: String, value: String?)],
+        t: Words
+    ) -> [AuthPages.LanguageLink] {
+        let kept = items.compactMap { item in
+            item.value.flatMap { Paths.queryValue($0) }.map { item.name + "=" + $0 + "&" }
+        }
+        .joined()
+        return Language.allCases.map {
+            AuthPages.LanguageLink(
+                language: $0,
+                href: path + "?" + kept + "lang=" + $0.rawValue,
+                current: $0 == t.language
+            )
+        }
     }
 }
 

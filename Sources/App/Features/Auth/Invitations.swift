@@ -58,15 +58,25 @@ enum Invitations {
 
 extension AppDatabase {
     /// A new invitation for `email`, in place of any earlier one for it not yet used. Refused for an email that isn't
-    /// one, or that an account already has.
+    /// one, or that an account already has, in plain English (the command line's `stashify invite`).
     public func invite(email raw: String, now: Date) async throws -> NewInvitation {
-        var errors = FieldErrors()
+        try await invite(email: raw, now: now, t: nil)
+    }
+
+    /// `invite(email:now:)` for a page: refusals in `t`'s language.
+    func invite(email raw: String, now: Date, t: Words?) async throws -> NewInvitation {
+        var errors = t.map { FieldErrors(t: $0) } ?? FieldErrors()
         let email = ProfileRules.email(raw, into: &errors)
-        if let message = errors["email"] { throw InvitationRefused(description: message) }
+        if let message = errors["email"] {
+            throw InvitationRefused(description: t == nil ? "Enter an email address like name@example.com." : message)
+        }
         let token = Data(Secrets.randomBytes(32)).base64URLEncoded
         let invitation = try await write { db in
             if try User.filter(email: email).fetchCount(db) > 0 {
-                throw InvitationRefused(description: "An account with this email already exists.")
+                throw InvitationRefused(
+                    description: t.map { t in t["auth.invite.email_taken"] }
+                        ?? "An account with this email already exists."
+                )
             }
             try db.execute(sql: "DELETE FROM invitation WHERE email = ? AND usedAt IS NULL", arguments: [email])
             let expiresAt = now.addingTimeInterval(Invitations.lifetime)

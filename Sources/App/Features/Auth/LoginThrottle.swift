@@ -171,7 +171,15 @@ struct LoginThrottle: Sendable {
         }
     }
 
-    /// "Try again in 10 minutes." and the seconds for `Retry-After`.
+    /// How long until `retryAt` as "Try again in …" ends in `t`'s language ("10 minutes"), and the seconds for
+    /// `Retry-After`.
+    func waitText(until retryAt: Date, t: Words) -> (text: String, seconds: Int) {
+        let seconds = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
+        return (t.plural("auth.wait.minutes", count: (seconds + 59) / 60), seconds)
+    }
+
+    /// `waitText(until:t:)` in English, for messages not yet given their words.
+    @available(*, deprecated, message: "pass t: so the wait speaks the page's language")
     func waitText(until retryAt: Date) -> (text: String, seconds: Int) {
         let seconds = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
         let minutes = (seconds + 59) / 60

@@ -16,10 +16,32 @@ enum SignupAccess: Sendable, Equatable {
     case open
     /// The owner invited this person: the invitation is unused and still valid.
     case invited(Invitation)
-    /// Sign-up is closed, or the invitation doesn't hold: the sentence says which.
-    case refused(String)
+    /// Sign-up is closed, or the invitation doesn't hold: the refusal says which.
+    case refused(Refusal)
 
-    static let closedMessage = "Sign-up is closed on this server. Ask its owner for an invitation."
+    /// Why no account can be made.
+    enum Refusal: Sendable, Equatable {
+        /// Sign-up is closed and the form came from no invitation link.
+        case closed
+        /// The invitation link names no invitation (withdrawn or mistyped).
+        case unknownLink
+        /// The invitation made an account already.
+        case usedLink
+        case expiredLink
+        /// The invitation is for another email than the one typed.
+        case otherEmail(String)
+
+        /// The sentence the sign-up page shows.
+        func message(_ t: Words) -> String {
+            switch self {
+            case .closed: t["auth.refusal.closed"]
+            case .unknownLink: t["auth.refusal.unknown_link"]
+            case .usedLink: t["auth.refusal.used_link"]
+            case .expiredLink: t["auth.refusal.expired_link"]
+            case .otherEmail(let email): t["auth.refusal.other_email", ["email": email]]
+            }
+        }
+    }
 
     var isAllowed: Bool {
         if case .refused = self { false } else { true }
@@ -29,28 +51,16 @@ enum SignupAccess: Sendable, Equatable {
     /// is open, a link that no longer works is only an ordinary sign-up.
     static func check(mode: SignupMode, token: String?, now: Date, _ db: Database) throws -> SignupAccess {
         guard try AppDatabase.hasUsers(db) else { return .owner }
-        let fallback: SignupAccess = mode == .open ? .open : .refused(closedMessage)
+        let fallback: SignupAccess = mode == .open ? .open : .refused(.closed)
         guard let token, !token.isEmpty else { return fallback }
         guard let invitation = try Invitations.find(token: token, db) else {
-            return mode == .open
-                ? .open
-                : .refused(
-                    "This invitation link doesn't work: it may have been withdrawn or mistyped. Ask the server's owner for a new one."
-                )
+            return mode == .open ? .open : .refused(.unknownLink)
         }
         if invitation.usedAt != nil {
-            return mode == .open
-                ? .open
-                : .refused(
-                    "This invitation was already used to make an account. Log in instead, or ask the server's owner for a new one."
-                )
+            return mode == .open ? .open : .refused(.usedLink)
         }
         if invitation.expiresAt <= now {
-            return mode == .open
-                ? .open
-                : .refused(
-                    "This invitation has expired. Ask the server's owner for a new one."
-                )
+            return mode == .open ? .open : .refused(.expiredLink)
         }
         return .invited(invitation)
     }
@@ -64,7 +74,7 @@ enum SignupAccess: Sendable, Equatable {
 /// A sign-up refused inside the transaction that would have made the account (sign-up closed or an invitation
 /// taken meanwhile).
 struct SignupRefused: Error {
-    let message: String
+    let refusal: SignupAccess.Refusal
 }
 
 extension AppDatabase {
@@ -95,10 +105,10 @@ extension AppDatabase {
     func signUp(_ user: User, mode: SignupMode, token: String?) async throws -> User {
         try await write { db in
             let access = try SignupAccess.check(mode: mode, token: token, now: user.createdAt, db)
-            if case .refused(let message) = access { throw SignupRefused(message: message) }
+            if case .refused(let refusal) = access { throw SignupRefused(refusal: refusal) }
             if case .invited(let invitation) = access {
                 guard invitation.email == user.email else {
-                    throw SignupRefused(message: "This invitation is for \(invitation.email).")
+                    throw SignupRefused(refusal: .otherEmail(invitation.email))
                 }
                 try db.execute(
                     sql: "UPDATE invitation SET usedAt = ? WHERE id = ?",
@@ -123,7 +133,9 @@ extension AppDatabase {
         now: Date,
         hasher: PasswordHasher = PasswordHasher()
     ) async throws -> User {
-        var errors = FieldErrors()
+        // The sign-up form's messages, in English: the command line speaks it.
+        let english = try Catalogue.load(folder: Catalogue.folder(resourcesDirectory: resourcesDirectory))
+        var errors = FieldErrors(t: Words(.en, region: .unitedStates, catalogue: english))
         let email = ProfileRules.email(email, into: &errors)
         let name = ProfileRules.name(name ?? email.split(separator: "@").first.map(String.init), into: &errors)
         let common = try CommonPasswords.load(path: CommonPasswords.path(resourcesDirectory: resourcesDirectory))

@@ -15,6 +15,7 @@ struct BadgeController {
     /// `GET /badges?tab=in-progress|completed|all&page=N`
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let tab = request.uri.queryParameters["tab"].flatMap { Tab(rawValue: String($0)) } ?? .inProgress
         let pageNumber = request.pageNumber
@@ -29,13 +30,9 @@ struct BadgeController {
             let summaries = try context.store.stashSummaries(month: today.monthValue, today: today)
                 .filter { !$0.progress.isCompleted }
                 .sorted { $0.progress.closeness > $1.progress.closeness }
-            inProgress = summaries.map { StashCard($0, user: user) }
+            inProgress = summaries.map { StashCard($0, user: user, t: t) }
             if inProgress.isEmpty {
-                empty = .init(
-                    title: "Nothing in progress",
-                    text:
-                        "Every stash is complete for this month — or you have none yet. Create a stash to work toward your next badge."
-                )
+                empty = .init(title: t["badges.empty.in_progress_title"], text: t["badges.empty.in_progress_text"])
             }
         case .completed, .all:
             let (badges, hasMore) = try context.store.earnedBadges(
@@ -43,29 +40,31 @@ struct BadgeController {
                 page: pageNumber
             )
             more = hasMore
-            groups = Self.group(badges)
+            groups = Self.group(badges, t: t)
             if groups.isEmpty {
                 empty = .init(
-                    title: tab == .completed ? "No badges this month yet" : "No badges yet",
-                    text:
-                        "Reach a stash's monthly target to earn a badge — each one is worth 10 points toward your rank."
+                    title: tab == .completed ? t["badges.empty.completed_title"] : t["badges.empty.all_title"],
+                    text: t["badges.empty.earned_text", ["points": t.format.number(Rank.pointsPerBadge)]]
                 )
             }
         }
         let page = BadgePages.IndexPage(
             rank: BadgePages.RankCard(
-                title: rank.title,
-                tier: rank.tier.rawValue,
+                title: rank.title(t),
+                tier: rank.tierName(t),
                 tierClass: "rank--" + rank.tier.rawValue.lowercased(),
                 points: rank.points,
-                nextText: rank.nextText,
+                nextText: rank.nextText(t),
                 bar: ProgressBar(
                     percent: rank.levelPercent,
-                    label: "\(rank.levelPercent)% of the way to \(rank.nextTitle)"
+                    label: t[
+                        "badges.rank.bar_label",
+                        ["percent": t.format.percent(rank.levelPercent), "title": rank.nextTitle(t)]
+                    ]
                 )
             ),
             tabs: Tab.allCases.map {
-                TabLink(label: $0.label, href: BadgePaths.tab($0.rawValue), current: $0 == tab)
+                TabLink(label: $0.label(t), href: BadgePaths.tab($0.rawValue), current: $0 == tab)
             },
             inProgress: tab == .inProgress ? inProgress : nil,
             groups: groups,
@@ -74,17 +73,20 @@ struct BadgeController {
             pageNumber: pageNumber,
             hasOlder: more
         )
-        return pages.page(title: "Badges", section: .badges, context: context) { _ in BadgePages.index(page) }
+        return pages.page(title: t["badges.title"], section: .badges, context: context) {
+            BadgePages.index(page, t: $0.t)
+        }
     }
 
-    private static func group(_ badges: [BadgeDetails]) -> [BadgePages.BadgeGroup] {
+    private static func group(_ badges: [BadgeDetails], t: Words) -> [BadgePages.BadgeGroup] {
         var groups: [BadgePages.BadgeGroup] = []
         for details in badges {
-            let monthTitle = Month(details.badge.month)?.title ?? details.badge.month
+            let monthTitle = Month(details.badge.month).map { t.month($0) } ?? details.badge.month
             let item = BadgePages.BadgeItem(
                 id: details.badge.id ?? 0,
                 stashName: details.stashName,
-                completedOn: CalendarDay(details.badge.completedOn)?.mediumTitle ?? details.badge.completedOn,
+                completedOn: CalendarDay(details.badge.completedOn).map { t.weekdayDate($0) }
+                    ?? details.badge.completedOn,
                 points: details.badge.points,
                 claimed: details.badge.claimedAt != nil
             )
@@ -100,6 +102,7 @@ struct BadgeController {
     /// `GET /badges/:id`
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         guard let id = context.parameters.get("id", as: Int64.self),
             let details = try context.store.badgeDetails(id: id),
             details.badge.earned
@@ -110,39 +113,41 @@ struct BadgeController {
             stashId: badge.stashId,
             month: Month(badge.month),
             stashName: details.stashName,
-            monthTitle: Month(badge.month)?.title ?? badge.month,
-            completedOn: CalendarDay(badge.completedOn)?.mediumTitle ?? badge.completedOn,
-            result: details.result.map { Self.resultText($0, user: user) },
+            monthTitle: Month(badge.month).map { t.month($0) } ?? badge.month,
+            completedOn: CalendarDay(badge.completedOn).map { t.weekdayDate($0) } ?? badge.completedOn,
+            result: details.result.map { Self.resultText($0, user: user, t: t) },
             points: badge.points,
             reward: details.reward.isEmpty ? nil : details.reward,
-            claimedOn: badge.claimedAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).mediumTitle }
+            claimedOn: badge.claimedAt.map { t.weekdayDate(CalendarDay.today(in: user.calendarTimeZone, now: $0)) }
         )
-        return pages.page(title: "Badge", section: .badges, context: context) { shell in
-            BadgePages.show(page, csrf: shell.csrf)
+        return pages.page(title: t["badges.show.page_title"], section: .badges, context: context) { shell in
+            BadgePages.show(page, t: shell.t, csrf: shell.csrf)
         }
     }
 
     /// How the month was completed: "Saved $210.00 of $200.00 · 4 entries", or for a spend stash "Spent $180.00 of
     /// a $200.00 allowance · 3 entries".
-    static func resultText(_ result: StashProgress, user: User) -> String {
-        let entries = result.entryCount == 1 ? "1 entry" : "\(result.entryCount) entries"
+    static func resultText(_ result: StashProgress, user: User, t: Words) -> String {
+        let values: KeyValuePairs<String, String> = [
+            "total": user.money(result.totalCents), "target": user.money(result.targetCents),
+        ]
         return switch result.kind {
-        case .save: "Saved \(user.money(result.totalCents)) of \(user.money(result.targetCents)) · \(entries)"
-        case .spend:
-            "Spent \(user.money(result.totalCents)) of a \(user.money(result.targetCents)) allowance · \(entries)"
+        case .save: t.plural("badges.show.result_saved", count: result.entryCount, values)
+        case .spend: t.plural("badges.show.result_spent", count: result.entryCount, values)
         }
     }
 
     /// `POST /badges/:id/claim` with `claimed=1` (or `0` to take it back).
     @Sendable func claim(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(ClaimInput.self, context: context)
+        let t = context.words
         let claimed = input.claimed != "0"
         guard let id = context.parameters.get("id", as: Int64.self),
             try await context.store.setClaimed(badgeId: id, at: claimed ? now() : nil)
         else { throw HTTPError(.notFound) }
         return pages.redirect(
             to: BadgePaths.badge(id),
-            flash: .success(claimed ? "Enjoy your reward!" : "Marked as not claimed yet.")
+            flash: .success(claimed ? t["badges.flash.claimed"] : t["badges.flash.unclaimed"])
         )
     }
 }

@@ -6,11 +6,11 @@ extension BadgeController {
         case inProgress = "in-progress"
         case completed, all
 
-        var label: String {
+        func label(_ t: Words) -> String {
             switch self {
-            case .inProgress: "In progress"
-            case .completed: "Completed"
-            case .all: "All-time"
+            case .inProgress: t["badges.tabs.in_progress"]
+            case .completed: t["badges.tabs.completed"]
+            case .all: t["badges.tabs.all"]
             }
         }
     }

@@ -16,21 +16,22 @@ extension BudgetController {
     /// `GET /accounts`
     @Sendable func accounts(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let balances = try context.store.accountBalances()
         let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
-            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user) }
+            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user, t: t) }
         )
-        return pages.page(title: "Accounts", section: .budget, context: context) { _ in
-            AccountPages.index(page)
+        return pages.page(title: t["budget.links.accounts"], section: .budget, context: context) { _ in
+            AccountPages.index(page, t: t)
         }
     }
 
-    static func accountRow(_ account: MoneyAccount, balance: Int64, user: User) -> AccountPages.AccountRow {
+    static func accountRow(_ account: MoneyAccount, balance: Int64, user: User, t: Words) -> AccountPages.AccountRow {
         AccountPages.AccountRow(
             id: account.id ?? 0,
             name: account.name,
-            kindLabel: account.kind.label,
+            kindLabel: account.kind.label(t),
             balance: user.money(balance),
             negative: balance < 0,
             icon: accountIcon(account.kind)
@@ -50,6 +51,7 @@ extension BudgetController {
     /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
     @Sendable func account(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         guard let id = context.parameters.get("id", as: Int64.self),
             let (account, balance) = try context.store.accountWithBalance(id: id)
         else { throw HTTPError(.notFound) }
@@ -63,9 +65,9 @@ extension BudgetController {
         )
         let here = BudgetPaths.account(id)
         let page = AccountPages.ShowPage(
-            account: Self.accountRow(account, balance: balance, user: user),
+            account: Self.accountRow(account, balance: balance, user: user, t: t),
             opening: user.money(account.openingBalanceCents),
-            days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here, t: t),
             olderPath: more
                 ? rows.last.map {
                     here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description
@@ -73,7 +75,7 @@ extension BudgetController {
             firstPath: before != nil ? here : nil
         )
         return pages.page(title: account.name, section: .budget, context: context) { _ in
-            AccountPages.show(page)
+            AccountPages.show(page, t: t)
         }
     }
 
@@ -82,7 +84,7 @@ extension BudgetController {
     @Sendable func newAccount(request: Request, context: MemberContext) async throws -> Response {
         try accountFormPage(
             MoneyAccountInput(kind: "checking", opening: "0"),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             account: nil,
             request: request,
             context: context
@@ -93,6 +95,7 @@ extension BudgetController {
         try await request.submitForm(MoneyAccountInput.self, context: context) { input in
             try await MoneyAccountRules.validate(
                 input,
+                t: context.words,
                 currency: context.user.currencyValue,
                 grammar: context.user.format.amounts
             ) {
@@ -113,7 +116,11 @@ extension BudgetController {
             )
             draft.apply(to: &account)
             let saved = try await context.store.saveAccount(account)
-            return pages.redirect(to: BudgetPaths.account(saved.id ?? 0), flash: .success("Added “\(draft.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.account(saved.id ?? 0),
+                flash: .success(t["budget.flash.added", ["name": draft.name]])
+            )
         }
     }
 
@@ -126,7 +133,7 @@ extension BudgetController {
                 kind: account.kind.rawValue,
                 opening: user.amountValue(account.openingBalanceCents)
             ),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             account: account,
             request: request,
             context: context
@@ -138,6 +145,7 @@ extension BudgetController {
         return try await request.submitForm(MoneyAccountInput.self, context: context) { input in
             try await MoneyAccountRules.validate(
                 input,
+                t: context.words,
                 currency: context.user.currencyValue,
                 grammar: context.user.format.amounts
             ) {
@@ -157,7 +165,11 @@ extension BudgetController {
             draft.apply(to: &account)
             account.updatedAt = now()
             _ = try await context.store.saveAccount(account)
-            return pages.redirect(to: BudgetPaths.account(account.id ?? 0), flash: .success("Saved “\(draft.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.account(account.id ?? 0),
+                flash: .success(t["budget.flash.saved", ["name": draft.name]])
+            )
         }
     }
 
@@ -166,17 +178,22 @@ extension BudgetController {
         Deletion { _, context in
             try context.named(MoneyAccount.self)
         } confirm: { account, _, context in
+            let t = context.words
             let page = ConfirmPage(
-                title: "Delete “\(account.name)”?",
-                text: "Its transactions stay in your budget, without an account.",
+                title: t["budget.confirm.delete_named", ["name": account.name]],
+                text: t["budget.accounts.delete_text"],
                 action: BudgetPaths.deleteMoneyAccount(account.id ?? 0),
                 cancelPath: BudgetPaths.account(account.id ?? 0),
-                button: "Delete"
+                button: t["budget.form.delete"]
             )
-            return pages.confirm(page, title: "Delete account", section: .budget, context: context)
+            return pages.confirm(page, title: t["budget.accounts.delete_title"], section: .budget, context: context)
         } delete: { account, _, context in
             try await context.store.deleteMoneyAccount(account)
-            return pages.redirect(to: BudgetPaths.accounts, flash: .success("Deleted “\(account.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.accounts,
+                flash: .success(t["budget.flash.deleted", ["name": account.name]])
+            )
         }
     }
 
@@ -190,7 +207,8 @@ extension BudgetController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let heading = account == nil ? "Add account" : "Edit account"
+        let t = context.words
+        let heading = account == nil ? t["budget.accounts.add_heading"] : t["budget.accounts.edit"]
         let page = SimpleFormPage(
             heading: heading,
             action: account.map { BudgetPaths.editAccount($0.id ?? 0) } ?? BudgetPaths.accounts,
@@ -198,27 +216,27 @@ extension BudgetController {
             fields: [
                 .input(
                     "name",
-                    label: "Account name",
+                    label: t["budget.accounts.form.name"],
                     value: input.name ?? "",
                     error: errors["name"],
-                    hint: "Like Everyday checking or Visa.",
+                    hint: t["budget.accounts.form.name_hint"],
                     autocomplete: "off",
                     required: true,
                     autofocus: account == nil
                 ),
                 .select(
                     "kind",
-                    label: "Type",
+                    label: t["budget.transaction_form.type"],
                     value: input.kind ?? "checking",
-                    options: MoneyAccount.Kind.allCases.map { ($0.rawValue, $0.label) },
+                    options: MoneyAccount.Kind.allCases.map { ($0.rawValue, $0.label(t)) },
                     error: errors["kind"]
                 ),
                 .input(
                     "opening",
-                    label: "Opening balance",
+                    label: t["budget.accounts.opening_balance"],
                     value: input.opening ?? "",
                     error: errors["opening"],
-                    hint: "What it held when you started; negative (like -250) for a credit card you owe on.",
+                    hint: t["budget.accounts.form.opening_hint"],
                     autocomplete: "off",
                     inputmode: "decimal"
                 ),
@@ -227,7 +245,7 @@ extension BudgetController {
             cancelPath: account.map { BudgetPaths.account($0.id ?? 0) } ?? BudgetPaths.accounts
         )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
-            BudgetPages.simpleForm(page, csrf: shell.csrf)
+            BudgetPages.simpleForm(page, csrf: shell.csrf, t: t)
         }
     }
 }

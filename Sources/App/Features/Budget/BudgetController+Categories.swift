@@ -17,6 +17,7 @@ extension BudgetController {
 
     /// `GET /budget/categories?kind=needs|wants|savings|income`
     @Sendable func categories(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
         let categories = try context.store.categories().filter { $0.kind == kind }
         let counts = try context.store.transactionCounts(categoryIds: categories.compactMap(\.id))
@@ -29,7 +30,7 @@ extension BudgetController {
                 swatch: CategoryPalette.swatchClass(category.color),
                 hidden: category.isHidden,
                 isDefault: category.isDefault,
-                countText: BudgetController.countText(counts[id] ?? 0),
+                countText: BudgetController.countText(counts[id] ?? 0, t: t),
                 canMoveUp: index > 0,
                 canMoveDown: index < categories.count - 1
             )
@@ -37,12 +38,14 @@ extension BudgetController {
         let page = CategoriesPages.IndexPage(
             kind: kind,
             tabs: [Category.Kind.needs, .wants, .savings, .income].map {
-                TabLink(label: $0.label, href: BudgetPaths.categories(kind: $0), current: $0 == kind)
+                TabLink(label: $0.label(t), href: BudgetPaths.categories(kind: $0), current: $0 == kind)
             },
-            rows: rows
+            rows: rows,
+            otherName: Category.otherName
         )
-        return pages.page(title: "Edit \(kind.label) categories", section: .budget, context: context) { shell in
-            CategoriesPages.index(page, csrf: shell.csrf)
+        let title = t["budget.categories.edit_title", ["kind": kind.label(t)]]
+        return pages.page(title: title, section: .budget, context: context) { shell in
+            CategoriesPages.index(page, csrf: shell.csrf, t: t)
         }
     }
 
@@ -52,7 +55,7 @@ extension BudgetController {
         let kind = request.uri.queryParameters["kind"].flatMap { Category.Kind(rawValue: String($0)) } ?? .needs
         return try categoryFormPage(
             CategoryInput(kind: kind.rawValue, icon: "star", color: "#2563EB"),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             category: nil,
             request: request,
             context: context
@@ -61,7 +64,7 @@ extension BudgetController {
 
     @Sendable func createCategory(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(CategoryInput.self, context: context) { input in
-            try await CategoryRules.validate(input, kind: nil) {
+            try await CategoryRules.validate(input, kind: nil, t: context.words) {
                 try context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: nil)
             }
         } form: { input, errors, status in
@@ -88,9 +91,12 @@ extension BudgetController {
             )
             draft.apply(to: &category)
             let created = try await context.store.createCategory(category)
+            let t = context.words
             return pages.redirect(
                 to: BudgetPaths.categories(kind: draft.kind),
-                flash: .success("Added “\(created.name)” to \(draft.kind.label).")
+                flash: .success(
+                    t["budget.categories.added", ["name": created.name, "kind": draft.kind.label(t)]]
+                )
             )
         }
     }
@@ -104,7 +110,7 @@ extension BudgetController {
                 icon: category.icon,
                 color: category.color
             ),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             category: category,
             request: request,
             context: context
@@ -114,7 +120,7 @@ extension BudgetController {
     @Sendable func updateCategory(request: Request, context: MemberContext) async throws -> Response {
         let category = try context.named(Category.self)
         return try await request.submitForm(CategoryInput.self, context: context) { input in
-            try await CategoryRules.validate(input, kind: category.kind) {
+            try await CategoryRules.validate(input, kind: category.kind, t: context.words) {
                 try context.store.sameName(Category.self, as: $0, kind: $1.rawValue, except: category.id)
             }
         } form: { input, errors, status in
@@ -130,9 +136,10 @@ extension BudgetController {
             var category = category
             draft.apply(to: &category)
             try await context.store.updateCategory(category)
+            let t = context.words
             return pages.redirect(
                 to: BudgetPaths.categories(kind: category.kind),
-                flash: .success("Saved “\(draft.name)”.")
+                flash: .success(t["budget.flash.saved", ["name": draft.name]])
             )
         }
     }
@@ -144,27 +151,32 @@ extension BudgetController {
         Deletion { _, context in
             let category = try context.named(Category.self)
             guard !category.isDefault else {
-                throw HTTPError(.badRequest, message: "Default categories can be hidden, not deleted.")
+                let t = context.words
+                throw HTTPError(.badRequest, message: t["budget.categories.default_hint"])
             }
             return category
         } confirm: { category, _, context in
+            let t = context.words
             let count = try context.store.transactionCount(categoryId: category.id ?? 0)
             let page = ConfirmPage(
-                title: "Delete “\(category.name)”?",
+                title: t["budget.confirm.delete_named", ["name": category.name]],
                 text: count == 0
-                    ? "It has no transactions."
-                    : "\(BudgetController.countText(count)) will be moved to “\(Category.otherName)” category.",
+                    ? t["budget.categories.delete_none"]
+                    : t.plural("budget.categories.delete_moves", count: count, ["other": Category.otherName]),
                 action: BudgetPaths.deleteCategory(category.id ?? 0),
                 cancelPath: BudgetPaths.editCategory(category.id ?? 0),
-                button: "Delete"
+                button: t["budget.form.delete"]
             )
-            return pages.confirm(page, title: "Delete category", section: .budget, context: context)
+            return pages.confirm(page, title: t["budget.categories.delete_title"], section: .budget, context: context)
         } delete: { category, _, context in
+            let t = context.words
             let moved = try await context.store.deleteCategory(category, now: now())
-            let tail = moved == 0 ? "" : " \(BudgetController.countText(moved)) moved to “\(Category.otherName)”."
+            let deleted = t["budget.flash.deleted", ["name": category.name]]
+            let tail =
+                moved == 0 ? "" : " " + t.plural("budget.categories.moved", count: moved, ["other": Category.otherName])
             return pages.redirect(
                 to: BudgetPaths.categories(kind: category.kind),
-                flash: .success("Deleted “\(category.name)”." + tail)
+                flash: .success(deleted + tail)
             )
         }
     }
@@ -174,7 +186,8 @@ extension BudgetController {
         let category = try context.named(Category.self)
         let input = try await request.decodeForm(CategoryMoveInput.self, context: context)
         guard let direction = input.direction, direction == "up" || direction == "down" else {
-            throw HTTPError(.badRequest, message: "Choose up or down.")
+            let t = context.words
+            throw HTTPError(.badRequest, message: t["budget.categories.choose_direction"])
         }
         try await context.store.moveCategory(category, up: direction == "up")
         return pages.redirect(to: BudgetPaths.categories(kind: category.kind))
@@ -186,11 +199,13 @@ extension BudgetController {
         var category = try context.named(Category.self)
         category.isHidden.toggle()
         try await context.store.updateCategory(category)
+        let t = context.words
         return pages.redirect(
             to: BudgetPaths.categories(kind: category.kind),
             flash: .success(
                 category.isHidden
-                    ? "“\(category.name)” is hidden; its history stays." : "“\(category.name)” is shown again."
+                    ? t["budget.categories.now_hidden", ["name": category.name]]
+                    : t["budget.categories.now_shown", ["name": category.name]]
             )
         )
     }
@@ -205,18 +220,20 @@ extension BudgetController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
+        let t = context.words
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? category?.kind ?? .needs
         let swatch = CategoryPalette.swatchClass(input.color)
         let page = CategoriesPages.FormPage(
-            heading: category == nil ? "Add \(kind.label) category" : "Edit category",
+            heading: category == nil
+                ? t["budget.categories.add_heading", ["kind": kind.label(t)]] : t["budget.category.edit"],
             action: category.map { BudgetPaths.editCategory($0.id ?? 0) } ?? BudgetPaths.categories,
             summary: errors.summary,
             name: .input(
                 "name",
-                label: "Name",
+                label: t["budget.form.name"],
                 value: input.name ?? "",
                 error: errors["name"],
-                hint: category == nil ? "Like Pet Supplies." : nil,
+                hint: category == nil ? t["budget.categories.name_hint"] : nil,
                 autocomplete: "off",
                 required: true,
                 autofocus: category == nil
@@ -224,30 +241,29 @@ extension BudgetController {
             kind: kind.rawValue,
             icons: CategoryPalette.icons.map {
                 Choice(
-                    value: $0.value,
-                    label: $0.label,
-                    checked: $0.value == input.icon,
+                    value: $0,
+                    label: CategoryPalette.iconName($0, t: t),
+                    checked: $0 == input.icon,
                     swatch: swatch
                 )
             },
             colors: CategoryPalette.colors.map {
                 Choice(
-                    value: $0.value,
-                    label: $0.label,
-                    checked: $0.value == input.color,
-                    swatch: CategoryPalette.swatchClass($0.value)
+                    value: $0,
+                    label: CategoryPalette.colorName($0, t: t),
+                    checked: $0 == input.color,
+                    swatch: CategoryPalette.swatchClass($0)
                 )
             },
             iconError: errors["icon"],
             colorError: errors["color"],
             id: category.map { $0.id ?? 0 },
             deletable: category?.isDefault == false,
-            hideHint: category?.isDefault == true
-                ? "Default categories can be hidden from the category list, not deleted." : nil,
+            hideHint: category?.isDefault == true ? t["budget.categories.hide_hint"] : nil,
             cancelPath: BudgetPaths.categories(kind: kind)
         )
         return pages.page(title: page.heading, section: .budget, context: context, status: status) { shell in
-            CategoriesPages.form(page, csrf: shell.csrf)
+            CategoriesPages.form(page, csrf: shell.csrf, t: t)
         }
     }
 }

@@ -15,6 +15,7 @@ extension BudgetController {
     /// `GET /budget/income`
     @Sendable func incomeSources(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let sources = try context.store.incomeSources()
         let totals = try context.store.monthTotals(month: today.monthValue)
@@ -26,15 +27,16 @@ extension BudgetController {
                 return IncomePages.SourceRow(
                     id: source.id ?? 0,
                     name: source.name,
-                    detail: "\(user.money(source.amountCents)) · \(source.frequency.label)",
-                    monthly: monthly != source.amountCents ? "\(user.money(monthly)) a month" : nil
+                    detail: "\(user.money(source.amountCents)) · \(source.frequency.label(t))",
+                    monthly: monthly != source.amountCents
+                        ? t["budget.income.a_month", ["amount": user.money(monthly)]] : nil
                 )
             },
             received: user.money(totals.incomeCents),
             emptyState: .income(context.words)
         )
-        return pages.page(title: "Income sources", section: .budget, context: context) { _ in
-            IncomePages.index(page)
+        return pages.page(title: t["budget.links.income_sources"], section: .budget, context: context) { _ in
+            IncomePages.index(page, t: t)
         }
     }
 
@@ -43,7 +45,7 @@ extension BudgetController {
     @Sendable func newIncome(request: Request, context: MemberContext) async throws -> Response {
         try incomeFormPage(
             IncomeInput(frequency: "monthly"),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             source: nil,
             request: request,
             context: context
@@ -52,7 +54,12 @@ extension BudgetController {
 
     @Sendable func createIncome(request: Request, context: MemberContext) async throws -> Response {
         try await request.submitForm(IncomeInput.self, context: context) { input in
-            IncomeRules.validate(input, currency: context.user.currencyValue, grammar: context.user.format.amounts)
+            IncomeRules.validate(
+                input,
+                t: context.words,
+                currency: context.user.currencyValue,
+                grammar: context.user.format.amounts
+            )
         } form: { input, errors, status in
             try incomeFormPage(input, errors: errors, source: nil, request: request, context: context, status: status)
         } save: { _, draft in
@@ -68,7 +75,11 @@ extension BudgetController {
             )
             draft.apply(to: &source)
             _ = try await context.store.saveIncomeSource(source)
-            return pages.redirect(to: BudgetPaths.income, flash: .success("Added “\(draft.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.income,
+                flash: .success(t["budget.flash.added", ["name": draft.name]])
+            )
         }
     }
 
@@ -81,7 +92,7 @@ extension BudgetController {
                 amount: user.amountValue(source.amountCents),
                 frequency: source.frequency.rawValue
             ),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             source: source,
             request: request,
             context: context
@@ -91,7 +102,12 @@ extension BudgetController {
     @Sendable func updateIncome(request: Request, context: MemberContext) async throws -> Response {
         let source = try context.named(IncomeSource.self)
         return try await request.submitForm(IncomeInput.self, context: context) { input in
-            IncomeRules.validate(input, currency: context.user.currencyValue, grammar: context.user.format.amounts)
+            IncomeRules.validate(
+                input,
+                t: context.words,
+                currency: context.user.currencyValue,
+                grammar: context.user.format.amounts
+            )
         } form: { input, errors, status in
             try incomeFormPage(
                 input,
@@ -106,7 +122,11 @@ extension BudgetController {
             draft.apply(to: &source)
             source.updatedAt = now()
             _ = try await context.store.saveIncomeSource(source)
-            return pages.redirect(to: BudgetPaths.income, flash: .success("Saved “\(draft.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.income,
+                flash: .success(t["budget.flash.saved", ["name": draft.name]])
+            )
         }
     }
 
@@ -115,17 +135,22 @@ extension BudgetController {
         Deletion { _, context in
             try context.named(IncomeSource.self)
         } confirm: { source, _, context in
+            let t = context.words
             let page = ConfirmPage(
-                title: "Delete “\(source.name)”?",
-                text: "Income you already received stays in your transactions.",
+                title: t["budget.confirm.delete_named", ["name": source.name]],
+                text: t["budget.income.delete_text"],
                 action: BudgetPaths.deleteIncome(source.id ?? 0),
                 cancelPath: BudgetPaths.income,
-                button: "Delete"
+                button: t["budget.form.delete"]
             )
-            return pages.confirm(page, title: "Delete income source", section: .budget, context: context)
+            return pages.confirm(page, title: t["budget.income.delete_title"], section: .budget, context: context)
         } delete: { source, _, context in
             try await context.store.deleteIncomeSource(source)
-            return pages.redirect(to: BudgetPaths.income, flash: .success("Deleted “\(source.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: BudgetPaths.income,
+                flash: .success(t["budget.flash.deleted", ["name": source.name]])
+            )
         }
     }
 
@@ -139,7 +164,8 @@ extension BudgetController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let heading = source == nil ? "Add income source" : "Edit income source"
+        let t = context.words
+        let heading = source == nil ? t["budget.income.add_heading"] : t["budget.income.edit_heading"]
         let page = SimpleFormPage(
             heading: heading,
             action: source.map { BudgetPaths.editIncome($0.id ?? 0) } ?? BudgetPaths.income,
@@ -147,29 +173,29 @@ extension BudgetController {
             fields: [
                 .input(
                     "name",
-                    label: "Name",
+                    label: t["budget.form.name"],
                     value: input.name ?? "",
                     error: errors["name"],
-                    hint: "Like Salary or Freelance.",
+                    hint: t["budget.income.name_hint"],
                     autocomplete: "off",
                     required: true,
                     autofocus: source == nil
                 ),
                 .input(
                     "amount",
-                    label: "Amount",
+                    label: t["budget.form.amount"],
                     value: input.amount ?? "",
                     error: errors["amount"],
-                    hint: "For variable income, your monthly estimate.",
+                    hint: t["budget.income.amount_hint"],
                     autocomplete: "off",
                     inputmode: "decimal",
                     required: true
                 ),
                 .radio(
                     "frequency",
-                    label: "Frequency",
+                    label: t["budget.income.frequency"],
                     value: input.frequency ?? "",
-                    options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label) },
+                    options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label(t)) },
                     error: errors["frequency"]
                 ),
             ],
@@ -177,7 +203,7 @@ extension BudgetController {
             cancelPath: BudgetPaths.income
         )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
-            BudgetPages.simpleForm(page, csrf: shell.csrf)
+            BudgetPages.simpleForm(page, csrf: shell.csrf, t: t)
         }
     }
 }

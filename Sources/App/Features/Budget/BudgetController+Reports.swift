@@ -4,8 +4,6 @@ import Hummingbird
 /// FreeFi's monthly expense report: one form for a month's spending in several categories at once, and the
 /// past months with their totals.
 extension BudgetController {
-    static let reportNote = "Monthly report"
-
     func addReportsRoutes(to group: RouterGroup<MemberContext>) {
         group.get(BudgetPaths.report, use: reportForm)
         group.post(BudgetPaths.report, use: createReport)
@@ -25,7 +23,7 @@ extension BudgetController {
         return try await reportFormPage(
             values: [:],
             month: month,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             user: user,
             request: request,
             context: context
@@ -36,16 +34,17 @@ extension BudgetController {
     /// current month), noted "Monthly report".
     @Sendable func createReport(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let userId = context.member.id
         let values = try await request.decodeForm([String: String].self, context: context)
         let now = self.now()
         let today = context.member.today
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let month = Month(values["month"] ?? "")
         if month == nil {
-            errors.add("month", "Choose a month.")
+            errors.add("month", t["budget.report.errors.month"])
         } else if let month, month > today.monthValue {
-            errors.add("month", "Choose this month or an earlier one.")
+            errors.add("month", t["budget.report.errors.future"])
         }
         let categories = try reportCategories(store: context.store)
         var amounts: [(Category, Int64)] = []
@@ -63,7 +62,7 @@ extension BudgetController {
                 amounts.append((category, cents))
             }
         }
-        if errors.isEmpty && amounts.isEmpty { errors.add("month", "Enter at least one amount.") }
+        if errors.isEmpty && amounts.isEmpty { errors.add("month", t["budget.report.errors.no_amount"]) }
         guard errors.isEmpty, let month else {
             return try await reportFormPage(
                 values: values,
@@ -85,7 +84,8 @@ extension BudgetController {
                     date: date,
                     amountCents: cents,
                     kind: .expense,
-                    note: Self.reportNote,
+                    // Written in the member's language: it is the expenses' title in their ledger.
+                    note: t["budget.report.note"],
                     stashId: nil,
                     categoryId: category.id,
                     accountId: nil,
@@ -98,7 +98,11 @@ extension BudgetController {
         return pages.redirect(
             to: BudgetPaths.pastReport(month),
             flash: .success(
-                "Added \(amounts.count) \(amounts.count == 1 ? "expense" : "expenses") for \(month.title): \(user.money(total))."
+                t.plural(
+                    "budget.report.added",
+                    count: amounts.count,
+                    ["month": t.month(month), "amount": user.money(total)]
+                )
             )
         )
     }
@@ -119,19 +123,22 @@ extension BudgetController {
         categories loaded: [Category]? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let t = context.words
         let today = context.member.today
         let categories = if let loaded { loaded } else { try reportCategories(store: context.store) }
         let totals = try context.store.categoryTotals(month: month, kind: .expense)
         let recorded = Dictionary(
-            totals.compactMap { t in t.categoryId.map { ($0, t.totalCents) } },
+            totals.compactMap { total in total.categoryId.map { ($0, total.totalCents) } },
             uniquingKeysWith: { a, _ in a }
         )
         let groups = [Category.Kind.needs, .wants].map { kind in
             ReportPages.Group(
-                label: kind.label,
+                label: kind.label(t),
                 fields: categories.filter { $0.kind == kind }.map { category in
                     let key = "c\(category.id ?? 0)"
-                    let so = recorded[category.id ?? 0].map { "Recorded so far: \(user.money($0))" }
+                    let so = recorded[category.id ?? 0].map {
+                        t["budget.report.recorded_so_far", ["amount": user.money($0)]]
+                    }
                     return FormField.input(
                         key,
                         label: category.name,
@@ -146,15 +153,16 @@ extension BudgetController {
         }
         let page = ReportPages.FormPage(
             monthValue: month.description,
-            monthTitle: month.title,
+            monthTitle: t.month(month),
             maxMonth: today.monthValue.description,
             summary: errors.summary,
             monthError: errors["month"],
             groups: groups,
-            dateText: month == today.monthValue ? "today" : "on \(month.lastDay.mediumTitle)"
+            lastDay: month == today.monthValue ? nil : month.lastDay
         )
-        return pages.page(title: "Monthly report", section: .budget, context: context, status: status) { shell in
-            ReportPages.form(page, csrf: shell.csrf)
+        return pages.page(title: t["budget.links.monthly_report"], section: .budget, context: context, status: status) {
+            shell in
+            ReportPages.form(page, csrf: shell.csrf, t: t)
         }
     }
 
@@ -163,13 +171,14 @@ extension BudgetController {
     /// `GET /budget/reports?year=YYYY`: one year's months with spending, newest first, with their totals.
     @Sendable func reports(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let thisYear = context.member.today.year
         var year = thisYear
         if let text = request.uri.queryParameters["year"] {
             guard let value = Int(String(text)), (1...thisYear).contains(value) else {
                 throw HTTPError(
                     .badRequest,
-                    message: "Choose a year from 1 to \(thisYear), like ?year=\(thisYear - 1)."
+                    message: t["budget.reports.bad_year", ["last": String(thisYear), "example": String(thisYear - 1)]]
                 )
             }
             year = value
@@ -182,19 +191,20 @@ extension BudgetController {
                 ReportPages.MonthRow(
                     month: month,
                     total: user.money(total),
-                    countText: BudgetController.countText(count)
+                    countText: BudgetController.countText(count, t: t)
                 )
             },
             hasEarlier: hasEarlier
         )
-        return pages.page(title: "Past reports", section: .budget, context: context) { _ in
-            ReportPages.index(page)
+        return pages.page(title: t["budget.links.past_reports"], section: .budget, context: context) { _ in
+            ReportPages.index(page, t: t)
         }
     }
 
     /// `GET /budget/reports/:month`: that month's spending by category.
     @Sendable func pastReport(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         guard let month = context.parameters.get("month").flatMap(Month.init) else { throw HTTPError(.notFound) }
         async let categoriesLoad = context.store.categories()
         async let totalsLoad = context.store.categoryTotals(month: month, kind: .expense)
@@ -205,9 +215,9 @@ extension BudgetController {
             let category = total.categoryId.flatMap { byId[$0] }
             return BudgetPages.CategoryRow(
                 id: category?.id,
-                name: category.map { "\($0.name)" } ?? "Spending stashes",
+                name: category.map { "\($0.name)" } ?? t["budget.reports.spending_stashes"],
                 amount: user.money(total.totalCents),
-                countText: (category?.kind.label ?? "Wants") + " · " + BudgetController.countText(total.count),
+                countText: (category?.kind ?? .wants).label(t) + " · " + BudgetController.countText(total.count, t: t),
                 icon: category?.icon ?? "stash",
                 swatch: CategoryPalette.swatchClass(category?.color),
                 empty: false
@@ -220,8 +230,12 @@ extension BudgetController {
             wants: user.money(split.wantsCents),
             rows: rows
         )
-        return pages.page(title: "\(month.title) report", section: .budget, context: context) { _ in
-            ReportPages.show(page)
+        return pages.page(
+            title: t["budget.reports.month_title", ["month": t.month(month)]],
+            section: .budget,
+            context: context
+        ) { _ in
+            ReportPages.show(page, t: t)
         }
     }
 }

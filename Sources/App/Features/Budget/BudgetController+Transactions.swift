@@ -19,6 +19,7 @@ extension BudgetController {
     /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
     @Sendable func transactions(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let params = request.uri.queryParameters
         let text = request.uri.searchText
         var filter = LedgerFilter()
@@ -59,7 +60,8 @@ extension BudgetController {
                     + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
         }
         let kindLabels: [(String, String)] = [
-            ("", "All kinds"), ("income", "Income"), ("expense", "Expenses"), ("saving", "Savings"),
+            ("", t["budget.transactions.all_kinds"]), ("income", t["budget.kinds.income"]),
+            ("expense", t["budget.tabs.expenses"]), ("saving", t["budget.kinds.savings"]),
         ]
         let page = TransactionPages.IndexPage(
             query: text,
@@ -67,28 +69,30 @@ extension BudgetController {
             kinds: kindLabels.map {
                 Choice(value: $0.0, label: $0.1, checked: $0.0 == (filter.kind?.rawValue ?? ""))
             },
-            categories: [Choice(value: "", label: "All categories", checked: filter.categoryId == nil)]
+            categories: [
+                Choice(value: "", label: t["budget.transactions.all_categories"], checked: filter.categoryId == nil)
+            ]
                 + categories.map {
                     Choice(
                         value: String($0.id ?? 0),
-                        label: "\($0.kind.label) · \($0.name)",
+                        label: "\($0.kind.label(t)) · \($0.name)",
                         checked: $0.id == filter.categoryId
                     )
                 },
             accounts: accounts.isEmpty
                 ? []
-                : [Choice(value: "", label: "All accounts", checked: filter.accountId == nil)]
+                : [Choice(value: "", label: t["budget.transactions.all_accounts"], checked: filter.accountId == nil)]
                     + accounts.map {
                         Choice(value: String($0.id ?? 0), label: $0.name, checked: $0.id == filter.accountId)
                     },
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description, t: t),
             filtered: filter != LedgerFilter(),
             newerPath: newer,
             olderPath: older,
             firstPath: before != nil || after != nil ? base : nil
         )
-        return pages.page(title: "Transactions", section: .budget, context: context) { _ in
-            TransactionPages.index(page)
+        return pages.page(title: t["budget.links.transactions"], section: .budget, context: context) { _ in
+            TransactionPages.index(page, t: t)
         }
     }
 
@@ -122,7 +126,7 @@ extension BudgetController {
         if let date = params["date"].flatMap({ CalendarDay(String($0)) }) { input.date = date.description }
         return try await transactionFormPage(
             input,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             existing: nil,
             user: user,
             request: request,
@@ -138,6 +142,7 @@ extension BudgetController {
         return try await request.submitForm(TransactionInput.self, context: context) { input in
             TransactionRules.validate(
                 input,
+                t: context.words,
                 choices: choices,
                 currency: user.currencyValue,
                 grammar: context.user.format.amounts,
@@ -181,7 +186,7 @@ extension BudgetController {
             } catch {
                 return try await transactionFormPage(
                     input,
-                    errors: FieldErrors(),
+                    errors: FieldErrors(t: context.words),
                     existing: nil,
                     user: user,
                     request: request,
@@ -191,17 +196,21 @@ extension BudgetController {
                     saveFailed: true
                 )
             }
-            let verb =
+            let t = context.words
+            let values: KeyValuePairs<String, String> = [
+                "amount": user.money(draft.cents), "name": draft.category.name,
+            ]
+            let message =
                 switch draft.category.kind {
-                case .income: "Added income of"
-                case .savings: "Saved"
-                case .needs, .wants: "Spent"
+                case .income: t["budget.transaction_form.added_income", values]
+                case .savings: t["budget.transaction_form.added_saving", values]
+                case .needs, .wants: t["budget.transaction_form.added_expense", values]
                 }
             return pages.redirect(
                 to: Self.transactionReturnPath(input.returnTo)
                     ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
                 flash: .success(
-                    "\(verb) \(user.money(draft.cents)) · \(draft.category.name).",
+                    message,
                     badgeIds: outcome.newBadgeIds
                 )
             )
@@ -231,7 +240,7 @@ extension BudgetController {
         )
         return try await transactionFormPage(
             input,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             existing: transaction,
             user: user,
             request: request,
@@ -252,6 +261,7 @@ extension BudgetController {
             limited.stash = nil
             return TransactionRules.validate(
                 limited,
+                t: context.words,
                 choices: choices,
                 currency: user.currencyValue,
                 grammar: context.user.format.amounts,
@@ -278,7 +288,7 @@ extension BudgetController {
             } catch {
                 return try await transactionFormPage(
                     input,
-                    errors: FieldErrors(),
+                    errors: FieldErrors(t: context.words),
                     existing: row.transaction,
                     user: user,
                     request: request,
@@ -288,10 +298,11 @@ extension BudgetController {
                     saveFailed: true
                 )
             }
+            let t = context.words
             return pages.redirect(
                 to: Self.transactionReturnPath(input.returnTo)
                     ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-                flash: .success("Transaction saved.")
+                flash: .success(t["budget.transaction_form.saved_flash"])
             )
         }
     }
@@ -303,11 +314,13 @@ extension BudgetController {
         guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let trashId = try await context.store.deleteTransaction(row.transaction, now: now())
-        let name = row.categoryName ?? "transaction"
+        let t = context.words
+        let amount = user.money(row.transaction.amountCents)
         return pages.redirect(
             to: Self.transactionReturnPath(input.returnTo) ?? BudgetPaths.transactions,
             flash: .undoable(
-                "Deleted \(user.money(row.transaction.amountCents)) · \(name).",
+                row.categoryName.map { t["budget.transaction_form.deleted", ["amount": amount, "name": $0]] }
+                    ?? t["budget.transaction_form.deleted_uncategorized", ["amount": amount]],
                 undoPath: StashPaths.restore(trashId)
             )
         )
@@ -350,16 +363,17 @@ extension BudgetController {
         {
             input.account = String(accountId)
         }
+        let t = context.words
         let today = context.member.today
         let returnTo = Self.transactionReturnPath(input.returnTo)
         let heading =
             existing != nil
-            ? "Edit transaction"
-            : TransactionRules.newHeading(Category.Kind(rawValue: input.kind ?? "") ?? .needs)
+            ? t["budget.transaction_form.edit_heading"]
+            : TransactionRules.newHeading(Category.Kind(rawValue: input.kind ?? "") ?? .needs, t: t)
         let page = TransactionPages.FormPage(
             heading: heading,
             action: existing.map { BudgetPaths.editTransaction($0.id ?? 0) } ?? BudgetPaths.transactions,
-            submitLabel: existing == nil ? "Save" : "Save changes",
+            submitLabel: existing == nil ? t["budget.form.save"] : t["budget.transaction_form.save_changes"],
             cancelPath: returnTo ?? BudgetPaths.expenses,
             summary: errors.summary,
             form: TransactionRules.form(
@@ -368,14 +382,15 @@ extension BudgetController {
                 errors: errors,
                 today: today,
                 keepCategoryId: existing?.categoryId,
-                isNew: existing == nil
+                isNew: existing == nil,
+                t: t
             ),
             returnTo: returnTo,
             id: existing.map { $0.id ?? 0 },
-            saveError: saveFailed ? "Couldn't save. Try again." : nil
+            saveError: saveFailed ? t["budget.transaction_form.save_failed"] : nil
         )
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
-            TransactionPages.form(page, csrf: shell.csrf)
+            TransactionPages.form(page, csrf: shell.csrf, t: t)
         }
     }
 

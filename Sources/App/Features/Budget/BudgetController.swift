@@ -28,6 +28,7 @@ struct BudgetController {
     /// `GET /budget?month=YYYY-MM`
     @Sendable func expenses(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let month = Self.month(request, today: today)
         let totals = try context.store.monthTotals(month: month)
@@ -36,7 +37,7 @@ struct BudgetController {
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
         let page = BudgetPages.ExpensesPage(
-            tabs: TabLink.budget(current: nil, month: month == today.monthValue ? nil : month),
+            tabs: TabLink.budget(current: nil, month: month == today.monthValue ? nil : month, t: t),
             picker: MonthPicker(.expenses, month: month, today: today),
             add: Self.addMenu(kind: .needs, returnTo: here),
             needsSetup: sources.isEmpty && totals.entryCount == 0,
@@ -48,28 +49,31 @@ struct BudgetController {
             expected: sources.isEmpty ? nil : user.money(expected),
             spent: user.money(totals.spentCents),
             saved: totals.savedCents > 0 ? user.money(totals.savedCents) : nil,
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here, t: t),
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
-            links: Self.links
+            links: Self.links(t)
         )
-        return pages.page(title: "Budget", section: .budget, context: context) { _ in
-            BudgetPages.expenses(page)
+        return pages.page(title: t["budget.title"], section: .budget, context: context) { _ in
+            BudgetPages.expenses(page, t: t)
         }
     }
 
-    static let links = [
-        TextLink(label: "Income sources", href: BudgetPaths.income),
-        TextLink(label: "Transactions", href: BudgetPaths.transactions),
-        TextLink(label: "Accounts", href: BudgetPaths.accounts),
-        TextLink(label: "Categories", href: BudgetPaths.categories),
-        TextLink(label: "Monthly report", href: BudgetPaths.report),
-        TextLink(label: "Past reports", href: BudgetPaths.reports),
-    ]
+    static func links(_ t: Words) -> [TextLink] {
+        [
+            TextLink(label: t["budget.links.income_sources"], href: BudgetPaths.income),
+            TextLink(label: t["budget.links.transactions"], href: BudgetPaths.transactions),
+            TextLink(label: t["budget.links.accounts"], href: BudgetPaths.accounts),
+            TextLink(label: t["budget.links.categories"], href: BudgetPaths.categories),
+            TextLink(label: t["budget.links.monthly_report"], href: BudgetPaths.report),
+            TextLink(label: t["budget.links.past_reports"], href: BudgetPaths.reports),
+        ]
+    }
 
     // MARK: - Needs and Wants
 
     private func tab(_ kind: Category.Kind, request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
@@ -88,7 +92,7 @@ struct BudgetController {
                 id: category.id ?? 0,
                 name: category.name,
                 amount: user.money(total?.totalCents ?? 0),
-                countText: Self.countText(total?.count ?? 0),
+                countText: Self.countText(total?.count ?? 0, t: t),
                 icon: category.icon,
                 swatch: CategoryPalette.swatchClass(category.color),
                 empty: total == nil
@@ -99,15 +103,15 @@ struct BudgetController {
         let page = BudgetPages.TabPage(
             kind: kind,
             month: monthParam,
-            tabs: TabLink.budget(current: kind, month: monthParam),
+            tabs: TabLink.budget(current: kind, month: monthParam, t: t),
             picker: MonthPicker(.tab(kind), month: month, today: today),
             add: Self.addMenu(kind: kind, returnTo: here),
             spent: user.money(spent),
             rows: list,
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here, t: t),
             hasSpending: spent > 0
         )
-        return pages.page(title: kind.label, section: .budget, context: context) { _ in BudgetPages.tab(page) }
+        return pages.page(title: kind.label(t), section: .budget, context: context) { _ in BudgetPages.tab(page, t: t) }
     }
 
     // MARK: - Savings
@@ -116,6 +120,7 @@ struct BudgetController {
     /// category, the same rows the category's own page and the tab's total count.
     @Sendable func savings(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let month = Self.month(request, today: today)
         let monthParam = month == today.monthValue ? nil : month
@@ -132,7 +137,7 @@ struct BudgetController {
                 id: id,
                 name: category.name,
                 amount: user.money(total.totalCents),
-                countText: Self.countText(total.count),
+                countText: Self.countText(total.count, t: t),
                 icon: category.icon,
                 swatch: CategoryPalette.swatchClass(category.color),
                 empty: false
@@ -140,7 +145,7 @@ struct BudgetController {
         }
         let page = BudgetPages.SavingsPage(
             month: monthParam,
-            tabs: TabLink.budget(current: .savings, month: monthParam),
+            tabs: TabLink.budget(current: .savings, month: monthParam, t: t),
             picker: MonthPicker(.tab(.savings), month: month, today: today),
             add: Self.addMenu(kind: .savings, returnTo: here),
             saved: user.money(totals.savedCents),
@@ -153,19 +158,19 @@ struct BudgetController {
                 )
             },
             other: other,
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here, t: t),
             isEmpty: goals.isEmpty && rows.isEmpty,
             emptyState: EmptyState(
                 key: "savings",
                 icon: "stash",
-                title: "Start building your future",
-                text: "Add a savings goal to begin tracking what you set aside.",
-                action: "Add Savings Goal",
+                title: t["budget.savings.empty.title"],
+                text: t["budget.savings.empty.text"],
+                action: t["budget.savings.empty.action"],
                 actionPath: StashPaths.new(kind: .save)
             )
         )
-        return pages.page(title: "Savings", section: .budget, context: context) { _ in
-            BudgetPages.savings(page)
+        return pages.page(title: t["budget.kinds.savings"], section: .budget, context: context) { _ in
+            BudgetPages.savings(page, t: t)
         }
     }
 
@@ -174,6 +179,7 @@ struct BudgetController {
     /// `GET /budget/categories/:id?month=YYYY-MM`: the category's transactions in the month.
     @Sendable func category(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         guard let id = context.parameters.get("id", as: Int64.self),
             let category = try context.store.category(id: id)
         else { throw HTTPError(.notFound) }
@@ -183,20 +189,27 @@ struct BudgetController {
         let rows = try context.store.recentRows(month: month, categoryId: id, limit: 200)
         let total = try context.store.categoryMonthTotal(categoryId: id, month: month)
         let here = BudgetPaths.category(id, month: monthParam)
-        let what = category.kind == .income ? "income" : category.kind == .savings ? "savings" : "expenses"
+        // English lowercases the name inside the sentence ("No groceries expenses yet"); the others quote it as named.
+        let name = t.language == .en ? category.name.lowercased() : category.name
+        let emptyTitle =
+            switch category.kind {
+            case .income: t["budget.category.empty_income", ["name": name]]
+            case .savings: t["budget.category.empty_savings", ["name": name]]
+            case .needs, .wants: t["budget.category.empty_expenses", ["name": name]]
+            }
         let page = BudgetPages.CategoryPage(
             id: id,
             kind: category.kind,
             month: monthParam,
             picker: MonthPicker(.category(id), month: month, today: today),
             total: user.money(total.totalCents),
-            countText: Self.countText(total.count),
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: here),
-            emptyTitle: "No \(category.name.lowercased()) \(what) yet",
-            emptyText: "Transactions you categorize as \(category.name) will appear here."
+            countText: Self.countText(total.count, t: t),
+            days: LedgerDay.group(rows, user: user, today: today, returnTo: here, t: t),
+            emptyTitle: emptyTitle,
+            emptyText: t["budget.category.empty_text", ["name": category.name]]
         )
         return pages.page(title: category.name, section: .budget, context: context) { _ in
-            BudgetPages.category(page)
+            BudgetPages.category(page, t: t)
         }
     }
 
@@ -206,8 +219,9 @@ struct BudgetController {
         request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
     }
 
-    static func countText(_ count: Int) -> String {
-        count == 0 ? "No transactions" : count == 1 ? "1 transaction" : "\(count) transactions"
+    /// "No transactions", "1 transaction", "12 transactions".
+    static func countText(_ count: Int, t: Words) -> String {
+        count == 0 ? t["budget.count.none"] : t.plural("budget.count.transactions", count: count)
     }
 
     static func addMenu(kind: Category.Kind, returnTo: String) -> BudgetPages.AddMenu {

@@ -49,19 +49,20 @@ enum TransactionRules {
     /// transactions) not hidden — except the one the transaction already has.
     static func validate(
         _ input: TransactionInput,
+        t: Words,
         choices: TransactionChoices,
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
         keepCategoryId: Int64? = nil
     ) -> Validated<TransactionDraft> {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let kind = errors.choice(
             input.kind,
             field: "kind",
             as: Category.Kind.self,
-            message: "Choose Needs, Wants, Savings or Income."
+            message: t["budget.errors.choose_kind"]
         )
         let categoryId = Int64(input.category ?? "")
         let category = choices.categories.first {
@@ -69,12 +70,14 @@ enum TransactionRules {
         }
         // Without JavaScript the list shows every kind's categories, so the chosen type and the category can disagree:
         // the form says so rather than filing the money as a kind the member didn't choose.
-        if kind != nil, category == nil { errors.add("category", "Choose a category.") }
+        if kind != nil, category == nil { errors.add("category", t["budget.errors.choose_category"]) }
         if let kind, let category, category.kind != kind {
             errors.add(
                 "category",
-                "“\(category.name)” is a \(category.kind.label) category. Choose a \(kind.label) category, "
-                    + "or choose \(category.kind.label) as the type."
+                t[
+                    "budget.errors.kind_mismatch",
+                    ["name": category.name, "kind": category.kind.label(t), "chosen": kind.label(t)]
+                ]
             )
         }
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
@@ -82,12 +85,12 @@ enum TransactionRules {
         var accountId: Int64?
         if let text = input.account, !text.isEmpty {
             accountId = choices.accounts.first { String($0.id ?? 0) == text }?.id
-            if accountId == nil { errors.add("account", "Choose one of your accounts.") }
+            if accountId == nil { errors.add("account", t["budget.errors.choose_account"]) }
         }
         var stash: Stash?
         if (category?.kind ?? kind) == .savings, let text = input.stash, !text.isEmpty {
             stash = choices.stashes.first { String($0.id ?? 0) == text }
-            if stash == nil { errors.add("stash", "Choose one of your savings goals.") }
+            if stash == nil { errors.add("stash", t["budget.errors.choose_goal"]) }
         }
         guard errors.isEmpty, let cents, let category, let day else { return .invalid(errors) }
         return .valid(
@@ -105,11 +108,11 @@ enum TransactionRules {
     // MARK: - View
 
     /// The heading of the form for a new transaction of `kind`.
-    static func newHeading(_ kind: Category.Kind) -> String {
+    static func newHeading(_ kind: Category.Kind, t: Words) -> String {
         switch kind {
-        case .income: "Add income"
-        case .savings: "Add saving"
-        case .needs, .wants: "Add expense"
+        case .income: t["budget.add.income"]
+        case .savings: t["budget.add.saving"]
+        case .needs, .wants: t["budget.add.expense"]
         }
     }
 
@@ -120,7 +123,8 @@ enum TransactionRules {
         errors: FieldErrors,
         today: CalendarDay,
         keepCategoryId: Int64? = nil,
-        isNew: Bool = true
+        isNew: Bool = true,
+        t: Words
     ) -> TransactionPages.Controls {
         let kind = Category.Kind(rawValue: input.kind ?? "") ?? .needs
         let typedCategory = input.category.flatMap { Int64($0) }
@@ -129,7 +133,7 @@ enum TransactionRules {
             ?? choices.categories.first { $0.kind == kind && !$0.isHidden }?.id
         let groups = kinds.map { groupKind in
             TransactionPages.CategoryGroup(
-                label: groupKind.label,
+                label: groupKind.label(t),
                 kind: groupKind.rawValue,
                 recent: choices.recent.byKind[groupKind].map { String($0) },
                 options: choices.categories
@@ -148,10 +152,10 @@ enum TransactionRules {
             ? nil
             : .select(
                 "account",
-                label: "Account (optional)",
+                label: t["budget.transaction_form.account"],
                 value: input.account ?? "",
-                options: [("", "No account")]
-                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label)") },
+                options: [("", t["budget.transaction_form.no_account"])]
+                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") },
                 error: errors["account"]
             )
         // Drawn whenever there are goals to offer, or an error to show next to it.
@@ -160,16 +164,17 @@ enum TransactionRules {
             ? nil
             : .select(
                 "stash",
-                label: "Savings goal (optional)",
+                label: t["budget.transaction_form.goal"],
                 value: input.stash ?? "",
-                options: [("", "None")] + choices.stashes.map { (String($0.id ?? 0), $0.name) },
+                options: [("", t["budget.transaction_form.no_goal"])]
+                    + choices.stashes.map { (String($0.id ?? 0), $0.name) },
                 error: errors["stash"],
-                hint: "Savings only: counts toward that stash's monthly target."
+                hint: t["budget.transaction_form.goal_hint"]
             )
         return TransactionPages.Controls(
             amount: .input(
                 "amount",
-                label: "Amount",
+                label: t["budget.form.amount"],
                 value: input.amount ?? "",
                 error: errors["amount"],
                 autocomplete: "off",
@@ -180,9 +185,9 @@ enum TransactionRules {
             kindOptions: kinds.map {
                 Choice(
                     value: $0.rawValue,
-                    label: $0.label,
+                    label: $0.label(t),
                     checked: $0 == kind,
-                    heading: isNew ? newHeading($0) : nil
+                    heading: isNew ? newHeading($0, t: t) : nil
                 )
             },
             kindError: errors["kind"],
@@ -190,15 +195,15 @@ enum TransactionRules {
             categoryError: errors["category"],
             note: .input(
                 "note",
-                label: "Note (optional)",
+                label: t["budget.transaction_form.note"],
                 value: input.note ?? "",
                 error: errors["note"],
-                hint: "Like “Whole Foods run”.",
+                hint: t["budget.transaction_form.note_hint"],
                 autocomplete: "off"
             ),
             date: .input(
                 "date",
-                label: "Date",
+                label: t["budget.transaction_form.date"],
                 value: input.date ?? today.description,
                 type: "date",
                 error: errors["date"],
@@ -260,15 +265,20 @@ struct IncomeInput: Decodable, Sendable {
 
 /// The rules of the income source form.
 enum IncomeRules {
-    static func validate(_ input: IncomeInput, currency: Currency, grammar: AmountGrammar) -> Validated<IncomeDraft> {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+    static func validate(
+        _ input: IncomeInput,
+        t: Words,
+        currency: Currency,
+        grammar: AmountGrammar
+    ) -> Validated<IncomeDraft> {
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["budget.errors.enter_name"], max: 60)
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let frequency = errors.choice(
             input.frequency,
             field: "frequency",
             as: IncomeSource.Frequency.self,
-            message: "Choose how often it comes in."
+            message: t["budget.errors.choose_frequency"]
         )
         guard errors.isEmpty, let cents, let frequency else { return .invalid(errors) }
         return .valid(IncomeDraft(name: name, cents: cents, frequency: frequency))
@@ -287,17 +297,18 @@ enum MoneyAccountRules {
     /// Checks every field; `nameTaken` finds another account of the member's with the same name.
     static func validate(
         _ input: MoneyAccountInput,
+        t: Words,
         currency: Currency,
         grammar: AmountGrammar,
         nameTaken: (String) async throws -> String?
     ) async rethrows -> Validated<MoneyAccountDraft> {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["budget.errors.enter_name"], max: 60)
         let kind = errors.choice(
             input.kind,
             field: "kind",
             as: MoneyAccount.Kind.self,
-            message: "Choose an account type."
+            message: t["budget.errors.choose_account_kind"]
         )
         // An empty opening balance is zero.
         let cents = errors.amount(
@@ -309,7 +320,7 @@ enum MoneyAccountRules {
             rule: .signed
         )
         if errors["name"] == nil, let taken = try await nameTaken(name) {
-            errors.add("name", "You already have an account called “\(taken)”.")
+            errors.add("name", t["budget.errors.account_taken", ["name": taken]])
         }
         guard errors.isEmpty, let kind else { return .invalid(errors) }
         return .valid(MoneyAccountDraft(name: name, kind: kind, cents: cents ?? 0))
@@ -336,11 +347,12 @@ enum CategoryRules {
     static func validate(
         _ input: CategoryInput,
         kind fixedKind: Category.Kind?,
+        t: Words,
         nameTaken: (String, Category.Kind) async throws -> String?
     ) async rethrows
         -> Validated<CategoryDraft>
     {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         // A new category's kind comes from the page it was added on: without one the form can't be saved, and the
         // name field (the only one the member sees first) says so.
         let kind =
@@ -349,15 +361,15 @@ enum CategoryRules {
                 input.kind,
                 field: "name",
                 as: Category.Kind.self,
-                message: "Choose Needs, Wants, Savings or Income first."
+                message: t["budget.errors.choose_kind_first"]
             )
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 40)
+        let name = errors.text(input.name, field: "name", required: t["budget.errors.enter_name"], max: 40)
         let icon = input.icon ?? ""
-        if !CategoryPalette.icons.contains(where: { $0.value == icon }) { errors.add("icon", "Choose an icon.") }
+        if !CategoryPalette.icons.contains(icon) { errors.add("icon", t["budget.errors.choose_icon"]) }
         let color = input.color ?? ""
-        if !CategoryPalette.colors.contains(where: { $0.value == color }) { errors.add("color", "Choose a colour.") }
+        if !CategoryPalette.colors.contains(color) { errors.add("color", t["budget.errors.choose_colour"]) }
         if errors["name"] == nil, let kind, let taken = try await nameTaken(name, kind) {
-            errors.add("name", "\(kind.label) already has a category called “\(taken)”.")
+            errors.add("name", t["budget.errors.category_taken", ["kind": kind.label(t), "name": taken]])
         }
         guard errors.isEmpty, let kind else { return .invalid(errors) }
         return .valid(CategoryDraft(name: name, kind: kind, icon: icon, color: color))

@@ -3,35 +3,45 @@ import Foundation
 extension SummaryCards {
     /// The cards from the accounts' balances (`MemberStore.accountBalances`) and the month's totals
     /// (`MemberStore.monthTotals`): the same queries as the Budget and Accounts pages, so the numbers agree everywhere.
-    init(balances: [(MoneyAccount, Int64)], totals: LedgerTotals, user: User, month: Month, today: CalendarDay) {
+    init(
+        balances: [(MoneyAccount, Int64)],
+        totals: LedgerTotals,
+        user: User,
+        month: Month,
+        today: CalendarDay,
+        t: Words
+    ) {
         let monthParam = month == today.monthValue ? nil : month
-        let monthText = month == today.monthValue ? "this month" : month.shortTitle
+        let isCurrent = month == today.monthValue
+        let monthText = t.monthShort(month)
         let balance = balances.reduce(Int64(0)) { $0 + $1.1 }
         self.init(cards: [
             Card(
                 key: "balance",
-                label: "Total balance",
+                label: t["budget.summary.total_balance"],
                 amount: user.money(balance),
                 negative: balance < 0,
                 href: BudgetPaths.accounts
             ),
             Card(
                 key: "income",
-                label: "Income \(monthText)",
+                label: isCurrent
+                    ? t["budget.summary.income_this_month"] : t["budget.summary.income_in", ["month": monthText]],
                 amount: user.money(totals.incomeCents),
                 negative: totals.incomeCents < 0,
                 href: BudgetPaths.transactions + "?kind=income&month=\(month)"
             ),
             Card(
                 key: "spent",
-                label: "Spent \(monthText)",
+                label: isCurrent
+                    ? t["budget.summary.spent_this_month"] : t["budget.summary.spent_in", ["month": monthText]],
                 amount: user.money(totals.spentCents),
                 negative: totals.spentCents < 0,
                 href: BudgetPaths.expenses(month: monthParam)
             ),
             Card(
                 key: "remaining",
-                label: "Remaining",
+                label: t["budget.summary.remaining"],
                 amount: user.money(totals.remainingCents),
                 negative: totals.remainingCents < 0,
                 href: BudgetPaths.expenses(month: monthParam)

@@ -15,6 +15,7 @@ struct HomeController {
     /// `GET /?month=YYYY-MM&day=YYYY-MM-DD`
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let userId = context.member.id
         let now = self.now()
         let today = context.member.today
@@ -22,8 +23,12 @@ struct HomeController {
         let selectedDay = query["day"].flatMap { CalendarDay(String($0)) }
         let month = query["month"].flatMap { Month(String($0)) } ?? selectedDay?.monthValue ?? today.monthValue
         let view = selectedDay != nil ? .calendar : user.homeView
-        let greeting = "\(Self.greeting(hour: Calendar.hour(of: now, in: user.calendarTimeZone))), \(user.firstName)"
-        let walletInputs = WalletWidgets.Inputs(user: user, today: today)
+        let greeting = Self.greeting(
+            hour: Calendar.hour(of: now, in: user.calendarTimeZone),
+            name: user.firstName,
+            t: t
+        )
+        let walletInputs = WalletWidgets.Inputs(user: user, today: today, t: t)
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
         let data = try context.store.homeData(
             month: month,
@@ -40,29 +45,30 @@ struct HomeController {
         var drawer: HomePages.DayDrawer?
         if view == .list {
             cards = summaries.map {
-                StashCard($0, user: user, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? [], returnTo: here)
+                StashCard($0, user: user, t: t, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? [], returnTo: here)
             }
         } else if !summaries.isEmpty {
-            weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay)
+            weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay, t: t)
             if let selectedDay, let rows = data.dayEntries {
                 drawer = HomePages.DayDrawer(
                     day: selectedDay,
                     month: month == today.monthValue ? nil : month,
-                    title: selectedDay.mediumTitle,
+                    title: t.weekdayDate(selectedDay),
                     entries: rows.map { row in
                         HomePages.DayEntry(
                             id: row.entry.id ?? 0,
                             inStash: row.entry.stashId != nil,
                             amount: (row.entry.kind == .saving ? "+" : "−") + user.money(row.entry.amountCents),
                             kindClass: row.entry.kind == .saving ? "amount--saved" : "amount--spent",
-                            stashName: row.label.isEmpty ? "Uncategorized" : row.label,
+                            stashName: row.label.isEmpty ? t["home.day.uncategorized"] : row.label,
                             note: row.entry.note.isEmpty ? nil : row.entry.note
                         )
                     },
                     more: DayList.moreLink(
                         shown: rows.count,
                         of: data.activity[selectedDay.description]?.entryCount ?? 0,
-                        on: selectedDay
+                        on: selectedDay,
+                        t: t
                     )
                 )
             }
@@ -79,16 +85,34 @@ struct HomeController {
         let isCurrent = month == today.monthValue
         let overview = HomePages.Overview(
             completedText: counted.isEmpty
-                ? "None of your stashes existed yet in \(month.title)."
+                ? t["home.overview.none_yet", ["month": t.month(month)]]
                 : isCurrent
-                    ? "You've completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") this month"
-                    : "You completed \(completed) of \(counted.count) \(counted.count == 1 ? "stash" : "stashes") in \(month.title)",
-            savedLabel: LedgerTotals.StashesOnly.saved,
-            savedText:
-                "\(user.money(save.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(save.reduce(0) { $0 + $1.progress.targetCents }))",
-            spentLabel: LedgerTotals.StashesOnly.spent,
-            spentText:
-                "\(user.money(spend.reduce(0) { $0 + $1.progress.totalCents })) of \(user.money(spend.reduce(0) { $0 + $1.progress.targetCents }))",
+                    ? t.plural(
+                        "home.overview.completed_this_month",
+                        count: counted.count,
+                        ["completed": t.format.number(completed)]
+                    )
+                    : t.plural(
+                        "home.overview.completed_in_month",
+                        count: counted.count,
+                        ["completed": t.format.number(completed), "month": t.month(month)]
+                    ),
+            savedLabel: t["home.overview.saved_label"],
+            savedText: t[
+                "home.overview.amount_of_target",
+                [
+                    "total": user.money(save.reduce(0) { $0 + $1.progress.totalCents }),
+                    "target": user.money(save.reduce(0) { $0 + $1.progress.targetCents }),
+                ]
+            ],
+            spentLabel: t["home.overview.spent_label"],
+            spentText: t[
+                "home.overview.amount_of_target",
+                [
+                    "total": user.money(spend.reduce(0) { $0 + $1.progress.totalCents }),
+                    "target": user.money(spend.reduce(0) { $0 + $1.progress.targetCents }),
+                ]
+            ],
             hasSave: !save.isEmpty,
             hasSpend: !spend.isEmpty
         )
@@ -99,8 +123,8 @@ struct HomeController {
             hasStashes: !summaries.isEmpty,
             overview: overview,
             toggles: [
-                HomePages.ViewToggle(value: "list", label: "List", current: view == .list),
-                HomePages.ViewToggle(value: "calendar", label: "Calendar", current: view == .calendar),
+                HomePages.ViewToggle(value: "list", label: t["home.view.list"], current: view == .list),
+                HomePages.ViewToggle(value: "calendar", label: t["home.view.calendar"], current: view == .calendar),
             ],
             isList: view == .list,
             cards: cards,
@@ -108,7 +132,14 @@ struct HomeController {
             drawer: drawer,
             quickDate: today.description,
             states: [.stashes(context.words), .income(context.words)],
-            summary: SummaryCards(balances: data.balances, totals: data.totals, user: user, month: month, today: today),
+            summary: SummaryCards(
+                balances: data.balances,
+                totals: data.totals,
+                user: user,
+                month: month,
+                today: today,
+                t: t
+            ),
             wallet: WalletWidgets.resolve(
                 data.wallet,
                 kept: keptWallet,
@@ -117,7 +148,9 @@ struct HomeController {
                 userId: userId
             )
         )
-        return pages.page(title: "Home", section: .home, context: context) { HomePages.home(page, csrf: $0.csrf) }
+        return pages.page(title: t["home.title"], section: .home, context: context) {
+            HomePages.home(page, t: $0.t, csrf: $0.csrf)
+        }
     }
 
     /// `POST /home/view`: switches between list and calendar and remembers the choice.
@@ -125,7 +158,8 @@ struct HomeController {
         var user = context.user
         let input = try await request.decodeForm(ViewInput.self, context: context)
         guard let view = HomeView(rawValue: input.view ?? "") else {
-            throw HTTPError(.badRequest, message: "Choose list or calendar.")
+            let t = context.words
+            throw HTTPError(.badRequest, message: t["home.view.invalid"])
         }
         user.homeView = view
         try await context.store.update(user, columns: ["homeView"])
@@ -137,7 +171,8 @@ struct HomeController {
         month: Month,
         activity: [String: DayActivity],
         today: CalendarDay,
-        selected: CalendarDay?
+        selected: CalendarDay?,
+        t: Words
     ) -> [HomePages.CalendarWeek] {
         let first = month.firstDay
         let leading = first.weekday - 1
@@ -157,7 +192,13 @@ struct HomeController {
             let key = date.description
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
-            let what = [saved ? "savings" : nil, spent ? "spending" : nil].compactMap { $0 }.joined(separator: " and ")
+            let label =
+                switch (saved, spent) {
+                case (true, true): t["home.calendar.day_both", ["day": t.weekdayDate(date)]]
+                case (true, false): t["home.calendar.day_saved", ["day": t.weekdayDate(date)]]
+                case (false, true): t["home.calendar.day_spent", ["day": t.weekdayDate(date)]]
+                case (false, false): t.weekdayDate(date)
+                }
             cells.append(
                 HomePages.CalendarCell(
                     date: date,
@@ -165,7 +206,7 @@ struct HomeController {
                     spent: spent,
                     today: date == today,
                     selected: date == selected,
-                    label: date.mediumTitle + (what.isEmpty ? "" : ": " + what)
+                    label: label
                 )
             )
         }
@@ -184,12 +225,13 @@ struct HomeController {
         return stride(from: 0, to: cells.count, by: 7).map { HomePages.CalendarWeek(cells: Array(cells[$0..<$0 + 7])) }
     }
 
-    static func greeting(hour: Int) -> String {
+    /// "Good morning, Alex", by the hour on the member's clock.
+    static func greeting(hour: Int, name: String, t: Words) -> String {
         switch hour {
-        case 5..<12: "Good morning"
-        case 12..<18: "Good afternoon"
-        case 18..<23: "Good evening"
-        default: "Hello"
+        case 5..<12: t["home.greeting.morning", ["name": name]]
+        case 12..<18: t["home.greeting.afternoon", ["name": name]]
+        case 18..<23: t["home.greeting.evening", ["name": name]]
+        default: t["home.greeting.other", ["name": name]]
         }
     }
 }

@@ -11,6 +11,8 @@ package struct CalendarFeedController {
     /// The address members reach the server at (`AppConfig.publicBase`), for each event's link and its UID: never
     /// the request's Host header, which whoever sends the request chooses.
     var publicBase = "http://localhost"
+    /// Every language's words: each feed speaks its member's language.
+    var catalogue = Catalogue(entries: [:])
 
     /// How far ahead the feed looks.
     static let horizonDays = 366
@@ -28,7 +30,8 @@ package struct CalendarFeedController {
                 userId: userId,
                 now: now(),
                 host: URL(string: publicBase)?.host ?? "localhost",
-                base: publicBase
+                base: publicBase,
+                catalogue: catalogue
             )
         else { throw HTTPError(.notFound) }
         return Response(
@@ -49,19 +52,39 @@ package struct CalendarFeedController {
         host: String = "localhost",
         base: String = "http://localhost"
     ) throws -> String? {
+        try calendar(
+            database: database,
+            userId: userId,
+            now: now,
+            host: host,
+            base: base,
+            catalogue: .init(entries: [:])
+        )
+    }
+
+    /// The feed in the member's language, from `catalogue`.
+    static func calendar(
+        database: AppDatabase,
+        userId: Int64,
+        now: Date,
+        host: String = "localhost",
+        base: String = "http://localhost",
+        catalogue: Catalogue
+    ) throws -> String? {
         guard let user = try database.user(id: userId) else { return nil }
+        let t = Words(.named(user.language), region: .named(user.region), catalogue: catalogue)
         let store = database.for(userId: userId)
         let lead = try store.walletSettings().leadDays
         let today = user.today(now: now)
         let last = today.adding(days: horizonDays)
-        let rules = ReminderRules(user: user, today: today, leadDays: horizonDays)
+        let rules = ReminderRules(user: user, today: today, leadDays: horizonDays, t: t)
         let zone = user.calendarTimeZone
         let items = try store.read { member in
             let snapshot = try MemberStore.walletSnapshot(member, cardId: nil, today: today)
             let cards = WalletState.cards(snapshot, today: today, timeZone: zone)
             return Self.benefits(cards, through: last, timeZone: zone)
                 + rules.coupons(try MemberStore.openCoupons(member, today: today, through: last, limit: 500))
-                + Self.renewals(try MemberStore.subscriptions(member), rules: rules, through: last)
+                + Self.renewals(try MemberStore.subscriptions(member), rules: rules, through: last, t: t)
                 + rules.annualFees(snapshot.cards)
         }
         let events = items.compactMap { item -> ICalendar.Event? in
@@ -72,12 +95,12 @@ package struct CalendarFeedController {
                 uid: uid,
                 day: day,
                 summary: item.title,
-                description: "\(item.title), due \(day.mediumTitle).",
+                description: t["notifications.calendar.description", ["title": item.title, "day": t.weekdayDate(day)]],
                 alarmDaysBefore: lead,
                 url: base + item.path
             )
         }
-        return ICalendar(name: "Stashify reminders", events: events).text(now: now)
+        return ICalendar(name: t["notifications.calendar.name"], events: events).text(now: now)
     }
 
     /// Each benefit's open period (snoozed or not) and the periods after it through `last`, as "Hotel Credit —
@@ -117,8 +140,12 @@ package struct CalendarFeedController {
     }
 
     /// Every renewal of each subscription from today through `last`.
-    static func renewals(_ subscriptions: [Subscription], rules: ReminderRules, through last: CalendarDay) -> [Reminder]
-    {
+    static func renewals(
+        _ subscriptions: [Subscription],
+        rules: ReminderRules,
+        through last: CalendarDay,
+        t: Words
+    ) -> [Reminder] {
         subscriptions.flatMap { subscription -> [Reminder] in
             guard let id = subscription.id, let start = CalendarDay(subscription.renewsOn) else { return [] }
             var days: [CalendarDay] = []
@@ -134,7 +161,7 @@ package struct CalendarFeedController {
                     kind: .renewal,
                     subject: "subscription:\(id)",
                     dueOn: day.description,
-                    title: "\(subscription.name) renews",
+                    title: t["notifications.reminders.renewal", ["name": subscription.name]],
                     body: "",
                     path: WalletPaths.tracker,
                     createdAt: .distantPast,

@@ -17,12 +17,18 @@ struct NotificationController {
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let notifications = try context.store.notifications()
         let page = NotificationPages.IndexPage(
-            days: NotificationPages.Day.grouped(notifications, user: context.user, today: context.member.today),
+            days: NotificationPages.Day.grouped(
+                notifications,
+                user: context.user,
+                today: context.member.today,
+                t: context.words
+            ),
             // The exact count the bell shows (the list holds only the newest notifications).
             unreadCount: context.unreadNotifications ?? notifications.filter { $0.readAt == nil }.count
         )
-        return pages.page(title: "Notifications", section: nil, context: context) { shell in
-            NotificationPages.index(page, csrf: shell.csrf)
+        let t = context.words
+        return pages.page(title: t["notifications.title"], section: nil, context: context) { shell in
+            NotificationPages.index(page, csrf: shell.csrf, t: shell.t)
         }
     }
 
@@ -45,10 +51,11 @@ struct NotificationController {
 
     /// `POST /notifications/read`
     @Sendable func readAll(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let marked = try await context.store.markAllNotificationsRead(at: now())
         return pages.redirect(
             to: NotificationPaths.index,
-            flash: .success(marked == 1 ? "1 notification marked read." : "\(marked) notifications marked read.")
+            flash: .success(t.plural("notifications.marked_read", count: marked))
         )
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension NotificationPages.Day {
     /// Notifications (newest first) grouped by the day they were recorded, in the user's time zone.
-    static func grouped(_ notifications: [Reminder], user: User, today: CalendarDay) -> [Self] {
+    static func grouped(_ notifications: [Reminder], user: User, today: CalendarDay, t: Words) -> [Self] {
         let zone = user.calendarTimeZone
         var days: [(CalendarDay, [NotificationPages.Item])] = []
         for notification in notifications {
@@ -22,7 +22,10 @@ extension NotificationPages.Day {
             }
         }
         return days.map { day, items in
-            let title = day == today ? "Today" : day == today.adding(days: -1) ? "Yesterday" : day.mediumTitle
+            let title =
+                day == today
+                ? t["notifications.today"]
+                : day == today.adding(days: -1) ? t["notifications.yesterday"] : t.weekdayDate(day)
             return Self(title: title, items: items)
         }
     }

@@ -29,16 +29,7 @@ struct OutboundPolicy: Sendable {
             }
         }
 
-        /// Said next to the field when the member saves the address; nil when the address may still work later.
-        var message: String? {
-            let hint = " The server's owner can allow it with --allow-outbound."
-            switch self {
-            case .notWeb, .unresolved: return nil
-            case .refused(.loopback): return "This address points at the Stashify server itself." + hint
-            case .refused(.privateNetwork): return "This address is on a private network." + hint
-            case .refused: return "This address isn't on the public internet." + hint
-            }
-        }
+        // What the member is told next to the field is `ProfileController.refusalMessage`, in their words.
     }
 
     /// Where a request for a URL goes: its host as the client reads it, and the checked address to connect to.

@@ -22,6 +22,9 @@ struct PushDeliverer: Sendable {
     var logger = Logger(label: "stashify.push")
     /// Opens the ntfy access tokens, sealed in the database.
     var tokens = TokenSeal()
+    /// Every language's words, for the digest pushed in each member's own language (a reminder's own title and body
+    /// were recorded in it).
+    var catalogue = Catalogue(entries: [:])
 
     struct WebPushIdentity: Sendable {
         let key: VAPIDKey
@@ -77,7 +80,7 @@ struct PushDeliverer: Sendable {
                 sql: """
                     SELECT d.id, d.attempts, c.kind, c.url, c.topic, c.token, v.id AS deviceId, v.endpoint, v.p256dh, v.auth,
                            v.name AS deviceName, v.createdAt AS deviceCreatedAt, n.id AS notificationId, n.title, n.body,
-                           n.kind AS reminderKind, n.path, n.dueOn, d.userId, u.timeZone,
+                           n.kind AS reminderKind, n.path, n.dueOn, d.userId, u.timeZone, u.language, u.region,
                            COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
                            COALESCE(w.quietTo, '08:00') AS quietTo, COALESCE(w.pushDigest, 'auto') AS pushDigest
                     FROM pushDelivery d
@@ -144,12 +147,14 @@ struct PushDeliverer: Sendable {
                     message: message,
                     zone: zone,
                     quiet: quiet,
-                    digest: row["pushDigest"]
+                    digest: row["pushDigest"],
+                    words: Words(.named(row["language"]), region: .named(row["region"]), catalogue: catalogue)
                 )
             }
         }
         // What may go now, per channel or browser, in order.
-        var groups: [(destination: Destination, digest: String, today: CalendarDay, items: [DueItem])] = []
+        var groups: [(destination: Destination, digest: String, today: CalendarDay, words: Words, items: [DueItem])] =
+            []
         var groupIndex: [String: Int] = [:]
         for due in due {
             let (id, key, zone) = (due.id, due.key, due.zone)
@@ -172,14 +177,14 @@ struct PushDeliverer: Sendable {
                 groups[index].items.append(item)
             } else {
                 groupIndex[key] = groups.count
-                groups.append((due.destination, due.digest, CalendarDay.today(in: zone, now: now), [item]))
+                groups.append((due.destination, due.digest, CalendarDay.today(in: zone, now: now), due.words, [item]))
             }
         }
         var delivered = 0
         for group in groups {
             let sends: [(Message, [DueItem])] =
                 Self.digests(group.digest, count: group.items.count)
-                ? [(Self.digest(group.items.map(\.message), today: group.today), group.items)]
+                ? [(Self.digest(group.items.map(\.message), today: group.today, t: group.words), group.items)]
                 : group.items.map { ($0.message, [$0]) }
             for (message, items) in sends {
                 let failure: String?
@@ -246,6 +251,8 @@ struct PushDeliverer: Sendable {
         let zone: TimeZone
         let quiet: QuietHours?
         let digest: String
+        /// The member's words, for a digest.
+        let words: Words
     }
 
     struct DueItem {
@@ -268,18 +275,43 @@ struct PushDeliverer: Sendable {
     static let digestAbove = 3
 
     /// One push for many reminders: "7 things expire this week: Hotel Credit, Pizza, …", leading to Expiring soon.
-    static func digest(_ messages: [Message], today: CalendarDay) -> Message {
-        let names = messages.map { Reminder.shortName(title: $0.title, kind: $0.kind) }
+    static func digest(_ messages: [Message], today: CalendarDay, t: Words) -> Message {
+        let names = messages.map { shortName(title: $0.title, kind: $0.kind, t: t) }
         let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
         let last = messages.compactMap { CalendarDay($0.dueOn) }.max() ?? today
-        let when = today.distance(to: last) < 7 ? "this week" : "soon"
+        let soon = today.distance(to: last) < 7
         return Message(
-            title: "\(messages.count) reminders",
-            body: "\(messages.count) things expire \(when): \(shown)",
+            title: t.plural("notifications.digest.title", count: messages.count),
+            body: soon
+                ? t.plural("notifications.digest.this_week", count: messages.count, ["names": shown])
+                : t.plural("notifications.digest.soon", count: messages.count, ["names": shown]),
             kind: .summary,
             path: WalletPaths.expiring,
             dueOn: today.description
         )
+    }
+
+    /// What a reminder titled `title` is about, for a digest: "Hotel Credit" of "Use your Hotel Credit", read off
+    /// the title as the member's language writes it for the kind (an older reminder, recorded in English, falls
+    /// back to the English prefixes).
+    static func shortName(title: String, kind: Reminder.Kind, t: Words) -> String {
+        let template: String? =
+            switch kind {
+            case .benefit: t["notifications.reminders.benefit"]
+            case .benefitLastCall: t["notifications.reminders.benefit_last_day"]
+            case .coupon: t["notifications.reminders.coupon"]
+            case .renewal: t["notifications.reminders.renewal"]
+            case .annualFee: t["notifications.reminders.annual_fee"]
+            default: nil
+            }
+        if let template, let range = template.range(of: "%{name}") {
+            let prefix = template[..<range.lowerBound]
+            let suffix = template[range.upperBound...]
+            if title.count > prefix.count + suffix.count, title.hasPrefix(prefix), title.hasSuffix(suffix) {
+                return String(title.dropFirst(prefix.count).dropLast(suffix.count))
+            }
+        }
+        return Reminder.shortName(title: title, kind: kind)
     }
 
     /// How the client reaches one checked address: the host's name is connected to at the address that was checked,
@@ -346,7 +378,7 @@ struct PushDeliverer: Sendable {
         case .ntfy:
             let base = channel.url.hasSuffix("/") ? String(channel.url.dropLast()) : channel.url
             request = HTTPClientRequest(url: base + "/" + channel.topic)
-            request.headers.add(name: "Title", value: Self.headerSafe(message.title))
+            request.headers.add(name: "Title", value: Self.encodedTitle(message.title))
             request.headers.add(name: "Priority", value: message.kind == .benefitLastCall ? "high" : "default")
             request.headers.add(name: "Tags", value: Self.tags(message.kind))
             // Tapping it in the ntfy app opens the reminder (marking it read) or, for a digest, Expiring soon.
@@ -406,6 +438,14 @@ struct PushDeliverer: Sendable {
     /// but not every proxy passes them).
     static func headerSafe(_ text: String) -> String {
         String(text.unicodeScalars.map { (0x20...0x7E).contains($0.value) ? Character($0) : " " })
+    }
+
+    /// A title as an ntfy header: as it is when it is plain ASCII, else an RFC 2047 encoded word (UTF-8, base64), which
+    /// ntfy decodes, so "Gutschein läuft ab" keeps its letters through any proxy.
+    static func encodedTitle(_ title: String) -> String {
+        let line = String(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        guard !line.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else { return line }
+        return "=?UTF-8?B?" + Data(line.utf8).base64EncodedString() + "?="
     }
 
     static func tags(_ kind: Reminder.Kind) -> String {

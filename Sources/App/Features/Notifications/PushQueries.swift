@@ -49,7 +49,8 @@ extension MemberStore {
                 arguments: [userId, limit]
             ).map { row in
                 (
-                    (row["device"] as String?) ?? (PushChannel.Kind(rawValue: row["channel"]) ?? .webhook).label,
+                    // A browser's name, or the channel's kind (`ntfy`, `webhook`) for the page to name.
+                    (row["device"] as String?) ?? (row["channel"] as String),
                     row["lastAttemptAt"], row["lastError"]
                 )
             }

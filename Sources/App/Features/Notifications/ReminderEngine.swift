@@ -13,11 +13,19 @@ import ServiceLifecycle
 package struct ReminderEngine: Sendable {
     let database: AppDatabase
     let now: @Sendable () -> Date
+    /// Every language's words: each member's reminders are recorded in their own language.
+    let catalogue: Catalogue
 
-    // Package-wide, as the reminder benchmark drives the engine from its own target.
-    package init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+    init(database: AppDatabase, now: @escaping @Sendable () -> Date, catalogue: Catalogue) {
         self.database = database
         self.now = now
+        self.catalogue = catalogue
+    }
+
+    // Package-wide, as the reminder benchmark drives the engine from its own target: with no catalogue, its
+    // reminders read as their keys.
+    package init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+        self.init(database: database, now: now, catalogue: Catalogue(entries: [:]))
     }
 
     /// Notifications older than this are removed.
@@ -55,8 +63,8 @@ package struct ReminderEngine: Sendable {
             let batch = Array(users[start..<min(start + Self.batchSize, users.count)])
             // One account's trouble never holds back the others; its day stays open for the next look.
             do {
-                let worked = try database.read { db in
-                    batch.map { user in Result { try Self.work(db, user) } }
+                let worked = try database.read { [catalogue] db in
+                    batch.map { user in Result { try Self.work(db, user, catalogue: catalogue) } }
                 }
                 let outcome = try await database.write { db in try Self.record(db, worked, now: now) }
                 recorded += outcome.recorded
@@ -111,7 +119,7 @@ package struct ReminderEngine: Sendable {
 
     /// What is due for the user on their day (wallet, stashes behind pace, last month's summary in the month's
     /// first days) and the kinds of push channel they set up; nil when the account is gone.
-    static func work(_ db: Database, _ due: DueUser) throws -> Worked? {
+    static func work(_ db: Database, _ due: DueUser, catalogue: Catalogue) throws -> Worked? {
         let userId = due.userId
         let member = MemberDatabase(db: db, userId: userId)
         guard
@@ -121,7 +129,8 @@ package struct ReminderEngine: Sendable {
             )
         else { return nil }
         let today = due.today
-        var rules = ReminderRules(user: user, today: today, leadDays: due.leadDays)
+        let words = Words(.named(user.language), region: .named(user.region), catalogue: catalogue)
+        var rules = ReminderRules(user: user, today: today, leadDays: due.leadDays, t: words)
         rules.nudgeFrequency = due.nudge.frequency
         rules.weekday = due.nudge.weekday
         var reminders =

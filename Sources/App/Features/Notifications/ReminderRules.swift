@@ -11,6 +11,15 @@ struct ReminderRules {
     /// How often stashes behind pace are named: `off`, `weekly` (on `weekday`, 1 = Monday) or `monthly`.
     var nudgeFrequency = "weekly"
     var weekday = 1
+    /// The words the reminders are written in: the member's language, for they are recorded as text.
+    let t: Words
+
+    init(user: User, today: CalendarDay, leadDays: Int, t: Words = .unset) {
+        self.user = user
+        self.today = today
+        self.leadDays = leadDays
+        self.t = t
+    }
 
     /// An annual fee is announced this many days ahead, whatever the lead time.
     static let feeNoticeDays = 30
@@ -35,8 +44,13 @@ struct ReminderRules {
                     lastCall ? .benefitLastCall : .benefit,
                     subject: "benefit:\(id)",
                     dueOn: state.window.end,
-                    title: lastCall ? "Last day: \(state.benefit.name)" : "Use your \(state.benefit.name)",
-                    body: "\(value) on \(card.card.name), " + Self.daysText(state.daysLeft),
+                    title: lastCall
+                        ? t["notifications.reminders.benefit_last_day", ["name": state.benefit.name]]
+                        : t["notifications.reminders.benefit", ["name": state.benefit.name]],
+                    body: t[
+                        "notifications.reminders.benefit_body",
+                        ["value": value, "card": card.card.name, "when": daysLeftText(state.daysLeft)]
+                    ],
                     path: WalletPaths.card(card.card.id ?? 0)
                 )
             }
@@ -50,12 +64,18 @@ struct ReminderRules {
                 expires >= today, expires <= last
             else { return nil }
             let value = coupon.valueCents.map { user.money($0) + " · " } ?? ""
+            let days = today.distance(to: expires)
             return make(
                 .coupon,
                 subject: "coupon:\(id)",
                 dueOn: expires,
-                title: "Coupon expiring: \(coupon.name)",
-                body: value + Self.daysText(today.distance(to: expires), ending: "expires"),
+                title: t["notifications.reminders.coupon", ["name": coupon.name]],
+                body: value
+                    + (days == 0
+                        ? t["notifications.reminders.expires_today"]
+                        : days == 1
+                            ? t["notifications.reminders.expires_tomorrow"]
+                            : t.plural("notifications.reminders.expires_in", count: days)),
                 path: WalletPaths.coupons
             )
         }
@@ -71,17 +91,24 @@ struct ReminderRules {
             guard let id = subscription.id, let start = CalendarDay(subscription.renewsOn) else { return nil }
             let next = subscription.frequency.nextRenewal(from: start, onOrAfter: today)
             guard next <= last else { return nil }
-            let card = subscription.cardId.flatMap { cardNames[$0] }.map { " on \($0)" } ?? ""
+            let amount = user.money(subscription.amountCents)
+            let days = today.distance(to: next)
+            let when =
+                days == 0
+                ? t["notifications.reminders.renews_today"]
+                : days == 1
+                    ? t["notifications.reminders.renews_tomorrow"]
+                    : t.plural("notifications.reminders.renews_in", count: days)
+            let body =
+                subscription.cardId.flatMap { cardNames[$0] }.map {
+                    t["notifications.reminders.renewal_body_card", ["amount": amount, "card": $0, "when": when]]
+                } ?? t["notifications.reminders.renewal_body", ["amount": amount, "when": when]]
             return make(
                 .renewal,
                 subject: "subscription:\(id)",
                 dueOn: next,
-                title: "\(subscription.name) renews",
-                body: user.money(subscription.amountCents) + card + ", "
-                    + Self.daysText(
-                        today.distance(to: next),
-                        ending: "renews"
-                    ),
+                title: t["notifications.reminders.renewal", ["name": subscription.name]],
+                body: body,
                 path: WalletPaths.tracker
             )
         }
@@ -94,14 +121,23 @@ struct ReminderRules {
                 return nil
             }
             let due = CardYear.nextOccurrence(of: anniversary, onOrAfter: today)
-            guard today.distance(to: due) <= max(Self.feeNoticeDays, leadDays) else { return nil }
+            let days = today.distance(to: due)
+            guard days <= max(Self.feeNoticeDays, leadDays) else { return nil }
+            let when =
+                days == 0
+                ? t["notifications.reminders.due_today"]
+                : days == 1
+                    ? t["notifications.reminders.due_tomorrow"]
+                    : t.plural("notifications.reminders.due_in", count: days)
             return make(
                 .annualFee,
                 subject: "card:\(id)",
                 dueOn: due,
-                title: "Annual fee for \(card.name)",
-                body: user.money(card.annualFeeCents, in: card.currencyValue) + ", "
-                    + Self.daysText(today.distance(to: due), ending: "due"),
+                title: t["notifications.reminders.annual_fee", ["name": card.name]],
+                body: t[
+                    "notifications.reminders.annual_fee_body",
+                    ["amount": user.money(card.annualFeeCents, in: card.currencyValue), "when": when]
+                ],
                 path: WalletPaths.card(id)
             )
         }
@@ -125,15 +161,21 @@ struct ReminderRules {
         guard !behind.isEmpty else { return [] }
         let daysLeft = today.distance(to: month.lastDay)
         let lines = behind.map { summary in
-            "\(summary.stash.name) is at \(summary.progress.percent) % with \(daysLeft) \(daysLeft == 1 ? "day" : "days") left — "
-                + "\(user.money(summary.progress.targetCents - summary.progress.totalCents)) to go"
+            t.plural(
+                "notifications.reminders.nudge_line",
+                count: daysLeft,
+                [
+                    "name": summary.stash.name, "percent": t.format.number(summary.progress.percent),
+                    "amount": user.money(summary.progress.targetCents - summary.progress.totalCents),
+                ]
+            )
         }
         return [
             make(
                 .nudge,
                 subject: "nudge:\(nudgeFrequency)",
                 dueOn: dueOn,
-                title: behind.count == 1 ? "A stash is behind" : "\(behind.count) stashes are behind",
+                title: t.plural("notifications.reminders.nudge", count: behind.count),
                 body: lines.joined(separator: "\n"),
                 path: behind.count == 1 ? StashPaths.show(behind[0].stash.id ?? 0) : HomePaths.index
             )
@@ -145,16 +187,25 @@ struct ReminderRules {
         let first = today.monthValue.firstDay
         guard today.distance(to: first) > -Self.summaryCatchUpDays else { return [] }
         let month = today.monthValue.previous
-        var body = "Saved \(user.money(totals.savedCents)), spent \(user.money(totals.spentCents))."
+        var body = t[
+            "notifications.reminders.summary_body",
+            ["saved": user.money(totals.savedCents), "spent": user.money(totals.spentCents)]
+        ]
         if badges.count > 0 {
-            body += " \(badges.count) \(badges.count == 1 ? "badge" : "badges"), \(badges.points) points."
+            body +=
+                " "
+                + t.plural(
+                    "notifications.reminders.summary_badges",
+                    count: badges.count,
+                    ["points": t.format.number(badges.points)]
+                )
         }
         return [
             make(
                 .summary,
                 subject: "month:\(month)",
                 dueOn: first,
-                title: "\(month.title) in numbers",
+                title: t["notifications.reminders.summary", ["month": t.month(month)]],
                 body: body,
                 path: StatisticsPaths.index + "?view=monthly&period=\(month)"
             )
@@ -170,15 +221,9 @@ struct ReminderRules {
         return progress.totalCents * Int64(days) < progress.targetCents * Int64(elapsed)
     }
 
-    static func daysText(_ days: Int, ending verb: String = "left") -> String {
-        switch (days, verb) {
-        case (0, "left"): "today is the last day"
-        case (1, "left"): "1 day left"
-        case (_, "left"): "\(days) days left"
-        case (0, _): "\(verb) today"
-        case (1, _): "\(verb) tomorrow"
-        default: "\(verb) in \(days) days"
-        }
+    /// "today is the last day", "1 day left", "5 days left".
+    func daysLeftText(_ days: Int) -> String {
+        days == 0 ? t["notifications.reminders.last_day"] : t.plural("notifications.reminders.days_left", count: days)
     }
 
     private func make(

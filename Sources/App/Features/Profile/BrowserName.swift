@@ -4,19 +4,18 @@
 /// A header is matched against two short tables, in order. Most browsers built on Chromium or WebKit also say
 /// "Chrome" or "Safari" in theirs, so each table puts the tokens only one browser (or device) uses first.
 enum BrowserName {
-    /// What a missing or unrecognised header is called.
-    static let unknown = "Unknown browser"
-
-    static func of(userAgent: String?) -> String {
+    /// The browser and device named in `t`'s language (product names stay as they are).
+    static func of(userAgent: String?, t: Words) -> String {
+        let unknown = t["profile.browser.unknown"]
         guard let userAgent, !userAgent.isEmpty else { return unknown }
         let device = devices.first { userAgent.contains($0.token) }?.name
         var browser = browsers.first { userAgent.contains($0.token) }?.name
         // Android's own old browser and apps' web views say "Safari" too: only Apple's devices run Safari.
         if browser == "Safari", device.map(appleDevices.contains) != true { browser = nil }
         switch (browser, device) {
-        case let (browser?, device?): return "\(browser) on \(device)"
+        case let (browser?, device?): return t["profile.browser.on_device", ["browser": browser, "device": device]]
         case let (browser?, nil): return browser
-        case let (nil, device?): return "\(unknown) on \(device)"
+        case let (nil, device?): return t["profile.browser.on_device", ["browser": unknown, "device": device]]
         case (nil, nil): return unknown
         }
     }

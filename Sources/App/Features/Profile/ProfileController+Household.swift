@@ -24,7 +24,7 @@ extension ProfileController {
         guard try await isOwner(context) else { throw HTTPError(.notFound) }
         return try await householdPage(
             email: "",
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             newLink: nil,
             request: request,
             context: context
@@ -33,13 +33,20 @@ extension ProfileController {
 
     /// `POST /profile/household`: a new invitation for the email; its link is shown this once.
     @Sendable func createInvitation(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard try await isOwner(context) else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(InvitationInput.self, context: context)
         let made: NewInvitation
+        // Checked here first, so the reasons are in the owner's words; the invitation checks again as it is made.
+        var errors = FieldErrors(t: context.words)
+        let email = ProfileRules.email(input.email, into: &errors)
+        if errors.isEmpty, try database.emailIsTaken(email, exceptUserId: nil) {
+            errors.add("email", t["profile.household.email_taken"])
+        }
         do {
-            made = try await database.invite(email: input.email ?? "", now: now())
+            guard errors.isEmpty else { throw InvitationRefused(description: "") }
+            made = try await database.invite(email: input.email ?? "", now: now(), t: context.words)
         } catch let refused as InvitationRefused {
-            var errors = FieldErrors()
             errors.add("email", refused.description)
             return try await householdPage(
                 email: input.email ?? "",
@@ -53,7 +60,7 @@ extension ProfileController {
         let url = push.publicBase + made.path
         return try await householdPage(
             email: "",
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             newLink: (made.invitation.email, url),
             request: request,
             context: context
@@ -62,10 +69,14 @@ extension ProfileController {
 
     /// `POST /profile/household/invitations/:id/delete`: the link stops working.
     @Sendable func revokeInvitation(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard try await isOwner(context), let id = context.parameters.get("id", as: Int64.self),
             let email = try await database.revokeInvitation(id: id)
         else { throw HTTPError(.notFound) }
-        return pages.redirect(to: ProfilePaths.household, flash: .success("The invitation for \(email) was withdrawn."))
+        return pages.redirect(
+            to: ProfilePaths.household,
+            flash: .success(t["profile.household.withdrawn", ["email": email]])
+        )
     }
 
     private func householdPage(
@@ -78,7 +89,8 @@ extension ProfileController {
     ) async throws -> Response {
         let zone = context.user.calendarTimeZone
         let now = self.now()
-        let day = { (date: Date) in CalendarDay.today(in: zone, now: date).shortText }
+        let t = context.words
+        let day = { (date: Date) in t.date(CalendarDay.today(in: zone, now: date)) }
         let members = try database.accountSummaries()
         let invitations = try database.unusedInvitations()
         let page = HouseholdPages.Page(
@@ -86,25 +98,28 @@ extension ProfileController {
                 HouseholdPages.Member(
                     name: member.name,
                     email: member.email,
-                    since: "Since \(day(member.createdAt))" + (index == 0 ? " · owner" : "")
+                    since: index == 0
+                        ? t["profile.household.since_owner", ["day": day(member.createdAt)]]
+                        : t["profile.household.since", ["day": day(member.createdAt)]]
                 )
             },
             signupsText: signups == .open
-                ? "Sign-up is open: anyone who finds this server can make an account. Start the server with --signups closed to allow only the people you invite."
-                : "Sign-up is closed: only the people you invite can make an account. Start the server with --signups open to let anyone.",
+                ? t["profile.household.signups_open"] : t["profile.household.signups_closed"],
             invitations: invitations.map { invitation in
                 let expired = invitation.expiresAt <= now
                 return HouseholdPages.Invitation(
                     id: invitation.id,
                     email: invitation.email,
-                    expiry: (expired ? "Expired " : "Expires ") + day(invitation.expiresAt),
+                    expiry: expired
+                        ? t["profile.household.expired_on", ["day": day(invitation.expiresAt)]]
+                        : t["profile.household.expires_on", ["day": day(invitation.expiresAt)]],
                     expired: expired
                 )
             },
             summary: errors.summary,
             emailField: .input(
                 "email",
-                label: "Their email",
+                label: t["profile.household.their_email"],
                 value: email,
                 type: "email",
                 error: errors["email"],
@@ -113,8 +128,8 @@ extension ProfileController {
             ),
             newLink: newLink
         )
-        return pages.page(title: "Household", section: .profile, context: context, status: status) {
-            HouseholdPages.show(page, csrf: $0.csrf)
+        return pages.page(title: t["profile.household.title"], section: .profile, context: context, status: status) {
+            HouseholdPages.show(page, csrf: $0.csrf, t: $0.t)
         }
     }
 }

@@ -21,7 +21,7 @@ extension ProfileController {
         let settings = try context.store.walletSettings()
         return try await notificationsPage(
             NotificationSettingsInput(settings),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             request: request,
             context: context
         )
@@ -30,15 +30,19 @@ extension ProfileController {
     /// `POST /profile/notifications`
     @Sendable func saveNotificationSettings(request: Request, context: MemberContext) async throws -> Response {
         let saved = try context.store.walletSettings()
+        let t = context.words
         return try await request.submitForm(NotificationSettingsInput.self, context: context) { input in
-            NotificationSettingsRules.validate(input)
+            NotificationSettingsRules.validate(input, t: context.words)
         } form: { input, errors, status in
             try await notificationsPage(input, errors: errors, request: request, context: context, status: status)
         } save: { _, draft in
             var settings = saved
             draft.apply(to: &settings)
             try await context.store.saveWalletSettings(settings)
-            return pages.redirect(to: ProfilePaths.notifications, flash: .success("Notification settings saved."))
+            return pages.redirect(
+                to: ProfilePaths.notifications,
+                flash: .success(t["profile.flash.notifications_saved"])
+            )
         }
     }
 
@@ -49,12 +53,15 @@ extension ProfileController {
     /// database keeps only its digest, so the browser is handed the secret in a short-lived cookie for the settings
     /// page to show.
     @Sendable func renewCalendarFeed(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let had = try context.store.hasCalendarFeed()
         let token = CSRFMiddleware.makeToken()
         try await context.store.renewCalendarFeed(token: token, now: now())
         var response = pages.redirect(
             to: ProfilePaths.notifications + "#calendar-title",
-            flash: .success(had ? "New calendar link made. The old one no longer works." : "Calendar link made.")
+            flash: .success(
+                had ? t["profile.flash.calendar_renewed"] : t["profile.flash.calendar_made"]
+            )
         )
         response.setCookie(
             pages.cookies.cookie(name: pages.cookies.calendarLink, value: token, maxAge: Self.calendarLinkShown)
@@ -76,16 +83,17 @@ extension ProfileController {
 
     /// `POST /profile/notifications/push`
     @Sendable func savePushChannels(request: Request, context: MemberContext) async throws -> Response {
-        try await request.submitForm(PushInput.self, context: context) { input in
-            await PushRules.validate(input, userId: context.member.id) { url in
+        let t = context.words
+        return try await request.submitForm(PushInput.self, context: context) { input in
+            await PushRules.validate(input, userId: context.member.id, t: t) { url in
                 guard case .failure(let refusal) = await push.outbound.check(url) else { return nil }
-                return refusal.message
+                return Self.refusalMessage(refusal, t: t)
             }
         } form: { input, errors, status in
             let settings = try context.store.walletSettings()
             return try await notificationsPage(
                 NotificationSettingsInput(settings),
-                errors: FieldErrors(),
+                errors: FieldErrors(t: context.words),
                 push: input,
                 pushErrors: errors,
                 request: request,
@@ -107,17 +115,19 @@ extension ProfileController {
             try await context.store.setPushChannel(.webhook, to: channels.webhook)
             return pages.redirect(
                 to: ProfilePaths.notifications + "#push-title",
-                flash: .success("Push channels saved.")
+                flash: .success(t["profile.flash.push_saved"])
             )
         }
     }
 
     /// `POST /profile/notifications/push/on`: switches on the push channels an import brought in switched off.
     @Sendable func turnOnPushChannels(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let turned = try await context.store.turnOnPushChannels()
         return pages.redirect(
             to: ProfilePaths.notifications + "#push-title",
-            flash: turned == 0 ? .info("Your push channels are on already.") : .success("Push channels turned on.")
+            flash: turned == 0
+                ? .info(t["profile.flash.push_already_on"]) : .success(t["profile.flash.push_on"])
         )
     }
 
@@ -125,19 +135,20 @@ extension ProfileController {
     /// on in (posted by `/js/push.js`), named after its User-Agent.
     @Sendable func addPushDevice(request: Request, context: MemberContext) async throws -> Response {
         let input = try await request.decodeForm(PushDeviceInput.self, context: context)
+        let t = context.words
         let refused: String
-        switch PushDeviceRules.validate(input) {
+        switch PushDeviceRules.validate(input, t: t) {
         case .failure(let error):
             refused = error.message
         case .success(let subscription):
             if case .failure(let refusal) = await push.outbound.check(subscription.endpoint),
-                let message = refusal.message
+                let message = Self.refusalMessage(refusal, t: t)
             {
                 context.logger.notice("A browser's push service address was refused: \(refusal)")
                 refused = message
                 break
             }
-            let name = BrowserName.of(userAgent: request.headers[.userAgent])
+            let name = BrowserName.of(userAgent: request.headers[.userAgent], t: t)
             if try await context.store.addPushDevice(
                 endpoint: subscription.endpoint,
                 p256dh: subscription.p256dh,
@@ -148,16 +159,15 @@ extension ProfileController {
             ) != nil {
                 return pages.redirect(
                     to: ProfilePaths.notifications + "#devices-title",
-                    flash: .success("Notifications are on in \(name). Send a test to check.")
+                    flash: .success(t["profile.flash.device_added", ["browser": name]])
                 )
             }
-            refused =
-                "\(PushDeviceRules.maxDevices) browsers get notifications already. Remove one you no longer use first."
+            refused = t["profile.errors.device_limit", ["count": t.format.number(PushDeviceRules.maxDevices)]]
         }
         let settings = try context.store.walletSettings()
         return try await notificationsPage(
             NotificationSettingsInput(settings),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             deviceError: refused,
             request: request,
             context: context,
@@ -168,18 +178,20 @@ extension ProfileController {
     /// `POST /profile/notifications/devices/:id/delete`: stops notifications to one of the member's browsers; any
     /// other id is a 404.
     @Sendable func removePushDevice(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard let id = context.parameters.get("id", as: Int64.self),
             let removed = try await context.store.removePushDevice(id: id)
         else { throw HTTPError(.notFound) }
         return pages.redirect(
             to: ProfilePaths.notifications + "#devices-title",
-            flash: .success("\(removed.name) no longer gets notifications. Turn them on there again any time.")
+            flash: .success(t["profile.flash.device_removed", ["browser": removed.name]])
         )
     }
 
     /// `POST /profile/notifications/push/test`: sends a test message to each channel and browser now and tells how it
     /// went; a browser no longer subscribed is removed.
     @Sendable func sendTestPush(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let channels = try context.store.pushChannels()
         let destinations =
             channels.filter(\.enabled).map(PushDeliverer.Destination.channel)
@@ -188,9 +200,7 @@ extension ProfileController {
             return pages.redirect(
                 to: ProfilePaths.notifications + "#push-title",
                 flash: .error(
-                    channels.isEmpty
-                        ? "Add an ntfy topic or a webhook, or turn on notifications in a browser, first."
-                        : "Your push channels are off. Turn them on first."
+                    channels.isEmpty ? t["profile.flash.test_nowhere"] : t["profile.flash.test_channels_off"]
                 )
             )
         }
@@ -198,17 +208,16 @@ extension ProfileController {
             let settings = try context.store.walletSettings()
             return try await notificationsPage(
                 NotificationSettingsInput(settings),
-                errors: FieldErrors(),
-                pushSummary:
-                    "You can send \(testPushes.limit) test notifications a minute. Wait a minute, then try again.",
+                errors: FieldErrors(t: context.words),
+                pushSummary: t.plural("profile.push.test_limit", count: testPushes.limit),
                 request: request,
                 context: context,
                 status: .tooManyRequests
             )
         }
         let message = PushDeliverer.Message(
-            title: "Stashify test",
-            body: "Reminders will arrive here.",
+            title: t["profile.push.test_title"],
+            body: t["profile.push.test_body"],
             kind: .summary,
             path: NotificationPaths.index,
             dueOn: context.member.today.description
@@ -235,12 +244,12 @@ extension ProfileController {
         for (index, destination) in destinations.enumerated() {
             switch outcomes[index] {
             case .success?:
-                results.append("\(destination.label): sent")
+                results.append(t["profile.push.test_sent", ["destination": Self.label(destination, t: t)]])
                 continue
             case .failure(let error as PushDeliverer.Failure)? where error.gone:
                 if case .device(let device) = destination, let id = device.id {
                     _ = try await context.store.removePushDevice(id: id)
-                    removed.append(destination.label)
+                    removed.append(Self.label(destination, t: t))
                 }
                 context.logger.info("Test notification to \(destination.label) failed: \(error)")
             case .failure(let error)?:
@@ -249,11 +258,11 @@ extension ProfileController {
                 context.logger.info("Test notification to \(destination.label) gave no outcome")
             }
             failed = true
-            results.append("\(destination.label): failed")
+            results.append(t["profile.push.test_failed", ["destination": Self.label(destination, t: t)]])
         }
         var text = results.joined(separator: " · ") + "."
         for name in removed {
-            text += " \(name) is no longer subscribed, so it was removed."
+            text += " " + t["profile.push.test_removed", ["browser": name]]
         }
         return pages.redirect(
             to: ProfilePaths.notifications + "#push-title",
@@ -276,18 +285,25 @@ extension ProfileController {
         let devices = try context.store.pushDevices()
         let zone = context.user.calendarTimeZone
         let typed = pushInput ?? PushInput(channels)
+        let t = context.words
         let savedToken = channels.first { $0.kind == .ntfy }?.token ?? ""
         // The saved token is never shown: the field says whether there is one, and if it can still be read.
         let tokenHint: String? =
             savedToken.isEmpty
             ? nil
             : push.tokens.open(savedToken) == nil
-                ? "The saved token can't be read: the server's key file was replaced. Enter the token again."
-                : "A token is saved. Leave this empty to keep it, or enter a new one."
+                ? t["profile.push.token_unreadable"] : t["profile.push.token_saved"]
         let failures = try context.store.recentPushFailures().map { failure in
             let minute = Calendar.minute(of: failure.at, in: zone)
-            return "\(failure.channel), \(CalendarDay.today(in: zone, now: failure.at).shortText) "
-                + String(format: "%02d:%02d", minute / 60, minute % 60) + ": \(failure.error)"
+            return t[
+                "profile.push.failure",
+                [
+                    "channel": Self.channelLabel(failure.channel, t: t),
+                    "day": t.date(CalendarDay.today(in: zone, now: failure.at)),
+                    "time": String(format: "%02d:%02d", minute / 60, minute % 60),
+                    "error": Self.failureText(failure.error, t: t),
+                ]
+            ]
         }
         let feedPath = try await freshCalendarToken(request: request, context: context).map {
             NotificationPaths.calendarFeed($0)
@@ -299,78 +315,80 @@ extension ProfileController {
             webcalURL: feedPath.map { "webcal://" + base.drop { $0 != ":" }.dropFirst(3) + $0 }
         )
         calendar.isOn = try context.store.hasCalendarFeed()
-        let onOff = [("on", "On"), ("off", "Off")]
+        let onOff = [("on", t["profile.on"]), ("off", t["profile.off"])]
         let page = ProfilePages.NotificationsPage(
             summary: errors.summary,
             notificationFields: [
                 .radio(
                     "notifications",
-                    label: "Reminders",
+                    label: t["profile.notifications.reminders"],
                     value: input.notifications ?? "on",
                     options: onOff,
                     error: errors["notifications"]
                 ),
                 .input(
                     "reminderTime",
-                    label: "Reminder time",
+                    label: t["profile.notifications.reminder_time"],
                     value: input.reminderTime ?? "",
                     type: "time",
                     error: errors["reminderTime"],
-                    hint: "When each day's reminders arrive, in your time zone."
+                    hint: t["profile.notifications.reminder_time_hint"]
                 ),
                 .select(
                     "leadDays",
-                    label: "Lead time",
+                    label: t["profile.notifications.lead_time"],
                     value: input.leadDays ?? "7",
-                    options: WalletSettings.leadRange.map { (String($0), $0 == 1 ? "1 day" : "\($0) days") },
+                    options: WalletSettings.leadRange.map {
+                        (String($0), t.plural("profile.notifications.days", count: $0))
+                    },
                     error: errors["leadDays"],
-                    hint: "How early to hear about expiring benefits, coupons and renewals."
+                    hint: t["profile.notifications.lead_time_hint"]
                 ),
                 .select(
                     "frequency",
-                    label: "Stashes behind pace",
+                    label: t["profile.notifications.frequency"],
                     value: input.frequency ?? "weekly",
-                    options: WalletSettings.frequencies,
+                    options: WalletSettings.frequencies.map { ($0.value, Self.frequencyLabel($0.value, t: t)) },
                     error: errors["frequency"],
-                    hint: "A nudge naming the stashes behind this month's target (each stash can turn it off)."
+                    hint: t["profile.notifications.frequency_hint"]
                 ),
                 .select(
                     "weekday",
-                    label: "Weekly nudge on",
+                    label: t["profile.notifications.weekday"],
                     value: input.weekday ?? "1",
-                    options: WalletSettings.weekdays.enumerated().map { (String($0.offset + 1), $0.element) },
+                    options: Self.weekdayNames(t).enumerated().map { (String($0.offset + 1), $0.element) },
                     error: errors["weekday"]
                 ),
                 .radio(
                     "pushDigest",
-                    label: "Pushed to your phone and browsers as",
+                    label: t["profile.notifications.push_digest"],
                     value: input.pushDigest ?? "auto",
-                    options: WalletSettings.pushDigests,
+                    options: WalletSettings.pushDigests.map { ($0.value, Self.digestLabel($0.value, t: t)) },
                     error: errors["pushDigest"]
                 ),
             ],
             quietFields: [
                 .radio(
                     "quietHours",
-                    label: "Quiet hours",
+                    label: t["profile.notifications.quiet_hours"],
                     value: input.quietHours ?? "off",
                     options: onOff,
                     error: errors["quietHours"]
                 ),
                 .input(
                     "quietFrom",
-                    label: "Quiet from",
+                    label: t["profile.notifications.quiet_from"],
                     value: input.quietFrom ?? "",
                     type: "time",
                     error: errors["quietFrom"]
                 ),
                 .input(
                     "quietTo",
-                    label: "Quiet until",
+                    label: t["profile.notifications.quiet_to"],
                     value: input.quietTo ?? "",
                     type: "time",
                     error: errors["quietTo"],
-                    hint: "May cross midnight, like 22:00 to 07:00."
+                    hint: t["profile.notifications.quiet_to_hint"]
                 ),
             ],
             push: ProfilePages.Push(
@@ -378,24 +396,24 @@ extension ProfileController {
                 ntfyFields: [
                     .input(
                         "ntfyServer",
-                        label: "ntfy server",
+                        label: t["profile.push.ntfy_server"],
                         value: typed.ntfyServer ?? "",
                         type: "url",
                         error: pushErrors["ntfyServer"],
-                        hint: "Your own ntfy server, or a public one.",
+                        hint: t["profile.push.ntfy_server_hint"],
                         autocomplete: "off"
                     ),
                     .input(
                         "ntfyTopic",
-                        label: "ntfy topic",
+                        label: t["profile.push.ntfy_topic"],
                         value: typed.ntfyTopic ?? "",
                         error: pushErrors["ntfyTopic"],
-                        hint: "Pick a long, hard-to-guess name: anyone who knows it can read it.",
+                        hint: t["profile.push.ntfy_topic_hint"],
                         autocomplete: "off"
                     ),
                     .input(
                         "ntfyToken",
-                        label: "Access token (optional)",
+                        label: t["profile.push.ntfy_token"],
                         type: "password",
                         error: pushErrors["ntfyToken"],
                         hint: tokenHint,
@@ -407,24 +425,24 @@ extension ProfileController {
                         : [
                             .checkbox(
                                 "ntfyTokenRemove",
-                                label: "Remove the saved token",
+                                label: t["profile.push.ntfy_token_remove"],
                                 checked: typed.ntfyTokenRemove == "yes"
                             )
                         ]),
                 webhookFields: [
                     .input(
                         "webhookURL",
-                        label: "Webhook URL",
+                        label: t["profile.push.webhook"],
                         value: typed.webhookURL ?? "",
                         type: "url",
                         error: pushErrors["webhookURL"],
-                        hint: "Gets each reminder as JSON in a POST.",
+                        hint: t["profile.push.webhook_hint"],
                         autocomplete: "off"
                     )
                 ],
                 canTest: !(channels.isEmpty && devices.isEmpty),
                 failures: failures,
-                off: channels.filter { !$0.enabled }.map(\.kind.label)
+                off: channels.filter { !$0.enabled }.map { Self.channelLabel($0.kind.rawValue, t: t) }
             ),
             devices: ProfilePages.Devices(
                 publicKey: push.webPush.key.publicKey,
@@ -434,20 +452,92 @@ extension ProfileController {
                         ProfilePages.Device(
                             id: id,
                             name: device.name,
-                            added: "Added " + CalendarDay.today(in: zone, now: device.createdAt).shortText,
+                            added: t[
+                                "profile.devices.added",
+                                ["day": t.date(CalendarDay.today(in: zone, now: device.createdAt))]
+                            ],
                             lastSent: device.lastSentAt.map {
-                                "Last notified " + CalendarDay.today(in: zone, now: $0).shortText
+                                t["profile.devices.last_sent", ["day": t.date(CalendarDay.today(in: zone, now: $0))]]
                             }
-                                ?? "Not notified yet"
+                                ?? t["profile.devices.never_sent"]
                         )
                     }
                 }
             ),
             calendar: calendar
         )
-        return pages.page(title: "Notification settings", section: .profile, context: context, status: status) {
-            shell in
-            ProfilePages.notifications(page, csrf: shell.csrf)
+        return pages.page(
+            title: t["profile.notifications.title"],
+            section: .profile,
+            context: context,
+            status: status
+        ) { shell in
+            ProfilePages.notifications(page, csrf: shell.csrf, t: shell.t)
         }
+    }
+
+    /// Why the server won't send to an address, said next to the field; nil when the address may still work later.
+    static func refusalMessage(_ refusal: OutboundPolicy.Refusal, t: Words) -> String? {
+        switch refusal {
+        case .notWeb, .unresolved: nil
+        case .refused(.loopback): t["profile.refusal.loopback"]
+        case .refused(.privateNetwork): t["profile.refusal.private_network"]
+        case .refused: t["profile.refusal.not_public"]
+        }
+    }
+
+    /// A push destination as the test's flash names it: the channel, or the browser's name.
+    static func label(_ destination: PushDeliverer.Destination, t: Words) -> String {
+        switch destination {
+        case .channel(let channel): channelLabel(channel.kind.rawValue, t: t)
+        case .device(let device): device.name
+        }
+    }
+
+    /// A channel kind as stored (`ntfy`, `webhook`, `webpush`).
+    static func channelLabel(_ kind: String, t: Words) -> String {
+        switch PushChannel.Kind(rawValue: kind) {
+        case .ntfy: "ntfy"
+        case .webhook: t["profile.push.channel_webhook"]
+        case .webPush: "Web Push"
+        case nil: kind
+        }
+    }
+
+    /// A delivery's last error as the deliverer records it (in English, for the log too), in the member's words.
+    static func failureText(_ error: String, t: Words) -> String {
+        switch error {
+        case "no answer in time": t["profile.push.error_timeout"]
+        case "could not connect": t["profile.push.error_connect"]
+        case "address not allowed": t["profile.push.error_refused"]
+        case "the saved access token can't be read; enter it again": t["profile.push.error_token"]
+        case "the browser is no longer subscribed": t["profile.push.error_gone"]
+        case "the browser's subscription can't be read": t["profile.push.error_subscription"]
+        default: error
+        }
+    }
+
+    static func frequencyLabel(_ value: String, t: Words) -> String {
+        switch value {
+        case "off": t["profile.off"]
+        case "weekly": t["profile.notifications.weekly"]
+        default: t["profile.notifications.monthly"]
+        }
+    }
+
+    static func digestLabel(_ value: String, t: Words) -> String {
+        switch value {
+        case "each": t["profile.notifications.digest_each"]
+        case "digest": t["profile.notifications.digest_always"]
+        default: t["profile.notifications.digest_auto"]
+        }
+    }
+
+    /// The weekdays, Monday first, named in the member's language by Foundation.
+    static func weekdayNames(_ t: Words) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: t.language.rawValue)
+        let names = calendar.standaloneWeekdaySymbols.map { name in name.prefix(1).uppercased() + name.dropFirst() }
+        return (1...7).map { names[$0 % 7] }
     }
 }

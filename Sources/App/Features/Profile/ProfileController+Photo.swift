@@ -28,16 +28,19 @@ extension ProfileController {
         let form = try context.uploadedForm()
         let bytes = form.files["photo"]?.bytes ?? []
         let contentType = ProfilePhoto.contentType(of: bytes)
+        let t = context.words
         let problem: String? =
-            if bytes.isEmpty { "Choose a photo (PNG, JPEG or WebP)." } else if bytes.count > ProfilePhoto.maxBytes {
-                "This photo is larger than 2 MB. Choose a smaller one."
-            } else if contentType == nil { "This file isn't a PNG, JPEG or WebP image." } else { nil }
+            if bytes.isEmpty {
+                t["profile.photo.choose"]
+            } else if bytes.count > ProfilePhoto.maxBytes {
+                t["profile.photo.too_large"]
+            } else if contentType == nil { t["profile.photo.wrong_type"] } else { nil }
         guard let contentType, problem == nil else {
             let user = context.user
             return try await page(
                 profile: ProfileInput(user: user),
-                profileErrors: FieldErrors(),
-                passwordErrors: FieldErrors(),
+                profileErrors: FieldErrors(t: context.words),
+                passwordErrors: FieldErrors(t: context.words),
                 photoError: problem,
                 user: user,
                 request: request,
@@ -46,12 +49,13 @@ extension ProfileController {
             )
         }
         try await context.store.setPhoto(bytes, contentType: contentType, now: now())
-        return pages.redirect(to: ProfilePaths.index, flash: .success("Photo saved."))
+        return pages.redirect(to: ProfilePaths.index, flash: .success(t["profile.photo.saved"]))
     }
 
     /// `POST /profile/photo/delete`
     @Sendable func removePhoto(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         try await context.store.removePhoto()
-        return pages.redirect(to: ProfilePaths.index, flash: .success("Photo removed. Your initials show again."))
+        return pages.redirect(to: ProfilePaths.index, flash: .success(t["profile.photo.removed"]))
     }
 }

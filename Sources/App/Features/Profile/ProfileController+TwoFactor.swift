@@ -29,17 +29,23 @@ extension ProfileController {
     @Sendable func twoFactor(request: Request, context: MemberContext) async throws -> Response {
         let state = try context.store.twoFactor()
         if state.isOn {
-            return try statusPage(state, codesErrors: FieldErrors(), offErrors: FieldErrors(), context: context)
+            return try statusPage(
+                state,
+                codesErrors: FieldErrors(t: context.words),
+                offErrors: FieldErrors(t: context.words),
+                context: context
+            )
         }
         let secret = try await context.store.pendingTwoFactorSecret()
-        return try setupPage(secret, errors: FieldErrors(), context: context)
+        return try setupPage(secret, errors: FieldErrors(t: context.words), context: context)
     }
 
     /// `GET /profile/two-factor/qr.svg`: the QR code of the secret being set up (never of one already on).
     @Sendable func twoFactorQR(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard let pending = try context.store.twoFactor().pendingSecret else { throw HTTPError(.notFound) }
         let uri = pending.uri(account: context.user.email, issuer: Self.issuer)
-        let svg = try QRCode(uri, errorCorrection: .medium).svg(label: "QR code for your authenticator app")
+        let svg = try QRCode(uri, errorCorrection: .medium).svg(label: t["profile.two_factor.qr_label"])
         return Response(
             status: .ok,
             headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
@@ -54,45 +60,46 @@ extension ProfileController {
         let state = try context.store.twoFactor()
         guard !state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
         guard let secret = state.pendingSecret else { return pages.redirect(to: ProfilePaths.twoFactor) }
-        var errors = FieldErrors()
+        let t = context.words
+        var errors = FieldErrors(t: t)
         let typed = (input.code ?? "").trimmingCharacters(in: .whitespaces)
         var status = HTTPResponse.Status.unprocessableContent
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if typed.isEmpty {
-            errors.add("code", "Enter the 6-digit code your authenticator app shows.")
+            errors.add("code", t["profile.two_factor.code_required"])
         } else if let retryAt = try await throttle.begin(email: context.user.email, address: address) {
-            errors.add("code", "Too many wrong codes. Try again in \(throttle.waitText(until: retryAt).text).")
+            let minutes = (throttle.waitText(until: retryAt).seconds + 59) / 60
+            errors.add("code", t.plural("profile.two_factor.too_many_codes", count: minutes))
             status = .tooManyRequests
         } else if let step = secret.matchingStep(typed, at: now()) {
             let codes = RecoveryCodes.make()
             if try await context.store.enableTwoFactor(secret: secret, step: step, recoveryCodes: codes, now: now()) {
                 try await throttle.reset(email: context.user.email, address: address)
-                return codesPage(codes, heading: "Two-factor sign-in is on", context: context)
+                return codesPage(codes, heading: t["profile.two_factor.on_title"], context: context)
             }
             return pages.redirect(to: ProfilePaths.twoFactor)
         } else {
-            errors.add(
-                "code",
-                "That code didn't match. Check the app's entry for Stashify and type the code it shows now."
-            )
+            errors.add("code", t["profile.two_factor.code_wrong"])
         }
         return try setupPage(secret, errors: errors, context: context, status: status)
     }
 
     /// `POST /profile/two-factor/recovery-codes`: new codes with the password; the old ones stop working.
     @Sendable func newRecoveryCodes(request: Request, context: MemberContext) async throws -> Response {
-        try await withPassword(field: "codesPassword", request: request, context: context) {
+        let t = context.words
+        return try await withPassword(field: "codesPassword", request: request, context: context) {
             let codes = RecoveryCodes.make()
             try await context.store.replaceRecoveryCodes(codes)
-            return codesPage(codes, heading: "New recovery codes", context: context)
+            return codesPage(codes, heading: t["profile.two_factor.new_codes"], context: context)
         }
     }
 
     /// `POST /profile/two-factor/off`: with the password.
     @Sendable func disableTwoFactor(request: Request, context: MemberContext) async throws -> Response {
-        try await withPassword(field: "offPassword", request: request, context: context) {
+        let t = context.words
+        return try await withPassword(field: "offPassword", request: request, context: context) {
             try await context.store.disableTwoFactor()
-            return pages.redirect(to: ProfilePaths.index, flash: .success("Two-factor sign-in is off."))
+            return pages.redirect(to: ProfilePaths.index, flash: .success(t["profile.two_factor.off_flash"]))
         }
     }
 
@@ -107,7 +114,7 @@ extension ProfileController {
         let input = try await request.decodeForm(TwoFactorPasswordInput.self, context: context)
         let state = try context.store.twoFactor()
         guard state.isOn else { return pages.redirect(to: ProfilePaths.twoFactor) }
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: context.words)
         let typed = field == "codesPassword" ? input.codesPassword : input.offPassword
         let status = try await checkCurrentPassword(
             typed,
@@ -139,20 +146,21 @@ extension ProfileController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let groups = Secrets.groups(Base32.encode(secret.secret), of: 4)
+        let t = context.words
         let page = TwoFactorPages.SetupPage(
             secretGroups: groups,
             summary: errors.summary,
             codeField: .input(
                 "code",
-                label: "Code from the app",
+                label: t["profile.two_factor.code_label"],
                 error: errors["code"],
                 autocomplete: "one-time-code",
                 inputmode: "numeric",
                 required: true
             )
         )
-        return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
-            TwoFactorPages.setup(page, csrf: $0.csrf)
+        return pages.page(title: t["profile.two_factor.title"], section: .profile, context: context, status: status) {
+            TwoFactorPages.setup(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -164,19 +172,17 @@ extension ProfileController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let user = context.user
-        let since = state.enabledAt.map { CalendarDay.today(in: user.calendarTimeZone, now: $0).shortText } ?? "—"
+        let t = context.words
+        let since = state.enabledAt.map { t.date(CalendarDay.today(in: user.calendarTimeZone, now: $0)) } ?? "—"
         let left = state.recoveryCodesLeft
         let page = TwoFactorPages.StatusPage(
             since: since,
             codesLeftText: left == 0
-                ? "You have no recovery codes left."
-                : left == 1
-                    ? "You have 1 recovery code left."
-                    : "You have \(left) recovery codes left.",
+                ? t["profile.two_factor.codes_none"] : t.plural("profile.two_factor.codes_left", count: left),
             codesSummary: codesErrors.summary,
             codesPassword: .input(
                 "codesPassword",
-                label: "Your password",
+                label: t["profile.fields.your_password"],
                 type: "password",
                 error: codesErrors["codesPassword"],
                 autocomplete: "current-password",
@@ -185,21 +191,22 @@ extension ProfileController {
             offSummary: offErrors.summary,
             offPassword: .input(
                 "offPassword",
-                label: "Your password",
+                label: t["profile.fields.your_password"],
                 type: "password",
                 error: offErrors["offPassword"],
                 autocomplete: "current-password",
                 required: true
             )
         )
-        return pages.page(title: "Two-factor sign-in", section: .profile, context: context, status: status) {
-            TwoFactorPages.status(page, csrf: $0.csrf)
+        return pages.page(title: t["profile.two_factor.title"], section: .profile, context: context, status: status) {
+            TwoFactorPages.status(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
     private func codesPage(_ codes: [String], heading: String, context: MemberContext) -> Response {
-        pages.page(title: "Recovery codes", section: .profile, context: context) { _ in
-            TwoFactorPages.codes(codes, heading: heading)
+        let t = context.words
+        return pages.page(title: t["profile.two_factor.codes_title"], section: .profile, context: context) {
+            TwoFactorPages.codes(codes, heading: heading, t: $0.t)
         }
     }
 }

@@ -40,8 +40,8 @@ struct ProfileController {
         let user = context.user
         return try await page(
             profile: ProfileInput(user: user),
-            profileErrors: FieldErrors(),
-            passwordErrors: FieldErrors(),
+            profileErrors: FieldErrors(t: context.words),
+            passwordErrors: FieldErrors(t: context.words),
             user: user,
             request: request,
             context: context
@@ -50,15 +50,16 @@ struct ProfileController {
 
     /// `POST /profile`: saves name, email, details and preferences together.
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         var user = context.user
         let input = try await request.decodeForm(ProfileInput.self, context: context)
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: context.words)
         let name = ProfileRules.name(input.name, into: &errors)
         let email = ProfileRules.email(input.email, into: &errors)
         let details = ProfileRules.details(input.details, grammar: context.user.format.amounts, into: &errors)
         let theme = ProfileRules.theme(input.theme, into: &errors)
         if errors["email"] == nil, email != user.email, try database.emailIsTaken(email, exceptUserId: user.id) {
-            errors.add("email", "Another account already uses this email.")
+            errors.add("email", t["profile.errors.email_taken"])
         }
         if errors["currency"] == nil, details.currency != user.currency {
             ProfileRules.currencySwitch(
@@ -74,7 +75,7 @@ struct ProfileController {
             return try await page(
                 profile: input,
                 profileErrors: errors,
-                passwordErrors: FieldErrors(),
+                passwordErrors: FieldErrors(t: context.words),
                 user: user,
                 request: request,
                 context: context,
@@ -95,25 +96,31 @@ struct ProfileController {
                 ]
             )
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            errors.add("email", "Another account already uses this email.")
+            errors.add("email", t["profile.errors.email_taken"])
             return try await page(
                 profile: input,
                 profileErrors: errors,
-                passwordErrors: FieldErrors(),
+                passwordErrors: FieldErrors(t: context.words),
                 user: user,
                 request: request,
                 context: context,
                 status: .unprocessableContent
             )
         }
-        return pages.redirect(to: ProfilePaths.index, flash: .success("Profile saved."))
+        // Said in the language just chosen, as the page it lands on is.
+        let saved = Words(.named(user.language), region: .named(user.region), catalogue: pages.catalogue)
+        return pages.redirect(to: ProfilePaths.index, flash: .success(Self.savedText(saved)))
     }
+
+    /// "Profile saved." in `t`'s language.
+    static func savedText(_ t: Words) -> String { t["profile.flash.saved"] }
 
     /// `POST /profile/password`: needs the current password; other browsers are signed out afterwards.
     @Sendable func updatePassword(request: Request, context: MemberContext) async throws -> Response {
         var user = context.user
         let input = try await request.decodeForm(PasswordInput.self, context: context)
-        var errors = FieldErrors()
+        let t = context.words
+        var errors = FieldErrors(t: t)
         let status = try await checkCurrentPassword(
             input.currentPassword,
             field: "currentPassword",
@@ -129,12 +136,12 @@ struct ProfileController {
             into: &errors
         )
         if errors["newPassword"] == nil, newPassword != (input.confirmPassword ?? "") {
-            errors.add("confirmPassword", "The two new passwords don't match.")
+            errors.add("confirmPassword", t["profile.errors.passwords_differ"])
         }
         guard errors.isEmpty else {
             return try await page(
                 profile: ProfileInput(user: user),
-                profileErrors: FieldErrors(),
+                profileErrors: FieldErrors(t: context.words),
                 passwordErrors: errors,
                 user: user,
                 request: request,
@@ -146,10 +153,10 @@ struct ProfileController {
         user.updatedAt = now()
         try await context.store.update(user, columns: ["passwordHash", "updatedAt"])
         let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
-        let others =
+        let changed =
             ended == 0
-            ? "" : ended == 1 ? " Your other browser was logged out." : " Your \(ended) other browsers were logged out."
-        return pages.redirect(to: ProfilePaths.index, flash: .success("Password changed." + others))
+            ? t["profile.flash.password_changed"] : t.plural("profile.flash.password_changed_logged_out", count: ended)
+        return pages.redirect(to: ProfilePaths.index, flash: .success(changed))
     }
 
     /// Checks the current password typed in `field`, throttled like logging in (guessing it from a borrowed session
@@ -163,14 +170,16 @@ struct ProfileController {
         into errors: inout FieldErrors
     ) async throws -> HTTPResponse.Status {
         let current = typed ?? ""
+        let t = errors.t
         let address = throttle.clientAddress(of: request, peer: context.peerAddress)
         if current.isEmpty {
-            errors.add(field, "Enter your current password.")
+            errors.add(field, t["profile.errors.current_password_required"])
         } else if let retryAt = try await throttle.begin(email: user.email, address: address) {
-            errors.add(field, "Too many wrong passwords. Try again in \(throttle.waitText(until: retryAt).text).")
+            let minutes = (throttle.waitText(until: retryAt).seconds + 59) / 60
+            errors.add(field, t.plural("profile.errors.too_many_passwords", count: minutes))
             return .tooManyRequests
         } else if try await !verifyCounted(current, user: user, address: address) {
-            errors.add(field, "That isn't your current password.")
+            errors.add(field, t["profile.errors.current_password_wrong"])
         } else {
             try await throttle.reset(email: user.email, address: address)
         }
@@ -190,8 +199,9 @@ struct ProfileController {
     /// `POST /profile/sessions`: logs out every other browser, with the password (a borrowed session can't shut its
     /// owner out).
     @Sendable func endOtherSessions(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let input = try await request.decodeForm(SessionsInput.self, context: context)
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: context.words)
         let status = try await checkCurrentPassword(
             input.sessionsPassword,
             field: "sessionsPassword",
@@ -204,8 +214,8 @@ struct ProfileController {
             let user = context.user
             return try await page(
                 profile: ProfileInput(user: user),
-                profileErrors: FieldErrors(),
-                passwordErrors: FieldErrors(),
+                profileErrors: FieldErrors(t: context.words),
+                passwordErrors: FieldErrors(t: context.words),
                 sessionsErrors: errors,
                 user: user,
                 request: request,
@@ -214,7 +224,7 @@ struct ProfileController {
             )
         }
         let ended = try await context.store.deleteSessions(except: pages.cookies.storedSessionId(of: request))
-        let message = ended == 1 ? "1 other browser was logged out." : "\(ended) other browsers were logged out."
+        let message = t.plural("profile.flash.others_logged_out", count: ended)
         return pages.redirect(to: ProfilePaths.index, flash: .success(message))
     }
 
@@ -222,15 +232,16 @@ struct ProfileController {
     /// member's; any other handle is a 404.
     @Sendable func confirmEndSession(request: Request, context: MemberContext) async throws -> Response {
         let browser = try await otherBrowser(request: request, context: context)
-        return endSessionPage(browser, handle: browser.handle, errors: FieldErrors(), context: context)
+        return endSessionPage(browser, handle: browser.handle, errors: FieldErrors(t: context.words), context: context)
     }
 
     /// `POST /profile/sessions/:handle/delete`: logs out one other browser of the member's, with the password; any
     /// other handle is a 404.
     @Sendable func endSession(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let browser = try await otherBrowser(request: request, context: context)
         let input = try await request.decodeForm(SessionsInput.self, context: context)
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: context.words)
         let status = try await checkCurrentPassword(
             input.password,
             field: "password",
@@ -250,7 +261,12 @@ struct ProfileController {
         else { throw HTTPError(.notFound) }
         return pages.redirect(
             to: ProfilePaths.index,
-            flash: .success("Logged out \(BrowserName.of(userAgent: ended.userAgent)).")
+            flash: .success(
+                t[
+                    "profile.flash.browser_logged_out",
+                    ["browser": BrowserName.of(userAgent: ended.userAgent, t: context.words)]
+                ]
+            )
         )
     }
 
@@ -274,20 +290,25 @@ struct ProfileController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let row = ProfilePages.Browser(browser, timeZone: context.user.calendarTimeZone, now: now())
+        let t = context.words
+        let row = ProfilePages.Browser(browser, timeZone: context.user.calendarTimeZone, now: now(), t: t)
+        // Only another browser is logged out this way, so it was last seen some time ago.
+        let seen =
+            browser.lastSeenAt.map {
+                ProfilePages.Browser.momentText($0, in: context.user.calendarTimeZone, now: now(), t: t)
+            } ?? "—"
         var page = ConfirmPage(
-            title: "Log out \(row.name)?",
-            text:
-                "Signed in \(row.signedIn) from IP address \(row.address); \(row.seen.prefix(1).lowercased() + row.seen.dropFirst()). It will have to log in again.",
+            title: t["profile.end_session.title", ["browser": row.name]],
+            text: t["profile.end_session.text", ["signed_in": row.signedIn, "address": row.address, "seen": seen]],
             action: ProfilePaths.endSession(handle),
             cancelPath: ProfilePaths.index + "#sessions-title",
-            button: "Log out"
+            button: t["profile.sessions.log_out"]
         )
         page.summary = errors.summary
         page.fields = [
             .input(
                 "password",
-                label: "Your password",
+                label: t["profile.fields.your_password"],
                 type: "password",
                 error: errors["password"],
                 autocomplete: "current-password",
@@ -295,7 +316,13 @@ struct ProfileController {
                 autofocus: true
             )
         ]
-        return pages.confirm(page, title: "Log out \(row.name)?", section: .profile, context: context, status: status)
+        return pages.confirm(
+            page,
+            title: t["profile.end_session.title", ["browser": row.name]],
+            section: .profile,
+            context: context,
+            status: status
+        )
     }
 
     func page(
@@ -316,16 +343,17 @@ struct ProfileController {
             currentKey: pages.cookies.storedSessionId(of: request)
         )
         let twoFactorOn = try context.store.twoFactor().isOn
+        let t = context.words
         let detailFields = ProfileRules.detailsFields(profile.details, errors: profileErrors)
         let page = ProfilePages.ProfilePage(
             initials: user.initials,
             name: user.name,
             email: user.email,
-            memberSince: CalendarDay.today(in: user.calendarTimeZone, now: user.createdAt).monthValue.title,
+            memberSince: t.month(CalendarDay.today(in: user.calendarTimeZone, now: user.createdAt).monthValue),
             details: [
                 .input(
                     "name",
-                    label: "Name",
+                    label: t["profile.fields.name"],
                     value: profile.name ?? "",
                     error: profileErrors["name"],
                     autocomplete: "name",
@@ -333,7 +361,7 @@ struct ProfileController {
                 ),
                 .input(
                     "email",
-                    label: "Email",
+                    label: t["profile.fields.email"],
                     value: profile.email ?? "",
                     type: "email",
                     error: profileErrors["email"],
@@ -354,7 +382,7 @@ struct ProfileController {
             passwordFields: [
                 .input(
                     "currentPassword",
-                    label: "Current password",
+                    label: t["profile.fields.current_password"],
                     type: "password",
                     error: passwordErrors["currentPassword"],
                     autocomplete: "current-password",
@@ -362,26 +390,28 @@ struct ProfileController {
                 ),
                 .input(
                     "newPassword",
-                    label: "New password",
+                    label: t["profile.fields.new_password"],
                     type: "password",
                     error: passwordErrors["newPassword"],
-                    hint: "At least \(ProfileRules.passwordMinimum) characters.",
+                    hint: t[
+                        "profile.fields.new_password_hint",
+                        ["minimum": t.format.number(ProfileRules.passwordMinimum)]
+                    ],
                     autocomplete: "new-password",
                     required: true
                 ),
                 .input(
                     "confirmPassword",
-                    label: "Repeat new password",
+                    label: t["profile.fields.repeat_password"],
                     type: "password",
                     error: passwordErrors["confirmPassword"],
                     autocomplete: "new-password",
                     required: true
                 ),
             ],
-            browsers: browsers.map { ProfilePages.Browser($0, timeZone: user.calendarTimeZone, now: now) },
+            browsers: browsers.map { ProfilePages.Browser($0, timeZone: user.calendarTimeZone, now: now, t: t) },
             sessionsText: browsers.count <= 1
-                ? "You're logged in on this browser only."
-                : "You're logged in on \(browsers.count) browsers, this one included."
+                ? t["profile.sessions.only_this"] : t.plural("profile.sessions.count", count: browsers.count)
         )
         var shown = page
         shown.twoFactorOn = twoFactorOn
@@ -391,15 +421,15 @@ struct ProfileController {
         shown.sessionsSummary = sessionsErrors.summary
         shown.sessionsPassword = .input(
             "sessionsPassword",
-            label: "Your password",
+            label: t["profile.fields.your_password"],
             type: "password",
             error: sessionsErrors["sessionsPassword"],
-            hint: "Logging other browsers out asks for it.",
+            hint: t["profile.fields.sessions_password_hint"],
             autocomplete: "current-password",
             required: true
         )
-        return pages.page(title: "Profile", section: .profile, context: context, status: status) { shell in
-            ProfilePages.show(shown, csrf: shell.csrf)
+        return pages.page(title: t["profile.title"], section: .profile, context: context, status: status) { shell in
+            ProfilePages.show(shown, csrf: shell.csrf, t: shell.t)
         }
     }
 }

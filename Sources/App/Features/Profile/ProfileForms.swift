@@ -60,15 +60,17 @@ enum ProfileRules {
     static let passwordMaximum = 1024
 
     static func name(_ raw: String?, into errors: inout FieldErrors) -> String {
-        errors.text(raw, field: "name", required: "Enter your name.", max: nameLimit)
+        let t = errors.t
+        return errors.text(raw, field: "name", required: t["profile.errors.name_required"], max: nameLimit)
     }
 
     static func email(_ raw: String?, into errors: inout FieldErrors) -> String {
+        let t = errors.t
         let email = User.normalize(email: raw ?? "")
         if email.isEmpty {
-            errors.add("email", "Enter your email address.")
+            errors.add("email", t["profile.errors.email_required"])
         } else if !isPlausibleEmail(email) {
-            errors.add("email", "Enter an email address like name@example.com.")
+            errors.add("email", t["profile.errors.email_invalid"])
         }
         return email
     }
@@ -90,53 +92,59 @@ enum ProfileRules {
         common: CommonPasswords,
         into errors: inout FieldErrors
     ) -> String {
+        let t = errors.t
         let password = raw ?? ""
         if password.count < passwordMinimum {
-            errors.add(field, "Use at least \(passwordMinimum) characters — a few words you'll remember work well.")
-        } else if password.count > passwordMaximum {
-            errors.add(field, "Use at most \(passwordMaximum) characters.")
-        } else if password.trimmingCharacters(in: .whitespaces).isEmpty {
-            errors.add(field, "A password can't be only spaces.")
-        } else if common.contains(password) {
             errors.add(
                 field,
-                "This is one of the most common passwords, the first ones guessed. Choose another — a few words you'll remember work well."
+                t["profile.errors.password_short", ["minimum": t.format.number(passwordMinimum)]]
             )
+        } else if password.count > passwordMaximum {
+            errors.add(
+                field,
+                t["profile.errors.password_long", ["maximum": t.format.number(passwordMaximum)]]
+            )
+        } else if password.trimmingCharacters(in: .whitespaces).isEmpty {
+            errors.add(field, t["profile.errors.password_spaces"])
+        } else if common.contains(password) {
+            errors.add(field, t["profile.errors.password_common"])
         }
         return password
     }
 
     static func theme(_ raw: String?, into errors: inout FieldErrors) -> Theme {
-        errors.choice(raw, field: "theme", as: Theme.self, message: "Choose light, dark or system.") ?? .system
+        let t = errors.t
+        return errors.choice(raw, field: "theme", as: Theme.self, message: t["profile.errors.theme"]) ?? .system
     }
 
     static func details(_ input: DetailsInput, grammar: AmountGrammar, into errors: inout FieldErrors) -> Details {
+        let t = errors.t
         let location = errors.text(input.location, field: "location", max: nameLimit)
 
         let currencyCode = (input.currency ?? "").uppercased()
         let currency = Currency.find(currencyCode)
-        if currency == nil { errors.add("currency", "Choose a currency from the list.") }
+        if currency == nil { errors.add("currency", t["profile.errors.currency"]) }
 
         let timeZone = input.timeZone ?? ""
         if !isTimeZone(timeZone) {
-            errors.add("timeZone", "Choose a time zone from the list.")
+            errors.add("timeZone", t["profile.errors.time_zone"])
         }
         let region = input.region.map(Region.init)
-        if case .some(.none) = region { errors.add("region", "Choose a region from the list.") }
+        if case .some(.none) = region { errors.add("region", t["profile.errors.region"]) }
         let language = input.language.map(Language.init(rawValue:))
-        if case .some(.none) = language { errors.add("language", "Choose a language from the list.") }
+        if case .some(.none) = language { errors.add("language", t["profile.errors.language"]) }
 
         let age = errors.wholeNumber(
             input.age,
             field: "age",
             range: 13...120,
-            message: "Enter your age as a whole number from 13 to 120."
+            message: t["profile.errors.age"]
         )
         let household = errors.wholeNumber(
             input.householdSize,
             field: "householdSize",
             range: 1...30,
-            message: "Enter how many people live in your household, from 1 to 30."
+            message: t["profile.errors.household_size"]
         )
 
         let salaryCents = errors.amount(
@@ -170,18 +178,26 @@ enum ProfileRules {
         into errors: inout FieldErrors
     ) {
         guard old != new, hasAmounts else { return }
+        let t = errors.t
         if old.minorUnits != new.minorUnits {
             errors.add(
                 "currency",
-                "Stashify doesn't convert amounts, and \(old.code) has \(old.minorUnits) decimal places "
-                    + "where \(new.code) has \(new.minorUnits): every amount would change. Keep \(old.code) while you have amounts."
+                t[
+                    "profile.errors.currency_decimals",
+                    [
+                        "old": old.code, "old_decimals": t.format.number(old.minorUnits), "new": new.code,
+                        "new_decimals": t.format.number(new.minorUnits),
+                    ]
+                ]
             )
         } else if relabel != "yes" {
             let sample: Int64 = 123_450
             errors.add(
                 "relabelCurrency",
-                "Stashify doesn't convert amounts: \(format.money(sample, old)) "
-                    + "would read \(format.money(sample, new)). Tick the box to switch anyway."
+                t[
+                    "profile.errors.relabel",
+                    ["old": format.money(sample, old), "new": format.money(sample, new)]
+                ]
             )
         }
     }
@@ -192,9 +208,10 @@ enum ProfileRules {
         guard code != user.currency, errors["relabelCurrency"] != nil || input.relabelCurrency == "yes" else {
             return nil
         }
+        let t = errors.t
         return .checkbox(
             "relabelCurrency",
-            label: "Relabel my amounts as \(code) without converting them",
+            label: t["profile.fields.relabel", ["currency": code]],
             checked: input.relabelCurrency == "yes",
             error: errors["relabelCurrency"]
         )
@@ -202,93 +219,114 @@ enum ProfileRules {
 
     // MARK: - Form fields
 
+    /// The fields in `errors.t`'s language (sign-up passes its words that way too).
     static func detailsFields(_ input: DetailsInput, errors: FieldErrors) -> [FormField] {
-        [
+        let t = errors.t
+        return [
             .input(
                 "location",
-                label: "Location",
+                label: t["profile.fields.location"],
                 value: input.location ?? "",
                 error: errors["location"],
-                hint: "City or region — optional.",
+                hint: t["profile.fields.location_hint"],
                 autocomplete: "address-level2"
             ),
             .input(
                 "age",
-                label: "Age",
+                label: t["profile.fields.age"],
                 value: input.age ?? "",
                 error: errors["age"],
-                hint: "Optional.",
+                hint: t["profile.fields.optional"],
                 autocomplete: "off",
                 inputmode: "numeric"
             ),
             .input(
                 "salary",
-                label: "Yearly salary",
+                label: t["profile.fields.salary"],
                 value: input.salary ?? "",
                 error: errors["salary"],
-                hint: "Before tax, in your currency — optional. Helps put your budget in context.",
+                hint: t["profile.fields.salary_hint"],
                 autocomplete: "off",
                 inputmode: "decimal"
             ),
             .input(
                 "householdSize",
-                label: "Household size",
+                label: t["profile.fields.household_size"],
                 value: input.householdSize ?? "",
                 error: errors["householdSize"],
-                hint: "People you share costs with, you included — optional.",
+                hint: t["profile.fields.household_size_hint"],
                 autocomplete: "off",
                 inputmode: "numeric"
             ),
             .select(
                 "currency",
-                label: "Currency",
+                label: t["profile.fields.currency"],
                 value: input.currency ?? Currency.usd.code,
-                options: Currency.all.map { ($0.code, "\($0.code) — \($0.name)") },
+                options: currencyOptions(t),
                 error: errors["currency"],
-                hint: "Amounts are shown in this currency; nothing is converted."
+                hint: t["profile.fields.currency_hint"]
             ),
             .select(
                 "language",
-                label: "Language",
+                label: t["profile.fields.language"],
                 value: input.language ?? Language.en.rawValue,
                 options: Language.allCases.map { ($0.rawValue, $0.nativeName) },
                 error: errors["language"],
-                hint: "The language of pages, messages, reminders and exported files."
+                hint: t["profile.fields.language_hint"]
             ),
             .select(
                 "region",
-                label: "Region",
+                label: t["profile.fields.region"],
                 value: input.region ?? Region.unitedStates.identifier,
-                options: regionOptions(currency: Currency.find(input.currency ?? "") ?? .usd),
+                options: regionOptions(currency: Currency.find(input.currency ?? "") ?? .usd, t: t),
                 error: errors["region"],
-                hint: "How amounts are written and typed: the decimal separator, the grouping, where the symbol goes."
+                hint: t["profile.fields.region_hint"]
             ),
             .select(
                 "timeZone",
-                label: "Time zone",
+                label: t["profile.fields.time_zone"],
                 value: input.timeZone ?? TimeZone.current.identifier,
                 options: timeZoneOptions(keeping: input.timeZone),
                 error: errors["timeZone"],
-                hint: "Decides when your days and months start."
+                hint: t["profile.fields.time_zone_hint"]
             ),
         ]
     }
 
-    /// Each offered region with an amount written its way: "German (Switzerland) — CHF 1’234.56".
-    static func regionOptions(currency: Currency) -> [(String, String)] {
-        Region.offered.map { region in
-            (region.identifier, "\(region.name) — \(RegionFormat.of(region).money(123_456, currency))")
+    /// Each offered region, named in `t`'s language, with an amount written its way: "German (Switzerland) —
+    /// CHF 1’234.56".
+    static func regionOptions(currency: Currency, t: Words) -> [(String, String)] {
+        let locale = Locale(identifier: t.language.rawValue)
+        return Region.offered.map { region in
+            let name = locale.localizedString(forIdentifier: region.identifier) ?? region.name
+            return (region.identifier, "\(name) — \(RegionFormat.of(region).money(123_456, currency))")
+        }
+    }
+
+    /// Each currency with its name in `t`'s language: "EUR — Euro".
+    static func currencyOptions(_ t: Words) -> [(String, String)] {
+        let locale = Locale(identifier: t.language.rawValue)
+        return Currency.all.map { currency in
+            let name = t.language == .en ? currency.name : locale.localizedString(forCurrencyCode: currency.code)
+            return (currency.code, "\(currency.code) — \(name ?? currency.name)")
         }
     }
 
     static func themeField(_ value: String, errors: FieldErrors) -> FormField {
-        .select(
+        let t = errors.t
+        return .select(
             "theme",
-            label: "Theme",
+            label: t["profile.fields.theme"],
             value: value,
-            options: Theme.allCases.map { ($0.rawValue, $0.label) },
+            options: Theme.allCases.map { theme in
+                switch theme {
+                case .system: (theme.rawValue, t["profile.fields.theme_system"])
+                case .light: (theme.rawValue, t["profile.fields.theme_light"])
+                case .dark: (theme.rawValue, t["profile.fields.theme_dark"])
+                }
+            },
             error: errors["theme"],
-            hint: "System follows your device's light or dark setting."
+            hint: t["profile.fields.theme_hint"]
         )
     }
 
@@ -419,33 +457,33 @@ struct NotificationSettingsDraft: Sendable {
 
 /// The rules of the notification settings.
 enum NotificationSettingsRules {
-    static func validate(_ input: NotificationSettingsInput) -> Validated<NotificationSettingsDraft> {
-        var errors = FieldErrors()
+    static func validate(_ input: NotificationSettingsInput, t: Words) -> Validated<NotificationSettingsDraft> {
+        var errors = FieldErrors(t: t)
         let onOff = ["on", "off"]
-        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", "Choose on or off.") }
-        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", "Choose on or off.") }
+        if !onOff.contains(input.notifications ?? "") { errors.add("notifications", t["profile.errors.on_off"]) }
+        if !onOff.contains(input.quietHours ?? "") { errors.add("quietHours", t["profile.errors.on_off"]) }
         let frequency = WalletSettings.frequencies.first { $0.value == input.frequency }?.value
-        if frequency == nil { errors.add("frequency", "Choose how often to hear about your stashes.") }
+        if frequency == nil { errors.add("frequency", t["profile.errors.frequency"]) }
         let weekday = errors.wholeNumber(
             input.weekday,
             field: "weekday",
             range: 1...7,
-            message: "Choose a day of the week."
+            message: t["profile.errors.weekday"]
         )
         let reminderTime = errors.clockTime(input.reminderTime, field: "reminderTime")
         let quietFrom = errors.clockTime(input.quietFrom, field: "quietFrom")
         let quietTo = errors.clockTime(input.quietTo, field: "quietTo")
         if let quietFrom, quietFrom == quietTo, errors["quietTo"] == nil {
-            errors.add("quietTo", "Quiet hours must end at another time than they start.")
+            errors.add("quietTo", t["profile.errors.quiet_same"])
         }
         if let digest = input.pushDigest, !WalletSettings.pushDigests.contains(where: { $0.value == digest }) {
-            errors.add("pushDigest", "Choose one notification per reminder or a digest.")
+            errors.add("pushDigest", t["profile.errors.push_digest"])
         }
         let lead = errors.wholeNumber(
             input.leadDays,
             field: "leadDays",
             range: WalletSettings.leadRange,
-            message: "Choose a lead time from 1 to 30 days."
+            message: t["profile.errors.lead_days"]
         )
         guard errors.isEmpty, let frequency, let reminderTime, let quietFrom, let quietTo else {
             return .invalid(errors)
@@ -497,32 +535,33 @@ enum PushRules {
     static func validate(
         _ input: PushInput,
         userId: Int64,
+        t: Words,
         refusal: (String) async -> String?
     ) async -> Validated<PushChannelsDraft> {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let server = errors.text(input.ntfyServer, field: "ntfyServer", max: 300)
         let topic = errors.text(input.ntfyTopic, field: "ntfyTopic", max: 64)
         let token = errors.text(input.ntfyToken, field: "ntfyToken", max: 200)
         if !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
-            errors.add("ntfyToken", "Paste the token without spaces or line breaks.")
+            errors.add("ntfyToken", t["profile.errors.ntfy_token"])
         }
         let webhook = errors.text(input.webhookURL, field: "webhookURL", max: 500)
         var ntfy: PushChannel?
         if !server.isEmpty || !topic.isEmpty {
             if !isWebAddress(server) {
-                errors.add("ntfyServer", "Enter the server's address, like https://ntfy.example.com.")
+                errors.add("ntfyServer", t["profile.errors.ntfy_server"])
             }
             if topic.isEmpty
                 || !topic.unicodeScalars.allSatisfy({
                     CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_"
                 })
             {
-                errors.add("ntfyTopic", "Enter a topic of letters, digits, - and _.")
+                errors.add("ntfyTopic", t["profile.errors.ntfy_topic"])
             }
             ntfy = PushChannel(userId: userId, kind: .ntfy, url: server, topic: topic, token: token)
         }
         if !webhook.isEmpty && !isWebAddress(webhook) {
-            errors.add("webhookURL", "Enter a web address starting with https:// or http://.")
+            errors.add("webhookURL", t["profile.errors.webhook"])
         }
         let channels = PushChannelsDraft(
             ntfy: ntfy,
@@ -564,22 +603,23 @@ enum PushDeviceRules {
 
     /// The subscription, or a sentence saying what is wrong with it.
     static func validate(
-        _ input: PushDeviceInput
+        _ input: PushDeviceInput,
+        t: Words
     ) -> Result<(endpoint: String, p256dh: String, auth: String), PushDeviceError> {
         let endpoint = (input.endpoint ?? "").trimmingCharacters(in: .whitespaces)
         guard endpoint.count <= maxEndpoint, let address = PushRules.webAddress(endpoint),
             address.scheme == "https" || ["127.0.0.1", "localhost", "::1", "[::1]"].contains(address.host)
         else {
-            return .failure(PushDeviceError(message: "This browser gave no push service address Stashify can use."))
+            return .failure(PushDeviceError(message: t["profile.errors.device_endpoint"]))
         }
         let p256dh = (input.p256dh ?? "").trimmingCharacters(in: .whitespaces)
         guard let key = Base64URL.decode(p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil
         else {
-            return .failure(PushDeviceError(message: "This browser's encryption key can't be read."))
+            return .failure(PushDeviceError(message: t["profile.errors.device_key"]))
         }
         let auth = (input.auth ?? "").trimmingCharacters(in: .whitespaces)
         guard Base64URL.decode(auth)?.count == 16 else {
-            return .failure(PushDeviceError(message: "This browser's auth secret can't be read."))
+            return .failure(PushDeviceError(message: t["profile.errors.device_auth"]))
         }
         return .success((endpoint, p256dh, auth))
     }

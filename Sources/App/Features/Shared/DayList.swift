@@ -5,10 +5,16 @@ enum DayList {
     static let shown = 20
 
     /// The link under the list when it shows only `shown` of the day's `count` entries.
-    static func moreLink(shown: Int, of count: Int, on day: CalendarDay, kind: LedgerEntry.Kind? = nil) -> TextLink? {
+    static func moreLink(
+        shown: Int,
+        of count: Int,
+        on day: CalendarDay,
+        kind: LedgerEntry.Kind? = nil,
+        t: Words
+    ) -> TextLink? {
         guard count > shown else { return nil }
         return TextLink(
-            label: "See all \(count) entries of this day in Transactions",
+            label: t.plural("shell.day_list.see_all", count: count),
             href: BudgetPaths.transactions(from: day, kind: kind)
         )
     }

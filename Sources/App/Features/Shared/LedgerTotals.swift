@@ -43,10 +43,4 @@ struct LedgerTotals: Sendable, Equatable {
     static func += (lhs: inout LedgerTotals, rhs: LedgerTotals) {
         lhs = lhs + rhs
     }
-
-    /// The labels of figures about stashes alone, so they never read as the month's Saved or Spent.
-    enum StashesOnly {
-        static let saved = "Saved in your stashes"
-        static let spent = "Spent in your stashes"
-    }
 }

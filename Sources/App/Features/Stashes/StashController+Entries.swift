@@ -18,7 +18,7 @@ extension StashController {
         let summary = try context.namedStashSummary()
         return try entryFormPage(
             EntryInput(),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             summary: summary,
             entry: nil,
             user: user,
@@ -30,10 +30,17 @@ extension StashController {
     /// `POST /stashes/:id/entries`: saves the entry; a completed stash gets the "Receive badge" dialog next.
     @Sendable func createEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let summary = try context.namedStashSummary()
         let today = context.member.today
         return try await request.submitForm(EntryInput.self, context: context) { input in
-            EntryRules.validate(input, currency: user.currencyValue, grammar: context.user.format.amounts, today: today)
+            EntryRules.validate(
+                input,
+                currency: user.currencyValue,
+                grammar: context.user.format.amounts,
+                today: today,
+                t: t
+            )
         } form: { input, errors, status in
             try entryFormPage(
                 input,
@@ -63,12 +70,13 @@ extension StashController {
             )
             draft.apply(to: &entry)
             let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today, now: now)
-            let verb = stash.kind == .save ? "Saved" : "Spent"
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
             return pages.redirect(
                 to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: draft.day.monthValue),
                 flash: .undoable(
-                    "\(verb) \(user.money(draft.cents)) in “\(stash.name)”.",
+                    stash.kind == .save
+                        ? t["stashes.flash.entry_saved_in", ["amount": user.money(draft.cents), "name": stash.name]]
+                        : t["stashes.flash.entry_spent_in", ["amount": user.money(draft.cents), "name": stash.name]],
                     undoPath: StashPaths.deleteEntry(saved.id ?? 0),
                     badgeIds: outcome.newBadgeIds
                 )
@@ -88,7 +96,7 @@ extension StashController {
         )
         return try entryFormPage(
             input,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             summary: summary,
             entry: entry,
             user: user,
@@ -100,10 +108,17 @@ extension StashController {
     /// `POST /entries/:id/edit`
     @Sendable func updateEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let (old, summary) = try await loadEntry(request: request, context: context, user: user)
         let today = context.member.today
         return try await request.submitForm(EntryInput.self, context: context) { input in
-            EntryRules.validate(input, currency: user.currencyValue, grammar: context.user.format.amounts, today: today)
+            EntryRules.validate(
+                input,
+                currency: user.currencyValue,
+                grammar: context.user.format.amounts,
+                today: today,
+                t: t
+            )
         } form: { input, errors, status in
             try entryFormPage(
                 input,
@@ -130,7 +145,7 @@ extension StashController {
             return pages.redirect(
                 to: entryReturnPath(input.returnTo)
                     ?? StashPaths.show(summary.stash.id ?? 0, month: draft.day.monthValue),
-                flash: .success("Entry saved.", badgeIds: outcome.newBadgeIds)
+                flash: .success(t["stashes.flash.entry_updated"], badgeIds: outcome.newBadgeIds)
             )
         }
     }
@@ -138,6 +153,7 @@ extension StashController {
     /// `POST /entries/:id/delete`: removes the entry and offers "Undo".
     @Sendable func deleteEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
         let input = try await request.decodeForm(EntryInput.self, context: context)
         let now = self.now()
@@ -150,7 +166,10 @@ extension StashController {
         return pages.redirect(
             to: entryReturnPath(input.returnTo) ?? StashPaths.show(summary.stash.id ?? 0, month: entry.day?.monthValue),
             flash: .undoable(
-                "Deleted \(user.money(entry.amountCents)) from “\(summary.stash.name)”.",
+                t[
+                    "stashes.flash.entry_deleted",
+                    ["amount": user.money(entry.amountCents), "name": summary.stash.name]
+                ],
                 undoPath: StashPaths.restore(trashId)
             )
         )
@@ -158,19 +177,23 @@ extension StashController {
 
     /// `POST /trash/:id/restore`: puts a deleted entry back exactly as it was.
     @Sendable func restoreEntry(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard let trashId = context.parameters.get("id", as: Int64.self),
             let (entry, outcome) = try await context.store.restoreEntry(
                 trashId: trashId,
                 today: context.member.today,
                 now: now()
             )
-        else { throw HTTPError(.notFound, message: "There is nothing to undo any more.") }
+        else { throw HTTPError(.notFound, message: t["stashes.flash.nothing_to_undo"]) }
         guard let stashId = entry.stashId else {
-            return pages.redirect(to: BudgetPaths.transactions, flash: .success("Transaction restored."))
+            return pages.redirect(
+                to: BudgetPaths.transactions,
+                flash: .success(t["stashes.flash.transaction_restored"])
+            )
         }
         return pages.redirect(
             to: StashPaths.show(stashId, month: entry.day?.monthValue),
-            flash: .success("Entry restored.", badgeIds: outcome.newBadgeIds)
+            flash: .success(t["stashes.flash.entry_restored"], badgeIds: outcome.newBadgeIds)
         )
     }
 
@@ -189,16 +212,19 @@ extension StashController {
         let stash = summary.stash
         let id = stash.id ?? 0
         let today = context.member.today
+        let t = context.words
         let returnTo = entryReturnPath(input.returnTo ?? request.uri.queryParameters["return"].map(String.init))
         let page = StashPages.EntryFormPage(
-            heading: entry == nil ? (stash.kind == .save ? "Add savings" : "Add spending") : "Edit entry",
+            heading: entry == nil
+                ? (stash.kind == .save ? t["stashes.entry_form.add_savings"] : t["stashes.entry_form.add_spending"])
+                : t["stashes.entry_form.edit_title"],
             stashName: stash.name,
             action: entry.map { StashPaths.editEntry($0.id ?? 0) } ?? StashPaths.entries(id),
-            submitLabel: entry == nil ? "Save entry" : "Save changes",
+            submitLabel: entry == nil ? t["stashes.entry_form.save_new"] : t["stashes.entry_form.save"],
             cancelPath: returnTo ?? StashPaths.show(id),
             summary: errors.summary,
-            fields: EntryRules.fields(input, errors: errors, today: today, kind: stash.kind),
-            card: StashCard(summary, user: user),
+            fields: EntryRules.fields(input, errors: errors, today: today, kind: stash.kind, t: t),
+            card: StashCard(summary, user: user, t: t),
             totalCents: summary.progress.totalCents,
             targetCents: summary.progress.targetCents,
             oldAmountCents: entry?.month == today.monthValue.description ? entry?.amountCents ?? 0 : 0,
@@ -212,7 +238,7 @@ extension StashController {
             returnTo: returnTo
         )
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
-            StashPages.entryForm(page, csrf: $0.csrf)
+            StashPages.entryForm(page, t: $0.t, csrf: $0.csrf)
         }
     }
 

@@ -27,7 +27,7 @@ struct StashController {
                 category: "",
                 reminder: "off"
             ),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             stashId: nil,
             user: user,
             request: request,
@@ -38,12 +38,14 @@ struct StashController {
     /// `POST /stashes`
     @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         return try await request.submitForm(StashInput.self, context: context) { input in
             try await StashRules.validate(
                 input,
                 categories: try context.store.categories(),
                 currency: user.currencyValue,
-                grammar: context.user.format.amounts
+                grammar: context.user.format.amounts,
+                t: t
             ) {
                 try context.store.sameName(Stash.self, as: $0, except: nil)
             }
@@ -81,7 +83,7 @@ struct StashController {
             )
             return pages.redirect(
                 to: StashPaths.show(created.id ?? 0),
-                flash: .success("“\(created.name)” is ready. Add your first entry when you like.")
+                flash: .success(t["stashes.flash.created", ["name": created.name]])
             )
         }
     }
@@ -99,7 +101,7 @@ struct StashController {
                 currency: user.currencyValue,
                 format: context.user.format
             ),
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             stashId: summary.stash.id,
             user: user,
             request: request,
@@ -111,13 +113,15 @@ struct StashController {
     /// month's badge away is saved only once confirmed.
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let summary = try context.namedStashSummary()
         return try await request.submitForm(StashInput.self, context: context) { input in
             try await StashRules.validate(
                 input,
                 categories: try context.store.categories(),
                 currency: user.currencyValue,
-                grammar: context.user.format.amounts
+                grammar: context.user.format.amounts,
+                t: t
             ) {
                 try context.store.sameName(Stash.self, as: $0, except: summary.stash.id)
             }
@@ -147,7 +151,7 @@ struct StashController {
             {
                 return try await formPage(
                     input,
-                    errors: FieldErrors(),
+                    errors: FieldErrors(t: context.words),
                     stashId: summary.stash.id,
                     user: user,
                     request: request,
@@ -168,7 +172,7 @@ struct StashController {
             )
             return pages.redirect(
                 to: StashPaths.show(stash.id ?? 0),
-                flash: .success("Saved “\(stash.name)”.", badgeIds: outcome.newBadgeIds)
+                flash: .success(t["stashes.flash.saved", ["name": stash.name]], badgeIds: outcome.newBadgeIds)
             )
         }
     }
@@ -194,11 +198,19 @@ struct StashController {
             let id = summary.stash.id,
             let badge = try context.store.earnedBadge(stashId: id, month: month)
         else { return nil }
-        let points = "\(badge.points) points" + (badge.claimedAt == nil ? "" : ", reward claimed")
+        let t = context.words
+        let points =
+            badge.claimedAt == nil
+            ? t.plural("stashes.target_warning.points", count: badge.points)
+            : t.plural("stashes.target_warning.points_claimed", count: badge.points)
         return StashPages.TargetWarning(
-            text:
-                "Raising the target to \(user.money(draft.targetCents)) takes away the badge for \(month.title) (\(points)): "
-                + "the \(user.money(current.totalCents)) saved this month no longer reaches it. Past months keep their targets.",
+            text: t[
+                "stashes.target_warning.text",
+                [
+                    "target": user.money(draft.targetCents), "month": t.month(month), "points": points,
+                    "saved": user.money(current.totalCents),
+                ]
+            ],
             confirmValue: String(draft.targetCents)
         )
     }
@@ -214,17 +226,18 @@ struct StashController {
         warning: StashPages.TargetWarning? = nil
     ) async throws -> Response {
         let categories = try context.store.categories()
+        let t = context.words
         let page = StashPages.FormPage(
-            heading: stashId == nil ? "New stash" : "Edit stash",
+            heading: stashId == nil ? t["stashes.form.new_title"] : t["stashes.form.edit_title"],
             action: stashId.map { StashPaths.edit($0) } ?? StashPaths.create,
-            submitLabel: stashId == nil ? "Create stash" : "Save changes",
+            submitLabel: stashId == nil ? t["stashes.form.create"] : t["stashes.form.save"],
             cancelPath: stashId.map { StashPaths.show($0) } ?? HomePaths.index,
             summary: errors.summary,
-            fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil),
+            fields: StashRules.fields(input, errors: errors, categories: categories, isNew: stashId == nil, t: t),
             warning: warning
         )
         return pages.page(title: page.heading, section: .home, context: context, status: status) {
-            StashPages.form(page, csrf: $0.csrf)
+            StashPages.form(page, t: $0.t, csrf: $0.csrf)
         }
     }
 
@@ -233,6 +246,7 @@ struct StashController {
     /// `GET /stashes/:id?month=YYYY-MM&page=N`
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let month = request.uri.queryParameters["month"].flatMap { Month(String($0)) } ?? today.monthValue
         let pageNumber = request.pageNumber
@@ -254,11 +268,16 @@ struct StashController {
                 targetCents: goal,
                 monthClosed: false
             )
-            goalBar = ProgressBar(progress, label: "Long-term goal: \(progress.percent)%")
-            goalText = "\(user.money(total)) of \(user.money(goal)) all time · \(progress.percent)%"
+            let percent = t.format.percent(progress.percent)
+            goalBar = ProgressBar(progress, label: t["stashes.show.goal_bar", ["percent": percent]])
+            goalText =
+                t[
+                    "stashes.show.goal_text",
+                    ["total": user.money(total), "goal": user.money(goal), "percent": percent]
+                ]
         }
         let page = StashPages.ShowPage(
-            card: StashCard(summary, user: user),
+            card: StashCard(summary, user: user, t: t),
             month: month,
             hasNext: month < today.monthValue,
             goal: goalBar,
@@ -267,7 +286,7 @@ struct StashController {
             entries: entries.map { entry in
                 StashPages.EntryItem(
                     id: entry.id ?? 0,
-                    dateTitle: entry.day?.mediumTitle ?? entry.date,
+                    dateTitle: entry.day.map { t.weekdayDate($0) } ?? entry.date,
                     amount: user.money(entry.amountCents),
                     note: entry.note.isEmpty ? nil : entry.note
                 )
@@ -277,20 +296,24 @@ struct StashController {
             months: results.map { (resultMonth, progress, earned) in
                 StashPages.MonthRow(
                     month: resultMonth,
-                    amount: user.money(progress.totalCents) + " of " + user.money(progress.targetCents),
-                    percentText: "\(progress.percent)%",
+                    amount: t[
+                        "stashes.show.month_amount",
+                        ["total": user.money(progress.totalCents), "target": user.money(progress.targetCents)]
+                    ],
+                    percentText: t.format.percent(progress.percent),
                     result: earned
-                        ? "Completed"
+                        ? t["stashes.show.result_completed"]
                         : progress.isOverBudget
-                            ? "Over budget"
-                            : resultMonth < today.monthValue ? "Not completed" : "In progress",
+                            ? t["stashes.show.result_over_budget"]
+                            : resultMonth < today.monthValue
+                                ? t["stashes.show.result_not_completed"] : t["stashes.show.result_in_progress"],
                     earned: earned,
                     current: resultMonth == month
                 )
             },
-            kindLabel: stash.kind == .save ? "Save stash" : "Spend stash"
+            kindLabel: stash.kind.stashLabel(t)
         )
-        return pages.page(title: stash.name, section: .home, context: context) { _ in StashPages.show(page) }
+        return pages.page(title: stash.name, section: .home, context: context) { StashPages.show(page, t: $0.t) }
     }
 
     // MARK: - Delete
@@ -302,22 +325,28 @@ struct StashController {
         } confirm: { stash, _, context in
             let id = stash.id ?? 0
             let footprint = try context.store.stashFootprint(stashId: id)
-            let entries = footprint.entries == 1 ? "1 entry" : "\(footprint.entries) entries"
-            let badges =
-                footprint.badges == 1
-                ? "1 badge (10 points)"
-                : "\(footprint.badges) badges (\(footprint.badges * 10) points)"
+            let t = context.words
+            let entries = t.plural("stashes.delete.entries", count: footprint.entries)
+            let badges = t.plural(
+                "stashes.delete.badges",
+                count: footprint.badges,
+                ["points": t.format.number(footprint.badges * Rank.pointsPerBadge)]
+            )
             let page = StashPages.DeletePage(
                 id: id,
                 name: stash.name,
-                consequences: "\(entries) and \(badges) will be deleted with it. This can't be undone."
+                consequences: t["stashes.delete.consequences", ["entries": entries, "badges": badges]]
             )
-            return pages.page(title: "Delete stash", section: .home, context: context) {
-                StashPages.delete(page, csrf: $0.csrf)
+            return pages.page(title: t["stashes.delete.page_title"], section: .home, context: context) {
+                StashPages.delete(page, t: $0.t, csrf: $0.csrf)
             }
         } delete: { stash, _, context in
             try await context.store.deleteStash(id: stash.id ?? 0)
-            return pages.redirect(to: HomePaths.index, flash: .success("Deleted “\(stash.name)”."))
+            let t = context.words
+            return pages.redirect(
+                to: HomePaths.index,
+                flash: .success(t["stashes.flash.deleted", ["name": stash.name]])
+            )
         }
     }
 }

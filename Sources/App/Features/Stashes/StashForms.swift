@@ -82,12 +82,18 @@ enum StashRules {
         categories: [Category],
         currency: Currency,
         grammar: AmountGrammar,
+        t: Words,
         nameTaken: (String) async throws -> String?
     ) async rethrows -> Validated<StashDraft> {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["stashes.errors.name_required"], max: 60)
 
-        let kind = errors.choice(input.kind, field: "kind", as: Stash.Kind.self, message: "Choose Save or Spend.")
+        let kind = errors.choice(
+            input.kind,
+            field: "kind",
+            as: Stash.Kind.self,
+            message: t["stashes.errors.kind"]
+        )
 
         let targetCents = errors.amount(input.target, field: "target", currency: currency, grammar: grammar)
         let goalCents = errors.amount(input.goal, field: "goal", currency: currency, grammar: grammar, required: false)
@@ -101,7 +107,7 @@ enum StashRules {
             newCategory = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         if newCategory.count > 40 {
-            errors.add("newCategory", "Use at most 40 characters.")
+            errors.add("newCategory", t["stashes.errors.new_category_too_long", ["max": t.format.number(40)]])
         } else if newCategory.isEmpty, let text = input.category, !text.isEmpty {
             // One of the user's categories, of a kind this stash can have.
             let category = categories.first { String($0.id ?? 0) == text }
@@ -109,11 +115,11 @@ enum StashRules {
                 errors.add(
                     "category",
                     kind == .save
-                        ? "A Save stash belongs to a Savings category. Choose one under Savings, or type a new one below."
-                        : "A Spend stash belongs to a Needs or Wants category. Choose one of those, or type a new one below."
+                        ? t["stashes.errors.category_save"]
+                        : t["stashes.errors.category_spend"]
                 )
             } else if category == nil {
-                errors.add("category", "Choose one of your categories.")
+                errors.add("category", t["stashes.errors.category_unknown"])
             }
             categoryId = category?.id
         }
@@ -122,10 +128,10 @@ enum StashRules {
             input.reminder ?? "off",
             field: "reminder",
             as: Stash.Reminder.self,
-            message: "Choose when to be reminded."
+            message: t["stashes.errors.reminder"]
         )
         if errors["name"] == nil, let taken = try await nameTaken(name) {
-            errors.add("name", "You already have a stash called “\(taken)”. Give this one another name.")
+            errors.add("name", t["stashes.errors.name_taken", ["name": taken]])
         }
 
         guard errors.isEmpty, let kind, let targetCents, let reminder else { return .invalid(errors) }
@@ -145,7 +151,13 @@ enum StashRules {
 
     /// The form's controls; the category list shows the kinds a stash can have, in groups, hidden ones left out
     /// (except the one chosen).
-    static func fields(_ input: StashInput, errors: FieldErrors, categories: [Category], isNew: Bool) -> [FormField] {
+    static func fields(
+        _ input: StashInput,
+        errors: FieldErrors,
+        categories: [Category],
+        isNew: Bool,
+        t: Words
+    ) -> [FormField] {
         // A home kind's "Other" (Savings', Wants') is the list's first choice, "Other".
         let isHomeOther = { (category: Category) in
             category.name == Category.otherName && (category.kind == .savings || category.kind == .wants)
@@ -154,13 +166,15 @@ enum StashRules {
         let chosen = categories.first { String($0.id ?? 0) == typed }.map { isHomeOther($0) ? "" : typed } ?? typed
         let groups: [(label: String, options: [(value: String, label: String)])] =
             [
-                ("", [("", "Other")])
+                ("", [("", t["stashes.form.category_other"])])
             ]
-            + [(Category.Kind.savings, "Save stash"), (.needs, "Spend stash"), (.wants, "Spend stash")].map {
-                kind,
-                stashLabel in
+            + [
+                (Category.Kind.savings, t["stashes.form.category_group_savings"]),
+                (.needs, t["stashes.form.category_group_needs"]),
+                (.wants, t["stashes.form.category_group_wants"]),
+            ].map { kind, groupLabel in
                 (
-                    "\(kind.label) · for a \(stashLabel)",
+                    groupLabel,
                     categories.filter {
                         $0.kind == kind && (!$0.isHidden || String($0.id ?? 0) == chosen) && !isHomeOther($0)
                     }
@@ -170,75 +184,74 @@ enum StashRules {
         return [
             .input(
                 "name",
-                label: "Name",
+                label: t["stashes.form.name"],
                 value: input.name ?? "",
                 error: errors["name"],
-                hint: "For example Vacation Fund or Dining Out.",
+                hint: t["stashes.form.name_hint"],
                 autocomplete: "off",
                 required: true,
                 autofocus: isNew
             ),
             .radio(
                 "kind",
-                label: "Type",
+                label: t["stashes.form.kind"],
                 value: input.kind ?? Stash.Kind.save.rawValue,
                 options: [
-                    (Stash.Kind.save.rawValue, "Save — put money aside each month"),
-                    (Stash.Kind.spend.rawValue, "Spend — keep spending within an allowance"),
+                    (Stash.Kind.save.rawValue, t["stashes.form.kind_save"]),
+                    (Stash.Kind.spend.rawValue, t["stashes.form.kind_spend"]),
                 ],
                 error: errors["kind"]
             ),
             .input(
                 "target",
-                label: "Monthly target",
+                label: t["stashes.form.target"],
                 value: input.target ?? "",
                 error: errors["target"],
                 hint: isNew
-                    ? "For a Spend stash, this is the monthly allowance."
-                    : "A new target applies from this month on; past months keep theirs.",
+                    ? t["stashes.form.target_hint_new"]
+                    : t["stashes.form.target_hint_edit"],
                 autocomplete: "off",
                 inputmode: "decimal",
                 required: true
             ),
             .input(
                 "goal",
-                label: "Long-term goal",
+                label: t["stashes.form.goal"],
                 value: input.goal ?? "",
                 error: errors["goal"],
-                hint: "Optional: the total you're working toward.",
+                hint: t["stashes.form.goal_hint"],
                 autocomplete: "off",
                 inputmode: "decimal"
             ),
             .input(
                 "reward",
-                label: "Reward",
+                label: t["stashes.form.reward"],
                 value: input.reward ?? "",
                 error: errors["reward"],
-                hint: "If I complete this stash, I get… (optional)",
+                hint: t["stashes.form.reward_hint"],
                 autocomplete: "off"
             ),
             .select(
                 "category",
-                label: "Budget category",
+                label: t["stashes.form.category"],
                 value: chosen,
                 groups: groups,
                 error: errors["category"],
-                hint:
-                    "Its entries count under this category in Budget and Statistics. “Other” files a Save stash under Savings, a Spend stash under Wants."
+                hint: t["stashes.form.category_hint"]
             ),
             .input(
                 "newCategory",
-                label: "Or a new category",
+                label: t["stashes.form.new_category"],
                 value: input.newCategory ?? "",
                 error: errors["newCategory"],
-                hint: "Optional: a Save stash adds it under Savings, a Spend stash under Wants.",
+                hint: t["stashes.form.new_category_hint"],
                 autocomplete: "off"
             ),
             .select(
                 "reminder",
-                label: "Reminders",
+                label: t["stashes.form.reminder"],
                 value: input.reminder ?? Stash.Reminder.off.rawValue,
-                options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label) },
+                options: Stash.Reminder.allCases.map { ($0.rawValue, $0.label(t)) },
                 error: errors["reminder"]
             ),
         ]
@@ -273,9 +286,10 @@ enum EntryRules {
         _ input: EntryInput,
         currency: Currency,
         grammar: AmountGrammar,
-        today: CalendarDay
+        today: CalendarDay,
+        t: Words
     ) -> Validated<EntryDraft> {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
@@ -283,11 +297,17 @@ enum EntryRules {
         return .valid(EntryDraft(cents: cents, day: day, note: note))
     }
 
-    static func fields(_ input: EntryInput, errors: FieldErrors, today: CalendarDay, kind: Stash.Kind) -> [FormField] {
+    static func fields(
+        _ input: EntryInput,
+        errors: FieldErrors,
+        today: CalendarDay,
+        kind: Stash.Kind,
+        t: Words
+    ) -> [FormField] {
         [
             .input(
                 "amount",
-                label: kind == .save ? "Amount saved" : "Amount spent",
+                label: kind == .save ? t["stashes.entry_form.amount_saved"] : t["stashes.entry_form.amount_spent"],
                 value: input.amount ?? "",
                 error: errors["amount"],
                 autocomplete: "off",
@@ -297,7 +317,7 @@ enum EntryRules {
             ),
             .input(
                 "date",
-                label: "Date",
+                label: t["stashes.entry_form.date"],
                 value: input.date ?? today.description,
                 type: "date",
                 error: errors["date"],
@@ -305,10 +325,10 @@ enum EntryRules {
             ),
             .input(
                 "note",
-                label: "Note",
+                label: t["stashes.entry_form.note"],
                 value: input.note ?? "",
                 error: errors["note"],
-                hint: "Optional, like “Freelance earnings” or “Dinner out”.",
+                hint: t["stashes.entry_form.note_hint"],
                 autocomplete: "off"
             ),
         ]

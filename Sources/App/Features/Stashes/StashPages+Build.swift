@@ -35,39 +35,74 @@ extension ProgressBar {
 
 extension StashCard {
     /// `summary` as a card; the add-entry link comes back to `returnTo` after saving.
-    init(_ summary: StashSummary, user: User, quickAmounts: [Int64] = [], returnTo: String? = nil) {
+    init(_ summary: StashSummary, user: User, t: Words, quickAmounts: [Int64] = [], returnTo: String? = nil) {
         let stash = summary.stash
         let progress = summary.progress
         let id = stash.id ?? 0
-        let verb = stash.kind == .save ? "saved of" : "spent of"
+        let total = user.money(progress.totalCents)
+        let target = user.money(progress.targetCents)
         let statusText =
             switch (stash.kind, progress.isCompleted, progress.isOverBudget) {
-            case (_, true, _): "Completed"
-            case (.spend, _, true): "Over budget by \(user.money(progress.totalCents - progress.targetCents))"
-            case (.spend, _, false): "\(user.money(progress.targetCents - progress.totalCents)) left"
-            case (.save, _, _): "\(user.money(max(0, progress.targetCents - progress.totalCents))) to go"
+            case (_, true, _): t["stashes.card.completed"]
+            case (.spend, _, true):
+                t["stashes.card.over_budget_by", ["amount": user.money(progress.totalCents - progress.targetCents)]]
+            case (.spend, _, false):
+                t["stashes.card.left", ["amount": user.money(progress.targetCents - progress.totalCents)]]
+            case (.save, _, _):
+                t["stashes.card.to_go", ["amount": user.money(max(0, progress.targetCents - progress.totalCents))]]
             }
-        let currency = user.currencyValue
+        let percent = t.format.percent(progress.percent)
         self.init(
             id: id,
             name: stash.name,
             returnTo: returnTo,
-            kindLabel: stash.kind.label,
+            kindLabel: stash.kind.label(t),
             category: summary.categoryName,
-            percentText: "\(progress.percent)%",
-            amountText: "\(user.money(progress.totalCents)) \(verb) \(user.money(progress.targetCents))",
+            percentText: percent,
+            amountText: stash.kind == .save
+                ? t["stashes.card.saved_of", ["total": total, "target": target]]
+                : t["stashes.card.spent_of", ["total": total, "target": target]],
             statusText: statusText,
             completed: progress.isCompleted,
             overBudget: progress.isOverBudget,
-            bar: ProgressBar(progress, label: "\(stash.name): \(progress.percent)% of this month's target"),
+            bar: ProgressBar(progress, label: t["stashes.card.bar_label", ["name": stash.name, "percent": percent]]),
             quickAmounts: quickAmounts.map {
                 let label = "+" + user.money($0)
                 return QuickAmount(
                     value: user.amountValue($0),
                     label: label,
-                    ariaLabel: "Add \(label) to \(stash.name)"
+                    ariaLabel: t["stashes.card.quick_add", ["amount": label, "name": stash.name]]
                 )
             }
         )
+    }
+}
+
+extension Stash.Kind {
+    /// "Save" or "Spend", as the stash form's choice and a card's tag name it.
+    func label(_ t: Words) -> String {
+        switch self {
+        case .save: t["stashes.kind.save"]
+        case .spend: t["stashes.kind.spend"]
+        }
+    }
+
+    /// "Save stash" or "Spend stash".
+    func stashLabel(_ t: Words) -> String {
+        switch self {
+        case .save: t["stashes.kind.save_stash"]
+        case .spend: t["stashes.kind.spend_stash"]
+        }
+    }
+}
+
+extension Stash.Reminder {
+    /// The reminder's choice on the stash form.
+    func label(_ t: Words) -> String {
+        switch self {
+        case .off: t["stashes.reminder.off"]
+        case .weekly: t["stashes.reminder.weekly"]
+        case .monthly: t["stashes.reminder.monthly"]
+        }
     }
 }

@@ -8,19 +8,26 @@ extension StatisticsController {
     /// `GET /statistics/compare?month=2026-09&month=2026-10…`
     @Sendable func compare(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         var months: [Month] = []
         for text in request.uri.queryParameters.getAll("month").prefix(50) where !text.isEmpty {
             guard let month = Month(text), StatisticsPeriod.years.contains(month.year) else {
                 throw HTTPError(
                     .badRequest,
-                    message: "“\(text.prefix(40))” isn't a month. Use months like \(today.monthValue)."
+                    message: t[
+                        "statistics.errors.month",
+                        ["value": String(text.prefix(40)), "example": today.monthValue.description]
+                    ]
                 )
             }
             if !months.contains(month) { months.append(month) }
         }
         guard months.count <= Self.maximumCompared else {
-            throw HTTPError(.badRequest, message: "Compare at most \(Self.maximumCompared) months at a time.")
+            throw HTTPError(
+                .badRequest,
+                message: t.plural("statistics.errors.too_many_months", count: Self.maximumCompared)
+            )
         }
         months.sort()
 
@@ -32,27 +39,30 @@ extension StatisticsController {
         }
         offered = Array(Set(offered + months)).sorted(by: >)
         let choices = offered.map {
-            Choice(value: $0.description, label: $0.shortTitle, checked: months.contains($0))
+            Choice(value: $0.description, label: t.monthShort($0), checked: months.contains($0))
         }
 
         var comparison: StatisticsPages.Comparison?
         if months.count >= 2 {
-            let figures = try context.store.monthComparison(months: months)
+            let figures = try context.store.monthComparison(
+                months: months,
+                other: t["statistics.charts.other_category"]
+            )
             let totals = figures.map(\.totals)
             let categories = figures.map(\.categories)
             var rows = [
                 StatisticsPages.CompareRow(
-                    label: "Saved",
+                    label: t["statistics.amounts.saved"],
                     cells: totals.map { user.money($0.savedCents) },
                     isCategory: false
                 ),
                 StatisticsPages.CompareRow(
-                    label: "Spent",
+                    label: t["statistics.amounts.spent"],
                     cells: totals.map { user.money($0.spentCents) },
                     isCategory: false
                 ),
                 StatisticsPages.CompareRow(
-                    label: "Income",
+                    label: t["statistics.amounts.income"],
                     cells: totals.map { user.money($0.incomeCents) },
                     isCategory: false
                 ),
@@ -67,39 +77,56 @@ extension StatisticsController {
                 )
             }
             let series = [
-                ChartSeries(name: "Saved", colorClass: "chart__bar--saved", values: totals.map(\.savedCents)),
-                ChartSeries(name: "Spent", colorClass: "chart__bar--spent", values: totals.map(\.spentCents)),
-                ChartSeries(name: "Income", colorClass: "chart__bar--income", values: totals.map(\.incomeCents)),
+                ChartSeries(
+                    name: t["statistics.amounts.saved"],
+                    inlineName: t["statistics.amounts_inline.saved"],
+                    colorClass: "chart__bar--saved",
+                    values: totals.map(\.savedCents)
+                ),
+                ChartSeries(
+                    name: t["statistics.amounts.spent"],
+                    inlineName: t["statistics.amounts_inline.spent"],
+                    colorClass: "chart__bar--spent",
+                    values: totals.map(\.spentCents)
+                ),
+                ChartSeries(
+                    name: t["statistics.amounts.income"],
+                    inlineName: t["statistics.amounts_inline.income"],
+                    colorClass: "chart__bar--income",
+                    values: totals.map(\.incomeCents)
+                ),
             ]
-            let title = "Saved, spent and income: " + months.map(\.shortTitle).joined(separator: ", ")
+            let shortTitles = months.map { t.monthShort($0) }
+            let title = t["statistics.compare.chart_title", ["months": shortTitles.joined(separator: ", ")]]
             let chart = ChartView(
                 id: "chart-compare",
                 title: title,
                 svg: Charts.bars(
                     id: "chart-compare",
                     title: title,
-                    labels: months.map(\.title),
-                    tickLabels: months.map(\.shortTitle),
+                    labels: months.map { t.month($0) },
+                    tickLabels: shortTitles,
                     series: series,
-                    format: user.compactMoney
+                    format: user.compactMoney,
+                    t: t
                 ),
                 table: ChartView.Table(
-                    headers: ["Month"] + series.map(\.name),
-                    rows: months.indices.map { i in [months[i].title] + series.map { user.money($0.values[i]) } }
+                    headers: [t["statistics.charts.month"]] + series.map(\.name),
+                    rows: months.indices.map { i in [t.month(months[i])] + series.map { user.money($0.values[i]) } }
                 ),
                 isEmpty: totals.allSatisfy(\.isEmpty),
-                emptyText: "Nothing recorded in these months.",
+                emptyText: t["statistics.compare.empty"],
                 series: series
             )
-            comparison = .init(chart: chart, headers: months.map(\.shortTitle), rows: rows)
+            comparison = .init(chart: chart, headers: shortTitles, rows: rows)
         }
         let page = StatisticsPages.ComparePage(
             choices: choices,
-            message: months.count < 2 ? "Pick two or more months to see them side by side." : nil,
+            message: months.count < 2 ? t["statistics.compare.pick"] : nil,
             comparison: comparison
         )
-        return pages.page(title: "Compare months", section: .statistics, context: context) { _ in
-            StatisticsPages.compare(page)
+        return pages.page(title: t["statistics.compare.title"], section: .statistics, context: context) { shell in
+            StatisticsPages.compare(page, shell.t)
         }
     }
 }

@@ -7,12 +7,13 @@ extension StatisticsController {
     @Sendable func exportCSV(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
+        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today, t: context.words)
         let csv = try context.store.ledgerCSV(
             from: query.period.first,
             to: query.period.last,
             filter: query.filter,
-            currency: user.currencyValue
+            currency: user.currencyValue,
+            t: context.words
         )
         let name = "stashify-\(query.period.value)\(query.filter == .all ? "" : "-" + query.filter.rawValue).csv"
         return PageRenderer.download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", filename: name)
@@ -23,14 +24,18 @@ extension StatisticsController {
     @Sendable func summaryPDF(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
+        let t = context.words
+        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today, t: t)
         guard query.unit != .daily else {
-            throw HTTPError(
-                .badRequest,
-                message: "The PDF summary covers a month or a year: use period=YYYY-MM, or view=yearly&period=YYYY."
-            )
+            throw HTTPError(.badRequest, message: t["statistics.errors.pdf_daily"])
         }
-        let bytes = try SummaryPDF(store: context.store, user: user, today: today, period: query.period).render()
+        let bytes = try SummaryPDF(
+            store: context.store,
+            user: user,
+            t: t,
+            today: today,
+            period: query.period
+        ).render()
         return PageRenderer.download(
             ByteBuffer(bytes: bytes),
             type: "application/pdf",

@@ -18,7 +18,7 @@ struct StatisticsController {
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today)
+        let query = try StatisticsQuery.parse(request.uri.queryParameters, today: today, t: context.words)
         let page = try StatisticsPageBuilder(
             store: context.store,
             user: user,
@@ -26,8 +26,9 @@ struct StatisticsController {
             today: today,
             query: query
         ).build()
-        return pages.page(title: "Statistics", section: .statistics, context: context) { _ in
-            StatisticsPages.index(page)
+        let t = context.words
+        return pages.page(title: t["statistics.title"], section: .statistics, context: context) { shell in
+            StatisticsPages.index(page, shell.t)
         }
     }
 }
@@ -62,12 +63,13 @@ struct StatisticsPageBuilder {
         case .daily:
             charts.append(sparkline(byDay))
             entries = try store.dayEntries(on: period.first, filter: filter, limit: DayList.shown)
-                .map { StatisticsEntryItem($0, user: user) }
+                .map { StatisticsEntryItem($0, user: user, t: t) }
             moreEntries = DayList.moreLink(
                 shown: entries.count,
                 of: totals.entryCount,
                 on: period.first,
-                kind: filter.kind
+                kind: filter.kind,
+                t: t
             )
         case .monthly:
             charts.append(dailyBars(byDay))
@@ -90,62 +92,83 @@ struct StatisticsPageBuilder {
         let topSpent = top(.spend)
 
         let firstRun = performance.isEmpty && totals.isEmpty ? try store.hasNoLedger() : false
+        let periodTitle = period.title(t)
         return StatisticsPage(
             firstRun: firstRun ? EmptyState.statistics(t) : nil,
-            periodTitle: period.title,
+            periodTitle: periodTitle,
             viewTabs: StatisticsPeriod.Unit.allCases.map { unit in
                 let target = StatisticsPeriod.containing(pick(), unit: unit)
                 return TabLink(
-                    label: unit.label,
+                    label: unit.label(t),
                     href: query.with(period: target).path,
                     current: unit == period.unit
                 )
             },
             filterTabs: StatisticsFilter.allCases.map {
-                TabLink(label: $0.label, href: query.with(filter: $0).path, current: $0 == filter)
+                TabLink(label: $0.label(t), href: query.with(filter: $0).path, current: $0 == filter)
             },
             statusTabs: StatisticsStatus.allCases.map {
-                TabLink(label: $0.label, href: query.with(status: $0).path, current: $0 == query.status)
+                TabLink(label: $0.label(t), href: query.with(status: $0).path, current: $0 == query.status)
             },
             previousPath: query.with(period: period.previous).path,
             nextPath: query.with(period: period.next).path,
             currentPath: period.first <= today && today <= period.last
                 ? nil
                 : query.with(period: .containing(today, unit: period.unit)).path,
-            currentLabel: period.unit == .daily ? "Today" : period.unit == .monthly ? "This month" : "This year",
+            currentLabel: currentLabel,
             picker: picker(),
             figures: figures(
                 totals,
                 stashesUpdated: period.unit == .daily
                     ? inFilter.filter { $0.currentCents > 0 }.count : nil
             ),
-            empty: !totals.isEmpty
-                ? nil
-                : .init(
-                    title: "Nothing recorded \(period.unit == .daily ? "on" : "in") \(period.title)",
-                    text: "No entries \(filter == .all ? "" : "of this kind ")in this period. "
-                        + "Pick another period, or add an entry to a stash."
-                ),
+            empty: totals.isEmpty ? emptyNotice(periodTitle) : nil,
             charts: totals.isEmpty ? [] : charts,
             entries: entries,
             moreEntries: moreEntries,
             topSaved: topSaved,
             topSpent: topSpent,
-            performance: shown.map { PerformanceItem($0, period: period, user: user) },
+            performance: shown.map { PerformanceItem($0, period: period, user: user, t: t) },
             performanceEmpty: shown.isEmpty ? emptyPerformanceText(hasStashes: !inFilter.isEmpty) : nil,
             insights: insights(performance: inFilter, badges: badges),
             completedText: StatisticsWording.completed(
                 count: badges.count,
                 points: badges.points,
-                when: period.inTitle
+                period: period,
+                t: t
             ),
             csvPath: StatisticsPaths.csv(query),
             pdfPath: period.unit == .yearly
                 ? StatisticsPaths.pdf(year: period.year) : StatisticsPaths.pdf(period.month),
-            pdfLabel: period.unit == .yearly ? "Yearly summary (PDF)" : "Monthly summary, \(period.month.title) (PDF)",
+            pdfLabel: period.unit == .yearly
+                ? t["statistics.reports.pdf_year"]
+                : t["statistics.reports.pdf_month", ["month": t.month(period.month)]],
             comparePath: StatisticsPaths.compare([
                 period.summaryMonth(today: today).previous, period.summaryMonth(today: today),
             ])
+        )
+    }
+
+    /// The link back to the period with today: "Today", "This month", "This year".
+    private var currentLabel: String {
+        switch period.unit {
+        case .daily: t["statistics.current.daily"]
+        case .monthly: t["statistics.current.monthly"]
+        case .yearly: t["statistics.current.yearly"]
+        }
+    }
+
+    /// What the page says instead of the charts when the period has nothing recorded.
+    private func emptyNotice(_ periodTitle: String) -> Notice {
+        let title =
+            switch period.unit {
+            case .daily: t["statistics.empty.title.daily", ["period": periodTitle]]
+            case .monthly: t["statistics.empty.title.monthly", ["period": periodTitle]]
+            case .yearly: t["statistics.empty.title.yearly", ["period": periodTitle]]
+            }
+        return Notice(
+            title: title,
+            text: filter == .all ? t["statistics.empty.text_all"] : t["statistics.empty.text_filtered"]
         )
     }
 
@@ -184,18 +207,39 @@ struct StatisticsPageBuilder {
         if filter != .all { hidden.append(.init(name: "filter", value: filter.rawValue)) }
         if query.status != .all { hidden.append(.init(name: "status", value: query.status.rawValue)) }
         return switch period.unit {
-        case .daily: PeriodPicker(label: "Day", inputType: "date", value: period.value, hidden: hidden, isYear: false)
+        case .daily:
+            PeriodPicker(
+                label: t["statistics.picker.daily"],
+                inputType: "date",
+                value: period.value,
+                hidden: hidden,
+                isYear: false
+            )
         case .monthly:
-            PeriodPicker(label: "Month", inputType: "month", value: period.value, hidden: hidden, isYear: false)
+            PeriodPicker(
+                label: t["statistics.picker.monthly"],
+                inputType: "month",
+                value: period.value,
+                hidden: hidden,
+                isYear: false
+            )
         case .yearly:
-            PeriodPicker(label: "Year", inputType: "number", value: period.value, hidden: hidden, isYear: true)
+            PeriodPicker(
+                label: t["statistics.picker.yearly"],
+                inputType: "number",
+                value: period.value,
+                hidden: hidden,
+                isYear: true
+            )
         }
     }
 
-    /// The money figures the filter shows: name, CSS suffix and which total.
-    private var shownAmounts: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] {
-        let all: [(name: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] = [
-            ("Saved", "saved", \.savedCents), ("Spent", "spent", \.spentCents), ("Income", "income", \.incomeCents),
+    /// The money figures the filter shows: name, name inside a sentence, CSS suffix and which total.
+    private var shownAmounts: [(name: String, inline: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] {
+        let all: [(name: String, inline: String, key: String, cents: KeyPath<LedgerTotals, Int64>)] = [
+            (t["statistics.amounts.saved"], t["statistics.amounts_inline.saved"], "saved", \.savedCents),
+            (t["statistics.amounts.spent"], t["statistics.amounts_inline.spent"], "spent", \.spentCents),
+            (t["statistics.amounts.income"], t["statistics.amounts_inline.income"], "income", \.incomeCents),
         ]
         return switch filter {
         case .all: all
@@ -213,19 +257,30 @@ struct StatisticsPageBuilder {
             )
         }
         if let stashesUpdated {
-            result.append(.init(label: "Stashes updated", value: String(stashesUpdated), colorClass: ""))
+            result.append(
+                .init(
+                    label: t["statistics.figures.stashes_updated"],
+                    value: t.format.number(stashesUpdated),
+                    colorClass: ""
+                )
+            )
         } else {
-            result.append(.init(label: "Entries", value: String(totals.entryCount), colorClass: ""))
+            result.append(
+                .init(label: t["statistics.figures.entries"], value: t.format.number(totals.entryCount), colorClass: "")
+            )
         }
         return result
     }
 
     private func emptyPerformanceText(hasStashes: Bool) -> String {
-        guard hasStashes else { return "No stashes here yet. Create one to see how it performs." }
-        return switch query.status {
-        case .completed: "No stash completed in \(period.title) yet."
-        case .inProgress: "Every stash is complete for \(period.title)."
-        case .all: "No stashes here yet."
+        guard hasStashes else { return t["statistics.performance.no_stashes_create"] }
+        let title = period.title(t)
+        return switch (query.status, period.unit) {
+        case (.completed, .daily): t["statistics.performance.none_completed.daily", ["period": title]]
+        case (.completed, .monthly): t["statistics.performance.none_completed.monthly", ["period": title]]
+        case (.completed, .yearly): t["statistics.performance.none_completed.yearly", ["period": title]]
+        case (.inProgress, _): t["statistics.performance.all_complete", ["period": title]]
+        case (.all, _): t["statistics.performance.no_stashes"]
         }
     }
 
@@ -236,10 +291,17 @@ struct StatisticsPageBuilder {
             .filter { $0.stash.kind == .save && !$0.completed && $0.percent > 0 && period.unit != .yearly }
             .max { ($0.percent, $1.stash.name) < ($1.percent, $0.stash.name) }
         if let closest {
-            sentences.append(StatisticsWording.targetProgress(name: closest.stash.name, percent: closest.percent))
+            sentences.append(
+                StatisticsWording.targetProgress(name: closest.stash.name, percent: closest.percent, t: t)
+            )
         }
         if let over = performance.filter({ $0.overBudget }).max(by: { $0.percent < $1.percent }) {
-            sentences.append("\(over.stash.name) is at \(over.percent)% of its allowance.")
+            sentences.append(
+                t[
+                    "statistics.insights.over_allowance",
+                    ["name": over.stash.name, "percent": t.format.percent(over.percent)]
+                ]
+            )
         }
         return Array(sentences.prefix(2))
     }
@@ -251,17 +313,11 @@ struct StatisticsPageBuilder {
         shownAmounts.filter { $0.key != "income" }.map { amount in
             ChartSeries(
                 name: amount.name,
+                inlineName: amount.inline,
                 colorClass: "chart__bar--" + amount.key,
                 values: totals.map { $0[keyPath: amount.cents] }
             )
         }
-    }
-
-    /// "Saved and spent", "Saved", "Spent".
-    private func seriesTitle(_ series: [ChartSeries]) -> String {
-        let names = series.map(\.name)
-        guard let first = names.first else { return "Entries" }
-        return ([first] + names.dropFirst().map { $0.lowercased() }).joined(separator: " and ")
     }
 
     private func table(labels: [String], series: [ChartSeries], first: String) -> ChartView.Table {
@@ -276,10 +332,16 @@ struct StatisticsPageBuilder {
         let days = month.days
         let totals = days.map { byDay[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
-        let labels = days.map(\.dayMonthText)
+        let labels = days.map { t.dayMonth($0) }
         let ticks = days.map { [1, 8, 15, 22, 29].contains($0.day) ? String($0.day) : "" }
-        let title = "\(seriesTitle(series)) per day, \(month.title)"
-        let rows = table(labels: labels, series: series, first: "Day")
+        let monthTitle = t.month(month)
+        let title =
+            switch filter {
+            case .all: t["statistics.charts.daily_title.all", ["month": monthTitle]]
+            case .saving: t["statistics.charts.daily_title.saving", ["month": monthTitle]]
+            case .spending: t["statistics.charts.daily_title.spending", ["month": monthTitle]]
+            }
+        let rows = table(labels: labels, series: series, first: t["statistics.charts.day"])
         return ChartView(
             id: "chart-daily",
             title: title,
@@ -289,14 +351,15 @@ struct StatisticsPageBuilder {
                 labels: labels,
                 tickLabels: ticks,
                 series: series,
-                format: user.compactMoney
+                format: user.compactMoney,
+                t: t
             ),
             table: ChartView.Table(
                 headers: rows.headers,
                 rows: zip(rows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)
             ),
             isEmpty: byDay.isEmpty,
-            emptyText: "No entries in \(month.title).",
+            emptyText: t["statistics.charts.no_entries.monthly", ["period": monthTitle]],
             wide: true,
             series: series
         )
@@ -304,8 +367,12 @@ struct StatisticsPageBuilder {
 
     private func incomeDonut(_ totals: LedgerTotals) -> ChartView {
         let total = totals.incomeCents + totals.spentCents
-        let slices = [("Income", totals.incomeCents, "chart-income"), ("Expenses", totals.spentCents, "chart-expense")]
-        let title = "Income vs expenses, \(period.title)"
+        let slices = [
+            (t["statistics.amounts.income"], totals.incomeCents, "chart-income"),
+            (t["statistics.charts.expenses"], totals.spentCents, "chart-expense"),
+        ]
+        let periodTitle = period.title(t)
+        let title = t["statistics.charts.income_title", ["period": periodTitle]]
         let net = totals.incomeCents - totals.spentCents
         return ChartView(
             id: "chart-income",
@@ -317,16 +384,16 @@ struct StatisticsPageBuilder {
                 centre: (net >= 0 ? "+" : "") + user.compactMoney(net)
             ),
             table: ChartView.Table(
-                headers: ["", "Amount", "Share"],
-                rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total)] }
+                headers: ["", t["statistics.charts.amount"], t["statistics.charts.share"]],
+                rows: slices.map { [$0.0, user.money($0.1), percentText($0.1, of: total, t: t)] }
             ),
             isEmpty: total == 0,
-            emptyText: "No income or expenses recorded in \(period.title).",
+            emptyText: t["statistics.charts.no_income", ["period": periodTitle]],
             legend: slices.map {
                 LegendItem(
                     label: $0.0,
                     amount: user.money($0.1),
-                    percent: percentText($0.1, of: total),
+                    percent: percentText($0.1, of: total, t: t),
                     colorClass: $0.2
                 )
             }
@@ -334,7 +401,11 @@ struct StatisticsPageBuilder {
     }
 
     private func categoryDonut() throws -> ChartView {
-        let rows = try store.spendingByCategory(from: period.first, to: period.last)
+        let rows = try store.spendingByCategory(
+            from: period.first,
+            to: period.last,
+            other: t["statistics.charts.other_category"]
+        )
         let total = rows.reduce(Int64(0)) { $0 + $1.cents }
         // Past the palette, the smallest categories share one slice so colours stay distinct.
         var slices = rows.prefix(ChartPalette.count - 1).enumerated().map {
@@ -343,28 +414,33 @@ struct StatisticsPageBuilder {
         if rows.count >= ChartPalette.count {
             slices.append(
                 Charts.Slice(
-                    label: "Everything else",
+                    label: t["statistics.charts.everything_else"],
                     cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
                     colorClass: ChartPalette.category(ChartPalette.count - 1)
                 )
             )
         }
-        let title = "Spending by category, \(period.title)"
+        let periodTitle = period.title(t)
+        let title = t["statistics.charts.category_title", ["period": periodTitle]]
         return ChartView(
             id: "chart-category",
             title: title,
             svg: Charts.donut(id: "chart-category", title: title, slices: slices, centre: user.compactMoney(total)),
             table: ChartView.Table(
-                headers: ["Category", "Spent", "Share"],
-                rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total)] }
+                headers: [
+                    t["statistics.charts.category"], t["statistics.amounts.spent"], t["statistics.charts.share"],
+                ],
+                rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total, t: t)] }
             ),
             isEmpty: total == 0,
-            emptyText: "No spending recorded in \(period.title).",
+            emptyText: period.unit == .yearly
+                ? t["statistics.charts.no_spending.yearly", ["period": periodTitle]]
+                : t["statistics.charts.no_spending.monthly", ["period": periodTitle]],
             legend: slices.map {
                 LegendItem(
                     label: $0.label,
                     amount: user.money($0.cents),
-                    percent: percentText($0.cents, of: total),
+                    percent: percentText($0.cents, of: total, t: t),
                     colorClass: $0.colorClass
                 )
             }
@@ -378,16 +454,23 @@ struct StatisticsPageBuilder {
         let months = period.months
         let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
-        let labels = months.map(\.title)
-        let ticks = months.map { String(Month.names[$0.month - 1].prefix(1)) }
-        let title = "\(seriesTitle(series)) per month, \(period.year)"
+        let labels = months.map { t.month($0) }
+        let ticks = months.map { String(t.monthName($0.month).prefix(1)) }
+        let year = String(period.year)
+        let title =
+            switch filter {
+            case .all: t["statistics.charts.monthly_title.all", ["year": year]]
+            case .saving: t["statistics.charts.monthly_title.saving", ["year": year]]
+            case .spending: t["statistics.charts.monthly_title.spending", ["year": year]]
+            }
         let counts = ChartSeries(
-            name: "Completed",
+            name: t["statistics.charts.completed"],
+            inlineName: t["statistics.amounts_inline.completed"],
             colorClass: "chart__bar--count",
             values: months.map { Int64(completed[$0.description] ?? 0) }
         )
-        let countTitle = "Completed stashes per month, \(period.year)"
-        let moneyRows = table(labels: labels, series: series, first: "Month")
+        let countTitle = t["statistics.charts.completed_title", ["year": year]]
+        let moneyRows = table(labels: labels, series: series, first: t["statistics.charts.month"])
         return [
             ChartView(
                 id: "chart-monthly",
@@ -398,14 +481,15 @@ struct StatisticsPageBuilder {
                     labels: labels,
                     tickLabels: ticks,
                     series: series,
-                    format: user.compactMoney
+                    format: user.compactMoney,
+                    t: t
                 ),
                 table: ChartView.Table(
                     headers: moneyRows.headers,
                     rows: zip(moneyRows.rows, totals).filter { $1.entryCount > 0 }.map(\.0)
                 ),
                 isEmpty: byMonth.isEmpty,
-                emptyText: "No entries in \(period.year).",
+                emptyText: t["statistics.charts.no_entries.yearly", ["period": year]],
                 wide: true,
                 series: series
             ),
@@ -418,16 +502,17 @@ struct StatisticsPageBuilder {
                     labels: labels,
                     tickLabels: ticks,
                     series: [counts],
-                    format: { String($0) }
+                    format: { t.format.number(Int($0)) },
+                    t: t
                 ),
                 table: ChartView.Table(
-                    headers: ["Month", "Completed"],
+                    headers: [t["statistics.charts.month"], t["statistics.charts.completed"]],
                     rows: months.indices.filter { counts.values[$0] > 0 }.map {
-                        [labels[$0], String(counts.values[$0])]
+                        [labels[$0], t.format.number(Int(counts.values[$0]))]
                     }
                 ),
                 isEmpty: completed.isEmpty,
-                emptyText: "No stashes completed in \(period.year) yet."
+                emptyText: t["statistics.charts.no_completed", ["year": year]]
             ),
         ]
     }
@@ -442,22 +527,27 @@ struct StatisticsPageBuilder {
             cells.reserveCapacity(count)
             var day = jan1
             for _ in 0..<count {
-                let monthLabel = day.day == 1 ? String(Month.names[day.month - 1].prefix(3)) : nil
+                let monthLabel = day.day == 1 ? String(t.monthName(day.month).prefix(3)) : nil
                 if let totals = byDay[day.description] {
                     let level = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
-                    let label =
-                        "\(day.mediumTitle): \(totals.entryCount) \(totals.entryCount == 1 ? "entry" : "entries"), "
-                        + user.money(totals.savedCents + totals.spentCents + totals.incomeCents)
+                    let label = t.plural(
+                        "statistics.charts.heatmap_day",
+                        count: totals.entryCount,
+                        [
+                            "day": t.weekdayDate(day),
+                            "amount": user.money(totals.savedCents + totals.spentCents + totals.incomeCents),
+                        ]
+                    )
                     cells.append(Charts.HeatDay(level: level, label: label, monthLabel: monthLabel))
                 } else {
-                    cells.append(
-                        Charts.HeatDay(level: 0, label: "\(day.mediumTitle): no entries", monthLabel: monthLabel)
-                    )
+                    let label = t["statistics.charts.heatmap_empty_day", ["day": t.weekdayDate(day)]]
+                    cells.append(Charts.HeatDay(level: 0, label: label, monthLabel: monthLabel))
                 }
                 day = day.adding(days: 1)
             }
         }
-        let title = "Activity calendar, \(period.year): days shaded by number of entries"
+        let year = String(period.year)
+        let title = t["statistics.charts.heatmap_title", ["year": year]]
         // Active days and entries per month (`YYYY-MM`), in one pass over the days.
         var byMonth: [Substring: (days: Int, entries: Int)] = [:]
         for (day, totals) in byDay {
@@ -465,15 +555,22 @@ struct StatisticsPageBuilder {
             byMonth[day.prefix(7), default: (0, 0)].entries += totals.entryCount
         }
         let byMonthRows = period.months.compactMap { month -> [String]? in
-            byMonth[Substring(month.description)].map { [month.title, String($0.days), String($0.entries)] }
+            byMonth[Substring(month.description)].map {
+                [t.month(month), t.format.number($0.days), t.format.number($0.entries)]
+            }
         }
         return ChartView(
             id: "chart-heatmap",
             title: title,
-            svg: Charts.heatmap(id: "chart-heatmap", title: title, offset: offset, days: cells),
-            table: ChartView.Table(headers: ["Month", "Active days", "Entries"], rows: byMonthRows),
+            svg: Charts.heatmap(id: "chart-heatmap", title: title, offset: offset, days: cells, t: t),
+            table: ChartView.Table(
+                headers: [
+                    t["statistics.charts.month"], t["statistics.charts.active_days"], t["statistics.charts.entries"],
+                ],
+                rows: byMonthRows
+            ),
             isEmpty: byDay.isEmpty,
-            emptyText: "No entries in \(period.year).",
+            emptyText: t["statistics.charts.no_entries.yearly", ["period": year]],
             wide: true,
             scrolls: true
         )
@@ -483,17 +580,18 @@ struct StatisticsPageBuilder {
         let month = period.month
         let days = month.days
         let values = days.map { byDay[$0.description].map { $0.savedCents + $0.spentCents + $0.incomeCents } ?? 0 }
-        let title = "\(period.first.mediumTitle) within \(month.title): money moved per day"
+        let monthTitle = t.month(month)
+        let title = t["statistics.charts.spark_title", ["day": t.weekdayDate(period.first), "month": monthTitle]]
         return ChartView(
             id: "chart-spark",
             title: title,
             svg: Charts.sparkline(id: "chart-spark", title: title, values: values, highlight: period.first.day - 1),
             table: ChartView.Table(
-                headers: ["Day", "Amount"],
-                rows: days.indices.filter { values[$0] > 0 }.map { [days[$0].mediumTitle, user.money(values[$0])] }
+                headers: [t["statistics.charts.day"], t["statistics.charts.amount"]],
+                rows: days.indices.filter { values[$0] > 0 }.map { [t.weekdayDate(days[$0]), user.money(values[$0])] }
             ),
             isEmpty: byDay.isEmpty,
-            emptyText: "No entries in \(month.title).",
+            emptyText: t["statistics.charts.no_entries.monthly", ["period": monthTitle]],
             wide: true
         )
     }

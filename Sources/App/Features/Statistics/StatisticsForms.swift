@@ -6,11 +6,11 @@ enum StatisticsStatus: String, Sendable, CaseIterable {
     case inProgress = "in-progress"
     case completed
 
-    var label: String {
+    func label(_ t: Words) -> String {
         switch self {
-        case .all: "All"
-        case .inProgress: "In progress"
-        case .completed: "Completed"
+        case .all: t["statistics.status.all"]
+        case .inProgress: t["statistics.status.in_progress"]
+        case .completed: t["statistics.status.completed"]
         }
     }
 
@@ -33,44 +33,45 @@ struct StatisticsQuery: Sendable, Equatable {
     var unit: StatisticsPeriod.Unit { period.unit }
 
     /// Reads the query; a missing value takes its default (this month, all, all), a wrong one is a 400 that says
-    /// what was expected.
-    static func parse(_ parameters: Parameters, today: CalendarDay) throws -> StatisticsQuery {
+    /// what was expected, in `t`'s words.
+    static func parse(_ parameters: Parameters, today: CalendarDay, t: Words) throws -> StatisticsQuery {
         var unit = StatisticsPeriod.Unit.monthly
         if let text = nonEmpty(parameters["view"]) {
             guard let parsed = StatisticsPeriod.Unit(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a view. Use daily, monthly or yearly.")
+                throw HTTPError(.badRequest, message: t["statistics.errors.view", ["value": String(shown(text))]])
             }
             unit = parsed
         }
         var period = StatisticsPeriod.containing(today, unit: unit)
         if let text = nonEmpty(parameters["period"]) {
             guard let parsed = StatisticsPeriod.parse(text, unit: unit) else {
-                let example =
+                let value = String(shown(text))
+                let message =
                     switch unit {
-                    case .daily: "a day like \(today)"
-                    case .monthly: "a month like \(today.monthValue)"
-                    case .yearly: "a year like \(today.year)"
+                    case .daily:
+                        t["statistics.errors.period.daily", ["value": value, "example": today.description]]
+                    case .monthly:
+                        t[
+                            "statistics.errors.period.monthly",
+                            ["value": value, "example": today.monthValue.description]
+                        ]
+                    case .yearly:
+                        t["statistics.errors.period.yearly", ["value": value, "example": String(today.year)]]
                     }
-                throw HTTPError(
-                    .badRequest,
-                    message: "“\(shown(text))” isn't a period for the \(unit.rawValue) view. Use \(example)."
-                )
+                throw HTTPError(.badRequest, message: message)
             }
             period = parsed
         }
         var query = StatisticsQuery(period: period)
         if let text = nonEmpty(parameters["filter"]) {
             guard let filter = StatisticsFilter(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "“\(shown(text))” isn't a filter. Use all, saving or spending.")
+                throw HTTPError(.badRequest, message: t["statistics.errors.filter", ["value": String(shown(text))]])
             }
             query.filter = filter
         }
         if let text = nonEmpty(parameters["status"]) {
             guard let status = StatisticsStatus(rawValue: text) else {
-                throw HTTPError(
-                    .badRequest,
-                    message: "“\(shown(text))” isn't a status. Use all, in-progress or completed."
-                )
+                throw HTTPError(.badRequest, message: t["statistics.errors.status", ["value": String(shown(text))]])
             }
             query.status = status
         }

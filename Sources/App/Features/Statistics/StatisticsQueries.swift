@@ -5,11 +5,11 @@ import GRDB
 enum StatisticsFilter: String, Sendable, CaseIterable {
     case all, saving, spending
 
-    var label: String {
+    func label(_ t: Words) -> String {
         switch self {
-        case .all: "All"
-        case .saving: "Saving stashes"
-        case .spending: "Spending stashes"
+        case .all: t["statistics.filter.all"]
+        case .saving: t["statistics.filter.saving"]
+        case .spending: t["statistics.filter.spending"]
         }
     }
 
@@ -117,20 +117,27 @@ extension MemberStore {
         return result
     }
 
-    /// The SQL naming a row's category: its budget category (a stash's entries have their stash's), else "Other".
-    static let categoryNameSQL = "COALESCE(category.name, 'Other')"
+    /// The SQL naming a row's category: its budget category (a stash's entries have their stash's), else the
+    /// label bound to its one `?` (the member's word for "Other").
+    static let categoryNameSQL = "COALESCE(category.name, ?)"
 
-    /// Spending per category over `first…last`, largest first: one GROUP BY over the range.
-    func spendingByCategory(from first: CalendarDay, to last: CalendarDay) throws -> [LabelledAmount] {
+    /// Spending per category over `first…last`, largest first: one GROUP BY over the range. Spending without a
+    /// category is labelled `other` (the member's word for it; pages pass `statistics.charts.other_category`).
+    func spendingByCategory(
+        from first: CalendarDay,
+        to last: CalendarDay,
+        other: String = "Other"
+    ) throws -> [LabelledAmount] {
         try read { member in
-            try Self.spendingByCategory(member, from: first, to: last)
+            try Self.spendingByCategory(member, from: first, to: last, other: other)
         }
     }
 
     static func spendingByCategory(
         _ member: MemberDatabase,
         from first: CalendarDay,
-        to last: CalendarDay
+        to last: CalendarDay,
+        other: String
     ) throws
         -> [LabelledAmount]
     {
@@ -158,7 +165,7 @@ extension MemberStore {
                 LEFT JOIN category ON category.id = spent.categoryId
                 GROUP BY categoryLabel ORDER BY total DESC, categoryLabel
                 """,
-            arguments: [userId] + StatementArguments(range)
+            arguments: [other, userId] + StatementArguments(range)
         )
         .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
     }
@@ -166,7 +173,8 @@ extension MemberStore {
     /// Each of `months` (the compare view): its totals and its spending per category (category → cents), all read
     /// in one transaction, each month a bounded range.
     func monthComparison(
-        months: [Month]
+        months: [Month],
+        other: String
     ) throws
         -> [(totals: LedgerTotals, categories: [String: Int64])]
     {
@@ -174,7 +182,7 @@ extension MemberStore {
             try months.map { month in
                 let totals = try Self.totalsByDay(member, from: month.firstDay, to: month.lastDay, filter: .all)
                     .values.reduce(LedgerTotals(), +)
-                let rows = try Self.spendingByCategory(member, from: month.firstDay, to: month.lastDay)
+                let rows = try Self.spendingByCategory(member, from: month.firstDay, to: month.lastDay, other: other)
                 return (totals, Dictionary(rows.map { ($0.label, $0.cents) }, uniquingKeysWith: +))
             }
         }
@@ -342,13 +350,26 @@ extension MemberStore {
         from first: CalendarDay,
         to last: CalendarDay,
         filter: StatisticsFilter,
-        currency: Currency
+        currency: Currency,
+        t: Words
     )
         throws -> String
     {
-        try read { db in
+        // The header row and each row's kind in the member's words; amounts, dates and codes stay machine-readable.
+        let header = [
+            t["statistics.csv.date"], t["statistics.csv.kind"], t["statistics.csv.amount"],
+            t["statistics.csv.currency"],
+            t["statistics.csv.category"], t["statistics.csv.stash"], t["statistics.csv.account"],
+            t["statistics.csv.note"],
+        ]
+        let kinds = [
+            LedgerEntry.Kind.saving.rawValue: t["statistics.csv.saving"],
+            LedgerEntry.Kind.expense.rawValue: t["statistics.csv.expense"],
+            LedgerEntry.Kind.income.rawValue: t["statistics.csv.income"],
+        ]
+        return try read { db in
             var csv = CSVWriter()
-            csv.append(["date", "kind", "amount", "currency", "category", "stash", "account", "note"])
+            csv.append(header)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -367,7 +388,7 @@ extension MemberStore {
             // Columns by position, in the SELECT's order: finding each by name costs more than the row itself.
             while let row = try rows.next() {
                 csv.append([
-                    row[0], row[1], Money(cents: row[2], currency: currency).formValue,
+                    row[0], kinds[row[1] as String] ?? row[1], Money(cents: row[2], currency: currency).formValue,
                     currency.code, row[4], row[5], row[6], row[3],
                 ])
             }

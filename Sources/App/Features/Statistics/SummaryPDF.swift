@@ -7,6 +7,8 @@ import Foundation
 struct SummaryPDF {
     let store: MemberStore
     let user: User
+    /// The member's language and region: every heading and sentence of the summary.
+    let t: Words
     let today: CalendarDay
     /// A month or a year.
     let period: StatisticsPeriod
@@ -15,16 +17,23 @@ struct SummaryPDF {
 
     private var isYear: Bool { period.unit == .yearly }
     /// "Monthly summary — November 2026", "Yearly summary — 2026".
-    var title: String { (isYear ? "Yearly" : "Monthly") + " summary — " + period.title }
+    var title: String {
+        isYear
+            ? t["statistics.pdf.title.yearly", ["period": period.title(t)]]
+            : t["statistics.pdf.title.monthly", ["period": period.title(t)]]
+    }
 
     func render() throws -> [UInt8] {
         let byDay = try store.ledgerTotalsByDay(from: period.first, to: period.last, filter: .all)
         let totals = byDay.values.reduce(LedgerTotals(), +)
-        let categories = try store.spendingByCategory(from: period.first, to: period.last)
+        let categories = try store.spendingByCategory(
+            from: period.first,
+            to: period.last,
+            other: t["statistics.charts.other_category"]
+        )
         let figures = try store.stashFigures(months: period.previous.months + period.months, today: today)
         let performance = StashPerformance.build(figures, period: period, today: today, timeZone: user.calendarTimeZone)
         let badges = try store.earnedBadgeTotals(period: period)
-        let noun = isYear ? "year" : "month"
 
         var pdf = PDFWriter()
         let right = PDFWriter.pageWidth - margin
@@ -38,15 +47,21 @@ struct SummaryPDF {
 
         pdf.text(title, x: margin, y: y, size: 20, bold: true)
         y -= 18
-        pdf.text("Stashify · \(user.name) · made \(today.mediumTitle)", x: margin, y: y, size: 10, color: .secondary)
+        pdf.text(
+            t["statistics.pdf.byline", ["name": user.name, "date": t.weekdayDate(today)]],
+            x: margin,
+            y: y,
+            size: 10,
+            color: .secondary
+        )
         y -= 34
 
         // Totals
         let columns = [
-            ("Saved", user.money(totals.savedCents), PDFWriter.Color.saved),
-            ("Spent", user.money(totals.spentCents), .spent),
-            ("Income", user.money(totals.incomeCents), .text),
-            ("Entries", String(totals.entryCount), .text),
+            (t["statistics.amounts.saved"], user.money(totals.savedCents), PDFWriter.Color.saved),
+            (t["statistics.amounts.spent"], user.money(totals.spentCents), .spent),
+            (t["statistics.amounts.income"], user.money(totals.incomeCents), .text),
+            (t["statistics.figures.entries"], t.format.number(totals.entryCount), .text),
         ]
         let columnWidth = (right - margin) / Double(columns.count)
         for (index, column) in columns.enumerated() {
@@ -55,12 +70,18 @@ struct SummaryPDF {
             pdf.text(column.1, x: x, y: y, size: 14, bold: true, color: column.2)
         }
         y -= 22
-        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, when: period.inTitle)
+        let completed = StatisticsWording.completed(count: badges.count, points: badges.points, period: period, t: t)
         pdf.text(completed, x: margin, y: y, size: 10)
         y -= 30
 
         // Bar chart: saved vs spent per day, or per month
-        pdf.text("Saved and spent per \(isYear ? "month" : "day")", x: margin, y: y, size: 12, bold: true)
+        pdf.text(
+            isYear ? t["statistics.pdf.per_month"] : t["statistics.pdf.per_day"],
+            x: margin,
+            y: y,
+            size: 12,
+            bold: true
+        )
         y -= 12
         let chartHeight = 120.0
         let chartBottom = y - chartHeight
@@ -110,7 +131,7 @@ struct SummaryPDF {
             }
             if isYear {
                 pdf.text(
-                    String(Month.names[index].prefix(3)),
+                    String(t.monthName(index + 1).prefix(3)),
                     x: plotLeft + group * (Double(index) + 0.5) - 7,
                     y: chartBottom - 10,
                     size: 7,
@@ -127,12 +148,12 @@ struct SummaryPDF {
             }
         }
         pdf.rect(x: plotLeft, y: chartBottom - 24, width: 8, height: 8, color: .saved)
-        pdf.text("Saved", x: plotLeft + 12, y: chartBottom - 23, size: 8)
+        pdf.text(t["statistics.amounts.saved"], x: plotLeft + 12, y: chartBottom - 23, size: 8)
         pdf.rect(x: plotLeft + 60, y: chartBottom - 24, width: 8, height: 8, color: .spent)
-        pdf.text("Spent", x: plotLeft + 72, y: chartBottom - 23, size: 8)
+        pdf.text(t["statistics.amounts.spent"], x: plotLeft + 72, y: chartBottom - 23, size: 8)
         if totals.isEmpty {
             pdf.text(
-                "No entries this \(noun).",
+                isYear ? t["statistics.pdf.no_entries.yearly"] : t["statistics.pdf.no_entries.monthly"],
                 x: plotLeft + 8,
                 y: chartBottom + chartHeight / 2,
                 size: 10,
@@ -145,10 +166,13 @@ struct SummaryPDF {
         if isYear {
             let shown = months.filter { $0 <= max(today.monthValue, months[0]) }
             room(38 + 15 * Double(shown.count))
-            pdf.text("Months", x: margin, y: y, size: 12, bold: true)
+            pdf.text(t["statistics.pdf.months"], x: margin, y: y, size: 12, bold: true)
             y -= 18
-            let columns = [("Income", margin + 270), ("Spent", margin + 370), ("Saved", right)]
-            pdf.text("Month", x: margin, y: y, size: 8, bold: true, color: .secondary)
+            let columns = [
+                (t["statistics.amounts.income"], margin + 270), (t["statistics.amounts.spent"], margin + 370),
+                (t["statistics.amounts.saved"], right),
+            ]
+            pdf.text(t["statistics.charts.month"], x: margin, y: y, size: 8, bold: true, color: .secondary)
             for (name, x) in columns {
                 pdf.text(name, x: x, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
             }
@@ -157,7 +181,7 @@ struct SummaryPDF {
             y -= 14
             for month in shown {
                 let row = byMonth[month.description] ?? LedgerTotals()
-                pdf.text(month.title, x: margin, y: y, size: 10)
+                pdf.text(t.month(month), x: margin, y: y, size: 10)
                 for ((_, x), cents) in zip(columns, [row.incomeCents, row.spentCents, row.savedCents]) {
                     pdf.text(user.money(cents), x: x, y: y, size: 10, alignRight: true)
                 }
@@ -168,11 +192,17 @@ struct SummaryPDF {
 
         // Spending by category
         room(60)
-        pdf.text("Spending by category", x: margin, y: y, size: 12, bold: true)
+        pdf.text(t["statistics.pdf.spending"], x: margin, y: y, size: 12, bold: true)
         y -= 18
         let spent = categories.reduce(Int64(0)) { $0 + $1.cents }
         if categories.isEmpty {
-            pdf.text("No spending this \(noun).", x: margin, y: y, size: 10, color: .secondary)
+            pdf.text(
+                isYear ? t["statistics.pdf.no_spending.yearly"] : t["statistics.pdf.no_spending.monthly"],
+                x: margin,
+                y: y,
+                size: 10,
+                color: .secondary
+            )
             y -= 16
         }
         let largest = Double(categories.first?.cents ?? 1)
@@ -182,7 +212,7 @@ struct SummaryPDF {
             let barWidth = max(1, 220 * Double(category.cents) / largest)
             pdf.rect(x: margin + 130, y: y - 1, width: barWidth, height: 9, color: .accent)
             pdf.text(
-                "\(user.money(category.cents))  \(percentText(category.cents, of: spent))",
+                "\(user.money(category.cents))  \(percentText(category.cents, of: spent, t: t))",
                 x: right,
                 y: y,
                 size: 9,
@@ -194,33 +224,51 @@ struct SummaryPDF {
 
         // Stash table
         room(80)
-        pdf.text("Stashes", x: margin, y: y, size: 12, bold: true)
+        pdf.text(t["statistics.pdf.stashes"], x: margin, y: y, size: 12, bold: true)
         y -= 18
         func header() {
-            pdf.text("Stash", x: margin, y: y, size: 8, bold: true, color: .secondary)
-            pdf.text("Kind", x: margin + 190, y: y, size: 8, bold: true, color: .secondary)
-            pdf.text("Amount", x: margin + 330, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
-            pdf.text("Target", x: margin + 410, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
-            pdf.text("Completion", x: right, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            pdf.text(t["statistics.pdf.stash"], x: margin, y: y, size: 8, bold: true, color: .secondary)
+            pdf.text(t["statistics.pdf.kind"], x: margin + 190, y: y, size: 8, bold: true, color: .secondary)
+            for (label, x) in [
+                (t["statistics.pdf.amount"], margin + 330), (t["statistics.pdf.target"], margin + 410),
+                (t["statistics.pdf.completion"], right),
+            ] {
+                pdf.text(label, x: x, y: y, size: 8, bold: true, color: .secondary, alignRight: true)
+            }
             y -= 6
             pdf.line(x1: margin, y1: y, x2: right, y2: y)
             y -= 14
         }
         header()
         if performance.isEmpty {
-            pdf.text("No stashes yet.", x: margin, y: y, size: 10, color: .secondary)
+            pdf.text(t["statistics.pdf.no_stashes"], x: margin, y: y, size: 10, color: .secondary)
         }
         for item in performance {
             if y < margin + 40 {
                 pdf.newPage()
                 y = PDFWriter.pageHeight - margin
-                pdf.text("Stashes (continued) — \(period.title)", x: margin, y: y, size: 12, bold: true)
+                pdf.text(
+                    t["statistics.pdf.continued", ["period": period.title(t)]],
+                    x: margin,
+                    y: y,
+                    size: 12,
+                    bold: true
+                )
                 y -= 20
                 header()
             }
-            let status = "\(item.percent)%" + (item.completed ? " - completed" : item.overBudget ? " - over" : "")
+            let percent = t.format.percent(item.percent)
+            let status =
+                item.completed
+                ? t["statistics.pdf.status_completed", ["percent": percent]]
+                : item.overBudget ? t["statistics.pdf.status_over", ["percent": percent]] : percent
             pdf.text(String(item.stash.name.prefix(34)), x: margin, y: y, size: 10, bold: true)
-            pdf.text(item.stash.kind.label, x: margin + 190, y: y, size: 10)
+            pdf.text(
+                item.stash.kind == .save ? t["statistics.pdf.save"] : t["statistics.pdf.spend"],
+                x: margin + 190,
+                y: y,
+                size: 10
+            )
             pdf.text(user.money(item.currentCents), x: margin + 330, y: y, size: 10, alignRight: true)
             pdf.text(user.money(item.targetCents), x: margin + 410, y: y, size: 10, alignRight: true)
             pdf.text(
@@ -232,13 +280,17 @@ struct SummaryPDF {
                 alignRight: true
             )
             y -= 13
-            var sentence = StatisticsWording.comparison(item.figures, period: period) { user.money($0) }
-            if let allowance = StatisticsWording.allowance(item.figures) { sentence += " " + allowance }
+            var sentence = StatisticsWording.comparison(item.figures, period: period, t: t) { user.money($0) }
+            if let allowance = StatisticsWording.allowance(item.figures, t: t) { sentence += " " + allowance }
             pdf.text(String(sentence.prefix(110)), x: margin, y: y, size: 8, color: .secondary)
             y -= 8
             pdf.line(x1: margin, y1: y, x2: right, y2: y)
             y -= 14
         }
-        return pdf.document(title: "Stashify \(isYear ? "yearly" : "monthly") summary, \(period.title)")
+        return pdf.document(
+            title: isYear
+                ? t["statistics.pdf.document.yearly", ["period": period.title(t)]]
+                : t["statistics.pdf.document.monthly", ["period": period.title(t)]]
+        )
     }
 }

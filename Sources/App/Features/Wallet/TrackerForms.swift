@@ -31,6 +31,20 @@ struct SubscriptionTemplate: Sendable {
 
     static func named(_ key: String) -> SubscriptionTemplate? { all.first { $0.key == key } }
 
+    /// The category the form starts with, in the member's language (it is theirs to change once saved).
+    func category(_ t: Words) -> String {
+        switch category {
+        case "Streaming": t["wallet.subscriptions.categories.streaming"]
+        case "Music": t["wallet.subscriptions.categories.music"]
+        case "Cloud storage": t["wallet.subscriptions.categories.cloud"]
+        case "Software": t["wallet.subscriptions.categories.software"]
+        case "Fitness": t["wallet.subscriptions.categories.fitness"]
+        case "Shopping": t["wallet.coupons.categories.shopping"]
+        case "News": t["wallet.subscriptions.categories.news"]
+        default: category
+        }
+    }
+
     /// The first letter(s) shown as the service's icon.
     static func initials(_ name: String) -> String { Initials.of(name) ?? "•" }
 }
@@ -104,18 +118,24 @@ enum SubscriptionRules {
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
-        cardIds: Set<Int64>
+        cardIds: Set<Int64>,
+        t: Words
     )
         -> Validated<SubscriptionDraft>
     {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter the service's name.", max: 60)
+        var errors = FieldErrors(t: t)
+        let name = errors.text(
+            input.name,
+            field: "name",
+            required: t["wallet.subscriptions.errors.name"],
+            max: 60
+        )
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let frequency = errors.choice(
             input.frequency,
             field: "frequency",
             as: RenewalFrequency.self,
-            message: "Choose how often it renews."
+            message: t["wallet.subscriptions.errors.frequency"]
         )
         let renews = errors.date(input.renewsOn, field: "renewsOn", today: today, window: .planning)
         var cardId: Int64?
@@ -123,7 +143,7 @@ enum SubscriptionRules {
             if let id = Int64(text), cardIds.contains(id) {
                 cardId = id
             } else {
-                errors.add("cardId", "Choose one of your cards.")
+                errors.add("cardId", t["wallet.subscriptions.errors.card"])
             }
         }
         var category = errors.text(input.category, field: "category", max: 40)
@@ -141,12 +161,17 @@ enum SubscriptionRules {
         )
     }
 
-    static func fields(_ input: SubscriptionInput, errors: FieldErrors, cards: [WalletCard], isNew: Bool) -> [FormField]
-    {
+    static func fields(
+        _ input: SubscriptionInput,
+        errors: FieldErrors,
+        cards: [WalletCard],
+        isNew: Bool,
+        t: Words
+    ) -> [FormField] {
         [
             .input(
                 "name",
-                label: "Service",
+                label: t["wallet.subscriptions.fields.service"],
                 value: input.name ?? "",
                 error: errors["name"],
                 autocomplete: "off",
@@ -155,7 +180,7 @@ enum SubscriptionRules {
             ),
             .input(
                 "amount",
-                label: "Amount",
+                label: t["wallet.subscriptions.fields.amount"],
                 value: input.amount ?? "",
                 error: errors["amount"],
                 autocomplete: "off",
@@ -164,34 +189,34 @@ enum SubscriptionRules {
             ),
             .select(
                 "frequency",
-                label: "Frequency",
+                label: t["wallet.subscriptions.fields.frequency"],
                 value: input.frequency ?? RenewalFrequency.monthly.rawValue,
-                options: RenewalFrequency.allCases.map { ($0.rawValue, $0.label) },
+                options: RenewalFrequency.allCases.map { ($0.rawValue, $0.label(t)) },
                 error: errors["frequency"]
             ),
             .input(
                 "renewsOn",
-                label: "Next renewal",
+                label: t["wallet.subscriptions.fields.renews"],
                 value: input.renewsOn ?? "",
                 type: "date",
                 error: errors["renewsOn"],
-                hint: "Later renewals follow by themselves.",
+                hint: t["wallet.subscriptions.fields.renews_hint"],
                 required: true
             ),
             .select(
                 "cardId",
-                label: "Payment card",
+                label: t["wallet.subscriptions.fields.card"],
                 value: input.cardId ?? "",
-                options: [("", "None (optional)")]
+                options: [("", t["wallet.subscriptions.fields.card_none"])]
                     + cards.map { (String($0.id ?? 0), $0.nickname.isEmpty ? $0.name : "\($0.name) · \($0.nickname)") },
                 error: errors["cardId"]
             ),
             .input(
                 "category",
-                label: "Category",
+                label: t["wallet.fields.category"],
                 value: input.category ?? "",
                 error: errors["category"],
-                hint: "Like Streaming or Fitness.",
+                hint: t["wallet.subscriptions.fields.category_hint"],
                 autocomplete: "off"
             ),
         ]
@@ -257,7 +282,23 @@ struct CouponDraft: Sendable {
 /// Validation and fields of the coupon forms.
 
 enum CouponRules {
+    /// The categories a coupon can have, as stored.
     static let categories = ["Dining", "Groceries", "Shopping", "Travel", "Entertainment", "Services", "Other"]
+
+    /// A stored category as the member reads it: the coupon categories (and a subscription's "Other") in their
+    /// language, anything else as typed.
+    static func categoryLabel(_ category: String, _ t: Words) -> String {
+        switch category {
+        case "Dining": t["wallet.coupons.categories.dining"]
+        case "Groceries": t["wallet.coupons.categories.groceries"]
+        case "Shopping": t["wallet.coupons.categories.shopping"]
+        case "Travel": t["wallet.coupons.categories.travel"]
+        case "Entertainment": t["wallet.coupons.categories.entertainment"]
+        case "Services": t["wallet.coupons.categories.services"]
+        case "Other": t["wallet.coupons.categories.other"]
+        default: category
+        }
+    }
 
     /// `keeping` is the date an edited coupon already has: it may stay even once it has passed.
     static func validate(
@@ -265,21 +306,22 @@ enum CouponRules {
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
-        keeping: CalendarDay? = nil
+        keeping: CalendarDay? = nil,
+        t: Words
     )
         -> Validated<CouponDraft>
     {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["wallet.errors.name"], max: 60)
         let details = errors.text(input.details, field: "details", max: 200)
         let expires = errors.date(input.expiresOn, field: "expiresOn", today: today, window: .planning)
         if let expires, expires < today, expires != keeping {
-            errors.add("expiresOn", "This date has passed; enter today or later.")
+            errors.add("expiresOn", t["wallet.coupons.errors.passed"])
         }
         // A form without the field means "Other"; a value that isn't in the list is refused, not changed.
         let typed = input.category ?? ""
         let category = typed.isEmpty ? "Other" : typed
-        if !categories.contains(category) { errors.add("category", "Choose a category.") }
+        if !categories.contains(category) { errors.add("category", t["wallet.coupons.errors.category"]) }
         let value = errors.amount(input.value, field: "value", currency: currency, grammar: grammar, required: false)
         let code = errors.text(input.code, field: "code", max: 40)
         guard errors.isEmpty, let expires else { return .invalid(errors) }
@@ -295,29 +337,29 @@ enum CouponRules {
         )
     }
 
-    static func fields(_ input: CouponInput, errors: FieldErrors, isNew: Bool = true) -> [FormField] {
+    static func fields(_ input: CouponInput, errors: FieldErrors, isNew: Bool = true, t: Words) -> [FormField] {
         [
             .input(
                 "name",
-                label: "Name",
+                label: t["wallet.coupons.fields.name"],
                 value: input.name ?? "",
                 error: errors["name"],
-                hint: "Like McDonald's BOGO.",
+                hint: t["wallet.coupons.fields.name_hint"],
                 autocomplete: "off",
                 required: true,
                 autofocus: isNew
             ),
             .input(
                 "details",
-                label: "Description",
+                label: t["wallet.coupons.fields.details"],
                 value: input.details ?? "",
                 error: errors["details"],
-                hint: "Optional, like “Buy one Big Mac, get one free”.",
+                hint: t["wallet.coupons.fields.details_hint"],
                 autocomplete: "off"
             ),
             .input(
                 "expiresOn",
-                label: "Expiration date",
+                label: t["wallet.coupons.fields.expires"],
                 value: input.expiresOn ?? "",
                 type: "date",
                 error: errors["expiresOn"],
@@ -325,26 +367,26 @@ enum CouponRules {
             ),
             .select(
                 "category",
-                label: "Category",
+                label: t["wallet.fields.category"],
                 value: input.category ?? "Other",
-                options: categories.map { ($0, $0) },
+                options: categories.map { ($0, categoryLabel($0, t)) },
                 error: errors["category"]
             ),
             .input(
                 "value",
-                label: "Value",
+                label: t["wallet.coupons.fields.value"],
                 value: input.value ?? "",
                 error: errors["value"],
-                hint: "Optional.",
+                hint: t["wallet.fields.optional"],
                 autocomplete: "off",
                 inputmode: "decimal"
             ),
             .input(
                 "code",
-                label: "Coupon code",
+                label: t["wallet.coupons.fields.code"],
                 value: input.code ?? "",
                 error: errors["code"],
-                hint: "Optional.",
+                hint: t["wallet.fields.optional"],
                 autocomplete: "off"
             ),
         ]

@@ -18,55 +18,62 @@ extension WalletController {
 }
 
 extension TrackerPages.SubscriptionRow {
-    init(_ subscription: Subscription, next: CalendarDay, today: CalendarDay, user: User, cardNames: [Int64: String]) {
+    init(
+        _ subscription: Subscription,
+        next: CalendarDay,
+        today: CalendarDay,
+        user: User,
+        t: Words,
+        cardNames: [Int64: String]
+    ) {
         let days = today.distance(to: next)
         self.init(
             id: subscription.id ?? 0,
             name: subscription.name,
             initials: SubscriptionTemplate.initials(subscription.name),
-            amountText: user.money(subscription.amountCents) + subscription.frequency.suffix,
+            amountText: user.money(subscription.amountCents) + subscription.frequency.suffix(t),
             renewText: days == 0
-                ? "Renews today"
+                ? t["wallet.subscriptions.renews_today"]
                 : days == 1
-                    ? "Renews tomorrow"
-                    : days <= 7 ? "Renews in \(days) days" : "Renews \(next.shortText)",
+                    ? t["wallet.subscriptions.renews_tomorrow"]
+                    : days <= 7
+                        ? t.plural("wallet.subscriptions.renews_in", count: days)
+                        : t["wallet.subscriptions.renews_on", ["date": t.date(next)]],
             urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue,
             cardName: subscription.cardId.flatMap { cardNames[$0] },
-            category: subscription.category
+            category: CouponRules.categoryLabel(subscription.category, t)
         )
     }
 }
 
 extension TrackerPages.CouponRow {
-    init(_ coupon: Coupon, today: CalendarDay, user: User) {
+    init(_ coupon: Coupon, today: CalendarDay, user: User, t: Words) {
         let id = coupon.id ?? 0
         let daysText: String
         let urgency: String
         let expires = CalendarDay(coupon.expiresOn) ?? today
         let days = today.distance(to: expires)
         if let usedOn = coupon.usedOn.flatMap(CalendarDay.init) {
-            daysText = "Used \(usedOn.shortText)"
+            daysText = t["wallet.benefit.used_on", ["date": t.date(usedOn)]]
             urgency = "none"
         } else if days < 0 {
-            daysText = "Expired \(expires.shortText)"
+            daysText = t["wallet.benefit.expired_on", ["date": t.date(expires)]]
             urgency = "none"
         } else {
             daysText =
                 days == 0
-                ? "Expires today"
-                : days == 1
-                    ? "1 day left"
-                    : days <= 7
-                        ? "\(days) days left"
-                        : "Expires \(expires.shortText)"
+                ? t["wallet.days_left.today"]
+                : days <= 7
+                    ? t.plural("wallet.days_left.days", count: days)
+                    : t["wallet.benefit.expires_on", ["date": t.date(expires)]]
             urgency = Urgency(daysLeft: days).rawValue
         }
         self.init(
             id: id,
             name: coupon.name,
             details: coupon.details.isEmpty ? nil : coupon.details,
-            category: coupon.category,
-            valueText: coupon.valueCents.map { user.money($0) + " off" },
+            category: CouponRules.categoryLabel(coupon.category, t),
+            valueText: coupon.valueCents.map { t["wallet.coupons.off", ["amount": user.money($0)]] },
             code: coupon.code.isEmpty ? nil : coupon.code,
             daysText: daysText,
             urgency: urgency,

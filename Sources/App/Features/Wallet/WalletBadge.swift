@@ -20,10 +20,13 @@ enum WalletBadge {
 
     typealias Cache = UserCache<Key, Int>
 
-    /// The tab's badge for `count`; none when nothing expires that soon.
-    static func label(_ count: Int) -> Shell.NavItem.Badge? {
+    /// The tab's badge for `count` in the member's language; none when nothing expires that soon.
+    static func label(_ count: Int, t: Words) -> Shell.NavItem.Badge? {
         guard count > 0 else { return nil }
-        return .init(text: count > 99 ? "99+" : String(count), label: "\(count) expiring within \(days) days")
+        return .init(
+            text: count > 99 ? t["wallet.badge.many", ["count": t.format.number(99)]] : t.format.number(count),
+            label: t.plural("wallet.badge.label", count: count, ["days": t.format.number(days)])
+        )
     }
 
     /// How many wallet items are due within `days`: the "Expiring soon" list with that lead time.

@@ -21,6 +21,7 @@ extension WalletController {
     /// (calendar year for a card without a fee due date), newest first.
     @Sendable func showBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
+        let t = context.words
         let currency = card.currencyValue
         let uses = try context.store.benefitUses(benefitId: benefit.id ?? 0)
         var years: [(window: PeriodWindow, uses: [(day: CalendarDay, cents: Int64)])] = []
@@ -38,7 +39,7 @@ extension WalletController {
             name: benefit.name,
             cardId: card.id ?? 0,
             cardName: card.name,
-            valueText: "\(context.user.money(benefit.valueCents, in: currency)) a \(benefit.period.unit)",
+            valueText: benefit.period.each(context.user.money(benefit.valueCents, in: currency), t),
             details: benefit.details.isEmpty ? nil : benefit.details,
             years: years.map { year in
                 let total = year.uses.reduce(0) { $0 + $1.cents }
@@ -46,16 +47,19 @@ extension WalletController {
                 return BenefitPages.Year(
                     title: card.anniversary == nil
                         ? "\(year.window.start.year)"
-                        : "Card year \(year.window.start.shortText) – \(year.window.end.shortText)",
-                    totalText:
-                        "\(count) \(count == 1 ? "use" : "uses"), \(context.user.money(total, in: currency)) redeemed",
+                        : t["wallet.card_year", ["start": t.date(year.window.start), "end": t.date(year.window.end)]],
+                    totalText: t.plural(
+                        "wallet.benefit.history.total",
+                        count: count,
+                        ["amount": context.user.money(total, in: currency)]
+                    ),
                     uses: year.uses.map {
-                        .init(dayText: $0.day.shortText, amountText: context.user.money($0.cents, in: currency))
+                        .init(dayText: t.date($0.day), amountText: context.user.money($0.cents, in: currency))
                     }
                 )
             }
         )
-        return render(title: benefit.name, context: context) { _ in BenefitPages.show(page) }
+        return render(title: benefit.name, context: context) { shell in BenefitPages.show(page, shell.t) }
     }
 
     // MARK: - Mark as done
@@ -67,7 +71,7 @@ extension WalletController {
             amount: context.user.amountValue(benefit.valueCents, in: card.currencyValue),
             usedOn: context.member.today.description
         )
-        return try useForm(input, benefit: benefit, card: card, errors: FieldErrors(), context: context)
+        return try useForm(input, benefit: benefit, card: card, errors: FieldErrors(t: context.words), context: context)
     }
 
     func useForm(
@@ -83,20 +87,26 @@ extension WalletController {
             anniversary: card.anniversary,
             timeZone: context.user.calendarTimeZone
         )
+        let t = context.words
         let value = context.user.money(benefit.valueCents, in: card.currencyValue)
         let page = WalletPages.FormPage(
-            heading: "Mark “\(benefit.name)” as done",
-            intro:
-                "\(card.name): \(value) a \(benefit.period.unit), this one \(window.start.shortText) – \(window.end.shortText).",
+            heading: t["wallet.use.heading", ["name": benefit.name]],
+            intro: t[
+                "wallet.use.intro",
+                [
+                    "card": card.name, "value": benefit.period.each(value, t), "start": t.date(window.start),
+                    "end": t.date(window.end),
+                ]
+            ],
             action: WalletPaths.useBenefit(benefit.id ?? 0),
-            submitLabel: "Mark as done",
+            submitLabel: t["wallet.use.submit"],
             cancelPath: WalletPaths.card(card.id ?? 0),
             summary: errors.summary,
-            fields: BenefitUseRules.fields(input, errors: errors, value: value),
+            fields: BenefitUseRules.fields(input, errors: errors, value: value, t: t),
             swatches: []
         )
         return render(title: page.heading, context: context, status: status) { shell in
-            WalletPages.form(page, csrf: shell.csrf)
+            WalletPages.form(page, csrf: shell.csrf, shell.t)
         }
     }
 
@@ -105,6 +115,7 @@ extension WalletController {
     /// the period of that day.
     @Sendable func useBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
+        let t = context.words
         let input = try await request.decodeForm(BenefitUseInput.self, context: context)
         let today = context.member.today
         let timeZone = context.user.calendarTimeZone
@@ -121,7 +132,10 @@ extension WalletController {
             return pages.redirect(
                 to: back(input.returnTo, card: card),
                 flash: .success(
-                    "Marked “\(benefit.name)” as done — \(context.user.money(benefit.valueCents, in: currency)) redeemed."
+                    t[
+                        "wallet.use.done",
+                        ["name": benefit.name, "amount": context.user.money(benefit.valueCents, in: currency)]
+                    ]
                 )
             )
         }
@@ -132,7 +146,8 @@ extension WalletController {
                 card: card,
                 today: today,
                 timeZone: timeZone,
-                format: context.user.format
+                format: context.user.format,
+                t: t
             ) {
                 try context.store.benefitUse(benefitId: benefit.id ?? 0, periodStart: $0)?.usedOn
             }
@@ -149,7 +164,13 @@ extension WalletController {
             return pages.redirect(
                 to: back(input.returnTo, card: card),
                 flash: .success(
-                    "Marked “\(benefit.name)” as done — \(context.user.money(draft.cents, in: currency)) redeemed on \(draft.day.shortText)."
+                    t[
+                        "wallet.use.done_on",
+                        [
+                            "name": benefit.name, "amount": context.user.money(draft.cents, in: currency),
+                            "date": t.date(draft.day),
+                        ]
+                    ]
                 )
             )
         }
@@ -157,6 +178,7 @@ extension WalletController {
 
     /// `POST /wallet/benefits/:id/unuse`: takes back this period's "done".
     @Sendable func unuseBenefit(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let (benefit, card) = try await benefit(context)
         let input = try await request.decodeForm(ActionInput.self, context: context)
         let window = benefit.window(
@@ -167,22 +189,23 @@ extension WalletController {
         try await context.store.undoBenefitUse(benefit, periodStart: window.start)
         return pages.redirect(
             to: back(input.returnTo, card: card),
-            flash: .info("“\(benefit.name)” is available again.")
+            flash: .info(t["wallet.use.undone", ["name": benefit.name]])
         )
     }
 
     /// `POST /wallet/benefits/:id/snooze` with `days` 1, 3 or 7 (0 ends a snooze).
     @Sendable func snoozeBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
+        let t = context.words
         let input = try await request.decodeForm(ActionInput.self, context: context)
-        guard let days = input.days.flatMap({ Int($0) }),
-            days == 0 || Snooze.choices.contains(where: { $0.days == days })
-        else { throw HTTPError(.badRequest, message: "Choose 1 day, 3 days or 1 week.") }
+        guard let days = input.days.flatMap({ Int($0) }), days == 0 || Snooze.days.contains(days) else {
+            throw HTTPError(.badRequest, message: t["wallet.snooze.choose"])
+        }
         let until = days == 0 ? nil : context.member.today.adding(days: days)
         try await context.store.snoozeBenefit(id: benefit.id ?? 0, until: until)
         let message =
-            until.map { "Snoozed “\(benefit.name)” until \($0.shortText)." }
-            ?? "“\(benefit.name)” is no longer snoozed."
+            until.map { t["wallet.snooze.done", ["name": benefit.name, "date": t.date($0)]] }
+            ?? t["wallet.snooze.ended", ["name": benefit.name]]
         return pages.redirect(to: back(input.returnTo, card: card), flash: .info(message))
     }
 
@@ -195,7 +218,7 @@ extension WalletController {
             BenefitInput(benefit, currency: card.currencyValue, format: context.user.format),
             card: card,
             editing: benefit,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             context: context
         )
     }
@@ -204,8 +227,14 @@ extension WalletController {
     /// day; a new period moves each to the new period holding its day, unless another use is there already.
     @Sendable func updateBenefit(request: Request, context: MemberContext) async throws -> Response {
         let (benefit, card) = try await benefit(context)
+        let t = context.words
         return try await request.submitForm(BenefitInput.self, context: context) { input in
-            BenefitRules.validate(input, currency: card.currencyValue, grammar: context.user.format.amounts)
+            BenefitRules.validate(
+                input,
+                currency: card.currencyValue,
+                grammar: context.user.format.amounts,
+                t: context.words
+            )
         } form: { input, errors, status in
             try benefitForm(input, card: card, editing: benefit, errors: errors, context: context, status: status)
         } save: { _, draft in
@@ -216,7 +245,10 @@ extension WalletController {
                 anniversary: card.anniversary,
                 added: benefit.addedOn(in: context.user.calendarTimeZone)
             )
-            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved “\(draft.name)”."))
+            return pages.redirect(
+                to: WalletPaths.card(card.id ?? 0),
+                flash: .success(t["wallet.flash.saved_quoted", ["name": draft.name]])
+            )
         }
     }
 
@@ -229,26 +261,32 @@ extension WalletController {
             try await benefit(context)
         } confirm: { found, _, context in
             let (benefit, card) = found
+            let t = context.words
             let (uses, cents) = try context.store.benefitUseTotals(benefitId: benefit.id ?? 0)
             let text =
                 uses == 0
-                ? "It leaves \(card.name) and its reminders. This can't be undone."
-                : (uses == 1 ? "Its one recorded use" : "Its \(uses) recorded uses")
-                    + " (\(context.user.money(cents, in: card.currencyValue))) "
-                    + (uses == 1 ? "goes" : "go")
-                    + " with it, so \(card.name)'s return drops by that much. This can't be undone."
+                ? t["wallet.benefit.remove.text_unused", ["card": card.name]]
+                : t.plural(
+                    "wallet.benefit.remove.text_used",
+                    count: uses,
+                    ["amount": context.user.money(cents, in: card.currencyValue), "card": card.name]
+                )
             let page = ConfirmPage(
-                title: "Remove “\(benefit.name)”?",
+                title: t["wallet.benefit.remove.title", ["name": benefit.name]],
                 text: text,
                 action: WalletPaths.deleteBenefit(benefit.id ?? 0),
                 cancelPath: WalletPaths.card(card.id ?? 0),
-                button: "Remove benefit"
+                button: t["wallet.benefit.remove.button"]
             )
-            return pages.confirm(page, title: "Remove benefit", section: .wallet, context: context)
+            return pages.confirm(page, title: t["wallet.benefit.remove.button"], section: .wallet, context: context)
         } delete: { found, _, context in
+            let t = context.words
             let (benefit, card) = found
             try await context.store.deleteBenefit(id: benefit.id ?? 0)
-            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Removed “\(benefit.name)”."))
+            return pages.redirect(
+                to: WalletPaths.card(card.id ?? 0),
+                flash: .success(t["wallet.flash.removed_quoted", ["name": benefit.name]])
+            )
         }
     }
 }

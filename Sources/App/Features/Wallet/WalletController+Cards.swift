@@ -22,6 +22,7 @@ extension WalletController {
     /// `GET /wallet/cards/new?q=…`: the catalogue by issuer, filtered by the search words.
     @Sendable func browse(request: Request, context: MemberContext) async throws -> Response {
         let query = request.uri.searchText
+        let t = context.words
         let owned = try context.store.walletCatalogueIds()
         let words = query.lowercased().split(separator: " ").map(String.init)
         var order: [String] = []
@@ -34,8 +35,11 @@ extension WalletController {
                 WalletPages.BrowseItem(
                     face: CardFace(catalogue: card, linked: true),
                     feeText: card.annualFeeCents == 0
-                        ? "No annual fee"
-                        : "\(context.user.moneyRounded(card.annualFeeCents, in: card.currencyValue)) fee",
+                        ? t["wallet.fee.none"]
+                        : t[
+                            "wallet.browse.fee",
+                            ["amount": context.user.moneyRounded(card.annualFeeCents, in: card.currencyValue)]
+                        ],
                     owned: owned.contains(card.id)
                 )
             )
@@ -44,9 +48,14 @@ extension WalletController {
         let page = WalletPages.BrowsePage(
             query: query,
             groups: order.map { WalletPages.BrowseGroup(issuer: $0, items: byIssuer[$0] ?? []) },
-            versionText: "Card database \(catalogue.version), updated \(catalogue.date.shortText)"
+            versionText: t[
+                "wallet.browse.version",
+                ["version": catalogue.version, "date": t.date(catalogue.date)]
+            ]
         )
-        return render(title: "Add card", context: context) { _ in WalletPages.browse(page) }
+        return render(title: t["wallet.browse.title"], context: context) { shell in
+            WalletPages.browse(page, shell.t)
+        }
     }
 
     /// `GET /wallet/catalogue/:catalogueId`: the card with its benefits and their total annual value.
@@ -54,7 +63,12 @@ extension WalletController {
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
-        return try await previewPage(card, input: CatalogueAddInput(), errors: FieldErrors(), context: context)
+        return try await previewPage(
+            card,
+            input: CatalogueAddInput(),
+            errors: FieldErrors(t: context.words),
+            context: context
+        )
     }
 
     func previewPage(
@@ -65,34 +79,48 @@ extension WalletController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let currency = card.currencyValue
+        let t = context.words
         let owned = try context.store.walletCatalogueIds().contains(card.id)
         let page = WalletPages.PreviewPage(
             catalogueId: card.id,
             face: CardFace(catalogue: card, linked: false),
             title: "\(card.issuer) \(card.name)",
             feeText: card.annualFeeCents == 0
-                ? "No annual fee" : "Annual fee: \(context.user.moneyRounded(card.annualFeeCents, in: currency))",
+                ? t["wallet.fee.none"]
+                : t["wallet.preview.fee", ["amount": context.user.moneyRounded(card.annualFeeCents, in: currency)]],
             benefits: card.benefits.map { benefit in
                 let yearly = context.user.moneyRounded(benefit.period.annualCents(benefit.valueCents), in: currency)
                 let each = context.user.moneyRounded(benefit.valueCents, in: currency)
                 let text =
                     switch benefit.period {
-                    case .annual: "\(yearly) \(benefit.name) (each year)"
-                    case .anniversary: "\(yearly) \(benefit.name) (each card year)"
-                    case .everyFourYears: "\(yearly) \(benefit.name) a year (\(each) once every four years)"
+                    case .annual: t["wallet.preview.benefit.annual", ["yearly": yearly, "name": benefit.name]]
+                    case .anniversary:
+                        t["wallet.preview.benefit.anniversary", ["yearly": yearly, "name": benefit.name]]
+                    case .everyFourYears:
+                        t["wallet.preview.benefit.quadrennial", ["yearly": yearly, "name": benefit.name, "each": each]]
                     case .monthly, .quarterly, .semiannual:
-                        "\(yearly) \(benefit.name) (\(each) / \(benefit.period.unit))"
+                        t[
+                            "wallet.preview.benefit.other",
+                            ["yearly": yearly, "name": benefit.name, "each": each, "unit": benefit.period.unit(t)]
+                        ]
                     }
                 return WalletPages.PreviewBenefit(text: "+ " + text, details: benefit.description)
             },
-            totalText: "Total annual value: \(context.user.moneyRounded(card.annualValueCents, in: currency))"
-                + (currency == context.user.currencyValue ? "" : " (in \(currency.code))"),
+            totalText: currency == context.user.currencyValue
+                ? t["wallet.preview.total", ["amount": context.user.moneyRounded(card.annualValueCents, in: currency)]]
+                : t[
+                    "wallet.preview.total_in",
+                    [
+                        "amount": context.user.moneyRounded(card.annualValueCents, in: currency),
+                        "currency": currency.code,
+                    ]
+                ],
             owned: owned,
             summary: errors.summary,
-            fields: CatalogueAddRules.fields(input, errors: errors, card: card)
+            fields: CatalogueAddRules.fields(input, errors: errors, card: card, t: t)
         )
         return render(title: card.name, context: context, status: status) { shell in
-            WalletPages.preview(page, csrf: shell.csrf)
+            WalletPages.preview(page, csrf: shell.csrf, shell.t)
         }
     }
 
@@ -102,8 +130,9 @@ extension WalletController {
         guard let id = context.parameters.get("catalogueId"), let card = catalogue.card(id: id) else {
             throw HTTPError(.notFound)
         }
+        let t = context.words
         return try await request.submitForm(CatalogueAddInput.self, context: context) { input in
-            CatalogueAddRules.validate(input, card: card, today: context.member.today)
+            CatalogueAddRules.validate(input, card: card, today: context.member.today, t: context.words)
         } form: { input, errors, status in
             try await previewPage(card, input: input, errors: errors, context: context, status: status)
         } save: { _, feeDueOn in
@@ -118,15 +147,32 @@ extension WalletController {
             try await context.store.endOnboarding()
             return pages.redirect(
                 to: WalletPaths.card(added.first?.id ?? 0),
-                flash: .success("Added \(card.name) to your wallet.")
+                flash: .success(t["wallet.flash.added_to_wallet", ["name": card.name]])
             )
         }
     }
 
     // MARK: - Custom card and edit
 
-    static let swatches = CardGradient.allCases.map {
-        swatch(key: $0.rawValue, label: $0.label, $0.colours.start, $0.colours.end)
+    /// The colour presets as swatches, named in the member's language.
+    static func swatches(_ t: Words) -> [WalletPages.Swatch] {
+        CardGradient.allCases.map {
+            swatch(key: $0.rawValue, label: gradientLabel($0, t), $0.colours.start, $0.colours.end)
+        }
+    }
+
+    /// A colour preset's name in the member's language.
+    static func gradientLabel(_ gradient: CardGradient, _ t: Words) -> String {
+        switch gradient {
+        case .midnight: t["wallet.colours.midnight"]
+        case .gold: t["wallet.colours.gold"]
+        case .platinum: t["wallet.colours.platinum"]
+        case .sapphire: t["wallet.colours.sapphire"]
+        case .roseGold: t["wallet.colours.rose_gold"]
+        case .obsidian: t["wallet.colours.obsidian"]
+        case .emerald: t["wallet.colours.emerald"]
+        case .ruby: t["wallet.colours.ruby"]
+        }
     }
 
     static func swatch(key: String, label: String, _ start: String, _ end: String) -> WalletPages.Swatch {
@@ -138,7 +184,7 @@ extension WalletController {
     @Sendable func newCustom(request: Request, context: MemberContext) async throws -> Response {
         var input = CardInput()
         input.gradient = CardGradient.midnight.rawValue
-        return try customForm(input, errors: FieldErrors(), request: request, context: context)
+        return try customForm(input, errors: FieldErrors(t: context.words), request: request, context: context)
     }
 
     func customForm(
@@ -148,18 +194,19 @@ extension WalletController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
+        let t = context.words
         let page = WalletPages.FormPage(
-            heading: "Custom card",
-            intro: "For a card that isn't in the catalogue: pick a colour and add its benefits.",
+            heading: t["wallet.custom.heading"],
+            intro: t["wallet.custom.intro"],
             action: WalletPaths.custom,
-            submitLabel: "Add to wallet",
+            submitLabel: t["wallet.add_to_wallet"],
             cancelPath: WalletPaths.browse,
             summary: errors.summary,
-            fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false),
-            swatches: Self.swatches
+            fields: CardRules.fields(input, errors: errors, withBenefits: true, allowOriginal: false, t: t),
+            swatches: Self.swatches(t)
         )
         return render(title: page.heading, context: context, status: status) { shell in
-            WalletPages.form(page, csrf: shell.csrf)
+            WalletPages.form(page, csrf: shell.csrf, shell.t)
         }
     }
 
@@ -167,6 +214,7 @@ extension WalletController {
     @Sendable func createCustom(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let userId = context.member.id
+        let t = context.words
         return try await request.submitForm(CardInput.self, context: context) { input in
             try await CardRules.validate(
                 input,
@@ -174,7 +222,8 @@ extension WalletController {
                 grammar: context.user.format.amounts,
                 today: context.member.today,
                 withBenefits: true,
-                allowOriginal: false
+                allowOriginal: false,
+                t: context.words
             ) {
                 try context.store.sameName(WalletCard.self, as: $0, nameSQL: WalletCard.fullNameSQL, except: nil)
             }
@@ -217,22 +266,27 @@ extension WalletController {
             try await context.store.endOnboarding()
             return pages.redirect(
                 to: WalletPaths.card(added.first?.id ?? 0),
-                flash: .success("Added \(draft.name) to your wallet.")
+                flash: .success(t["wallet.flash.added_to_wallet", ["name": draft.name]])
             )
         }
     }
 
     /// `POST /wallet/cards/:id/reminders` with `on=1` or `on=0`: whether reminders about this card are recorded.
     @Sendable func setCardReminders(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let card = try context.named(WalletCard.self)
         let input = try await request.decodeForm(CardRemindersInput.self, context: context)
         guard let on = ["1": true, "0": false][input.on ?? ""] else {
-            throw HTTPError(.badRequest, message: "Turn the card's reminders on or off.")
+            throw HTTPError(.badRequest, message: t["wallet.card.reminders.choose"])
         }
         _ = try await context.store.setCardReminders(id: card.id ?? 0, on: on)
         return pages.redirect(
             to: input.returnTo.flatMap(Paths.safeReturnPath) ?? WalletPaths.card(card.id ?? 0),
-            flash: .success(on ? "Reminders for \(card.name) are on." : "No more reminders for \(card.name).")
+            flash: .success(
+                on
+                    ? t["wallet.card.reminders.on", ["name": card.name]]
+                    : t["wallet.card.reminders.off", ["name": card.name]]
+            )
         )
     }
 
@@ -242,7 +296,7 @@ extension WalletController {
         return try editForm(
             CardInput(card: card, currency: card.currencyValue, format: context.user.format),
             card: card,
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             request: request,
             context: context
         )
@@ -258,27 +312,28 @@ extension WalletController {
     ) throws -> Response {
         let id = card.id ?? 0
         let currency = card.currencyValue
+        let t = context.words
         let page = WalletPages.FormPage(
-            heading: "Edit card",
-            intro: "Its amounts are in \(currency.code), the card's currency.",
+            heading: t["wallet.edit_card.heading"],
+            intro: t["wallet.edit_card.intro", ["currency": currency.code]],
             action: WalletPaths.editCard(id),
-            submitLabel: "Save changes",
+            submitLabel: t["wallet.save_changes"],
             cancelPath: WalletPaths.card(id),
             summary: errors.summary,
-            fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true),
-            swatches: [originalSwatch(card)] + Self.swatches
+            fields: CardRules.fields(input, errors: errors, withBenefits: false, allowOriginal: true, t: t),
+            swatches: [originalSwatch(card, t)] + Self.swatches(t)
         )
         return render(title: page.heading, context: context, status: status) { shell in
-            WalletPages.form(page, csrf: shell.csrf)
+            WalletPages.form(page, csrf: shell.csrf, shell.t)
         }
     }
 
     /// "Original colours" in the edit form's picker: the catalogue card's gradient, or the card's own.
-    func originalSwatch(_ card: WalletCard) -> WalletPages.Swatch {
+    func originalSwatch(_ card: WalletCard, _ t: Words) -> WalletPages.Swatch {
         let original = card.catalogueId.flatMap(catalogue.card(id:)).map(\.gradient)
         return Self.swatch(
             key: "original",
-            label: "Original colours",
+            label: t["wallet.colours.original"],
             original?.start ?? card.gradientStart,
             original?.end ?? card.gradientEnd
         )
@@ -287,6 +342,7 @@ extension WalletController {
     /// `POST /wallet/cards/:id/edit`
     @Sendable func updateCard(request: Request, context: MemberContext) async throws -> Response {
         let card = try context.named(WalletCard.self)
+        let t = context.words
         return try await request.submitForm(CardInput.self, context: context) { input in
             try await CardRules.validate(
                 input,
@@ -294,7 +350,8 @@ extension WalletController {
                 grammar: context.user.format.amounts,
                 today: context.member.today,
                 withBenefits: false,
-                allowOriginal: true
+                allowOriginal: true,
+                t: context.words
             ) {
                 try context.store.sameName(
                     WalletCard.self,
@@ -310,7 +367,10 @@ extension WalletController {
             draft.apply(to: &card, original: card.catalogueId.flatMap(catalogue.card(id:)))
             card.updatedAt = now()
             try await context.store.updateWalletCard(card)
-            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Saved \(card.name)."))
+            return pages.redirect(
+                to: WalletPaths.card(card.id ?? 0),
+                flash: .success(t["wallet.flash.saved", ["name": card.name]])
+            )
         }
     }
 
@@ -323,19 +383,23 @@ extension WalletController {
             try context.named(WalletCard.self)
         } confirm: { card, request, context in
             let id = card.id ?? 0
+            let t = context.words
             let back = request.uri.queryParameters["return"].map(String.init).flatMap(Paths.safeReturnPath)
             let page = ConfirmPage(
-                title: "Remove \(card.name)?",
-                text:
-                    "Its benefits and their history go with it. Subscriptions paid with it stay, without a card. This can't be undone.",
+                title: t["wallet.card.remove_title", ["name": card.name]],
+                text: t["wallet.card.remove_text"],
                 action: WalletPaths.deleteCard(id),
                 cancelPath: back ?? WalletPaths.card(id),
-                button: "Remove card"
+                button: t["wallet.card.remove"]
             )
-            return pages.confirm(page, title: "Remove card", section: .wallet, context: context)
+            return pages.confirm(page, title: t["wallet.card.remove"], section: .wallet, context: context)
         } delete: { card, _, context in
+            let t = context.words
             try await context.store.deleteWalletCard(id: card.id ?? 0)
-            return pages.redirect(to: WalletPaths.index, flash: .success("Removed \(card.name) from your wallet."))
+            return pages.redirect(
+                to: WalletPaths.index,
+                flash: .success(t["wallet.card.removed", ["name": card.name]])
+            )
         }
     }
 
@@ -344,7 +408,13 @@ extension WalletController {
     /// `GET /wallet/cards/:id/benefits`
     @Sendable func newBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try context.named(WalletCard.self)
-        return try benefitForm(BenefitInput(), card: card, editing: nil, errors: FieldErrors(), context: context)
+        return try benefitForm(
+            BenefitInput(),
+            card: card,
+            editing: nil,
+            errors: FieldErrors(t: context.words),
+            context: context
+        )
     }
 
     /// The add benefit form, or the edit form of `editing`.
@@ -357,28 +427,36 @@ extension WalletController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let id = card.id ?? 0
+        let t = context.words
         let page = WalletPages.FormPage(
-            heading: editing == nil ? "Add a benefit" : "Edit benefit",
+            heading: editing == nil ? t["wallet.benefit.form.add_heading"] : t["wallet.benefit.edit"],
             intro: editing == nil
-                ? "To \(card.name)." : "On \(card.name). Uses already recorded keep their amount and day.",
+                ? t["wallet.benefit.form.add_intro", ["card": card.name]]
+                : t["wallet.benefit.form.edit_intro", ["card": card.name]],
             action: editing.map { WalletPaths.editBenefit($0.id ?? 0) } ?? WalletPaths.newBenefit(id),
-            submitLabel: editing == nil ? "Add benefit" : "Save changes",
+            submitLabel: editing == nil ? t["wallet.benefit.form.add"] : t["wallet.save_changes"],
             cancelPath: WalletPaths.card(id),
             summary: errors.summary,
-            fields: BenefitRules.fields(input, errors: errors, currency: card.currencyValue),
+            fields: BenefitRules.fields(input, errors: errors, currency: card.currencyValue, t: t),
             swatches: [],
             deletePath: editing.map { WalletPaths.deleteBenefit($0.id ?? 0) }
         )
         return render(title: page.heading, context: context, status: status) { shell in
-            WalletPages.form(page, csrf: shell.csrf)
+            WalletPages.form(page, csrf: shell.csrf, shell.t)
         }
     }
 
     /// `POST /wallet/cards/:id/benefits`
     @Sendable func createBenefit(request: Request, context: MemberContext) async throws -> Response {
         let card = try context.named(WalletCard.self)
+        let t = context.words
         return try await request.submitForm(BenefitInput.self, context: context) { input in
-            BenefitRules.validate(input, currency: card.currencyValue, grammar: context.user.format.amounts)
+            BenefitRules.validate(
+                input,
+                currency: card.currencyValue,
+                grammar: context.user.format.amounts,
+                t: context.words
+            )
         } form: { input, errors, status in
             try benefitForm(input, card: card, editing: nil, errors: errors, context: context, status: status)
         } save: { _, draft in
@@ -396,7 +474,10 @@ extension WalletController {
             )
             draft.apply(to: &benefit)
             try await context.store.addBenefit(benefit)
-            return pages.redirect(to: WalletPaths.card(card.id ?? 0), flash: .success("Added “\(draft.name)”."))
+            return pages.redirect(
+                to: WalletPaths.card(card.id ?? 0),
+                flash: .success(t["wallet.flash.added_quoted", ["name": draft.name]])
+            )
         }
     }
 }

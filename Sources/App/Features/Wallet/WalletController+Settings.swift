@@ -10,13 +10,16 @@ extension WalletController {
     /// `GET /wallet/settings`
     @Sendable func settings(request: Request, context: MemberContext) async throws -> Response {
         let catalogue = catalogue
+        let t = context.words
         let page = WalletPages.SettingsPage(
             facts: [
-                WalletPages.Fact(label: "Database version", value: catalogue.version),
-                WalletPages.Fact(label: "Last updated", value: catalogue.date.shortText),
-                WalletPages.Fact(label: "Cards in the catalogue", value: String(catalogue.cards.count)),
+                WalletPages.Fact(label: t["wallet.settings.version"], value: catalogue.version),
+                WalletPages.Fact(label: t["wallet.settings.updated"], value: t.date(catalogue.date)),
+                WalletPages.Fact(label: t["wallet.settings.cards"], value: t.format.number(catalogue.cards.count)),
             ]
         )
-        return render(title: "Wallet settings", context: context) { _ in WalletPages.settings(page) }
+        return render(title: t["wallet.settings.title"], context: context) { shell in
+            WalletPages.settings(page, shell.t)
+        }
     }
 }

@@ -41,6 +41,7 @@ struct WalletController {
     /// `GET /wallet`: the summary and the card stack (grid on wide screens), or onboarding on a first visit.
     @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         let snapshot = try context.store.walletSnapshot(today: today)
         if snapshot.cards.isEmpty {
@@ -55,25 +56,26 @@ struct WalletController {
         let expiring = states.reduce(0) { $0 + $1.expiringCount }
         let page = WalletPages.IndexPage(
             totalText: total.text(first: user.currencyValue, format: user.format),
-            countText: "Across \(states.count) \(states.count == 1 ? "card" : "cards")",
-            expiringText: expiring == 0
-                ? nil : "\(expiring) \(expiring == 1 ? "benefit expires" : "benefits expire") within 7 days",
+            countText: t.plural("wallet.index.across", count: states.count),
+            expiringText: expiring == 0 ? nil : t.plural("wallet.index.expiring", count: expiring),
             cards: states.map {
                 WalletPages.StackCard(
-                    face: CardFace($0, format: user.format),
+                    face: CardFace($0, format: user.format, t: t),
                     menu: Self.cardMenu($0, format: user.format)
                 )
             },
             empty: EmptyState(
                 key: "wallet",
                 icon: "wallet",
-                title: "No cards yet",
-                text: "Add the credit cards you carry to track their benefits before they expire.",
-                action: "Add card",
+                title: t["wallet.index.empty.title"],
+                text: t["wallet.index.empty.text"],
+                action: t["wallet.index.empty.action"],
                 actionPath: WalletPaths.browse
             )
         )
-        return render(title: "Wallet", context: context) { shell in WalletPages.index(page, csrf: shell.csrf) }
+        return render(title: t["wallet.title"], context: context) { shell in
+            WalletPages.index(page, csrf: shell.csrf, shell.t)
+        }
     }
 
     /// How many open benefits a card's quick menu offers to mark used; the card's page has the rest.
@@ -113,6 +115,7 @@ struct WalletController {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let catalogue = catalogue
+        let t = context.words
         let ticked = Set(input?.cards ?? [])
         var groups: [WalletPages.PickGroup] = []
         for card in catalogue.cards {
@@ -121,11 +124,11 @@ struct WalletController {
                 CatalogueAddRules.needsFeeDate(card)
                 ? .input(
                     field,
-                    label: "Fee due date",
+                    label: t["wallet.fields.fee_due"],
                     value: input?.feeDueOn?[card.id] ?? "",
                     type: "date",
                     error: errors[field],
-                    hint: "Its card-year benefits count from it.",
+                    hint: t["wallet.onboarding.fee_due_hint"],
                     required: true
                 )
                 : nil
@@ -143,11 +146,11 @@ struct WalletController {
         }
         let page = WalletPages.OnboardingPage(
             groups: Self.mergeIssuers(groups),
-            continueText: "Continue",
+            continueText: t["wallet.onboarding.continue"],
             summary: errors.summary
         )
-        return render(title: "Wallet", context: context, status: status) { shell in
-            WalletPages.onboarding(page, csrf: shell.csrf)
+        return render(title: t["wallet.title"], context: context, status: status) { shell in
+            WalletPages.onboarding(page, csrf: shell.csrf, shell.t)
         }
     }
 
@@ -166,19 +169,23 @@ struct WalletController {
     /// with card-year benefits needs its fee due date.
     @Sendable func onboard(request: Request, context: MemberContext) async throws -> Response {
         let userId = context.member.id
+        let t = context.words
         let input = try await request.decodeForm(OnboardingInput.self, context: context)
         let ids = input.skip == nil ? Array(Set(input.cards ?? [])).sorted() : []
         let cards = try ids.map { id -> CardCatalogue.Card in
-            guard let card = catalogue.card(id: id) else { throw HTTPError(.badRequest, message: "Unknown card.") }
+            guard let card = catalogue.card(id: id) else {
+                throw HTTPError(.badRequest, message: t["wallet.onboarding.unknown_card"])
+            }
             return card
         }
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         var picks: [(CardCatalogue.Card, CalendarDay?)] = []
         for card in cards {
             switch CatalogueAddRules.validate(
                 CatalogueAddInput(feeDueOn: input.feeDueOn?[card.id]),
                 card: card,
-                today: context.member.today
+                today: context.member.today,
+                t: t
             ) {
             case .valid(let due): picks.append((card, due))
             case .invalid(let one): if let message = one["feeDueOn"] { errors.add("feeDueOn[\(card.id)]", message) }
@@ -202,8 +209,8 @@ struct WalletController {
         try await context.store.endOnboarding()
         let message =
             cards.isEmpty
-            ? "You can add cards any time with “Add card”."
-            : "Added \(cards.count) \(cards.count == 1 ? "card" : "cards") to your wallet."
+            ? t["wallet.onboarding.skipped"]
+            : t.plural("wallet.onboarding.added", count: cards.count)
         return pages.redirect(to: WalletPaths.index, flash: .success(message))
     }
 
@@ -251,6 +258,7 @@ struct WalletController {
     /// `GET /wallet/cards/:id`
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
+        let t = context.words
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self) else { throw HTTPError(.notFound) }
         let snapshot = try context.store.walletSnapshot(cardId: id, today: today)
@@ -276,24 +284,29 @@ struct WalletController {
                 format: user.format,
                 cardYear: year,
                 feeDue: due,
-                today: today
+                today: today,
+                t: t
             )
         }
         let page = WalletPages.ShowPage(
             id: id,
-            face: CardFace(state, format: user.format),
-            availableTitle: "Available benefits (\(user.moneyRounded(state.availableCents, in: currency)))",
-            available: open.map { BenefitRow($0, currency: currency, format: user.format, returnTo: here) },
-            used: used.map { BenefitRow($0, currency: currency, format: user.format, returnTo: here) },
+            face: CardFace(state, format: user.format, t: t),
+            availableTitle: t[
+                "wallet.show.available",
+                ["amount": user.moneyRounded(state.availableCents, in: currency)]
+            ],
+            available: open.map { BenefitRow($0, currency: currency, format: user.format, t: t, returnTo: here) },
+            used: used.map { BenefitRow($0, currency: currency, format: user.format, t: t, returnTo: here) },
             expired: expired.map {
-                BenefitRow($0, currency: currency, format: user.format, returnTo: here, expired: true)
+                BenefitRow($0, currency: currency, format: user.format, t: t, returnTo: here, expired: true)
             },
             hasBenefits: !state.benefits.isEmpty,
             roi: roi,
             feeText: card.annualFeeCents == 0
-                ? "No annual fee" : "Annual fee \(user.moneyRounded(card.annualFeeCents, in: currency))",
+                ? t["wallet.fee.none"]
+                : t["wallet.show.fee", ["amount": user.moneyRounded(card.annualFeeCents, in: currency)]],
             remindersOn: card.notify
         )
-        return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf) }
+        return render(title: card.name, context: context) { shell in WalletPages.show(page, csrf: shell.csrf, shell.t) }
     }
 }

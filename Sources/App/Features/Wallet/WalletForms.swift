@@ -2,7 +2,10 @@ import Foundation
 
 /// What wallet forms share.
 enum WalletRules {
-    static let periodOptions = BenefitPeriod.allCases.map { ($0.rawValue, $0.label) }
+    /// How often a benefit resets, as a select's choices in the member's language.
+    static func periodOptions(_ t: Words) -> [(String, String)] {
+        BenefitPeriod.allCases.map { ($0.rawValue, $0.label(t)) }
+    }
 }
 
 // MARK: - Cards
@@ -77,17 +80,23 @@ enum CardRules {
         today: CalendarDay,
         withBenefits: Bool,
         allowOriginal: Bool,
+        t: Words,
         nameTaken: (String) async throws -> String?
     ) async rethrows -> Validated<CardDraft> {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter the card's name.", max: 60)
-        let issuer = errors.text(input.issuer, field: "issuer", required: "Enter the bank or issuer.", max: 60)
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["wallet.card.errors.name"], max: 60)
+        let issuer = errors.text(
+            input.issuer,
+            field: "issuer",
+            required: t["wallet.card.errors.issuer"],
+            max: 60
+        )
         let nickname = errors.text(input.nickname, field: "nickname", max: 40)
         var gradient: CardGradient?
         if let chosen = CardGradient(rawValue: input.gradient ?? "") {
             gradient = chosen
         } else if !(allowOriginal && input.gradient == "original") {
-            errors.add("gradient", "Choose a colour.")
+            errors.add("gradient", t["wallet.card.errors.colour"])
         }
         // An empty fee is no fee.
         let fee = errors.amount(
@@ -110,7 +119,7 @@ enum CardRules {
                 let name = errors.text(
                     row.name,
                     field: "benefit\(number)Name",
-                    required: "Name this benefit, or clear its value.",
+                    required: t["wallet.card.errors.benefit_name"],
                     max: 60
                 )
                 let cents = errors.amount(value, field: "benefit\(number)Value", currency: currency, grammar: grammar)
@@ -118,7 +127,7 @@ enum CardRules {
                     row.period,
                     field: "benefit\(number)Period",
                     as: BenefitPeriod.self,
-                    message: "Choose how often it resets."
+                    message: t["wallet.benefit.errors.period"]
                 )
                 if let cents, let period, !name.isEmpty { benefits.append((name, cents, period)) }
             }
@@ -126,7 +135,7 @@ enum CardRules {
         if errors["name"] == nil, errors["nickname"] == nil,
             let taken = try await nameTaken(nickname.isEmpty ? name : name + " · " + nickname)
         {
-            errors.add("nickname", "You already have “\(taken)”. Give this card a nickname to tell them apart.")
+            errors.add("nickname", t["wallet.card.errors.taken", ["name": taken]])
         }
         guard errors.isEmpty else { return .invalid(errors) }
         return .valid(
@@ -142,61 +151,66 @@ enum CardRules {
         )
     }
 
-    static func fields(_ input: CardInput, errors: FieldErrors, withBenefits: Bool, allowOriginal: Bool) -> [FormField]
-    {
-        var gradients = CardGradient.allCases.map { ($0.rawValue, $0.label) }
-        if allowOriginal { gradients.insert(("original", "Original colours"), at: 0) }
+    static func fields(
+        _ input: CardInput,
+        errors: FieldErrors,
+        withBenefits: Bool,
+        allowOriginal: Bool,
+        t: Words
+    ) -> [FormField] {
+        var gradients = CardGradient.allCases.map { ($0.rawValue, WalletController.gradientLabel($0, t)) }
+        if allowOriginal { gradients.insert(("original", t["wallet.colours.original"]), at: 0) }
         var fields: [FormField] = [
             .input(
                 "name",
-                label: "Card name",
+                label: t["wallet.card.fields.name"],
                 value: input.name ?? "",
                 error: errors["name"],
-                hint: "For example Sapphire Preferred.",
+                hint: t["wallet.card.fields.name_hint"],
                 autocomplete: "off",
                 required: true,
                 autofocus: true
             ),
             .input(
                 "issuer",
-                label: "Issuer",
+                label: t["wallet.card.fields.issuer"],
                 value: input.issuer ?? "",
                 error: errors["issuer"],
-                hint: "The bank, like Chase or American Express.",
+                hint: t["wallet.card.fields.issuer_hint"],
                 autocomplete: "off",
                 required: true
             ),
             .input(
                 "nickname",
-                label: "Nickname",
+                label: t["wallet.card.fields.nickname"],
                 value: input.nickname ?? "",
                 error: errors["nickname"],
-                hint: "Optional, like Personal or Business.",
+                hint: t["wallet.card.fields.nickname_hint"],
                 autocomplete: "off"
             ),
             .radio(
                 "gradient",
-                label: "Colour",
+                label: t["wallet.card.fields.colour"],
                 value: input.gradient ?? "",
                 options: gradients,
                 error: errors["gradient"]
             ),
             .input(
                 "annualFee",
-                label: "Annual fee",
+                label: t["wallet.roi.fee"],
                 value: input.annualFee ?? "",
                 error: errors["annualFee"],
-                hint: "Leave empty for no fee.",
+                hint: t["wallet.card.fields.fee_hint"],
                 autocomplete: "off",
                 inputmode: "decimal"
             ),
             .input(
                 "feeDueOn",
-                label: "Fee due date",
+                label: t["wallet.fields.fee_due"],
                 value: input.feeDueOn ?? "",
                 type: "date",
                 error: errors["feeDueOn"],
-                hint: "The card anniversary: card-year benefits and the fee's return count from it."
+                hint: t["wallet.card.fields.fee_due_hint"]
             ),
         ]
         if withBenefits {
@@ -205,17 +219,17 @@ enum CardRules {
                 fields.append(
                     .input(
                         "benefit\(number)Name",
-                        label: "Benefit \(number)",
+                        label: t["wallet.card.fields.benefit", ["number": t.format.number(number)]],
                         value: row.name ?? "",
                         error: errors["benefit\(number)Name"],
-                        hint: number == 1 ? "Optional: a credit like “Dining credit”." : nil,
+                        hint: number == 1 ? t["wallet.card.fields.benefit_hint"] : nil,
                         autocomplete: "off"
                     )
                 )
                 fields.append(
                     .input(
                         "benefit\(number)Value",
-                        label: "Benefit \(number) value",
+                        label: t["wallet.card.fields.benefit_value", ["number": t.format.number(number)]],
                         value: row.value ?? "",
                         error: errors["benefit\(number)Value"],
                         autocomplete: "off",
@@ -225,9 +239,9 @@ enum CardRules {
                 fields.append(
                     .select(
                         "benefit\(number)Period",
-                        label: "Benefit \(number) resets",
+                        label: t["wallet.card.fields.benefit_period", ["number": t.format.number(number)]],
                         value: row.period ?? BenefitPeriod.monthly.rawValue,
-                        options: WalletRules.periodOptions,
+                        options: WalletRules.periodOptions(t),
                         error: errors["benefit\(number)Period"]
                     )
                 )
@@ -271,56 +285,61 @@ struct BenefitDraft: Sendable {
 
 /// Validation of the add and edit benefit forms.
 enum BenefitRules {
-    static func validate(_ input: BenefitInput, currency: Currency, grammar: AmountGrammar) -> Validated<BenefitDraft> {
-        var errors = FieldErrors()
-        let name = errors.text(input.name, field: "name", required: "Enter a name.", max: 60)
+    static func validate(
+        _ input: BenefitInput,
+        currency: Currency,
+        grammar: AmountGrammar,
+        t: Words
+    ) -> Validated<BenefitDraft> {
+        var errors = FieldErrors(t: t)
+        let name = errors.text(input.name, field: "name", required: t["wallet.errors.name"], max: 60)
         let cents = errors.amount(input.value, field: "value", currency: currency, grammar: grammar)
         let period = errors.choice(
             input.period,
             field: "period",
             as: BenefitPeriod.self,
-            message: "Choose how often it resets."
+            message: t["wallet.benefit.errors.period"]
         )
         let details = errors.text(input.details, field: "details", max: 200)
         guard errors.isEmpty, let cents, let period else { return .invalid(errors) }
         return .valid(BenefitDraft(name: name, valueCents: cents, period: period, details: details))
     }
 
-    static func fields(_ input: BenefitInput, errors: FieldErrors, currency: Currency) -> [FormField] {
+    static func fields(_ input: BenefitInput, errors: FieldErrors, currency: Currency, t: Words) -> [FormField] {
         [
             .input(
                 "name",
-                label: "Benefit",
+                label: t["wallet.benefit.fields.name"],
                 value: input.name ?? "",
                 error: errors["name"],
-                hint: "Like “Uber Cash”.",
+                hint: t["wallet.benefit.fields.name_hint"],
                 autocomplete: "off",
                 required: true,
                 autofocus: true
             ),
             .input(
                 "value",
-                label: "Value each period",
+                label: t["wallet.benefit.fields.value"],
                 value: input.value ?? "",
                 error: errors["value"],
-                hint: "In \(currency.code), the card's currency.",
+                hint: t["wallet.benefit.fields.value_hint", ["currency": currency.code]],
                 autocomplete: "off",
                 inputmode: "decimal",
                 required: true
             ),
             .select(
                 "period",
-                label: "Resets",
+                label: t["wallet.benefit.fields.period"],
                 value: input.period ?? BenefitPeriod.monthly.rawValue,
-                options: WalletRules.periodOptions,
+                options: WalletRules.periodOptions(t),
                 error: errors["period"]
             ),
             .input(
                 "details",
-                label: "Details",
+                label: t["wallet.benefit.fields.details"],
                 value: input.details ?? "",
                 error: errors["details"],
-                hint: "Optional: where it can be used.",
+                hint: t["wallet.benefit.fields.details_hint"],
                 autocomplete: "off"
             ),
         ]
@@ -345,30 +364,35 @@ enum CatalogueAddRules {
     static func validate(
         _ input: CatalogueAddInput,
         card: CardCatalogue.Card,
-        today: CalendarDay
+        today: CalendarDay,
+        t: Words
     )
         -> Validated<CalendarDay?>
     {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let day = errors.date(input.feeDueOn, field: "feeDueOn", today: today, required: false, window: .planning)
         if day == nil, errors["feeDueOn"] == nil, needsFeeDate(card) {
-            errors.add("feeDueOn", "Enter the fee due date: this card's card-year benefits count from it.")
+            errors.add("feeDueOn", t["wallet.preview.errors.fee_due"])
         }
         guard errors.isEmpty else { return .invalid(errors) }
         return .valid(day)
     }
 
-    static func fields(_ input: CatalogueAddInput, errors: FieldErrors, card: CardCatalogue.Card) -> [FormField] {
+    static func fields(
+        _ input: CatalogueAddInput,
+        errors: FieldErrors,
+        card: CardCatalogue.Card,
+        t: Words
+    ) -> [FormField] {
         let needed = needsFeeDate(card)
         return [
             .input(
                 "feeDueOn",
-                label: needed ? "Fee due date" : "Fee due date (optional)",
+                label: needed ? t["wallet.fields.fee_due"] : t["wallet.preview.fee_due_optional"],
                 value: input.feeDueOn ?? "",
                 type: "date",
                 error: errors["feeDueOn"],
-                hint: "The card anniversary, when the annual fee is charged"
-                    + (needed ? ": card-year benefits and the fee's return count from it." : "."),
+                hint: needed ? t["wallet.preview.fee_due_hint_needed"] : t["wallet.preview.fee_due_hint"],
                 required: needed
             )
         ]
@@ -407,14 +431,18 @@ enum BenefitUseRules {
         today: CalendarDay,
         timeZone: TimeZone,
         format: RegionFormat,
+        t: Words,
         usedOn: (CalendarDay) async throws -> String?
     ) async rethrows -> Validated<BenefitUseDraft> {
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let currency = card.currencyValue
         let full = format.amountValue(benefit.valueCents, currency)
         let cents = errors.amount(input.amount ?? full, field: "amount", currency: currency, grammar: format.amounts)
         if let cents, cents > benefit.valueCents {
-            errors.add("amount", "Enter at most \(format.money(benefit.valueCents, currency)), the benefit's value.")
+            errors.add(
+                "amount",
+                t["wallet.use.errors.too_much", ["amount": format.money(benefit.valueCents, currency)]]
+            )
         }
         let current = benefit.window(containing: today, anniversary: card.anniversary, timeZone: timeZone)
         let earliest = current.previous(
@@ -424,10 +452,10 @@ enum BenefitUseRules {
         ).start
         var day = errors.date(input.usedOn ?? today.description, field: "usedOn", today: today, window: .ledger)
         if let chosen = day, chosen > today {
-            errors.add("usedOn", "Enter today or an earlier day.")
+            errors.add("usedOn", t["wallet.use.errors.future"])
             day = nil
         } else if let chosen = day, chosen < earliest {
-            errors.add("usedOn", "Enter a day in this period or the one before, from \(earliest.shortText).")
+            errors.add("usedOn", t["wallet.use.errors.too_early", ["date": t.date(earliest)]])
             day = nil
         }
         guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
@@ -435,22 +463,24 @@ enum BenefitUseRules {
         if let taken = try await usedOn(window.start) {
             errors.add(
                 "usedOn",
-                "“\(benefit.name)” is already done for the period of that day (used "
-                    + "\(CalendarDay(taken)?.shortText ?? taken)). Pick a day in another period."
+                t[
+                    "wallet.use.errors.taken",
+                    ["name": benefit.name, "date": CalendarDay(taken).map(t.date) ?? taken]
+                ]
             )
             return .invalid(errors)
         }
         return .valid(BenefitUseDraft(cents: cents, day: day, window: window))
     }
 
-    static func fields(_ input: BenefitUseInput, errors: FieldErrors, value: String) -> [FormField] {
+    static func fields(_ input: BenefitUseInput, errors: FieldErrors, value: String, t: Words) -> [FormField] {
         [
             .input(
                 "amount",
-                label: "Amount redeemed",
+                label: t["wallet.use.fields.amount"],
                 value: input.amount ?? "",
                 error: errors["amount"],
-                hint: "Up to \(value), the benefit's value.",
+                hint: t["wallet.use.fields.amount_hint", ["amount": value]],
                 autocomplete: "off",
                 inputmode: "decimal",
                 required: true,
@@ -458,11 +488,11 @@ enum BenefitUseRules {
             ),
             .input(
                 "usedOn",
-                label: "Used on",
+                label: t["wallet.use.fields.day"],
                 value: input.usedOn ?? "",
                 type: "date",
                 error: errors["usedOn"],
-                hint: "Today or earlier, in this period or the one before.",
+                hint: t["wallet.use.fields.day_hint"],
                 required: true
             ),
         ]

@@ -19,7 +19,7 @@ typealias BenefitRow = WalletPages.BenefitRow
 typealias FeeReturnCard = WalletPages.FeeReturnCard
 
 extension CardFace {
-    init(_ state: CardState, format: RegionFormat) {
+    init(_ state: CardState, format: RegionFormat, t: Words) {
         let card = state.card
         let expiring = state.expiringCount
         let text = Self.text(card.gradientStart, card.gradientEnd)
@@ -32,8 +32,11 @@ extension CardFace {
             end: card.gradientEnd,
             light: text.dark,
             link: .card(card.id ?? 0),
-            availableText: "\(format.moneyRounded(state.availableCents, card.currencyValue)) available",
-            expiringText: expiring == 0 ? nil : "\(expiring) expiring soon",
+            availableText: t[
+                "wallet.card.available",
+                ["amount": format.moneyRounded(state.availableCents, card.currencyValue)]
+            ],
+            expiringText: expiring == 0 ? nil : t.plural("wallet.card.expiring", count: expiring),
             urgency: state.urgency.rawValue,
             allUsed: state.allUsed,
             scrim: text.scrim
@@ -86,7 +89,14 @@ extension CardFace {
 
 extension BenefitRow {
     /// One benefit row on Card detail; `expired` for last period's missed benefit.
-    init(_ state: BenefitState, currency: Currency, format: RegionFormat, returnTo: String, expired: Bool = false) {
+    init(
+        _ state: BenefitState,
+        currency: Currency,
+        format: RegionFormat,
+        t: Words,
+        returnTo: String,
+        expired: Bool = false
+    ) {
         let benefit = state.benefit
         let id = benefit.id ?? 0
         let expiryText: String
@@ -96,17 +106,17 @@ extension BenefitRow {
         let urgency: String
         let icon: String
         if expired, let missed = state.missedPrevious {
-            expiryText = "Expired \(missed.end.shortText)"
-            daysText = "Expired"
+            expiryText = t["wallet.benefit.expired_on", ["date": t.date(missed.end)]]
+            daysText = t["wallet.days_left.expired"]
             status = BenefitStatus.expired.rawValue
-            statusLabel = BenefitStatus.expired.label
+            statusLabel = BenefitStatus.expired.label(t)
             urgency = "none"
             icon = "✕"
         } else {
-            expiryText = "Expires \(state.window.end.shortText)"
-            daysText = daysLeftText(state.daysLeft)
+            expiryText = t["wallet.benefit.expires_on", ["date": t.date(state.window.end)]]
+            daysText = daysLeftText(state.daysLeft, t)
             status = state.status.rawValue
-            statusLabel = state.status.label
+            statusLabel = state.status.label(t)
             urgency = state.status == .used ? "none" : state.urgency.rawValue
             icon = state.status == .used ? "✓" : state.status == .expiringSoon ? "!" : "○"
         }
@@ -115,7 +125,10 @@ extension BenefitRow {
             name: benefit.name,
             details: benefit.details.isEmpty ? nil : benefit.details,
             valueText: format.money(benefit.valueCents, currency),
-            periodText: "\(format.moneyRounded(benefit.valueCents, currency)) / \(benefit.period.unit)",
+            periodText: t[
+                "wallet.benefit.per_period",
+                ["amount": format.moneyRounded(benefit.valueCents, currency), "unit": benefit.period.unit(t)]
+            ],
             expiryText: expiryText,
             daysText: daysText,
             status: status,
@@ -126,13 +139,18 @@ extension BenefitRow {
                 CalendarDay(use.usedOn).map { day in
                     // A part of the value redeemed says how much; the whole value goes without saying.
                     use.valueCents == benefit.valueCents
-                        ? "Used \(day.shortText)"
-                        : "Used \(day.shortText) · \(format.money(use.valueCents, currency)) redeemed"
+                        ? t["wallet.benefit.used_on", ["date": t.date(day)]]
+                        : t[
+                            "wallet.benefit.used_part",
+                            ["date": t.date(day), "amount": format.money(use.valueCents, currency)]
+                        ]
                 }
             },
             snoozedText: state.snoozed
-                ? benefit.snoozedUntil.flatMap(CalendarDay.init).map { "Snoozed until \($0.shortText)" } : nil,
-            snoozeChoices: Snooze.choices.map { .init(days: $0.days, label: $0.label) },
+                ? benefit.snoozedUntil.flatMap(CalendarDay.init).map {
+                    t["wallet.benefit.snoozed_until", ["date": t.date($0)]]
+                } : nil,
+            snoozeChoices: Snooze.choices(t).map { .init(days: $0.days, label: $0.label) },
             returnTo: returnTo,
             isExpired: expired
         )
@@ -147,7 +165,8 @@ extension FeeReturnCard {
         format: RegionFormat,
         cardYear: PeriodWindow,
         feeDue: CalendarDay?,
-        today: CalendarDay
+        today: CalendarDay,
+        t: Words
     ) {
         let percent = value.percent ?? 100
         let days = feeDue.map { today.distance(to: $0) }
@@ -156,19 +175,23 @@ extension FeeReturnCard {
             fee: format.moneyRounded(value.feeCents, currency),
             net: format.moneyRounded(abs(value.netCents), currency),
             positive: value.isPositive,
-            netLabel: value.isPositive ? "Net gain" : "Net loss",
-            percentText: "\(percent)%",
+            netLabel: value.isPositive ? t["wallet.roi.gain"] : t["wallet.roi.loss"],
+            percentText: t.format.percent(percent),
             bar: ProgressBar(
                 percent: percent,
-                label: "\(percent)% of the annual fee redeemed",
+                label: t["wallet.roi.bar", ["percent": t.format.percent(percent)]],
                 modifier: value.isPositive ? "progress--complete" : ""
             ),
             message: value.isPositive
-                ? "✓ You've earned back your fee!"
-                : "↑ Redeem \(format.moneyRounded(value.toBreakEvenCents, currency)) more to break even",
-            feeDueText: days.map { $0 == 0 ? "Fee due today" : $0 == 1 ? "Fee due tomorrow" : "Fee due in \($0) days" },
+                ? t["wallet.roi.earned"]
+                : t["wallet.roi.to_go", ["amount": format.moneyRounded(value.toBreakEvenCents, currency)]],
+            feeDueText: days.map {
+                $0 == 0
+                    ? t["wallet.roi.due_today"]
+                    : $0 == 1 ? t["wallet.roi.due_tomorrow"] : t.plural("wallet.roi.due_in", count: $0)
+            },
             feeDueSoon: days.map { $0 < 30 } ?? false,
-            yearText: "Card year \(cardYear.start.shortText) – \(cardYear.end.shortText)"
+            yearText: t["wallet.card_year", ["start": t.date(cardYear.start), "end": t.date(cardYear.end)]]
         )
     }
 }

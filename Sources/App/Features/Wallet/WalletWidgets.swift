@@ -8,17 +8,30 @@ import Foundation
 /// the cache key. Nothing else of the user or the request can reach it.
 extension WalletWidgets {
     /// Everything besides the wallet's rows that the widgets are built from; also the cache key beside the revision.
+    /// The widgets speak the request's language, so it is part of the key: a member who switches to German never
+    /// gets the English widgets kept from before.
     struct Inputs: Equatable, Sendable {
         let today: CalendarDay
         let currency: Currency
         let timeZone: TimeZone
         let region: Region
+        let language: Language
+        /// The request's words; `language` stands for them in the key.
+        let t: Words
 
-        init(user: User, today: CalendarDay) {
+        init(user: User, today: CalendarDay, t: Words) {
             self.today = today
             currency = user.currencyValue
             timeZone = user.calendarTimeZone
             region = Region.named(user.region)
+            language = t.language
+            self.t = t
+        }
+
+        static func == (a: Inputs, b: Inputs) -> Bool {
+            (a.today, a.currency, a.timeZone, a.region, a.language) == (
+                b.today, b.currency, b.timeZone, b.region, b.language
+            )
         }
 
         /// How the user's region writes amounts.
@@ -61,6 +74,7 @@ extension WalletWidgets {
     }
 
     static func build(_ data: WalletWidgetData, _ inputs: Inputs) -> WalletWidgets {
+        let t = inputs.t
         let (snapshot, subscriptions, coupons, today) = (data.snapshot, data.subscriptions, data.coupons, inputs.today)
         let cards = WalletState.cards(snapshot, today: today, timeZone: inputs.timeZone)
         var entries: [(days: Int, value: Int64, item: Item)] = []
@@ -76,7 +90,7 @@ extension WalletWidgets {
                             title:
                                 "\(inputs.format.moneyRounded(benefit.benefit.valueCents, card.card.currencyValue)) \(benefit.benefit.name)",
                             subtitle: cardName,
-                            daysText: daysLeftText(benefit.daysLeft),
+                            daysText: daysLeftText(benefit.daysLeft, t),
                             urgency: benefit.urgency.rawValue
                         )
                     )
@@ -92,9 +106,9 @@ extension WalletWidgets {
                     days, subscription.amountCents,
                     Item(
                         subject: .renewal(subscription.id ?? 0),
-                        title: "\(subscription.name) renews",
-                        subtitle: "Subscription · \(inputs.money(subscription.amountCents))",
-                        daysText: days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days",
+                        title: t["wallet.widgets.renews", ["name": subscription.name]],
+                        subtitle: t["wallet.widgets.subscription", ["amount": inputs.money(subscription.amountCents)]],
+                        daysText: WalletController.dueText(days, t),
                         urgency: (days <= 1 ? Urgency.critical : Urgency(daysLeft: days)).rawValue
                     )
                 )
@@ -112,8 +126,11 @@ extension WalletWidgets {
                     Item(
                         subject: .coupon(coupon.id ?? 0),
                         title: coupon.name,
-                        subtitle: "Coupon · \(coupon.category)",
-                        daysText: daysLeftText(days),
+                        subtitle: t[
+                            "wallet.widgets.coupon",
+                            ["category": CouponRules.categoryLabel(coupon.category, t)]
+                        ],
+                        daysText: daysLeftText(days, t),
                         urgency: Urgency(daysLeft: days).rawValue
                     )
                 )
@@ -132,7 +149,11 @@ extension WalletWidgets {
                     soonest,
                     Insight(
                         subject: .renewals,
-                        text: "\(renewingSoon.count) subscriptions renew this week: \(inputs.moneyRounded(total))",
+                        text: t.plural(
+                            "wallet.widgets.insight_renewals",
+                            count: renewingSoon.count,
+                            ["amount": inputs.moneyRounded(total)]
+                        ),
                         urgent: false
                     )
                 )
@@ -144,7 +165,7 @@ extension WalletWidgets {
                     0,
                     Insight(
                         subject: .coupons,
-                        text: expiringToday == 1 ? "1 coupon expires today!" : "\(expiringToday) coupons expire today!",
+                        text: t.plural("wallet.widgets.insight_coupons", count: expiringToday),
                         urgent: true
                     )
                 )
@@ -154,14 +175,19 @@ extension WalletWidgets {
             guard let anniversary = card.anniversary else { continue }
             let days = today.distance(to: CardYear.nextOccurrence(of: anniversary, onOrAfter: today))
             if days < 30 {
-                let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
                 let fee = inputs.format.moneyRounded(card.annualFeeCents, card.currencyValue)
+                let text =
+                    switch days {
+                    case 0: t["wallet.widgets.fee_today", ["card": card.name, "amount": fee]]
+                    case 1: t["wallet.widgets.fee_tomorrow", ["card": card.name, "amount": fee]]
+                    default: t.plural("wallet.widgets.fee_in", count: days, ["card": card.name, "amount": fee])
+                    }
                 insights.append(
                     (
                         days,
                         Insight(
                             subject: .annualFee(card: card.id ?? 0),
-                            text: "\(card.name) \(fee) annual fee due \(when)",
+                            text: text,
                             urgent: days <= 7
                         )
                     )
@@ -179,23 +205,28 @@ extension WalletWidgets {
         let couponsText: String? =
             coupons.isEmpty
             ? nil
-            : "\(expiringToday) \(expiringToday == 1 ? "expires" : "expire") today · \(expiringWeek) \(expiringWeek == 1 ? "expires" : "expire") this week"
+            : t.plural("wallet.widgets.coupons_today", count: expiringToday) + " · "
+                + t.plural("wallet.widgets.coupons_week", count: expiringWeek)
         let renewalsText: String? =
             renewingSoon.isEmpty
             ? nil
             : renewingSoon.count == 1
-                ? "\(renewingSoon[0].0.name) renews \(renewingSoon[0].1 == today ? "today" : renewingSoon[0].1 == today.adding(days: 1) ? "tomorrow" : "this week")"
-                : "\(renewingSoon.count) renew this week"
+                ? renewsText(renewingSoon[0].0.name, on: renewingSoon[0].1, today: today, t)
+                : t.plural("wallet.widgets.renew_count", count: renewingSoon.count)
         var widgets = WalletWidgets(
             totalText: total.text(first: inputs.currency, format: inputs.format),
-            cardsText: "Across \(cards.count) \(cards.count == 1 ? "card" : "cards")",
+            cardsText: t.plural("wallet.index.across", count: cards.count),
             hasCards: !cards.isEmpty,
             items: shown,
-            moreText: entries.count > shown.count ? "See all \(entries.count)" : nil,
+            moreText: entries.count > shown.count
+                ? t["wallet.widgets.see_all", ["count": t.format.number(entries.count)]] : nil,
             subscriptions: subscriptions.isEmpty
                 ? nil
                 : SubscriptionsMini(
-                    monthlyText: "\(inputs.money(WalletController.monthlyTotal(subscriptions)))/mo total",
+                    monthlyText: t[
+                        "wallet.widgets.monthly",
+                        ["amount": inputs.money(WalletController.monthlyTotal(subscriptions))]
+                    ],
                     renewalsText: renewalsText
                 ),
             couponsText: couponsText,
@@ -207,10 +238,22 @@ extension WalletWidgets {
 
     /// A "Recently used" line: "$10 Dining credit", its card, "Used 5 Nov", linking to the benefit's history or
     /// to the coupons.
+    /// "Netflix renews today", "… tomorrow", "… this week".
+    static func renewsText(_ name: String, on day: CalendarDay, today: CalendarDay, _ t: Words) -> String {
+        switch today.distance(to: day) {
+        case 0: t["wallet.widgets.renews_today", ["name": name]]
+        case 1: t["wallet.widgets.renews_tomorrow", ["name": name]]
+        default: t["wallet.widgets.renews_week", ["name": name]]
+        }
+    }
+
     static func recentItem(_ use: RecentUse, _ inputs: Inputs) -> RecentlyUsed.Item {
+        let t = inputs.t
         let currency = use.currency.map(Currency.named) ?? inputs.currency
         let value = use.cents.map { inputs.format.moneyRounded($0, currency) + " " } ?? ""
-        let used = CalendarDay(use.usedOn).map { "Used \($0.dayMonthText)" } ?? "Used"
+        let used =
+            CalendarDay(use.usedOn).map { t["wallet.benefit.used_on", ["date": t.dayMonth($0)]] }
+            ?? t["wallet.benefit.status.used"]
         if use.isBenefit {
             return .init(
                 benefitId: use.id,
@@ -222,7 +265,7 @@ extension WalletWidgets {
         return .init(
             benefitId: nil,
             title: value + use.name,
-            subtitle: "Coupon · \(use.cardName)",
+            subtitle: t["wallet.widgets.coupon", ["category": CouponRules.categoryLabel(use.cardName, t)]],
             usedText: used
         )
     }

@@ -17,36 +17,33 @@ struct WelcomeController {
         group.post(WelcomePaths.skip, use: skip)
     }
 
-    /// The screens before the reminders step, in order.
-    static let screens: [(path: String, icon: String, title: String, lead: String, points: [String])] = [
-        (
-            WelcomePaths.index, "stash", "Stashes: money with a purpose",
-            "A stash is a pot for one goal, with a monthly target. Create one from Home with “+ New stash”.",
-            [
-                "A Save stash puts money aside each month: a trip, a new laptop, a rainy-day fund.",
-                "A Spend stash keeps spending within a monthly allowance: dining out, groceries, a hobby.",
-                "Reach a month's target and you earn a badge worth 10 points, and the reward you promised yourself.",
-            ]
-        ),
-        (
-            WelcomePaths.budget, "budget", "The budget: where your month stands",
-            "Budget shows what came in, what went out and what is left this month, in calm numbers.",
-            [
-                "Add your income sources, and see what remains this month: income minus what you spent.",
-                "Every entry falls under Needs, Wants or Savings, in categories you can rename, hide or add.",
-                "Transactions, accounts and monthly reports live there too; Statistics draws the charts.",
-            ]
-        ),
-        (
-            WelcomePaths.wallet, "wallet", "The wallet: get what your cards give",
-            "Wallet keeps your credit cards' benefits, subscriptions and coupons in one place.",
-            [
-                "Add your cards from the catalogue, and mark each benefit as used before it expires.",
-                "Track subscriptions and coupons: renewals and expiry dates move forward on their own.",
-                "See whether each card's annual fee pays for itself.",
-            ]
-        ),
+    /// The screens before the reminders step, in order: where each is and the icon above it.
+    static let screens: [(path: String, icon: String)] = [
+        (WelcomePaths.index, "stash"),
+        (WelcomePaths.budget, "budget"),
+        (WelcomePaths.wallet, "wallet"),
     ]
+
+    /// The words of the screen at `path`: its title, its lead and its three points.
+    static func words(of path: String, t: Words) -> (title: String, lead: String, points: [String]) {
+        switch path {
+        case WelcomePaths.budget:
+            (
+                t["welcome.budget.title"], t["welcome.budget.lead"],
+                [t["welcome.budget.first"], t["welcome.budget.second"], t["welcome.budget.third"]]
+            )
+        case WelcomePaths.wallet:
+            (
+                t["welcome.wallet.title"], t["welcome.wallet.lead"],
+                [t["welcome.wallet.first"], t["welcome.wallet.second"], t["welcome.wallet.third"]]
+            )
+        default:
+            (
+                t["welcome.stashes.title"], t["welcome.stashes.lead"],
+                [t["welcome.stashes.first"], t["welcome.stashes.second"], t["welcome.stashes.third"]]
+            )
+        }
+    }
 
     /// The number of steps, the reminders step included.
     static var steps: Int { screens.count + 1 }
@@ -55,32 +52,35 @@ struct WelcomeController {
     @Sendable func show(request: Request, context: MemberContext) async throws -> Response {
         let path = request.uri.path
         guard let index = Self.screens.firstIndex(where: { $0.path == path }) else { throw HTTPError(.notFound) }
+        let t = context.words
         let screen = Self.screens[index]
+        let words = Self.words(of: screen.path, t: t)
         let isLast = index == Self.screens.count - 1
         let page = WelcomePages.Screen(
-            stepText: "Step \(index + 1) of \(Self.steps)",
+            stepText: t["welcome.step", ["number": t.format.number(index + 1), "total": t.format.number(Self.steps)]],
             icon: screen.icon,
-            title: screen.title,
-            lead: screen.lead,
-            points: screen.points,
+            title: words.title,
+            lead: words.lead,
+            points: words.points,
             nextPath: isLast ? WelcomePaths.reminders : Self.screens[index + 1].path,
             nextPosts: isLast
         )
-        return pages.page(title: "Welcome", section: nil, context: context, navigation: false) {
-            WelcomePages.screen(page, csrf: $0.csrf)
+        return pages.page(title: t["welcome.title"], section: nil, context: context, navigation: false) {
+            WelcomePages.screen(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
     /// `GET /welcome/reminders`: the channels reminders can come by, each set up where the notification settings
     /// set it up.
     @Sendable func reminders(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         let page = WelcomePages.RemindersPage(
-            stepText: "Step \(Self.steps) of \(Self.steps)",
+            stepText: t["welcome.step", ["number": t.format.number(Self.steps), "total": t.format.number(Self.steps)]],
             devices: ProfilePages.Devices(publicKey: pushKey, error: nil, list: []),
             hasCalendarFeed: try context.store.hasCalendarFeed()
         )
-        return pages.page(title: "Turn on reminders", section: nil, context: context, navigation: false) {
-            WelcomePages.reminders(page, csrf: $0.csrf)
+        return pages.page(title: t["welcome.reminders.title"], section: nil, context: context, navigation: false) {
+            WelcomePages.reminders(page, csrf: $0.csrf, t: $0.t)
         }
     }
 

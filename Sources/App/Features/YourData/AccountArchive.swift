@@ -30,7 +30,7 @@ enum AccountArchive {
         for (name, text) in tables(document) {
             try add(name, Data(text.utf8))
         }
-        guard let data = archive.data else { throw ImportProblem("The archive couldn't be made.") }
+        guard let data = archive.data else { throw ImportProblem(.archiveNotMade) }
         return data
     }
 
@@ -41,17 +41,13 @@ enum AccountArchive {
         guard data.count >= 4, data.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]),
             let archive = try? Archive(data: data, accessMode: .read)
         else {
-            throw ImportProblem("This file isn't a ZIP archive. Choose the .zip file that “Download everything” made.")
+            throw ImportProblem(.notZip)
         }
         guard let entry = archive[documentName], entry.type == .file else {
-            throw ImportProblem("This ZIP isn't a Stashify export: it has no \(documentName).")
+            throw ImportProblem(.noDocument(documentName))
         }
-        let tooLarge = ImportProblem(
-            "This export is larger than this server imports: \(documentName) in it unpacks to more than \(maxDocumentSize / 1_048_576) MB."
-        )
-        let tooPacked = ImportProblem(
-            "This ZIP unpacks to far more than a Stashify export does for its size, so it isn't one and can't be imported."
-        )
+        let tooLarge = ImportProblem(.documentTooLarge(documentName, megabytes: maxDocumentSize / 1_048_576))
+        let tooPacked = ImportProblem(.tooPacked)
         // Unpacking reads no more than the packed size the entry states, and never more than the file holds.
         let packed = max(1, min(Int(clamping: entry.compressedSize), data.count))
         let maxUnpacked = min(
@@ -72,7 +68,7 @@ enum AccountArchive {
         } catch let problem as ImportProblem {
             throw problem
         } catch {
-            throw ImportProblem("The ZIP is damaged: \(documentName) can't be unpacked.")
+            throw ImportProblem(.zipDamaged(documentName))
         }
         return try AccountDocument.decode(json)
     }

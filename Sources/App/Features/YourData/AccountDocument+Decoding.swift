@@ -29,7 +29,7 @@ private struct DocumentReader {
         self.scanner = scanner
     }
 
-    private static let damagedJSON = ImportProblem("The export is damaged: the file isn't valid JSON.")
+    private static let damagedJSON = ImportProblem(.damagedJSON)
 
     mutating func document() throws -> AccountDocument {
         do {
@@ -42,15 +42,13 @@ private struct DocumentReader {
         let format = try? optional("format", String.self)
         let version = try? optional("version", Int.self)
         guard format == AccountDocument.formatName, let version else {
-            throw ImportProblem("This isn't a Stashify export: stashify.json in it is not an export of an account.")
+            throw ImportProblem(.notExport)
         }
         guard version <= AccountDocument.currentVersion else {
-            throw ImportProblem(
-                "This export was made by a newer version of Stashify (format \(version)). Update this server, then import it."
-            )
+            throw ImportProblem(.newerVersion(version))
         }
         guard version >= 1 else {
-            throw ImportProblem("This export names a format version (\(version)) that doesn't exist.")
+            throw ImportProblem(.unknownVersion(version))
         }
         return AccountDocument(
             format: AccountDocument.formatName,
@@ -74,7 +72,7 @@ private struct DocumentReader {
     /// The member `key`, which must be there.
     private func value<T: Decodable>(_ key: String, _ type: T.Type) throws -> T {
         guard let value = try optional(key, type) else {
-            throw ImportProblem("The export is damaged: \(key) is missing.")
+            throw ImportProblem(.missing(key))
         }
         return value
     }
@@ -90,8 +88,8 @@ private struct DocumentReader {
 
     /// The list `key`, decoded a chunk of consecutive items at a time.
     private func list<T: Decodable>(_ key: String) throws -> [T] {
-        guard let range = members[key] else { throw ImportProblem("The export is damaged: \(key) is missing.") }
-        guard scanner.isArray(range) else { throw ImportProblem("The export is damaged: \(key) has the wrong type.") }
+        guard let range = members[key] else { throw ImportProblem(.missing(key)) }
+        guard scanner.isArray(range) else { throw ImportProblem(.wrongType(key)) }
         var items: [T] = []
         var chunk: Range<Int>?
         var count = 0
@@ -121,9 +119,7 @@ private struct DocumentReader {
     }
 
     private static func tooLarge(_ place: String) -> ImportProblem {
-        ImportProblem(
-            "The export can't be imported: \(place) is larger than \(AccountDocument.maxItemSize / 1_048_576) MB, far more than any real export holds."
-        )
+        ImportProblem(.itemTooLarge(place, megabytes: AccountDocument.maxItemSize / 1_048_576))
     }
 
     /// `body`'s decoding problem told as a sentence, with its place in the document: `prefix`, then the item's
@@ -142,19 +138,15 @@ private struct DocumentReader {
             return try body()
         } catch let DecodingError.dataCorrupted(context) {
             guard let place = place(context) else { throw Self.damagedJSON }
-            throw ImportProblem("The export is damaged: \(place).")
+            throw ImportProblem(.damaged(place))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportProblem(
-                "The export is damaged: \(place(context, key: key) ?? prefix.joined(separator: " ")) is missing."
-            )
+            throw ImportProblem(.missing(place(context, key: key) ?? prefix.joined(separator: " ")))
         } catch let DecodingError.typeMismatch(_, context) {
-            throw ImportProblem(
-                "The export is damaged: \(place(context) ?? prefix.joined(separator: " ")) has the wrong type."
-            )
+            throw ImportProblem(.wrongType(place(context) ?? prefix.joined(separator: " ")))
         } catch let DecodingError.valueNotFound(_, context) {
-            throw ImportProblem("The export is damaged: \(place(context) ?? prefix.joined(separator: " ")) is empty.")
+            throw ImportProblem(.empty(place(context) ?? prefix.joined(separator: " ")))
         } catch {
-            throw ImportProblem("The export is damaged and can't be read.")
+            throw ImportProblem(.unreadable)
         }
     }
 }

@@ -98,7 +98,7 @@ extension AccountDocument {
         guard try accountIsEmpty(MemberDatabase(db: db, userId: userId)) else { throw ImportProblem.accountHasData }
         guard try Int64.fetchOne(db, sql: "SELECT importingFor FROM user WHERE id = ?", arguments: [staging]) == userId,
             let member = try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [userId])
-        else { throw ImportProblem("The import was interrupted. Try again.") }
+        else { throw ImportProblem(.interrupted) }
         let owner = try AppDatabase.ownerId(db) == userId
         // Every row that names the member outside the imported tables moves to the staging user, whatever table it
         // is in; anything made for the staging user meanwhile (a reminder) goes first.

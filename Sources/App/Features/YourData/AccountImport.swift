@@ -1,15 +1,94 @@
 import Foundation
 import GRDB
 
-/// Why an export can't be imported, in words for the person who chose the file. Nothing was changed.
+/// Why an export or a bank statement can't be imported, told in words for the person who chose the file by
+/// `message(_:)`. Nothing was changed.
 struct ImportProblem: Error, Equatable {
-    let message: String
-    init(_ message: String) { self.message = message }
+    enum Reason: Equatable {
+        case noArchive
+        case archiveTooLarge(megabytes: Int)
+        case accountHasData
+        case busy
+        case interrupted
+        case archiveNotMade
+        case notZip
+        case noDocument(String)
+        case documentTooLarge(String, megabytes: Int)
+        case tooPacked
+        case zipDamaged(String)
+        case notExport
+        case newerVersion(Int)
+        case unknownVersion(Int)
+        case damagedJSON
+        case unreadable
+        /// A place in the file (`ledger item 3 amountCents`), as the file names it.
+        case missing(String)
+        case wrongType(String)
+        case empty(String)
+        case damaged(String)
+        case itemTooLarge(String, megabytes: Int)
+        /// What in the file breaks the app's rules, as the file names it (`ledger item 3 names stash 9, …`).
+        case invalid(String)
+        case noStatement
+        case statementTooLarge(megabytes: Int)
+        case unclosedQuote
+        case fewColumns
+        case noRows
+        case tooManyRows(Int, maximum: Int)
+        /// A cell too long, in the header (row nil) or a row.
+        case longCell(row: Int?, length: Int, maximum: Int)
+        case tooManyColumns(Int, maximum: Int)
+    }
 
-    static let accountHasData = ImportProblem(
-        "Your account already has data. An export can only be imported into an empty account."
-    )
-    static let busy = ImportProblem("Another import is running. Try again in a minute.")
+    let reason: Reason
+    init(_ reason: Reason) { self.reason = reason }
+
+    static let accountHasData = ImportProblem(.accountHasData)
+    static let busy = ImportProblem(.busy)
+
+    /// The problem in `t`'s language. Places and rules named by the file stay as the file names them.
+    func message(_ t: Words) -> String {
+        let n = t.format.number
+        return switch reason {
+        case .noArchive: t["data.problems.no_archive"]
+        case .archiveTooLarge(let megabytes): t["data.problems.archive_too_large", ["megabytes": n(megabytes)]]
+        case .accountHasData: t["data.problems.account_has_data"]
+        case .busy: t["data.problems.busy"]
+        case .interrupted: t["data.problems.interrupted"]
+        case .archiveNotMade: t["data.problems.archive_not_made"]
+        case .notZip: t["data.problems.not_zip"]
+        case .noDocument(let name): t["data.problems.no_document", ["file": name]]
+        case .documentTooLarge(let name, let megabytes):
+            t["data.problems.document_too_large", ["file": name, "megabytes": n(megabytes)]]
+        case .tooPacked: t["data.problems.too_packed"]
+        case .zipDamaged(let name): t["data.problems.zip_damaged", ["file": name]]
+        case .notExport: t["data.problems.not_export"]
+        case .newerVersion(let version): t["data.problems.newer_version", ["version": String(version)]]
+        case .unknownVersion(let version): t["data.problems.unknown_version", ["version": String(version)]]
+        case .damagedJSON: t["data.problems.damaged_json"]
+        case .unreadable: t["data.problems.unreadable"]
+        case .missing(let place): t["data.problems.missing", ["place": place]]
+        case .wrongType(let place): t["data.problems.wrong_type", ["place": place]]
+        case .empty(let place): t["data.problems.empty", ["place": place]]
+        case .damaged(let place): t["data.problems.damaged", ["place": place]]
+        case .itemTooLarge(let place, let megabytes):
+            t["data.problems.item_too_large", ["place": place, "megabytes": n(megabytes)]]
+        case .invalid(let what): t["data.problems.invalid", ["what": what]]
+        case .noStatement: t["data.problems.no_statement"]
+        case .statementTooLarge(let megabytes): t["data.problems.statement_too_large", ["megabytes": n(megabytes)]]
+        case .unclosedQuote: t["data.problems.unclosed_quote"]
+        case .fewColumns: t["data.problems.few_columns"]
+        case .noRows: t["data.problems.no_rows"]
+        case .tooManyRows(let rows, let maximum):
+            t["data.problems.too_many_rows", ["rows": n(rows), "maximum": n(maximum)]]
+        case .longCell(let row?, let length, let maximum):
+            t["data.problems.long_cell", ["row": n(row), "length": n(length), "maximum": n(maximum)]]
+        case .longCell(nil, let length, let maximum):
+            t["data.problems.long_header", ["length": n(length), "maximum": n(maximum)]]
+        case .tooManyColumns(let columns, let maximum):
+            t["data.problems.too_many_columns", ["columns": n(columns), "maximum": n(maximum)]]
+        }
+    }
 }
 
 extension MemberStore {
@@ -39,7 +118,7 @@ extension AccountDocument {
     /// The rules the forms hold to, checked for every record before anything is written.
     func check() throws {
         func problem(_ place: String, _ what: String) -> ImportProblem {
-            ImportProblem("The export can't be imported: \(place) \(what).")
+            ImportProblem(.invalid("\(place) \(what)"))
         }
         func day(_ text: String?, _ place: String) throws {
             if let text, CalendarDay(text) == nil {
@@ -64,7 +143,7 @@ extension AccountDocument {
         func refs(_ refs: [Int], _ what: String) throws -> Set<Int> {
             let set = Set(refs)
             guard set.count == refs.count else {
-                throw ImportProblem("The export can't be imported: two \(what) have the same ref.")
+                throw ImportProblem(.invalid("two \(what) have the same ref"))
             }
             return set
         }

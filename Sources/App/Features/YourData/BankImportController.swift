@@ -44,7 +44,11 @@ struct BankImportController {
             }
             return pages.redirect(to: BankImportPaths.preview)
         } catch let problem as ImportProblem {
-            return try await uploadPage(error: problem.message, context: context, status: .unprocessableContent)
+            return try await uploadPage(
+                error: problem.message(context.words),
+                context: context,
+                status: .unprocessableContent
+            )
         }
     }
 
@@ -61,7 +65,7 @@ struct BankImportController {
             mapping: BankMapping.guess(statement),
             accountId: nil,
             included: [],
-            errors: FieldErrors(),
+            errors: FieldErrors(t: context.words),
             context: context
         )
     }
@@ -69,18 +73,19 @@ struct BankImportController {
     /// `POST /transactions/import/preview`: "Update preview" shows the rows again with the chosen columns; "Import"
     /// writes them as one batch.
     @Sendable func preview(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard let draft = try context.store.bankDraft(),
             let statement = try await parsedStatement(of: draft, context: context)
         else {
-            return pages.redirect(to: BankImportPaths.upload, flash: .info("Choose the statement to import."))
+            return pages.redirect(to: BankImportPaths.upload, flash: .info(t["data.bank.choose_statement"]))
         }
         let input = try await request.decodeForm(BankMappingInput.self, context: context)
-        var errors = FieldErrors()
+        var errors = FieldErrors(t: t)
         let columns = statement.header.count
         func column(_ text: String?, _ field: String) -> Int? {
             guard let text, !text.isEmpty else { return nil }
             guard let index = Int(text), (0..<columns).contains(index) else {
-                errors.add(field, "Choose one of the file's columns.")
+                errors.add(field, t["data.bank.errors.column"])
                 return nil
             }
             return index
@@ -95,22 +100,22 @@ struct BankImportController {
             dateFormat: StatementDateFormat(rawValue: input.dateFormat ?? "") ?? .iso,
             decimal: DecimalSeparator(rawValue: input.decimal ?? "") ?? .point
         )
-        if mapping.date == nil { errors.add("date", "Choose the column with the date.") }
+        if mapping.date == nil { errors.add("date", t["data.bank.errors.date"]) }
         if mapping.amount == nil && mapping.debit == nil && mapping.credit == nil {
-            errors.add("amount", "Choose the amount column, or the Money out and Money in columns.")
+            errors.add("amount", t["data.bank.errors.amount"])
         }
         if mapping.amount != nil {
             mapping.debit = nil
             mapping.credit = nil
         }
         if mapping.description == nil {
-            errors.add("description", "Choose the column that describes each transaction.")
+            errors.add("description", t["data.bank.errors.description"])
         }
         let accounts = try context.store.accountChoices()
         var accountId: Int64?
         if let account = input.account, !account.isEmpty {
             accountId = Int64(account).flatMap { id in accounts.contains { $0.id == id } ? id : nil }
-            if accountId == nil { errors.add("account", "Choose one of your accounts.") }
+            if accountId == nil { errors.add("account", t["data.bank.errors.account"]) }
         }
         let included = Set((input.include ?? []).compactMap(Int.init))
         guard input.step == "import", errors.isEmpty else {
@@ -128,10 +133,7 @@ struct BankImportController {
         let plan = try context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let chosen = plan.importable.filter { !$0.isDuplicate || included.contains($0.row.line) }
         guard !chosen.isEmpty else {
-            errors.add(
-                "date",
-                "No row can be imported with these columns: check the date format and the amount column."
-            )
+            errors.add("date", t["data.bank.errors.nothing"])
             return try await previewPage(
                 draft: draft,
                 statement: statement,
@@ -150,9 +152,14 @@ struct BankImportController {
             now: now()
         )
         let skipped = plan.items.count - chosen.count
+        let transactions = t.plural("data.counts.transactions", count: chosen.count)
         let message =
-            "Imported \(Self.count(chosen.count, "transaction")) from \(draft.filename)"
-            + (skipped == 0 ? "." : " and skipped \(skipped.formatted()).")
+            skipped == 0
+            ? t["data.bank.imported", ["transactions": transactions, "file": draft.filename]]
+            : t[
+                "data.bank.imported_skipped",
+                ["transactions": transactions, "file": draft.filename, "skipped": t.format.number(skipped)]
+            ]
         return pages.redirect(
             to: BudgetPaths.transactions,
             flash: .undoable(message, undoPath: BankImportPaths.undo(batchId))
@@ -161,6 +168,7 @@ struct BankImportController {
 
     /// `POST /transactions/import/:id/undo`
     @Sendable func undo(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
         guard let id = context.parameters.get("id", as: Int64.self),
             let batch = try await context.store.undoImport(batchId: id)
         else {
@@ -169,7 +177,13 @@ struct BankImportController {
         return pages.redirect(
             to: BudgetPaths.transactions,
             flash: .success(
-                "Undid the import of \(batch.filename): \(Self.count(batch.rowCount, "transaction")) removed."
+                t[
+                    "data.bank.undone",
+                    [
+                        "file": batch.filename,
+                        "transactions": t.plural("data.counts.transactions", count: batch.rowCount),
+                    ]
+                ]
             )
         )
     }
@@ -186,26 +200,29 @@ struct BankImportController {
 
     // MARK: - Pages
 
-    static func count(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count.formatted()) \(noun)s"
-    }
-
     private func uploadPage(
         error: String?,
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let zone = context.user.calendarTimeZone
+        let t = context.words
         let batches = try context.store.importBatches().map { batch in
             BankImportPages.Batch(
                 id: batch.id,
-                text:
-                    "\(batch.filename): \(Self.count(batch.rowCount, "transaction")), \(CalendarDay.today(in: zone, now: batch.createdAt).shortText)"
+                text: t[
+                    "data.bank.batch",
+                    [
+                        "file": batch.filename,
+                        "transactions": t.plural("data.counts.transactions", count: batch.rowCount),
+                        "day": t.date(CalendarDay.today(in: zone, now: batch.createdAt)),
+                    ]
+                ]
             )
         }
         let page = BankImportPages.UploadPage(error: error, batches: batches)
-        return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
-            BankImportPages.upload(page, csrf: $0.csrf)
+        return pages.page(title: t["data.bank.title"], section: .profile, context: context, status: status) {
+            BankImportPages.upload(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -221,84 +238,98 @@ struct BankImportController {
     ) async throws -> Response {
         let plan = try context.store.bankImportPlan(BankRow.rows(statement, mapping))
         let currency = Currency.named(context.user.currency)
+        let t = context.words
         let columnOptions =
-            [(value: "", label: "— none —")]
+            [(value: "", label: t["data.bank.none"])]
             + statement.header.enumerated().map {
-                (value: String($0.offset), label: $0.element.isEmpty ? "Column \($0.offset + 1)" : $0.element)
+                (
+                    value: String($0.offset),
+                    label: $0.element.isEmpty
+                        ? t["data.bank.column", ["number": t.format.number($0.offset + 1)]] : $0.element
+                )
             }
         let choice = { (column: Int?) in column.map(String.init) ?? "" }
         let accounts = try context.store.accountChoices()
         let fields: [FormField] = [
-            .select("date", label: "Date", value: choice(mapping.date), options: columnOptions, error: errors["date"]),
+            .select(
+                "date",
+                label: t["data.bank.date"],
+                value: choice(mapping.date),
+                options: columnOptions,
+                error: errors["date"]
+            ),
             .select(
                 "dateFormat",
-                label: "Date format",
+                label: t["data.bank.date_format"],
                 value: mapping.dateFormat.rawValue,
                 options: StatementDateFormat.allCases.map { ($0.rawValue, $0.rawValue) }
             ),
             .select(
                 "description",
-                label: "Description",
+                label: t["data.bank.description"],
                 value: choice(mapping.description),
                 options: columnOptions,
                 error: errors["description"]
             ),
             .select(
                 "amount",
-                label: "Amount",
+                label: t["data.bank.amount"],
                 value: choice(mapping.amount),
                 options: columnOptions,
                 error: errors["amount"]
             ),
             .select(
                 "debit",
-                label: "Money out",
+                label: t["data.bank.money_out"],
                 value: choice(mapping.debit),
                 options: columnOptions,
                 error: errors["debit"]
             ),
             .select(
                 "credit",
-                label: "Money in",
+                label: t["data.bank.money_in"],
                 value: choice(mapping.credit),
                 options: columnOptions,
                 error: errors["credit"]
             ),
             .select(
                 "decimal",
-                label: "Amounts look like",
+                label: t["data.bank.decimal"],
                 value: mapping.decimal.rawValue,
                 options: DecimalSeparator.allCases.map { ($0.rawValue, $0.label) }
             ),
             .select(
                 "category",
-                label: "Category (optional)",
+                label: t["data.bank.category"],
                 value: choice(mapping.category),
                 options: columnOptions,
                 error: errors["category"],
-                hint: "Without one, each row gets the category of your last transaction with the same description."
+                hint: t["data.bank.category_hint"]
             ),
             .select(
                 "account",
-                label: "Into account",
+                label: t["data.bank.account"],
                 value: accountId.map(String.init) ?? "",
-                options: [("", "No account")] + accounts.map { (String($0.id), $0.name) },
+                options: [("", t["data.bank.no_account"])] + accounts.map { (String($0.id), $0.name) },
                 error: errors["account"]
             ),
         ]
         let rows = plan.items.prefix(Self.previewRows).map { item in
             let amount = item.row.cents.map { context.user.money(abs($0), in: currency) } ?? "—"
             let status: String =
-                if let problem = item.row.problem { "Skipped: \(problem)" } else if item.isDuplicate {
-                    included.contains(item.row.line) ? "Duplicate, imported anyway" : "Already in your ledger: skipped"
-                } else { (item.row.cents ?? 0) > 0 ? "Income" : "Expense" }
+                if let problem = item.row.problem {
+                    t["data.bank.skipped", ["problem": Self.problemText(problem, t: t)]]
+                } else if item.isDuplicate {
+                    included.contains(item.row.line)
+                        ? t["data.bank.duplicate_included"] : t["data.bank.duplicate_skipped"]
+                } else { (item.row.cents ?? 0) > 0 ? t["data.bank.income"] : t["data.bank.expense"] }
             return BankImportPages.Row(
                 line: item.row.line,
-                date: item.row.day?.shortText ?? "—",
+                date: item.row.day.map(t.date) ?? "—",
                 description: item.row.description,
                 amount: ((item.row.cents ?? 0) > 0 ? "+" : "−") + amount,
                 isIncome: (item.row.cents ?? 0) > 0,
-                category: item.categoryName ?? "Uncategorized",
+                category: item.categoryName ?? t["data.bank.uncategorized"],
                 status: status,
                 isSkipped: item.row.problem != nil || (item.isDuplicate && !included.contains(item.row.line))
             )
@@ -306,14 +337,26 @@ struct BankImportController {
         let unreadable = plan.items.count - plan.importable.count
         let duplicates = plan.duplicates
         let willImport = plan.importable.count - duplicates.filter { !included.contains($0.row.line) }.count
-        var counts = "\(Self.count(plan.items.count, "row")) in the file: \(willImport.formatted()) to import"
-        if !duplicates.isEmpty { counts += ", \(duplicates.count.formatted()) already in your ledger" }
+        var counts = t.plural(
+            "data.bank.counts.rows",
+            count: plan.items.count,
+            ["import": t.format.number(willImport)]
+        )
+        if !duplicates.isEmpty {
+            counts += t["data.bank.counts.duplicates", ["count": t.format.number(duplicates.count)]]
+        }
         if unreadable > 0 {
             let first = plan.items.first { $0.row.problem != nil }
             counts +=
-                ", \(unreadable.formatted()) that can't be read (line \(first?.row.line ?? 0): \(first?.row.problem ?? ""))"
+                t[
+                    "data.bank.counts.unreadable",
+                    [
+                        "count": t.format.number(unreadable), "line": String(first?.row.line ?? 0),
+                        "problem": first?.row.problem.map { Self.problemText($0, t: t) } ?? "",
+                    ]
+                ]
         }
-        counts += ". The first \(min(Self.previewRows, plan.items.count)) are shown."
+        counts += t.plural("data.bank.counts.shown", count: min(Self.previewRows, plan.items.count))
         let page = BankImportPages.PreviewPage(
             filename: draft.filename,
             summary: errors.summary,
@@ -324,14 +367,24 @@ struct BankImportController {
                 BankImportPages.Duplicate(
                     line: item.row.line,
                     text:
-                        "\(item.row.day?.shortText ?? ""), \(item.row.description), \(context.user.money(abs(item.row.cents ?? 0), in: currency))",
+                        "\(item.row.day.map(t.date) ?? ""), \(item.row.description), \(context.user.money(abs(item.row.cents ?? 0), in: currency))",
                     included: included.contains(item.row.line)
                 )
             },
-            importLabel: willImport > 0 ? "Import \(Self.count(willImport, "transaction"))" : nil
+            importLabel: willImport > 0
+                ? t["data.bank.import", ["transactions": t.plural("data.counts.transactions", count: willImport)]] : nil
         )
-        return pages.page(title: "Import a bank statement", section: .profile, context: context, status: status) {
-            BankImportPages.preview(page, csrf: $0.csrf)
+        return pages.page(title: t["data.bank.title"], section: .profile, context: context, status: status) {
+            BankImportPages.preview(page, csrf: $0.csrf, t: $0.t)
+        }
+    }
+
+    /// Why a row can't be imported, as the preview says it.
+    static func problemText(_ problem: BankRow.Problem, t: Words) -> String {
+        switch problem {
+        case .noDate: t["data.bank.problems.no_date"]
+        case .noAmount: t["data.bank.problems.no_amount"]
+        case .zero: t["data.bank.problems.zero"]
         }
     }
 }

@@ -26,11 +26,9 @@ struct BankStatement: Sendable {
 
     /// Reads the file; an empty, oversized or unreadable one is an `ImportProblem` saying which.
     static func parse(_ bytes: [UInt8]) throws -> BankStatement {
-        guard !bytes.isEmpty else { throw ImportProblem("Choose the CSV file your bank's website exported.") }
+        guard !bytes.isEmpty else { throw ImportProblem(.noStatement) }
         guard bytes.count <= maxBytes else {
-            throw ImportProblem(
-                "This file is larger than \(maxBytes / 1_048_576) MB. Export a shorter period from your bank and import it in parts."
-            )
+            throw ImportProblem(.statementTooLarge(megabytes: maxBytes / 1_048_576))
         }
         return try parse(text: text(of: bytes))
     }
@@ -45,29 +43,22 @@ struct BankStatement: Sendable {
         do {
             csv = try CSV<Enumerated>(string: text, delimiter: delimiter, loadColumns: false)
         } catch {
-            throw ImportProblem(
-                "This file can't be read as CSV: a quoted field doesn't end. Export it from your bank again."
-            )
+            throw ImportProblem(.unclosedQuote)
         }
         let header = csv.header.map { $0.trimmingCharacters(in: .whitespaces) }
         let rows = csv.rows.filter { row in row.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
         guard header.count >= 2 else {
-            throw ImportProblem(
-                "This file has fewer than two columns, so it isn't a bank statement. Choose the CSV export of your account."
-            )
+            throw ImportProblem(.fewColumns)
         }
-        guard !rows.isEmpty else { throw ImportProblem("This file has a header but no transactions.") }
+        guard !rows.isEmpty else { throw ImportProblem(.noRows) }
         guard rows.count <= maxRows else {
-            throw ImportProblem(
-                "This file has \(rows.count.formatted()) rows; at most \(maxRows.formatted()) can be imported at once. Export a shorter period."
-            )
+            throw ImportProblem(.tooManyRows(rows.count, maximum: maxRows))
         }
         for (index, row) in ([header] + rows).enumerated() {
             guard row.count <= maxColumns else { throw tooManyColumns(row.count) }
             if let cell = row.first(where: { $0.utf8.count > maxCellLength && $0.count > maxCellLength }) {
-                let place = index == 0 ? "The header" : "Row \(index.formatted())"
                 throw ImportProblem(
-                    "\(place) has a value of \(cell.count.formatted()) characters; bank statements have shorter ones, and at most \(maxCellLength.formatted()) can be read. Choose the CSV export of your account."
+                    .longCell(row: index == 0 ? nil : index, length: cell.count, maximum: maxCellLength)
                 )
             }
         }
@@ -75,9 +66,7 @@ struct BankStatement: Sendable {
     }
 
     private static func tooManyColumns(_ count: Int) -> ImportProblem {
-        ImportProblem(
-            "This file has \(count.formatted()) columns; a bank statement has a handful, and at most \(maxColumns) can be read. Choose the CSV export of your account."
-        )
+        ImportProblem(.tooManyColumns(count, maximum: maxColumns))
     }
 
     /// How many fields the first record of `text` has, reading no further than its end (a delimiter or line break
@@ -251,10 +240,15 @@ struct BankRow: Sendable, Equatable {
     let cents: Int64?
     let description: String
     let categoryName: String
-    var problem: String? {
-        if day == nil { return "no date it can read" }
-        if cents == nil { return "no amount it can read" }
-        if cents == 0 { return "an amount of zero" }
+    /// Why the row can't be imported.
+    enum Problem: Sendable, Equatable {
+        case noDate, noAmount, zero
+    }
+
+    var problem: Problem? {
+        if day == nil { return .noDate }
+        if cents == nil { return .noAmount }
+        if cents == 0 { return .zero }
         return nil
     }
 

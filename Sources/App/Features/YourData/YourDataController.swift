@@ -41,12 +41,10 @@ struct YourDataController {
         let form = try context.uploadedForm()
         do {
             guard let file = form.files["archive"], !file.bytes.isEmpty else {
-                throw ImportProblem("Choose the .zip file that “Download everything” made.")
+                throw ImportProblem(.noArchive)
             }
             guard file.bytes.count <= Self.maxArchiveSize else {
-                throw ImportProblem(
-                    "This file is larger than \(Self.maxArchiveSize / 1_048_576) MB, more than any Stashify export."
-                )
+                throw ImportProblem(.archiveTooLarge(megabytes: Self.maxArchiveSize / 1_048_576))
             }
             guard try context.store.accountIsEmpty() else {
                 throw ImportProblem.accountHasData
@@ -57,23 +55,28 @@ struct YourDataController {
             defer { database.importGate.release() }
             let document = try AccountArchive.read(Data(file.bytes), maxDocumentSize: importMaxSize)
             try await context.store.importDocument(document, now: now())
-            let entries = document.ledger.count
-            let imported =
-                "Imported \(entries == 1 ? "1 entry" : "\(entries.formatted()) entries"), \(document.stashes.count) stashes and \(document.cards.count) cards."
+            let t = context.words
+            let imported = t[
+                "data.import.done",
+                [
+                    "entries": t.plural("data.counts.entries", count: document.ledger.count),
+                    "stashes": t.plural("data.counts.stashes", count: document.stashes.count),
+                    "cards": t.plural("data.counts.cards", count: document.cards.count),
+                ]
+            ]
             // Its push channels came in switched off: the member lands where they can be turned on.
             guard document.pushChannels.isEmpty else {
                 return pages.redirect(
                     to: ProfilePaths.notifications + "#push-title",
                     flash: .success(
-                        imported
-                            + " Its push channels came in switched off: turn them on here once this server is the only one sending you reminders."
+                        imported + " " + t["data.import.push_off"]
                     )
                 )
             }
             return pages.redirect(to: HomePaths.index, flash: .success(imported))
         } catch let problem as ImportProblem {
             return try await page(
-                importError: problem.message,
+                importError: problem.message(context.words),
                 context: context,
                 status: problem == .busy ? .serviceUnavailable : .unprocessableContent
             )
@@ -86,10 +89,11 @@ struct YourDataController {
         Deletion { _, context in
             context.user
         } confirm: { _, _, context in
-            try await deletePage(confirmation: "", errors: FieldErrors(), context: context)
+            try await deletePage(confirmation: "", errors: FieldErrors(t: context.words), context: context)
         } delete: { user, request, context in
+            let t = context.words
             let input = try await request.decodeForm(DeleteAccountInput.self, context: context)
-            var errors = FieldErrors()
+            var errors = FieldErrors(t: context.words)
             let status = try await profile.checkCurrentPassword(
                 input.password,
                 field: "password",
@@ -99,7 +103,7 @@ struct YourDataController {
                 into: &errors
             )
             if (input.confirmation ?? "").trimmingCharacters(in: .whitespaces) != "DELETE" {
-                errors.add("confirmation", "Type DELETE in capitals to confirm.")
+                errors.add("confirmation", t["data.delete.confirmation_error"])
             }
             guard errors.isEmpty else {
                 return try await deletePage(
@@ -111,7 +115,7 @@ struct YourDataController {
             }
             try await database.deleteUser(userId: user.id ?? 0)
             context.sessions.clearSession()
-            return pages.redirect(to: AuthPaths.login, flash: .info("Your account and all of its data are deleted."))
+            return pages.redirect(to: AuthPaths.login, flash: .info(t["data.delete.done"]))
         }
     }
 
@@ -122,12 +126,13 @@ struct YourDataController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let t = context.words
         let page = YourDataPages.DataPage(
             importError: importError,
             accountIsEmpty: try context.store.accountIsEmpty()
         )
-        return pages.page(title: "Your data", section: .profile, context: context, status: status) {
-            YourDataPages.show(page, csrf: $0.csrf)
+        return pages.page(title: t["data.title"], section: .profile, context: context, status: status) {
+            YourDataPages.show(page, csrf: $0.csrf, t: $0.t)
         }
     }
 
@@ -137,13 +142,14 @@ struct YourDataController {
         context: MemberContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let counts = try context.store.accountSummary()
+        let t = context.words
+        let counts = try context.store.accountSummary(t: t)
         let page = YourDataPages.DeletePage(
             summary: errors.summary,
             fields: [
                 .input(
                     "password",
-                    label: "Your password",
+                    label: t["profile.fields.your_password"],
                     type: "password",
                     error: errors["password"],
                     autocomplete: "current-password",
@@ -151,7 +157,7 @@ struct YourDataController {
                 ),
                 .input(
                     "confirmation",
-                    label: "Type DELETE to confirm",
+                    label: t["data.delete.confirmation"],
                     value: confirmation,
                     error: errors["confirmation"],
                     autocomplete: "off",
@@ -160,8 +166,8 @@ struct YourDataController {
             ],
             contents: counts
         )
-        return pages.page(title: "Delete account", section: .profile, context: context, status: status) {
-            YourDataPages.delete(page, csrf: $0.csrf)
+        return pages.page(title: t["data.delete.title"], section: .profile, context: context, status: status) {
+            YourDataPages.delete(page, csrf: $0.csrf, t: $0.t)
         }
     }
 }
@@ -173,7 +179,7 @@ struct DeleteAccountInput: Decodable, Sendable {
 
 extension MemberStore {
     /// What the account holds, in words: "1,234 entries, 8 stashes and 20 wallet cards".
-    func accountSummary() throws -> String {
+    func accountSummary(t: Words) throws -> String {
         let userId = self.userId
         let (entries, stashes, cards) = try read { db in
             (
@@ -186,10 +192,13 @@ extension MemberStore {
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM walletCard WHERE userId = ?", arguments: [userId]) ?? 0
             )
         }
-        let counted = { (count: Int, one: String, many: String) in
-            count == 1 ? "1 \(one)" : "\(count.formatted()) \(many)"
-        }
-        return
-            "\(counted(entries, "entry", "entries")), \(counted(stashes, "stash", "stashes")) and \(counted(cards, "wallet card", "wallet cards"))"
+        return t[
+            "data.delete.contents",
+            [
+                "entries": t.plural("data.counts.entries", count: entries),
+                "stashes": t.plural("data.counts.stashes", count: stashes),
+                "cards": t.plural("data.counts.wallet_cards", count: cards),
+            ]
+        ]
     }
 }

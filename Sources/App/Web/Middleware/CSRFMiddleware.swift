@@ -20,6 +20,7 @@ struct CSRFMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         var request = request
+        let t = context.words
         var newAnonymousToken: String?
         if let sessionToken = context.sessions.session?.csrfToken {
             context.csrfToken = sessionToken
@@ -43,8 +44,11 @@ struct CSRFMiddleware: RouterMiddleware {
                 throw HTTPError(
                     .contentTooLarge,
                     message: upload
-                        ? "The file is too large. Stashify takes files of up to \(UploadedForm.maxBodySize / 1_048_576) MB."
-                        : "The form is too large. Go back, shorten what you typed and send it again."
+                        ? t[
+                            "errors.form.file_too_large",
+                            ["size": t.format.number(UploadedForm.maxBodySize / 1_048_576)]
+                        ]
+                        : t["errors.form.too_large"]
                 )
             } catch let error as HTTPError {
                 throw error
@@ -52,7 +56,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 // A body the HTTP parser can't read (a broken chunk, say) is the client's fault, not the server's.
                 throw HTTPError(
                     .badRequest,
-                    message: "The request couldn't be read. Go back, reload the page and try again."
+                    message: t["errors.form.request_unreadable"]
                 )
             }
             // An upload is read once, here: the checks after this one and the handler take it from the context.
@@ -64,8 +68,7 @@ struct CSRFMiddleware: RouterMiddleware {
             else {
                 throw HTTPError(
                     .forbidden,
-                    message:
-                        "This form has expired or didn't come from Stashify. Go back, reload the page and try again."
+                    message: t["errors.form.expired"]
                 )
             }
         }

@@ -39,29 +39,25 @@ struct ErrorPageMiddleware: RouterMiddleware {
     ) throws -> Response {
         var context = context
         if !context.words.chosen { context.words = pages.signedOutWords(request) }
-        let (heading, fallback) = Self.wording(for: status)
+        let (heading, fallback) = Self.wording(for: status, t: context.words)
         let page = ErrorPage(
             status: status.code,
             heading: heading,
             message: status.code >= 500 ? fallback : message ?? fallback
         )
-        return pages.page(title: heading, section: nil, context: context, status: status) { _ in page.html }
+        return pages.page(title: heading, section: nil, context: context, status: status) { page.html($0.t) }
     }
 
-    static func wording(for status: HTTPResponse.Status) -> (heading: String, message: String) {
+    static func wording(for status: HTTPResponse.Status, t: Words) -> (heading: String, message: String) {
         switch status.code {
-        case 400: ("Something's off with that request", "The page couldn't read what was sent. Go back and try again.")
-        case 403: ("Not allowed", "This action isn't allowed.")
-        case 404: ("Page not found", "There's nothing here. It may have been deleted, or the link is mistyped.")
-        case 405: ("Not allowed", "That page can't be used this way.")
-        case 413: ("Too much data", "What was sent is too large.")
-        case 429: ("Slow down", "Too many requests. Wait a moment and try again.")
-        case 503: ("Busy", "Stashify is busy right now. Try again in a few seconds.")
-        default:
-            (
-                "Something went wrong",
-                "Stashify hit an unexpected problem. Please try again; if it keeps happening, the server log has the details."
-            )
+        case 400: (t["errors.page.bad_request.heading"], t["errors.page.bad_request.message"])
+        case 403: (t["errors.page.forbidden.heading"], t["errors.page.forbidden.message"])
+        case 404: (t["errors.page.not_found.heading"], t["errors.page.not_found.message"])
+        case 405: (t["errors.page.method.heading"], t["errors.page.method.message"])
+        case 413: (t["errors.page.too_large.heading"], t["errors.page.too_large.message"])
+        case 429: (t["errors.page.too_many.heading"], t["errors.page.too_many.message"])
+        case 503: (t["errors.page.busy.heading"], t["errors.page.busy.message"])
+        default: (t["errors.page.unexpected.heading"], t["errors.page.unexpected.message"])
         }
     }
 }

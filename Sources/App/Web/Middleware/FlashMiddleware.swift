@@ -26,7 +26,7 @@ struct FlashMiddleware: RouterMiddleware {
         context.hasFlashCookie = true
         context.flash = Flash.from(request, cookieName: name)
         if let store = context.store, let ids = context.flash?.badgeIds {
-            context.celebration = try store.celebration(badgeIds: ids)
+            context.celebration = try store.celebration(badgeIds: ids, t: context.words)
         }
         return try await next(request, context)
     }
@@ -49,15 +49,16 @@ struct FlashMiddleware: RouterMiddleware {
 }
 
 extension MemberStore {
-    /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any.
-    func celebration(badgeIds ids: [Int64]) throws -> Shell.Celebration? {
+    /// The "Receive badge" dialog for badges the previous action earned (named by the flash), if any, its month
+    /// written in `t`'s language.
+    func celebration(badgeIds ids: [Int64], t: Words) throws -> Shell.Celebration? {
         guard let first = ids.first else { return nil }
         guard let details = try badgeDetails(id: first), details.badge.earned else {
             return nil
         }
         return Shell.Celebration(
             stashName: details.stashName,
-            monthTitle: Month(details.badge.month)?.title ?? details.badge.month,
+            monthTitle: Month(details.badge.month).map { t.month($0) } ?? details.badge.month,
             points: details.badge.points,
             reward: details.reward.isEmpty ? nil : details.reward,
             badgeId: first,
