@@ -32,7 +32,7 @@ struct CouponCopyTests {
             let html = page.html
             #expect(
                 html.contains(
-                    "Code <code class=\"track__code\">SAVE&lt;5&gt;</code> <button class=\"button button--plain button--small copy-button\" type=\"button\" data-copy=\"SAVE&lt;5&gt;\" hidden>Copy<span class=\"visually-hidden\"> the code SAVE&lt;5&gt;</span></button>"
+                    "Code <code class=\"track__code\">SAVE&lt;5&gt;</code> <button class=\"button button--plain button--small copy-button\" type=\"button\" data-copy=\"SAVE&lt;5&gt;\" data-copied=\"Copied\" data-copied-status=\"Copied SAVE&lt;5&gt;\" data-copy-failed=\"Couldn&#39;t copy: select the code to copy it.\" hidden>Copy<span class=\"visually-hidden\"> the code SAVE&lt;5&gt;</span></button>"
                 )
             )
             #expect(html.components(separatedBy: "copy-button").count == 2)
