@@ -248,7 +248,7 @@ enum ProfilePages {
 
     /// The "Enable notifications on this device" button with its form, also offered by the welcome's reminders step.
     /// Welcome's reminders step passes its words too; without them the keys show, so a page that forgot stands out.
-    static func pushEnable(_ devices: Devices, csrf: CSRF, t: Words = .unset) -> HTML {
+    static func pushEnable(_ devices: Devices, csrf: CSRF, t: Words) -> HTML {
         """
         <form class="push-enable" method="post" action="\(ProfilePaths.pushDevices)" data-push-key="\(devices.publicKey)">
             \(csrf.field)

@@ -18,7 +18,7 @@ struct CardTextContrastTests {
         let catalogue = try CardCatalogue.load(path: TestApp.root + "/Resources/card-catalogue.json")
         let gradients =
             catalogue.cards.map { ($0.name, $0.gradient.start, $0.gradient.end) }
-            + CardGradient.allCases.map { ($0.label, $0.colours.start, $0.colours.end) }
+            + CardGradient.allCases.map { ($0.rawValue, $0.colours.start, $0.colours.end) }
         #expect(gradients.count > 20)
         for (name, start, end) in gradients {
             #expect(Self.worstContrast(start, end) >= 4.5, "\(name): \(start) → \(end)")

@@ -6,15 +6,6 @@ struct Category: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mu
     enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case income, needs, wants, savings
 
-        var label: String {
-            switch self {
-            case .income: "Income"
-            case .needs: "Needs"
-            case .wants: "Wants"
-            case .savings: "Savings"
-            }
-        }
-
         /// The ledger kind of transactions in categories of this kind.
         var transactionKind: LedgerEntry.Kind {
             switch self {

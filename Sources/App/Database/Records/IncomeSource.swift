@@ -6,14 +6,6 @@ struct IncomeSource: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     enum Frequency: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case monthly, biweekly, variable
 
-        var label: String {
-            switch self {
-            case .monthly: "Monthly"
-            case .biweekly: "Bi-weekly"
-            case .variable: "Variable"
-            }
-        }
-
         /// The expected amount per month of an income of `amountCents` per period (bi-weekly × 26 ÷ 12, rounded).
         func monthlyCents(_ amountCents: Int64) -> Int64 {
             switch self {

@@ -8,15 +8,6 @@ struct MoneyAccount: Codable, Sendable, Equatable, Identifiable, FetchableRecord
         case creditCard = "credit-card"
         case cash, other
 
-        var label: String {
-            switch self {
-            case .checking: "Checking"
-            case .savings: "Savings"
-            case .creditCard: "Credit card"
-            case .cash: "Cash"
-            case .other: "Other"
-            }
-        }
     }
 
     var id: Int64?

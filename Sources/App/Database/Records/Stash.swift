@@ -6,7 +6,6 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case save, spend
 
-        var label: String { self == .save ? "Save" : "Spend" }
         /// The ledger kind of this stash's entries.
         var entryKind: LedgerEntry.Kind { self == .save ? .saving : .expense }
 
@@ -18,13 +17,6 @@ struct Stash: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mutab
     enum Reminder: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case off, weekly, monthly
 
-        var label: String {
-            switch self {
-            case .off: "Off"
-            case .weekly: "Weekly nudge"
-            case .monthly: "Monthly summary"
-            }
-        }
     }
 
     var id: Int64?

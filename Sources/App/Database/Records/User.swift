@@ -61,13 +61,6 @@ public enum HomeView: String, Codable, Sendable, DatabaseValueConvertible {
 public enum Theme: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case system, light, dark
 
-    var label: String {
-        switch self {
-        case .system: "System"
-        case .light: "Light"
-        case .dark: "Dark"
-        }
-    }
 }
 
 extension User {

@@ -47,19 +47,6 @@ enum CardGradient: String, CaseIterable, Sendable {
     case roseGold = "rose-gold"
     case obsidian, emerald, ruby
 
-    var label: String {
-        switch self {
-        case .midnight: "Midnight"
-        case .gold: "Gold"
-        case .platinum: "Platinum"
-        case .sapphire: "Sapphire"
-        case .roseGold: "Rose Gold"
-        case .obsidian: "Obsidian"
-        case .emerald: "Emerald"
-        case .ruby: "Ruby"
-        }
-    }
-
     var colours: (start: String, end: String) {
         switch self {
         case .midnight: ("#1a1a2e", "#4a4e69")

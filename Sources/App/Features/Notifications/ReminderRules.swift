@@ -14,7 +14,7 @@ struct ReminderRules {
     /// The words the reminders are written in: the member's language, for they are recorded as text.
     let t: Words
 
-    init(user: User, today: CalendarDay, leadDays: Int, t: Words = .unset) {
+    init(user: User, today: CalendarDay, leadDays: Int, t: Words) {
         self.user = user
         self.today = today
         self.leadDays = leadDays

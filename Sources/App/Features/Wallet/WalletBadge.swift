@@ -31,7 +31,8 @@ enum WalletBadge {
 
     /// How many wallet items are due within `days`: the "Expiring soon" list with that lead time.
     static func count(_ member: MemberDatabase, user: User, today: CalendarDay) throws -> Int {
-        let rules = ReminderRules(user: user, today: today, leadDays: days)
+        // Only counted, never shown: no words needed.
+        let rules = ReminderRules(user: user, today: today, leadDays: days, t: .unset)
         return try MemberStore.expiringSoon(member, rules: rules).count
     }
 }
