@@ -139,7 +139,7 @@ enum HomePages {
         """
         <section class="calendar card" aria-label="\(t["home.calendar.label", ["month": t.month(page.month)]])">
           <table class="calendar__grid">
-            <thead><tr>\((1...7).map { "<th scope=\"col\">\(t.weekdayShort($0))</th>" as HTML })</tr></thead>
+            <thead><tr>\(t.dates.week.map { "<th scope=\"col\"><abbr title=\"\(t.dates.weekdayName($0))\">\(t.weekdayShort($0))</abbr></th>" as HTML })</tr></thead>
             <tbody>
               \(page.weeks.map { week in "<tr>\(week.cells.map(cell))</tr>" as HTML })
             </tbody>

@@ -249,8 +249,9 @@ enum Charts {
         return svg
     }
 
-    /// A GitHub-style calendar of a year: one square per day, weeks as columns (Monday on top), shaded by level 0…4.
-    /// `offset` is how many days of the first week come before the year's first day.
+    /// A GitHub-style calendar of a year: one square per day, weeks as columns (the week's first day where the
+    /// member lives on top), shaded by level 0…4. `offset` is how many days of the first week come before the
+    /// year's first day.
     static func heatmap(id: String, title: String, offset: Int, days: [HeatDay], t: Words) -> HTML {
         let cell = 12.0
         let pitch = 14.0
@@ -259,7 +260,7 @@ enum Charts {
         let weeks = (offset + days.count + 6) / 7
         var svg = open("heatmap", id: id, title: title, width: left + Double(weeks) * pitch, height: top + 7 * pitch)
         for row in [0, 2, 4] {
-            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, t.weekdayShort(row + 1)))
+            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, t.weekdayShort(t.dates.week[row])))
         }
         for (index, day) in days.enumerated() {
             let position = offset + index

@@ -44,6 +44,7 @@ extension AppDatabase {
         V39LedgerTotalsOnce.register(in: &migrator)
         V40Region.register(in: &migrator)
         V41Language.register(in: &migrator)
+        V42BadgeNotes.register(in: &migrator)
         return migrator
     }
 

@@ -42,20 +42,6 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
-    /// Parses a day as the app writes it, "27 Nov 2026" (or "Fri, 27 Nov 2026", or with the month in full), for
-    /// browsers that offer a text box instead of a date picker; nil for anything else.
-    public static func written(_ text: String) -> CalendarDay? {
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
-        if words.count == 4, words[0].count == 3, words[0].allSatisfy(\.isLetter) { words.removeFirst() }
-        guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]), words[2].count == 4,
-            let month = Month.names.firstIndex(where: {
-                let name = $0.lowercased()
-                return words[1] == name || (words[1].count == 3 && name.hasPrefix(words[1]))
-            })
-        else { return nil }
-        return CalendarDay(year: year, month: month + 1, day: day)
-    }
-
     /// Today where the user is.
     public static func today(in timeZone: TimeZone, now: Date) -> CalendarDay {
         // The zone's offset at that instant, then civil arithmetic: building a `Calendar` for every request was a
@@ -171,27 +157,9 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
         "September", "October", "November", "December",
     ]
 
-    /// "November 2026"
-    public var title: String { "\(Month.names[month - 1]) \(year)" }
-    /// "Nov 2026"
-    public var shortTitle: String { "\(Month.names[month - 1].prefix(3)) \(year)" }
-
     public static func < (lhs: Month, rhs: Month) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
-}
-
-extension CalendarDay {
-    /// "Sun, 22 Nov 2026"
-    public var mediumTitle: String {
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        return "\(names[weekday - 1]), \(day) \(Month.names[month - 1].prefix(3)) \(year)"
-    }
-
-    /// "30 Nov 2026"
-    var shortText: String { "\(dayMonthText) \(year)" }
-    /// "30 Nov"
-    var dayMonthText: String { "\(day) \(Month.names[month - 1].prefix(3))" }
 }
 
 extension CalendarDay {

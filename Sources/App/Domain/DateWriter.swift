@@ -20,7 +20,10 @@ struct DateWriter: Sendable {
     private let months: [Template]
     private let shortMonths: [Template]
     private let monthNames: [String]
+    private let monthAbbreviations: [String]
+    private let monthInitials: [String]
     private let weekdayNames: [String]
+    private let weekdayFullNames: [String]
 
     init(language: Language, region: Region) {
         let country = region.identifier.split(separator: "-").last.map(String.init) ?? "US"
@@ -55,8 +58,11 @@ struct DateWriter: Sendable {
             }
         }
         monthNames = (1...12).map { noon(Template.probeYear, $0, 1).formatted(base.month(.wide)) }
+        monthAbbreviations = (1...12).map { noon(Template.probeYear, $0, 1).formatted(base.month(.abbreviated)) }
+        monthInitials = (1...12).map { noon(Template.probeYear, $0, 1).formatted(base.month(.narrow)) }
         // 2026-11-23 is a Monday.
         weekdayNames = (0..<7).map { noon(2026, 11, 23 + $0).formatted(base.weekday(.abbreviated)) }
+        weekdayFullNames = (0..<7).map { noon(2026, 11, 23 + $0).formatted(base.weekday(.wide)) }
     }
 
     /// The writer for `language` in `region`, made at its first use and kept for the life of the process.
@@ -87,8 +93,78 @@ struct DateWriter: Sendable {
     func monthShort(_ month: Month) -> String { shortMonths[month.month - 1].fill(day: 1, year: month.year) }
     /// A month's name (1 = January) as it stands alone: "November", "novembre".
     func monthName(_ number: Int) -> String { monthNames[number - 1] }
+    /// A month's short name as it stands alone: "Nov", "nov.", "juil.".
+    func monthShortName(_ number: Int) -> String { monthAbbreviations[number - 1] }
+    /// A month's initial, for a narrow axis: "N".
+    func monthInitial(_ number: Int) -> String { monthInitials[number - 1] }
     /// A weekday's short name (1 = Monday … 7 = Sunday).
     func weekdayShort(_ weekday: Int) -> String { weekdayNames[weekday - 1] }
+    /// A weekday's full name (1 = Monday … 7 = Sunday): "Monday", "lundi".
+    func weekdayName(_ weekday: Int) -> String { weekdayFullNames[weekday - 1] }
+
+    /// The weekdays in the order a week runs where the region is, its first day first.
+    var week: [Int] { (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 } }
+
+    /// How many days of its week come before `day` where the region is: 0 for the week's first day.
+    func column(of day: CalendarDay) -> Int { (day.weekday - firstWeekday + 7) % 7 }
+
+    /// A day written the way this writer (or English) writes dates, for a browser that offers a text box instead
+    /// of a date picker: "23. Nov. 2026", "Nov 23, 2026", "lun. 23 nov. 2026", "23 November 2026". The month must
+    /// be a word (a number alone can't say which of day and month comes first); a weekday is ignored. Nil for
+    /// anything else.
+    func day(from text: String) -> CalendarDay? {
+        var numbers: [Substring] = []
+        var words: [String] = []
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first.isNumber {
+                let run = rest.prefix(while: \.isNumber)
+                numbers.append(run)
+                rest = rest.dropFirst(run.count)
+            } else if first.isLetter {
+                let run = rest.prefix(while: \.isLetter)
+                words.append(Self.folded(run))
+                rest = rest.dropFirst(run.count)
+            } else {
+                rest = rest.dropFirst()
+            }
+        }
+        guard numbers.count == 2 else { return nil }
+        let (yearText, dayText) = numbers[0].count == 4 ? (numbers[0], numbers[1]) : (numbers[1], numbers[0])
+        guard yearText.count == 4, dayText.count <= 2, let year = Int(yearText), let dayNumber = Int(dayText) else {
+            return nil
+        }
+        // A weekday's short name can read as a month too ("mar." is mardi and mars): then the month is the word
+        // that isn't a weekday, or the later one when both are ("mar, 3 mar 2026").
+        var months = words.compactMap(month(named:))
+        if months.count > 1 {
+            let named = words.filter { !isWeekday($0) }.compactMap(month(named:))
+            months = named.isEmpty ? [months[months.count - 1]] : named
+        }
+        guard months.count == 1 else { return nil }
+        return CalendarDay(year: year, month: months[0], day: dayNumber)
+    }
+
+    private static let englishWeekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// Whether a word is a weekday's name, whole or shortened, in this language or English.
+    private func isWeekday(_ word: String) -> Bool {
+        (weekdayFullNames.map { Self.folded($0[...]) } + Self.englishWeekdays).contains { $0.hasPrefix(word) }
+    }
+
+    /// The month (1…12) a word names, whole or shortened to three letters or more, in this language or English.
+    private func month(named word: String) -> Int? {
+        guard word.count >= 3 else { return nil }
+        for names in [monthNames, Month.names] {
+            let matches = names.indices.filter { Self.folded(names[$0][...]).hasPrefix(word) }
+            if matches.count == 1 { return matches[0] + 1 }
+        }
+        return nil
+    }
+
+    private static func folded(_ text: Substring) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 
     /// A date as Foundation writes it, with the probe's year and day as slots.
     private struct Template: Sendable {

@@ -8,8 +8,10 @@ import HTML
 /// sources and check each exists in every language.
 struct Words: Sendable {
     let language: Language
-    /// How the member's region writes numbers, money and dates.
+    /// How the member's region writes numbers and money.
     let format: RegionFormat
+    /// How the member's language writes dates in their region, and where their week starts.
+    let dates: DateWriter
     private let entries: [String: Catalogue.Entry]
     private let fallback: [String: Catalogue.Entry]
 
@@ -23,6 +25,7 @@ struct Words: Sendable {
         self.language = language
         self.chosen = chosen
         format = .of(region)
+        dates = .of(language, region)
         entries = catalogue.entries[language] ?? [:]
         fallback = catalogue.entries[.en] ?? [:]
     }
@@ -92,20 +95,18 @@ struct Words: Sendable {
 // MARK: - Dates
 
 extension Words {
-    /// A day with its month and year: "30 Nov 2026".
-    func date(_ day: CalendarDay) -> String { day.shortText }
-    /// A day and its month: "30 Nov".
-    func dayMonth(_ day: CalendarDay) -> String { day.dayMonthText }
-    /// A day with its weekday: "Sun, 22 Nov 2026".
-    func weekdayDate(_ day: CalendarDay) -> String { day.mediumTitle }
-    /// A month and its year: "November 2026".
-    func month(_ month: Month) -> String { month.title }
+    /// A day with its month and year: "Nov 30, 2026", "30. Nov. 2026".
+    func date(_ day: CalendarDay) -> String { dates.date(day) }
+    /// A day and its month: "Nov 30", "30. Nov.".
+    func dayMonth(_ day: CalendarDay) -> String { dates.dayMonth(day) }
+    /// A day with its weekday: "Sun, Nov 22, 2026", "So., 22. Nov. 2026".
+    func weekdayDate(_ day: CalendarDay) -> String { dates.weekdayDate(day) }
+    /// A month and its year: "November 2026", "noviembre de 2026".
+    func month(_ month: Month) -> String { dates.month(month) }
     /// A month and its year, short: "Nov 2026".
-    func monthShort(_ month: Month) -> String { month.shortTitle }
+    func monthShort(_ month: Month) -> String { dates.monthShort(month) }
     /// A month's name alone (1 = January): "November".
-    func monthName(_ number: Int) -> String { Month.names[number - 1] }
+    func monthName(_ number: Int) -> String { dates.monthName(number) }
     /// A weekday's short name (1 = Monday … 7 = Sunday, as `CalendarDay.weekday` counts): "Mon".
-    func weekdayShort(_ weekday: Int) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday - 1]
-    }
+    func weekdayShort(_ weekday: Int) -> String { dates.weekdayShort(weekday) }
 }

@@ -93,7 +93,7 @@ extension FieldErrors {
         }
         // A date picker sends YYYY-MM-DD whatever it shows; a browser without one sends what was typed, so the
         // message gives the example as the app writes dates, and that is read too.
-        guard let day = CalendarDay(text) ?? CalendarDay.written(text) else {
+        guard let day = CalendarDay(text) ?? t.dates.day(from: text) else {
             add(field, t["errors.field.date_real", ["example": t.date(today)]])
             return nil
         }

@@ -180,7 +180,7 @@ struct AuthLanguageTests {
         #expect(german["a"] == "Gib einen Betrag wie 12,50 oder 1.234,56 ein.")
         #expect(german["b"] == "Schreib Beträge hier wie 12,50 oder 1.234,56: „,“ trennt die Nachkommastellen.")
         #expect(german["c"] == "Verwende höchstens 2 Nachkommastellen.")
-        #expect(german["d"] == "Gib ein gültiges Datum ein, z. B. 22 Nov 2026.")
+        #expect(german["d"] == "Gib ein gültiges Datum ein, z. B. 22. Nov. 2026.")
         #expect(german["e"] == "Verwende höchstens 4 Zeichen.")
         #expect(german["f"] == "Gib eine Uhrzeit wie 09:00 ein.")
         #expect(german.summary == "Bitte korrigiere die 6 markierten Felder unten.")

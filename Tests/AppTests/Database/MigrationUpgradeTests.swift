@@ -151,7 +151,9 @@ struct MigrationUpgradeTests {
             INSERT INTO notification (userId, kind, subject, dueOn, title, body, path, createdAt, readAt) VALUES
                 (1, 'stash', '1', '2025-04-01', 'Trip is behind', 'Add 25 €', '/stashes/1', '2025-04-01 09:00:00.000', NULL),
                 (1, 'card', '1', '2025-04-02', 'Annual fee', 'Due soon', '/wallet/cards/1', '2025-04-02 09:00:00.000',
-                 '2025-04-02 10:00:00.000');
+                 '2025-04-02 10:00:00.000'),
+                (1, 'badge', 'badge:1', '2025-04-30', 'Badge earned: Trip', 'April 2025 · +10 points', '/badges/1',
+                 '2025-04-20 09:00:00.000', NULL);
             INSERT INTO reminderDay (userId, day) VALUES (1, '2025-04-02');
             INSERT INTO calendarFeed (userId, token, createdAt) VALUES (1, 'feed-secret', '2025-04-02 09:00:00.000');
             """

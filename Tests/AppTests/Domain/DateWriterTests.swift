@@ -81,12 +81,60 @@ struct DateWriterTests {
         #expect(DateWriter(language: .es, region: Region("es-ES")!).firstWeekday == 1)
     }
 
-    @Test("the issue's examples: 23. Nov. 2026 in Germany, names in the language")
+    @Test("examples: 23. Nov. 2026 in Germany, Nov 23, 2026 in the United States, month names in the language")
     func examples() {
         let day = CalendarDay(year: 2026, month: 11, day: 23)!
         #expect(DateWriter(language: .de, region: Region("de-DE")!).date(day) == "23. Nov. 2026")
         #expect(DateWriter(language: .en, region: .unitedStates).date(day) == "Nov 23, 2026")
         #expect(DateWriter(language: .fr, region: Region("fr-FR")!).month(day.monthValue) == "novembre 2026")
         #expect(DateWriter(language: .es, region: Region("es-ES")!).month(day.monthValue) == "noviembre de 2026")
+    }
+
+    @Test("a week runs from the region's first day, and each day sits in its column")
+    func weekOrder() {
+        let american = DateWriter(language: .en, region: .unitedStates)
+        let german = DateWriter(language: .de, region: Region("de-DE")!)
+        #expect(american.week == [7, 1, 2, 3, 4, 5, 6])
+        #expect(german.week == [1, 2, 3, 4, 5, 6, 7])
+        let sunday = CalendarDay(year: 2026, month: 11, day: 1)!
+        let monday = CalendarDay(year: 2026, month: 11, day: 2)!
+        #expect(american.column(of: sunday) == 0 && american.column(of: monday) == 1)
+        #expect(german.column(of: sunday) == 6 && german.column(of: monday) == 0)
+        #expect(german.weekdayName(1) == "Montag" && american.weekdayName(7) == "Sunday")
+        #expect(german.weekdayShort(german.week[0]) == "Mo")
+    }
+
+    @Test("every date the writer prints, with or without its weekday, reads back as the same day")
+    func readsBack() {
+        for (language, region) in Self.pairs {
+            let writer = DateWriter.of(language, region)
+            var day = CalendarDay(year: 2025, month: 1, day: 1)!
+            while day.year < 2027 {
+                #expect(writer.day(from: writer.date(day)) == day, "\(writer.locale.identifier) \(writer.date(day))")
+                #expect(
+                    writer.day(from: writer.weekdayDate(day)) == day,
+                    "\(writer.locale.identifier) \(writer.weekdayDate(day))"
+                )
+                day = day.adding(days: 1)
+            }
+        }
+    }
+
+    @Test("typed dates: English is read in any language, month names whole or short; numbers alone are not")
+    func readsTyped() {
+        let german = DateWriter.of(.de, Region("de-DE")!)
+        let french = DateWriter.of(.fr, Region("fr-FR")!)
+        let day = CalendarDay(year: 2026, month: 3, day: 5)!
+        #expect(german.day(from: "5. März 2026") == day)
+        #expect(german.day(from: "5 Mar 2026") == day)
+        #expect(german.day(from: "March 5, 2026") == day)
+        #expect(french.day(from: "jeudi 5 mars 2026") == day)
+        #expect(french.day(from: "5 MARS 2026") == day)
+        #expect(french.day(from: "juil 5 2026") == CalendarDay(year: 2026, month: 7, day: 5))
+        #expect(french.day(from: "ju 5 2026") == nil, "too short to tell June from July")
+        #expect(german.day(from: "5.3.2026") == nil)
+        #expect(german.day(from: "30. Feb. 2026") == nil)
+        #expect(german.day(from: "5. Mrz 2026") == nil)
+        #expect(german.day(from: "5. März") == nil)
     }
 }

@@ -123,7 +123,7 @@ struct CalendarFeedTests {
                 )
                 #expect(
                     events.contains {
-                        $0.contains("|2026-11-27|Gym renews|Gym renews, due ") && $0.contains("27 Nov 2026.|")
+                        $0.contains("|2026-11-27|Gym renews|Gym renews, due ") && $0.contains("Nov 27, 2026.|")
                     }
                 )
                 #expect(events.allSatisfy { $0.contains("-u\(ann)@") }, "UIDs name the user and the server")
@@ -208,7 +208,7 @@ struct CalendarFeedTests {
             let token = CSRFMiddleware.makeToken()
             try await database.for(userId: ann).renewCalendarFeed(token: token, now: now)
 
-            // When a calendar app reads the feed (today is 22 Nov 2026)
+            // When a calendar app reads the feed (today is Nov 22, 2026)
             let text = try await Browser(client: browser.client).get("/calendar/\(token)").html
 
             // Then: every quarter's end through a year ahead, the snoozed Lounge, each naming its card and linking to it

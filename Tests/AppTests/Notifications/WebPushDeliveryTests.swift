@@ -84,7 +84,7 @@ struct WebPushDeliveryTests {
                 #expect(
                     HTMLPage(listed).contains("span", attributes: ["class": "session__name"], text: "Chrome on Android")
                 )
-                #expect(listed.contains("Added 22 Nov 2026") && listed.contains("Not notified yet"))
+                #expect(listed.contains("Added Nov 22, 2026") && listed.contains("Not notified yet"))
                 let device = try #require(try await Self.devices(database).first)
                 #expect(device.userId == ann && device.endpoint == phone.endpoint && device.name == "Chrome on Android")
 
@@ -116,7 +116,7 @@ struct WebPushDeliveryTests {
                 #expect(deliveries.count == 3 && deliveries.allSatisfy { $0.deliveredAt != nil })
                 #expect(deliveries.first { $0.channel == .webPush }?.deviceId == device.id)
                 #expect(try await Self.devices(database).first?.lastSentAt == clock.now)
-                #expect(try await browser.get("/profile/notifications").html.contains("Last notified 22 Nov 2026"))
+                #expect(try await browser.get("/profile/notifications").html.contains("Last notified Nov 22, 2026"))
 
                 // Nothing goes twice
                 #expect(try await pusher.deliverDue() == 0)

@@ -43,7 +43,7 @@ struct SignedInBrowsersTests {
             #expect(rows[0].contains("Firefox on Windows"))
             #expect(rows[0].contains("This browser"))
             #expect(rows[0].contains("IP address 198.51.100.7"))
-            #expect(rows[0].contains("Signed in 20 Nov 2026<"))
+            #expect(rows[0].contains("Signed in Nov 20, 2026<"))
             #expect(rows[0].contains("Active now"))
             #expect(!rows[0].contains("<form"), "this browser logs out with the page's own button")
             #expect(rows[1].contains("Safari on iPhone"))
@@ -310,7 +310,7 @@ struct SignedInBrowsersTests {
             #expect(rows[0].contains("This browser"))
             #expect(rows[1].contains("Unknown browser"))
             #expect(rows[1].contains("IP address —"))
-            #expect(rows[1].contains("Signed in 2 Oct 2026<"))
+            #expect(rows[1].contains("Signed in Oct 2, 2026<"))
             #expect(rows[1].contains("Last seen —<"))
             #expect(!page.html.contains("Safari on iPhone"), "an expired session is not listed")
         }
@@ -326,8 +326,8 @@ struct SignedInBrowsersTests {
         #expect(text("2026-11-22T08:14:00Z") == "Today at 09:14")
         #expect(text("2026-11-21T23:30:00Z") == "Today at 00:30", "already the 22nd in Berlin")
         #expect(text("2026-11-21T22:59:00Z") == "Yesterday at 23:59")
-        #expect(text("2026-11-20T22:59:00Z") == "20 Nov 2026")
-        #expect(text("2025-12-31T23:00:00Z") == "1 Jan 2026")
+        #expect(text("2026-11-20T22:59:00Z") == "Nov 20, 2026")
+        #expect(text("2025-12-31T23:00:00Z") == "Jan 1, 2026")
         let justAfterMidnight = TestClock.date("2026-11-21T23:30:00Z")  // 00:30 on the 22nd in Berlin
         #expect(
             ProfilePages.Browser.momentText(

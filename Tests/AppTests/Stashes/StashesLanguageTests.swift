@@ -142,4 +142,57 @@ struct StashesLanguageTests {
             #expect(badges.html.contains(">Completadas<"))
         }
     }
+
+    @Test(
+        "Home's calendar starts its weeks on Monday in Germany and on Sunday in the United States, with full day names"
+    )
+    func calendarWeekStart() async throws {
+        for (language, region, head, blanks) in [
+            ("de", "de-DE", ["Montag\">Mo<", "Sonntag\">So<"], 6),
+            ("en", "en-US", ["Sunday\">Sun<", "Saturday\">Sat<"], 0),
+        ] {
+            try await TestApp.run { browser, database in
+                // Given: 1 November 2026 is a Sunday
+                try await Self.signUp(browser, database, language: language, region: region)
+                _ = try await browser.createStash(name: "Urlaub", target: "50")
+
+                // When
+                let home = try await browser.get("/?day=2026-11-02").html
+
+                // Then
+                let header = try #require(home.range(of: "<thead>").map { String(home[$0.upperBound...].prefix(800)) })
+                let columns = header.components(separatedBy: "<th scope=\"col\"><abbr title=\"").dropFirst()
+                #expect(columns.count >= 7, "\(region)")
+                #expect(columns.first?.hasPrefix(head[0]) == true, "\(region): \(header)")
+                #expect(Array(columns.prefix(7)).last?.hasPrefix(head[1]) == true, "\(region): \(header)")
+                let body = try #require(home.range(of: "<tbody>").map { home[$0.upperBound...] })
+                let firstWeek = String(body).components(separatedBy: "</tr>")[0]
+                #expect(firstWeek.components(separatedBy: "<td></td>").count - 1 == blanks, "\(region)")
+            }
+        }
+    }
+
+    @Test("a badge's note in the list is worded in the reader's language, also one recorded before they switched")
+    func badgeNote() async throws {
+        try await TestApp.run { browser, database in
+            // Given: a badge earned in English
+            try await Self.signUp(browser, database, language: "en", region: "en-US")
+            let id = try await browser.createStash(name: "Urlaub", target: "50")
+            try await browser.addEntry(stash: id, amount: "60", date: "2026-11-02")
+            #expect(try await browser.get("/notifications").html.contains("Badge earned: Urlaub"))
+
+            // When
+            try await database.speak("de", region: "de-DE")
+            let list = try await browser.get("/notifications").html
+
+            // Then
+            #expect(list.contains("Abzeichen verdient: Urlaub"))
+            #expect(list.contains("November 2026 · +10 Punkte"))
+            let stored = try database.read { db in
+                try Row.fetchOne(db, sql: "SELECT title, body FROM notification WHERE kind = 'badge'")
+            }
+            #expect(stored?["title"] == "Urlaub")
+            #expect(stored?["body"] == "")
+        }
+    }
 }

@@ -87,8 +87,8 @@ struct StashesTests {
             for (amount, date, field, message) in [
                 ("abc", "2026-11-10", "amount", "Enter an amount like 12.50 or 1,234.56."),
                 ("0", "2026-11-10", "amount", "Enter an amount above zero."),
-                ("10", "2026-02-30", "date", "Enter a real date, like 22 Nov 2026."),
-                ("10", "yesterday", "date", "Enter a real date, like 22 Nov 2026."),
+                ("10", "2026-02-30", "date", "Enter a real date, like Nov 22, 2026."),
+                ("10", "yesterday", "date", "Enter a real date, like Nov 22, 2026."),
                 ("10", "2031-01-01", "date", "Enter a date no more than a year ahead."),
             ] {
                 let page = try await browser.addEntry(stash: id, amount: amount, date: date, note: "kept")
@@ -370,12 +370,12 @@ struct StashesTests {
             #expect(cell(5).contains("dot--spent") && !cell(5).contains("dot--saved"))
             #expect(cell(7).contains("dot--saved") && cell(7).contains("dot--spent"))
             #expect(!cell(4).contains("dot--"))
-            #expect(cell(7).contains("aria-label=\"Sat, 7 Nov 2026: savings and spending\""))
+            #expect(cell(7).contains("aria-label=\"Sat, Nov 7, 2026: savings and spending\""))
             // A day opens at its drawer, so a phone shows it in view (`cell` finds each day's link by its "#day")
 
             let day = try await browser.get("/?day=2026-11-05")
             #expect(day.html.contains("<section class=\"drawer card\" id=\"day\""))
-            #expect(day.html.contains("Thu, 5 Nov 2026"))
+            #expect(day.html.contains("Thu, Nov 5, 2026"))
             #expect(day.html.contains("−$6.00"))
             #expect(day.html.contains("Tacos"))
             #expect(day.html.contains("Dining"))

@@ -146,4 +146,27 @@ struct StatisticsLanguageTests {
             #expect(!frenchText.contains("3?000"))
         }
     }
+
+    @Test("the year's heatmap puts the region's first weekday on top: Monday in Germany, Sunday in the United States")
+    func heatmapWeekStart() async throws {
+        for (language, region, rows, firstY, tooltip) in [
+            ("de", "de-DE", ["Mo", "Mi", "Fr"], "58.0", "Do. 1. Jan. 2026"),
+            ("en", "en-US", ["Sun", "Tue", "Thu"], "72.0", "Thu, Jan 1, 2026"),
+        ] {
+            try await TestApp.run { browser, database in
+                // Given: 1 January 2026 is a Thursday
+                try await Self.member(browser, database, language: language, region: region)
+
+                // When
+                let yearly = try await browser.get("/statistics?view=yearly&period=2026").html
+
+                // Then
+                let labels = rows.map { ">\($0)</text>" }
+                #expect(labels.allSatisfy(yearly.contains), "\(region)")
+                let first = try #require(yearly.range(of: "<rect class=\"heat heat--"))
+                #expect(yearly[first.upperBound...].prefix(40).contains("y=\"\(firstY)\""), "\(region)")
+                #expect(yearly.contains(tooltip), "\(region)")
+            }
+        }
+    }
 }

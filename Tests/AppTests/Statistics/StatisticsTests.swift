@@ -82,7 +82,7 @@ struct StatisticsTests {
             #expect(page.html.contains("href=\"/statistics?view=monthly&amp;period=2026-10\""))
             #expect(page.html.contains("href=\"/statistics?view=monthly&amp;period=2026-12\""))
             // The table alternative of the bar chart lists each active day.
-            #expect(text.contains("30 Nov $255.00 $0.00"))
+            #expect(text.contains("Nov 30 $255.00 $0.00"))
         }
     }
 
@@ -139,7 +139,7 @@ struct StatisticsTests {
             #expect(Self.text(page.html).contains("Saved $70.00"))
             let yearly = try await browser.get("/statistics?view=yearly&period=2028")
             #expect(Self.text(yearly.html).contains("Saved $200.00"))
-            #expect(yearly.html.contains("Tue, 29 Feb 2028: 1 entry, $40.00"))
+            #expect(yearly.html.contains("Tue, Feb 29, 2028: 1 entry, $40.00"))
             #expect(yearly.html.contains("chart--heatmap"))
             let daily = try await browser.get("/statistics?view=daily&period=2028-02-29")
             #expect(Self.text(daily.html).contains("Saved $40.00"))
@@ -528,15 +528,15 @@ struct StatisticsHistoryTests {
 
             let page = try await browser.get("/statistics?view=daily&period=2026-11-21")
             let text = StatisticsTests.text(page.html)
-            #expect(text.contains("Sat, 21 Nov 2026"))
+            #expect(text.contains("Sat, Nov 21, 2026"))
             #expect(text.contains("Spent $3.00"))
             #expect(text.contains("Income $500.00"))
             #expect(text.contains("Stashes updated 1"))
             #expect(text.contains("Freelance Income Invoice 12 +$500.00"))
             #expect(text.contains("Coffee Spent −$3.00"))
             #expect(text.contains("You spent 25% less than the day before on Coffee."))
-            #expect(text.contains("No stashes completed on Sat, 21 Nov 2026 yet."))
-            #expect(page.html.contains("Sat, 21 Nov 2026 within November 2026"))
+            #expect(text.contains("No stashes completed on Sat, Nov 21, 2026 yet."))
+            #expect(page.html.contains("Sat, Nov 21, 2026 within November 2026"))
         }
     }
 

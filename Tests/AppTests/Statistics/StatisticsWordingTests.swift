@@ -85,7 +85,7 @@ struct StatisticsWordingTests {
         )
         #expect(
             StatisticsWording.completed(count: 0, points: 0, period: .day(CalendarDay("2026-11-21")!), t: t)
-                == "No stashes completed on Sat, 21 Nov 2026 yet."
+                == "No stashes completed on Sat, Nov 21, 2026 yet."
         )
     }
 
@@ -132,7 +132,7 @@ struct ChartHelperTests {
         let svg = Charts.bars(
             id: "c",
             title: "Saved <per> day",
-            labels: ["1 Nov & co"],
+            labels: ["Nov 1 & co"],
             tickLabels: ["1"],
             series: [Charts.Series(name: "Saved", colorClass: "chart__bar--saved", values: [50])],
             format: { String($0) },
@@ -142,7 +142,7 @@ struct ChartHelperTests {
         #expect(svg.contains("<title id=\"c-title\">Saved &lt;per&gt; day</title>"))
         #expect(
             svg.contains(
-                "<rect class=\"chart__bar chart__bar--saved\" x=\"113.6\" y=\"12.0\" width=\"460.8\" height=\"182.0\"><title>1 Nov &amp; co: saved 50</title></rect>"
+                "<rect class=\"chart__bar chart__bar--saved\" x=\"113.6\" y=\"12.0\" width=\"460.8\" height=\"182.0\"><title>Nov 1 &amp; co: saved 50</title></rect>"
             )
         )
         #expect(svg.contains("<text class=\"chart__axis\" x=\"50.0\" y=\"198.0\" text-anchor=\"end\">0</text>"))

@@ -42,19 +42,19 @@ struct BenefitHistoryTests {
             let page = try await browser.get("/wallet/benefits/\(benefitId)")
             #expect(page.status == .ok)
             let html = page.html
-            let current = try #require(html.range(of: "Card year 10 Mar 2026 – 9 Mar 2027"))
-            let previous = try #require(html.range(of: "Card year 10 Mar 2025 – 9 Mar 2026"))
+            let current = try #require(html.range(of: "Card year Mar 10, 2026 – Mar 9, 2027"))
+            let previous = try #require(html.range(of: "Card year Mar 10, 2025 – Mar 9, 2026"))
             #expect(current.lowerBound < previous.lowerBound)
             #expect(html.contains("2 uses, $20.00 redeemed"))
             #expect(html.contains("1 use, $7.50 redeemed"))
             let nov = try #require(
-                html.range(of: "<span>5 Nov 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
+                html.range(of: "<span>Nov 5, 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
             )
             let apr = try #require(
-                html.range(of: "<span>3 Apr 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
+                html.range(of: "<span>Apr 3, 2026</span><span class=\"benefit-history__amount\">$10.00</span>")
             )
             let feb = try #require(
-                html.range(of: "<span>14 Feb 2026</span><span class=\"benefit-history__amount\">$7.50</span>")
+                html.range(of: "<span>Feb 14, 2026</span><span class=\"benefit-history__amount\">$7.50</span>")
             )
             #expect(
                 nov.lowerBound < apr.lowerBound && apr.lowerBound < previous.lowerBound
@@ -104,7 +104,7 @@ struct BenefitHistoryTests {
                         && span.matches("span", attributes: ["class": "muted small"], text: "· 1 use, $7.00 redeemed")
                 }
             )
-            #expect(HTMLPage(html).contains("span", attributes: [:], text: "22 Nov 2026"))
+            #expect(HTMLPage(html).contains("span", attributes: [:], text: "Nov 22, 2026"))
         }
     }
 }

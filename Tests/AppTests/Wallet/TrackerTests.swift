@@ -106,7 +106,7 @@ struct TrackerTests {
             #expect(tracker.html.contains("2 active subscriptions"))
             #expect(tracker.html.contains("Renewing soon"))
             #expect(tracker.html.contains("Renews tomorrow"))
-            #expect(tracker.html.contains("Renews 20 Dec 2026"))
+            #expect(tracker.html.contains("Renews Dec 20, 2026"))
             #expect(
                 tracker.document.contains("span", attributes: ["class": "pill pill--card"], text: "Sapphire Reserve")
             )
@@ -188,7 +188,7 @@ struct TrackerTests {
             let after = try await browser.get("/wallet/tracker?tab=coupons")
             #expect(!after.html.contains("Expiring today"))
             #expect(after.html.contains("History"))
-            #expect(after.html.contains("Used 22 Nov 2026"))
+            #expect(after.html.contains("Used Nov 22, 2026"))
             #expect(
                 try database.read { db in
                     try String.fetchOne(db, sql: "SELECT usedOn FROM coupon WHERE id = ?", arguments: [id])
@@ -424,7 +424,7 @@ struct TrackerTests {
             #expect(!home.html.contains("expires today!"))
             // It moves to "Recently used"
             #expect(home.html.components(separatedBy: "Taco Tuesday").count == 2)
-            #expect(home.html.contains("Taco Tuesday</a> <span class=\"track__when\">Used 23 Nov</span>"))
+            #expect(home.html.contains("Taco Tuesday</a> <span class=\"track__when\">Used Nov 23</span>"))
             try await database.write { db in try db.execute(sql: "DELETE FROM subscription") }
             home = try await browser.get("/")
             #expect(!home.html.contains("/mo total"))

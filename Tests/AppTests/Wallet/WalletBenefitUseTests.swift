@@ -50,8 +50,8 @@ struct WalletBenefitUseTests {
                 ("250", "2026-11-20", "amount", "Enter at most $200.00, the benefit's value."),
                 ("0", "2026-11-20", "amount", "Enter an amount above zero."),
                 ("80", "2026-11-27", "usedOn", "Enter today or an earlier day."),
-                ("80", "2024-12-31", "usedOn", "Enter a day in this period or the one before, from 1 Jan 2025."),
-                ("80", "2026-02-30", "usedOn", "Enter a real date, like 26 Nov 2026."),
+                ("80", "2024-12-31", "usedOn", "Enter a day in this period or the one before, from Jan 1, 2025."),
+                ("80", "2026-02-30", "usedOn", "Enter a real date, like Nov 26, 2026."),
             ] {
                 let page = try await browser.post(
                     "/wallet/benefits/\(airline)/use",
@@ -79,8 +79,8 @@ struct WalletBenefitUseTests {
             #expect(uses.map(\.usedOn) == ["2026-11-03"])
             #expect(uses.map(\.periodStart) == ["2026-01-01"])
             let page = try await browser.get("/wallet/cards/\(card)")
-            #expect(page.html.contains("Marked “Airline” as done — $80.00 redeemed on 3 Nov 2026."))
-            #expect(page.html.contains("Used 3 Nov 2026 · $80.00 redeemed"))
+            #expect(page.html.contains("Marked “Airline” as done — $80.00 redeemed on Nov 3, 2026."))
+            #expect(page.html.contains("Used Nov 3, 2026 · $80.00 redeemed"))
             #expect(RedeemedFigure.of(page).contains("$80"))
             #expect(page.html.contains("Redeem $470 more to break even"))
 
@@ -92,7 +92,7 @@ struct WalletBenefitUseTests {
             )
             #expect(twice.status == .unprocessableContent)
             #expect(
-                twice.fieldError("usedOn")?.contains("already done for the period of that day (used 3 Nov 2026)")
+                twice.fieldError("usedOn")?.contains("already done for the period of that day (used Nov 3, 2026)")
                     == true
             )
             #expect(try await database.benefitUses(benefitId: airline).count == 1)

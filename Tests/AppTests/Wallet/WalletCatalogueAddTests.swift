@@ -53,7 +53,7 @@ struct WalletCatalogueAddTests {
             #expect(added.location == "/wallet/cards/\(card.id ?? 0)")
             #expect(
                 try await browser.get("/wallet/cards/\(card.id ?? 0)").html.contains(
-                    "Card year 1 Mar 2026 – 28 Feb 2027"
+                    "Card year Mar 1, 2026 – Feb 28, 2027"
                 )
             )
 

@@ -86,7 +86,7 @@ struct WalletEditTests {
             let after = try await browser.get("/wallet/cards/\(card)")
             #expect(after.html.contains("Saved “Lounge pass”."))
             #expect(after.html.contains("Used this period"))
-            #expect(after.html.contains("Used 27 Nov 2026 · $25.00 redeemed"))
+            #expect(after.html.contains("Used Nov 27, 2026 · $25.00 redeemed"))
             #expect(after.html.contains("$30 / quarter · Airport lounges"))
 
             // Another member can neither open nor save it

@@ -67,7 +67,7 @@ struct WalletFourYearTests {
             )
             let page = try await browser.get("/wallet/cards/\(card)")
             #expect(page.html.contains("$120 / four years"))
-            #expect(page.html.contains("Expires 31 Dec 2029"))
+            #expect(page.html.contains("Expires Dec 31, 2029"))
 
             // When: used
             try await browser.post("/wallet/benefits/\(credit)/use")
@@ -87,7 +87,7 @@ struct WalletFourYearTests {
             try await browser.logIn(email: "ann@example.com")
             let later = try await browser.get("/wallet/cards/\(card)")
             #expect(!later.html.contains("Used this period"))
-            #expect(later.html.contains("Expires 31 Dec 2033"))
+            #expect(later.html.contains("Expires Dec 31, 2033"))
             #expect(RedeemedFigure.of(later).contains("$0"))
         }
     }
@@ -99,7 +99,7 @@ struct WalletFourYearTests {
             try await browser.signUp(email: "ann@example.com")
             let card = try await browser.addCatalogueCard("chase-sapphire-reserve", feeDueOn: "2027-03-01")
             let page = try await browser.get("/wallet/cards/\(card)")
-            #expect(page.html.contains("Expires 28 Feb 2030"))
+            #expect(page.html.contains("Expires Feb 28, 2030"))
             clock.advance(by: 1_193 * 86_400)  // 2030-02-27, a day before the four card years end
             try await browser.logIn(email: "ann@example.com")
             let expiring = try await browser.get("/wallet/expiring")

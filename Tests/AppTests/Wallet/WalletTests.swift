@@ -64,7 +64,7 @@ struct WalletTests {
             let detail = try await browser.get("/wallet/cards/\(id)")
             #expect(detail.status == .ok)
             #expect(detail.html.contains("Uber Cash"))
-            #expect(detail.html.contains("Expires 30 Nov 2026"))
+            #expect(detail.html.contains("Expires Nov 30, 2026"))
             #expect(detail.html.contains("3 days left"))
             #expect(detail.html.contains("benefit--expiring urgency--urgent"))
 
@@ -83,15 +83,15 @@ struct WalletTests {
 
             let after = try await browser.get("/wallet/cards/\(id)")
             #expect(after.html.contains("Used this period"))
-            #expect(after.html.contains("Used 27 Nov 2026"))
+            #expect(after.html.contains("Used Nov 27, 2026"))
 
             // December: available again, and November's use is not "expired".
             clock.advance(by: 5 * 86_400)
             let december = try await browser.get("/wallet/cards/\(id)")
             #expect(!december.html.contains("Used this period"))
-            #expect(december.html.contains("Expires 31 Dec 2026"))
+            #expect(december.html.contains("Expires Dec 31, 2026"))
             // Benefits left unused in November show as expired for a while.
-            #expect(december.html.contains("Expired 30 Nov 2026"))
+            #expect(december.html.contains("Expired Nov 30, 2026"))
             #expect(december.html.contains("benefit--expired"))
         }
     }
@@ -107,7 +107,7 @@ struct WalletTests {
             let id = try await browser.addCatalogueCard("amex-platinum")
             let page = try await browser.get("/wallet/cards/\(id)")
             #expect(page.status == .ok)
-            #expect(page.html.contains("Expires 31 Dec 2026"))
+            #expect(page.html.contains("Expires Dec 31, 2026"))
             #expect(!page.html.contains("id=\"expired-title\""))
             #expect(!page.html.contains("benefit--expired"))
         }
@@ -138,7 +138,7 @@ struct WalletTests {
                 } == "2026-11-28"
             )
             #expect(!(try await browser.get("/wallet").html.contains("expiring soon")))
-            #expect(try await browser.get("/wallet/cards/\(id)").html.contains("Snoozed until 28 Nov 2026"))
+            #expect(try await browser.get("/wallet/cards/\(id)").html.contains("Snoozed until Nov 28, 2026"))
             clock.advance(by: 86_400)
             #expect(try await browser.get("/wallet").html.contains("1 expiring soon"))
             // Only the offered lengths are accepted.
@@ -219,7 +219,7 @@ struct WalletTests {
             #expect(page.html.contains("38%"))
             #expect(page.html.contains("Fee due in 18 days"))
             #expect(page.html.contains("pill--warning"))
-            #expect(page.html.contains("Card year 10 Dec 2025 – 9 Dec 2026"))
+            #expect(page.html.contains("Card year Dec 10, 2025 – Dec 9, 2026"))
         }
     }
 
@@ -259,7 +259,7 @@ struct WalletTests {
             let all = try await browser.get("/wallet/cards/new")
             #expect(all.html.contains("American Express"))
             #expect(all.html.contains("Capital One"))
-            #expect(all.html.contains("Card database 1.1.0, updated 25 Nov 2026"))
+            #expect(all.html.contains("Card database 1.1.0, updated Nov 25, 2026"))
             let search = try await browser.get("/wallet/cards/new?q=sapphire")
             #expect(search.html.contains("Sapphire Reserve"))
             #expect(search.html.contains("Sapphire Preferred"))
@@ -314,7 +314,7 @@ struct WalletTests {
             try await browser.signUp(email: "ann@example.com")
             let page = try await browser.get("/wallet/settings")
             #expect(page.html.contains("1.1.0"))
-            #expect(page.html.contains("25 Nov 2026"))
+            #expect(page.html.contains("Nov 25, 2026"))
             #expect(page.html.contains("href=\"/profile/notifications\""))
         }
     }

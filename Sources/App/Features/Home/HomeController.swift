@@ -166,7 +166,7 @@ struct HomeController {
         return pages.redirect(to: input.returnTo.flatMap(Paths.safeReturnPath) ?? HomePaths.index)
     }
 
-    /// The month as weeks from Monday to Sunday, with a dot per kind of activity.
+    /// The month as weeks, from the first day of the week where the member lives, with a dot per kind of activity.
     static func weeks(
         month: Month,
         activity: [String: DayActivity],
@@ -175,7 +175,7 @@ struct HomeController {
         t: Words
     ) -> [HomePages.CalendarWeek] {
         let first = month.firstDay
-        let leading = first.weekday - 1
+        let leading = t.dates.column(of: first)
         var cells: [HomePages.CalendarCell] = Array(
             repeating: HomePages.CalendarCell(
                 date: nil,

@@ -10,8 +10,10 @@ extension NotificationPages.Day {
             let minute = Calendar.minute(of: notification.createdAt, in: zone)
             let item = NotificationPages.Item(
                 id: notification.id ?? 0,
-                title: notification.title,
-                body: notification.body.split(separator: "\n").map(String.init),
+                title: notification.kind == .badge
+                    ? t["notifications.reminders.badge", ["stash": notification.title]] : notification.title,
+                body: notification.kind == .badge
+                    ? [badgeBody(notification, t: t)] : notification.body.split(separator: "\n").map(String.init),
                 time: String(format: "%02d:%02d", minute / 60, minute % 60),
                 unread: notification.readAt == nil
             )
@@ -28,5 +30,12 @@ extension NotificationPages.Day {
                 : day == today.adding(days: -1) ? t["notifications.yesterday"] : t.weekdayDate(day)
             return Self(title: title, items: items)
         }
+    }
+
+    /// "November 2026 · +10 points": the month a badge was earned for (its note is due on the month's last day).
+    private static func badgeBody(_ notification: Reminder, t: Words) -> String {
+        let month = CalendarDay(notification.dueOn).map { t.month($0.monthValue) } ?? notification.dueOn
+        let points = t.plural("shell.celebration.points", count: Badge.pointsPerBadge)
+        return t["notifications.reminders.badge_body", ["month": month, "points": points]]
     }
 }

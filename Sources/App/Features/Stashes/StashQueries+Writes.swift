@@ -322,7 +322,8 @@ extension MemberStore {
         return badge.id
     }
 
-    /// Puts "Badge earned" in the user's notification list (in the app only), once per badge.
+    /// Puts "Badge earned" in the user's notification list (in the app only), once per badge. The note keeps the
+    /// stash's name as its title; the list words it in the reader's language (`NotificationPages.Day.grouped`).
     private static func tellEarned(_ db: Database, badge: Badge, stash: Stash, month: Month, now: Date) throws {
         guard let id = badge.id else { return }
         try Reminder(
@@ -331,8 +332,8 @@ extension MemberStore {
             kind: .badge,
             subject: "badge:\(id)",
             dueOn: month.lastDay.description,
-            title: "Badge earned: \(stash.name)",
-            body: "\(month.title) · +\(badge.points) points",
+            title: stash.name,
+            body: "",
             path: BadgePaths.badge(id),
             createdAt: now,
             readAt: nil

@@ -455,7 +455,7 @@ struct StatisticsPageBuilder {
         let totals = months.map { byMonth[$0.description] ?? LedgerTotals() }
         let series = seriesFor(totals)
         let labels = months.map { t.month($0) }
-        let ticks = months.map { String(t.monthName($0.month).prefix(1)) }
+        let ticks = months.map { t.dates.monthInitial($0.month) }
         let year = String(period.year)
         let title =
             switch filter {
@@ -522,12 +522,12 @@ struct StatisticsPageBuilder {
         var cells: [Charts.HeatDay] = []
         var offset = 0
         if let jan1 = CalendarDay(year: period.year, month: 1, day: 1) {
-            offset = jan1.weekday - 1
+            offset = t.dates.column(of: jan1)
             let count = Month(year: period.year, month: 2).isLeapYear ? 366 : 365
             cells.reserveCapacity(count)
             var day = jan1
             for _ in 0..<count {
-                let monthLabel = day.day == 1 ? String(t.monthName(day.month).prefix(3)) : nil
+                let monthLabel = day.day == 1 ? t.dates.monthShortName(day.month) : nil
                 if let totals = byDay[day.description] {
                     let level = busiest == 0 ? 0 : max(1, (totals.entryCount * 4 + busiest - 1) / busiest)
                     let label = t.plural(

@@ -131,7 +131,7 @@ struct SummaryPDF {
             }
             if isYear {
                 pdf.text(
-                    String(t.monthName(index + 1).prefix(3)),
+                    t.dates.monthShortName(index + 1),
                     x: plotLeft + group * (Double(index) + 0.5) - 7,
                     y: chartBottom - 10,
                     size: 7,
