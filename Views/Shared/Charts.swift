@@ -260,7 +260,8 @@ enum Charts {
         let weeks = (offset + days.count + 6) / 7
         var svg = open("heatmap", id: id, title: title, width: left + Double(weeks) * pitch, height: top + 7 * pitch)
         for row in [0, 2, 4] {
-            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, t.weekdayShort(t.dates.week[row])))
+            let name = t.weekdayShort(t.dates.week[row])
+            svg.append(axisText(x: 0, y: top + Double(row) * pitch + cell - 2, anchor: nil, name))
         }
         for (index, day) in days.enumerated() {
             let position = offset + index
