@@ -58,8 +58,8 @@ struct RegionFormat: Sendable {
     /// An amount as typed into a form field here: `1234.56` / `1234,56`, without grouping or symbol.
     func amountValue(_ cents: Int64, _ currency: Currency) -> String {
         let money = Money(cents: cents, currency: currency).formValue
-        return amounts.decimalSeparator == "."
-            ? money : money.replacingOccurrences(of: ".", with: String(amounts.decimalSeparator))
+        let separator = amounts.decimalSeparator
+        return separator == "." ? money : String(money.map { $0 == "." ? separator : $0 })
     }
 
     /// A whole number: `1,234` / `1.234` / `1 234` (`1234` where four digits stay ungrouped).

@@ -51,18 +51,11 @@ struct Words: Sendable {
     /// for a sentence with a link or emphasis inside it.
     func html(_ key: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var result = HTML.empty
-        var rest = Substring(text(key, category: .other))
-        while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-            result.append(HTML(text: String(rest[..<open.lowerBound])))
-            let name = rest[open.upperBound..<close]
-            if let value = values.first(where: { $0.key == name })?.value {
-                result.append(value)
-            } else {
-                result.append(HTML(text: String(rest[open.lowerBound...close])))
-            }
-            rest = rest[rest.index(after: close)...]
+        Self.scan(text(key, category: .other)) { literal in
+            result.append(HTML(text: String(literal)))
+        } placeholder: { name, whole in
+            result.append(values.first(where: { $0.key == name })?.value ?? HTML(text: String(whole)))
         }
-        result.append(HTML(text: String(rest)))
         return result
     }
 
@@ -75,20 +68,45 @@ struct Words: Sendable {
     }
 
     static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-        guard text.contains("%{") else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-            result += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close]
+        result.reserveCapacity(text.utf8.count + 16)
+        scan(text) { literal in
+            result += literal
+        } placeholder: { name, whole in
             if let value = values.first(where: { $0.key == name })?.value {
                 result += value
             } else {
-                result += rest[open.lowerBound...close]
+                result += whole
             }
-            rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result
+    }
+
+    /// Walks `text` as literal runs and `%{name}` placeholders (with the placeholder's whole text, kept as it is
+    /// when no value is given). Reads the UTF-8 bytes: `%`, `{` and `}` are ASCII, so every index it cuts at is a
+    /// character boundary, and no call goes through Foundation's locale-aware string search.
+    private static func scan(
+        _ text: String,
+        literal: (Substring) -> Void,
+        placeholder: (_ name: Substring, _ whole: Substring) -> Void
+    ) {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
+            let open = bytes.index(after: percent)
+            guard open < bytes.endIndex, bytes[open] == UInt8(ascii: "{"),
+                let close = bytes[open...].firstIndex(of: UInt8(ascii: "}"))
+            else {
+                index = open
+                continue
+            }
+            if start < percent { literal(text[start..<percent]) }
+            placeholder(text[bytes.index(after: open)..<close], text[percent...close])
+            start = bytes.index(after: close)
+            index = start
+        }
+        if start < bytes.endIndex { literal(text[start...]) }
     }
 }
 

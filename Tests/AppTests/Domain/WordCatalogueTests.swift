@@ -83,6 +83,9 @@ struct WordCatalogueTests {
         let french = TestApp.words(.fr)
         #expect(french.plural("forms.fix_fields", count: 0).contains("le champ"))
         #expect(Words.fill("Hi %{name}, %{other}", ["name": "<b>"]) == "Hi <b>, %{other}")
+        #expect(Words.fill("%{a}%{b} 50 % {a} %{a", ["a": "ä", "b": "€"]) == "ä€ 50 % {a} %{a")
+        #expect(Words.fill("Grüße, %{name}!", ["name": "Jürgen"]) == "Grüße, Jürgen!")
+        #expect(Words.fill("", ["a": "x"]).isEmpty)
     }
 
     @Test("a language file with a broken plural or a second root is refused at start")
