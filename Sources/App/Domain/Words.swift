@@ -6,7 +6,10 @@ import HTML
 ///
 /// Keys are string literals at the call site, so `CatalogueTests` can read them from the
 /// sources and check each exists in every language.
-struct Words: Sendable {
+///
+/// A class: every view and partial keeps the request's words, and a copy of a reference is one retain where a
+/// struct of formats and tables would be dozens.
+final class Words: Sendable {
     let language: Language
     /// How the member's region writes numbers and money.
     let format: RegionFormat
@@ -37,14 +40,16 @@ struct Words: Sendable {
 
     /// The text for `key` with its `%{name}` placeholders filled in.
     subscript(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
-        Self.fill(text(key, category: .other), values)
+        Self.fill(text(key, category: .other)) { name in values.first(where: { $0.key == name })?.value }
     }
 
     /// The form of `key` for `count` by the language's CLDR plural rules, with `%{count}` written as the region
     /// writes numbers and any other placeholders filled in.
     func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let form = text(key, category: language.pluralCategory(count))
-        return Self.fill(Self.fill(form, ["count": format.number(count)]), values)
+        return Self.fill(form) { name in
+            name == "count" ? format.number(count) : values.first(where: { $0.key == name })?.value
+        }
     }
 
     /// The text for `key` as markup: the text escaped, and each placeholder replaced by its (already safe) markup,
@@ -68,12 +73,17 @@ struct Words: Sendable {
     }
 
     static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(text) { name in values.first(where: { $0.key == name })?.value }
+    }
+
+    /// `text` with each `%{name}` replaced by `value(name)`, or kept as it is where that is nil.
+    private static func fill(_ text: String, _ value: (Substring) -> String?) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         scan(text) { literal in
             result += literal
         } placeholder: { name, whole in
-            if let value = values.first(where: { $0.key == name })?.value {
+            if let value = value(name) {
                 result += value
             } else {
                 result += whole
@@ -83,30 +93,38 @@ struct Words: Sendable {
     }
 
     /// Walks `text` as literal runs and `%{name}` placeholders (with the placeholder's whole text, kept as it is
-    /// when no value is given). Reads the UTF-8 bytes: `%`, `{` and `}` are ASCII, so every index it cuts at is a
-    /// character boundary, and no call goes through Foundation's locale-aware string search.
+    /// when no value is given). Reads the UTF-8 bytes in place: `%`, `{` and `}` are ASCII, so every offset it cuts
+    /// at is a character boundary, and no call goes through Foundation's locale-aware string search.
     private static func scan(
         _ text: String,
         literal: (Substring) -> Void,
         placeholder: (_ name: Substring, _ whole: Substring) -> Void
     ) {
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        while let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
-            let open = bytes.index(after: percent)
-            guard open < bytes.endIndex, bytes[open] == UInt8(ascii: "{"),
-                let close = bytes[open...].firstIndex(of: UInt8(ascii: "}"))
-            else {
-                index = open
-                continue
+        let utf8 = text.utf8
+        func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "{"),
+                    let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}"))
+                else {
+                    index += 1
+                    continue
+                }
+                if start < index { literal(text[at(start)..<at(index)]) }
+                placeholder(text[at(index + 2)..<at(close)], text[at(index)..<at(close + 1)])
+                index = close + 1
+                start = index
             }
-            if start < percent { literal(text[start..<percent]) }
-            placeholder(text[bytes.index(after: open)..<close], text[percent...close])
-            start = bytes.index(after: close)
-            index = start
+            if start < bytes.count { literal(text[at(start)...]) }
         }
-        if start < bytes.endIndex { literal(text[start...]) }
+        if scanned == nil {
+            // A string bridged from Foundation: read a native copy.
+            var native = text
+            native.makeContiguousUTF8()
+            scan(native, literal: literal, placeholder: placeholder)
+        }
     }
 }
 
