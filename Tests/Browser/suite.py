@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Stashify in a real browser: every page at phone and desktop size, light and dark, checked with axe-core,
 for horizontal scrolling at 360 px, console errors and small tap targets; every page again at 360 px with the
-browser's text size at 200 %, for horizontal scrolling; then the main flows without JavaScript, a Web Push
+browser's text size at 200 %, for horizontal scrolling, in English and then in German; then the main flows without JavaScript, a Web Push
 shown by the service worker, and the offline page.
 
 Usage: python3 Tests/Browser/suite.py [--binary .build/debug/stashify]
@@ -83,6 +83,19 @@ def log_in(d, base):
     d.find_element(By.NAME, "password").send_keys(PASSWORD)
     d.find_element(By.NAME, "password").submit()
     time.sleep(0.3)
+
+
+def speak(d, base, language, region):
+    """Chooses the member's language and region on Profile, as a member would; returns the problems."""
+    from selenium.webdriver.support.ui import Select
+    d.get(base + "/profile")
+    Select(d.find_element(By.NAME, "language")).select_by_value(language)
+    Select(d.find_element(By.NAME, "region")).select_by_value(region)
+    d.find_element(By.NAME, "language").submit()
+    time.sleep(0.3)
+    d.get(base + "/profile")
+    shown = d.find_element(By.TAG_NAME, "html").get_attribute("lang")
+    return [] if shown == language else [f"Profile shows lang={shown} after choosing {language}"]
 
 
 def pages(today):
@@ -414,6 +427,20 @@ def main():
                         continue
                     large.get(base + path)
                     results.check(f"{path} 200% text", large.execute_script(TEXT_SIZE_CHECKS, 360))
+                # Once more in German, whose longer words must not make any page scroll sideways either
+                for path in ["/login?lang=de", "/signup?lang=de"]:
+                    large.get(base + path)
+                    results.check(f"{path} German 200% text", large.execute_script(TEXT_SIZE_CHECKS, 360))
+                results.check("Profile switches to German", speak(large, base, "de", "de-DE"))
+                for path in pages(today):
+                    if args.only and args.only not in path:
+                        continue
+                    large.get(base + path)
+                    problems = large.execute_script(TEXT_SIZE_CHECKS, 360)
+                    if large.find_element(By.TAG_NAME, "html").get_attribute("lang") != "de":
+                        problems.append("the page isn't in German")
+                    results.check(f"{path} German 200% text", problems)
+                results.check("Profile switches back to English", speak(large, base, "en", "en-US"))
             finally:
                 large.quit()
         except BaseException:
