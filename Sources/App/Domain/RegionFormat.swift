@@ -6,7 +6,10 @@ import Synchronization
 /// Made once per region and kept (`RegionFormat.of`): it learns each currency's shape from Foundation when it is
 /// made, and then writes integer cents without calling into ICU, which costs microseconds a value
 /// (`RegionFormat+Shapes.swift`; `RegionFormatTests` checks the two agree).
-struct RegionFormat: Sendable {
+///
+/// A class: pages reach it once per amount they write (`User.format`), and a copy of a reference is one retain
+/// where a struct of shapes and tables would be a dozen.
+final class RegionFormat: Sendable {
     let region: Region
     let locale: Locale
     /// How amounts are typed here (the decimal and grouping separators of the region's numbers).
