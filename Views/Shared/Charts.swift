@@ -176,6 +176,7 @@ enum Charts {
             svg.append(line("chart__grid", x1: left, x2: width - right, y1: y, y2: y))
             svg.append(axisText(x: left - 6, y: y + 4, anchor: "end", format(Int64(scaleMax * Double(step) / 2))))
         }
+        let tooltip = t.phrase("statistics.charts.tooltip")
         let groupWidth = plotWidth / Double(max(1, labels.count))
         let barWidth = max(1, groupWidth * 0.8 / Double(max(1, series.count)))
         for index in labels.indices {
@@ -184,7 +185,7 @@ enum Charts {
                 let value = item.values[index]
                 let barHeight = max(1, plotHeight * Double(value) / scaleMax)
                 svg.append(
-                    "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(t["statistics.charts.tooltip", ["label": labels[index], "series": item.inlineName, "value": format(value)]])</title></rect>"
+                    "<rect class=\"chart__bar \(item.colorClass)\" x=\"\(Number(groupX + barWidth * Double(seriesIndex)))\" y=\"\(Number(baseline - barHeight))\" width=\"\(Number(barWidth))\" height=\"\(Number(barHeight))\"><title>\(tooltip.fill(["label": labels[index], "series": item.inlineName, "value": format(value)]))</title></rect>"
                 )
             }
             if index < tickLabels.count, !tickLabels[index].isEmpty {

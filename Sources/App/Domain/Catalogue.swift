@@ -10,15 +10,59 @@ import Yams
 struct Catalogue: Sendable {
     /// A word or sentence, or its plural forms.
     enum Entry: Sendable, Equatable {
-        case text(String)
-        case plural([PluralCategory: String])
+        case text(Phrase)
+        case plural([PluralCategory: Phrase])
 
         /// Every form's text.
         var forms: [String] {
             switch self {
-            case .text(let text): [text]
-            case .plural(let forms): PluralCategory.allCases.compactMap { forms[$0] }
+            case .text(let phrase): [phrase.text]
+            case .plural(let forms): PluralCategory.allCases.compactMap { forms[$0]?.text }
             }
+        }
+    }
+
+    /// One text of the catalogue, cut once when the catalogue loads into literal runs and `%{name}` placeholders,
+    /// so filling it in is appending strings, never searching one.
+    struct Phrase: Sendable, Equatable {
+        enum Part: Sendable, Equatable {
+            case literal(String)
+            case placeholder(String)
+        }
+
+        /// The text as written, placeholders and all.
+        let text: String
+        let parts: [Part]
+
+        init(_ text: String) {
+            self.text = text
+            var parts: [Part] = []
+            var rest = Substring(text)
+            while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+                if open.lowerBound > rest.startIndex { parts.append(.literal(String(rest[..<open.lowerBound]))) }
+                parts.append(.placeholder(String(rest[open.upperBound..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { parts.append(.literal(String(rest))) }
+            self.parts = parts
+        }
+
+        /// The text with each placeholder replaced by `value(name)`, or kept as it is where that is nil.
+        func fill(_ value: (String) -> String?) -> String {
+            var result = ""
+            result.reserveCapacity(text.utf8.count + 32)
+            for part in parts {
+                switch part {
+                case .literal(let literal): result += literal
+                case .placeholder(let name): result += value(name) ?? "%{" + name + "}"
+                }
+            }
+            return result
+        }
+
+        /// The text with its placeholders filled in from `values`.
+        func fill(_ values: KeyValuePairs<String, String>) -> String {
+            fill { name in values.first(where: { $0.key == name })?.value }
         }
     }
 
@@ -102,16 +146,16 @@ struct Catalogue: Sendable {
             let full = prefix.isEmpty ? key : prefix + "." + key
             switch value {
             case .scalar(let scalar):
-                entries[full] = .text(scalar.string)
+                entries[full] = .text(Phrase(scalar.string))
             case .mapping(let inner):
                 let names = inner.keys.compactMap(\.string)
                 if !names.isEmpty && names.allSatisfy({ PluralCategory(rawValue: $0) != nil }) {
-                    var forms: [PluralCategory: String] = [:]
+                    var forms: [PluralCategory: Phrase] = [:]
                     for (category, form) in inner {
                         guard let name = category.string, let plural = PluralCategory(rawValue: name),
                             let text = form.scalar?.string
                         else { throw LoadError.malformed(path, "the plural \(full) has a form that isn't text.") }
-                        forms[plural] = text
+                        forms[plural] = Phrase(text)
                     }
                     guard forms[.other] != nil else {
                         throw LoadError.malformed(path, "the plural \(full) has no `other` form.")
@@ -159,27 +203,25 @@ struct Catalogue: Sendable {
     /// French "one" may write the word instead of the number).
     static func placeholders(_ entry: Entry) -> Set<String> {
         switch entry {
-        case .text(let text): placeholders(text)
-        case .plural(let forms): placeholders(forms[.other] ?? "").subtracting(["count"])
+        case .text(let phrase): placeholders(phrase.text)
+        case .plural(let forms): placeholders(forms[.other]?.text ?? "").subtracting(["count"])
         }
     }
 
     static func placeholders(_ text: String) -> Set<String> {
-        var names: Set<String> = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "%{"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-            names.insert(String(rest[open.upperBound..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
+        Set(
+            Phrase(text).parts.compactMap {
+                if case .placeholder(let name) = $0 { name } else { nil }
+            }
+        )
     }
 
     /// `⟦Šàvéd⟧`: every letter outside placeholders accented and the whole wrapped, still readable, so a page in
     /// the pseudo-language shows at a glance (and to a test) which words came from the catalogue.
     static func pseudo(_ entry: Entry) -> Entry {
         switch entry {
-        case .text(let text): .text(pseudo(text))
-        case .plural(let forms): .plural(forms.mapValues(pseudo))
+        case .text(let phrase): .text(Phrase(pseudo(phrase.text)))
+        case .plural(let forms): .plural(forms.mapValues { Phrase(pseudo($0.text)) })
         }
     }
 

@@ -35,20 +35,20 @@ final class Words: Sendable {
 
     /// The text for `key`.
     subscript(_ key: String) -> String {
-        text(key, category: .other)
+        phrase(key, category: .other).text
     }
 
     /// The text for `key` with its `%{name}` placeholders filled in.
     subscript(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
-        Self.fill(text(key, category: .other)) { name in values.first(where: { $0.key == name })?.value }
+        phrase(key, category: .other).fill(values)
     }
 
     /// The form of `key` for `count` by the language's CLDR plural rules, with `%{count}` written as the region
     /// writes numbers and any other placeholders filled in.
     func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        let form = text(key, category: language.pluralCategory(count))
-        return Self.fill(form) { name in
-            name == "count" ? format.number(count) : values.first(where: { $0.key == name })?.value
+        let number = format.number(count)
+        return phrase(key, category: language.pluralCategory(count)).fill { name in
+            name == "count" ? number : values.first(where: { $0.key == name })?.value
         }
     }
 
@@ -56,74 +56,26 @@ final class Words: Sendable {
     /// for a sentence with a link or emphasis inside it.
     func html(_ key: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var result = HTML.empty
-        Self.scan(text(key, category: .other)) { literal in
-            result.append(HTML(text: String(literal)))
-        } placeholder: { name, whole in
-            result.append(values.first(where: { $0.key == name })?.value ?? HTML(text: String(whole)))
+        for part in phrase(key, category: .other).parts {
+            switch part {
+            case .literal(let literal): result.append(HTML(text: literal))
+            case .placeholder(let name):
+                result.append(values.first(where: { $0.key == name })?.value ?? HTML(text: "%{" + name + "}"))
+            }
         }
         return result
     }
 
-    private func text(_ key: String, category: PluralCategory) -> String {
+    /// The phrase for `key`, for a page that fills the same sentence in many times (a chart's tooltips).
+    func phrase(_ key: String) -> Catalogue.Phrase {
+        phrase(key, category: .other)
+    }
+
+    private func phrase(_ key: String, category: PluralCategory) -> Catalogue.Phrase {
         switch entries[key] ?? fallback[key] {
-        case .text(let text): text
-        case .plural(let forms): forms[category] ?? forms[.other] ?? key
-        case nil: "⟪\(key)⟫"
-        }
-    }
-
-    static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-        fill(text) { name in values.first(where: { $0.key == name })?.value }
-    }
-
-    /// `text` with each `%{name}` replaced by `value(name)`, or kept as it is where that is nil.
-    private static func fill(_ text: String, _ value: (Substring) -> String?) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        scan(text) { literal in
-            result += literal
-        } placeholder: { name, whole in
-            if let value = value(name) {
-                result += value
-            } else {
-                result += whole
-            }
-        }
-        return result
-    }
-
-    /// Walks `text` as literal runs and `%{name}` placeholders (with the placeholder's whole text, kept as it is
-    /// when no value is given). Reads the UTF-8 bytes in place: `%`, `{` and `}` are ASCII, so every offset it cuts
-    /// at is a character boundary, and no call goes through Foundation's locale-aware string search.
-    private static func scan(
-        _ text: String,
-        literal: (Substring) -> Void,
-        placeholder: (_ name: Substring, _ whole: Substring) -> Void
-    ) {
-        let utf8 = text.utf8
-        func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            var start = 0
-            var index = 0
-            while index + 1 < bytes.count {
-                guard bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "{"),
-                    let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}"))
-                else {
-                    index += 1
-                    continue
-                }
-                if start < index { literal(text[at(start)..<at(index)]) }
-                placeholder(text[at(index + 2)..<at(close)], text[at(index)..<at(close + 1)])
-                index = close + 1
-                start = index
-            }
-            if start < bytes.count { literal(text[at(start)...]) }
-        }
-        if scanned == nil {
-            // A string bridged from Foundation: read a native copy.
-            var native = text
-            native.makeContiguousUTF8()
-            scan(native, literal: literal, placeholder: placeholder)
+        case .text(let phrase): phrase
+        case .plural(let forms): forms[category] ?? forms[.other] ?? Catalogue.Phrase(key)
+        case nil: Catalogue.Phrase("⟪\(key)⟫")
         }
     }
 }

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Word catalogue")
 struct WordCatalogueTests {
-    /// The keys the code asks for: the literal first argument of `t[…]`, `t.plural(…)` and `t.html(…)` in the app's
+    /// The keys the code asks for: the literal first argument of `t[…]`, `t.plural(…)`, `t.html(…)` and `t.phrase(…)` in the app's
     /// sources and views (`errors.t[…]` too).
     static let usedKeys: [String: String] = {
         let root = URL(fileURLWithPath: TestApp.root)
-        let pattern = try! Regex(#"(?:^|[^A-Za-z0-9_])t(?:\[|\.plural\(|\.html\()\s*"([^"\\]+)""#)
+        let pattern = try! Regex(#"(?:^|[^A-Za-z0-9_])t(?:\[|\.plural\(|\.html\(|\.phrase\()\s*"([^"\\]+)""#)
         var keys: [String: String] = [:]
         for folder in ["Sources/App", "Views"] {
             let enumerator = FileManager.default.enumerator(atPath: root.appending(path: folder).path)
@@ -82,10 +82,12 @@ struct WordCatalogueTests {
         #expect(german.plural("forms.fix_fields", count: 1_234).contains("1.234 markierten"))
         let french = TestApp.words(.fr)
         #expect(french.plural("forms.fix_fields", count: 0).contains("le champ"))
-        #expect(Words.fill("Hi %{name}, %{other}", ["name": "<b>"]) == "Hi <b>, %{other}")
-        #expect(Words.fill("%{a}%{b} 50 % {a} %{a", ["a": "ä", "b": "€"]) == "ä€ 50 % {a} %{a")
-        #expect(Words.fill("Grüße, %{name}!", ["name": "Jürgen"]) == "Grüße, Jürgen!")
-        #expect(Words.fill("", ["a": "x"]).isEmpty)
+        #expect(Catalogue.Phrase("Hi %{name}, %{other}").fill(["name": "<b>"]) == "Hi <b>, %{other}")
+        #expect(Catalogue.Phrase("%{a}%{b} 50 % {a} %{a").fill(["a": "ä", "b": "€"]) == "ä€ 50 % {a} %{a")
+        #expect(Catalogue.Phrase("Grüße, %{name}!").fill(["name": "Jürgen"]) == "Grüße, Jürgen!")
+        #expect(Catalogue.Phrase("").fill(["a": "x"]).isEmpty)
+        #expect(Catalogue.Phrase("%{a} und %{a}").fill(["a": "x"]) == "x und x")
+        #expect(Catalogue.Phrase("%{a%{b} }").parts == [.placeholder("a%{b"), .literal(" }")])
     }
 
     @Test("a language file with a broken plural or a second root is refused at start")
