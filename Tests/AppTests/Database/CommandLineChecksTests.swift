@@ -52,8 +52,8 @@ struct CommandLineChecksTests {
             #expect(result.status != 0)
             #expect(result.output.contains("\(file) is not a regular file"), "\(result.output)")
             #expect(
-                Date().timeIntervalSince(started) < 90,
-                "refused at once, not hung (a loaded machine may take a while to start the command)"
+                Date().timeIntervalSince(started) < 600,
+                "refused, not hung: a hung restore never returns; a loaded machine may take minutes to start one"
             )
         }
         #expect(try await BackupTests.emails(in: folder) == ["ann@example.com"])
