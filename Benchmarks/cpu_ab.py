@@ -3,7 +3,7 @@
 size, measured in alternation (A, B, A, B...) with sequential keep-alive requests; the server's utime+stime delta
 from /proc/PID/stat divided by the requests. Usage:
   cpu_ab.py BIN_A BIN_B [--entries 20000] [--rounds 3] [--requests 150] [--paths /,/accounts]
-            [--language de] [--region de-DE]
+            [--language de] [--region de-DE] [--instances 2]
 --language and --region set the demo member's preferences before the servers start (a binary from before the
 language setting keeps English and takes only the region).
 Run from a repository checkout (uses its Benchmarks/pages.py, Resources/ and Public/)."""
@@ -60,18 +60,22 @@ def main():
     ap.add_argument("--requests", type=int, default=150)
     ap.add_argument("--paths", default="")
     ap.add_argument("--language"); ap.add_argument("--region")
+    ap.add_argument("--instances", type=int, default=2, help="server processes per binary")
     args = ap.parse_args()
     today = datetime.date.today()
     paths = args.paths.split(",") if args.paths else pages.page_paths(today)
-    servers = {key: start(binary, args.entries, args.language, args.region)
-               for key, binary in (("A", args.a), ("B", args.b))}
+    # Instances started A, B, B, A, A, B...: one process can run a few per cent faster than another of the same
+    # binary (where its memory landed, which core it got), so each binary gets several and none is always first.
+    servers = []
+    for index in range(args.instances):
+        pair = [("A", args.a), ("B", args.b)]
+        for key, binary in pair if index % 2 == 0 else reversed(pair):
+            servers.append((key, start(binary, args.entries, args.language, args.region)))
     results = {p: {"A": [], "B": []} for p in paths}
     try:
         for rnd in range(args.rounds):
             for path in paths:
-                order = ["A", "B"] if rnd % 2 == 0 else ["B", "A"]
-                for key in order:
-                    s = servers[key]
+                for key, s in servers if rnd % 2 == 0 else reversed(servers):
                     pages.measure_page(s["conn"], path, s["cookie"], 10, 0)
                     c0 = cpu(s["proc"].pid)
                     m = pages.measure_page(s["conn"], path, s["cookie"], 0, args.requests)
@@ -85,7 +89,7 @@ def main():
             a = statistics.median(results[path]["A"]); b = statistics.median(results[path]["B"])
             print(f"| `{path}` | {a:.0f} | {b:.0f} | {b/a:.2f} |")
     finally:
-        for s in servers.values():
+        for _, s in servers:
             s["proc"].terminate(); s["proc"].wait()
             subprocess.run(["rm", "-rf", s["tmp"]])
 
