@@ -37,6 +37,8 @@ enum ReportPages {
         let total: String
         let needs: String
         let wants: String
+        /// The month's spending by category as a pie, when there is any.
+        let chart: ChartView?
         let rows: [BudgetPages.CategoryRow]
     }
 
@@ -119,6 +121,7 @@ enum ReportPages {
             <div class="figures__row"><dt>\(Category.Kind.wants.label(t))</dt><dd>\(page.wants)</dd></div>
           </dl>
         </section>
+        \(page.chart?.html(t))
         <section class="card" aria-label="\(t["budget.reports.spending_by_category"])">
           <h2 class="card__title">\(t["budget.reports.by_category"])</h2>
           \(page.rows.isEmpty ? "<p class=\"muted\">\(t["budget.reports.no_expenses", ["month": t.month(page.month)]])</p>" as HTML : nil)

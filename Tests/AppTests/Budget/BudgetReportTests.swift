@@ -60,6 +60,41 @@ struct BudgetReportTests {
         }
     }
 
+    @Test(
+        "a past month's report shows its categories as a pie with the same figures as a table; an empty month has none"
+    )
+    func reportPie() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let fun = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
+            try await browser.get("/budget/report?month=2026-10")
+            try await browser.post(
+                "/budget/report",
+                [("month", "2026-10"), ("c\(rent)", "1,200"), ("c\(groceries)", "310.40"), ("c\(fun)", "45")]
+            )
+            let html = try await browser.get("/budget/reports/2026-10").html
+            let pie = try #require(
+                html.range(of: "<figure class=\"card chart-card\" aria-labelledby=\"chart-report-heading\">")
+            )
+            let list = try #require(html.range(of: "<ul class=\"category-rows\">"))
+            #expect(pie.lowerBound < list.lowerBound, "the pie comes before the list")
+            #expect(html.contains("<h2 class=\"card__title\" id=\"chart-report-heading\">Spending by category</h2>"))
+            #expect(html.contains("class=\"chart chart--donut\""))
+            #expect(html.contains(">$1.6K</text>"), "the month's total in the middle")
+            #expect(html.contains("<tr><td>Rent/Mortgage</td><td>$1,200.00</td><td>77%</td></tr>"))
+            #expect(html.contains("<tr><td>Groceries</td><td>$310.40</td><td>20%</td></tr>"))
+            #expect(html.contains("<tr><td>Entertainment</td><td>$45.00</td><td>3%</td></tr>"))
+            #expect(html.contains("<title>Rent/Mortgage</title>"), "each slice is named")
+
+            let empty = try await browser.get("/budget/reports/2026-09")
+            #expect(empty.status == .ok)
+            #expect(!empty.html.contains("chart-report"))
+            #expect(empty.html.contains("No expenses"))
+        }
+    }
+
     @Test("bad report amounts get field errors and keep what was typed; nothing is saved")
     func reportValidation() async throws {
         try await TestApp.run { browser, database in

@@ -228,6 +228,21 @@ extension BudgetController {
             total: user.money(split.needsCents + split.wantsCents),
             needs: user.money(split.needsCents),
             wants: user.money(split.wantsCents),
+            chart: totals.isEmpty
+                ? nil
+                : ChartView.byCategory(
+                    id: "chart-report",
+                    title: t["budget.reports.spending_by_category"],
+                    rows: totals.sorted { $0.totalCents > $1.totalCents }.map { total in
+                        LabelledAmount(
+                            label: total.categoryId.flatMap { byId[$0]?.name } ?? t["budget.reports.spending_stashes"],
+                            cents: total.totalCents
+                        )
+                    },
+                    emptyText: t["budget.reports.no_expenses", ["month": t.month(month)]],
+                    user: user,
+                    t: t
+                ),
             rows: rows
         )
         return pages.page(

@@ -406,44 +406,16 @@ struct StatisticsPageBuilder {
             to: period.last,
             other: t["statistics.charts.other_category"]
         )
-        let total = rows.reduce(Int64(0)) { $0 + $1.cents }
-        // Past the palette, the smallest categories share one slice so colours stay distinct.
-        var slices = rows.prefix(ChartPalette.count - 1).enumerated().map {
-            Charts.Slice(label: $1.label, cents: $1.cents, colorClass: ChartPalette.category($0))
-        }
-        if rows.count >= ChartPalette.count {
-            slices.append(
-                Charts.Slice(
-                    label: t["statistics.charts.everything_else"],
-                    cents: rows.dropFirst(ChartPalette.count - 1).reduce(0) { $0 + $1.cents },
-                    colorClass: ChartPalette.category(ChartPalette.count - 1)
-                )
-            )
-        }
         let periodTitle = period.title(t)
-        let title = t["statistics.charts.category_title", ["period": periodTitle]]
-        return ChartView(
+        return ChartView.byCategory(
             id: "chart-category",
-            title: title,
-            svg: Charts.donut(id: "chart-category", title: title, slices: slices, centre: user.compactMoney(total)),
-            table: ChartView.Table(
-                headers: [
-                    t["statistics.charts.category"], t["statistics.amounts.spent"], t["statistics.charts.share"],
-                ],
-                rows: rows.map { [$0.label, user.money($0.cents), percentText($0.cents, of: total, t: t)] }
-            ),
-            isEmpty: total == 0,
+            title: t["statistics.charts.category_title", ["period": periodTitle]],
+            rows: rows,
             emptyText: period.unit == .yearly
                 ? t["statistics.charts.no_spending.yearly", ["period": periodTitle]]
                 : t["statistics.charts.no_spending.monthly", ["period": periodTitle]],
-            legend: slices.map {
-                LegendItem(
-                    label: $0.label,
-                    amount: user.money($0.cents),
-                    percent: percentText($0.cents, of: total, t: t),
-                    colorClass: $0.colorClass
-                )
-            }
+            user: user,
+            t: t
         )
     }
 
