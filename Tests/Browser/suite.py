@@ -99,12 +99,15 @@ def speak(d, base, language, region):
 
 
 def pages(today):
-    months_ago = (today.replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
+    year = [today.replace(day=1)]
+    for _ in range(11):
+        year.append((year[-1] - datetime.timedelta(days=1)).replace(day=1))
+    twelve_months = "&".join(f"month={month:%Y-%m}" for month in year)
     signed_in = [
         "/", f"/?day={today}", "/stashes/1", "/stashes/1/edit", "/stashes/1/entries/new", "/stashes/new",
         "/badges", "/badges?tab=all", "/notifications",
         f"/statistics?view=daily&period={today}", f"/statistics?view=monthly&period={today:%Y-%m}",
-        f"/statistics?view=yearly&period={today:%Y}", f"/statistics/compare?month={months_ago}&month={today:%Y-%m}",
+        f"/statistics?view=yearly&period={today:%Y}", f"/statistics/compare?{twelve_months}",
         "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/income/new",
         "/budget/categories", "/budget/categories/new", "/budget/report", "/budget/reports",
         "/transactions", "/transactions/new", "/transactions/import", "/accounts", "/accounts/1", "/accounts/new",
@@ -120,6 +123,10 @@ PAGE_CHECKS = """
 const problems = [];
 const width = document.documentElement.scrollWidth, inner = window.innerWidth;
 if (width > inner + 1) problems.push(`scrolls sideways: ${width}px wide in ${inner}px`);
+for (const table of document.querySelectorAll('.compare-table')) {
+  const room = table.parentElement.clientWidth;
+  if (inner < 500 && table.scrollWidth > room + 1) problems.push(`the comparison scrolls sideways: ${table.scrollWidth}px in ${room}px`);
+}
 const small = [];
 for (const el of document.querySelectorAll('.tabbar a, .breadcrumb a, form button, form input:not([type=hidden]), form select, form textarea, form a.button')) {
   const r = el.getBoundingClientRect();

@@ -238,16 +238,10 @@ struct FormField: Sendable {
 
     /// The options, those of one group inside its `<optgroup>`.
     private var optionsHTML: HTML {
-        var html: [HTML] = []
-        var index = options.startIndex
-        while index < options.endIndex {
-            let group = options[index].group
-            let end = options[index...].firstIndex { $0.group != group } ?? options.endIndex
-            let items = Form.options(options[index..<end])
-            html.append(group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items)
-            index = end
-        }
-        return html.joined()
+        options.groupRuns.map { run in
+            let items = Form.options(run.choices)
+            return run.group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items
+        }.joined()
     }
 
     private var footer: HTML? {

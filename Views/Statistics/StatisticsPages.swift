@@ -240,9 +240,16 @@ enum StatisticsPages {
         <form class="card compare-picker" method="get" action="\(StatisticsPaths.compare)">
           <fieldset class="field field--choices">
             <legend class="field__label">\(t["statistics.compare.months"])</legend>
-            <div class="compare-picker__months">
-              \(page.choices.map { "<label class=\"choice\"><input type=\"checkbox\" name=\"month\" value=\"\($0.value)\"\($0.checked ? " checked" : "")> \($0.label)</label>" as HTML })
-            </div>
+            \(page.choices.groupRuns.map { run in
+                """
+                <fieldset class="compare-picker__year">
+                  <legend>\(run.group ?? "")</legend>
+                  <div class="compare-picker__months">
+                    \(run.choices.map { "<label class=\"choice\"><input type=\"checkbox\" name=\"month\" value=\"\($0.value)\"\($0.checked ? " checked" : "")> \($0.label)</label>" as HTML })
+                  </div>
+                </fieldset>
+                """ as HTML
+            })
           </fieldset>
           <div class="form-actions"><button class="button button--primary" type="submit">\(t["statistics.compare.submit"])</button></div>
         </form>
@@ -253,11 +260,11 @@ enum StatisticsPages {
             <section class="card" aria-labelledby="compare-table">
               <h2 class="card__title" id="compare-table">\(t["statistics.compare.side_by_side"])</h2>
               <div class="table-scroll">
-                <table class="data-table compare-table">
-                  <thead><tr><th scope="col"><span class="visually-hidden">\(t["statistics.compare.figure"])</span></th>\(comparison.headers.map { "<th scope=\"col\">\($0)</th>" as HTML })</tr></thead>
-                  <tbody>
+                <table class="data-table compare-table" role="table">
+                  <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader"><span class="visually-hidden">\(t["statistics.compare.figure"])</span></th>\(comparison.headers.map { "<th scope=\"col\" role=\"columnheader\">\($0)</th>" as HTML })</tr></thead>
+                  <tbody role="rowgroup">
                     \(comparison.rows.map { row in
-                        "<tr\(row.isCategory ? " class=\"compare-table__category\"" : "")><th scope=\"row\">\(row.label)</th>\(row.cells.map { "<td>\($0)</td>" as HTML })</tr>" as HTML
+                        "<tr role=\"row\"\(row.isCategory ? " class=\"compare-table__category\"" : "")><th scope=\"row\" role=\"rowheader\">\(row.label)</th>\(zip(comparison.headers, row.cells).map { "<td role=\"cell\" data-month=\"\($0)\">\($1)</td>" as HTML })</tr>" as HTML
                     })
                   </tbody>
                 </table>

@@ -423,6 +423,29 @@ struct StatisticsTests {
             #expect(text.contains("Groceries $75.00 $0.00"))
             #expect(page.html.contains("value=\"2026-09\" checked"))
             #expect(page.html.contains("Saved, spent and income: Sep 2026, Oct 2026"))
+            #expect(page.html.contains("<td role=\"cell\" data-month=\"Sep 2026\">$40.00</td>"), "a phone's label")
+
+            // Any month with data is offered, however old, and the same month a year ago; newest first, by year.
+            try await LedgerFixture.add(
+                database,
+                userId: userId,
+                date: "2024-03-05",
+                cents: 1_234,
+                kind: .expense,
+                category: "Groceries"
+            )
+            let picker = try await browser.get("/statistics/compare").html
+            #expect(picker.contains("value=\"2024-03\""))
+            #expect(picker.contains("value=\"2025-11\""), "a year before this month")
+            #expect(!picker.contains("value=\"2025-10\""), "no data and older than a year")
+            #expect(!picker.contains("value=\"2024-04\""))
+            let years = ["<legend>2026</legend>", "<legend>2025</legend>", "<legend>2024</legend>"].map {
+                picker.range(of: $0)?.lowerBound
+            }
+            #expect(years.allSatisfy { $0 != nil } && years == years.sorted { $0! < $1! })
+            #expect(picker.contains("value=\"2024-03\"> Mar</label>"))
+            let old = try await browser.get("/statistics/compare?month=2024-03&month=2026-09")
+            #expect(Self.text(old.html).contains("Groceries $12.34 $75.00"))
         }
     }
 

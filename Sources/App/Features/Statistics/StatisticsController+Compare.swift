@@ -31,15 +31,21 @@ extension StatisticsController {
         }
         months.sort()
 
-        var offered: [Month] = []
+        // The last twelve months and the same month a year ago, every month with data, and what was asked for:
+        // newest first, grouped by year.
+        var offered = Set(months + (try context.store.ledgerMonths()))
         var month = today.monthValue
-        for _ in 0..<12 {
-            offered.append(month)
+        for _ in 0...12 {
+            offered.insert(month)
             month = month.previous
         }
-        offered = Array(Set(offered + months)).sorted(by: >)
-        let choices = offered.map {
-            Choice(value: $0.description, label: t.monthShort($0), checked: months.contains($0))
+        let choices = offered.sorted(by: >).map {
+            Choice(
+                value: $0.description,
+                label: t.dates.monthShortName($0.month),
+                checked: months.contains($0),
+                group: String($0.year)
+            )
         }
 
         var comparison: StatisticsPages.Comparison?
@@ -97,6 +103,8 @@ extension StatisticsController {
                 ),
             ]
             let shortTitles = months.map { t.monthShort($0) }
+            // Past four months, the axis names each month without its year, so a phone's labels don't run together.
+            let ticks = months.count > 4 ? months.map { t.dates.monthShortName($0.month) } : shortTitles
             let title = t["statistics.compare.chart_title", ["months": shortTitles.joined(separator: ", ")]]
             let chart = ChartView(
                 id: "chart-compare",
@@ -105,7 +113,7 @@ extension StatisticsController {
                     id: "chart-compare",
                     title: title,
                     labels: months.map { t.month($0) },
-                    tickLabels: shortTitles,
+                    tickLabels: ticks,
                     series: series,
                     format: user.compactMoney,
                     t: t

@@ -170,6 +170,18 @@ extension MemberStore {
         .map { LabelledAmount(label: $0["categoryLabel"], cents: $0["total"]) }
     }
 
+    /// Every month the user has a ledger row in, newest first: one walk of the month totals' key, whatever the
+    /// ledger holds.
+    func ledgerMonths() throws -> [Month] {
+        try read { [userId] db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT DISTINCT month FROM categoryMonth WHERE userId = ? ORDER BY month DESC",
+                arguments: [userId]
+            ).compactMap(Month.init)
+        }
+    }
+
     /// Each of `months` (the compare view): its totals and its spending per category (category → cents), all read
     /// in one transaction, each month a bounded range.
     func monthComparison(
