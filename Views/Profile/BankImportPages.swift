@@ -86,7 +86,7 @@ enum BankImportPages {
           <section class="card" aria-labelledby="bank-preview-title">
             <h2 class="card__title" id="bank-preview-title">\(t["data.bank.preview"])</h2>
             <p>\(page.counts)</p>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="group" aria-label="\(t["statistics.charts.scrolls", ["title": t["data.bank.preview"]]])">
               <table class="data-table data-table--rows">
                 <thead><tr><th scope="col">\(t["data.bank.line"])</th><th scope="col">\(t["data.bank.date"])</th><th scope="col">\(t["data.bank.description"])</th><th scope="col" class="amount">\(t["data.bank.amount"])</th><th scope="col">\(t["data.bank.category_column"])</th><th scope="col">\(t["data.bank.becomes"])</th></tr></thead>
                 <tbody>\(page.rows.map { row in

@@ -259,7 +259,7 @@ enum StatisticsPages {
             \(comparison.chart.html(t))
             <section class="card" aria-labelledby="compare-table">
               <h2 class="card__title" id="compare-table">\(t["statistics.compare.side_by_side"])</h2>
-              <div class="table-scroll">
+              <div class="table-scroll" tabindex="0" role="group" aria-label="\(t["statistics.charts.scrolls", ["title": t["statistics.compare.side_by_side"]]])">
                 <table class="data-table compare-table" role="table">
                   <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader"><span class="visually-hidden">\(t["statistics.compare.figure"])</span></th>\(comparison.headers.map { "<th scope=\"col\" role=\"columnheader\">\($0)</th>" as HTML })</tr></thead>
                   <tbody role="rowgroup">
