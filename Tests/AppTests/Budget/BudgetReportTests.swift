@@ -8,13 +8,20 @@ import Testing
 struct BudgetReportTests {
     static let email = "ann@example.com"
 
+    /// The ids of the three starter categories the reports fill in: Rent/Mortgage, Groceries and Entertainment.
+    static func reportCategories(_ database: AppDatabase) async throws -> (Int64, Int64, Int64) {
+        (
+            try await database.categoryId("Rent/Mortgage", kind: .needs, email: email),
+            try await database.categoryId("Groceries", kind: .needs, email: email),
+            try await database.categoryId("Entertainment", kind: .wants, email: email)
+        )
+    }
+
     @Test("the report creates one expense per filled category, dated the month's last day, noted Monthly report")
     func reportCreatesTransactions() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
-            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
-            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            let fun = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
+            let (rent, groceries, fun) = try await Self.reportCategories(database)
             let form = try await browser.get("/budget/report?month=2026-10")
             #expect(form.html.contains("Rent/Mortgage"))
             #expect(form.html.contains("Dining Out"))
@@ -66,9 +73,7 @@ struct BudgetReportTests {
     func reportPie() async throws {
         try await TestApp.run { browser, database in
             try await browser.signUp(email: Self.email)
-            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
-            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
-            let fun = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
+            let (rent, groceries, fun) = try await Self.reportCategories(database)
             try await browser.get("/budget/report?month=2026-10")
             try await browser.post(
                 "/budget/report",

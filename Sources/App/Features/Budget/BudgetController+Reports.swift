@@ -211,7 +211,8 @@ extension BudgetController {
         let (categories, totals) = try await (categoriesLoad, totalsLoad)
         let split = BudgetSplit(categories: categories, totals: totals)
         let byId = Dictionary(categories.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
-        let rows = totals.sorted { $0.totalCents > $1.totalCents }.map { total -> BudgetPages.CategoryRow in
+        let sorted = totals.sorted { $0.totalCents > $1.totalCents }
+        let rows = sorted.map { total -> BudgetPages.CategoryRow in
             let category = total.categoryId.flatMap { byId[$0] }
             return BudgetPages.CategoryRow(
                 id: category?.id,
@@ -233,12 +234,7 @@ extension BudgetController {
                 : ChartView.byCategory(
                     id: "chart-report",
                     title: t["budget.reports.spending_by_category"],
-                    rows: totals.sorted { $0.totalCents > $1.totalCents }.map { total in
-                        LabelledAmount(
-                            label: total.categoryId.flatMap { byId[$0]?.name } ?? t["budget.reports.spending_stashes"],
-                            cents: total.totalCents
-                        )
-                    },
+                    rows: zip(rows, sorted).map { LabelledAmount(label: $0.name, cents: $1.totalCents) },
                     emptyText: t["budget.reports.no_expenses", ["month": t.month(month)]],
                     user: user,
                     t: t
