@@ -111,6 +111,7 @@ def pages(today):
         "/budget", "/budget/needs", "/budget/wants", "/budget/savings", "/budget/income", "/budget/income/new",
         "/budget/categories", "/budget/categories/new", "/budget/report", "/budget/reports",
         "/transactions", "/transactions/new", "/transactions/import", "/accounts", "/accounts/1", "/accounts/new",
+        "/transfers/new", "/accounts/1/reconcile", "/accounts/1/delete",
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
         "/wallet/subscriptions/new", "/wallet/catalogue/chase-sapphire-reserve", "/wallet/benefits/1", "/profile",

@@ -37,6 +37,8 @@ enum TransactionPages {
         let note: FormField
         let date: FormField
         let account: FormField?
+        /// Where a saving's money goes: shown for savings only (by the form's script; always without it).
+        let into: FormField?
         let stash: FormField?
     }
 
@@ -48,6 +50,8 @@ enum TransactionPages {
         let summary: String?
         let form: Controls
         let returnTo: String?
+        /// The agreement an edit of a row locked by a reconciliation asks for.
+        let unlock: FormField?
         /// The transaction edited; nil when adding one.
         let id: Int64?
         let saveError: String?
@@ -142,7 +146,9 @@ enum TransactionPages {
                 \(form.note.html)
                 \(form.date.html)
                 \(form.account?.html)
+                \(form.into.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
                 \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
+                \(page.unlock?.html)
                 """,
             actions: """
                 \(Form.actions(submit: page.submitLabel, cancel: page.cancelPath, t: t))

@@ -82,9 +82,27 @@ enum HomePages {
           </nav>
         </section>
         \(page.summary.html(t))
+        \(quickActions(t))
         \(page.hasStashes ? stashes(page, t: t, csrf: csrf) : firstRun(page.states, t: t))
         \(page.wallet.map { $0.html(t: t, csrf: csrf) })
         """
+    }
+
+    /// The things a member does most, as a row of large buttons (FundFlow's dashboard).
+    static func quickActions(_ t: Words) -> HTML {
+        let actions: [(icon: String, label: String, href: String)] = [
+            ("budget", t["budget.add.transaction"], BudgetPaths.newTransaction(kind: nil, returnTo: HomePaths.home())),
+            ("transfer", t["budget.add.transfer"], BudgetPaths.newTransfer(returnTo: HomePaths.home())),
+            ("wallet", t["budget.accounts.add_heading"], BudgetPaths.newAccount),
+            ("chart", t["home.quick_actions.reports"], BudgetPaths.reports),
+        ]
+        return """
+            <nav class="quick-actions" aria-label="\(t["home.quick_actions.label"])">
+              \(actions.map { action in
+                  "<a class=\"quick-action\" href=\"\(action.href)\">\(Icon.svg(action.icon, size: 24))<span>\(action.label)</span></a>" as HTML
+              })
+            </nav>
+            """
     }
 
     private static func stashes(_ page: HomePage, t: Words, csrf: CSRF) -> HTML {

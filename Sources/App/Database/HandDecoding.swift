@@ -24,6 +24,8 @@ extension LedgerEntry {
         accountId = try row.decode(forColumn: "accountId")
         createdAt = try row.decode(forColumn: "createdAt")
         updatedAt = try row.decode(forColumn: "updatedAt")
+        pairId = try row.decode(forColumn: "pairId")
+        clearing = try row.decode(forColumn: "clearing")
     }
 }
 
@@ -36,6 +38,11 @@ extension LedgerRow {
         categoryColor = try row.decode(forColumn: "categoryColor")
         stashName = try row.decode(forColumn: "stashName")
         accountName = try row.decode(forColumn: "accountName")
+        pairRowId = try row.decode(forColumn: "pairRowId")
+        pairAccountId = try row.decode(forColumn: "pairAccountId")
+        pairAccountName = try row.decode(forColumn: "pairAccountName")
+        pairStashId = try row.decode(forColumn: "pairStashId")
+        pairClearing = try row.decode(forColumn: "pairClearing")
     }
 }
 
@@ -125,6 +132,8 @@ extension MoneyAccount {
         openingBalanceCents = try row.decode(forColumn: "openingBalanceCents")
         createdAt = try row.decode(forColumn: "createdAt")
         updatedAt = try row.decode(forColumn: "updatedAt")
+        reconciledOn = try row.decode(forColumn: "reconciledOn")
+        reconciledCents = try row.decode(forColumn: "reconciledCents")
     }
 }
 
@@ -132,6 +141,7 @@ extension AccountBalanceRow {
     init(row: Row) throws {
         account = try MoneyAccount(row: row)
         ledgerTotalCents = try row.decode(forColumn: "ledgerTotalCents")
+        clearedTotalCents = try row.decode(forColumn: "clearedTotalCents")
     }
 }
 

@@ -41,16 +41,28 @@ struct LedgerTotal: Sendable {
 
     // MARK: - The totals
 
+    /// What a row does to its account's balance: money in (income, a transfer arriving) adds, the rest takes out.
+    static let signedAmount =
+        "(CASE ROW.kind WHEN 'income' THEN ROW.amountCents WHEN 'transfer-in' THEN ROW.amountCents ELSE -ROW.amountCents END)"
+
     /// An account's balance less its opening balance.
     static let accountBalance = LedgerTotal(
         name: "account",
         table: "account",
         shape: .column(key: "ROW.accountId", owner: "userId"),
-        measures: [
-            Column("ledgerTotalCents", "(CASE ROW.kind WHEN 'income' THEN ROW.amountCents ELSE -ROW.amountCents END)")
-        ],
+        measures: [Column("ledgerTotalCents", signedAmount)],
         only: "ROW.accountId IS NOT NULL",
         watched: ["accountId", "kind", "amountCents"]
+    )
+
+    /// An account's cleared balance less its opening balance: its rows seen on a statement (cleared or reconciled).
+    static let accountCleared = LedgerTotal(
+        name: "account_cleared",
+        table: "account",
+        shape: .column(key: "ROW.accountId", owner: "userId"),
+        measures: [Column("clearedTotalCents", signedAmount)],
+        only: "ROW.accountId IS NOT NULL AND ROW.clearing <> 'open'",
+        watched: ["accountId", "kind", "amountCents", "clearing"]
     )
 
     /// How many transactions a category holds.
@@ -131,7 +143,7 @@ struct LedgerTotal: Sendable {
     )
 
     /// Every total kept from the ledger.
-    static let all = [accountBalance, categoryCount, day, categoryMonth, quickAmounts]
+    static let all = [accountBalance, accountCleared, categoryCount, day, categoryMonth, quickAmounts]
 
     /// While this table holds a row, every trigger of `all` does nothing: a bulk write works its totals out once.
     static let pauseTable = "ledgerBulkWrite"

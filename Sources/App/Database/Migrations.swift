@@ -45,6 +45,7 @@ extension AppDatabase {
         V40Region.register(in: &migrator)
         V41Language.register(in: &migrator)
         V42BadgeNotes.register(in: &migrator)
+        V43Transfers.register(in: &migrator)
         return migrator
     }
 

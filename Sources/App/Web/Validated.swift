@@ -8,6 +8,20 @@ import Hummingbird
 enum Validated<Draft> {
     case valid(Draft)
     case invalid(FieldErrors)
+
+    /// The same result with `message` on `field` too when `failing` (a check the form's rules don't know about).
+    func adding(_ field: String, _ message: String, if failing: Bool, t: Words) -> Validated {
+        guard failing else { return self }
+        switch self {
+        case .valid:
+            var errors = FieldErrors(t: t)
+            errors.add(field, message)
+            return .invalid(errors)
+        case .invalid(var errors):
+            errors.add(field, message)
+            return .invalid(errors)
+        }
+    }
 }
 
 extension Request {

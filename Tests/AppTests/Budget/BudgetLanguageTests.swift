@@ -43,7 +43,7 @@ struct BudgetLanguageTests {
             #expect(budget.html.contains("Einnahme hinzufügen"))
             #expect(needs.html.contains("<span class=\"budget-hero__unit\">ausgegeben</span>"))
             #expect(needs.html.contains("Zuletzt in Grundbedarf"))
-            #expect(transactions.html.contains("placeholder=\"Notiz, Kategorie oder Betrag suchen\""))
+            #expect(transactions.html.contains("placeholder=\"Notiz, Kategorie, Konto oder Betrag suchen\""))
             #expect(transactions.html.contains("Alle Kategorien"))
             #expect(accounts.html.contains("Noch keine Konten"))
             #expect(reports.html.contains("Keine Berichte für 2025"))

@@ -43,7 +43,12 @@ struct ExportImportTests {
             )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 2)
+            #expect(document.version == 3)
+            let arrivals = document.ledger.filter { $0.kind == .transferIn }
+            #expect(arrivals.count == 2)
+            #expect(arrivals.allSatisfy { [.transfer, .saving].contains(document.ledger[($0.pair ?? 0) - 1].kind) })
+            #expect(document.ledger.contains { $0.clearing == .reconciled })
+            #expect(document.accounts.contains { $0.reconciledCents == 12_345 })
             #expect(document.ledger.count == firstCounts["ledger"])
             #expect(document.badges.contains { $0.claimedAt != nil })
             #expect(document.pushChannels.map(\.topic) == ["mine"])
@@ -101,7 +106,8 @@ struct ExportImportTests {
                 try database.read { db in
                     try Int64.fetchAll(
                         db,
-                        sql: "SELECT ledgerTotalCents FROM account WHERE userId = ? ORDER BY id",
+                        sql:
+                            "SELECT ledgerTotalCents * 1000003 + clearedTotalCents FROM account WHERE userId = ? ORDER BY id",
                         arguments: [userId]
                     )
                 }
@@ -161,7 +167,7 @@ struct ExportImportTests {
             ("other json", "This isn't a Stashify export"),
             (
                 "newer version",
-                "This export was made by a newer version of Stashify (format 3). Update this server, then import it."
+                "This export was made by a newer version of Stashify (format 4). Update this server, then import it."
             ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
@@ -186,7 +192,7 @@ struct ExportImportTests {
             case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
             case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
             case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 3 }])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 4 }])
             case "missing field":
                 try AccountRows.zip([
                     "stashify.json": try Self.documentJSON {

@@ -140,6 +140,45 @@ enum AccountRows {
                     "UPDATE ledger SET accountId = (SELECT MAX(id) FROM account WHERE userId = ?) WHERE id IN (SELECT id FROM ledger WHERE userId = ? AND categoryId IS NOT NULL LIMIT 40)",
                 arguments: [userId, userId]
             )
+            // Money moved between accounts: a transfer and a saving, each with its arrival; rows cleared and
+            // reconciled, and the account's last reconciliation.
+            let checking = try Int64.fetchOne(
+                db,
+                sql: "SELECT MAX(id) FROM account WHERE userId = ?",
+                arguments: [userId]
+            )
+            try db.execute(
+                sql:
+                    "INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, 'Rainy day', 'savings', 0, ?, ?)",
+                arguments: [userId, clock.now, clock.now]
+            )
+            let savings = db.lastInsertedRowID
+            let savingsCategory = try Int64.fetchOne(
+                db,
+                sql: "SELECT id FROM category WHERE userId = ? AND kind = 'savings' ORDER BY id LIMIT 1",
+                arguments: [userId]
+            )
+            for (kind, category, clearing) in [("transfer", nil, "reconciled"), ("saving", savingsCategory, "cleared")]
+            {
+                try db.execute(
+                    sql: """
+                        INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, accountId, createdAt, updatedAt, clearing)
+                        VALUES (?, '2026-11-03', 30000, ?, 'Moved', ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [userId, kind, category, checking, clock.now, clock.now, clearing]
+                )
+                try db.execute(
+                    sql: """
+                        INSERT INTO ledger (userId, date, amountCents, kind, note, accountId, createdAt, updatedAt, pairId)
+                        VALUES (?, '2026-11-03', 30000, 'transfer-in', 'Moved', ?, ?, ?, ?)
+                        """,
+                    arguments: [userId, savings, clock.now, clock.now, db.lastInsertedRowID]
+                )
+            }
+            try db.execute(
+                sql: "UPDATE account SET reconciledOn = '2026-11-03', reconciledCents = 12345 WHERE id = ?",
+                arguments: [checking]
+            )
         }
         return userId
     }

@@ -1,11 +1,35 @@
 import Foundation
 import GRDB
 
-/// One row of the `ledger` table: a money movement, income, expense or saving. Pages call it a transaction; a stash
-/// entry is a ledger entry with a `stashId`.
+/// One row of the `ledger` table: a money movement, income, expense, saving or one side of a transfer. Pages call it
+/// a transaction; a stash entry is a ledger entry with a `stashId`.
+///
+/// Money moved between two of the member's accounts is a linked pair: the row leaving one account (a `transfer`, or a
+/// `saving` that names the account it goes into) and the row arriving in the other (`transferIn`, whose `pairId`
+/// names the leaving row). Deleting the leaving row deletes the arriving one.
 struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
     enum Kind: String, Codable, Sendable, DatabaseValueConvertible {
         case income, expense, saving
+        /// Money leaving `accountId` for another of the member's accounts: neither income nor spent.
+        case transfer
+        /// Money arriving in `accountId` from the row `pairId` names.
+        case transferIn = "transfer-in"
+
+        /// Whether the row moves money between the member's own accounts (no named figure counts it).
+        var isTransfer: Bool { self == .transfer || self == .transferIn }
+
+        /// Adds money to its account (income, an arriving transfer) rather than taking it out.
+        var isInflow: Bool { self == .income || self == .transferIn }
+
+        /// In SQL over a `kind` column: the three kinds the named figures count sort before the transfer kinds, so
+        /// one range on an index keeps them.
+        static func countedSQL(column: String) -> String { "\(column) < 'transfer'" }
+    }
+
+    /// Where a row stands against the bank's statement: not yet seen on it, seen (cleared), or locked by a
+    /// reconciliation.
+    enum Clearing: String, Codable, Sendable, DatabaseValueConvertible {
+        case open, cleared, reconciled
     }
 
     var id: Int64?
@@ -21,8 +45,16 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     var accountId: Int64?
     var createdAt: Date
     var updatedAt: Date
+    /// On an arriving transfer: the leaving row it belongs to.
+    var pairId: Int64? = nil
+    var clearing: Clearing = .open
 
     static let databaseTableName = "ledger"
+
+    enum CodingKeys: String, CodingKey {
+        case id, userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, pairId
+        case clearing
+    }
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -33,6 +65,29 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
         id = inserted.rowID
     }
 
+    /// The amount as its account sees it: money in positive, money out negative.
+    var signedCents: Int64 { kind.isInflow ? amountCents : -amountCents }
+
     var day: CalendarDay? { CalendarDay(date) }
     var month: String { String(date.prefix(7)) }
+}
+
+extension LedgerEntry {
+    /// A trash payload from before clearing was kept has no `clearing`: open.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        userId = try container.decode(Int64.self, forKey: .userId)
+        date = try container.decode(String.self, forKey: .date)
+        amountCents = try container.decode(Int64.self, forKey: .amountCents)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        note = try container.decode(String.self, forKey: .note)
+        stashId = try container.decodeIfPresent(Int64.self, forKey: .stashId)
+        categoryId = try container.decodeIfPresent(Int64.self, forKey: .categoryId)
+        accountId = try container.decodeIfPresent(Int64.self, forKey: .accountId)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        pairId = try container.decodeIfPresent(Int64.self, forKey: .pairId)
+        clearing = try container.decodeIfPresent(Clearing.self, forKey: .clearing) ?? .open
+    }
 }

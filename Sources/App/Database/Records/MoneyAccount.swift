@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-/// Where money is kept (a row of `account`), not the member's own account, which is a `User`. Balance = opening balance + income − expenses − savings of the transactions naming it.
+/// Where money is kept (a row of `account`), not the member's own account, which is a `User`. Balance = opening
+/// balance + money in (income, transfers arriving) − money out (expenses, savings, transfers leaving) of the rows
+/// naming it.
 struct MoneyAccount: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
     enum Kind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
         case checking, savings
@@ -17,6 +19,9 @@ struct MoneyAccount: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     var openingBalanceCents: Int64
     var createdAt: Date
     var updatedAt: Date
+    /// The statement date and closing balance of the last reconciliation, if any.
+    var reconciledOn: String? = nil
+    var reconciledCents: Int64? = nil
 
     static let databaseTableName = "account"
 

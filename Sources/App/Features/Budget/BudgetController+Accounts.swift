@@ -8,6 +8,9 @@ extension BudgetController {
         group.get(BudgetPaths.newAccount, use: newAccount)
         group.post(BudgetPaths.accounts, use: createAccount)
         group.get(BudgetPaths.account, use: account)
+        group.get(BudgetPaths.reconcileAccount, use: reconcileForm)
+        group.post(BudgetPaths.reconcileAccount, use: reconcile)
+        group.post(BudgetPaths.clearTransaction, use: setCleared)
         group.get(BudgetPaths.editAccount, use: editAccount)
         group.post(BudgetPaths.editAccount, use: updateAccount)
         group.addDeletion(BudgetPaths.deleteMoneyAccount, accountDeletion)
@@ -48,34 +51,158 @@ extension BudgetController {
         }
     }
 
-    /// `GET /accounts/:id?before=date,id`: the balance and one page of the account's transactions.
+    /// `GET /accounts/:id?before=date,id`: the balance, the cleared balance and one page of the account's register,
+    /// each row with the balance after it.
     @Sendable func account(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let t = context.words
-        guard let id = context.parameters.get("id", as: Int64.self),
-            let (account, balance) = try context.store.accountWithBalance(id: id)
-        else { throw HTTPError(.notFound) }
+        let standing = try loadStanding(context: context)
+        let account = standing.account
+        let id = account.id ?? 0
         let before = request.uri.queryParameters["before"].flatMap { LedgerCursor(String($0)) }
-        var filter = LedgerFilter()
-        filter.accountId = id
-        let (rows, more) = try context.store.ledgerPage(
-            filter: filter,
+        let (rows, more, balanceAfterFirst) = try context.store.register(
+            account: account,
+            balance: standing.balance,
             before: before,
             limit: BudgetController.transactionsPerPage
         )
-        let here = BudgetPaths.account(id)
+        let here = BudgetPaths.account(id) + (before.map { "?before=\($0)" } ?? "")
+        let today = context.member.today
+        var running = balanceAfterFirst
+        var days: [AccountPages.RegisterDay] = []
+        for row in rows {
+            let entry = AccountPages.RegisterRow(
+                item: LedgerItem(row, user: user, today: today, returnTo: here, accountId: id, t: t),
+                transactionId: row.transaction.id ?? 0,
+                balance: t["budget.accounts.balance_after", ["amount": user.money(running)]],
+                clearing: row.transaction.clearing
+            )
+            running -= row.transaction.signedCents
+            if days.last?.date == row.transaction.date {
+                days[days.count - 1].rows.append(entry)
+            } else {
+                days.append(
+                    AccountPages.RegisterDay(
+                        date: row.transaction.date,
+                        title: LedgerItem.dayTitle(row.transaction.day, today: today, t: t),
+                        rows: [entry]
+                    )
+                )
+            }
+        }
         let page = AccountPages.ShowPage(
-            account: Self.accountRow(account, balance: balance, user: user, t: t),
+            account: Self.accountRow(account, balance: standing.balance, user: user, t: t),
             opening: user.money(account.openingBalanceCents),
-            days: LedgerDay.group(rows, user: user, today: context.member.today, returnTo: here, t: t),
+            clearedBalance: user.money(standing.clearedBalance),
+            reconciled: account.reconciledOn.flatMap(CalendarDay.init).map { day in
+                t[
+                    "budget.accounts.last_reconciled",
+                    ["date": t.dates.date(day), "amount": user.money(account.reconciledCents ?? 0)]
+                ]
+            },
+            days: days,
+            returnTo: here,
             olderPath: more
                 ? rows.last.map {
-                    here + "?before=" + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description
+                    BudgetPaths.account(id) + "?before="
+                        + LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0).description
                 } : nil,
-            firstPath: before != nil ? here : nil
+            firstPath: before != nil ? BudgetPaths.account(id) : nil
         )
-        return pages.page(title: account.name, section: .budget, context: context) { _ in
-            AccountPages.show(page, t: t)
+        return pages.page(title: account.name, section: .budget, context: context) { shell in
+            AccountPages.show(page, csrf: shell.csrf, t: t)
+        }
+    }
+
+    /// `POST /transactions/:id/cleared` (`cleared=1` or `0`): ticks a row as seen on the statement, or unticks it; a
+    /// reconciled row stays locked.
+    @Sendable func setCleared(request: Request, context: MemberContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self), let row = try context.store.ledgerRow(id: id)
+        else { throw HTTPError(.notFound) }
+        let input = try await request.decodeForm(ClearedInput.self, context: context)
+        let t = context.words
+        let back =
+            Self.transactionReturnPath(input.returnTo)
+            ?? row.transaction.accountId.map { BudgetPaths.account($0) } ?? BudgetPaths.transactions
+        guard row.transaction.clearing != .reconciled else {
+            return pages.redirect(to: back, flash: .error(t["budget.accounts.locked_row"]))
+        }
+        let cleared = input.cleared == "1"
+        _ = try await context.store.setCleared(row.transaction, cleared: cleared)
+        return pages.redirect(to: back)
+    }
+
+    /// `GET /accounts/:id/reconcile`
+    @Sendable func reconcileForm(request: Request, context: MemberContext) async throws -> Response {
+        let standing = try loadStanding(context: context)
+        return try reconcilePage(
+            ReconcileInput(date: context.member.today.description),
+            errors: FieldErrors(t: context.words),
+            standing: standing,
+            difference: nil,
+            context: context
+        )
+    }
+
+    /// `POST /accounts/:id/reconcile`: with the statement's closing balance and date. When the cleared rows through
+    /// that date add up to it, they are locked; otherwise the page shows the difference and locks nothing.
+    @Sendable func reconcile(request: Request, context: MemberContext) async throws -> Response {
+        let standing = try loadStanding(context: context)
+        let user = context.user
+        let t = context.words
+        let store = context.store
+        var difference: Int64?
+        return try await request.submitForm(ReconcileInput.self, context: context) {
+            input -> Validated<(CalendarDay, Int64)> in
+            var errors = FieldErrors(t: t)
+            let cents = errors.amount(
+                input.balance,
+                field: "balance",
+                currency: user.currencyValue,
+                grammar: user.format.amounts,
+                rule: .signed
+            )
+            let day = errors.date(input.date, field: "date", today: context.member.today, window: .ledger)
+            guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
+            let cleared = try store.clearedBalance(
+                account: standing.account,
+                clearedTotal: standing.clearedTotal,
+                through: day
+            )
+            guard cleared == cents else {
+                difference = cents - cleared
+                errors.add(
+                    "balance",
+                    t[
+                        "budget.reconcile.mismatch",
+                        ["difference": user.money(abs(cents - cleared)), "cleared": user.money(cleared)]
+                    ]
+                )
+                return .invalid(errors)
+            }
+            return .valid((day, cents))
+        } form: { input, errors, status in
+            try reconcilePage(
+                input,
+                errors: errors,
+                standing: standing,
+                difference: difference,
+                context: context,
+                status: status
+            )
+        } save: { _, draft in
+            let locked = try await store.reconcile(
+                account: standing.account,
+                through: draft.0,
+                statementCents: draft.1,
+                now: now()
+            )
+            return pages.redirect(
+                to: BudgetPaths.account(standing.account.id ?? 0),
+                flash: .success(
+                    t.plural("budget.reconcile.done", count: locked, ["date": t.dates.date(draft.0)])
+                )
+            )
         }
     }
 
@@ -173,31 +300,119 @@ extension BudgetController {
         }
     }
 
-    /// Deleting a money account: its transactions stay, without an account.
+    /// Deleting a money account asks what becomes of its transactions, saying how many: they stay in the budget
+    /// without an account, or move to another of the member's accounts.
     var accountDeletion: Deletion<MoneyAccount> {
         Deletion { _, context in
             try context.named(MoneyAccount.self)
         } confirm: { account, _, context in
             let t = context.words
+            let count = try context.store.accountRowCount(account)
+            let others = try context.store.accounts().filter { $0.id != account.id }
             let page = ConfirmPage(
                 title: t["budget.confirm.delete_named", ["name": account.name]],
-                text: t["budget.accounts.delete_text"],
+                text: count == 0
+                    ? t["budget.accounts.delete_none"] : t.plural("budget.accounts.delete_count", count: count),
                 action: BudgetPaths.deleteMoneyAccount(account.id ?? 0),
                 cancelPath: BudgetPaths.account(account.id ?? 0),
-                button: t["budget.form.delete"]
+                button: t["budget.form.delete"],
+                fields: count == 0
+                    ? []
+                    : [
+                        .select(
+                            "moveTo",
+                            label: t["budget.accounts.rows_field"],
+                            value: "",
+                            options: [("", t["budget.accounts.rows_keep"])]
+                                + others.map { (String($0.id ?? 0), t["budget.accounts.rows_move", ["name": $0.name]]) }
+                        )
+                    ]
             )
             return pages.confirm(page, title: t["budget.accounts.delete_title"], section: .budget, context: context)
-        } delete: { account, _, context in
-            try await context.store.deleteMoneyAccount(account)
+        } delete: { account, request, context in
             let t = context.words
-            return pages.redirect(
-                to: BudgetPaths.accounts,
-                flash: .success(t["budget.flash.deleted", ["name": account.name]])
-            )
+            let input = try await request.decodeForm(DeleteMoneyAccountInput.self, context: context)
+            var target: MoneyAccount?
+            if let text = input.moveTo, !text.isEmpty {
+                // Only another of the member's own accounts; anything else is a forged form.
+                guard
+                    let other = try context.store.accounts().first(where: {
+                        String($0.id ?? 0) == text && $0.id != account.id
+                    })
+                else { throw HTTPError(.badRequest) }
+                target = other
+            }
+            let moved = try await context.store.deleteMoneyAccount(account, movingTo: target?.id)
+            let message =
+                if let target, moved > 0 {
+                    t.plural(
+                        "budget.accounts.deleted_moved",
+                        count: moved,
+                        ["name": account.name, "other": target.name]
+                    )
+                } else {
+                    t["budget.flash.deleted", ["name": account.name]]
+                }
+            return pages.redirect(to: BudgetPaths.accounts, flash: .success(message))
         }
     }
 
     // MARK: - Helpers
+
+    /// The account the path names, with its balances; a 404 when it isn't the member's.
+    private func loadStanding(context: MemberContext) throws -> AccountStanding {
+        guard let id = context.parameters.get("id", as: Int64.self),
+            let standing = try context.store.accountStanding(id: id)
+        else { throw HTTPError(.notFound) }
+        return standing
+    }
+
+    private func reconcilePage(
+        _ input: ReconcileInput,
+        errors: FieldErrors,
+        standing: AccountStanding,
+        difference: Int64?,
+        context: MemberContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let t = context.words
+        let user = context.user
+        let id = standing.account.id ?? 0
+        let page = AccountPages.ReconcilePage(
+            accountName: standing.account.name,
+            action: BudgetPaths.reconcileAccount(id),
+            cancelPath: BudgetPaths.account(id),
+            summary: errors.summary,
+            clearedBalance: user.money(standing.clearedBalance),
+            difference: difference.map { user.money($0) },
+            fields: [
+                .input(
+                    "balance",
+                    label: t["budget.reconcile.balance"],
+                    value: input.balance ?? "",
+                    error: errors["balance"],
+                    hint: t["budget.reconcile.balance_hint"],
+                    autocomplete: "off",
+                    inputmode: "decimal",
+                    required: true,
+                    autofocus: true
+                ),
+                .input(
+                    "date",
+                    label: t["budget.reconcile.date"],
+                    value: input.date ?? context.member.today.description,
+                    type: "date",
+                    error: errors["date"],
+                    hint: t["budget.reconcile.date_hint"],
+                    required: true
+                ),
+            ]
+        )
+        let title = t["budget.reconcile.title", ["name": standing.account.name]]
+        return pages.page(title: title, section: .budget, context: context, status: status) { shell in
+            AccountPages.reconcile(page, csrf: shell.csrf, t: t)
+        }
+    }
 
     private func accountFormPage(
         _ input: MoneyAccountInput,

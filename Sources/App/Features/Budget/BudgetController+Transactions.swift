@@ -62,6 +62,7 @@ extension BudgetController {
         let kindLabels: [(String, String)] = [
             ("", t["budget.transactions.all_kinds"]), ("income", t["budget.kinds.income"]),
             ("expense", t["budget.tabs.expenses"]), ("saving", t["budget.kinds.savings"]),
+            ("transfer", t["budget.transfers.title"]),
         ]
         let page = TransactionPages.IndexPage(
             query: text,
@@ -180,6 +181,7 @@ extension BudgetController {
                 outcome = try await context.store.addTransaction(
                     transaction,
                     stash: draft.stash,
+                    into: draft.intoAccountId,
                     today: today,
                     now: now
                 ).1
@@ -222,6 +224,16 @@ extension BudgetController {
         let user = context.user
         let row = try await loadTransaction(context: context)
         let transaction = row.transaction
+        let returnTo = request.uri.queryParameters["return"].map(String.init)
+        switch transaction.kind {
+        case .transfer:
+            return pages.redirect(to: Paths.path(BudgetPaths.editTransfer(row.formId), returningTo: returnTo))
+        case .transferIn:
+            return pages.redirect(
+                to: BudgetPaths.editLedgerEntry(row.formId, inStash: row.formInStash, returnTo: returnTo)
+            )
+        case .income, .expense, .saving: break
+        }
         if transaction.stashId != nil {
             return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
@@ -236,12 +248,14 @@ extension BudgetController {
             date: transaction.date,
             account: transaction.accountId.map(String.init) ?? "",
             stash: nil,
-            returnTo: request.uri.queryParameters["return"].map(String.init)
+            returnTo: returnTo,
+            into: row.pairAccountId.map(String.init) ?? ""
         )
         return try await transactionFormPage(
             input,
             errors: FieldErrors(t: context.words),
             existing: transaction,
+            locked: row.isLocked,
             user: user,
             request: request,
             context: context
@@ -252,27 +266,33 @@ extension BudgetController {
     @Sendable func updateTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let row = try await loadTransaction(context: context)
-        guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
+        guard row.transaction.stashId == nil, !row.transaction.kind.isTransfer else { throw HTTPError(.notFound) }
         let today = context.member.today
         let choices = try await self.transactionChoices(store: context.store)
         return try await request.submitForm(TransactionInput.self, context: context) { input in
             // An edited transaction stays off any stash: its savings goal is chosen only when it is added.
             var limited = input
             limited.stash = nil
-            return TransactionRules.validate(
-                limited,
-                t: context.words,
-                choices: choices,
-                currency: user.currencyValue,
-                grammar: context.user.format.amounts,
-                today: today,
-                keepCategoryId: row.transaction.categoryId
+            return LockedRow.check(
+                TransactionRules.validate(
+                    limited,
+                    t: context.words,
+                    choices: choices,
+                    currency: user.currencyValue,
+                    grammar: context.user.format.amounts,
+                    today: today,
+                    keepCategoryId: row.transaction.categoryId
+                ),
+                locked: row.isLocked,
+                unlock: input.unlock,
+                t: context.words
             )
         } form: { input, errors, status in
             try await transactionFormPage(
                 input,
                 errors: errors,
                 existing: row.transaction,
+                locked: row.isLocked,
                 user: user,
                 request: request,
                 context: context,
@@ -284,7 +304,7 @@ extension BudgetController {
             draft.apply(to: &transaction)
             transaction.updatedAt = now()
             do {
-                try await context.store.updateTransaction(transaction)
+                try await context.store.updateTransaction(transaction, into: draft.intoAccountId)
             } catch {
                 return try await transactionFormPage(
                     input,
@@ -310,19 +330,25 @@ extension BudgetController {
     /// `POST /transactions/:id/delete`: to the trash, with "Undo".
     @Sendable func deleteTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let row = try await loadTransaction(context: context)
-        guard row.transaction.stashId == nil else { throw HTTPError(.notFound) }
+        var row = try await loadTransaction(context: context)
+        // An arriving transfer goes with the row it left: deleting either side deletes the pair.
+        if row.transaction.kind == .transferIn, let pair = try context.store.ledgerRow(id: row.formId) { row = pair }
+        guard row.transaction.stashId == nil, row.transaction.kind != .transferIn else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let trashId = try await context.store.deleteTransaction(row.transaction, now: now())
         let t = context.words
         let amount = user.money(row.transaction.amountCents)
+        let message =
+            if row.transaction.kind == .transfer {
+                t["budget.transfers.deleted", ["amount": amount]]
+            } else if let name = row.categoryName {
+                t["budget.transaction_form.deleted", ["amount": amount, "name": name]]
+            } else {
+                t["budget.transaction_form.deleted_uncategorized", ["amount": amount]]
+            }
         return pages.redirect(
             to: Self.transactionReturnPath(input.returnTo) ?? BudgetPaths.transactions,
-            flash: .undoable(
-                row.categoryName.map { t["budget.transaction_form.deleted", ["amount": amount, "name": $0]] }
-                    ?? t["budget.transaction_form.deleted_uncategorized", ["amount": amount]],
-                undoPath: StashPaths.restore(trashId)
-            )
+            flash: .undoable(message, undoPath: StashPaths.restore(trashId))
         )
     }
 
@@ -346,6 +372,7 @@ extension BudgetController {
         _ input: TransactionInput,
         errors: FieldErrors,
         existing: LedgerEntry?,
+        locked: Bool = false,
         user: User,
         request: Request,
         context: MemberContext,
@@ -386,6 +413,7 @@ extension BudgetController {
                 t: t
             ),
             returnTo: returnTo,
+            unlock: locked ? LockedRow.field(input.unlock, errors: errors, t: t) : nil,
             id: existing.map { $0.id ?? 0 },
             saveError: saveFailed ? t["budget.transaction_form.save_failed"] : nil
         )

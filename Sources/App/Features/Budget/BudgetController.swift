@@ -19,6 +19,7 @@ struct BudgetController {
         addIncomeRoutes(to: group)
         addTransactionsRoutes(to: group)
         addAccountsRoutes(to: group)
+        addTransfersRoutes(to: group)
         addCategoriesRoutes(to: group)
         addReportsRoutes(to: group)
     }

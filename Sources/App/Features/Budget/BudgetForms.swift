@@ -10,6 +10,34 @@ struct TransactionInput: Decodable, Sendable {
     var account: String?
     var stash: String?
     var returnTo: String?
+    /// A saving's account the money goes into.
+    var into: String? = nil
+    /// `yes` once the member agrees to change a row locked by a reconciliation.
+    var unlock: String? = nil
+}
+
+/// The checkbox an edit of a row locked by a reconciliation asks for, and its rule.
+enum LockedRow {
+    static func field(_ value: String?, errors: FieldErrors, t: Words) -> FormField {
+        .checkbox(
+            "unlock",
+            label: t["budget.locked.confirm"],
+            checked: value == "yes",
+            error: errors["unlock"],
+            hint: t["budget.locked.hint"]
+        )
+    }
+
+    static func check<Draft>(
+        _ validated: Validated<Draft>,
+        locked: Bool,
+        unlock: String?,
+        t: Words
+    )
+        -> Validated<Draft>
+    {
+        validated.adding("unlock", t["budget.locked.required"], if: locked && unlock != "yes", t: t)
+    }
 }
 
 /// A transaction form that passed validation.
@@ -20,6 +48,8 @@ struct TransactionDraft: Sendable {
     var day: CalendarDay
     var accountId: Int64?
     var stash: Stash?
+    /// A saving's account the money goes into (nil for any other kind).
+    var intoAccountId: Int64? = nil
 
     func apply(to transaction: inout LedgerEntry) {
         transaction.amountCents = cents
@@ -87,6 +117,16 @@ enum TransactionRules {
             accountId = choices.accounts.first { String($0.id ?? 0) == text }?.id
             if accountId == nil { errors.add("account", t["budget.errors.choose_account"]) }
         }
+        var intoAccountId: Int64?
+        if (category?.kind ?? kind) == .savings, let text = input.into, !text.isEmpty {
+            intoAccountId = choices.accounts.first { String($0.id ?? 0) == text }?.id
+            if intoAccountId == nil {
+                errors.add("into", t["budget.errors.choose_account"])
+            } else if intoAccountId == accountId {
+                errors.add("into", t["budget.transfers.errors.same_account"])
+                intoAccountId = nil
+            }
+        }
         var stash: Stash?
         if (category?.kind ?? kind) == .savings, let text = input.stash, !text.isEmpty {
             stash = choices.stashes.first { String($0.id ?? 0) == text }
@@ -100,7 +140,8 @@ enum TransactionRules {
                 note: note,
                 day: day,
                 accountId: accountId,
-                stash: stash
+                stash: stash,
+                intoAccountId: intoAccountId
             )
         )
     }
@@ -158,6 +199,18 @@ enum TransactionRules {
                     + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") },
                 error: errors["account"]
             )
+        let into: FormField? =
+            choices.accounts.count < 2 && errors["into"] == nil
+            ? nil
+            : .select(
+                "into",
+                label: t["budget.transaction_form.into"],
+                value: input.into ?? "",
+                options: [("", t["budget.transaction_form.into_none"])]
+                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") },
+                error: errors["into"],
+                hint: t["budget.transaction_form.into_hint"]
+            )
         // Drawn whenever there are goals to offer, or an error to show next to it.
         let stash: FormField? =
             choices.stashes.isEmpty && errors["stash"] == nil
@@ -210,9 +263,27 @@ enum TransactionRules {
                 required: true
             ),
             account: account,
+            into: into,
             stash: stash
         )
     }
+}
+
+/// What becomes of a deleted account's transactions: moved to the account `moveTo` names, or (empty) kept without one.
+struct DeleteMoneyAccountInput: Decodable, Sendable {
+    var moveTo: String?
+}
+
+/// A row's cleared tick as posted from an account's register.
+struct ClearedInput: Decodable, Sendable {
+    var cleared: String?
+    var returnTo: String?
+}
+
+/// The reconcile form as typed: the statement's closing balance and date.
+struct ReconcileInput: Decodable, Sendable {
+    var balance: String?
+    var date: String?
 }
 
 /// A valid income source form: its name, amount and how often it comes in.

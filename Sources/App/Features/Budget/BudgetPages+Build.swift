@@ -6,32 +6,67 @@ typealias MonthPicker = BudgetPages.MonthPicker
 typealias SimpleFormPage = BudgetPages.SimpleFormPage
 
 extension LedgerItem {
-    /// One transaction as a list row: amount with its sign, what it was, and where it leads.
-    init(_ row: LedgerRow, user: User, today: CalendarDay, returnTo: String? = nil, t: Words) {
+    /// One transaction as a list row: amount with its sign, what it was, and where it leads. In an account's list
+    /// (`accountId`) the sign is the account's: money in `+`, money out `−`; elsewhere a transfer has none.
+    init(
+        _ row: LedgerRow,
+        user: User,
+        today: CalendarDay,
+        returnTo: String? = nil,
+        accountId: Int64? = nil,
+        t: Words
+    ) {
         let transaction = row.transaction
-        let categoryName = row.categoryName ?? row.stashName ?? t["budget.ledger.uncategorized"]
+        let categoryName =
+            transaction.kind.isTransfer
+            ? LedgerItem.transferTitle(row, t: t)
+            : row.categoryName ?? row.stashName ?? t["budget.ledger.uncategorized"]
         let kindLabel = LedgerItem.kindLabel(row, t: t)
         var parts = [transaction.note.isEmpty ? nil : categoryName, kindLabel].compactMap { $0 }
         if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
-        if let account = row.accountName { parts.append(account) }
-        let sign = transaction.kind == .expense ? "−" : "+"
+        if let account = row.accountName {
+            // Where the money went from and to, once a second account is named.
+            switch (transaction.kind, row.pairAccountName) {
+            case (.transferIn, let from?): parts.append(t["budget.ledger.from_to", ["from": from, "to": account]])
+            case (_, let to?): parts.append(t["budget.ledger.from_to", ["from": account, "to": to]])
+            case (_, nil): parts.append(account)
+            }
+        }
+        let sign =
+            if accountId != nil {
+                transaction.kind.isInflow ? "+" : "−"
+            } else {
+                switch transaction.kind {
+                case .expense: "−"
+                case .income, .saving: "+"
+                case .transfer, .transferIn: ""
+                }
+            }
         let amountClass =
             switch transaction.kind {
             case .income: "amount--income"
             case .expense: "amount--expense"
             case .saving: "amount--saving"
+            case .transfer, .transferIn: "amount--transfer"
             }
         self.init(
             title: transaction.note.isEmpty ? categoryName : transaction.note,
             detail: parts.joined(separator: " · "),
             amount: sign + user.money(transaction.amountCents),
             amountClass: amountClass,
-            id: transaction.id ?? 0,
-            inStash: transaction.stashId != nil,
+            id: row.formId,
+            inStash: row.formInStash,
             returnTo: returnTo,
-            icon: row.categoryIcon ?? "stash",
+            icon: row.categoryIcon ?? (transaction.kind.isTransfer ? "transfer" : "stash"),
             swatch: CategoryPalette.swatchClass(row.categoryColor)
         )
+    }
+
+    /// "Transfer to Savings" / "Transfer from Checking", or "Transfer" when the other account is gone.
+    static func transferTitle(_ row: LedgerRow, t: Words) -> String {
+        guard let other = row.pairAccountName else { return t["budget.ledger.transfer"] }
+        return row.transaction.kind == .transferIn
+            ? t["budget.ledger.transfer_from", ["name": other]] : t["budget.ledger.transfer_to", ["name": other]]
     }
 
     /// Needs / Wants / Savings / Income, or the stash kind for stash rows without a category.
@@ -41,6 +76,7 @@ extension LedgerItem {
         case .income: return t["budget.kinds.income"]
         case .saving: return t["budget.kinds.savings"]
         case .expense: return row.stashName != nil ? t["budget.ledger.spending_stash"] : t["budget.ledger.expense"]
+        case .transfer, .transferIn: return t["budget.ledger.transfer"]
         }
     }
 

@@ -18,12 +18,18 @@ enum BudgetPaths {
     static let newTransaction = "/transactions/new"
     static let editTransaction = PathPattern("/transactions/:id/edit")
     static let deleteTransaction = PathPattern("/transactions/:id/delete")
+    static let clearTransaction = PathPattern("/transactions/:id/cleared")
+
+    static let transfers = "/transfers"
+    static let newTransfer = "/transfers/new"
+    static let editTransfer = PathPattern("/transfers/:id/edit")
 
     static let accounts = "/accounts"
     static let newAccount = "/accounts/new"
     static let account = PathPattern("/accounts/:id")
     static let editAccount = PathPattern("/accounts/:id/edit")
     static let deleteMoneyAccount = PathPattern("/accounts/:id/delete")
+    static let reconcileAccount = PathPattern("/accounts/:id/reconcile")
 
     static let categories = "/budget/categories"
     static let newCategory = "/budget/categories/new"
@@ -70,6 +76,11 @@ enum BudgetPaths {
     /// to `returnTo` once saved.
     static func editLedgerEntry(_ id: Int64, inStash: Bool, returnTo: String? = nil) -> String {
         Paths.path(inStash ? StashPaths.editEntry(id) : editTransaction(id), returningTo: returnTo)
+    }
+
+    /// The new-transfer form, from `account` if given, coming back to `returnTo` once saved.
+    static func newTransfer(from account: Int64? = nil, returnTo: String? = nil) -> String {
+        Paths.path(newTransfer + (account.map { "?from=\($0)" } ?? ""), returningTo: returnTo)
     }
 
     /// The new-transaction form with `kind` picked, coming back to `returnTo` once saved.

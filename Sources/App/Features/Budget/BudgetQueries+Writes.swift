@@ -6,21 +6,32 @@ import GRDB
 extension MemberStore {
     // MARK: - Transactions
 
-    /// Adds a transaction; one that names a stash is added as that stash's entry.
+    /// Adds a transaction; one that names a stash is added as that stash's entry. A saving may name the account its
+    /// money goes `into`.
     func addTransaction(
         _ transaction: LedgerEntry,
         stash: Stash?,
+        into accountId: Int64? = nil,
         today: CalendarDay,
         now: Date
     ) async throws -> (LedgerEntry, Outcome) {
-        if let stash { return try await addEntry(transaction, to: stash, today: today, now: now) }
-        let saved = try await write { db in try own(transaction, in: db).inserted(db) }
+        if let stash { return try await addEntry(transaction, to: stash, into: accountId, today: today, now: now) }
+        let saved = try await write { db in
+            let saved = try own(transaction, in: db).inserted(db)
+            try Self.placeArrival(db, of: saved, into: accountId)
+            return saved
+        }
         return (saved, Outcome())
     }
 
-    /// Saves an edited transaction that has no stash.
-    func updateTransaction(_ transaction: LedgerEntry) async throws {
-        try await write { db in try own(transaction, in: db).update(db) }
+    /// Saves an edited transaction that has no stash, and where a saving's money goes (`into`; none for any other
+    /// kind).
+    func updateTransaction(_ transaction: LedgerEntry, into accountId: Int64? = nil) async throws {
+        try await write { db in
+            let transaction = try own(transaction, in: db)
+            try transaction.update(db)
+            try Self.placeArrival(db, of: transaction, into: transaction.kind == .saving ? accountId : nil)
+        }
     }
 
     /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
@@ -140,15 +151,34 @@ extension MemberStore {
         }
     }
 
-    /// Deletes an account; its transactions stay, without an account.
-    func deleteMoneyAccount(_ account: MoneyAccount) async throws {
+    /// Deletes an account; its transactions stay, without an account or in the member's account `otherId`, where
+    /// they are open again (not yet seen on that account's statement). Returns how many moved.
+    @discardableResult
+    func deleteMoneyAccount(_ account: MoneyAccount, movingTo otherId: Int64? = nil) async throws -> Int {
         try await write { db in
             let account = try own(account, in: db)
+            let other = try otherId.flatMap { try MoneyAccount.fetchOne(db, key: $0) }.map { try own($0, in: db) }
             try db.execute(
-                sql: "UPDATE ledger SET accountId = NULL WHERE accountId = ? AND userId = ?",
-                arguments: [account.id, account.userId]
+                sql: """
+                    UPDATE ledger SET accountId = ?, clearing = CASE WHEN ? IS NULL THEN clearing ELSE 'open' END
+                    WHERE accountId = ? AND userId = ?
+                    """,
+                arguments: [other?.id, other?.id, account.id, account.userId]
             )
+            let moved = db.changesCount
             _ = try account.delete(db)
+            return other == nil ? 0 : moved
+        }
+    }
+
+    /// How many transactions name the account (told before deleting it).
+    func accountRowCount(_ account: MoneyAccount) throws -> Int {
+        try read { db in
+            try Int.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) FROM ledger WHERE accountId = ? AND userId = ?",
+                arguments: [account.id, userId]
+            ) ?? 0
         }
     }
 

@@ -22,14 +22,33 @@ struct LedgerRow: Sendable, Equatable, Decodable, FetchableRecord {
     let categoryColor: String?
     let stashName: String?
     let accountName: String?
+    /// When money moves between two accounts: the other side's row and account (where a leaving row goes, where an
+    /// arriving row came from), and the leaving row's stash.
+    let pairRowId: Int64?
+    let pairAccountId: Int64?
+    let pairAccountName: String?
+    let pairStashId: Int64?
+    let pairClearing: LedgerEntry.Clearing?
+
+    /// Locked by a reconciliation, on either side: editing it asks first.
+    var isLocked: Bool { transaction.clearing == .reconciled || pairClearing == .reconciled }
+
+    /// The row whose form edits this one: an arriving transfer is edited from the row it left.
+    var formId: Int64 { transaction.kind == .transferIn ? (transaction.pairId ?? 0) : (transaction.id ?? 0) }
+    /// Whether that form is a stash entry's.
+    var formInStash: Bool { (transaction.kind == .transferIn ? pairStashId : transaction.stashId) != nil }
 
     static let selectSQL = """
         SELECT ledger.*, category.name AS categoryName, category.kind AS categoryKindName, category.icon AS categoryIcon,
-               category.color AS categoryColor, stash.name AS stashName, account.name AS accountName
+               category.color AS categoryColor, stash.name AS stashName, account.name AS accountName,
+               pair.id AS pairRowId, pairAccount.id AS pairAccountId, pairAccount.name AS pairAccountName,
+               pair.stashId AS pairStashId, pair.clearing AS pairClearing
         FROM ledger
         LEFT JOIN category ON category.id = ledger.categoryId
         LEFT JOIN stash ON stash.id = ledger.stashId
         LEFT JOIN account ON account.id = ledger.accountId
+        LEFT JOIN ledger pair ON pair.id = ledger.pairId OR (pair.pairId = ledger.id AND pair.kind = 'transfer-in')
+        LEFT JOIN account pairAccount ON pairAccount.id = pair.accountId
         """
 }
 
@@ -37,6 +56,16 @@ struct LedgerRow: Sendable, Equatable, Decodable, FetchableRecord {
 struct AccountBalanceRow: Equatable, Decodable, FetchableRecord {
     let account: MoneyAccount
     let ledgerTotalCents: Int64
+    let clearedTotalCents: Int64
+}
+
+/// An account with its balance (opening + every row) and cleared balance (opening + the rows seen on a statement).
+struct AccountStanding: Sendable {
+    let account: MoneyAccount
+    let balance: Int64
+    let clearedBalance: Int64
+    /// The cleared rows' sum alone, as the triggers keep it.
+    let clearedTotal: Int64
 }
 
 /// A save stash with its contributions this month and of all time.
@@ -230,7 +259,10 @@ extension MemberStore {
         categoryId: Int64? = nil,
         limit: Int
     ) throws -> [LedgerRow] {
-        var conditions = ["ledger.userId = :userId", "ledger.date BETWEEN :first AND :last"]
+        // A transfer is listed once, by the side that left.
+        var conditions = [
+            "ledger.userId = :userId", "ledger.date BETWEEN :first AND :last", "ledger.kind <> 'transfer-in'",
+        ]
         var arguments: [String: DatabaseValue] = [
             "userId": userId.databaseValue, "first": month.firstDay.description.databaseValue,
             "last": month.lastDay.description.databaseValue, "limit": limit.databaseValue,
@@ -317,6 +349,9 @@ extension MemberStore {
         if let accountId = filter.accountId {
             conditions.append("ledger.accountId = :accountId")
             arguments["accountId"] = (accountId).databaseValue
+        } else {
+            // Across accounts a transfer is one row: the side that left.
+            conditions.append("ledger.kind <> 'transfer-in'")
         }
         if let month = filter.month {
             conditions.append("ledger.date BETWEEN :first AND :last")
@@ -328,6 +363,7 @@ extension MemberStore {
                 "ledger.note LIKE :pattern ESCAPE '\\'",
                 "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
                 "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                "ledger.accountId IN (SELECT id FROM account WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
             ]
             for (index, cents) in filter.amountsCents.enumerated() {
                 alternatives.append("ledger.amountCents = :amount\(index)")
@@ -383,15 +419,22 @@ extension MemberStore {
         try record(MoneyAccount.self, id: id)
     }
 
-    /// One account with its balance (as `accountBalances` reads it), if it is the user's.
-    func accountWithBalance(id: Int64) throws -> (MoneyAccount, Int64)? {
+    /// One account with its balance (as `accountBalances` reads it) and cleared balance, if it is the user's.
+    func accountStanding(id: Int64) throws -> AccountStanding? {
         try read { db in
             try AccountBalanceRow.fetchOne(
                 db,
                 sql: "SELECT * FROM account WHERE id = ? AND userId = ?",
                 arguments: [id, userId]
             )
-            .map { ($0.account, $0.account.openingBalanceCents + $0.ledgerTotalCents) }
+            .map {
+                AccountStanding(
+                    account: $0.account,
+                    balance: $0.account.openingBalanceCents + $0.ledgerTotalCents,
+                    clearedBalance: $0.account.openingBalanceCents + $0.clearedTotalCents,
+                    clearedTotal: $0.clearedTotalCents
+                )
+            }
         }
     }
 

@@ -7,6 +7,8 @@ import Foundation
 /// - *Spent*: expense transactions, Needs and Wants, spend-stash entries included.
 /// - *Saved*: saving transactions, save-stash entries and Savings-category transactions alike.
 /// - *Remaining*: Income − Spent.
+/// - A transfer between two of the member's accounts is none of them, and leaves *Balance* (the accounts' balances,
+///   `MemberStore.accountBalances`) unchanged.
 ///
 /// A figure about stashes alone is a different number and says so in its label (`stashesOnly`).
 struct LedgerTotals: Sendable, Equatable {
@@ -26,7 +28,8 @@ struct LedgerTotals: Sendable, Equatable {
         case .income: incomeCents += cents
         case .expense: spentCents += cents
         case .saving: savedCents += cents
-        case nil: return
+        // Money moved between the member's own accounts is none of the named figures.
+        case .transfer, .transferIn, nil: return
         }
         entryCount += count
     }

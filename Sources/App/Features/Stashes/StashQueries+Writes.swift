@@ -135,12 +135,14 @@ extension MemberStore {
     func addEntry(
         _ entry: LedgerEntry,
         to stash: Stash,
+        into accountId: Int64? = nil,
         today: CalendarDay,
         now: Date
     ) async throws -> (LedgerEntry, Outcome) {
         try await write { db in
             let stash = try own(stash, in: db)
             let entry = try own(entry, in: db).inserted(db)
+            try Self.placeArrival(db, of: entry, into: accountId)
             return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now))
         }
     }
@@ -158,6 +160,7 @@ extension MemberStore {
             let old = try own(old, in: db)
             let stash = try own(stash, in: db)
             try entry.update(db)
+            try Self.followArrival(db, of: entry)
             return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today, now: now)
         }
     }
@@ -183,9 +186,13 @@ extension MemberStore {
                     sql: "SELECT payload FROM trash WHERE id = ? AND userId = ?",
                     arguments: [trashId, userId]
                 ),
-                let entry = try? JSONDecoder().decode(LedgerEntry.self, from: payload),
-                entry.userId == userId
+                let rows = Self.trashedRows(payload), let entry = rows.first,
+                rows.allSatisfy({ $0.userId == userId })
             else { return nil }
+            // The row's arrival in another account, if it had one and that account is still there.
+            let arrivals = try rows.dropFirst().filter {
+                try $0.accountId.map { try Self.exists(db, MoneyAccount.self, id: $0, userId: userId) } ?? false
+            }
             // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
             // deleted meanwhile gives way to the kind's "Other", and a deleted account to none.
             guard let stashId = entry.stashId else {
@@ -196,7 +203,7 @@ extension MemberStore {
                 {
                     let kind: Category.Kind =
                         switch entry.kind {
-                        case .expense: .wants
+                        case .expense, .transfer, .transferIn: .wants
                         case .income: .income
                         case .saving: .savings
                         }
@@ -208,6 +215,7 @@ extension MemberStore {
                     restored.accountId = nil
                 }
                 try restored.insert(db)
+                for arrival in arrivals { _ = try arrival.inserted(db) }
                 return (restored, Outcome())
             }
             guard
@@ -216,14 +224,20 @@ extension MemberStore {
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry
             try restored.insert(db)
+            for arrival in arrivals { _ = try arrival.inserted(db) }
             return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now))
         }
     }
 
     /// Moves a ledger row to the trash, where "Undo" finds it for a day: drops the user's trash older than that,
     /// keeps the row as it is, then deletes it. Returns the trash id.
+    /// A row that moved money into another account goes with its arrival, which comes back with it.
     static func moveToTrash(_ db: Database, _ transaction: LedgerEntry, now: Date) throws -> Int64 {
-        let payload = try JSONEncoder().encode(transaction)
+        let arriving = try transaction.id.flatMap { try Self.arrival(db, of: $0) }
+        let payload =
+            if let arriving { try JSONEncoder().encode([transaction, arriving]) } else {
+                try JSONEncoder().encode(transaction)
+            }
         try db.execute(
             sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
             arguments: [transaction.userId, now.addingTimeInterval(-24 * 3600)]
@@ -233,8 +247,16 @@ extension MemberStore {
             arguments: [transaction.userId, payload, now]
         )
         let trashId = db.lastInsertedRowID
+        _ = try arriving?.delete(db)
         _ = try transaction.delete(db)
         return trashId
+    }
+
+    /// The rows a trash payload holds: one row, or a row and its arrival.
+    static func trashedRows(_ payload: Data) -> [LedgerEntry]? {
+        let decoder = JSONDecoder()
+        if let rows = try? decoder.decode([LedgerEntry].self, from: payload), !rows.isEmpty { return rows }
+        return (try? decoder.decode(LedgerEntry.self, from: payload)).map { [$0] }
     }
 
     /// Whether the user still has the row `id` of `Record` (a category or an account).

@@ -63,6 +63,7 @@ extension StatisticsEntryItem {
             case .saving: (t["statistics.amounts.saved"], "+" + money, "amount--saved")
             case .expense: (t["statistics.amounts.spent"], "−" + money, "amount--spent")
             case .income: (t["statistics.amounts.income"], "+" + money, "amount--income")
+            case .transfer, .transferIn: (t["budget.ledger.transfer"], money, "amount--transfer")
             }
         self.init(
             label: entry.label.isEmpty ? t["statistics.entries.transaction"] : entry.label,

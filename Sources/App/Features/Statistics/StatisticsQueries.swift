@@ -13,7 +13,7 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
         }
     }
 
-    /// The one ledger kind the filter keeps, nil when it keeps every kind.
+    /// The one ledger kind the filter keeps, nil when it keeps every kind the named figures count.
     var kind: LedgerEntry.Kind? {
         switch self {
         case .all: nil
@@ -29,7 +29,7 @@ enum StatisticsFilter: String, Sendable, CaseIterable {
     /// The same condition on another table's `kind` column.
     func kindSQL(column: String) -> String {
         switch self {
-        case .all: ""
+        case .all: " AND " + LedgerEntry.Kind.countedSQL(column: column)
         case .saving: " AND \(column) = 'saving'"
         case .spending: " AND \(column) = 'expense'"
         }

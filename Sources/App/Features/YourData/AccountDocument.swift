@@ -7,7 +7,9 @@ import Foundation
 struct AccountDocument: Codable, Sendable, Equatable {
     static let formatName = "stashify-export"
     /// 2: cards name their currency, and benefits may reset once every four years (`quadrennial`).
-    static let currentVersion = 2
+    /// 3: transfers between accounts (kinds `transfer` and `transfer-in`, an arrival naming its `pair`), cleared and
+    /// reconciled rows, and an account's last reconciliation.
+    static let currentVersion = 3
 
     var format: String
     var version: Int
@@ -64,6 +66,10 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var openingBalanceCents: Int64
         var createdAt: Date
         var updatedAt: Date
+        /// The last reconciliation's statement date and closing balance; absent before version 3 or when never
+        /// reconciled.
+        var reconciledOn: String? = nil
+        var reconciledCents: Int64? = nil
     }
 
     struct IncomeSource: Codable, Sendable, Equatable {
@@ -108,6 +114,10 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var account: Int?
         var createdAt: Date
         var updatedAt: Date
+        /// On an arriving transfer: the position (from 1) in `ledger` of the row it left, which comes before it.
+        var pair: Int? = nil
+        /// `cleared` or `reconciled`; absent when open (and in files before version 3).
+        var clearing: LedgerEntry.Clearing? = nil
     }
 
     struct Badge: Codable, Sendable, Equatable {

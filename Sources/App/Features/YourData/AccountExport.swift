@@ -75,15 +75,22 @@ extension AccountDocument {
         }
 
         var ledger: [LedgerRow] = []
+        // Each row's position in the list (from 1), which an arriving transfer names its leaving row by: the leaving
+        // row is written first (same date, lower id), so it is always known by then.
+        var positions: [Int64: Int] = [:]
         let cursor = try Row.fetchCursor(
             db,
             sql: """
-                SELECT date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt
+                SELECT date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, id, pairId,
+                       clearing
                 FROM ledger WHERE userId = ? ORDER BY date, id
                 """,
             arguments: [userId]
         )
         while let row = try cursor.next() {
+            positions[row[9]] = ledger.count + 1
+            let pairId: Int64? = row[10]
+            let clearing: LedgerEntry.Clearing = row[11]
             ledger.append(
                 LedgerRow(
                     date: row[0],
@@ -94,7 +101,9 @@ extension AccountDocument {
                     category: ref(categoryRefs, row[5]),
                     account: ref(accountRefs, row[6]),
                     createdAt: row[7],
-                    updatedAt: row[8]
+                    updatedAt: row[8],
+                    pair: pairId.flatMap { positions[$0] },
+                    clearing: clearing == .open ? nil : clearing
                 )
             )
         }
@@ -147,7 +156,9 @@ extension AccountDocument {
                     kind: $0["kind"],
                     openingBalanceCents: $0["openingBalanceCents"],
                     createdAt: $0["createdAt"],
-                    updatedAt: $0["updatedAt"]
+                    updatedAt: $0["updatedAt"],
+                    reconciledOn: $0["reconciledOn"],
+                    reconciledCents: $0["reconciledCents"]
                 )
             },
             incomeSources: try Row.fetchAll(

@@ -10,6 +10,8 @@ extension AccountDocument {
         /// Each stash's category, for its entries that name none (an older file).
         var stashCategories: [Int: Int64] = [:]
         var cards: [Int: Int64] = [:]
+        /// The rows an arriving transfer names, by their position in `ledger` (from 1).
+        var ledger: [Int: Int64] = [:]
     }
 
     /// Writes the checked document's records (all but the settings, see `insertSettings`) under `userId`, in
@@ -61,10 +63,12 @@ extension AccountDocument {
             for item in batch {
                 try db.execute(
                     sql: """
-                        INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
+                        INSERT INTO account (userId, name, kind, openingBalanceCents, createdAt, updatedAt, reconciledOn,
+                            reconciledCents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         userId, item.name, item.kind.rawValue, item.openingBalanceCents, item.createdAt, item.updatedAt,
+                        item.reconciledOn, item.reconciledCents,
                     ]
                 )
                 ids.accounts[item.ref] = db.lastInsertedRowID
@@ -119,23 +123,43 @@ extension AccountDocument {
             }
         }
         // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
-        try await inBatches(ledger) { db, batch, ids in
-            try db.insertRows(
-                into: "ledger",
-                columns: [
-                    "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId",
-                    "accountId", "createdAt", "updatedAt",
+        // Runs of rows go many to a statement; a transfer's two rows one at a time, so the arrival can name the id its
+        // leaving row got.
+        let paired = Set(ledger.compactMap(\.pair))
+        let positioned = Array(ledger.enumerated())
+        let columns = [
+            "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId", "accountId", "createdAt",
+            "updatedAt", "pairId", "clearing",
+        ]
+        try await inBatches(positioned) { db, batch, ids in
+            func values(_ row: LedgerRow) -> [(any DatabaseValueConvertible)?] {
+                [
+                    userId, row.date, row.amountCents, row.kind.rawValue, row.note,
+                    row.stash.flatMap { ids.stashes[$0] },
+                    // A stash's entry without a category (an older file) is filed under its stash's.
+                    row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
+                    row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt,
+                    row.pair.flatMap { ids.ledger[$0] }, (row.clearing ?? .open).rawValue,
                 ]
-            ) { rows in
-                for row in batch {
-                    try rows.insert([
-                        userId, row.date, row.amountCents, row.kind.rawValue, row.note,
-                        row.stash.flatMap { ids.stashes[$0] },
-                        // A stash's entry without a category (an older file) is filed under its stash's.
-                        row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
-                        row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt,
-                    ])
+            }
+            var start = batch.startIndex
+            while start < batch.endIndex {
+                let (index, row) = batch[start]
+                if row.pair != nil || paired.contains(index + 1) {
+                    try db.insertRows(into: "ledger", columns: columns) { rows in try rows.insert(values(row)) }
+                    ids.ledger[index + 1] = db.lastInsertedRowID
+                    start += 1
+                    continue
                 }
+                var end = start
+                while end < batch.endIndex, batch[end].element.pair == nil, !paired.contains(batch[end].offset + 1) {
+                    end += 1
+                }
+                let run = batch[start..<end]
+                try db.insertRows(into: "ledger", columns: columns) { rows in
+                    for (_, row) in run { try rows.insert(values(row)) }
+                }
+                start = end
             }
         }
         try await inBatches(badges) { db, batch, ids in

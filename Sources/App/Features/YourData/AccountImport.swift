@@ -175,6 +175,10 @@ extension AccountDocument {
         for (index, item) in accounts.enumerated() {
             try text(item.name, "account \(index + 1)", required: true, limit: 200)
             try cents(item.openingBalanceCents, "account \(index + 1)", negative: true)
+            try day(item.reconciledOn, "account \(index + 1)")
+            if let reconciled = item.reconciledCents {
+                try cents(reconciled, "account \(index + 1)", negative: true)
+            }
         }
         for (index, item) in incomeSources.enumerated() {
             try text(item.name, "income source \(index + 1)", required: true, limit: 200)
@@ -195,6 +199,7 @@ extension AccountDocument {
                 throw problem(place, "has two targets for one month")
             }
         }
+        var arrivals = Set<Int>()
         for (index, row) in ledger.enumerated() {
             let place = "ledger item \(index + 1)"
             try day(row.date, place)
@@ -203,6 +208,22 @@ extension AccountDocument {
             try ref(row.stash, in: stashRefs, place, "stash")
             try ref(row.category, in: categoryRefs, place, "category")
             try ref(row.account, in: accountRefs, place, "account")
+            // An arriving transfer names the earlier row it left (a transfer or a saving), and no row arrives twice.
+            switch (row.kind, row.pair) {
+            case (.transferIn, let pair?):
+                guard pair >= 1, pair <= index, [.transfer, .saving].contains(ledger[pair - 1].kind) else {
+                    throw problem(place, "names pair \(pair), which isn't an earlier transfer or saving")
+                }
+                guard arrivals.insert(pair).inserted else {
+                    throw problem(place, "is a second arrival of ledger item \(pair)")
+                }
+            case (.transferIn, nil):
+                throw problem(place, "is an arriving transfer without its pair")
+            case (_, let pair?):
+                throw problem(place, "names pair \(pair), but only an arriving transfer has one")
+            case (_, nil):
+                break
+            }
         }
         var badgeKeys = Set<String>()
         for (index, badge) in badges.enumerated() {

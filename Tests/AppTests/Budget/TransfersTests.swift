@@ -1,0 +1,451 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import App
+
+@Suite("Transfers, account registers and reconciling")
+struct TransfersTests {
+    static let email = "ann@example.com"
+
+    /// Signs up and adds Checking ($1,000.00), Savings ($0.00) and Visa (−$200.00); returns their ids.
+    static func threeAccounts(_ browser: Browser) async throws -> (checking: Int64, savings: Int64, visa: Int64) {
+        try await browser.signUp(email: email)
+        func add(_ name: String, _ kind: String, _ opening: String) async throws -> Int64 {
+            try await browser.get("/accounts/new")
+            let created = try await browser.post("/accounts", [("name", name), ("kind", kind), ("opening", opening)])
+            return try #require(Int64(created.location?.split(separator: "/").last ?? ""))
+        }
+        return (
+            try await add("Checking", "checking", "1,000"), try await add("Savings", "savings", "0"),
+            try await add("Visa", "credit-card", "-200")
+        )
+    }
+
+    @discardableResult
+    static func transfer(
+        _ browser: Browser,
+        from: Int64,
+        to: Int64,
+        amount: String,
+        date: String = "2026-11-10",
+        note: String = ""
+    ) async throws -> Page {
+        try await browser.get("/transfers/new")
+        return try await browser.post(
+            "/transfers",
+            [("from", String(from)), ("to", String(to)), ("amount", amount), ("date", date), ("note", note)]
+        )
+    }
+
+    /// The text of the Home summary card named `label` (its amount).
+    static func card(_ html: String, _ label: String) -> String? {
+        guard let start = html.range(of: "\(label)</span><span class=\"summary-card__amount") else { return nil }
+        let rest = html[start.upperBound...]
+        guard let open = rest.range(of: ">"), let close = rest.range(of: "</span>") else { return nil }
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
+    @Test("a transfer moves money between two accounts: neither income nor spent, and the total balance stays")
+    func transferKeepsTheFigures() async throws {
+        try await TestApp.run { browser, database in
+            // Given: three accounts, an income and an expense in Checking
+            let (checking, savings, visa) = try await Self.threeAccounts(browser)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.addTransaction(
+                amount: "500",
+                kind: "income",
+                category: salary,
+                date: "2026-11-01",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "120",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                account: String(checking)
+            )
+            let before = try await browser.get("/").html
+            #expect(Self.card(before, "Total balance") == "$1,180.00")
+
+            // When: $300 goes to Savings and $150 pays the card
+            let moved = try await Self.transfer(browser, from: checking, to: savings, amount: "300", note: "Rainy day")
+            #expect(moved.status == .seeOther)
+            #expect(moved.location == "/accounts/\(checking)")
+            let landing = try await browser.get(try #require(moved.location))
+            #expect(landing.html.contains("Moved $300.00 from Checking to Savings."))
+            try await Self.transfer(browser, from: checking, to: visa, amount: "150", date: "2026-11-11")
+
+            // Then: Income, Spent, Saved and the total balance are what they were
+            let home = try await browser.get("/").html
+            #expect(Self.card(home, "Total balance") == "$1,180.00")
+            #expect(Self.card(home, "Income this month") == "$500.00")
+            #expect(Self.card(home, "Spent this month") == "$120.00")
+            let budget = try await browser.get("/budget").html
+            #expect(budget.contains("$380.00"))  // remaining = 500 − 120
+            let statistics = try await browser.get("/statistics?view=monthly").html
+            #expect(!statistics.contains("$300.00"))
+            #expect(!statistics.contains("$150.00"))
+            // Each account as it sees it
+            let accounts = try await browser.get("/accounts").html
+            #expect(accounts.contains("$930.00"))  // 1,000 + 500 − 120 − 300 − 150
+            #expect(accounts.contains("$300.00"))
+            #expect(accounts.contains("-$50.00"))  // −200 + 150
+            let checkingPage = try await browser.get("/accounts/\(checking)").html
+            #expect(checkingPage.contains("Rainy day"))
+            #expect(checkingPage.contains("−$300.00"))
+            #expect(checkingPage.contains("Checking → Savings"))
+            let savingsPage = try await browser.get("/accounts/\(savings)").html
+            #expect(savingsPage.contains("+$300.00"))
+            #expect(savingsPage.contains("Balance $300.00"))
+            // One row in the list of every transaction, two rows written, the second naming the first
+            let list = try await browser.get("/transactions").html
+            #expect(list.components(separatedBy: "Rainy day").count == 2)
+            let rows = try await database.ledgerRows(email: Self.email).filter { $0.kind.isTransfer }
+            #expect(rows.count == 4)
+            let leaving = try #require(rows.first { $0.kind == .transfer && $0.amountCents == 30_000 })
+            let arriving = try #require(rows.first { $0.pairId == leaving.id })
+            #expect(arriving.kind == .transferIn)
+            #expect(arriving.accountId == savings)
+            #expect(leaving.accountId == checking)
+            #expect(leaving.categoryId == nil)
+            // The CSV of Statistics leaves the transfers out as well
+            let csv = try await browser.get("/statistics/export.csv?view=monthly&period=2026-11").html
+            #expect(!csv.contains("300.00"))
+        }
+    }
+
+    @Test("a saving can name the account it goes into: Saved counts it, and the total balance stays")
+    func savingIntoAnAccount() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: Self.email)
+            try await browser.get("/transactions/new?kind=savings")
+            let saved = try await browser.post(
+                "/transactions",
+                [
+                    ("amount", "75"), ("kind", "savings"), ("category", String(vacation)), ("date", "2026-11-05"),
+                    ("account", String(checking)), ("into", String(savings)),
+                ]
+            )
+            #expect(saved.status == .seeOther)
+            let home = try await browser.get("/").html
+            #expect(Self.card(home, "Total balance") == "$800.00")
+            let accounts = try await browser.get("/accounts").html
+            #expect(accounts.contains("$925.00"))
+            #expect(accounts.contains("$75.00"))
+            let savingsHTML = try await browser.get("/budget/savings").html
+            #expect(savingsHTML.contains("$75.00"))
+            // Editing it to go nowhere takes the arrival away; the saving stays
+            let rows = try await database.ledgerRows(email: Self.email)
+            let saving = try #require(rows.first { $0.kind == .saving })
+            let form = try await browser.get("/transactions/\(try #require(saving.id))/edit")
+            #expect(form.fieldValue("into") == String(savings))
+            try await browser.post(
+                "/transactions/\(try #require(saving.id))/edit",
+                [
+                    ("amount", "75"), ("kind", "savings"), ("category", String(vacation)), ("date", "2026-11-05"),
+                    ("account", String(checking)), ("into", ""),
+                ]
+            )
+            #expect(try await database.ledgerRows(email: Self.email).filter { $0.kind == .transferIn }.isEmpty)
+            #expect(Self.card(try await browser.get("/").html, "Total balance") == "$725.00")
+        }
+    }
+
+    @Test("the same account twice, a missing or foreign account: a field error each, the input kept, nothing written")
+    func transferErrors() async throws {
+        try await TestApp.run { browser, database in
+            // Given: another member's account
+            try await browser.signUp(email: "bob@example.com")
+            try await browser.get("/accounts/new")
+            let bobs = try await browser.post("/accounts", [("name", "Bob's"), ("kind", "checking"), ("opening", "5")])
+            let bobsAccount = try #require(Int64(bobs.location?.split(separator: "/").last ?? ""))
+            try await browser.post("/logout")
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+
+            let same = try await Self.transfer(browser, from: checking, to: checking, amount: "12.50")
+            #expect(same.status == .unprocessableContent)
+            #expect(same.fieldError("to") == "Choose another account than the one the money leaves.")
+            #expect(same.fieldValue("amount") == "12.50")
+            let foreign = try await Self.transfer(browser, from: checking, to: bobsAccount, amount: "5")
+            #expect(foreign.status == .unprocessableContent)
+            #expect(foreign.fieldError("to") == "Choose one of your accounts.")
+            #expect(!foreign.html.contains("Bob&#39;s") && !foreign.html.contains("Bob's"))
+            let missing = try await browser.post("/transfers", [("amount", "0"), ("date", "2026-11-10")])
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.fieldError("from") == "Choose the account the money leaves.")
+            #expect(missing.fieldError("to") == "Choose the account the money goes into.")
+            #expect(missing.fieldError("amount") != nil)
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+
+            // A member with one account is told what a transfer needs
+            _ = savings
+            try await browser.post("/logout")
+            try await browser.signUp(email: "cy@example.com")
+            let lonely = try await browser.get("/transfers/new").html
+            #expect(lonely.contains("Transfers need two accounts"))
+        }
+    }
+
+    @Test("another member's transfer is a 404 to open, edit or delete; their rows never change")
+    func foreignTransferIsNotFound() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            try await Self.transfer(browser, from: checking, to: savings, amount: "40")
+            let rows = try await database.ledgerRows(email: Self.email)
+            let leaving = try #require(rows.first { $0.kind == .transfer }?.id)
+            let arriving = try #require(rows.first { $0.kind == .transferIn }?.id)
+            try await browser.post("/logout")
+            try await browser.signUp(email: "eve@example.com")
+            for id in [leaving, arriving] {
+                #expect(try await browser.get("/transfers/\(id)/edit").status == .notFound)
+                #expect(try await browser.get("/transactions/\(id)/edit").status == .notFound)
+                try await browser.get("/transactions/new")
+                let delete = try await browser.post("/transactions/\(id)/delete")
+                #expect(delete.status == .notFound, "\(delete.status) \(delete.location ?? "")")
+                try await browser.get("/transactions/new")
+                #expect(try await browser.post("/transactions/\(id)/cleared", [("cleared", "1")]).status == .notFound)
+            }
+            #expect(try await browser.get("/accounts/\(checking)").status == .notFound)
+            #expect(try await browser.get("/accounts/\(checking)/reconcile").status == .notFound)
+            #expect(try await database.ledgerRows(email: Self.email) == rows)
+        }
+    }
+
+    @Test("editing a transfer moves both sides; deleting either side deletes both, and Undo brings both back")
+    func editDeleteUndo() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, visa) = try await Self.threeAccounts(browser)
+            try await Self.transfer(browser, from: checking, to: savings, amount: "40")
+            let leaving = try #require(try await database.ledgerRows(email: Self.email).first { $0.kind == .transfer })
+            let id = try #require(leaving.id)
+
+            // The arriving side's row opens the transfer's form
+            let arrivingId = try #require(
+                try await database.ledgerRows(email: Self.email).first { $0.kind == .transferIn }?.id
+            )
+            let redirect = try await browser.get("/transactions/\(arrivingId)/edit")
+            #expect(redirect.location == "/transactions/\(id)/edit")
+            let form = try await browser.get("/transfers/\(id)/edit")
+            #expect(form.fieldValue("from") == String(checking))
+            #expect(form.fieldValue("to") == String(savings))
+            #expect(form.fieldValue("amount") == "40.00")
+
+            let saved = try await browser.post(
+                "/transfers/\(id)/edit",
+                [("from", String(checking)), ("to", String(visa)), ("amount", "55"), ("date", "2026-11-12")]
+            )
+            #expect(saved.status == .seeOther)
+            var rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 2)
+            let arrival = try #require(rows.first { $0.kind == .transferIn })
+            #expect(arrival.accountId == visa)
+            #expect(arrival.amountCents == 5_500)
+            #expect(arrival.date == "2026-11-12")
+            let accounts = try await browser.get("/accounts").html
+            #expect(accounts.contains("$945.00"))
+            #expect(accounts.contains("-$145.00"))
+
+            // Deleting from the arriving side deletes the pair, with Undo
+            let deleted = try await browser.post("/transactions/\(try #require(arrival.id))/delete")
+            #expect(deleted.status == .seeOther)
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+            let flash = try await browser.get(try #require(deleted.location)).html
+            #expect(flash.contains("Deleted the transfer of $55.00."))
+            let undo = try #require(
+                flash.range(of: "action=\"/trash/[0-9]+/restore\"", options: .regularExpression)
+                    .map { String(flash[$0].dropFirst(8).dropLast()) }
+            )
+            try await browser.post(undo)
+            rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.count == 2)
+            #expect(rows.first { $0.kind == .transferIn }?.pairId == id)
+            #expect(try await browser.get("/accounts").html.contains("-$145.00"))
+        }
+    }
+
+    @Test("the register runs from the balance down, page after page, and its last row meets the opening balance")
+    func runningBalance() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            // 60 rows over two months, a transfer among them: two pages
+            for day in 1...30 {
+                let date = String(format: "2026-10-%02d", day)
+                try await browser.addTransaction(
+                    amount: "\(day)",
+                    kind: "needs",
+                    category: rent,
+                    date: date,
+                    account: String(checking)
+                )
+                try await browser.addTransaction(
+                    amount: "1",
+                    kind: "needs",
+                    category: rent,
+                    date: date,
+                    account: String(checking)
+                )
+            }
+            try await Self.transfer(browser, from: savings, to: checking, amount: "100", date: "2026-10-15")
+            // 1,000 − (465 + 30) + 100 = 605
+            let first = try await browser.get("/accounts/\(checking)")
+            let balances = Self.balances(first.html)
+            #expect(balances.first == "$605.00")
+            #expect(balances.count == 50)
+            #expect(first.html.contains("+$100.00"))
+            let older = try #require(
+                first.html.range(of: "/accounts/\(checking)\\?before=[0-9-]+,[0-9]+", options: .regularExpression)
+                    .map { String(first.html[$0]) }
+            )
+            let second = try await browser.get(older)
+            let rest = Self.balances(second.html)
+            #expect(rest.count == 11)
+            // The oldest row is Oct 1's first: $1 then $1 → before them, the opening balance
+            #expect(rest.last == "$999.00")
+        }
+    }
+
+    /// The "Balance $…" of each register row, in order.
+    static func balances(_ html: String) -> [String] {
+        html.matches(of: /register__balance">Balance ([^<]+)</).map { String($0.output.1) }
+    }
+
+    @Test(
+        "cleared rows make the cleared balance; a statement that doesn't match shows the difference and locks nothing"
+    )
+    func reconcile() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, _, _) = try await Self.threeAccounts(browser)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            for (amount, date) in [("100", "2026-11-01"), ("20", "2026-11-05"), ("7", "2026-11-20")] {
+                try await browser.addTransaction(
+                    amount: amount,
+                    kind: "needs",
+                    category: rent,
+                    date: date,
+                    account: String(checking)
+                )
+            }
+            let ids = try await database.ledgerRows(email: Self.email).compactMap(\.id)
+            let here = "/accounts/\(checking)"
+            try await browser.get(here)
+            for id in ids {
+                let ticked = try await browser.post(
+                    "/transactions/\(id)/cleared",
+                    [("cleared", "1"), ("returnTo", here)]
+                )
+                #expect(ticked.location == here)
+            }
+            let page = try await browser.get(here).html
+            #expect(page.contains("Cleared balance</dt><dd>$873.00"))
+            #expect(page.contains("aria-pressed=\"true\""))
+
+            // A statement of Nov 10 at $890.00: cleared through then is $880.00
+            try await browser.get(here + "/reconcile")
+            let off = try await browser.post(
+                here + "/reconcile",
+                [("balance", "890"), ("date", "2026-11-10")]
+            )
+            #expect(off.status == .unprocessableContent)
+            #expect(off.html.contains("Difference</dt><dd class=\"amount--expense\">$10.00"))
+            #expect(off.fieldError("balance")?.contains("$880.00") == true)
+            #expect(off.fieldValue("balance") == "890")
+            #expect(try await database.ledgerRows(email: Self.email).allSatisfy { $0.clearing == .cleared })
+
+            // The right balance locks the two cleared rows up to the statement date
+            let done = try await browser.post(here + "/reconcile", [("balance", "880"), ("date", "2026-11-10")])
+            #expect(done.status == .seeOther)
+            #expect(try await browser.get(here).html.contains("2 transactions are now locked."))
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.filter { $0.clearing == .reconciled }.map(\.amountCents).sorted() == [2_000, 10_000])
+            #expect(rows.first { $0.amountCents == 700 }?.clearing == .cleared)
+            let after = try await browser.get(here).html
+            #expect(after.contains("Last reconciled on"))
+            #expect(after.contains("register__lock"))
+            // A locked row can't be unticked
+            let locked = try #require(rows.first { $0.amountCents == 10_000 }?.id)
+            let refused = try await browser.post(
+                "/transactions/\(locked)/cleared",
+                [("cleared", "0"), ("returnTo", here)]
+            )
+            #expect(refused.status == .seeOther)
+            #expect(try await browser.get(here).html.contains("locked by a reconciliation"))
+            #expect(try await database.ledgerRows(email: Self.email).first { $0.id == locked }?.clearing == .reconciled)
+
+            // Editing a locked row asks first: without the tick nothing changes, with it the edit lands
+            let form = try await browser.get("/transactions/\(locked)/edit")
+            #expect(form.html.contains("Change this reconciled transaction anyway"))
+            let fields: [(String, String)] = [
+                ("amount", "101"), ("kind", "needs"), ("category", String(rent)), ("date", "2026-11-01"),
+                ("account", String(checking)),
+            ]
+            let asked = try await browser.post("/transactions/\(locked)/edit", fields)
+            #expect(asked.status == .unprocessableContent)
+            #expect(asked.fieldError("unlock") == "Tick the box to change a reconciled transaction, or cancel.")
+            #expect(asked.fieldValue("amount") == "101")
+            #expect(try await database.ledgerRows(email: Self.email).first { $0.id == locked }?.amountCents == 10_000)
+            let changed = try await browser.post("/transactions/\(locked)/edit", fields + [("unlock", "yes")])
+            #expect(changed.status == .seeOther)
+            #expect(try await database.ledgerRows(email: Self.email).first { $0.id == locked }?.amountCents == 10_100)
+        }
+    }
+
+    @Test("deleting an account with rows says how many and asks: keep them without an account, or move them")
+    func deleteAccountAsks() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, visa) = try await Self.threeAccounts(browser)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            for amount in ["10", "20"] {
+                try await browser.addTransaction(
+                    amount: amount,
+                    kind: "needs",
+                    category: rent,
+                    date: "2026-11-02",
+                    account: String(visa)
+                )
+            }
+            let empty = try await browser.get("/accounts/\(savings)/delete").html
+            #expect(empty.contains("It has no transactions."))
+            let confirm = try await browser.get("/accounts/\(visa)/delete")
+            #expect(confirm.html.contains("It holds 2 transactions. What should happen to them?"))
+            #expect(confirm.html.contains("Keep them in the budget, without an account"))
+            #expect(confirm.html.contains("<option value=\"\(checking)\">Move them to Checking</option>"))
+            #expect(!confirm.html.contains("Move them to Visa"))
+            // A forged target is refused and nothing changes
+            let forged = try await browser.post("/accounts/\(visa)/delete", [("moveTo", String(visa))])
+            #expect(forged.status == .badRequest)
+            #expect(try await database.ledgerRows(email: Self.email).allSatisfy { $0.accountId == visa })
+            try await browser.get("/accounts/\(visa)/delete")
+            let deleted = try await browser.post("/accounts/\(visa)/delete", [("moveTo", String(checking))])
+            #expect(deleted.status == .seeOther)
+            #expect(
+                try await browser.get("/accounts").html.contains(
+                    "Deleted “Visa”; 2 transactions moved to Checking."
+                )
+            )
+            #expect(try await database.ledgerRows(email: Self.email).allSatisfy { $0.accountId == checking })
+            #expect(try await browser.get("/accounts").html.contains("$970.00"))
+        }
+    }
+
+    @Test("Home offers the four quick actions as large buttons")
+    func quickActions() async throws {
+        try await TestApp.run { browser, _ in
+            try await browser.signUp(email: Self.email)
+            let home = try await browser.get("/").html
+            let page = HTMLPage(home)
+            #expect(page.contains("nav", attributes: ["class": "quick-actions", "aria-label": "Quick actions"]))
+            for (href, label) in [
+                ("/transactions/new?return=/", "Add transaction"), ("/transfers/new?return=/", "Move money"),
+                ("/accounts/new", "Add account"), ("/budget/reports", "Reports"),
+            ] {
+                #expect(home.contains("<a class=\"quick-action\" href=\"\(href)\">"))
+                #expect(home.contains("<span>\(label)</span></a>"))
+            }
+        }
+    }
+}
