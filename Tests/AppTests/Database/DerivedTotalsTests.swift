@@ -15,13 +15,14 @@ struct DerivedTotalsTests {
         let database = try AppDatabase.inMemory()
         let (stashes, accounts) = try await Self.seed(database)
         var rng = SeededGenerator(seed: 2026)
-        for _ in 0..<1_000 {
+        for step in 0..<1_000 {
             let stashId: Int64? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : stashes.randomElement(using: &rng)
             let accountId: Int64? = Bool.random(using: &rng) ? accounts.randomElement(using: &rng) : nil
             // A few amounts and days, so that counts tie and entries share a date.
             let amount = Int64([250, 450, 450, 700, 1000, 1200].randomElement(using: &rng)!)
             let date = "2026-\(Int.random(in: 10...12, using: &rng))-\(10 + Int.random(in: 0..<5, using: &rng))"
-            let kind = ["income", "expense", "saving"].randomElement(using: &rng)!
+            let kind = ["income", "expense", "saving", "transfer", "transfer-in"].randomElement(using: &rng)!
+            let clearing = ["open", "open", "cleared", "reconciled"].randomElement(using: &rng)!
             let choice = Int.random(in: 0..<10, using: &rng)
             let categoryId: Int64? = [nil, 1, 2].randomElement(using: &rng)!
             try await database.write { db in
@@ -29,22 +30,26 @@ struct DerivedTotalsTests {
                 if choice < 6 || ids.isEmpty {
                     try db.execute(
                         sql: """
-                            INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, categoryId, createdAt, updatedAt)
-                            VALUES (1, ?, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22')
+                            INSERT INTO ledger (userId, date, amountCents, kind, stashId, accountId, categoryId, createdAt, updatedAt,
+                                clearing)
+                            VALUES (1, ?, ?, ?, ?, ?, ?, '2026-11-22', '2026-11-22', ?)
                             """,
-                        arguments: [date, amount, kind, stashId, accountId, categoryId]
+                        arguments: [date, amount, kind, stashId, accountId, categoryId, clearing]
                     )
                 } else if choice < 8, let id = ids.randomElement() {
                     try db.execute(
-                        sql:
-                            "UPDATE ledger SET date = ?, amountCents = ?, kind = ?, stashId = ?, accountId = ?, categoryId = ? WHERE id = ?",
-                        arguments: [date, amount, kind, stashId, accountId, categoryId, id]
+                        sql: """
+                            UPDATE ledger SET date = ?, amountCents = ?, kind = ?, stashId = ?, accountId = ?, categoryId = ?,
+                                clearing = ? WHERE id = ?
+                            """,
+                        arguments: [date, amount, kind, stashId, accountId, categoryId, clearing, id]
                     )
                 } else if let id = ids.randomElement() {
                     try db.execute(sql: "DELETE FROM ledger WHERE id = ?", arguments: [id])
                 }
             }
             try await Self.expectMatchesRebuild(database)
+            if step % 100 == 99 { try Self.expectRegistersAdd(database, accounts: accounts) }
         }
         // Deleting a stash takes its entries, month totals and quick-add amounts with it.
         let gone = stashes[0]
@@ -66,6 +71,32 @@ struct DerivedTotalsTests {
             } == 0
         )
         try await Self.expectMatchesRebuild(database)
+    }
+
+    /// Every account's register, page by page: the newest row's balance is the account's, each row's is the one
+    /// after it less that row, and the oldest row's less itself is the opening balance.
+    static func expectRegistersAdd(_ database: AppDatabase, accounts: [Int64]) throws {
+        let store = database.for(userId: 1)
+        for id in accounts {
+            let standing = try #require(try store.accountStanding(id: id))
+            var cursor: LedgerCursor?
+            var expected = standing.balance
+            var pages = 0
+            repeat {
+                let (rows, more, balance) = try store.register(
+                    account: standing.account,
+                    balance: standing.balance,
+                    before: cursor,
+                    limit: 7
+                )
+                #expect(balance == expected, "account \(id), page \(pages)")
+                for row in rows { expected -= row.transaction.signedCents }
+                cursor =
+                    more ? rows.last.map { LedgerCursor(date: $0.transaction.date, id: $0.transaction.id ?? 0) } : nil
+                pages += 1
+            } while cursor != nil
+            #expect(expected == standing.account.openingBalanceCents, "account \(id) runs down to its opening balance")
+        }
     }
 
     @Test("rows written many to a statement all arrive, in the order given, and keep the derived totals right")
@@ -482,6 +513,9 @@ struct DerivedTotalsTests {
             let kind: String
             let stashId: Int64?
             let accountId: Int64?
+            let clearing: String
+            /// Money in adds to the account, the rest takes out.
+            var signed: Int64 { kind == "income" || kind == "transfer-in" ? amount : -amount }
         }
         let (entries, months, balances, quick, stashIds, stashMonths) = try database.read { db in
             (
@@ -492,7 +526,8 @@ struct DerivedTotalsTests {
                         amount: $0["amountCents"],
                         kind: $0["kind"],
                         stashId: $0["stashId"],
-                        accountId: $0["accountId"]
+                        accountId: $0["accountId"],
+                        clearing: $0["clearing"]
                     )
                 },
                 try Row.fetchAll(
@@ -503,9 +538,11 @@ struct DerivedTotalsTests {
                     "\($0["userId"] as Int64) \($0["month"] as String) \($0["kind"] as String) \($0["totalCents"] as Int64) \($0["entryCount"] as Int)"
                 },
                 Dictionary(
-                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, ledgerTotalCents FROM account").map {
-                        ($0["id"] as Int64, $0["ledgerTotalCents"] as Int64)
-                    }
+                    uniqueKeysWithValues: try Row.fetchAll(
+                        db,
+                        sql: "SELECT id, ledgerTotalCents, clearedTotalCents FROM account"
+                    )
+                    .map { ($0["id"] as Int64, ($0["ledgerTotalCents"] as Int64, $0["clearedTotalCents"] as Int64)) }
                 ),
                 Dictionary(
                     grouping: try Row.fetchAll(
@@ -538,10 +575,13 @@ struct DerivedTotalsTests {
         #expect(Set(stashMonths) == Set(expectedStashMonths))
         #expect(stashMonths.count == expectedStashMonths.count)
 
-        for (accountId, total) in balances {
-            let expected = entries.filter { $0.accountId == accountId }
-                .reduce(Int64(0)) { $0 + ($1.kind == "income" ? $1.amount : -$1.amount) }
-            #expect(total == expected, "account \(accountId)")
+        for (accountId, (total, cleared)) in balances {
+            let rows = entries.filter { $0.accountId == accountId }
+            #expect(total == rows.reduce(Int64(0)) { $0 + $1.signed }, "account \(accountId)")
+            #expect(
+                cleared == rows.filter { $0.clearing != "open" }.reduce(Int64(0)) { $0 + $1.signed },
+                "account \(accountId) cleared"
+            )
         }
 
         for stashId in stashIds {
