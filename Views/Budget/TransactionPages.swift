@@ -77,6 +77,7 @@ enum TransactionPages {
                 <ul class="add-menu__list">
                   <li><a href="\(BudgetPaths.newTransaction(kind: .income, returnTo: BudgetPaths.transactions))">\(t["budget.add.income"])</a></li>
                   <li><a href="\(BudgetPaths.newTransaction(kind: nil, returnTo: BudgetPaths.transactions))">\(t["budget.add.expense"])</a></li>
+                  <li><a href="\(BudgetPaths.newTransfer(returnTo: BudgetPaths.transactions))">\(t["budget.add.transfer"])</a></li>
                 </ul>
               </details>
             </div>

@@ -412,7 +412,7 @@ struct TransfersTests {
             #expect(empty.contains("It has no transactions."))
             let confirm = try await browser.get("/accounts/\(visa)/delete")
             #expect(confirm.html.contains("It holds 2 transactions. What should happen to them?"))
-            #expect(confirm.html.contains("Keep them in the budget, without an account"))
+            #expect(confirm.html.contains("Keep them, without an account"))
             #expect(confirm.html.contains("<option value=\"\(checking)\">Move them to Checking</option>"))
             #expect(!confirm.html.contains("Move them to Visa"))
             // A forged target is refused and nothing changes

@@ -22,7 +22,11 @@ extension LedgerItem {
             ? LedgerItem.transferTitle(row, t: t)
             : row.categoryName ?? row.stashName ?? t["budget.ledger.uncategorized"]
         let kindLabel = LedgerItem.kindLabel(row, t: t)
-        var parts = [transaction.note.isEmpty ? nil : categoryName, kindLabel].compactMap { $0 }
+        // A transfer's title already names the other account; its detail says which way the money went.
+        var parts = [transaction.note.isEmpty || transaction.kind.isTransfer ? nil : categoryName, kindLabel].compactMap
+        {
+            $0
+        }
         if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
         if let account = row.accountName {
             // Where the money went from and to, once a second account is named.
