@@ -65,6 +65,23 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
         id = inserted.rowID
     }
 
+    /// A row not written yet, of `kind` and belonging to `stash` if given, for a form's draft to fill in.
+    static func blank(userId: Int64, kind: Kind, stash: Stash? = nil, now: Date) -> LedgerEntry {
+        LedgerEntry(
+            id: nil,
+            userId: userId,
+            date: "",
+            amountCents: 0,
+            kind: kind,
+            note: "",
+            stashId: stash?.id,
+            categoryId: stash?.categoryId,
+            accountId: nil,
+            createdAt: now,
+            updatedAt: now
+        )
+    }
+
     /// The amount as its account sees it: money in positive, money out negative.
     var signedCents: Int64 { kind.isInflow ? amountCents : -amountCents }
 

@@ -162,19 +162,7 @@ extension BudgetController {
             )
         } save: { input, draft in
             let now = self.now()
-            var transaction = LedgerEntry(
-                id: nil,
-                userId: context.member.id,
-                date: "",
-                amountCents: 0,
-                kind: .expense,
-                note: "",
-                stashId: draft.stash?.id,
-                categoryId: nil,
-                accountId: nil,
-                createdAt: now,
-                updatedAt: now
-            )
+            var transaction = LedgerEntry.blank(userId: context.member.id, kind: .expense, stash: draft.stash, now: now)
             draft.apply(to: &transaction)
             let outcome: MemberStore.Outcome
             do {

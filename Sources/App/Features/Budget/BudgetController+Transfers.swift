@@ -43,19 +43,7 @@ extension BudgetController {
             )
         } save: { input, draft in
             let now = self.now()
-            var leaving = LedgerEntry(
-                id: nil,
-                userId: context.member.id,
-                date: "",
-                amountCents: 0,
-                kind: .transfer,
-                note: "",
-                stashId: nil,
-                categoryId: nil,
-                accountId: nil,
-                createdAt: now,
-                updatedAt: now
-            )
+            var leaving = LedgerEntry.blank(userId: context.member.id, kind: .transfer, now: now)
             draft.apply(to: &leaving)
             _ = try await context.store.addTransfer(leaving, into: draft.toId)
             return pages.redirect(

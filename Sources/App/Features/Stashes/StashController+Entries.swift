@@ -55,19 +55,7 @@ extension StashController {
         } save: { input, draft in
             let now = self.now()
             let stash = summary.stash
-            var entry = LedgerEntry(
-                id: nil,
-                userId: context.member.id,
-                date: "",
-                amountCents: 0,
-                kind: stash.kind.entryKind,
-                note: "",
-                stashId: stash.id,
-                categoryId: stash.categoryId,
-                accountId: nil,
-                createdAt: now,
-                updatedAt: now
-            )
+            var entry = LedgerEntry.blank(userId: context.member.id, kind: stash.kind.entryKind, stash: stash, now: now)
             draft.apply(to: &entry)
             let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today, now: now)
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
