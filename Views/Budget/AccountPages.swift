@@ -14,6 +14,10 @@ enum AccountPages {
     struct IndexPage: Sendable {
         let total: String
         let accounts: [AccountRow]
+        /// 12 months or 36, the current one marked.
+        let spans: [TabLink]
+        /// The total balance at each month's end; nil without accounts.
+        let netWorth: ChartView?
     }
 
     /// One row of an account's register: the transaction as the account sees it, the balance after it, and whether
@@ -98,6 +102,12 @@ enum AccountPages {
             })
           </ul>
         </section>
+        \(page.netWorth.map { chart in
+            """
+            \(BudgetPages.tabs(page.spans, label: t["budget.net_worth.span_label"]))
+            \(chart.html(t))
+            """ as HTML
+        })
         """
     }
 

@@ -204,6 +204,62 @@ enum Charts {
         return svg
     }
 
+    /// A line through one value per label, below zero too (the zero line is drawn whenever the values reach it),
+    /// each point with its tooltip (`tooltip`: the label and the value written by `format`).
+    static func line(
+        id: String,
+        title: String,
+        labels: [String],
+        tickLabels: [String],
+        values: [Int64],
+        format: (Int64) -> String,
+        tooltip: (String, String) -> String
+    ) -> HTML {
+        let width = 640.0
+        let height = 220.0
+        let left = 64.0
+        let right = 12.0
+        let top = 12.0
+        let bottom = 26.0
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let high = Double(niceCeiling(max(1, values.max() ?? 1)))
+        let lowest = values.min() ?? 0
+        let low = lowest < 0 ? -Double(niceCeiling(-lowest)) : 0
+        func y(_ value: Double) -> Double { top + plotHeight * (high - value) / (high - low) }
+        let step = values.count > 1 ? plotWidth / Double(values.count - 1) : 0
+        func x(_ index: Int) -> Double { values.count > 1 ? left + step * Double(index) : left + plotWidth / 2 }
+        var svg = open("line", id: id, title: title, width: width, height: height)
+        for value in Set([low, 0, high]).sorted() {
+            svg.append(
+                line(
+                    value == 0 ? "chart__baseline" : "chart__grid",
+                    x1: left,
+                    x2: width - right,
+                    y1: y(value),
+                    y2: y(value)
+                )
+            )
+            svg.append(axisText(x: left - 6, y: y(value) + 4, anchor: "end", format(Int64(value))))
+        }
+        let points = values.indices.map { "\(Number(x($0))),\(Number(y(Double(values[$0]))))" }.joined(separator: " ")
+        svg.append("<polyline class=\"chart__line\" points=\"\(points)\"/>")
+        for index in values.indices {
+            svg.append(
+                "<circle class=\"chart__dot\" cx=\"\(Number(x(index)))\" cy=\"\(Number(y(Double(values[index]))))\" r=\"3.5\"><title>\(tooltip(labels[index], format(values[index])))</title></circle>"
+            )
+            if index < tickLabels.count, !tickLabels[index].isEmpty {
+                // The first and last points are at the plot's edges: their labels start or end there rather than
+                // running into the axis or off the chart.
+                let anchor =
+                    values.count < 2 ? "middle" : index == 0 ? "start" : index == values.count - 1 ? "end" : "middle"
+                svg.append(axisText(x: x(index), y: height - 8, anchor: anchor, tickLabels[index]))
+            }
+        }
+        svg.append("</svg>")
+        return svg
+    }
+
     /// A donut: slices as stroked circle segments (no arc maths to get wrong), the total in the middle.
     static func donut(id: String, title: String, slices: [Slice], centre: String) -> HTML {
         let radius = 70.0

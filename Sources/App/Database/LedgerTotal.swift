@@ -65,6 +65,23 @@ struct LedgerTotal: Sendable {
         watched: ["accountId", "kind", "amountCents", "clearing"]
     )
 
+    /// Per user, account and month: what the month's rows did to the account (money in less money out). An account's
+    /// balance at a month's end is its opening balance plus its months up to that one.
+    static let accountMonth = LedgerTotal(
+        name: "accountMonth",
+        table: "accountMonth",
+        shape: .rows(
+            keys: [
+                Column("userId", "ROW.userId"), Column("accountId", "ROW.accountId"),
+                Column("month", "substr(ROW.date, 1, 7)"),
+            ],
+            owner: "userId"
+        ),
+        measures: [Column("totalCents", signedAmount), Column("entryCount", "1")],
+        only: "ROW.accountId IS NOT NULL",
+        watched: ["userId", "accountId", "date", "kind", "amountCents"]
+    )
+
     /// How many transactions a category holds.
     static let categoryCount = LedgerTotal(
         name: "category_count",
@@ -143,7 +160,7 @@ struct LedgerTotal: Sendable {
     )
 
     /// Every total kept from the ledger.
-    static let all = [accountBalance, accountCleared, categoryCount, day, categoryMonth, quickAmounts]
+    static let all = [accountBalance, accountCleared, accountMonth, categoryCount, day, categoryMonth, quickAmounts]
 
     /// While this table holds a row, every trigger of `all` does nothing: a bulk write works its totals out once.
     static let pauseTable = "ledgerBulkWrite"

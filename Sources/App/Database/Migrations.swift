@@ -46,6 +46,7 @@ extension AppDatabase {
         V41Language.register(in: &migrator)
         V42BadgeNotes.register(in: &migrator)
         V43Transfers.register(in: &migrator)
+        V44AccountMonths.register(in: &migrator)
         return migrator
     }
 

@@ -432,6 +432,49 @@ struct TransfersTests {
         }
     }
 
+    @Test("the total balance at each month's end, over 12 or 36 months; Home's past month shows its end balance")
+    func netWorth() async throws {
+        try await TestApp.run { browser, database in
+            // Given: openings of $800 in all; a bill in September, pay in October, a transfer, a bill on no account
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            try await browser.addTransaction(
+                amount: "100",
+                kind: "needs",
+                category: rent,
+                date: "2026-09-10",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "500",
+                kind: "income",
+                category: salary,
+                date: "2026-10-01",
+                account: String(checking)
+            )
+            try await Self.transfer(browser, from: checking, to: savings, amount: "300", date: "2026-10-05")
+            try await browser.addTransaction(amount: "50", kind: "needs", category: rent, date: "2026-11-03")
+
+            // Then: a year of month ends, newest first in the table
+            let year = try await browser.get("/accounts").html
+            #expect(year.contains("Total balance at month end, last 12 months"))
+            #expect(year.contains("<td>November 2026</td><td>$1,200.00</td>"))
+            #expect(year.contains("<td>October 2026</td><td>$1,200.00</td>"))
+            #expect(year.contains("<td>September 2026</td><td>$700.00</td>"))
+            #expect(year.contains("<td>December 2025</td><td>$800.00</td>"))
+            #expect(year.components(separatedBy: "<tr><td>").count - 1 == 12)
+            #expect(year.contains("<a class=\"subnav__item\" href=\"/accounts\" aria-current=\"page\">12 months</a>"))
+            let three = try await browser.get("/accounts?months=36").html
+            #expect(three.components(separatedBy: "<tr><td>").count - 1 == 36)
+            #expect(three.contains("<td>December 2023</td><td>$800.00</td>"))
+            // Home on September says the balance is the one at its end; on this month, today's
+            let september = try await browser.get("/?month=2026-09").html
+            #expect(Self.card(september, "Balance at end of Sep 2026") == "$700.00")
+            #expect(Self.card(try await browser.get("/").html, "Total balance") == "$1,200.00")
+        }
+    }
+
     @Test("Home offers the four quick actions as large buttons")
     func quickActions() async throws {
         try await TestApp.run { browser, _ in

@@ -492,6 +492,27 @@ struct DerivedTotalsTests {
         }
         #expect(days == expectedDays)
         #expect(spending == expectedSpending)
+        let (accountMonths, expectedAccountMonths) = try database.read { db in
+            (
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT userId || ' ' || accountId || ' ' || month || ' ' || totalCents || ' ' || entryCount
+                        FROM accountMonth ORDER BY 1
+                        """
+                ),
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT userId || ' ' || accountId || ' ' || substr(date, 1, 7) || ' '
+                               || SUM(CASE WHEN kind IN ('income', 'transfer-in') THEN amountCents ELSE -amountCents END)
+                               || ' ' || COUNT(*)
+                        FROM ledger WHERE accountId IS NOT NULL GROUP BY userId, accountId, substr(date, 1, 7) ORDER BY 1
+                        """
+                )
+            )
+        }
+        #expect(accountMonths == expectedAccountMonths)
         let (counts, expectedCounts) = try database.read { db in
             (
                 try String.fetchAll(db, sql: "SELECT id || ' ' || entryCount FROM category ORDER BY id"),

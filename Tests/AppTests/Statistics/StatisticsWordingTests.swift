@@ -150,4 +150,27 @@ struct ChartHelperTests {
         let spark = Charts.sparkline(id: "s", title: "t", values: [0, 10], highlight: 1).description
         #expect(spark.contains("points=\"6.0,54.0 294.0,6.0\""))
     }
+
+    @Test(
+        "a line goes below zero: the axis runs from a round figure under the lowest value, zero drawn as the baseline"
+    )
+    func lineBelowZero() throws {
+        let svg = Charts.line(
+            id: "n",
+            title: "Balance",
+            labels: ["Oct <1>", "Nov", "Dec"],
+            tickLabels: ["Oct", "", "Dec"],
+            values: [-300, 0, 1_000],
+            format: { String($0) },
+            tooltip: { "\($0): \($1)" }
+        ).description
+        #expect(svg.hasPrefix("<svg class=\"chart chart--line\" viewBox=\"0 0 640.0 220.0\""))
+        // From −500 to 1,000 over 182 units: zero is a third of the way up
+        #expect(svg.contains("<line class=\"chart__baseline\" x1=\"64.0\" x2=\"628.0\" y1=\"133.3\" y2=\"133.3\"/>"))
+        #expect(svg.contains(">-500</text>") && svg.contains(">1000</text>"))
+        #expect(svg.contains("points=\"64.0,169.7 346.0,133.3 628.0,12.0\""))
+        #expect(svg.contains("<title>Oct &lt;1&gt;: -300</title>"))
+        #expect(svg.contains("text-anchor=\"start\">Oct</text>") && svg.contains("text-anchor=\"end\">Dec</text>"))
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 3)
+    }
 }

@@ -16,14 +16,51 @@ extension BudgetController {
         group.addDeletion(BudgetPaths.deleteMoneyAccount, accountDeletion)
     }
 
-    /// `GET /accounts`
+    /// `GET /accounts?months=12|36`: each account's balance, the total, and the total at each month's end.
     @Sendable func accounts(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let t = context.words
         let balances = try context.store.accountBalances()
+        let span = request.uri.queryParameters["months"] == "36" ? 36 : 12
+        let thisMonth = context.member.today.monthValue
+        var months = [thisMonth]
+        while months.count < span { months.insert(months[0].previous, at: 0) }
+        let ends = balances.isEmpty ? [] : try context.store.balancesAtMonthEnds(months)
+        let title = t.plural("budget.net_worth.title", count: span)
         let page = AccountPages.IndexPage(
             total: user.money(balances.reduce(Int64(0)) { $0 + $1.1 }),
-            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user, t: t) }
+            accounts: balances.map { Self.accountRow($0.0, balance: $0.1, user: user, t: t) },
+            spans: [12, 36].map {
+                TabLink(
+                    label: t.plural("budget.net_worth.span", count: $0),
+                    href: $0 == 12 ? BudgetPaths.accounts : BudgetPaths.accounts + "?months=36",
+                    current: $0 == span
+                )
+            },
+            netWorth: ends.isEmpty
+                ? nil
+                : ChartView(
+                    id: "chart-net-worth",
+                    title: title,
+                    svg: Charts.line(
+                        id: "chart-net-worth",
+                        title: title,
+                        labels: months.map { t.month($0) },
+                        // Every fourth month's name on a year, every twelfth on three, so a phone's labels don't meet.
+                        tickLabels: months.enumerated().map { index, month in
+                            index % (span == 12 ? 4 : 12) == 0 ? t.monthShort(month) : ""
+                        },
+                        values: ends,
+                        format: user.compactMoney,
+                        tooltip: { label, value in t["budget.net_worth.tooltip", ["month": label, "amount": value]] }
+                    ),
+                    table: ChartView.Table(
+                        headers: [t["statistics.charts.month"], t["budget.net_worth.column"]],
+                        rows: months.indices.reversed().map { [t.month(months[$0]), user.money(ends[$0])] }
+                    ),
+                    isEmpty: false,
+                    emptyText: ""
+                )
         )
         return pages.page(title: t["budget.links.accounts"], section: .budget, context: context) { _ in
             AccountPages.index(page, t: t)

@@ -3,8 +3,11 @@ import Foundation
 extension SummaryCards {
     /// The cards from the accounts' balances (`MemberStore.accountBalances`) and the month's totals
     /// (`MemberStore.monthTotals`): the same queries as the Budget and Accounts pages, so the numbers agree everywhere.
+    /// `balanceAtEnd`: a past month's total balance at its end, which the first card shows (and says so) instead of
+    /// today's.
     init(
         balances: [(MoneyAccount, Int64)],
+        balanceAtEnd: Int64? = nil,
         totals: LedgerTotals,
         user: User,
         month: Month,
@@ -14,11 +17,12 @@ extension SummaryCards {
         let monthParam = month == today.monthValue ? nil : month
         let isCurrent = month == today.monthValue
         let monthText = t.monthShort(month)
-        let balance = balances.reduce(Int64(0)) { $0 + $1.1 }
+        let balance = balanceAtEnd ?? balances.reduce(Int64(0)) { $0 + $1.1 }
         self.init(cards: [
             Card(
                 key: "balance",
-                label: t["budget.summary.total_balance"],
+                label: balanceAtEnd == nil
+                    ? t["budget.summary.total_balance"] : t["budget.summary.total_balance_at", ["month": monthText]],
                 amount: user.money(balance),
                 negative: balance < 0,
                 href: BudgetPaths.accounts

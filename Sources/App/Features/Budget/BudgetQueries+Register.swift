@@ -16,19 +16,59 @@ extension MemberStore {
         var filter = LedgerFilter()
         filter.accountId = account.id
         let (rows, more) = try ledgerPage(filter: filter, before: cursor, limit: limit)
-        guard let cursor else { return (rows, more, balance) }
+        guard let cursor, let day = CalendarDay(cursor.date) else { return (rows, more, balance) }
+        // What came after the page's first row: the later months from the month totals, then the rest of its own
+        // month row by row.
+        let month = day.monthValue
         let newer = try read { db in
-            try Int64.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT COALESCE(SUM(\(LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: ""))), 0)
-                        FROM ledger WHERE accountId = ? AND date >= ? AND (date > ? OR id >= ?)
-                        """
-                ),
-                arguments: [account.id, cursor.date, cursor.date, cursor.id]
-            ) ?? 0
+            let laterMonths =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: "SELECT COALESCE(SUM(totalCents), 0) FROM accountMonth WHERE accountId = ? AND month > ?"
+                    ),
+                    arguments: [account.id, month.description]
+                ) ?? 0
+            let restOfMonth =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT COALESCE(SUM(\(LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: ""))), 0)
+                            FROM ledger WHERE accountId = ? AND date >= ? AND date <= ? AND (date > ? OR id >= ?)
+                            """
+                    ),
+                    arguments: [account.id, cursor.date, month.lastDay.description, cursor.date, cursor.id]
+                ) ?? 0
+            return laterMonths + restOfMonth
         }
         return (rows, more, balance - newer)
+    }
+
+    /// The member's total balance at the end of each of `months` (oldest first): every account's opening balance
+    /// and its rows up to that month's end, from the month totals (a few rows per month, whatever the history).
+    func balancesAtMonthEnds(_ months: [Month]) throws -> [Int64] {
+        try read { member in try Self.balancesAtMonthEnds(member, months) }
+    }
+
+    static func balancesAtMonthEnds(_ member: MemberDatabase, _ months: [Month]) throws -> [Int64] {
+        let (db, userId) = (member.db, member.userId)
+        guard let last = months.map(\.description).max() else { return [] }
+        let opening =
+            try Int64.fetchOne(
+                db,
+                sql: "SELECT COALESCE(SUM(openingBalanceCents), 0) FROM account WHERE userId = ?",
+                arguments: [userId]
+            ) ?? 0
+        let byMonth = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT month, SUM(totalCents) AS totalCents FROM accountMonth WHERE userId = ? AND month <= ?
+                GROUP BY month ORDER BY month
+                """,
+            arguments: [userId, last]
+        ).map { (month: $0["month"] as String, cents: $0["totalCents"] as Int64) }
+        return months.map { month in
+            opening + byMonth.lazy.filter { $0.month <= month.description }.reduce(0) { $0 + $1.cents }
+        }
     }
 
     /// The account's cleared balance as a statement dated `day` would show it: opening + its cleared rows dated up

@@ -134,6 +134,7 @@ struct HomeController {
             states: [.stashes(context.words), .income(context.words)],
             summary: SummaryCards(
                 balances: data.balances,
+                balanceAtEnd: data.balanceAtEnd,
                 totals: data.totals,
                 user: user,
                 month: month,

@@ -11,6 +11,8 @@ struct HomeData: Sendable {
     /// The chosen day's entries (calendar view), nil when no day of the month is chosen.
     var dayEntries: [DayEntry]?
     var balances: [(MoneyAccount, Int64)] = []
+    /// A past month's total balance at its end.
+    var balanceAtEnd: Int64?
     var totals = LedgerTotals()
     var wallet: WalletWidgetRead = .unchanged
 }
@@ -39,6 +41,9 @@ extension MemberStore {
                 }
             }
             data.balances = try Self.accountBalances(member)
+            if month < today.monthValue {
+                data.balanceAtEnd = try Self.balancesAtMonthEnds(member, [month]).first
+            }
             data.totals = try Self.monthTotals(member, month: month)
             data.wallet = try Self.walletWidgetData(
                 member,
