@@ -4,17 +4,64 @@ import HTML
 enum TransactionPages {
     struct IndexPage: Sendable {
         let query: String
+        /// A month asked for by a link (a day's "see all"), kept while the other filters change.
         let month: String
+        let from: String
+        let to: String
+        /// The amount range as typed, and what is wrong with it.
+        let min: String
+        let max: String
+        let minError: String?
+        let maxError: String?
         let kinds: [Choice]
         let categories: [Choice]
         /// Empty when the user has no accounts: the filter is left out.
         let accounts: [Choice]
+        let clearing: [Choice]
+        let sorts: [Choice]
+        /// "42 transactions · -$1,234.56"
+        let summary: String
         let days: [BudgetPages.LedgerDay]
         let filtered: Bool
-        /// The pages on either side and back to the first: the filters with a cursor.
-        let newerPath: String?
-        let olderPath: String?
-        let firstPath: String?
+        /// A filter under "More filters" is set: it shows open.
+        let moreOpen: Bool
+        let pager: Pager
+    }
+
+    /// Links between pages: numbered (with the previous and next), or newer / older / newest for a keyset page.
+    struct Pager: Sendable {
+        struct Link: Sendable {
+            let label: String
+            /// Nil for the gap between distant pages ("…").
+            let href: String?
+            let current: Bool
+        }
+
+        var numbers: [Link] = []
+        var previous: String?
+        var next: String?
+        var newer: String?
+        var older: String?
+        var first: String?
+
+        /// Pages 1 … `pages` around `current`: the first, the last, and two either side of the current one.
+        static func numbered(current: Int, of pages: Int, path: (Int) -> String) -> Pager {
+            var pager = Pager()
+            guard pages > 1 else { return pager }
+            var shown: [Int] = []
+            for page in 1...pages where page == 1 || page == pages || abs(page - current) <= 2 {
+                if let last = shown.last, page > last + 1 { shown.append(0) }
+                shown.append(page)
+            }
+            pager.numbers = shown.map {
+                $0 == 0
+                    ? Link(label: "…", href: nil, current: false)
+                    : Link(label: String($0), href: path($0), current: $0 == current)
+            }
+            pager.previous = current > 1 ? path(current - 1) : nil
+            pager.next = current < pages ? path(current + 1) : nil
+            return pager
+        }
     }
 
     /// The categories of one kind.
@@ -69,6 +116,15 @@ enum TransactionPages {
             <label class="filters__item"><span class="field__label">\(t["budget.transactions.account"])</span>
                   <select class="field__control" name="account">\(Form.options(page.accounts))</select></label>
             """
+        func amountField(_ name: String, _ label: String, _ value: String, _ error: String?) -> HTML {
+            let invalid: HTML? =
+                error == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"filter-\(name)-error\""
+            return """
+                <label class="filters__item\(error == nil ? "" : " field--invalid")"><span class="field__label">\(label)</span>
+                  <input class="field__control" name="\(name)" inputmode="decimal" autocomplete="off" value="\(value)"\(invalid)>\(error.map { "<span class=\"field__error\" id=\"filter-\(name)-error\">\($0)</span>" as HTML })</label>
+                """
+        }
+        let pager = page.pager
         return """
             <div class="budget-bar">
               <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← \(t["budget.title"])</a> · <a href="\(BudgetPaths.accounts)">\(t["budget.links.accounts"])</a></p>
@@ -92,22 +148,52 @@ enum TransactionPages {
                   <select class="field__control" name="kind">\(Form.options(page.kinds))</select></label>
                 <label class="filters__item"><span class="field__label">\(t["budget.transactions.category"])</span>
                   <select class="field__control" name="category">\(Form.options(page.categories))</select></label>
-                \(accountFilter)
-                <label class="filters__item"><span class="field__label">\(t["budget.month_picker.month"])</span>
-                  <input class="field__control" name="month" type="month" value="\(page.month)"></label>
               </div>
+              <details class="filters__more"\(page.moreOpen ? " open" : "")>
+                <summary>\(t["budget.transactions.more_filters"])</summary>
+                <div class="filters__row">
+                \(accountFilter)
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.from"])</span>
+                  <input class="field__control" name="from" type="date" value="\(page.from)"></label>
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.to"])</span>
+                  <input class="field__control" name="to" type="date" value="\(page.to)"></label>
+                \(amountField("min", t["budget.transactions.min"], page.min, page.minError))
+                \(amountField("max", t["budget.transactions.max"], page.max, page.maxError))
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.cleared.label"])</span>
+                  <select class="field__control" name="cleared">\(Form.options(page.clearing))</select></label>
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.sort.label"])</span>
+                  <select class="field__control" name="sort">\(Form.options(page.sorts))</select></label>
+                \(Form.hidden("month", page.month.isEmpty ? nil : page.month))
+                </div>
+              </details>
               \(page.filtered ? "<p class=\"small\"><a href=\"\(BudgetPaths.transactions)\">\(t["budget.transactions.clear_filters"])</a></p>" as HTML : nil)
             </form>
             <section class="card" aria-labelledby="transactions-list">
               <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? t["budget.transactions.matching"] : t["budget.transactions.all"])</h2>
+              <p class="list-summary" role="status">\(page.summary)</p>
               \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
               <nav class="pager" aria-label="\(t["budget.pager.label"])">
-                \(page.newerPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newer"])</a>" as HTML })
-                \(page.firstPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newest"])</a>" as HTML })
-                \(page.olderPath.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.older"])</a>" as HTML })
+                \(pager.newer.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newer"])</a>" as HTML })
+                \(pager.first.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newest"])</a>" as HTML })
+                \(pager.older.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.older"])</a>" as HTML })
+                \(pager.previous.map { "<a class=\"button button--plain\" href=\"\($0)\" rel=\"prev\">\(t["budget.pager.previous"])</a>" as HTML })
+                \(pageNumbers(pager, t: t))
+                \(pager.next.map { "<a class=\"button button--plain\" href=\"\($0)\" rel=\"next\">\(t["budget.pager.next"])</a>" as HTML })
               </nav>
             </section>
             """
+    }
+
+    /// The numbered links of a pager, the current page marked; nil when there is one page.
+    private static func pageNumbers(_ pager: Pager, t: Words) -> HTML? {
+        guard !pager.numbers.isEmpty else { return nil }
+        let items: [HTML] = pager.numbers.map { link in
+            guard let href = link.href else { return "<li class=\"pager__gap\" aria-hidden=\"true\">…</li>" }
+            let current: HTML? = link.current ? " aria-current=\"page\"" : nil
+            return
+                "<li><a class=\"pager__number\" href=\"\(href)\"\(current) aria-label=\"\(t["budget.pager.page", ["number": link.label]])\">\(link.label)</a></li>"
+        }
+        return "<ul class=\"pager__numbers\">\(items)</ul>"
     }
 
     static func form(_ page: FormPage, csrf: CSRF, t: Words) -> HTML {

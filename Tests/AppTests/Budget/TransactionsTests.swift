@@ -95,12 +95,17 @@ struct TransactionsTests {
             #expect(first.html.contains("Item 119"))
             #expect(first.html.contains("Item 70"))
             #expect(!first.html.contains("Item 69"))
-            let older = try #require(
-                first.html.range(of: "href=\"(/transactions\\?before=[^\"]+)\"", options: .regularExpression)
-            )
-            let path = String(first.html[older].dropFirst(6).dropLast()).replacingOccurrences(of: "&amp;", with: "&")
-            #expect(path == "/transactions?before=2026-03-12,71")
-            let second = try await browser.get(path)
+            // Numbered pages, with the count and total of every row the list holds
+            #expect(first.html.contains("120 transactions · -$191.40"))
+            #expect(first.html.contains("href=\"/transactions?page=2\" aria-label=\"Page 2\">2</a>"))
+            #expect(first.html.contains("href=\"/transactions?page=3\" aria-label=\"Page 3\">3</a>"))
+            #expect(first.html.contains("aria-current=\"page\" aria-label=\"Page 1\""))
+            let pageTwo = try await browser.get("/transactions?page=2")
+            #expect(pageTwo.html.contains("Item 69"))
+            #expect(pageTwo.html.contains("Item 20"))
+            #expect(!pageTwo.html.contains("Item 70<"))
+            // A keyset page (where a day's "see all" leads) costs what the first does
+            let second = try await browser.get("/transactions?before=2026-03-12,71")
             #expect(second.html.contains("Item 69"))
             #expect(second.html.contains("Item 20"))
             #expect(!second.html.contains("Item 70<"))

@@ -475,6 +475,82 @@ struct TransfersTests {
         }
     }
 
+    @Test("the list filters by dates, amounts, account and statement, sorts, and says how many rows and their total")
+    func filters() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
+            let account = String(checking)
+            try await browser.addTransaction(
+                amount: "500",
+                kind: "income",
+                category: salary,
+                date: "2026-10-01",
+                note: "Pay",
+                account: account
+            )
+            try await browser.addTransaction(
+                amount: "120",
+                kind: "needs",
+                category: rent,
+                date: "2026-10-15",
+                note: "Rent",
+                account: account
+            )
+            try await browser.addTransaction(
+                amount: "40",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                note: "Gas"
+            )
+            try await browser.addTransaction(
+                amount: "15",
+                kind: "wants",
+                category: dining,
+                date: "2026-11-05",
+                note: "Lunch",
+                account: account
+            )
+            try await Self.transfer(browser, from: checking, to: savings, amount: "300", date: "2026-11-06")
+            func summary(_ query: String) async throws -> String? {
+                let html = try await browser.get("/transactions?" + query).html
+                return html.firstMatch(of: /<p class="list-summary" role="status">([^<]*)<\/p>/).map {
+                    String($0.output.1)
+                }
+            }
+            // Every row (a transfer counts, and is neither in nor out)
+            #expect(try await summary("") == "5 transactions · $325.00")
+            #expect(try await summary("from=2026-10-10&to=2026-11-05") == "3 transactions · -$175.00")
+            #expect(try await summary("min=30&max=200") == "2 transactions · -$160.00")
+            // One account's rows as it sees them
+            #expect(try await summary("account=\(checking)") == "4 transactions · $65.00")
+            // Dates and a kind alone come from the day totals, and say the same
+            #expect(try await summary("from=2026-11-01&to=2026-11-30") == "3 transactions · -$55.00")
+            #expect(try await summary("from=2026-11-01&to=2026-11-30&kind=expense") == "2 transactions · -$55.00")
+            // Cleared rows
+            let rentId = try #require(try await database.ledgerRows(email: Self.email).first { $0.note == "Rent" }?.id)
+            try await browser.get("/accounts/\(checking)")
+            try await browser.post("/transactions/\(rentId)/cleared", [("cleared", "1")])
+            #expect(try await summary("cleared=cleared") == "1 transaction · -$120.00")
+            #expect(try await summary("cleared=open&account=\(checking)") == "3 transactions · $185.00")
+            // Largest first: the pay, then the transfer, then the rent
+            let largest = try await browser.get("/transactions?sort=largest").html
+            let order = ["Pay", "300.00", "Rent", "Gas", "Lunch"].map {
+                largest.range(of: ">\($0)<")?.lowerBound ?? largest.range(of: $0)?.lowerBound
+            }
+            #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted() && order.allSatisfy { $0 != nil })
+            // An amount that can't be read says so beside its field, keeps what was typed and filters nothing
+            let bad = try await browser.get("/transactions?min=abc")
+            #expect(bad.status == .ok)
+            #expect(bad.html.contains("id=\"filter-min-error\""))
+            #expect(bad.html.contains("name=\"min\" inputmode=\"decimal\" autocomplete=\"off\" value=\"abc\""))
+            #expect(try await summary("min=abc") == "5 transactions · $325.00")
+        }
+    }
+
     @Test("Home offers the four quick actions as large buttons")
     func quickActions() async throws {
         try await TestApp.run { browser, _ in

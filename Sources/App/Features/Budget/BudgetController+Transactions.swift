@@ -16,102 +16,166 @@ extension BudgetController {
 
     // MARK: - List
 
-    /// `GET /transactions?q=&kind=&category=&account=&month=&before=date,id&after=date,id`
+    /// `GET /transactions?q=&kind=&category=&account=&month=&from=&to=&min=&max=&cleared=&sort=&page=`, or a keyset
+    /// page of the newest-first list with `before=date,id` / `after=date,id`.
     @Sendable func transactions(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let t = context.words
         let params = request.uri.queryParameters
         let text = request.uri.searchText
-        var filter = LedgerFilter()
-        filter.text = text.isEmpty ? nil : String(text.prefix(100))
-        filter.amountsCents = Money.searchAmounts(
+        var query = TransactionsQuery(text: text)
+        query.filter.text = text.isEmpty ? nil : String(text.prefix(100))
+        query.filter.amountsCents = Money.searchAmounts(
             text,
             currency: user.currencyValue,
             grammar: context.user.format.amounts
         )
-        filter.kind = params["kind"].flatMap { LedgerEntry.Kind(rawValue: String($0)) }
-        filter.categoryId = params["category"].flatMap { Int64(String($0)) }
-        filter.accountId = params["account"].flatMap { Int64(String($0)) }
-        filter.month = params["month"].flatMap { Month(String($0)) }
+        query.filter.kind = params["kind"].flatMap { LedgerEntry.Kind(rawValue: String($0)) }
+        query.filter.categoryId = params["category"].flatMap { Int64(String($0)) }
+        query.filter.accountId = params["account"].flatMap { Int64(String($0)) }
+        query.filter.month = params["month"].flatMap { Month(String($0)) }
+        query.filter.from = params["from"].flatMap { CalendarDay(String($0)) }
+        query.filter.to = params["to"].flatMap { CalendarDay(String($0)) }
+        query.filter.clearing = params["cleared"].flatMap { LedgerFilter.ClearingFilter(rawValue: String($0)) }
+        query.sort = params["sort"].flatMap { LedgerSort(rawValue: String($0)) } ?? .newest
+        // Amounts typed the member's way; one that can't be read says so beside its field and filters nothing.
+        var errors = FieldErrors(t: t)
+        for (name, keyPath) in [("min", \LedgerFilter.minCents), ("max", \LedgerFilter.maxCents)] {
+            let typed = params[Substring(name)].map(String.init) ?? ""
+            query.typed[name] = typed
+            query.filter[keyPath: keyPath] = errors.amount(
+                typed,
+                field: name,
+                currency: user.currencyValue,
+                grammar: user.format.amounts,
+                required: false,
+                rule: .zeroOrMore
+            )
+        }
         let before = params["before"].flatMap { LedgerCursor(String($0)) }
         let after = before == nil ? params["after"].flatMap { LedgerCursor(String($0)) } : nil
 
         let categories = try context.store.categories()
         let accounts = try context.store.accounts()
-        let (rows, more) = try context.store.ledgerPage(
-            filter: filter,
-            before: before,
-            after: after,
-            limit: Self.transactionsPerPage
-        )
-        let today = context.member.today
-        let base = Self.transactionsListPath(filter: filter, text: text)
+        let summary = try context.store.ledgerSummary(filter: query.filter)
+        let base = query.path
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
-        let older = rows.last.flatMap { last -> String? in
-            let hasOlder = after != nil || more
-            return hasOlder
-                ? base + joiner + "before="
-                    + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
+        let rows: [LedgerRow]
+        var pager = TransactionPages.Pager()
+        if before != nil || after != nil {
+            // A keyset page (links from a day's list): newer and older, and back to the first.
+            let (page, more) = try context.store.ledgerPage(
+                filter: query.filter,
+                before: before,
+                after: after,
+                limit: Self.transactionsPerPage
+            )
+            rows = page
+            pager.older = rows.last.flatMap { last -> String? in
+                after != nil || more
+                    ? base + joiner + "before="
+                        + LedgerCursor(date: last.transaction.date, id: last.transaction.id ?? 0).description : nil
+            }
+            pager.newer = rows.first.flatMap { first -> String? in
+                before != nil || (after != nil && more)
+                    ? base + joiner + "after="
+                        + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
+            }
+            pager.first = base
+        } else {
+            let pages = max(1, (summary.count + Self.transactionsPerPage - 1) / Self.transactionsPerPage)
+            let current = min(pages, max(1, params["page"].flatMap { Int(String($0)) } ?? 1))
+            rows = try context.store.ledgerPage(
+                filter: query.filter,
+                sort: query.sort,
+                page: current,
+                limit: Self.transactionsPerPage
+            )
+            pager = TransactionPages.Pager.numbered(current: current, of: pages) { page in
+                page == 1 ? base : base + joiner + "page=\(page)"
+            }
         }
-        let newer = rows.first.flatMap { first -> String? in
-            let hasNewer = before != nil || (after != nil && more)
-            return hasNewer
-                ? base + joiner + "after="
-                    + LedgerCursor(date: first.transaction.date, id: first.transaction.id ?? 0).description : nil
-        }
+        let today = context.member.today
         let kindLabels: [(String, String)] = [
             ("", t["budget.transactions.all_kinds"]), ("income", t["budget.kinds.income"]),
             ("expense", t["budget.tabs.expenses"]), ("saving", t["budget.kinds.savings"]),
             ("transfer", t["budget.transfers.title"]),
         ]
+        let clearingLabels: [(String, String)] = [
+            ("", t["budget.transactions.cleared.any"]), ("open", t["budget.transactions.cleared.open"]),
+            ("cleared", t["budget.transactions.cleared.cleared"]),
+            ("reconciled", t["budget.transactions.cleared.reconciled"]),
+        ]
+        let sortLabels: [(LedgerSort, String)] = [
+            (.newest, t["budget.transactions.sort.newest"]), (.oldest, t["budget.transactions.sort.oldest"]),
+            (.largest, t["budget.transactions.sort.largest"]), (.smallest, t["budget.transactions.sort.smallest"]),
+        ]
+        var days = LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description, t: t)
+        if query.sort == .largest || query.sort == .smallest {
+            // By amount, days come in any order: one list, each row saying its day.
+            let items = zip(rows, days.flatMap(\.items)).map { row, item in
+                item.dated(LedgerItem.dayTitle(row.transaction.day, today: today, t: t))
+            }
+            days =
+                items.isEmpty ? [] : [LedgerDay(title: sortLabels.first { $0.0 == query.sort }?.1 ?? "", items: items)]
+        }
         let page = TransactionPages.IndexPage(
             query: text,
-            month: filter.month?.description ?? "",
+            month: query.filter.month?.description ?? "",
+            from: query.filter.from?.description ?? "",
+            to: query.filter.to?.description ?? "",
+            min: query.typed["min"] ?? "",
+            max: query.typed["max"] ?? "",
+            minError: errors["min"],
+            maxError: errors["max"],
             kinds: kindLabels.map {
-                Choice(value: $0.0, label: $0.1, checked: $0.0 == (filter.kind?.rawValue ?? ""))
+                Choice(value: $0.0, label: $0.1, checked: $0.0 == (query.filter.kind?.rawValue ?? ""))
             },
             categories: [
-                Choice(value: "", label: t["budget.transactions.all_categories"], checked: filter.categoryId == nil)
+                Choice(
+                    value: "",
+                    label: t["budget.transactions.all_categories"],
+                    checked: query.filter.categoryId == nil
+                )
             ]
                 + categories.map {
                     Choice(
                         value: String($0.id ?? 0),
                         label: "\($0.kind.label(t)) · \($0.name)",
-                        checked: $0.id == filter.categoryId
+                        checked: $0.id == query.filter.categoryId
                     )
                 },
             accounts: accounts.isEmpty
                 ? []
-                : [Choice(value: "", label: t["budget.transactions.all_accounts"], checked: filter.accountId == nil)]
+                : [
+                    Choice(
+                        value: "",
+                        label: t["budget.transactions.all_accounts"],
+                        checked: query.filter.accountId == nil
+                    )
+                ]
                     + accounts.map {
-                        Choice(value: String($0.id ?? 0), label: $0.name, checked: $0.id == filter.accountId)
+                        Choice(value: String($0.id ?? 0), label: $0.name, checked: $0.id == query.filter.accountId)
                     },
-            days: LedgerDay.group(rows, user: user, today: today, returnTo: request.uri.description, t: t),
-            filtered: filter != LedgerFilter(),
-            newerPath: newer,
-            olderPath: older,
-            firstPath: before != nil || after != nil ? base : nil
+            clearing: clearingLabels.map {
+                Choice(value: $0.0, label: $0.1, checked: $0.0 == (query.filter.clearing?.rawValue ?? ""))
+            },
+            sorts: sortLabels.map { Choice(value: $0.0.rawValue, label: $0.1, checked: $0.0 == query.sort) },
+            summary: t.plural(
+                "budget.transactions.summary",
+                count: summary.count,
+                ["total": user.money(summary.totalCents)]
+            ),
+            days: days,
+            filtered: query.filter != LedgerFilter() || query.sort != .newest,
+            moreOpen: query.filter.accountId != nil || query.filter.from != nil || query.filter.to != nil
+                || !(query.typed["min"] ?? "").isEmpty || !(query.typed["max"] ?? "").isEmpty
+                || query.filter.clearing != nil || query.sort != .newest,
+            pager: pager
         )
         return pages.page(title: t["budget.links.transactions"], section: .budget, context: context) { _ in
             TransactionPages.index(page, t: t)
         }
-    }
-
-    /// The list path with the filters (no cursor).
-    static func transactionsListPath(filter: LedgerFilter, text: String) -> String {
-        var query: [String] = []
-        func add(_ name: String, _ value: String?) {
-            guard let value, !value.isEmpty,
-                let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
-            else { return }
-            query.append("\(name)=\(encoded)")
-        }
-        add("q", text)
-        add("kind", filter.kind?.rawValue)
-        add("category", filter.categoryId.map(String.init))
-        add("account", filter.accountId.map(String.init))
-        add("month", filter.month?.description)
-        return BudgetPaths.transactions + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     // MARK: - Add / edit

@@ -269,6 +269,38 @@ enum TransactionRules {
     }
 }
 
+/// The transactions list as asked for: its filters and order, with the search text and amounts as typed.
+struct TransactionsQuery: Sendable {
+    var text: String
+    var filter = LedgerFilter()
+    var sort = LedgerSort.newest
+    /// The amount fields as typed (`min`, `max`), shown back as they were.
+    var typed: [String: String] = [:]
+
+    /// The list's path with these filters and order (no page or cursor).
+    var path: String {
+        var query: [String] = []
+        func add(_ name: String, _ value: String?) {
+            guard let value, !value.isEmpty,
+                let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed)
+            else { return }
+            query.append("\(name)=\(encoded)")
+        }
+        add("q", text)
+        add("kind", filter.kind?.rawValue)
+        add("category", filter.categoryId.map(String.init))
+        add("account", filter.accountId.map(String.init))
+        add("month", filter.month?.description)
+        add("from", filter.from?.description)
+        add("to", filter.to?.description)
+        add("min", filter.minCents == nil ? nil : typed["min"])
+        add("max", filter.maxCents == nil ? nil : typed["max"])
+        add("cleared", filter.clearing?.rawValue)
+        add("sort", sort == .newest ? nil : sort.rawValue)
+        return BudgetPaths.transactions + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+}
+
 /// What becomes of a deleted account's transactions: moved to the account `moveTo` names, or (empty) kept without one.
 struct DeleteMoneyAccountInput: Decodable, Sendable {
     var moveTo: String?

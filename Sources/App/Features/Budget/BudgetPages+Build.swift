@@ -66,6 +66,21 @@ extension LedgerItem {
         )
     }
 
+    /// The same row with its day before its detail (a list not grouped by day).
+    func dated(_ day: String) -> LedgerItem {
+        LedgerItem(
+            title: title,
+            detail: day + " · " + detail,
+            amount: amount,
+            amountClass: amountClass,
+            id: id,
+            inStash: inStash,
+            returnTo: returnTo,
+            icon: icon,
+            swatch: swatch
+        )
+    }
+
     /// "Transfer to Savings" / "Transfer from Checking", or "Transfer" when the other account is gone.
     static func transferTitle(_ row: LedgerRow, t: Words) -> String {
         guard let other = row.pairAccountName else { return t["budget.ledger.transfer"] }

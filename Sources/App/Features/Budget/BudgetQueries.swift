@@ -91,6 +91,43 @@ struct LedgerFilter: Sendable, Equatable {
     var month: Month?
     /// The amounts the search box's text could mean, in cents (`Money.searchAmounts`).
     var amountsCents: [Int64] = []
+    /// Dated from / to (both days included).
+    var from: CalendarDay?
+    var to: CalendarDay?
+    /// Amounts from / to, in cents (both included).
+    var minCents: Int64?
+    var maxCents: Int64?
+    var clearing: ClearingFilter?
+
+    /// Where rows stand against the statement, as the list filters them.
+    enum ClearingFilter: String, Sendable, CaseIterable {
+        /// Not seen on a statement yet.
+        case open
+        /// Seen on one: cleared or reconciled.
+        case cleared
+        case reconciled
+    }
+
+    /// Only the date and the kind are asked for: the count and total come from the day totals.
+    var isDatesAndKindOnly: Bool {
+        var rest = self
+        (rest.from, rest.to, rest.month, rest.kind) = (nil, nil, nil, nil)
+        return rest == LedgerFilter()
+    }
+}
+
+/// The orders the transactions list can be read in.
+enum LedgerSort: String, Sendable, CaseIterable {
+    case newest, oldest, largest, smallest
+
+    var orderSQL: String {
+        switch self {
+        case .newest: "ledger.date DESC, ledger.id DESC"
+        case .oldest: "ledger.date, ledger.id"
+        case .largest: "ledger.amountCents DESC, ledger.date DESC, ledger.id DESC"
+        case .smallest: "ledger.amountCents, ledger.date DESC, ledger.id DESC"
+        }
+    }
 }
 
 /// A position in the newest-first list: rows strictly older than (date, id).
@@ -336,44 +373,8 @@ extension MemberStore {
         after: LedgerCursor? = nil,
         limit: Int
     ) throws -> (rows: [LedgerRow], more: Bool) {
-        var conditions = ["ledger.userId = :userId"]
-        var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue, "limit": (limit + 1).databaseValue]
-        if let kind = filter.kind {
-            conditions.append("ledger.kind = :kind")
-            arguments["kind"] = (kind.rawValue).databaseValue
-        }
-        if let categoryId = filter.categoryId {
-            conditions.append("ledger.categoryId = :categoryId")
-            arguments["categoryId"] = (categoryId).databaseValue
-        }
-        if let accountId = filter.accountId {
-            conditions.append("ledger.accountId = :accountId")
-            arguments["accountId"] = (accountId).databaseValue
-        } else {
-            // Across accounts a transfer is one row: the side that left.
-            conditions.append("ledger.kind <> 'transfer-in'")
-        }
-        if let month = filter.month {
-            conditions.append("ledger.date BETWEEN :first AND :last")
-            arguments["first"] = (month.firstDay.description).databaseValue
-            arguments["last"] = (month.lastDay.description).databaseValue
-        }
-        if let text = filter.text, !text.isEmpty {
-            var alternatives = [
-                "ledger.note LIKE :pattern ESCAPE '\\'",
-                "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
-                "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
-                "ledger.accountId IN (SELECT id FROM account WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
-            ]
-            for (index, cents) in filter.amountsCents.enumerated() {
-                alternatives.append("ledger.amountCents = :amount\(index)")
-                arguments["amount\(index)"] = cents.databaseValue
-            }
-            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_")
-            arguments["pattern"] = ("%" + escaped + "%").databaseValue
-        }
+        var (conditions, arguments) = Self.conditions(filter, userId: userId)
+        arguments["limit"] = (limit + 1).databaseValue
         var order = "DESC"
         if let cursor {
             conditions.append("(ledger.date < :cursorDate OR (ledger.date = :cursorDate AND ledger.id < :cursorId))")
@@ -394,6 +395,143 @@ extension MemberStore {
         }
         let page = Array(rows.prefix(limit))
         return (after != nil && cursor == nil ? page.reversed() : page, rows.count > limit)
+    }
+
+    /// Page `page` (from 1) of the rows `filter` keeps, in `sort`'s order, `limit` to a page.
+    func ledgerPage(filter: LedgerFilter, sort: LedgerSort, page: Int, limit: Int) throws -> [LedgerRow] {
+        var (conditions, arguments) = Self.conditions(filter, userId: userId)
+        arguments["limit"] = limit.databaseValue
+        arguments["offset"] = (max(0, page - 1) * limit).databaseValue
+        let sql =
+            LedgerRow.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+            + " ORDER BY \(sort.orderSQL) LIMIT :limit OFFSET :offset"
+        let values = arguments
+        return try read { db in
+            try LedgerRow.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
+        }
+    }
+
+    /// How many rows `filter` keeps and what they come to with the signs the list shows them with: income and
+    /// savings +, expenses −, a transfer neither (as the account sees them when one account is chosen: money in +,
+    /// money out −), so the column adds up to the total. With only dates and a
+    /// kind asked for, from the day totals (a row per day and kind); else one pass over the rows the filter keeps.
+    func ledgerSummary(filter: LedgerFilter) throws -> (count: Int, totalCents: Int64) {
+        if filter.isDatesAndKindOnly {
+            var conditions = ["userId = :userId", "kind <> 'transfer-in'"]
+            var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue]
+            let (first, last) = Self.dateRange(filter)
+            if let first {
+                conditions.append("date >= :first")
+                arguments["first"] = first.databaseValue
+            }
+            if let last {
+                conditions.append("date <= :last")
+                arguments["last"] = last.databaseValue
+            }
+            if let kind = filter.kind {
+                conditions.append("kind = :kind")
+                arguments["kind"] = kind.rawValue.databaseValue
+            }
+            let sql = """
+                SELECT COALESCE(SUM(entryCount), 0) AS count,
+                       COALESCE(SUM(CASE kind WHEN 'income' THEN totalCents WHEN 'expense' THEN -totalCents
+                                              WHEN 'saving' THEN totalCents ELSE 0 END), 0) AS total
+                FROM ledgerDay WHERE \(conditions.joined(separator: " AND "))
+                """
+            let values = arguments
+            return try read { db in
+                let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
+                return (row?["count"] ?? 0, row?["total"] ?? 0)
+            }
+        }
+        let (conditions, arguments) = Self.conditions(filter, userId: userId)
+        let signed =
+            filter.accountId != nil
+            ? LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: "ledger.")
+            : """
+            (CASE ledger.kind WHEN 'income' THEN ledger.amountCents WHEN 'expense' THEN -ledger.amountCents
+                              WHEN 'saving' THEN ledger.amountCents ELSE 0 END)
+            """
+        let sql = """
+            SELECT COUNT(*) AS count, COALESCE(SUM(\(signed)), 0) AS total FROM ledger
+            WHERE \(conditions.joined(separator: " AND "))
+            """
+        let values = arguments
+        return try read { db in
+            let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
+            return (row?["count"] ?? 0, row?["total"] ?? 0)
+        }
+    }
+
+    /// The first and last day `filter` asks for (a month, a range, or both: the narrower), as stored.
+    private static func dateRange(_ filter: LedgerFilter) -> (first: String?, last: String?) {
+        let firsts = [filter.month?.firstDay.description, filter.from?.description].compactMap { $0 }
+        let lasts = [filter.month?.lastDay.description, filter.to?.description].compactMap { $0 }
+        return (firsts.max(), lasts.min())
+    }
+
+    /// The SQL conditions (on `ledger`) and their arguments for the rows `filter` keeps.
+    private static func conditions(
+        _ filter: LedgerFilter,
+        userId: Int64
+    ) -> (conditions: [String], arguments: [String: DatabaseValue]) {
+        var conditions = ["ledger.userId = :userId"]
+        var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue]
+        if let kind = filter.kind {
+            conditions.append("ledger.kind = :kind")
+            arguments["kind"] = (kind.rawValue).databaseValue
+        }
+        if let categoryId = filter.categoryId {
+            conditions.append("ledger.categoryId = :categoryId")
+            arguments["categoryId"] = (categoryId).databaseValue
+        }
+        if let accountId = filter.accountId {
+            conditions.append("ledger.accountId = :accountId")
+            arguments["accountId"] = (accountId).databaseValue
+        } else {
+            // Across accounts a transfer is one row: the side that left.
+            conditions.append("ledger.kind <> 'transfer-in'")
+        }
+        let (first, last) = dateRange(filter)
+        if let first {
+            conditions.append("ledger.date >= :first")
+            arguments["first"] = first.databaseValue
+        }
+        if let last {
+            conditions.append("ledger.date <= :last")
+            arguments["last"] = last.databaseValue
+        }
+        if let minCents = filter.minCents {
+            conditions.append("ledger.amountCents >= :minCents")
+            arguments["minCents"] = minCents.databaseValue
+        }
+        if let maxCents = filter.maxCents {
+            conditions.append("ledger.amountCents <= :maxCents")
+            arguments["maxCents"] = maxCents.databaseValue
+        }
+        switch filter.clearing {
+        case .open?: conditions.append("ledger.clearing = 'open'")
+        case .cleared?: conditions.append("ledger.clearing <> 'open'")
+        case .reconciled?: conditions.append("ledger.clearing = 'reconciled'")
+        case nil: break
+        }
+        if let text = filter.text, !text.isEmpty {
+            var alternatives = [
+                "ledger.note LIKE :pattern ESCAPE '\\'",
+                "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                "ledger.accountId IN (SELECT id FROM account WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+            ]
+            for (index, cents) in filter.amountsCents.enumerated() {
+                alternatives.append("ledger.amountCents = :amount\(index)")
+                arguments["amount\(index)"] = cents.databaseValue
+            }
+            conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+            arguments["pattern"] = ("%" + escaped + "%").databaseValue
+        }
+        return (conditions, arguments)
     }
 
     func ledgerRow(id: Int64) throws -> LedgerRow? {
