@@ -10,9 +10,12 @@ enum BudgetPages {
         let detail: String
         let amount: String
         let amountClass: String
-        /// The row's transaction, and whether it is a stash entry (edited on its own form).
+        /// The transaction whose form edits the row (for a transfer's arriving side, the side that left), and whether
+        /// it is a stash entry (edited on its own form).
         let id: Int64
         let inStash: Bool
+        /// The row itself, as a selection names it.
+        let rowId: Int64
         /// Where its form comes back to once saved.
         let returnTo: String?
         let icon: String
@@ -144,15 +147,19 @@ enum BudgetPages {
 
     // MARK: - Shared pieces
 
-    /// The day-grouped ledger: a heading per day and its rows.
-    static func days(_ days: [LedgerDay]) -> HTML {
+    /// The day-grouped ledger: a heading per day and its rows. With `selection` (a form's id and the name a
+    /// checkbox is read out with), each row has a checkbox that belongs to that form.
+    static func days(_ days: [LedgerDay], selection: (form: String, label: Catalogue.Phrase)? = nil) -> HTML {
         days.map { day in
             """
             <h3 class="ledger-day">\(day.title)</h3>
-            <ul class="ledger-list">
+            <ul class="ledger-list\(selection == nil ? "" : " ledger-list--select")">
               \(day.items.map { item in
-                  """
-                  <li><a class="ledger-item" href="\(BudgetPaths.editLedgerEntry(item.id, inStash: item.inStash, returnTo: item.returnTo))">\(Icon.framed(item.icon, size: 20, spanClass: "cat-icon \(item.swatch)"))<span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
+                  let box: HTML? = selection.map { selection in
+                      "<input class=\"ledger-select\" type=\"checkbox\" name=\"ids[]\" value=\"\(item.rowId)\" form=\"\(selection.form)\" aria-label=\"\(selection.label.fill(["name": item.title, "amount": item.amount]))\">"
+                  }
+                  return """
+                  <li>\(box)<a class="ledger-item" href="\(BudgetPaths.editLedgerEntry(item.id, inStash: item.inStash, returnTo: item.returnTo))">\(Icon.framed(item.icon, size: 20, spanClass: "cat-icon \(item.swatch)"))<span class="ledger-item__text"><span class="ledger-item__title">\(item.title)</span><span class="ledger-item__detail">\(item.detail)</span></span><span class="ledger-item__amount \(item.amountClass)">\(item.amount)</span></a></li>
                   """ as HTML
               })
             </ul>

@@ -23,6 +23,9 @@ enum TransactionPages {
         let summary: String
         let days: [BudgetPages.LedgerDay]
         let filtered: Bool
+        /// The categories a selection can be moved to, by kind, and where the change comes back to.
+        let bulkCategories: [Choice]
+        let returnTo: String
         /// A filter under "More filters" is set: it shows open.
         let moreOpen: Bool
         let pager: Pager
@@ -104,7 +107,28 @@ enum TransactionPages {
         let saveError: String?
     }
 
-    static func index(_ page: IndexPage, t: Words) -> HTML {
+    /// What can be done to the ticked rows at once: a form of its own, which the rows' checkboxes belong to.
+    private static func bulkBar(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
+        """
+        <form id="bulk" class="bulk-bar" method="post" action="\(BudgetPaths.bulkTransactions)">
+          \(csrf.field)
+          \(Form.hidden("returnTo", page.returnTo))
+          <label class="filters__item"><span class="field__label">\(t["budget.bulk.label"])</span>
+            <select class="field__control" name="action">
+              <option value="">\(t["budget.bulk.choose"])</option>
+              <option value="category">\(t["budget.bulk.category"])</option>
+              <option value="cleared">\(t["budget.bulk.cleared"])</option>
+              <option value="open">\(t["budget.bulk.open"])</option>
+              <option value="delete">\(t["budget.bulk.delete"])</option>
+            </select></label>
+          <label class="filters__item"><span class="field__label">\(t["budget.bulk.category_label"])</span>
+            <select class="field__control" name="category">\(Form.options(page.bulkCategories))</select></label>
+          <button class="button button--secondary" type="submit">\(t["budget.bulk.apply"])</button>
+        </form>
+        """
+    }
+
+    static func index(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
         let empty: HTML =
             page.filtered
             ? "<p class=\"empty-inline__title\">\(t["budget.transactions.no_match_title"])</p><p class=\"muted\">\(t["budget.transactions.no_match_text"])</p>"
@@ -171,7 +195,8 @@ enum TransactionPages {
             <section class="card" aria-labelledby="transactions-list">
               <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? t["budget.transactions.matching"] : t["budget.transactions.all"])</h2>
               <p class="list-summary" role="status">\(page.summary)</p>
-              \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days))
+              \(page.days.isEmpty ? nil : bulkBar(page, csrf: csrf, t: t))
+              \(page.days.isEmpty ? "<div class=\"empty-inline\">\n    \(empty)\n  </div>" as HTML : BudgetPages.days(page.days, selection: ("bulk", t.phrase("budget.bulk.select"))))
               <nav class="pager" aria-label="\(t["budget.pager.label"])">
                 \(pager.newer.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newer"])</a>" as HTML })
                 \(pager.first.map { "<a class=\"button button--plain\" href=\"\($0)\">\(t["budget.pager.newest"])</a>" as HTML })

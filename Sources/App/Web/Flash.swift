@@ -26,8 +26,8 @@ struct Flash: Codable, Sendable, Equatable {
         ((try? JSONEncoder().encode(self)) ?? Data()).base64URLEncoded
     }
 
-    /// `/trash/<digits>/restore`, `/entries/<digits>/delete` (a new entry taken out again), or
-    /// `/transactions/import/<digits>/undo`
+    /// `/trash/<digits>/restore`, `/entries/<digits>/delete` (a new entry taken out again),
+    /// `/transactions/import/<digits>/undo` or `/transactions/bulk/<digits>/undo`
     static func isUndoPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let oneRow =
@@ -35,7 +35,8 @@ struct Flash: Codable, Sendable, Equatable {
             && ((parts[1] == "trash" && parts[3] == "restore") || (parts[1] == "entries" && parts[3] == "delete"))
             && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCIIDigit)
         let bankImport =
-            parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions" && parts[2] == "import"
+            parts.count == 5 && parts[0].isEmpty && parts[1] == "transactions"
+            && (parts[2] == "import" || parts[2] == "bulk")
             && parts[4] == "undo" && !parts[3].isEmpty && parts[3].allSatisfy(\.isASCIIDigit)
         return oneRow || bankImport
     }

@@ -102,7 +102,7 @@ struct TransfersTests {
             #expect(savingsPage.contains("Balance $300.00"))
             // One row in the list of every transaction, two rows written, the second naming the first
             let list = try await browser.get("/transactions").html
-            #expect(list.components(separatedBy: "Rainy day").count == 2)
+            #expect(list.components(separatedBy: "ledger-item__title\">Rainy day<").count == 2)
             let rows = try await database.ledgerRows(email: Self.email).filter { $0.kind.isTransfer }
             #expect(rows.count == 4)
             let leaving = try #require(rows.first { $0.kind == .transfer && $0.amountCents == 30_000 })
@@ -548,6 +548,81 @@ struct TransfersTests {
             #expect(bad.html.contains("id=\"filter-min-error\""))
             #expect(bad.html.contains("name=\"min\" inputmode=\"decimal\" autocomplete=\"off\" value=\"abc\""))
             #expect(try await summary("min=abc") == "5 transactions · $325.00")
+        }
+    }
+
+    @Test("ticked rows move to a category, get cleared or are deleted in one go, each with Undo, without JavaScript")
+    func bulk() async throws {
+        try await TestApp.run { browser, database in
+            let (checking, savings, _) = try await Self.threeAccounts(browser)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            for (amount, account) in [("10", String(checking)), ("20", String(checking)), ("30", "")] {
+                try await browser.addTransaction(
+                    amount: amount,
+                    kind: "needs",
+                    category: groceries,
+                    date: "2026-11-10",
+                    account: account
+                )
+            }
+            try await browser.addTransaction(amount: "500", kind: "income", category: salary, date: "2026-11-01")
+            try await Self.transfer(browser, from: checking, to: savings, amount: "99")
+            let rows = try await database.ledgerRows(email: Self.email)
+            let expenses = rows.filter { $0.kind == .expense }.compactMap(\.id)
+            let income = try #require(rows.first { $0.kind == .income }?.id)
+            let arriving = try #require(rows.first { $0.kind == .transferIn }?.id)
+            func post(_ ids: [Int64], _ fields: [(String, String)]) async throws -> Page {
+                let list = try await browser.get("/transactions")
+                #expect(list.html.contains("form=\"bulk\""))
+                return try await browser.post("/transactions/bulk", ids.map { ("ids[]", String($0)) } + fields)
+            }
+            func flash(_ page: Page) async throws -> String {
+                try await browser.get(try #require(page.location)).html
+            }
+            func undoPath(_ html: String) throws -> String {
+                try #require(
+                    html.firstMatch(of: /action="(\/transactions\/bulk\/[0-9]+\/undo)"/).map { String($0.output.1) }
+                )
+            }
+
+            // Move three expenses and the income to Dining Out: the income stays, being of another kind
+            let moved = try await post(expenses + [income], [("action", "category"), ("category", String(dining))])
+            #expect(moved.status == .seeOther)
+            let movedPage = try await flash(moved)
+            #expect(movedPage.contains("Moved 3 transactions to Dining Out. 1 stayed as it was"))
+            var now = try await database.ledgerRows(email: Self.email)
+            #expect(now.filter { $0.kind == .expense }.allSatisfy { $0.categoryId == dining })
+            #expect(now.first { $0.id == income }?.categoryId == salary)
+            try await browser.post(try undoPath(movedPage))
+            now = try await database.ledgerRows(email: Self.email)
+            #expect(now.filter { $0.kind == .expense }.allSatisfy { $0.categoryId == groceries })
+
+            // Nothing ticked, no action, another member's row: nothing changes
+            let none = try await post([], [("action", "delete")])
+            #expect(try await flash(none).contains("Tick at least one transaction first."))
+            let noAction = try await post(expenses, [("action", "")])
+            #expect(try await flash(noAction).contains("Choose what to do with the ticked transactions."))
+            #expect(try await post(expenses + [9_999], [("action", "delete")]).status == .notFound)
+            #expect(try await database.ledgerRows(email: Self.email).count == rows.count)
+
+            // Cleared: only rows with an account
+            let cleared = try await post(expenses, [("action", "cleared")])
+            #expect(try await flash(cleared).contains("Marked 2 transactions cleared."))
+            #expect(try await database.ledgerRows(email: Self.email).filter { $0.clearing == .cleared }.count == 2)
+
+            // Delete two expenses and a transfer by its arriving side: the pair goes whole; Undo brings all back
+            let deleted = try await post(Array(expenses.prefix(2)) + [arriving], [("action", "delete")])
+            let deletedPage = try await flash(deleted)
+            #expect(deletedPage.contains("Deleted 3 transactions."))
+            #expect(try await database.ledgerRows(email: Self.email).count == rows.count - 4)
+            try await browser.post(try undoPath(deletedPage))
+            now = try await database.ledgerRows(email: Self.email)
+            #expect(now.count == rows.count)
+            #expect(now.first { $0.kind == .transferIn }?.pairId == rows.first { $0.kind == .transfer }?.id)
+            #expect(now.filter { $0.clearing == .cleared }.count == 2)
+            #expect(try await browser.get("/accounts").html.contains("$871.00"))  // 1,000 − 10 − 20 − 99
         }
     }
 

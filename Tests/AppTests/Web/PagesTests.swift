@@ -8,12 +8,15 @@ import Testing
 struct PagesTests {
     @Test("a flash's Undo posts only to the paths the app makes, whatever a tampered cookie says")
     func undoPaths() {
-        for path in ["/trash/12/restore", "/entries/7/delete", "/transactions/import/3/undo"] {
+        for path in [
+            "/trash/12/restore", "/entries/7/delete", "/transactions/import/3/undo", "/transactions/bulk/4/undo",
+        ] {
             #expect(Flash.isUndoPath(path), "\(path)")
         }
         for path in [
             "/entries/7/edit", "/entries/x/delete", "/entries//delete", "/profile/delete", "//evil/entries/1/delete",
             "/trash/1/restore?x=1", "https://evil.example/trash/1/restore", "/account/delete", "/entries/1/delete/",
+            "/transactions/other/1/undo", "/transactions/bulk/x/undo",
         ] {
             #expect(!Flash.isUndoPath(path), "\(path)")
         }

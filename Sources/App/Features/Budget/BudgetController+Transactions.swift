@@ -12,6 +12,8 @@ extension BudgetController {
         group.get(BudgetPaths.editTransaction, use: editTransaction)
         group.post(BudgetPaths.editTransaction, use: updateTransaction)
         group.post(BudgetPaths.deleteTransaction, use: deleteTransaction)
+        group.post(BudgetPaths.bulkTransactions, use: bulkTransactions)
+        group.post(BudgetPaths.undoBulk, use: undoBulk)
     }
 
     // MARK: - List
@@ -168,14 +170,82 @@ extension BudgetController {
             ),
             days: days,
             filtered: query.filter != LedgerFilter() || query.sort != .newest,
+            bulkCategories: [Choice(value: "", label: t["budget.bulk.choose_category"], checked: true)]
+                + categories.filter { !$0.isHidden }.map {
+                    Choice(
+                        value: String($0.id ?? 0),
+                        label: $0.name,
+                        checked: false,
+                        group: $0.kind.label(t)
+                    )
+                },
+            returnTo: request.uri.description,
             moreOpen: query.filter.accountId != nil || query.filter.from != nil || query.filter.to != nil
                 || !(query.typed["min"] ?? "").isEmpty || !(query.typed["max"] ?? "").isEmpty
                 || query.filter.clearing != nil || query.sort != .newest,
             pager: pager
         )
-        return pages.page(title: t["budget.links.transactions"], section: .budget, context: context) { _ in
-            TransactionPages.index(page, t: t)
+        return pages.page(title: t["budget.links.transactions"], section: .budget, context: context) { shell in
+            TransactionPages.index(page, csrf: shell.csrf, t: t)
         }
+    }
+
+    // MARK: - Many at once
+
+    /// `POST /transactions/bulk`: the ticked rows moved to a category, marked cleared or not, or deleted, with Undo.
+    @Sendable func bulkTransactions(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
+        let input = try await request.decodeForm(BulkInput.self, context: context)
+        let back = Self.transactionReturnPath(input.returnTo) ?? BudgetPaths.transactions
+        let ids = (input.ids ?? []).compactMap { Int64($0) }
+        guard !ids.isEmpty else { return pages.redirect(to: back, flash: .error(t["budget.bulk.none_selected"])) }
+        let now = self.now()
+        let outcome: MemberStore.BulkOutcome
+        let message: String
+        do {
+            switch input.action {
+            case "category":
+                guard
+                    let category = try context.store.categories().first(where: { String($0.id ?? 0) == input.category })
+                else { return pages.redirect(to: back, flash: .error(t["budget.bulk.no_category"])) }
+                outcome = try await context.store.bulkRecategorise(ids: ids, category: category, now: now)
+                message = t.plural("budget.bulk.moved", count: outcome.changed, ["name": category.name])
+            case "cleared", "open":
+                let cleared = input.action == "cleared"
+                outcome = try await context.store.bulkSetCleared(ids: ids, cleared: cleared, now: now)
+                message =
+                    if cleared {
+                        t.plural("budget.bulk.marked_cleared", count: outcome.changed)
+                    } else {
+                        t.plural("budget.bulk.marked_open", count: outcome.changed)
+                    }
+            case "delete":
+                outcome = try await context.store.bulkDelete(ids: ids, today: context.member.today, now: now)
+                message = t.plural("budget.bulk.deleted", count: outcome.changed)
+            default:
+                return pages.redirect(to: back, flash: .error(t["budget.bulk.no_action"]))
+            }
+        } catch is NotTheMembersRecord {
+            throw HTTPError(.notFound)
+        }
+        let text =
+            outcome.skipped == 0 ? message : message + " " + t.plural("budget.bulk.skipped", count: outcome.skipped)
+        return pages.redirect(
+            to: back,
+            flash: outcome.trashId.map { .undoable(text, undoPath: BudgetPaths.undoBulk($0)) } ?? .success(text)
+        )
+    }
+
+    /// `POST /transactions/bulk/:id/undo`
+    @Sendable func undoBulk(request: Request, context: MemberContext) async throws -> Response {
+        let t = context.words
+        guard let id = context.parameters.get("id", as: Int64.self),
+            let count = try await context.store.undoBulk(trashId: id, today: context.member.today, now: now())
+        else { throw HTTPError(.notFound, message: t["stashes.flash.nothing_to_undo"]) }
+        return pages.redirect(
+            to: BudgetPaths.transactions,
+            flash: .success(t.plural("budget.bulk.undone", count: count))
+        )
     }
 
     // MARK: - Add / edit

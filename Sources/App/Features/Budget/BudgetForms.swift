@@ -301,6 +301,15 @@ struct TransactionsQuery: Sendable {
     }
 }
 
+/// A change to the rows ticked in the transactions list: `action` is `category` (with `category`), `cleared`, `open`
+/// or `delete`.
+struct BulkInput: Decodable, Sendable {
+    var ids: [String]?
+    var action: String?
+    var category: String?
+    var returnTo: String?
+}
+
 /// What becomes of a deleted account's transactions: moved to the account `moveTo` names, or (empty) kept without one.
 struct DeleteMoneyAccountInput: Decodable, Sendable {
     var moveTo: String?

@@ -60,6 +60,7 @@ extension LedgerItem {
             amountClass: amountClass,
             id: row.formId,
             inStash: row.formInStash,
+            rowId: transaction.id ?? 0,
             returnTo: returnTo,
             icon: row.categoryIcon ?? (transaction.kind.isTransfer ? "transfer" : "stash"),
             swatch: CategoryPalette.swatchClass(row.categoryColor)
@@ -75,6 +76,7 @@ extension LedgerItem {
             amountClass: amountClass,
             id: id,
             inStash: inStash,
+            rowId: rowId,
             returnTo: returnTo,
             icon: icon,
             swatch: swatch

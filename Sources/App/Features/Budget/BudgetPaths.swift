@@ -19,6 +19,8 @@ enum BudgetPaths {
     static let editTransaction = PathPattern("/transactions/:id/edit")
     static let deleteTransaction = PathPattern("/transactions/:id/delete")
     static let clearTransaction = PathPattern("/transactions/:id/cleared")
+    static let bulkTransactions = "/transactions/bulk"
+    static let undoBulk = PathPattern("/transactions/bulk/:id/undo")
 
     static let transfers = "/transfers"
     static let newTransfer = "/transfers/new"
