@@ -60,8 +60,12 @@ PAGES = [
     ("/transactions", "Transactions, first page", 5.0),
     ("/transactions?before={months_ago_30}-01,1", "Transactions, a page ~30 months back (keyset)"),
     ("/transactions?q=market", "Transactions, search by note"),
-    ("/accounts", "Accounts with balances"),
-    ("/accounts/1", "Account detail"),
+    ("/transactions?from={months_ago_12}-01&to={today}", "Transactions, a year's date range with count and total"),
+    ("/transactions?account=1&min=10&sort=largest", "Transactions, one account over 10, largest first"),
+    ("/accounts", "Accounts with balances and the 12-month chart"),
+    ("/accounts?months=36", "Accounts with the 36-month chart"),
+    ("/accounts/1", "Account register, running and cleared balances"),
+    ("/accounts/1?before={months_ago_30}-01,1", "Account register, a page ~30 months back (keyset)"),
     ("/budget/reports", "Past reports"),
 ]
 
