@@ -6,6 +6,11 @@ enum TransactionPages {
         let query: String
         /// A month asked for by a link (a day's "see all"), kept while the other filters change.
         let month: String
+        let payee: String
+        let tag: String
+        /// Payees and tags used lately, offered as the member types.
+        let payees: [String]
+        let tags: [String]
         let from: String
         let to: String
         /// The amount range as typed, and what is wrong with it.
@@ -90,6 +95,8 @@ enum TransactionPages {
         /// Where a saving's money goes: shown for savings only (by the form's script; always without it).
         let into: FormField?
         let stash: FormField?
+        let payee: FormField
+        let tags: FormField
     }
 
     struct FormPage: Sendable {
@@ -117,12 +124,15 @@ enum TransactionPages {
             <select class="field__control" name="action">
               <option value="">\(t["budget.bulk.choose"])</option>
               <option value="category">\(t["budget.bulk.category"])</option>
+              <option value="tag">\(t["budget.bulk.tag"])</option>
               <option value="cleared">\(t["budget.bulk.cleared"])</option>
               <option value="open">\(t["budget.bulk.open"])</option>
               <option value="delete">\(t["budget.bulk.delete"])</option>
             </select></label>
           <label class="filters__item"><span class="field__label">\(t["budget.bulk.category_label"])</span>
             <select class="field__control" name="category">\(Form.options(page.bulkCategories))</select></label>
+          <label class="filters__item"><span class="field__label">\(t["budget.bulk.tag_label"])</span>
+            <input class="field__control" name="tag" autocomplete="off" list="filter-tags"></label>
           <button class="button button--secondary" type="submit">\(t["budget.bulk.apply"])</button>
         </form>
         """
@@ -177,6 +187,12 @@ enum TransactionPages {
                 <summary>\(t["budget.transactions.more_filters"])</summary>
                 <div class="filters__row">
                 \(accountFilter)
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.payee"])</span>
+                  <input class="field__control" name="payee" autocomplete="off" value="\(page.payee)" list="filter-payees"></label>
+                <label class="filters__item"><span class="field__label">\(t["budget.transactions.tag"])</span>
+                  <input class="field__control" name="tag" autocomplete="off" value="\(page.tag)" list="filter-tags"></label>
+                <datalist id="filter-payees">\(page.payees.map { "<option value=\"\($0)\"></option>" as HTML })</datalist>
+                <datalist id="filter-tags">\(page.tags.map { "<option value=\"\($0)\"></option>" as HTML })</datalist>
                 <label class="filters__item"><span class="field__label">\(t["budget.transactions.from"])</span>
                   <input class="field__control" name="from" type="date" value="\(page.from)"></label>
                 <label class="filters__item"><span class="field__label">\(t["budget.transactions.to"])</span>
@@ -255,11 +271,13 @@ enum TransactionPages {
                   </select>
                   \(form.categoryError.map { "<p class=\"field__error\" id=\"field-category-error\">\($0)</p>" as HTML })
                 </div>
+                \(form.payee.html)
                 \(form.note.html)
                 \(form.date.html)
                 \(form.account?.html)
                 \(form.into.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
                 \(form.stash.map { "<div class=\"tx-form__stash\" data-kind-only=\"savings\">\($0.html)</div>" as HTML })
+                \(form.tags.html)
                 \(page.unlock?.html)
                 """,
             actions: """

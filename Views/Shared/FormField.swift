@@ -22,7 +22,8 @@ struct FormField: Sendable {
     let required: Bool
     let autofocus: Bool
 
-    /// A text-like `<input>` (text, email, password, number, date…).
+    /// A text-like `<input>` (text, email, password, number, date…), with `suggestions` offered in a `<datalist>`
+    /// (the browser's own list as the member types; nothing needs JavaScript).
     static func input(
         _ name: String,
         label: String,
@@ -33,14 +34,15 @@ struct FormField: Sendable {
         autocomplete: String? = nil,
         inputmode: String? = nil,
         required: Bool = false,
-        autofocus: Bool = false
+        autofocus: Bool = false,
+        suggestions: [String] = []
     ) -> FormField {
         FormField(
             name: name,
             label: label,
             value: value,
             control: .input(type: type),
-            options: [],
+            options: suggestions.map { Choice(value: $0, label: $0, checked: false) },
             error: error,
             hint: hint,
             autocomplete: autocomplete,
@@ -228,7 +230,8 @@ struct FormField: Sendable {
             return """
                 <div class="field\(error == nil ? "" : " field--invalid")">
                   <label class="field__label" for="\(id)">\(label)</label>
-                  <input class="field__control" id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(autocomplete)\(inputmode.map { " inputmode=\"\($0)\"" as HTML })\(required ? " required" : "")\(autofocus ? " autofocus" : "")\(describedBy)\(invalid)>
+                  <input class="field__control" id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(autocomplete)\(inputmode.map { " inputmode=\"\($0)\"" as HTML })\(required ? " required" : "")\(autofocus ? " autofocus" : "")\(options.isEmpty ? nil : " list=\"\(id)-list\"" as HTML)\(describedBy)\(invalid)>
+                  \(options.isEmpty ? nil : "<datalist id=\"\(id)-list\">\(options.map { "<option value=\"\($0.value)\"></option>" as HTML })</datalist>" as HTML)
                   \(footer)\(errorText)
                 </div>
 

@@ -26,6 +26,8 @@ extension LedgerEntry {
         updatedAt = try row.decode(forColumn: "updatedAt")
         pairId = try row.decode(forColumn: "pairId")
         clearing = try row.decode(forColumn: "clearing")
+        payee = try row.decode(forColumn: "payee")
+        tags = try row.decode(forColumn: "tags")
     }
 }
 

@@ -47,6 +47,7 @@ extension AppDatabase {
         V42BadgeNotes.register(in: &migrator)
         V43Transfers.register(in: &migrator)
         V44AccountMonths.register(in: &migrator)
+        V45PayeesAndTags.register(in: &migrator)
         return migrator
     }
 

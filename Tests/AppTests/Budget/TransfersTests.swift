@@ -626,6 +626,68 @@ struct TransfersTests {
         }
     }
 
+    @Test("a payee and tags: suggested from earlier ones, shown in the list, searched, filtered and tagged in bulk")
+    func payeeAndTags() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            func add(_ amount: String, payee: String, tags: String) async throws -> Page {
+                try await browser.get("/transactions/new?kind=needs")
+                return try await browser.post(
+                    "/transactions",
+                    [
+                        ("amount", amount), ("kind", "needs"), ("category", String(groceries)), ("date", "2026-11-10"),
+                        ("payee", payee), ("tags", tags),
+                    ]
+                )
+            }
+            #expect(try await add("12", payee: "Corner Shop", tags: "holiday, Gifts, holiday").status == .seeOther)
+            #expect(try await add("30", payee: "Market", tags: "").status == .seeOther)
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.map(\.payee) == ["Corner Shop", "Market"])
+            #expect(rows.first?.tags == ",holiday,Gifts,")
+
+            // Too long a tag, or too many: a field error, what was typed kept, nothing written
+            let long = try await add("5", payee: "", tags: String(repeating: "x", count: 31))
+            #expect(long.status == .unprocessableContent)
+            #expect(long.fieldError("tags") == "Keep each tag to 30 characters.")
+            let many = try await add("5", payee: "", tags: (1...11).map { "t\($0)" }.joined(separator: ","))
+            #expect(many.fieldError("tags") == "Use at most 10 tags.")
+            #expect(try await database.ledgerRows(email: Self.email).count == 2)
+
+            // The form suggests the payees and tags used before; editing shows them as typed
+            let form = try await browser.get("/transactions/new?kind=needs").html
+            #expect(
+                form.contains(
+                    "<datalist id=\"field-payee-list\"><option value=\"Market\"></option><option value=\"Corner Shop\"></option></datalist>"
+                )
+            )
+            #expect(form.contains("<option value=\"holiday\"></option><option value=\"Gifts\"></option>"))
+            let edit = try await browser.get("/transactions/\(try #require(rows.first?.id))/edit")
+            #expect(edit.fieldValue("payee") == "Corner Shop")
+            #expect(edit.fieldValue("tags") == "holiday, Gifts")
+
+            // The list shows them; search, the payee filter and the tag filter find them
+            let list = try await browser.get("/transactions").html
+            #expect(list.contains("Corner Shop · Needs · #holiday · #Gifts"))
+            #expect(try await browser.get("/transactions?q=corner").html.contains("1 transaction · -$12.00"))
+            #expect(try await browser.get("/transactions?payee=market").html.contains("1 transaction · -$30.00"))
+            #expect(try await browser.get("/transactions?tag=GIFTS").html.contains("1 transaction · -$12.00"))
+            #expect(try await browser.get("/transactions?tag=gift").html.contains("0 transactions"))
+
+            // Tagging in bulk adds the tag once
+            try await browser.get("/transactions")
+            let tagged = try await browser.post(
+                "/transactions/bulk",
+                rows.compactMap(\.id).map { ("ids[]", String($0)) } + [("action", "tag"), ("tag", "Holiday")]
+            )
+            #expect(
+                try await browser.get(try #require(tagged.location)).html.contains("Tagged 1 transaction “Holiday”.")
+            )
+            #expect(try await database.ledgerRows(email: Self.email).map(\.tags) == [",holiday,Gifts,", ",Holiday,"])
+        }
+    }
+
     @Test("Home offers the four quick actions as large buttons")
     func quickActions() async throws {
         try await TestApp.run { browser, _ in

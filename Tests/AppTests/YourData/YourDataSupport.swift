@@ -179,6 +179,13 @@ enum AccountRows {
                 sql: "UPDATE account SET reconciledOn = '2026-11-03', reconciledCents = 12345 WHERE id = ?",
                 arguments: [checking]
             )
+            try db.execute(
+                sql: """
+                    UPDATE ledger SET payee = 'Corner shop', tags = ',holiday,gifts,'
+                    WHERE id = (SELECT MIN(id) FROM ledger WHERE userId = ? AND kind = 'expense')
+                    """,
+                arguments: [userId]
+            )
         }
         return userId
     }

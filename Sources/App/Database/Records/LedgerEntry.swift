@@ -48,12 +48,16 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     /// On an arriving transfer: the leaving row it belongs to.
     var pairId: Int64? = nil
     var clearing: Clearing = .open
+    /// Who was paid or paid in (optional).
+    var payee: String = ""
+    /// Free tags, stored between commas (`,holiday,gifts,`) so one is found whole with `LIKE '%,tag,%'`.
+    var tags: String = ""
 
     static let databaseTableName = "ledger"
 
     enum CodingKeys: String, CodingKey {
         case id, userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, pairId
-        case clearing
+        case clearing, payee, tags
     }
 
     enum Columns {
@@ -90,7 +94,7 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
 }
 
 extension LedgerEntry {
-    /// A trash payload from before clearing was kept has no `clearing`: open.
+    /// A trash payload from before clearing, payees and tags were kept has none of them: open, no payee, no tags.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decodeIfPresent(Int64.self, forKey: .id)
@@ -106,5 +110,13 @@ extension LedgerEntry {
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
         pairId = try container.decodeIfPresent(Int64.self, forKey: .pairId)
         clearing = try container.decodeIfPresent(Clearing.self, forKey: .clearing) ?? .open
+        payee = try container.decodeIfPresent(String.self, forKey: .payee) ?? ""
+        tags = try container.decodeIfPresent(String.self, forKey: .tags) ?? ""
     }
+
+    /// The tags one by one, as typed.
+    var tagList: [String] { tags.split(separator: ",").map(String.init) }
+
+    /// `list` as the `tags` column keeps it.
+    static func tagsText(_ list: [String]) -> String { list.isEmpty ? "" : "," + list.joined(separator: ",") + "," }
 }

@@ -39,6 +39,10 @@ extension BudgetController {
         query.filter.from = params["from"].flatMap { CalendarDay(String($0)) }
         query.filter.to = params["to"].flatMap { CalendarDay(String($0)) }
         query.filter.clearing = params["cleared"].flatMap { LedgerFilter.ClearingFilter(rawValue: String($0)) }
+        for (name, keyPath) in [("payee", \LedgerFilter.payee), ("tag", \LedgerFilter.tag)] {
+            let typed = (params[Substring(name)].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+            query.filter[keyPath: keyPath] = typed.isEmpty ? nil : String(typed.prefix(100))
+        }
         query.sort = params["sort"].flatMap { LedgerSort(rawValue: String($0)) } ?? .newest
         // Amounts typed the member's way; one that can't be read says so beside its field and filters nothing.
         var errors = FieldErrors(t: t)
@@ -59,6 +63,7 @@ extension BudgetController {
 
         let categories = try context.store.categories()
         let accounts = try context.store.accounts()
+        let used = try context.store.recentPayeesAndTags()
         let summary = try context.store.ledgerSummary(filter: query.filter)
         let base = query.path
         let joiner = base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
@@ -124,6 +129,10 @@ extension BudgetController {
         let page = TransactionPages.IndexPage(
             query: text,
             month: query.filter.month?.description ?? "",
+            payee: query.filter.payee ?? "",
+            tag: query.filter.tag ?? "",
+            payees: used.payees,
+            tags: used.tags,
             from: query.filter.from?.description ?? "",
             to: query.filter.to?.description ?? "",
             min: query.typed["min"] ?? "",
@@ -181,6 +190,7 @@ extension BudgetController {
                 },
             returnTo: request.uri.description,
             moreOpen: query.filter.accountId != nil || query.filter.from != nil || query.filter.to != nil
+                || query.filter.payee != nil || query.filter.tag != nil
                 || !(query.typed["min"] ?? "").isEmpty || !(query.typed["max"] ?? "").isEmpty
                 || query.filter.clearing != nil || query.sort != .newest,
             pager: pager
@@ -210,6 +220,14 @@ extension BudgetController {
                 else { return pages.redirect(to: back, flash: .error(t["budget.bulk.no_category"])) }
                 outcome = try await context.store.bulkRecategorise(ids: ids, category: category, now: now)
                 message = t.plural("budget.bulk.moved", count: outcome.changed, ["name": category.name])
+            case "tag":
+                var errors = FieldErrors(t: t)
+                let tags = TagRules.parse(input.tag, field: "tag", errors: &errors, t: t)
+                guard let tag = tags.first, tags.count == 1, errors.isEmpty else {
+                    return pages.redirect(to: back, flash: .error(errors["tag"] ?? t["budget.bulk.no_tag"]))
+                }
+                outcome = try await context.store.bulkTag(ids: ids, tag: tag, now: now)
+                message = t.plural("budget.bulk.tagged", count: outcome.changed, ["tag": tag])
             case "cleared", "open":
                 let cleared = input.action == "cleared"
                 outcome = try await context.store.bulkSetCleared(ids: ids, cleared: cleared, now: now)
@@ -371,7 +389,9 @@ extension BudgetController {
             account: transaction.accountId.map(String.init) ?? "",
             stash: nil,
             returnTo: returnTo,
-            into: row.pairAccountId.map(String.init) ?? ""
+            into: row.pairAccountId.map(String.init) ?? "",
+            payee: transaction.payee,
+            tags: transaction.tagList.joined(separator: ", ")
         )
         return try await transactionFormPage(
             input,
@@ -481,11 +501,14 @@ extension BudgetController {
         async let accounts = store.accounts()
         async let stashes = store.saveStashes()
         async let recent = store.recentChoices()
+        async let used = store.recentPayeesAndTags()
         return try await TransactionChoices(
             categories: categories,
             accounts: accounts,
             stashes: stashes,
-            recent: recent
+            recent: recent,
+            payees: used.payees,
+            tags: used.tags
         )
     }
 

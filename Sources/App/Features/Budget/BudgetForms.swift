@@ -14,6 +14,9 @@ struct TransactionInput: Decodable, Sendable {
     var into: String? = nil
     /// `yes` once the member agrees to change a row locked by a reconciliation.
     var unlock: String? = nil
+    var payee: String? = nil
+    /// Tags separated by commas.
+    var tags: String? = nil
 }
 
 /// The checkbox an edit of a row locked by a reconciliation asks for, and its rule.
@@ -50,6 +53,8 @@ struct TransactionDraft: Sendable {
     var stash: Stash?
     /// A saving's account the money goes into (nil for any other kind).
     var intoAccountId: Int64? = nil
+    var payee = ""
+    var tags: [String] = []
 
     func apply(to transaction: inout LedgerEntry) {
         transaction.amountCents = cents
@@ -58,6 +63,31 @@ struct TransactionDraft: Sendable {
         transaction.note = note
         transaction.date = day.description
         transaction.accountId = accountId
+        transaction.payee = payee
+        transaction.tags = LedgerEntry.tagsText(tags)
+    }
+}
+
+/// Tags as typed: separated by commas, each trimmed, the same tag once whatever its case.
+enum TagRules {
+    static let most = 10
+    static let longest = 30
+
+    static func parse(_ text: String?, field: String, errors: inout FieldErrors, t: Words) -> [String] {
+        var tags: [String] = []
+        for part in (text ?? "").split(separator: ",") {
+            let tag = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !tag.isEmpty, !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) else {
+                continue
+            }
+            tags.append(tag)
+        }
+        if tags.contains(where: { $0.count > longest }) {
+            errors.add(field, t["budget.tags.too_long", ["most": String(longest)]])
+        } else if tags.count > most {
+            errors.add(field, t["budget.tags.too_many", ["most": String(most)]])
+        }
+        return tags
     }
 }
 
@@ -69,6 +99,9 @@ struct TransactionChoices: Sendable {
     /// The category each kind pre-selects, the kind a new transaction starts at (so logging another is amount →
     /// Enter) and the account it pre-selects: each the most recently used.
     var recent: RecentChoices
+    /// Payees and tags used lately, offered as the member types.
+    var payees: [String] = []
+    var tags: [String] = []
 }
 
 /// Validation and view of the transaction form.
@@ -112,6 +145,8 @@ enum TransactionRules {
         }
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
+        let payee = errors.text(input.payee, field: "payee", max: 100)
+        let tags = TagRules.parse(input.tags, field: "tags", errors: &errors, t: t)
         var accountId: Int64?
         if let text = input.account, !text.isEmpty {
             accountId = choices.accounts.first { String($0.id ?? 0) == text }?.id
@@ -141,7 +176,9 @@ enum TransactionRules {
                 day: day,
                 accountId: accountId,
                 stash: stash,
-                intoAccountId: intoAccountId
+                intoAccountId: intoAccountId,
+                payee: payee,
+                tags: tags
             )
         )
     }
@@ -264,7 +301,25 @@ enum TransactionRules {
             ),
             account: account,
             into: into,
-            stash: stash
+            stash: stash,
+            payee: .input(
+                "payee",
+                label: t["budget.transaction_form.payee"],
+                value: input.payee ?? "",
+                error: errors["payee"],
+                hint: t["budget.transaction_form.payee_hint"],
+                autocomplete: "off",
+                suggestions: choices.payees
+            ),
+            tags: .input(
+                "tags",
+                label: t["budget.transaction_form.tags"],
+                value: input.tags ?? "",
+                error: errors["tags"],
+                hint: t["budget.transaction_form.tags_hint"],
+                autocomplete: "off",
+                suggestions: choices.tags
+            )
         )
     }
 }
@@ -295,18 +350,22 @@ struct TransactionsQuery: Sendable {
         add("to", filter.to?.description)
         add("min", filter.minCents == nil ? nil : typed["min"])
         add("max", filter.maxCents == nil ? nil : typed["max"])
+        add("payee", filter.payee)
+        add("tag", filter.tag)
         add("cleared", filter.clearing?.rawValue)
         add("sort", sort == .newest ? nil : sort.rawValue)
         return BudgetPaths.transactions + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 }
 
-/// A change to the rows ticked in the transactions list: `action` is `category` (with `category`), `cleared`, `open`
-/// or `delete`.
+/// A change to the rows ticked in the transactions list: `action` is `category` (with `category`), `tag` (with
+/// `tag`), `cleared`, `open` or `delete`.
 struct BulkInput: Decodable, Sendable {
     var ids: [String]?
     var action: String?
     var category: String?
+    /// The tag `tag` adds.
+    var tag: String?
     var returnTo: String?
 }
 

@@ -27,6 +27,7 @@ extension LedgerItem {
         {
             $0
         }
+        if !transaction.payee.isEmpty { parts.insert(transaction.payee, at: 0) }
         if let stash = row.stashName, row.categoryName != nil { parts.append(stash) }
         if let account = row.accountName {
             // Where the money went from and to, once a second account is named.
@@ -53,6 +54,7 @@ extension LedgerItem {
             case .saving: "amount--saving"
             case .transfer, .transferIn: "amount--transfer"
             }
+        parts += transaction.tagList.map { "#" + $0 }
         self.init(
             title: transaction.note.isEmpty ? categoryName : transaction.note,
             detail: parts.joined(separator: " · "),

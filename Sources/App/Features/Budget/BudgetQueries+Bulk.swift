@@ -39,6 +39,24 @@ extension MemberStore {
         }
     }
 
+    /// Adds `tag` to the rows; one that has it already (whatever its case) or has as many tags as a row may stays as
+    /// it is.
+    func bulkTag(ids: [Int64], tag: String, now: Date) async throws -> BulkOutcome {
+        try await write { db in
+            let rows = try Self.ownRows(db, ids: ids, userId: userId)
+            let eligible = rows.filter { row in
+                row.tagList.count < TagRules.most
+                    && !row.tagList.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+            }
+            for var row in eligible {
+                row.tags = LedgerEntry.tagsText(row.tagList + [tag])
+                row.updatedAt = now
+                try row.update(db)
+            }
+            return try Self.keepUndo(db, .update, eligible, skipped: rows.count - eligible.count, now: now)
+        }
+    }
+
     /// Marks the rows cleared or open again; a row without an account or locked by a reconciliation stays as it is.
     func bulkSetCleared(ids: [Int64], cleared: Bool, now: Date) async throws -> BulkOutcome {
         let target: LedgerEntry.Clearing = cleared ? .cleared : .open
@@ -74,7 +92,7 @@ extension MemberStore {
 
     /// Puts back what the bulk change kept in the trash as `trashId`: deleted rows come back as they were (a category
     /// or account deleted since gives way, as for one row's Undo), changed rows get their category and statement
-    /// state back. Returns how many rows, or nil when there is nothing to undo.
+    /// state and tags back. Returns how many rows, or nil when there is nothing to undo.
     func undoBulk(trashId: Int64, today: CalendarDay, now: Date) async throws -> Int? {
         try await write { member in
             let db = member.db
@@ -92,8 +110,8 @@ extension MemberStore {
             case .update:
                 for row in undo.rows {
                     try db.execute(
-                        sql: "UPDATE ledger SET categoryId = ?, clearing = ? WHERE id = ? AND userId = ?",
-                        arguments: [row.categoryId, row.clearing.rawValue, row.id, userId]
+                        sql: "UPDATE ledger SET categoryId = ?, clearing = ?, tags = ? WHERE id = ? AND userId = ?",
+                        arguments: [row.categoryId, row.clearing.rawValue, row.tags, row.id, userId]
                     )
                 }
             case .delete:

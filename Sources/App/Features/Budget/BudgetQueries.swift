@@ -98,6 +98,10 @@ struct LedgerFilter: Sendable, Equatable {
     var minCents: Int64?
     var maxCents: Int64?
     var clearing: ClearingFilter?
+    /// Paid to (or by) exactly this payee, whatever its case.
+    var payee: String?
+    /// Carrying this tag, whatever its case.
+    var tag: String?
 
     /// Where rows stand against the statement, as the list filters them.
     enum ClearingFilter: String, Sendable, CaseIterable {
@@ -220,6 +224,34 @@ extension MemberStore {
                 if recent.byKind[kind] == nil { recent.byKind[kind] = row["categoryId"] }
             }
             return recent
+        }
+    }
+
+    /// The payees and tags of the member's latest 500 rows, the most recent first: what the form and the filters
+    /// offer as the member types (a read of the newest rows by date, whatever the history holds).
+    func recentPayeesAndTags() throws -> (payees: [String], tags: [String]) {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT payee, tags FROM ledger WHERE userId = ? ORDER BY date DESC, id DESC LIMIT 500
+                    """,
+                arguments: [userId]
+            )
+            var payees: [String] = []
+            var tags: [String] = []
+            var seenPayees = Set<String>()
+            var seenTags = Set<String>()
+            for row in rows {
+                let payee: String = row["payee"]
+                if !payee.isEmpty, seenPayees.insert(payee.lowercased()).inserted { payees.append(payee) }
+                let text: String = row["tags"]
+                for tag in text.split(separator: ",").map(String.init) where seenTags.insert(tag.lowercased()).inserted
+                {
+                    tags.append(tag)
+                }
+            }
+            return (Array(payees.prefix(100)), Array(tags.prefix(100)))
         }
     }
 
@@ -509,6 +541,14 @@ extension MemberStore {
             conditions.append("ledger.amountCents <= :maxCents")
             arguments["maxCents"] = maxCents.databaseValue
         }
+        if let payee = filter.payee {
+            conditions.append("ledger.payee = :payee COLLATE NOCASE")
+            arguments["payee"] = payee.databaseValue
+        }
+        if let tag = filter.tag {
+            conditions.append("ledger.tags LIKE :tagPattern ESCAPE '\\'")
+            arguments["tagPattern"] = ("%," + likeEscaped(tag) + ",%").databaseValue
+        }
         switch filter.clearing {
         case .open?: conditions.append("ledger.clearing = 'open'")
         case .cleared?: conditions.append("ledger.clearing <> 'open'")
@@ -521,17 +561,22 @@ extension MemberStore {
                 "ledger.categoryId IN (SELECT id FROM category WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
                 "ledger.stashId IN (SELECT id FROM stash WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
                 "ledger.accountId IN (SELECT id FROM account WHERE userId = :userId AND name LIKE :pattern ESCAPE '\\')",
+                "ledger.payee LIKE :pattern ESCAPE '\\'", "ledger.tags LIKE :pattern ESCAPE '\\'",
             ]
             for (index, cents) in filter.amountsCents.enumerated() {
                 alternatives.append("ledger.amountCents = :amount\(index)")
                 arguments["amount\(index)"] = cents.databaseValue
             }
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_")
-            arguments["pattern"] = ("%" + escaped + "%").databaseValue
+            arguments["pattern"] = ("%" + likeEscaped(text) + "%").databaseValue
         }
         return (conditions, arguments)
+    }
+
+    /// `text` for a `LIKE … ESCAPE '\\'` pattern: its `\\`, `%` and `_` stand for themselves.
+    private static func likeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
     }
 
     func ledgerRow(id: Int64) throws -> LedgerRow? {

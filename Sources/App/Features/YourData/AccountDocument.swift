@@ -9,7 +9,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
     /// 2: cards name their currency, and benefits may reset once every four years (`quadrennial`).
     /// 3: transfers between accounts (kinds `transfer` and `transfer-in`, an arrival naming its `pair`), cleared and
     /// reconciled rows, and an account's last reconciliation.
-    static let currentVersion = 3
+    /// 4: a ledger row's payee and tags.
+    static let currentVersion = 4
 
     var format: String
     var version: Int
@@ -118,6 +119,9 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var pair: Int? = nil
         /// `cleared` or `reconciled`; absent when open (and in files before version 3).
         var clearing: LedgerEntry.Clearing? = nil
+        /// Absent when empty (and in files before version 4).
+        var payee: String? = nil
+        var tags: [String]? = nil
     }
 
     struct Badge: Codable, Sendable, Equatable {

@@ -82,7 +82,7 @@ extension AccountDocument {
             db,
             sql: """
                 SELECT date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, id, pairId,
-                       clearing
+                       clearing, payee, tags
                 FROM ledger WHERE userId = ? ORDER BY date, id
                 """,
             arguments: [userId]
@@ -91,6 +91,8 @@ extension AccountDocument {
             positions[row[9]] = ledger.count + 1
             let pairId: Int64? = row[10]
             let clearing: LedgerEntry.Clearing = row[11]
+            let payee: String = row[12]
+            let tags = (row[13] as String).split(separator: ",").map(String.init)
             ledger.append(
                 LedgerRow(
                     date: row[0],
@@ -103,7 +105,9 @@ extension AccountDocument {
                     createdAt: row[7],
                     updatedAt: row[8],
                     pair: pairId.flatMap { positions[$0] },
-                    clearing: clearing == .open ? nil : clearing
+                    clearing: clearing == .open ? nil : clearing,
+                    payee: payee.isEmpty ? nil : payee,
+                    tags: tags.isEmpty ? nil : tags
                 )
             )
         }

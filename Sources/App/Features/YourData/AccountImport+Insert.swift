@@ -129,7 +129,7 @@ extension AccountDocument {
         let positioned = Array(ledger.enumerated())
         let columns = [
             "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId", "accountId", "createdAt",
-            "updatedAt", "pairId", "clearing",
+            "updatedAt", "pairId", "clearing", "payee", "tags",
         ]
         try await inBatches(positioned) { db, batch, ids in
             func values(_ row: LedgerRow) -> [(any DatabaseValueConvertible)?] {
@@ -139,7 +139,8 @@ extension AccountDocument {
                     // A stash's entry without a category (an older file) is filed under its stash's.
                     row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
                     row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt,
-                    row.pair.flatMap { ids.ledger[$0] }, (row.clearing ?? .open).rawValue,
+                    row.pair.flatMap { ids.ledger[$0] }, (row.clearing ?? .open).rawValue, row.payee ?? "",
+                    LedgerEntry.tagsText(row.tags ?? []),
                 ]
             }
             var start = batch.startIndex

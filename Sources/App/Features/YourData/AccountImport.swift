@@ -205,6 +205,14 @@ extension AccountDocument {
             try day(row.date, place)
             try cents(row.amountCents, place)
             try text(row.note, place)
+            try text(row.payee, place, limit: 100)
+            for tag in row.tags ?? [] {
+                try text(tag, place, required: true, limit: TagRules.longest)
+                guard !tag.contains(",") else { throw problem(place, "has a tag with a comma in it") }
+            }
+            guard (row.tags ?? []).count <= TagRules.most else {
+                throw problem(place, "has more than \(TagRules.most) tags")
+            }
             try ref(row.stash, in: stashRefs, place, "stash")
             try ref(row.category, in: categoryRefs, place, "category")
             try ref(row.account, in: accountRefs, place, "account")
