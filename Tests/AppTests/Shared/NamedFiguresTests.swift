@@ -148,6 +148,113 @@ struct NamedFiguresTests {
         }
     }
 
+    @Test("a transfer, a saving into an account and a reconcile leave every figure where a hand count puts it")
+    func transfersAndReconcile() async throws {
+        try await TestApp.run { browser, database in
+            // Given: Checking $1,000, Savings $0, Visa −$200; in November: pay $2,000 and rent $300 from Checking,
+            // groceries $45.50 on the Visa, $250 saved from Checking into Savings, $150 paid from Checking to the Visa
+            let email = TransfersTests.email
+            let (checking, savings, visa) = try await TransfersTests.threeAccounts(browser)
+            let salary = try await database.categoryId("Salary", kind: .income, email: email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: email)
+            let vacation = try await database.categoryId("Vacation", kind: .savings, email: email)
+            try await browser.addTransaction(
+                amount: "2,000",
+                kind: "income",
+                category: salary,
+                date: "2026-11-01",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "300",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-02",
+                account: String(checking)
+            )
+            try await browser.addTransaction(
+                amount: "45.50",
+                kind: "needs",
+                category: groceries,
+                date: "2026-11-03",
+                account: String(visa)
+            )
+            try await browser.get("/transactions/new?kind=savings")
+            try await browser.post(
+                "/transactions",
+                [
+                    ("amount", "250"), ("kind", "savings"), ("category", String(vacation)), ("date", "2026-11-04"),
+                    ("account", String(checking)), ("into", String(savings)),
+                ]
+            )
+            try await TransfersTests.transfer(browser, from: checking, to: visa, amount: "150", date: "2026-11-05")
+
+            // Then, by hand: Income 2,000.00 · Spent 345.50 · Saved 250.00 · Remaining 1,654.50; Checking 2,300.00,
+            // Savings 250.00, Visa −95.50, total 2,454.50 (what the accounts held, plus income, less spending)
+            func expectFigures() async throws {
+                let home = try await browser.get("/")
+                #expect(Self.figure(home.html, "Total balance") == 245_450)
+                #expect(Self.figure(home.html, "Income this month") == 200_000)
+                #expect(Self.figure(home.html, "Spent this month") == 34_550)
+                #expect(Self.figure(home.html, "Remaining") == 165_450)
+                let budget = try await browser.get("/budget")
+                #expect(Self.figure(budget.html, "Income") == 200_000)
+                #expect(Self.figure(budget.html, "Spent") == 34_550)
+                #expect(Self.figure(budget.html, "Saved") == 25_000)
+                let monthly = try await browser.get("/statistics?view=monthly&period=2026-11")
+                #expect(Self.figure(monthly.html, "Saved") == 25_000)
+                #expect(Self.figure(monthly.html, "Spent") == 34_550)
+                #expect(Self.figure(monthly.html, "Income") == 200_000)
+                let accounts = try await browser.get("/accounts").html
+                #expect(Self.figure(accounts, "Total balance") == 245_450)
+                #expect(accounts.contains("<td>November 2026</td><td>$2,454.50</td>"))
+                #expect(
+                    Self.figure(try await browser.get("/accounts/\(checking)").html, "Checking · balance") == 230_000
+                )
+                #expect(Self.figure(try await browser.get("/accounts/\(savings)").html, "Savings · balance") == 25_000)
+                #expect(Self.figure(try await browser.get("/accounts/\(visa)").html, "Credit card · balance") == -9_550)
+                // The CSV lists the income, the spending and the saving; the transfer is none of them
+                let csv = try await browser.get("/statistics/export.csv?view=monthly&period=2026-11")
+                var fromCSV = LedgerTotals()
+                let rows = ExportTests.parseCSV(csv.html).dropFirst()
+                for row in rows {
+                    fromCSV.add(
+                        kind: LedgerEntry.Kind(rawValue: row[1]),
+                        cents: try #require(Self.cents(row[2])),
+                        count: 1
+                    )
+                }
+                #expect(rows.count == 4)
+                #expect(fromCSV.incomeCents == 200_000 && fromCSV.spentCents == 34_550 && fromCSV.savedCents == 25_000)
+                let pdf = try await browser.get("/statistics/summary.pdf?period=2026-11")
+                let text = try ExportTests.pdfText(pdf.bytes) ?? String(decoding: pdf.bytes, as: UTF8.self)
+                for money in ["$250.00", "$345.50", "$2,000.00"] { #expect(text.contains(money), "PDF \(money)") }
+            }
+            try await expectFigures()
+
+            // When: the Checking statement of 5 November is reconciled (its four rows ticked cleared)
+            let checkingRows = try await database.ledgerRows(email: email).filter { $0.accountId == checking }
+            #expect(checkingRows.count == 4)
+            try await browser.get("/accounts/\(checking)")
+            for row in checkingRows {
+                try await browser.post("/transactions/\(try #require(row.id))/cleared", [("cleared", "1")])
+            }
+            try await browser.get("/accounts/\(checking)/reconcile")
+            let done = try await browser.post(
+                "/accounts/\(checking)/reconcile",
+                [("balance", "2,300"), ("date", "2026-11-05")]
+            )
+            #expect(done.status == .seeOther)
+
+            // Then: locked, and every figure stays where it was
+            let page = try await browser.get("/accounts/\(checking)").html
+            #expect(Self.figure(page, "Cleared balance") == 230_000)
+            #expect(try await database.ledgerRows(email: email).filter { $0.clearing == .reconciled }.count == 4)
+            try await expectFigures()
+        }
+    }
+
     /// Cents as "$1,234.56", the way an American account shows them.
     static func money(_ cents: Int64) -> String {
         RegionFormat.of(.unitedStates).money(cents, .usd)
