@@ -97,6 +97,20 @@ enum TransactionPages {
         let stash: FormField?
         let payee: FormField
         let tags: FormField
+        let split: Split
+    }
+
+    /// The parts of a split: a row per part (its category choices, grouped by kind, and its amount as typed).
+    struct Split: Sendable {
+        struct Row: Sendable {
+            let categories: [Choice]
+            let amount: String
+        }
+
+        let rows: [Row]
+        let error: String?
+        /// Shown open when parts were typed or asked for.
+        let open: Bool
     }
 
     struct FormPage: Sendable {
@@ -225,6 +239,30 @@ enum TransactionPages {
             """
     }
 
+    /// The split's part rows and the button that posts the form back with one more (no JavaScript needed).
+    private static func split(_ split: Split, t: Words) -> HTML {
+        let rows: [HTML] = split.rows.enumerated().map { index, row in
+            let number = String(index + 1)
+            return """
+                <div class="split-row">
+                  <label class="split-row__item"><span class="field__label">\(t["budget.split.category", ["number": number]])</span>
+                    <select class="field__control" name="partCategory[]">\(Form.groupedOptions(row.categories))</select></label>
+                  <label class="split-row__item"><span class="field__label">\(t["budget.split.amount", ["number": number]])</span>
+                    <input class="field__control" name="partAmount[]" inputmode="decimal" autocomplete="off" value="\(row.amount)"></label>
+                </div>
+                """
+        }
+        return """
+            <details class="field tx-form__split\(split.error == nil ? "" : " field--invalid")"\(split.open ? " open" : "")>
+              <summary>\(t["budget.split.title"])</summary>
+              <p class="field__hint" id="field-parts-hint">\(t["budget.split.hint"])</p>
+              \(rows)
+              \(split.error.map { "<p class=\"field__error\" id=\"field-parts-error\">\($0)</p>" as HTML })
+              <button class="button button--secondary" type="submit" name="addPart" value="1" formnovalidate>\(t["budget.split.add"])</button>
+            </details>
+            """
+    }
+
     /// The numbered links of a pager, the current page marked; nil when there is one page.
     private static func pageNumbers(_ pager: Pager, t: Words) -> HTML? {
         guard !pager.numbers.isEmpty else { return nil }
@@ -280,9 +318,11 @@ enum TransactionPages {
                 \(form.tags.html)
                 \(page.unlock?.html)
                 """,
+            // The split comes after Save: its "Add a part" button would otherwise be the button Enter presses.
             actions: """
                 \(Form.actions(submit: page.submitLabel, cancel: page.cancelPath, t: t))
                 \(page.saveError.map { "<p class=\"save-error\" role=\"alert\">\($0)</p>" as HTML })
+                \(split(form.split, t: t))
                 """,
             after: """
                 \(Form.deleteButton(page.id.map { BudgetPaths.deleteTransaction($0) }, label: t["budget.transaction_form.delete"], returnTo: page.returnTo, csrf: csrf))

@@ -240,12 +240,7 @@ struct FormField: Sendable {
     }
 
     /// The options, those of one group inside its `<optgroup>`.
-    private var optionsHTML: HTML {
-        options.groupRuns.map { run in
-            let items = Form.options(run.choices)
-            return run.group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items
-        }.joined()
-    }
+    private var optionsHTML: HTML { Form.groupedOptions(options) }
 
     private var footer: HTML? {
         hint.map { "<p class=\"field__hint\" id=\"\(id)-hint\">\($0)</p>" }
@@ -343,5 +338,15 @@ enum Form {
     /// A hidden field, only when it has a value.
     static func hidden(_ name: String, _ value: String?) -> HTML? {
         value.map { "<input type=\"hidden\" name=\"\(name)\" value=\"\($0)\">" }
+    }
+}
+
+extension Form {
+    /// `choices` as options, those of one group inside its `<optgroup>`.
+    static func groupedOptions(_ choices: [Choice]) -> HTML {
+        choices.groupRuns.map { run in
+            let items = Form.options(run.choices)
+            return run.group.map { "<optgroup label=\"\($0)\">\(items)</optgroup>" } ?? items
+        }.joined()
     }
 }

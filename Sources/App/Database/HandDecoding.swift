@@ -28,6 +28,7 @@ extension LedgerEntry {
         clearing = try row.decode(forColumn: "clearing")
         payee = try row.decode(forColumn: "payee")
         tags = try row.decode(forColumn: "tags")
+        splitId = try row.decode(forColumn: "splitId")
     }
 }
 

@@ -48,6 +48,7 @@ extension AppDatabase {
         V43Transfers.register(in: &migrator)
         V44AccountMonths.register(in: &migrator)
         V45PayeesAndTags.register(in: &migrator)
+        V46Splits.register(in: &migrator)
         return migrator
     }
 

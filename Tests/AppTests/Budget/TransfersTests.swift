@@ -688,6 +688,103 @@ struct TransfersTests {
         }
     }
 
+    @Test("a transaction split three ways without JavaScript: each part counts in its own category, and they add up")
+    func splitThreeWays() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
+            let utilities = try await database.categoryId("Utilities", kind: .needs, email: Self.email)
+            let health = try await database.categoryId("Healthcare", kind: .needs, email: Self.email)
+            let salary = try await database.categoryId("Salary", kind: .income, email: Self.email)
+            var fields: [(String, String)] = [
+                ("amount", "100"), ("kind", "needs"), ("category", ""), ("note", "Big shop"), ("date", "2026-11-10"),
+                ("partCategory[]", String(groceries)), ("partAmount[]", "60"),
+                ("partCategory[]", String(utilities)), ("partAmount[]", "25"),
+            ]
+            // "Add a part" posts the form back with a third row, keeping what was typed, and saves nothing
+            let form = try await browser.get("/transactions/new?kind=needs")
+            #expect(form.html.contains("Split across categories"))
+            // Enter in the amount saves: Save is the form's first submit button, before "Add a part"
+            let txForm = try #require(form.html.range(of: "data-tx-form").map { form.html[$0.upperBound...] })
+            let save = try #require(txForm.range(of: "<button class=\"button button--primary\" type=\"submit\">"))
+            let addPart = try #require(txForm.range(of: "name=\"addPart\""))
+            #expect(save.lowerBound < addPart.lowerBound)
+            #expect(!txForm[..<save.lowerBound].contains("type=\"submit\""))
+            let more = try await browser.post("/transactions", fields + [("addPart", "1")])
+            #expect(more.status == .ok)
+            #expect(more.html.components(separatedBy: "name=\"partAmount[]\"").count - 1 == 3)
+            #expect(more.html.contains("value=\"60\""))
+            #expect(more.html.contains("Big shop"))
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+
+            // Parts that don't add up, a part of another kind, a lone part: a clear error each, nothing written
+            let short = try await browser.post(
+                "/transactions",
+                fields + [("partCategory[]", String(health)), ("partAmount[]", "10")]
+            )
+            #expect(short.status == .unprocessableContent)
+            #expect(short.fieldError("parts") == "The parts come to $95.00, but the amount is $100.00.")
+            let wrongKind = try await browser.post(
+                "/transactions",
+                fields + [("partCategory[]", String(salary)), ("partAmount[]", "15")]
+            )
+            #expect(wrongKind.fieldError("parts") == "Choose a category of this type for each part.")
+            let lone = try await browser.post(
+                "/transactions",
+                [
+                    ("amount", "60"), ("kind", "needs"), ("date", "2026-11-10"), ("partCategory[]", String(groceries)),
+                    ("partAmount[]", "60"),
+                ]
+            )
+            #expect(lone.fieldError("parts") == "A split needs at least two parts.")
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+
+            // Three parts that add up: three rows, each in its own category, the month's spending the whole
+            fields += [("partCategory[]", String(health)), ("partAmount[]", "15")]
+            let saved = try await browser.post("/transactions", fields)
+            #expect(saved.status == .seeOther)
+            let rows = try await database.ledgerRows(email: Self.email)
+            #expect(rows.map(\.amountCents) == [6_000, 2_500, 1_500])
+            #expect(rows.map(\.categoryId) == [groceries, utilities, health])
+            #expect(Set(rows.map(\.splitId)) == [rows.first?.id])
+            #expect(rows.allSatisfy { $0.note == "Big shop" && $0.date == "2026-11-10" })
+            let needs = try await browser.get("/budget/needs").html
+            #expect(needs.contains("$100.00"))
+            #expect(
+                try await browser.get("/transactions?category=\(utilities)").html.contains("1 transaction · -$25.00")
+            )
+
+            // Any part opens the whole split; saving two parts leaves two
+            let head = try #require(rows.first?.id)
+            let last = try #require(rows.last?.id)
+            #expect(try await browser.get("/transactions/\(last)/edit").location == "/transactions/\(head)/edit")
+            let edit = try await browser.get("/transactions/\(head)/edit")
+            #expect(edit.fieldValue("amount") == "100.00")
+            #expect(edit.html.components(separatedBy: "name=\"partAmount[]\"").count - 1 == 3)
+            try await browser.post(
+                "/transactions/\(head)/edit",
+                [
+                    ("amount", "100"), ("kind", "needs"), ("note", "Big shop"), ("date", "2026-11-10"),
+                    ("partCategory[]", String(groceries)), ("partAmount[]", "70"),
+                    ("partCategory[]", String(health)), ("partAmount[]", "30"),
+                ]
+            )
+            #expect(try await database.ledgerRows(email: Self.email).map(\.amountCents) == [7_000, 3_000])
+
+            // Deleting a part deletes the split; Undo brings every part back
+            let parts = try await database.ledgerRows(email: Self.email)
+            try await browser.get("/transactions/\(head)/edit")
+            let deleted = try await browser.post("/transactions/\(try #require(parts.last?.id))/delete")
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+            let page = try await browser.get(try #require(deleted.location)).html
+            let undo = try #require(
+                page.firstMatch(of: /action="(\/trash\/[0-9]+\/restore)"/).map { String($0.output.1) }
+            )
+            try await browser.post(undo)
+            #expect(try await database.ledgerRows(email: Self.email) == parts)
+        }
+    }
+
     @Test("Home offers the four quick actions as large buttons")
     func quickActions() async throws {
         try await TestApp.run { browser, _ in

@@ -43,7 +43,8 @@ struct ExportImportTests {
             )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 4)
+            #expect(document.version == 5)
+            #expect(document.ledger.filter { $0.split != nil }.count == 2)
             #expect(document.ledger.contains { $0.payee == "Corner shop" && $0.tags == ["holiday", "gifts"] })
             let arrivals = document.ledger.filter { $0.kind == .transferIn }
             #expect(arrivals.count == 2)
@@ -168,7 +169,7 @@ struct ExportImportTests {
             ("other json", "This isn't a Stashify export"),
             (
                 "newer version",
-                "This export was made by a newer version of Stashify (format 5). Update this server, then import it."
+                "This export was made by a newer version of Stashify (format 6). Update this server, then import it."
             ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
@@ -193,7 +194,7 @@ struct ExportImportTests {
             case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
             case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
             case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 5 }])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 6 }])
             case "missing field":
                 try AccountRows.zip([
                     "stashify.json": try Self.documentJSON {

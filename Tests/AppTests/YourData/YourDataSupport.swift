@@ -186,6 +186,28 @@ enum AccountRows {
                     """,
                 arguments: [userId]
             )
+            // A transaction split in two: groceries and household, one receipt
+            let needs = try Int64.fetchAll(
+                db,
+                sql: "SELECT id FROM category WHERE userId = ? AND kind = 'needs' ORDER BY id LIMIT 2",
+                arguments: [userId]
+            )
+            try db.execute(
+                sql: """
+                    INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt)
+                    VALUES (?, '2026-11-04', 4000, 'expense', 'One receipt', ?, ?, ?)
+                    """,
+                arguments: [userId, needs[0], clock.now, clock.now]
+            )
+            let head = db.lastInsertedRowID
+            try db.execute(sql: "UPDATE ledger SET splitId = id WHERE id = ?", arguments: [head])
+            try db.execute(
+                sql: """
+                    INSERT INTO ledger (userId, date, amountCents, kind, note, categoryId, createdAt, updatedAt, splitId)
+                    VALUES (?, '2026-11-04', 1500, 'expense', 'One receipt', ?, ?, ?, ?)
+                    """,
+                arguments: [userId, needs[1], clock.now, clock.now, head]
+            )
         }
         return userId
     }

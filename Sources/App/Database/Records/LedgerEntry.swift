@@ -52,12 +52,15 @@ struct LedgerEntry: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     var payee: String = ""
     /// Free tags, stored between commas (`,holiday,gifts,`) so one is found whole with `LIKE '%,tag,%'`.
     var tags: String = ""
+    /// One part of a transaction split across categories: every part names the first (which names itself). The
+    /// parts share the date, account, payee, note and tags; each counts in its own category.
+    var splitId: Int64? = nil
 
     static let databaseTableName = "ledger"
 
     enum CodingKeys: String, CodingKey {
         case id, userId, date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, pairId
-        case clearing, payee, tags
+        case clearing, payee, tags, splitId
     }
 
     enum Columns {
@@ -112,6 +115,7 @@ extension LedgerEntry {
         clearing = try container.decodeIfPresent(Clearing.self, forKey: .clearing) ?? .open
         payee = try container.decodeIfPresent(String.self, forKey: .payee) ?? ""
         tags = try container.decodeIfPresent(String.self, forKey: .tags) ?? ""
+        splitId = try container.decodeIfPresent(Int64.self, forKey: .splitId)
     }
 
     /// The tags one by one, as typed.

@@ -292,14 +292,28 @@ extension BudgetController {
         let user = context.user
         let today = context.member.today
         let choices = try await self.transactionChoices(store: context.store)
-        return try await request.submitForm(TransactionInput.self, context: context) { input in
+        let posted = try await request.decodeForm(TransactionInput.self, context: context)
+        // "Add a part" posts the form back for one more part row; nothing is saved.
+        if posted.addPart != nil {
+            return try await transactionFormPage(
+                posted.withOneMorePart,
+                errors: FieldErrors(t: context.words),
+                existing: nil,
+                user: user,
+                request: request,
+                context: context,
+                choices: choices
+            )
+        }
+        return try await Request.submit(posted) { input in
             TransactionRules.validate(
                 input,
                 t: context.words,
                 choices: choices,
                 currency: user.currencyValue,
                 grammar: context.user.format.amounts,
-                today: today
+                today: today,
+                money: { user.money($0) }
             )
         } form: { input, errors, status in
             try await transactionFormPage(
@@ -322,6 +336,7 @@ extension BudgetController {
                     transaction,
                     stash: draft.stash,
                     into: draft.intoAccountId,
+                    parts: draft.parts,
                     today: today,
                     now: now
                 ).1
@@ -377,11 +392,17 @@ extension BudgetController {
         if transaction.stashId != nil {
             return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
+        if let head = transaction.splitId, head != transaction.id {
+            return pages.redirect(
+                to: BudgetPaths.editLedgerEntry(head, inStash: false, returnTo: returnTo)
+            )
+        }
+        let parts = transaction.splitId == nil ? [] : try context.store.splitParts(of: transaction.id ?? 0)
         let kind =
             row.categoryKind
             ?? (transaction.kind == .income ? .income : transaction.kind == .saving ? .savings : .wants)
-        let input = TransactionInput(
-            amount: user.amountValue(transaction.amountCents),
+        var input = TransactionInput(
+            amount: user.amountValue(parts.isEmpty ? transaction.amountCents : parts.reduce(0) { $0 + $1.amountCents }),
             kind: kind.rawValue,
             category: transaction.categoryId.map(String.init),
             note: transaction.note,
@@ -393,6 +414,10 @@ extension BudgetController {
             payee: transaction.payee,
             tags: transaction.tagList.joined(separator: ", ")
         )
+        if !parts.isEmpty {
+            input.partCategory = parts.map { $0.categoryId.map(String.init) ?? "" }
+            input.partAmount = parts.map { user.amountValue($0.amountCents) }
+        }
         return try await transactionFormPage(
             input,
             errors: FieldErrors(t: context.words),
@@ -408,10 +433,25 @@ extension BudgetController {
     @Sendable func updateTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let row = try await loadTransaction(context: context)
-        guard row.transaction.stashId == nil, !row.transaction.kind.isTransfer else { throw HTTPError(.notFound) }
+        guard row.transaction.stashId == nil, !row.transaction.kind.isTransfer,
+            row.transaction.splitId == nil || row.transaction.splitId == row.transaction.id
+        else { throw HTTPError(.notFound) }
         let today = context.member.today
         let choices = try await self.transactionChoices(store: context.store)
-        return try await request.submitForm(TransactionInput.self, context: context) { input in
+        let posted = try await request.decodeForm(TransactionInput.self, context: context)
+        if posted.addPart != nil {
+            return try await transactionFormPage(
+                posted.withOneMorePart,
+                errors: FieldErrors(t: context.words),
+                existing: row.transaction,
+                locked: row.isLocked,
+                user: user,
+                request: request,
+                context: context,
+                choices: choices
+            )
+        }
+        return try await Request.submit(posted) { input in
             // An edited transaction stays off any stash: its savings goal is chosen only when it is added.
             var limited = input
             limited.stash = nil
@@ -423,7 +463,8 @@ extension BudgetController {
                     currency: user.currencyValue,
                     grammar: context.user.format.amounts,
                     today: today,
-                    keepCategoryId: row.transaction.categoryId
+                    keepCategoryId: row.transaction.categoryId,
+                    money: { user.money($0) }
                 ),
                 locked: row.isLocked,
                 unlock: input.unlock,
@@ -446,7 +487,7 @@ extension BudgetController {
             draft.apply(to: &transaction)
             transaction.updatedAt = now()
             do {
-                try await context.store.updateTransaction(transaction, into: draft.intoAccountId)
+                try await context.store.updateTransaction(transaction, into: draft.intoAccountId, parts: draft.parts)
             } catch {
                 return try await transactionFormPage(
                     input,
@@ -475,6 +516,12 @@ extension BudgetController {
         var row = try await loadTransaction(context: context)
         // An arriving transfer goes with the row it left: deleting either side deletes the pair.
         if row.transaction.kind == .transferIn, let pair = try context.store.ledgerRow(id: row.formId) { row = pair }
+        // A part of a split goes with the whole split.
+        if let head = row.transaction.splitId, head != row.transaction.id,
+            let first = try context.store.ledgerRow(id: head)
+        {
+            row = first
+        }
         guard row.transaction.stashId == nil, row.transaction.kind != .transferIn else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
         let trashId = try await context.store.deleteTransaction(row.transaction, now: now())

@@ -17,6 +17,34 @@ struct TransactionInput: Decodable, Sendable {
     var payee: String? = nil
     /// Tags separated by commas.
     var tags: String? = nil
+    /// A split's parts, row by row: each row's category and amount (`partCategory[]`, `partAmount[]`).
+    var partCategory: [String]? = nil
+    var partAmount: [String]? = nil
+    /// Set by the "Add a part" button, which posts the form back with one more row instead of saving it.
+    var addPart: String? = nil
+
+    /// The form as typed with one more (empty) part row, and at least two.
+    var withOneMorePart: TransactionInput {
+        var input = self
+        var categories = partCategory ?? []
+        var amounts = partAmount ?? []
+        let rows = max(2, max(categories.count, amounts.count) + 1)
+        while categories.count < rows { categories.append("") }
+        while amounts.count < rows { amounts.append("") }
+        (input.partCategory, input.partAmount, input.addPart) = (categories, amounts, nil)
+        return input
+    }
+
+    /// The part rows as typed, empty ones dropped.
+    var typedParts: [(category: String, amount: String)] {
+        let categories = partCategory ?? []
+        let amounts = partAmount ?? []
+        return (0..<max(categories.count, amounts.count)).compactMap { index in
+            let category = index < categories.count ? categories[index] : ""
+            let amount = index < amounts.count ? amounts[index].trimmingCharacters(in: .whitespaces) : ""
+            return category.isEmpty && amount.isEmpty ? nil : (category, amount)
+        }
+    }
 }
 
 /// The checkbox an edit of a row locked by a reconciliation asks for, and its rule.
@@ -55,9 +83,11 @@ struct TransactionDraft: Sendable {
     var intoAccountId: Int64? = nil
     var payee = ""
     var tags: [String] = []
+    /// A split's parts (two or more), the first of them the row itself; empty when not split.
+    var parts: [SplitPart] = []
 
     func apply(to transaction: inout LedgerEntry) {
-        transaction.amountCents = cents
+        transaction.amountCents = parts.first?.cents ?? cents
         transaction.kind = category.kind.transactionKind
         transaction.categoryId = category.id
         transaction.note = note
@@ -117,7 +147,8 @@ enum TransactionRules {
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
-        keepCategoryId: Int64? = nil
+        keepCategoryId: Int64? = nil,
+        money: (Int64) -> String
     ) -> Validated<TransactionDraft> {
         var errors = FieldErrors(t: t)
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
@@ -127,7 +158,44 @@ enum TransactionRules {
             as: Category.Kind.self,
             message: t["budget.errors.choose_kind"]
         )
-        let categoryId = Int64(input.category ?? "")
+        // A split's parts: each of a category of the chosen kind, with an amount, and together the whole amount.
+        let typedParts = input.typedParts
+        var parts: [SplitPart] = []
+        for part in typedParts {
+            let categoryId = Int64(part.category)
+            guard
+                let category = choices.categories.first(where: {
+                    $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
+                }), category.kind == kind || kind == nil
+            else {
+                errors.add("parts", t["budget.split.errors.category"])
+                break
+            }
+            var partErrors = FieldErrors(t: t)
+            guard let partCents = partErrors.amount(part.amount, field: "parts", currency: currency, grammar: grammar)
+            else {
+                errors.add("parts", t["budget.split.errors.amount"])
+                break
+            }
+            parts.append(SplitPart(categoryId: category.id ?? 0, cents: partCents))
+        }
+        if !typedParts.isEmpty, errors["parts"] == nil {
+            if parts.count < 2 {
+                errors.add("parts", t["budget.split.errors.two"])
+            } else if let cents, parts.reduce(0, { $0 + $1.cents }) != cents {
+                errors.add(
+                    "parts",
+                    t[
+                        "budget.split.errors.sum",
+                        [
+                            "parts": money(parts.reduce(0) { $0 + $1.cents }), "amount": money(cents),
+                        ]
+                    ]
+                )
+            }
+        }
+        // A split files the transaction under its first part's category.
+        let categoryId = parts.first?.categoryId ?? Int64(input.category ?? "")
         let category = choices.categories.first {
             $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
         }
@@ -163,7 +231,9 @@ enum TransactionRules {
             }
         }
         var stash: Stash?
-        if (category?.kind ?? kind) == .savings, let text = input.stash, !text.isEmpty {
+        if !typedParts.isEmpty, !(input.stash ?? "").isEmpty {
+            errors.add("stash", t["budget.split.errors.goal"])
+        } else if (category?.kind ?? kind) == .savings, let text = input.stash, !text.isEmpty {
             stash = choices.stashes.first { String($0.id ?? 0) == text }
             if stash == nil { errors.add("stash", t["budget.errors.choose_goal"]) }
         }
@@ -178,7 +248,8 @@ enum TransactionRules {
                 stash: stash,
                 intoAccountId: intoAccountId,
                 payee: payee,
-                tags: tags
+                tags: tags,
+                parts: parts.count >= 2 ? parts : []
             )
         )
     }
@@ -192,6 +263,42 @@ enum TransactionRules {
         case .savings: t["budget.add.saving"]
         case .needs, .wants: t["budget.add.expense"]
         }
+    }
+
+    /// The split's part rows: at least two, each with every category to choose from (grouped by kind).
+    static func splitControls(
+        _ input: TransactionInput,
+        choices: TransactionChoices,
+        errors: FieldErrors,
+        keepCategoryId: Int64?,
+        t: Words
+    ) -> TransactionPages.Split {
+        let categories = input.partCategory ?? []
+        let amounts = input.partAmount ?? []
+        let count = max(2, max(categories.count, amounts.count))
+        let available = choices.categories.filter { !$0.isHidden || $0.id == keepCategoryId }
+        let rows = (0..<count).map { index in
+            let chosen = index < categories.count ? categories[index] : ""
+            return TransactionPages.Split.Row(
+                categories: [Choice(value: "", label: t["budget.split.choose"], checked: chosen.isEmpty)]
+                    + kinds.flatMap { kind in
+                        available.filter { $0.kind == kind }.map {
+                            Choice(
+                                value: String($0.id ?? 0),
+                                label: $0.name,
+                                checked: String($0.id ?? 0) == chosen,
+                                group: kind.label(t)
+                            )
+                        }
+                    },
+                amount: index < amounts.count ? amounts[index] : ""
+            )
+        }
+        return TransactionPages.Split(
+            rows: rows,
+            error: errors["parts"],
+            open: !input.typedParts.isEmpty || categories.count > 2 || errors["parts"] != nil
+        )
     }
 
     /// The form's controls. With no category typed yet, the chosen kind's most recent category is selected.
@@ -319,7 +426,8 @@ enum TransactionRules {
                 hint: t["budget.transaction_form.tags_hint"],
                 autocomplete: "off",
                 suggestions: choices.tags
-            )
+            ),
+            split: splitControls(input, choices: choices, errors: errors, keepCategoryId: keepCategoryId, t: t)
         )
     }
 }

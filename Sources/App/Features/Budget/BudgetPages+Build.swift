@@ -54,6 +54,7 @@ extension LedgerItem {
             case .saving: "amount--saving"
             case .transfer, .transferIn: "amount--transfer"
             }
+        if transaction.splitId != nil { parts.append(t["budget.ledger.split"]) }
         parts += transaction.tagList.map { "#" + $0 }
         self.init(
             title: transaction.note.isEmpty ? categoryName : transaction.note,

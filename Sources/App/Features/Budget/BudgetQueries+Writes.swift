@@ -12,13 +12,16 @@ extension MemberStore {
         _ transaction: LedgerEntry,
         stash: Stash?,
         into accountId: Int64? = nil,
+        parts: [SplitPart] = [],
         today: CalendarDay,
         now: Date
     ) async throws -> (LedgerEntry, Outcome) {
         if let stash { return try await addEntry(transaction, to: stash, into: accountId, today: today, now: now) }
         let saved = try await write { db in
-            let saved = try own(transaction, in: db).inserted(db)
+            var saved = try own(transaction, in: db).inserted(db)
             try Self.placeArrival(db, of: saved, into: accountId)
+            try Self.placeSplit(db, head: saved, parts: parts)
+            if parts.count >= 2 { saved.splitId = saved.id }
             return saved
         }
         return (saved, Outcome())
@@ -26,11 +29,17 @@ extension MemberStore {
 
     /// Saves an edited transaction that has no stash, and where a saving's money goes (`into`; none for any other
     /// kind).
-    func updateTransaction(_ transaction: LedgerEntry, into accountId: Int64? = nil) async throws {
+    func updateTransaction(
+        _ transaction: LedgerEntry,
+        into accountId: Int64? = nil,
+        parts: [SplitPart] = []
+    ) async throws {
         try await write { db in
-            let transaction = try own(transaction, in: db)
+            var transaction = try own(transaction, in: db)
+            transaction.splitId = parts.count >= 2 ? transaction.id : nil
             try transaction.update(db)
             try Self.placeArrival(db, of: transaction, into: transaction.kind == .saving ? accountId : nil)
+            try Self.placeSplit(db, head: transaction, parts: parts)
         }
     }
 

@@ -189,9 +189,30 @@ extension MemberStore {
                 let rows = Self.trashedRows(payload), let entry = rows.first,
                 rows.allSatisfy({ $0.userId == userId })
             else { return nil }
-            // The row's arrival in another account, if it had one and that account is still there.
-            let arrivals = try rows.dropFirst().filter {
-                try $0.accountId.map { try Self.exists(db, MoneyAccount.self, id: $0, userId: userId) } ?? false
+            // The row's arrival in another account, if it had one and that account is still there; the other parts
+            // of its split, in the kind's "Other" if their category went meanwhile.
+            var arrivals: [LedgerEntry] = []
+            for var extra in rows.dropFirst() {
+                if extra.kind == .transferIn {
+                    guard
+                        try extra.accountId.map({ try Self.exists(db, MoneyAccount.self, id: $0, userId: userId) })
+                            ?? false
+                    else { continue }
+                } else if let categoryId = extra.categoryId,
+                    try !Self.exists(db, Category.self, id: categoryId, userId: userId)
+                {
+                    extra.categoryId = try Self.otherCategoryId(
+                        member,
+                        kind: extra.kind == .income ? .income : extra.kind == .saving ? .savings : .wants,
+                        now: now
+                    )
+                }
+                if let accountId = extra.accountId,
+                    try !Self.exists(db, MoneyAccount.self, id: accountId, userId: userId)
+                {
+                    extra.accountId = nil
+                }
+                arrivals.append(extra)
             }
             // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
             // deleted meanwhile gives way to the kind's "Other", and a deleted account to none.
@@ -234,9 +255,15 @@ extension MemberStore {
     /// A row that moved money into another account goes with its arrival, which comes back with it.
     static func moveToTrash(_ db: Database, _ transaction: LedgerEntry, now: Date) throws -> Int64 {
         let arriving = try transaction.id.flatMap { try Self.arrival(db, of: $0) }
+        // The other parts of a split the row heads go with it.
+        let parts =
+            try transaction.id.flatMap { id in
+                transaction.splitId == id ? try Self.splitParts(db, of: id).filter { $0.id != id } : nil
+            } ?? []
+        let extras = (arriving.map { [$0] } ?? []) + parts
         let payload =
-            if let arriving { try JSONEncoder().encode([transaction, arriving]) } else {
-                try JSONEncoder().encode(transaction)
+            if extras.isEmpty { try JSONEncoder().encode(transaction) } else {
+                try JSONEncoder().encode([transaction] + extras)
             }
         try db.execute(
             sql: "DELETE FROM trash WHERE userId = ? AND deletedAt < ?",
@@ -247,7 +274,7 @@ extension MemberStore {
             arguments: [transaction.userId, payload, now]
         )
         let trashId = db.lastInsertedRowID
-        _ = try arriving?.delete(db)
+        for extra in extras { _ = try extra.delete(db) }
         _ = try transaction.delete(db)
         return trashId
     }

@@ -10,7 +10,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
     /// 3: transfers between accounts (kinds `transfer` and `transfer-in`, an arrival naming its `pair`), cleared and
     /// reconciled rows, and an account's last reconciliation.
     /// 4: a ledger row's payee and tags.
-    static let currentVersion = 4
+    /// 5: transactions split across categories (`split`).
+    static let currentVersion = 5
 
     var format: String
     var version: Int
@@ -122,6 +123,9 @@ struct AccountDocument: Codable, Sendable, Equatable {
         /// Absent when empty (and in files before version 4).
         var payee: String? = nil
         var tags: [String]? = nil
+        /// On every part of a split transaction: the position (from 1) in `ledger` of its first part, which comes
+        /// first (from version 5).
+        var split: Int? = nil
     }
 
     struct Badge: Codable, Sendable, Equatable {

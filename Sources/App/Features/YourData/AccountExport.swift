@@ -82,7 +82,7 @@ extension AccountDocument {
             db,
             sql: """
                 SELECT date, amountCents, kind, note, stashId, categoryId, accountId, createdAt, updatedAt, id, pairId,
-                       clearing, payee, tags
+                       clearing, payee, tags, splitId
                 FROM ledger WHERE userId = ? ORDER BY date, id
                 """,
             arguments: [userId]
@@ -93,6 +93,7 @@ extension AccountDocument {
             let clearing: LedgerEntry.Clearing = row[11]
             let payee: String = row[12]
             let tags = (row[13] as String).split(separator: ",").map(String.init)
+            let splitId: Int64? = row[14]
             ledger.append(
                 LedgerRow(
                     date: row[0],
@@ -107,7 +108,8 @@ extension AccountDocument {
                     pair: pairId.flatMap { positions[$0] },
                     clearing: clearing == .open ? nil : clearing,
                     payee: payee.isEmpty ? nil : payee,
-                    tags: tags.isEmpty ? nil : tags
+                    tags: tags.isEmpty ? nil : tags,
+                    split: splitId.flatMap { positions[$0] }
                 )
             )
         }

@@ -125,11 +125,11 @@ extension AccountDocument {
         // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
         // Runs of rows go many to a statement; a transfer's two rows one at a time, so the arrival can name the id its
         // leaving row got.
-        let paired = Set(ledger.compactMap(\.pair))
+        let paired = Set(ledger.compactMap(\.pair)).union(ledger.compactMap(\.split))
         let positioned = Array(ledger.enumerated())
         let columns = [
             "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId", "accountId", "createdAt",
-            "updatedAt", "pairId", "clearing", "payee", "tags",
+            "updatedAt", "pairId", "clearing", "payee", "tags", "splitId",
         ]
         try await inBatches(positioned) { db, batch, ids in
             func values(_ row: LedgerRow) -> [(any DatabaseValueConvertible)?] {
@@ -140,20 +140,29 @@ extension AccountDocument {
                     row.category.flatMap { ids.categories[$0] } ?? row.stash.flatMap { ids.stashCategories[$0] },
                     row.account.flatMap { ids.accounts[$0] }, row.createdAt, row.updatedAt,
                     row.pair.flatMap { ids.ledger[$0] }, (row.clearing ?? .open).rawValue, row.payee ?? "",
-                    LedgerEntry.tagsText(row.tags ?? []),
+                    LedgerEntry.tagsText(row.tags ?? []), row.split.flatMap { ids.ledger[$0] },
                 ]
             }
             var start = batch.startIndex
             while start < batch.endIndex {
                 let (index, row) = batch[start]
-                if row.pair != nil || paired.contains(index + 1) {
+                if row.pair != nil || row.split != nil || paired.contains(index + 1) {
                     try db.insertRows(into: "ledger", columns: columns) { rows in try rows.insert(values(row)) }
                     ids.ledger[index + 1] = db.lastInsertedRowID
+                    // The first part of a split names itself, which it can only once it has its id.
+                    if row.split == index + 1 {
+                        try db.execute(
+                            sql: "UPDATE ledger SET splitId = id WHERE id = ?",
+                            arguments: [db.lastInsertedRowID]
+                        )
+                    }
                     start += 1
                     continue
                 }
                 var end = start
-                while end < batch.endIndex, batch[end].element.pair == nil, !paired.contains(batch[end].offset + 1) {
+                while end < batch.endIndex, batch[end].element.pair == nil, batch[end].element.split == nil,
+                    !paired.contains(batch[end].offset + 1)
+                {
                     end += 1
                 }
                 let run = batch[start..<end]

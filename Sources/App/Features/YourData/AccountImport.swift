@@ -216,6 +216,12 @@ extension AccountDocument {
             try ref(row.stash, in: stashRefs, place, "stash")
             try ref(row.category, in: categoryRefs, place, "category")
             try ref(row.account, in: accountRefs, place, "account")
+            // A split's part names its first part: itself, or an earlier row that names itself.
+            if let split = row.split {
+                guard split >= 1, split <= index + 1, split == index + 1 || ledger[split - 1].split == split else {
+                    throw problem(place, "names split \(split), which isn't the first part of a split")
+                }
+            }
             // An arriving transfer names the earlier row it left (a transfer or a saving), and no row arrives twice.
             switch (row.kind, row.pair) {
             case (.transferIn, let pair?):
