@@ -309,6 +309,59 @@ def invitation_signup(binary, data, base, results):
     results.check("invitation link without JavaScript at 360 px", problems)
 
 
+def ledger_without_javascript(plain, base, results):
+    """A transfer, a split in three parts and a bulk change with Undo, all through plain forms."""
+    from selenium.webdriver.support.ui import Select
+    problems = []
+    emulate(plain, 1280, 800, "light")
+    plain.get(base + "/transfers/new")
+    Select(plain.find_element(By.NAME, "from")).select_by_value("1")
+    Select(plain.find_element(By.NAME, "to")).select_by_value("2")
+    plain.find_element(By.NAME, "amount").send_keys("25")
+    plain.find_element(By.NAME, "amount").submit()
+    time.sleep(0.3)
+    if "Moved $25.00" not in plain.page_source:
+        problems.append("a transfer without JavaScript showed no confirmation")
+    plain.get(base + "/transactions/new?kind=needs")
+    plain.find_element(By.NAME, "amount").send_keys("90")
+    summary = plain.find_element(By.CSS_SELECTOR, ".tx-form__split > summary")
+    summary.location_once_scrolled_into_view
+    summary.click()
+    for index, value in [(0, "30"), (1, "40")]:
+        Select(plain.find_elements(By.NAME, "partCategory[]")[index]).select_by_index(index + 1)
+        plain.find_elements(By.NAME, "partAmount[]")[index].send_keys(value)
+    add = plain.find_element(By.NAME, "addPart")
+    add.location_once_scrolled_into_view
+    add.click()
+    time.sleep(0.3)
+    if len(plain.find_elements(By.NAME, "partAmount[]")) != 3:
+        problems.append("Add a part without JavaScript didn't add a third part")
+    else:
+        Select(plain.find_elements(By.NAME, "partCategory[]")[2]).select_by_index(3)
+        plain.find_elements(By.NAME, "partAmount[]")[2].send_keys("20")
+        plain.find_elements(By.NAME, "partAmount[]")[2].submit()
+        time.sleep(0.3)
+        if "Spent $90.00" not in plain.page_source:
+            problems.append("a split in three parts without JavaScript showed no confirmation")
+    plain.get(base + "/transactions")
+    boxes = plain.find_elements(By.CSS_SELECTOR, ".ledger-select")
+    for box in boxes[:2]:
+        box.location_once_scrolled_into_view
+        box.click()
+    Select(plain.find_element(By.CSS_SELECTOR, ".bulk-bar select[name=action]")).select_by_value("category")
+    Select(plain.find_element(By.CSS_SELECTOR, ".bulk-bar select[name=category]")).select_by_index(2)
+    plain.find_element(By.CSS_SELECTOR, ".bulk-bar button").click()
+    time.sleep(0.3)
+    if "Moved " not in plain.page_source:
+        problems.append("a bulk move without JavaScript showed no confirmation")
+    else:
+        plain.find_element(By.CSS_SELECTOR, ".flash__action button").click()
+        time.sleep(0.3)
+        if "back as it was" not in plain.page_source and "back as they were" not in plain.page_source:
+            problems.append("Undo of a bulk move without JavaScript showed no confirmation")
+    results.check("transfer, split and bulk move without JavaScript", problems)
+
+
 def stop_with_idle_connection(binary, results):
     """SIGTERM stops a server that holds a browser's idle keep-alive TLS connection at once: the browser never answers
     the server's close_notify, and the server mustn't wait for it."""
@@ -474,6 +527,7 @@ def main():
                 problems.append("adding a transaction without JavaScript showed no confirmation")
             results.check("flows without JavaScript", problems)
             kind_change_without_javascript(plain, base, results)
+            ledger_without_javascript(plain, base, results)
         finally:
             plain.quit()
         try:
