@@ -449,21 +449,8 @@ extension MemberStore {
     /// kind asked for, from the day totals (a row per day and kind); else one pass over the rows the filter keeps.
     func ledgerSummary(filter: LedgerFilter) throws -> (count: Int, totalCents: Int64) {
         if filter.isDatesAndKindOnly {
-            var conditions = ["userId = :userId", "kind <> 'transfer-in'"]
-            var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue]
-            let (first, last) = Self.dateRange(filter)
-            if let first {
-                conditions.append("date >= :first")
-                arguments["first"] = first.databaseValue
-            }
-            if let last {
-                conditions.append("date <= :last")
-                arguments["last"] = last.databaseValue
-            }
-            if let kind = filter.kind {
-                conditions.append("kind = :kind")
-                arguments["kind"] = kind.rawValue.databaseValue
-            }
+            // The same conditions on the day totals, which have the user, date and kind columns they name.
+            let (conditions, arguments) = Self.conditions(filter, userId: userId, table: "ledgerDay")
             let sql = """
                 SELECT COALESCE(SUM(entryCount), 0) AS count,
                        COALESCE(SUM(CASE kind WHEN 'income' THEN totalCents WHEN 'expense' THEN -totalCents
@@ -502,10 +489,12 @@ extension MemberStore {
         return (firsts.max(), lasts.min())
     }
 
-    /// The SQL conditions (on `ledger`) and their arguments for the rows `filter` keeps.
+    /// The SQL conditions (on `ledger`, or on `table` with the same columns) and their arguments for the rows
+    /// `filter` keeps.
     private static func conditions(
         _ filter: LedgerFilter,
-        userId: Int64
+        userId: Int64,
+        table: String = "ledger"
     ) -> (conditions: [String], arguments: [String: DatabaseValue]) {
         var conditions = ["ledger.userId = :userId"]
         var arguments: [String: DatabaseValue] = ["userId": userId.databaseValue]
@@ -570,7 +559,8 @@ extension MemberStore {
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
             arguments["pattern"] = ("%" + likeEscaped(text) + "%").databaseValue
         }
-        return (conditions, arguments)
+        guard table != "ledger" else { return (conditions, arguments) }
+        return (conditions.map { $0.replacingOccurrences(of: "ledger.", with: "\(table).") }, arguments)
     }
 
     /// `text` for a `LIKE … ESCAPE '\\'` pattern: its `\\`, `%` and `_` stand for themselves.
