@@ -782,6 +782,20 @@ struct TransfersTests {
             )
             try await browser.post(undo)
             #expect(try await database.ledgerRows(email: Self.email) == parts)
+
+            // Deleting one part in bulk takes the whole split too, and its Undo brings every part back
+            try await browser.get("/transactions")
+            let bulk = try await browser.post(
+                "/transactions/bulk",
+                [("ids[]", String(try #require(parts.last?.id))), ("action", "delete")]
+            )
+            #expect(try await database.ledgerRows(email: Self.email).isEmpty)
+            let bulkPage = try await browser.get(try #require(bulk.location)).html
+            let bulkUndo = try #require(
+                bulkPage.firstMatch(of: /action="(\/transactions\/bulk\/[0-9]+\/undo)"/).map { String($0.output.1) }
+            )
+            try await browser.post(bulkUndo)
+            #expect(try await database.ledgerRows(email: Self.email) == parts)
         }
     }
 

@@ -71,20 +71,31 @@ extension MemberStore {
         }
     }
 
-    /// Deletes the rows; a transfer goes whole (either side chosen), and a stash's months are judged again.
+    /// Deletes the rows; a transfer and a split go whole (any side or part chosen), and a stash's months are judged
+    /// again.
     func bulkDelete(ids: [Int64], today: CalendarDay, now: Date) async throws -> BulkOutcome {
         try await write { db in
             var rows = try Self.ownRows(db, ids: ids, userId: userId)
             // An arriving transfer stands for the row it left.
             let leavingIds = rows.filter { $0.kind == .transferIn }.compactMap(\.pairId)
             rows = rows.filter { $0.kind != .transferIn }
-            let chosen = Set(rows.compactMap(\.id))
+            var chosen = Set(rows.compactMap(\.id))
             rows += try Self.ownRows(db, ids: leavingIds.filter { !chosen.contains($0) }, userId: userId)
+            chosen = Set(rows.compactMap(\.id))
+            // Every part of a split that a chosen row belongs to.
+            for splitId in Set(rows.compactMap(\.splitId)) {
+                let parts = try Self.splitParts(db, of: splitId).filter { !chosen.contains($0.id ?? 0) }
+                rows += parts
+                chosen.formUnion(parts.compactMap(\.id))
+            }
             let arrivals = try rows.compactMap { try $0.id.flatMap { try Self.arrival(db, of: $0) } }
             for arrival in arrivals { _ = try arrival.delete(db) }
-            for row in rows { _ = try row.delete(db) }
+            for row in rows.sorted(by: { ($0.id ?? 0) > ($1.id ?? 0) }) { _ = try row.delete(db) }
             try Self.judgeStashMonths(db, rows, userId: userId, today: today, now: now)
-            var outcome = try Self.keepUndo(db, .delete, rows + arrivals, skipped: 0, now: now)
+            // Oldest first, so a restore writes a split's first part and a transfer's leaving row before the rows
+            // that name them.
+            let kept = (rows + arrivals).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            var outcome = try Self.keepUndo(db, .delete, kept, skipped: 0, now: now)
             outcome.changed = rows.count
             return outcome
         }
