@@ -148,17 +148,19 @@ struct NamedFiguresTests {
         }
     }
 
-    @Test("a transfer, a saving into an account and a reconcile leave every figure where a hand count puts it")
+    @Test("a transfer, a split, a saving into an account and a reconcile leave every figure where a hand count puts it")
     func transfersAndReconcile() async throws {
         try await TestApp.run { browser, database in
             // Given: Checking $1,000, Savings $0, Visa −$200; in November: pay $2,000 and rent $300 from Checking,
-            // groceries $45.50 on the Visa, $250 saved from Checking into Savings, $150 paid from Checking to the Visa
+            // $45.50 on the Visa split into groceries $30 and utilities $15.50, $250 saved from Checking into Savings,
+            // $150 paid from Checking to the Visa
             let email = TransfersTests.email
             let (checking, savings, visa) = try await TransfersTests.threeAccounts(browser)
             let salary = try await database.categoryId("Salary", kind: .income, email: email)
             let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: email)
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: email)
             let vacation = try await database.categoryId("Vacation", kind: .savings, email: email)
+            let utilities = try await database.categoryId("Utilities", kind: .needs, email: email)
             try await browser.addTransaction(
                 amount: "2,000",
                 kind: "income",
@@ -173,12 +175,14 @@ struct NamedFiguresTests {
                 date: "2026-11-02",
                 account: String(checking)
             )
-            try await browser.addTransaction(
-                amount: "45.50",
-                kind: "needs",
-                category: groceries,
-                date: "2026-11-03",
-                account: String(visa)
+            try await browser.get("/transactions/new?kind=needs")
+            try await browser.post(
+                "/transactions",
+                [
+                    ("amount", "45.50"), ("kind", "needs"), ("date", "2026-11-03"), ("account", String(visa)),
+                    ("partCategory[]", String(groceries)), ("partAmount[]", "30"),
+                    ("partCategory[]", String(utilities)), ("partAmount[]", "15.50"),
+                ]
             )
             try await browser.get("/transactions/new?kind=savings")
             try await browser.post(
@@ -225,7 +229,12 @@ struct NamedFiguresTests {
                         count: 1
                     )
                 }
-                #expect(rows.count == 4)
+                #expect(rows.count == 5)
+                // each part of the split in its own category
+                let groceriesList = try await browser.get("/transactions?category=\(groceries)").html
+                #expect(groceriesList.contains("1 transaction · -$30.00"))
+                let utilitiesList = try await browser.get("/transactions?category=\(utilities)").html
+                #expect(utilitiesList.contains("1 transaction · -$15.50"))
                 #expect(fromCSV.incomeCents == 200_000 && fromCSV.spentCents == 34_550 && fromCSV.savedCents == 25_000)
                 let pdf = try await browser.get("/statistics/summary.pdf?period=2026-11")
                 let text = try ExportTests.pdfText(pdf.bytes) ?? String(decoding: pdf.bytes, as: UTF8.self)
