@@ -45,6 +45,11 @@ struct LedgerTotal: Sendable {
     static let signedAmount =
         "(CASE ROW.kind WHEN 'income' THEN ROW.amountCents WHEN 'transfer-in' THEN ROW.amountCents ELSE -ROW.amountCents END)"
 
+    /// `signedAmount` over `table`'s columns (`ledger.`), or over bare column names.
+    static func signedAmount(on table: String? = nil) -> String {
+        signedAmount.replacingOccurrences(of: "ROW.", with: table.map { "\($0)." } ?? "")
+    }
+
     /// An account's balance less its opening balance.
     static let accountBalance = LedgerTotal(
         name: "account",

@@ -32,7 +32,7 @@ extension MemberStore {
                 try Int64.fetchOne(
                     db.cachedStatement(
                         sql: """
-                            SELECT COALESCE(SUM(\(LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: ""))), 0)
+                            SELECT COALESCE(SUM(\(LedgerTotal.signedAmount())), 0)
                             FROM ledger WHERE accountId = ? AND date >= ? AND date <= ? AND (date > ? OR id >= ?)
                             """
                     ),
@@ -78,7 +78,7 @@ extension MemberStore {
             try Int64.fetchOne(
                 db,
                 sql: """
-                    SELECT COALESCE(SUM(\(LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: ""))), 0)
+                    SELECT COALESCE(SUM(\(LedgerTotal.signedAmount())), 0)
                     FROM ledger WHERE accountId = ? AND date > ? AND clearing <> 'open'
                     """,
                 arguments: [account.id, day.description]

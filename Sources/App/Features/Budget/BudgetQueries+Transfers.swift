@@ -29,11 +29,6 @@ extension MemberStore {
         try placeArrival(db, of: leaving, into: arriving.accountId)
     }
 
-    /// The account the money of the leaving row `id` arrives in, if any.
-    func arrivalAccountId(of id: Int64) throws -> Int64? {
-        try read { member in try Self.arrival(member.db, of: id)?.accountId }
-    }
-
     /// The row arriving from the leaving row `id`, if there is one.
     static func arrival(_ db: Database, of id: Int64) throws -> LedgerEntry? {
         try LedgerEntry.fetchOne(

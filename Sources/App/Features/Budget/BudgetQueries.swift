@@ -466,7 +466,7 @@ extension MemberStore {
         let (conditions, arguments) = Self.conditions(filter, userId: userId)
         let signed =
             filter.accountId != nil
-            ? LedgerTotal.signedAmount.replacingOccurrences(of: "ROW.", with: "ledger.")
+            ? LedgerTotal.signedAmount(on: "ledger")
             : """
             (CASE ledger.kind WHEN 'income' THEN ledger.amountCents WHEN 'expense' THEN -ledger.amountCents
                               WHEN 'saving' THEN ledger.amountCents ELSE 0 END)
