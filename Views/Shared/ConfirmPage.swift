@@ -11,6 +11,8 @@ struct ConfirmPage: Sendable {
     /// Fields the confirmation needs (a password), shown above the buttons.
     var fields: [FormField] = []
     var summary: String?
+    /// Values the confirming post carries (what the first post had, and the answer `unlock=yes`).
+    var hidden: [(name: String, value: String?)] = []
 
     func html(csrf: CSRF, t: Words) -> HTML {
         """
@@ -26,6 +28,7 @@ struct ConfirmPage: Sendable {
         """
         <form method="post" action="\(action)" class="form-actions">
             \(csrf.field)
+            \(hidden.compactMap { Form.hidden($0.name, $0.value) })
             <a class="button button--secondary" href="\(cancelPath)">\(t["forms.cancel"])</a>
             <button class="button button--danger" type="submit">\(button)</button>
           </form>

@@ -388,6 +388,11 @@ struct TransfersTests {
             #expect(asked.fieldError("unlock") == "Tick the box to change a reconciled transaction, or cancel.")
             #expect(asked.fieldValue("amount") == "101")
             #expect(try await database.ledgerRows(email: Self.email).first { $0.id == locked }?.amountCents == 10_000)
+            // Deleting it asks first too
+            let ask = try await browser.post("/transactions/\(locked)/delete")
+            #expect(ask.status == .ok)
+            #expect(ask.html.contains("Delete anyway"))
+            #expect(try await database.ledgerRows(email: Self.email).count == 3)
             let changed = try await browser.post("/transactions/\(locked)/edit", fields + [("unlock", "yes")])
             #expect(changed.status == .seeOther)
             #expect(try await database.ledgerRows(email: Self.email).first { $0.id == locked }?.amountCents == 10_100)
@@ -728,7 +733,7 @@ struct TransfersTests {
                 "/transactions",
                 fields + [("partCategory[]", String(salary)), ("partAmount[]", "15")]
             )
-            #expect(wrongKind.fieldError("parts") == "Choose a category of this type for each part.")
+            #expect(wrongKind.fieldError("parts") == "Choose a category or stash of this type for each part.")
             let lone = try await browser.post(
                 "/transactions",
                 [

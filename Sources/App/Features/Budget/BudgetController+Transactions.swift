@@ -389,13 +389,14 @@ extension BudgetController {
             )
         case .income, .expense, .saving: break
         }
-        if transaction.stashId != nil {
-            return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
-        }
+        // A split's part (which may go to a stash) is edited with the whole split.
         if let head = transaction.splitId, head != transaction.id {
             return pages.redirect(
                 to: BudgetPaths.editLedgerEntry(head, inStash: false, returnTo: returnTo)
             )
+        }
+        if transaction.stashId != nil, transaction.splitId == nil {
+            return pages.redirect(to: StashPaths.editEntry(transaction.id ?? 0))
         }
         let parts = transaction.splitId == nil ? [] : try context.store.splitParts(of: transaction.id ?? 0)
         let kind =
@@ -415,7 +416,9 @@ extension BudgetController {
             tags: transaction.tagList.joined(separator: ", ")
         )
         if !parts.isEmpty {
-            input.partCategory = parts.map { $0.categoryId.map(String.init) ?? "" }
+            input.partCategory = parts.map { part in
+                part.stashId.map { SplitPart.value(stashId: $0) } ?? part.categoryId.map(String.init) ?? ""
+            }
             input.partAmount = parts.map { user.amountValue($0.amountCents) }
         }
         return try await transactionFormPage(
@@ -433,7 +436,8 @@ extension BudgetController {
     @Sendable func updateTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let row = try await loadTransaction(context: context)
-        guard row.transaction.stashId == nil, !row.transaction.kind.isTransfer,
+        guard row.transaction.stashId == nil || row.transaction.splitId == row.transaction.id,
+            !row.transaction.kind.isTransfer,
             row.transaction.splitId == nil || row.transaction.splitId == row.transaction.id
         else { throw HTTPError(.notFound) }
         let today = context.member.today
@@ -485,9 +489,17 @@ extension BudgetController {
         } save: { input, draft in
             var transaction = row.transaction
             draft.apply(to: &transaction)
-            transaction.updatedAt = now()
+            let now = self.now()
+            transaction.updatedAt = now
+            let outcome: MemberStore.Outcome
             do {
-                try await context.store.updateTransaction(transaction, into: draft.intoAccountId, parts: draft.parts)
+                outcome = try await context.store.updateTransaction(
+                    transaction,
+                    into: draft.intoAccountId,
+                    parts: draft.parts,
+                    today: today,
+                    now: now
+                )
             } catch {
                 return try await transactionFormPage(
                     input,
@@ -505,7 +517,7 @@ extension BudgetController {
             return pages.redirect(
                 to: Self.transactionReturnPath(input.returnTo)
                     ?? Self.transactionLanding(kind: draft.category.kind, day: draft.day, today: today),
-                flash: .success(t["budget.transaction_form.saved_flash"])
+                flash: .success(t["budget.transaction_form.saved_flash"], badgeIds: outcome.newBadgeIds)
             )
         }
     }
@@ -522,10 +534,26 @@ extension BudgetController {
         {
             row = first
         }
-        guard row.transaction.stashId == nil, row.transaction.kind != .transferIn else { throw HTTPError(.notFound) }
+        guard row.transaction.stashId == nil || row.transaction.splitId == row.transaction.id,
+            row.transaction.kind != .transferIn
+        else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(TransactionInput.self, context: context)
-        let trashId = try await context.store.deleteTransaction(row.transaction, now: now())
         let t = context.words
+        if row.isLocked, input.unlock != "yes" {
+            let returnTo = Self.transactionReturnPath(input.returnTo)
+            let page = LockedRow.deletion(
+                action: request.uri.path,
+                returnTo: returnTo,
+                cancelPath: Paths.path(BudgetPaths.editTransaction(row.transaction.id ?? 0), returningTo: returnTo),
+                t: t
+            )
+            return pages.confirm(page, title: page.title, section: .budget, context: context)
+        }
+        let trashId = try await context.store.deleteTransaction(
+            row.transaction,
+            today: context.member.today,
+            now: now()
+        )
         let amount = user.money(row.transaction.amountCents)
         let message =
             if row.transaction.kind == .transfer {
@@ -546,13 +574,14 @@ extension BudgetController {
     private func transactionChoices(store: MemberStore) async throws -> TransactionChoices {
         async let categories = store.categories()
         async let accounts = store.accounts()
-        async let stashes = store.saveStashes()
+        async let stashes = store.stashesByName()
         async let recent = store.recentChoices()
         async let used = store.recentPayeesAndTags()
         return try await TransactionChoices(
             categories: categories,
             accounts: accounts,
-            stashes: stashes,
+            stashes: stashes.filter { $0.kind == .save },
+            partStashes: stashes,
             recent: recent,
             payees: used.payees,
             tags: used.tags

@@ -59,6 +59,18 @@ enum LockedRow {
         )
     }
 
+    /// What deleting a locked row asks first: the confirming post repeats `returnTo` and answers `unlock=yes`.
+    static func deletion(action: String, returnTo: String?, cancelPath: String, t: Words) -> ConfirmPage {
+        ConfirmPage(
+            title: t["budget.locked.delete_title"],
+            text: t["budget.locked.delete_text"],
+            action: action,
+            cancelPath: cancelPath,
+            button: t["budget.locked.delete_button"],
+            hidden: [("returnTo", returnTo), ("unlock", "yes")]
+        )
+    }
+
     static func check<Draft>(
         _ validated: Validated<Draft>,
         locked: Bool,
@@ -87,11 +99,19 @@ struct TransactionDraft: Sendable {
     var parts: [SplitPart] = []
 
     func apply(to transaction: inout LedgerEntry) {
+        // A split's first part may go to a stash; a transaction no longer split leaves its part's stash.
+        if let first = parts.first {
+            transaction.stashId = first.stashId
+        } else if transaction.splitId != nil {
+            transaction.stashId = nil
+        }
         transaction.amountCents = parts.first?.cents ?? cents
         transaction.kind = category.kind.transactionKind
         transaction.categoryId = category.id
         transaction.note = note
         transaction.date = day.description
+        // A row moved to another account is open again there.
+        if transaction.accountId != accountId { transaction.clearing = .open }
         transaction.accountId = accountId
         transaction.payee = payee
         transaction.tags = LedgerEntry.tagsText(tags)
@@ -125,7 +145,10 @@ enum TagRules {
 struct TransactionChoices: Sendable {
     let categories: [Category]
     let accounts: [MoneyAccount]
+    /// The save stashes a new saving can name as its goal.
     var stashes: [Stash]
+    /// Every stash a split's part can go to.
+    var partStashes: [Stash] = []
     /// The category each kind pre-selects, the kind a new transaction starts at (so logging another is amount →
     /// Enter) and the account it pre-selects: each the most recently used.
     var recent: RecentChoices
@@ -158,11 +181,13 @@ enum TransactionRules {
             as: Category.Kind.self,
             message: t["budget.errors.choose_kind"]
         )
-        // A split's parts: each of a category of the chosen kind, with an amount, and together the whole amount.
+        // A split's parts: each of a category (or a stash in one) of the chosen kind, with an amount, and together the
+        // whole amount.
         let typedParts = input.typedParts
         var parts: [SplitPart] = []
         for part in typedParts {
-            let categoryId = Int64(part.category)
+            let stash = SplitPart.stashId(part.category).flatMap { id in choices.partStashes.first { $0.id == id } }
+            let categoryId = stash?.categoryId ?? Int64(part.category)
             guard
                 let category = choices.categories.first(where: {
                     $0.id == categoryId && (!$0.isHidden || $0.id == keepCategoryId)
@@ -177,7 +202,7 @@ enum TransactionRules {
                 errors.add("parts", t["budget.split.errors.amount"])
                 break
             }
-            parts.append(SplitPart(categoryId: category.id ?? 0, cents: partCents))
+            parts.append(SplitPart(categoryId: category.id ?? 0, cents: partCents, stashId: stash?.id))
         }
         if !typedParts.isEmpty, errors["parts"] == nil {
             if parts.count < 2 {
@@ -277,6 +302,7 @@ enum TransactionRules {
         let amounts = input.partAmount ?? []
         let count = max(2, max(categories.count, amounts.count))
         let available = choices.categories.filter { !$0.isHidden || $0.id == keepCategoryId }
+        let stashes = choices.partStashes.filter { stash in available.contains { $0.id == stash.categoryId } }
         let rows = (0..<count).map { index in
             let chosen = index < categories.count ? categories[index] : ""
             return TransactionPages.Split.Row(
@@ -290,6 +316,14 @@ enum TransactionRules {
                                 group: kind.label(t)
                             )
                         }
+                    }
+                    + stashes.map {
+                        Choice(
+                            value: SplitPart.value(stashId: $0.id ?? 0),
+                            label: t["budget.split.stash_option", ["name": $0.name]],
+                            checked: SplitPart.value(stashId: $0.id ?? 0) == chosen,
+                            group: t["budget.split.stashes"]
+                        )
                     },
                 amount: index < amounts.count ? amounts[index] : ""
             )

@@ -72,7 +72,7 @@ extension MemberStore {
     }
 
     /// Deletes the rows; a transfer and a split go whole (any side or part chosen), and a stash's months are judged
-    /// again.
+    /// again. A row locked by a reconciliation (and the rest of its transfer or split) stays as it is.
     func bulkDelete(ids: [Int64], today: CalendarDay, now: Date) async throws -> BulkOutcome {
         try await write { db in
             var rows = try Self.ownRows(db, ids: ids, userId: userId)
@@ -88,14 +88,24 @@ extension MemberStore {
                 rows += parts
                 chosen.formUnion(parts.compactMap(\.id))
             }
-            let arrivals = try rows.compactMap { try $0.id.flatMap { try Self.arrival(db, of: $0) } }
+            var arrivals = try rows.compactMap { try $0.id.flatMap { try Self.arrival(db, of: $0) } }
+            // A row locked by a reconciliation stays, and with it the rest of its transfer or split.
+            let byId = Dictionary(rows.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+            func group(_ row: LedgerEntry) -> Int64 {
+                let leaving = row.kind == .transferIn ? row.pairId.flatMap { byId[$0] } ?? row : row
+                return leaving.splitId ?? leaving.id ?? 0
+            }
+            let locked = Set((rows + arrivals).filter { $0.clearing == .reconciled }.map(group))
+            let skipped = Set(ids).intersection((rows + arrivals).filter { locked.contains(group($0)) }.compactMap(\.id))
+            rows.removeAll { locked.contains(group($0)) }
+            arrivals.removeAll { locked.contains(group($0)) }
             for arrival in arrivals { _ = try arrival.delete(db) }
             for row in rows.sorted(by: { ($0.id ?? 0) > ($1.id ?? 0) }) { _ = try row.delete(db) }
             try Self.judgeStashMonths(db, rows, userId: userId, today: today, now: now)
             // Oldest first, so a restore writes a split's first part and a transfer's leaving row before the rows
             // that name them.
             let kept = (rows + arrivals).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
-            var outcome = try Self.keepUndo(db, .delete, kept, skipped: 0, now: now)
+            var outcome = try Self.keepUndo(db, .delete, kept, skipped: skipped.count, now: now)
             outcome.changed = rows.count
             return outcome
         }
@@ -189,21 +199,26 @@ extension MemberStore {
         return outcome
     }
 
-    /// Judges again the badge of every stash month the rows belong to.
-    private static func judgeStashMonths(
+    /// Judges again the badge of every stash month the rows belong to; returns the badges earned just now.
+    @discardableResult
+    static func judgeStashMonths(
         _ db: Database,
         _ rows: [LedgerEntry],
         userId: Int64,
         today: CalendarDay,
         now: Date
-    ) throws {
+    ) throws -> Outcome {
+        var outcome = Outcome()
         let months = Dictionary(grouping: rows.filter { $0.stashId != nil }, by: { $0.stashId ?? 0 })
-        for (stashId, entries) in months {
+        for (stashId, entries) in months.sorted(by: { $0.key < $1.key }) {
             guard let stash = try Stash.filter(Column("id") == stashId && Column("userId") == userId).fetchOne(db)
             else { continue }
-            for month in Set(entries.compactMap { $0.day?.monthValue }) {
-                try judge(db, stash: stash, month: month, today: today, now: now)
+            for month in Set(entries.compactMap { $0.day?.monthValue }).sorted() {
+                if let badge = try judge(db, stash: stash, month: month, today: today, now: now) {
+                    outcome.newBadgeIds.append(badge)
+                }
             }
         }
+        return outcome
     }
 }

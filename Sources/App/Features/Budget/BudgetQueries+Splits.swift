@@ -1,14 +1,25 @@
 import Foundation
 import GRDB
 
-/// One part of a split transaction as the form gives it: its category and amount.
+/// One part of a split transaction as the form gives it: its category and amount, and the stash it goes to (the
+/// stash's category then).
 struct SplitPart: Sendable, Equatable {
     let categoryId: Int64
     let cents: Int64
+    var stashId: Int64? = nil
+
+    /// How a part's list names a stash (`stash-12`) beside the categories (`7`).
+    static func value(stashId: Int64) -> String { "stash-\(stashId)" }
+
+    /// The stash a part's list value names, if it names one.
+    static func stashId(_ value: String) -> Int64? {
+        value.hasPrefix("stash-") ? Int64(value.dropFirst(6)) : nil
+    }
 }
 
-/// A transaction split across categories is one ledger row per part (`LedgerEntry.splitId`): the first part carries
-/// the transaction's own id, the others name it. The writes here keep the parts in step with the first.
+/// A transaction split across categories (and stashes) is one ledger row per part (`LedgerEntry.splitId`): the first
+/// part carries the transaction's own id, the others name it. A part that goes to a stash is that stash's entry too.
+/// The writes here keep the parts in step with the first.
 extension MemberStore {
     /// Every part of the split the row `id` heads, the first first (empty when it isn't split).
     func splitParts(of id: Int64) throws -> [LedgerEntry] {
@@ -35,6 +46,7 @@ extension MemberStore {
             row.id = nil
             row.amountCents = part.cents
             row.categoryId = part.categoryId
+            row.stashId = part.stashId
             row.splitId = id
             try row.insert(db)
         }

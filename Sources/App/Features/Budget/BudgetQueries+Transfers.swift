@@ -23,12 +23,6 @@ extension MemberStore {
         }
     }
 
-    /// Keeps the arrival of an edited leaving row (if it has one) in step with it, in the same account.
-    static func followArrival(_ db: Database, of leaving: LedgerEntry) throws {
-        guard let id = leaving.id, let arriving = try arrival(db, of: id) else { return }
-        try placeArrival(db, of: leaving, into: arriving.accountId)
-    }
-
     /// The row arriving from the leaving row `id`, if there is one.
     static func arrival(_ db: Database, of id: Int64) throws -> LedgerEntry? {
         try LedgerEntry.fetchOne(
@@ -39,7 +33,8 @@ extension MemberStore {
     }
 
     /// Makes the row arriving from `leaving` say what it says (date, amount, note) in `accountId`, or removes it when
-    /// the money goes nowhere the member keeps. An arrival moved to another account is open again there.
+    /// the money goes nowhere the member keeps. An arrival moved to another account is open again there. The arrival
+    /// of a split saving carries what all its parts add up to (write the parts first).
     static func placeArrival(_ db: Database, of leaving: LedgerEntry, into accountId: Int64?) throws {
         guard let id = leaving.id else { return }
         let existing = try arrival(db, of: id)
@@ -47,13 +42,16 @@ extension MemberStore {
             _ = try existing?.delete(db)
             return
         }
+        let amountCents =
+            try Int64.fetchOne(db, sql: "SELECT SUM(amountCents) FROM ledger WHERE splitId = ?", arguments: [id])
+            ?? leaving.amountCents
         var arriving =
             existing
             ?? LedgerEntry(
                 id: nil,
                 userId: leaving.userId,
                 date: leaving.date,
-                amountCents: leaving.amountCents,
+                amountCents: amountCents,
                 kind: .transferIn,
                 note: leaving.note,
                 stashId: nil,
@@ -65,7 +63,7 @@ extension MemberStore {
             )
         if arriving.accountId != accountId { arriving.clearing = .open }
         arriving.date = leaving.date
-        arriving.amountCents = leaving.amountCents
+        arriving.amountCents = amountCents
         arriving.note = leaving.note
         arriving.accountId = accountId
         arriving.updatedAt = leaving.updatedAt

@@ -17,35 +17,48 @@ extension MemberStore {
         now: Date
     ) async throws -> (LedgerEntry, Outcome) {
         if let stash { return try await addEntry(transaction, to: stash, into: accountId, today: today, now: now) }
-        let saved = try await write { db in
+        return try await write { db in
             var saved = try own(transaction, in: db).inserted(db)
-            try Self.placeArrival(db, of: saved, into: accountId)
             try Self.placeSplit(db, head: saved, parts: parts)
+            try Self.placeArrival(db, of: saved, into: accountId)
             if parts.count >= 2 { saved.splitId = saved.id }
-            return saved
+            // Parts that go to a stash are its entries: their month is judged.
+            let rows = try saved.id.map { try Self.splitParts(db, of: $0) } ?? []
+            return (saved, try Self.judgeStashMonths(db, rows, userId: userId, today: today, now: now))
         }
-        return (saved, Outcome())
     }
 
-    /// Saves an edited transaction that has no stash, and where a saving's money goes (`into`; none for any other
-    /// kind).
+    /// Saves an edited transaction (a split's first part, which may go to a stash), and where a saving's money goes
+    /// (`into`; none for any other kind). The stash months its parts left and reached are judged.
     func updateTransaction(
         _ transaction: LedgerEntry,
         into accountId: Int64? = nil,
-        parts: [SplitPart] = []
-    ) async throws {
+        parts: [SplitPart] = [],
+        today: CalendarDay,
+        now: Date
+    ) async throws -> Outcome {
         try await write { db in
             var transaction = try own(transaction, in: db)
+            let before = try transaction.id.map { try Self.splitParts(db, of: $0) } ?? []
             transaction.splitId = parts.count >= 2 ? transaction.id : nil
             try transaction.update(db)
-            try Self.placeArrival(db, of: transaction, into: transaction.kind == .saving ? accountId : nil)
             try Self.placeSplit(db, head: transaction, parts: parts)
+            try Self.placeArrival(db, of: transaction, into: transaction.kind == .saving ? accountId : nil)
+            let after = try transaction.id.map { try Self.splitParts(db, of: $0) } ?? []
+            return try Self.judgeStashMonths(db, before + after, userId: userId, today: today, now: now)
         }
     }
 
-    /// Moves a transaction without a stash to the trash so "Undo" can restore it. Returns the trash id.
-    func deleteTransaction(_ transaction: LedgerEntry, now: Date) async throws -> Int64 {
-        try await write { db in try Self.moveToTrash(db, own(transaction, in: db), now: now) }
+    /// Moves a transaction without a stash (or a split, whose parts may go to stashes) to the trash so "Undo" can
+    /// restore it, and judges the stash months its parts leave. Returns the trash id.
+    func deleteTransaction(_ transaction: LedgerEntry, today: CalendarDay, now: Date) async throws -> Int64 {
+        try await write { db in
+            let transaction = try own(transaction, in: db)
+            let parts = try transaction.id.map { try Self.splitParts(db, of: $0) } ?? []
+            let trashId = try Self.moveToTrash(db, transaction, now: now)
+            try Self.judgeStashMonths(db, parts, userId: userId, today: today, now: now)
+            return trashId
+        }
     }
 
     /// Inserts the transactions of a monthly report in one database transaction.

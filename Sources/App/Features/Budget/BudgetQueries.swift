@@ -35,8 +35,10 @@ struct LedgerRow: Sendable, Equatable, Decodable, FetchableRecord {
 
     /// The row whose form edits this one: an arriving transfer is edited from the row it left.
     var formId: Int64 { transaction.kind == .transferIn ? (transaction.pairId ?? 0) : (transaction.id ?? 0) }
-    /// Whether that form is a stash entry's.
-    var formInStash: Bool { (transaction.kind == .transferIn ? pairStashId : transaction.stashId) != nil }
+    /// Whether that form is a stash entry's (a split's part, even one that goes to a stash, is edited with its split).
+    var formInStash: Bool {
+        transaction.splitId == nil && (transaction.kind == .transferIn ? pairStashId : transaction.stashId) != nil
+    }
 
     static let selectSQL = """
         SELECT ledger.*, category.name AS categoryName, category.kind AS categoryKindName, category.icon AS categoryIcon,
@@ -662,11 +664,10 @@ extension MemberStore {
 }
 
 extension MemberStore {
-    /// The user's save stashes by name (the savings goals a transaction can name).
-    func saveStashes() throws -> [Stash] {
+    /// The user's stashes by name (a saving's goal is a save stash; a split's part may go to any stash).
+    func stashesByName() throws -> [Stash] {
         try read { db in
-            try Stash.filter(Stash.Columns.userId == userId && Stash.Columns.kind == Stash.Kind.save.rawValue)
-                .order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+            try Stash.filter(Stash.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
         }
     }
 }

@@ -23,6 +23,8 @@ struct TransferDraft: Sendable {
     /// The leaving row says all of it; the arriving row is made from it (`MemberStore.placeArrival`).
     func apply(to leaving: inout LedgerEntry) {
         leaving.kind = .transfer
+        // A row moved to another account is open again there.
+        if leaving.accountId != fromId { leaving.clearing = .open }
         leaving.accountId = fromId
         leaving.amountCents = cents
         leaving.date = day.description

@@ -16,8 +16,13 @@ extension StashController {
     @Sendable func newEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try context.namedStashSummary()
+        // A new entry leaves (and goes into) the accounts the stash's last entry named.
+        let latest = try context.store.latestEntry(stashId: summary.stash.id ?? 0)
         return try entryFormPage(
-            EntryInput(),
+            EntryInput(
+                account: latest?.transaction.accountId.map(String.init),
+                into: latest?.pairAccountId.map(String.init)
+            ),
             errors: FieldErrors(t: context.words),
             summary: summary,
             entry: nil,
@@ -33,9 +38,12 @@ extension StashController {
         let t = context.words
         let summary = try context.namedStashSummary()
         let today = context.member.today
+        let accounts = try context.store.accounts()
         return try await request.submitForm(EntryInput.self, context: context) { input in
             EntryRules.validate(
                 input,
+                kind: summary.stash.kind,
+                accounts: accounts,
                 currency: user.currencyValue,
                 grammar: context.user.format.amounts,
                 today: today,
@@ -57,7 +65,13 @@ extension StashController {
             let stash = summary.stash
             var entry = LedgerEntry.blank(userId: context.member.id, kind: stash.kind.entryKind, stash: stash, now: now)
             draft.apply(to: &entry)
-            let (saved, outcome) = try await context.store.addEntry(entry, to: stash, today: today, now: now)
+            let (saved, outcome) = try await context.store.addEntry(
+                entry,
+                to: stash,
+                into: draft.intoAccountId,
+                today: today,
+                now: now
+            )
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
             return pages.redirect(
                 to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: draft.day.monthValue),
@@ -75,18 +89,31 @@ extension StashController {
     /// `GET /entries/:id/edit`
     @Sendable func editEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
-        let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
+        let (row, summary) = try await loadEntry(request: request, context: context, user: user)
+        let entry = row.transaction
+        // A split's part is edited with the whole split.
+        if let head = entry.splitId {
+            return pages.redirect(
+                to: Paths.path(
+                    BudgetPaths.editTransaction(head),
+                    returningTo: request.uri.queryParameters["return"].map(String.init)
+                )
+            )
+        }
         let input = EntryInput(
             amount: user.amountValue(entry.amountCents),
             date: entry.date,
             note: entry.note,
-            returnTo: request.uri.queryParameters["return"].map(String.init)
+            returnTo: request.uri.queryParameters["return"].map(String.init),
+            account: entry.accountId.map(String.init) ?? "",
+            into: row.pairAccountId.map(String.init) ?? ""
         )
         return try entryFormPage(
             input,
             errors: FieldErrors(t: context.words),
             summary: summary,
             entry: entry,
+            locked: row.isLocked,
             user: user,
             request: request,
             context: context
@@ -97,14 +124,24 @@ extension StashController {
     @Sendable func updateEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let t = context.words
-        let (old, summary) = try await loadEntry(request: request, context: context, user: user)
+        let (row, summary) = try await loadEntry(request: request, context: context, user: user)
+        let old = row.transaction
+        guard old.splitId == nil else { throw HTTPError(.notFound) }
         let today = context.member.today
+        let accounts = try context.store.accounts()
         return try await request.submitForm(EntryInput.self, context: context) { input in
-            EntryRules.validate(
-                input,
-                currency: user.currencyValue,
-                grammar: context.user.format.amounts,
-                today: today,
+            LockedRow.check(
+                EntryRules.validate(
+                    input,
+                    kind: summary.stash.kind,
+                    accounts: accounts,
+                    currency: user.currencyValue,
+                    grammar: context.user.format.amounts,
+                    today: today,
+                    t: t
+                ),
+                locked: row.isLocked,
+                unlock: input.unlock,
                 t: t
             )
         } form: { input, errors, status in
@@ -113,6 +150,7 @@ extension StashController {
                 errors: errors,
                 summary: summary,
                 entry: old,
+                locked: row.isLocked,
                 user: user,
                 request: request,
                 context: context,
@@ -127,6 +165,7 @@ extension StashController {
                 entry,
                 was: old,
                 stash: summary.stash,
+                into: summary.stash.kind == .save ? draft.intoAccountId : nil,
                 today: today,
                 now: now
             )
@@ -142,8 +181,20 @@ extension StashController {
     @Sendable func deleteEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let t = context.words
-        let (entry, summary) = try await loadEntry(request: request, context: context, user: user)
+        let (row, summary) = try await loadEntry(request: request, context: context, user: user)
+        let entry = row.transaction
+        guard entry.splitId == nil else { throw HTTPError(.notFound) }
         let input = try await request.decodeForm(EntryInput.self, context: context)
+        if row.isLocked, input.unlock != "yes" {
+            let returnTo = entryReturnPath(input.returnTo)
+            let page = LockedRow.deletion(
+                action: request.uri.path,
+                returnTo: returnTo,
+                cancelPath: Paths.path(StashPaths.editEntry(entry.id ?? 0), returningTo: returnTo),
+                t: t
+            )
+            return pages.confirm(page, title: page.title, section: .home, context: context)
+        }
         let now = self.now()
         let trashId = try await context.store.deleteEntry(
             entry,
@@ -173,10 +224,10 @@ extension StashController {
                 now: now()
             )
         else { throw HTTPError(.notFound, message: t["stashes.flash.nothing_to_undo"]) }
-        guard let stashId = entry.stashId else {
+        guard let stashId = entry.stashId, entry.splitId == nil else {
             return pages.redirect(
                 to: BudgetPaths.transactions,
-                flash: .success(t["stashes.flash.transaction_restored"])
+                flash: .success(t["stashes.flash.transaction_restored"], badgeIds: outcome.newBadgeIds)
             )
         }
         return pages.redirect(
@@ -192,6 +243,7 @@ extension StashController {
         errors: FieldErrors,
         summary: StashSummary,
         entry: LedgerEntry?,
+        locked: Bool = false,
         user: User,
         request: Request,
         context: MemberContext,
@@ -211,7 +263,14 @@ extension StashController {
             submitLabel: entry == nil ? t["stashes.entry_form.save_new"] : t["stashes.entry_form.save"],
             cancelPath: returnTo ?? StashPaths.show(id),
             summary: errors.summary,
-            fields: EntryRules.fields(input, errors: errors, today: today, kind: stash.kind, t: t),
+            fields: EntryRules.fields(
+                input,
+                errors: errors,
+                today: today,
+                kind: stash.kind,
+                accounts: try context.store.accounts(),
+                t: t
+            ) + (locked ? [LockedRow.field(input.unlock, errors: errors, t: t)] : []),
             card: StashCard(summary, user: user, t: t),
             totalCents: summary.progress.totalCents,
             targetCents: summary.progress.targetCents,
@@ -239,13 +298,13 @@ extension StashController {
         request: Request,
         context: MemberContext,
         user: User
-    ) async throws -> (LedgerEntry, StashSummary) {
+    ) async throws -> (LedgerRow, StashSummary) {
         let today = context.member.today
         guard let id = context.parameters.get("id", as: Int64.self),
-            let entry = try context.store.entry(id: id),
-            let stashId = entry.stashId,
+            let row = try context.store.ledgerRow(id: id),
+            let stashId = row.transaction.stashId,
             let summary = try context.store.stashSummary(id: stashId, month: today.monthValue, today: today)
         else { throw HTTPError(.notFound) }
-        return (entry, summary)
+        return (row, summary)
     }
 }

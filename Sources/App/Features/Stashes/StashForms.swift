@@ -265,25 +265,40 @@ struct EntryInput: Decodable, Sendable {
     var note: String?
     /// Where to go after saving (Home's quick add comes back to Home).
     var returnTo: String?
+    /// The account the money leaves (or, for spending, is paid from); empty for none.
+    var account: String? = nil
+    /// A saving's account the money goes into; empty for none.
+    var into: String? = nil
+    /// `yes` once the member agrees to change an entry locked by a reconciliation.
+    var unlock: String? = nil
 }
 
-/// A valid entry form: the amount, the day and the note.
+/// A valid entry form: the amount, the day, the note and the accounts the money leaves and (saving) goes into.
 struct EntryDraft: Sendable {
     let cents: Int64
     let day: CalendarDay
     let note: String
+    var accountId: Int64? = nil
+    var intoAccountId: Int64? = nil
 
     func apply(to entry: inout LedgerEntry) {
         entry.amountCents = cents
         entry.date = day.description
         entry.note = note
+        // A row moved to another account is open again there.
+        if entry.accountId != accountId { entry.clearing = .open }
+        entry.accountId = accountId
     }
 }
 
 /// Validation of entries.
 enum EntryRules {
+    /// Checks every field; the accounts must be the member's (`accounts`), and a saving can't go into the account
+    /// it leaves. A spend stash's entry goes into no account.
     static func validate(
         _ input: EntryInput,
+        kind: Stash.Kind,
+        accounts: [MoneyAccount],
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
@@ -293,8 +308,33 @@ enum EntryRules {
         let cents = errors.amount(input.amount, field: "amount", currency: currency, grammar: grammar)
         let day = errors.date(input.date, field: "date", today: today, window: .ledger)
         let note = errors.text(input.note, field: "note", max: 200)
+        let accountId = account(input.account, field: "account", accounts: accounts, errors: &errors, t: t)
+        var intoAccountId =
+            kind == .save ? account(input.into, field: "into", accounts: accounts, errors: &errors, t: t) : nil
+        if let intoAccountId, intoAccountId == accountId {
+            errors.add("into", t["budget.transfers.errors.same_account"])
+        }
+        if errors["into"] != nil { intoAccountId = nil }
         guard errors.isEmpty, let cents, let day else { return .invalid(errors) }
-        return .valid(EntryDraft(cents: cents, day: day, note: note))
+        return .valid(
+            EntryDraft(cents: cents, day: day, note: note, accountId: accountId, intoAccountId: intoAccountId)
+        )
+    }
+
+    /// The member's account a select posted (empty: none), or a field error.
+    private static func account(
+        _ text: String?,
+        field: String,
+        accounts: [MoneyAccount],
+        errors: inout FieldErrors,
+        t: Words
+    ) -> Int64? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let id = accounts.first(where: { String($0.id ?? 0) == text })?.id else {
+            errors.add(field, t["budget.errors.choose_account"])
+            return nil
+        }
+        return id
     }
 
     static func fields(
@@ -302,9 +342,32 @@ enum EntryRules {
         errors: FieldErrors,
         today: CalendarDay,
         kind: Stash.Kind,
+        accounts: [MoneyAccount],
         t: Words
     ) -> [FormField] {
-        [
+        let options = accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") }
+        let account: FormField? =
+            accounts.isEmpty && errors["account"] == nil
+            ? nil
+            : .select(
+                "account",
+                label: t["budget.transaction_form.account"],
+                value: input.account ?? "",
+                options: [("", t["budget.transaction_form.no_account"])] + options,
+                error: errors["account"]
+            )
+        let into: FormField? =
+            kind == .spend || (accounts.count < 2 && errors["into"] == nil)
+            ? nil
+            : .select(
+                "into",
+                label: t["budget.transaction_form.into"],
+                value: input.into ?? "",
+                options: [("", t["budget.transaction_form.into_none"])] + options,
+                error: errors["into"],
+                hint: t["stashes.entry_form.into_hint"]
+            )
+        return [
             .input(
                 "amount",
                 label: kind == .save ? t["stashes.entry_form.amount_saved"] : t["stashes.entry_form.amount_spent"],
@@ -331,6 +394,6 @@ enum EntryRules {
                 hint: t["stashes.entry_form.note_hint"],
                 autocomplete: "off"
             ),
-        ]
+        ] + [account, into].compactMap { $0 }
     }
 }

@@ -147,11 +147,12 @@ extension MemberStore {
         }
     }
 
-    /// Saves an edited entry; both its old and new month are judged.
+    /// Saves an edited entry and the account its money goes into (nil: none); both its old and new month are judged.
     func updateEntry(
         _ entry: LedgerEntry,
         was old: LedgerEntry,
         stash: Stash,
+        into accountId: Int64?,
         today: CalendarDay,
         now: Date
     ) async throws -> Outcome {
@@ -160,7 +161,7 @@ extension MemberStore {
             let old = try own(old, in: db)
             let stash = try own(stash, in: db)
             try entry.update(db)
-            try Self.followArrival(db, of: entry)
+            try Self.placeArrival(db, of: entry, into: accountId)
             return try Self.judge(db, stash: stash, months: [old.month, entry.month], today: today, now: now)
         }
     }
@@ -212,6 +213,10 @@ extension MemberStore {
                 {
                     extra.accountId = nil
                 }
+                // A part whose stash went meanwhile stays in its category.
+                if let stashId = extra.stashId, try !Self.exists(db, Stash.self, id: stashId, userId: userId) {
+                    extra.stashId = nil
+                }
                 arrivals.append(extra)
             }
             // A budget transaction (no stash) comes back as it was, with nothing to judge — except that a category
@@ -237,16 +242,14 @@ extension MemberStore {
                 }
                 try restored.insert(db)
                 for arrival in arrivals { _ = try arrival.inserted(db) }
-                return (restored, Outcome())
+                return (restored, try Self.judgeStashMonths(db, arrivals, userId: userId, today: today, now: now))
             }
-            guard
-                let stash = try Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).fetchOne(db)
-            else { return nil }
+            guard try Self.exists(db, Stash.self, id: stashId, userId: userId) else { return nil }
             try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId])
             var restored = entry
             try restored.insert(db)
             for arrival in arrivals { _ = try arrival.inserted(db) }
-            return (entry, try Self.judge(db, stash: stash, months: [entry.month], today: today, now: now))
+            return (entry, try Self.judgeStashMonths(db, [entry] + arrivals, userId: userId, today: today, now: now))
         }
     }
 

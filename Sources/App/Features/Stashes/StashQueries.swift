@@ -124,6 +124,18 @@ extension MemberStore {
         try record(LedgerEntry.self, id: id)
     }
 
+    /// The stash's newest entry with the accounts it names, which a new entry starts from.
+    func latestEntry(stashId: Int64) throws -> LedgerRow? {
+        try read { db in
+            try LedgerRow.fetchOne(
+                db,
+                sql: LedgerRow.selectSQL
+                    + " WHERE ledger.stashId = ? AND ledger.userId = ? ORDER BY ledger.date DESC, ledger.id DESC LIMIT 1",
+                arguments: [stashId, userId]
+            )
+        }
+    }
+
     /// The user's quick-add amounts per stash, most frequent first (`stashQuickAmount`, kept by triggers).
     static func quickAmounts(_ member: MemberDatabase) throws -> [Int64: [Int64]] {
         let (db, userId) = (member.db, member.userId)
