@@ -46,7 +46,11 @@ struct StashLedgerTests {
             let rows = try await database.ledgerRows(email: Self.email)
             let entry = try #require(rows.first { $0.kind == .saving })
             #expect(entry.stashId == fund && entry.accountId == checking)
-            #expect(rows.first { $0.kind == .transferIn }.map { ($0.accountId, $0.amountCents, $0.pairId) }! == (savings, 30_000, entry.id))
+            #expect(
+                rows.first { $0.kind == .transferIn }.map { ($0.accountId, $0.amountCents, $0.pairId) }! == (
+                    savings, 30_000, entry.id
+                )
+            )
             #expect(TransfersTests.card(try await browser.get("/").html, "Total balance") == "$800.00")
             let accounts = try await browser.get("/accounts").html
             #expect(accounts.contains("$700.00") && accounts.contains("$300.00"))
@@ -69,7 +73,12 @@ struct StashLedgerTests {
             #expect(TransfersTests.card(try await browser.get("/").html, "Total balance") == "$500.00")
 
             // A spend stash's entry is paid from an account and goes into none
-            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "40", category: "Dining Out")
+            let coffee = try await browser.createStash(
+                name: "Coffee",
+                kind: "spend",
+                target: "40",
+                category: "Dining Out"
+            )
             let spendForm = try await browser.get("/stashes/\(coffee)/entries/new")
             #expect(spendForm.html.contains("name=\"account\""))
             #expect(!spendForm.html.contains("name=\"into\""))
@@ -87,7 +96,12 @@ struct StashLedgerTests {
     func reconciledEntryAsks() async throws {
         try await TestApp.run { browser, database in
             let (checking, savings, _) = try await TransfersTests.threeAccounts(browser)
-            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "40", category: "Dining Out")
+            let coffee = try await browser.createStash(
+                name: "Coffee",
+                kind: "spend",
+                target: "40",
+                category: "Dining Out"
+            )
             try await browser.get("/stashes/\(coffee)/entries/new")
             try await browser.post(
                 "/stashes/\(coffee)/entries",
@@ -154,7 +168,12 @@ struct StashLedgerTests {
             let groceries = try await database.categoryId("Groceries", kind: .needs, email: Self.email)
             let dining = try await database.categoryId("Dining Out", kind: .wants, email: Self.email)
             let fun = try await database.categoryId("Entertainment", kind: .wants, email: Self.email)
-            let coffee = try await browser.createStash(name: "Coffee", kind: "spend", target: "40", category: "Dining Out")
+            let coffee = try await browser.createStash(
+                name: "Coffee",
+                kind: "spend",
+                target: "40",
+                category: "Dining Out"
+            )
             let fund = try await browser.createStash(name: "Rainy Day", target: "50")
 
             // The parts' lists offer the stashes beside the categories
@@ -281,7 +300,9 @@ struct StashLedgerTests {
                 ]
             )
             #expect(saved.status == .seeOther)
-            let arrival = try #require(try await database.ledgerRows(email: Self.email).first { $0.kind == .transferIn })
+            let arrival = try #require(
+                try await database.ledgerRows(email: Self.email).first { $0.kind == .transferIn }
+            )
             #expect(arrival.amountCents == 50_000 && arrival.accountId == savings)
             #expect(TransfersTests.card(try await browser.get("/").html, "Total balance") == "$800.00")
         }

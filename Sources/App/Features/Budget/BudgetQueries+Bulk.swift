@@ -96,7 +96,9 @@ extension MemberStore {
                 return leaving.splitId ?? leaving.id ?? 0
             }
             let locked = Set((rows + arrivals).filter { $0.clearing == .reconciled }.map(group))
-            let skipped = Set(ids).intersection((rows + arrivals).filter { locked.contains(group($0)) }.compactMap(\.id))
+            let skipped = Set(ids).intersection(
+                (rows + arrivals).filter { locked.contains(group($0)) }.compactMap(\.id)
+            )
             rows.removeAll { locked.contains(group($0)) }
             arrivals.removeAll { locked.contains(group($0)) }
             for arrival in arrivals { _ = try arrival.delete(db) }
