@@ -89,36 +89,9 @@ struct RegionFormatTests {
 
     // MARK: - Babel
 
-    /// The Python with Babel that `.ci/run` makes (`Tests/Formats/requirements.txt`).
-    static var babelPython: URL? {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let python = root.appending(path: ".build-formats/bin/python")
-        return FileManager.default.isExecutableFile(atPath: python.path) ? python : nil
-    }
-
     /// Babel's answers to `cases` (`Tests/Formats/cldr.py` says what each case is).
     static func babel(_ cases: [[String: Any]]) throws -> [Any] {
-        let python = try #require(
-            babelPython,
-            "Babel is missing: .ci/run makes .build-formats from Tests/Formats/requirements.txt"
-        )
-        let script = python.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Tests/Formats/cldr.py")
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [script.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: cases))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+        try Oracle.answers("cldr.py", cases)
     }
 
     /// Only the kind of space differs between CLDR implementations (a narrow or a plain no-break space).
