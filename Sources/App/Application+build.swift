@@ -115,6 +115,7 @@ public func buildApplication(
     let closer = DatabaseCloser(database: database, logger: logger)
     let reminders = ReminderService(
         engine: ReminderEngine(database: database, now: config.now, catalogue: words),
+        schedules: ScheduleEngine(database: database, now: config.now),
         deliverer: services.push,
         logger: logger
     )

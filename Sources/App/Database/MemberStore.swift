@@ -136,6 +136,8 @@ extension Stash: UserOwned {}
 extension Subscription: UserOwned {}
 extension LedgerEntry: UserOwned {}
 extension WalletCard: UserOwned {}
+extension Schedule: UserOwned {}
+extension Occurrence: UserOwned {}
 
 extension MemberStore {
     /// Whether any of `tables` (each with a `userId` column) holds a row of the user's: one index probe a table.

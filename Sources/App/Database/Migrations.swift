@@ -49,6 +49,7 @@ extension AppDatabase {
         V44AccountMonths.register(in: &migrator)
         V45PayeesAndTags.register(in: &migrator)
         V46Splits.register(in: &migrator)
+        V47Schedules.register(in: &migrator)
         return migrator
     }
 

@@ -263,6 +263,8 @@ package struct ReminderEngine: Sendable {
 /// minute, until the server stops.
 struct ReminderService: Service {
     let engine: ReminderEngine
+    /// Schedules post their occurrences on the same looks.
+    let schedules: ScheduleEngine
     let deliverer: PushDeliverer
     let logger: Logger
     var interval: Duration = .seconds(60)
@@ -275,6 +277,12 @@ struct ReminderService: Service {
                     if recorded > 0 { logger.info("Recorded \(recorded) reminders") }
                 } catch {
                     logger.error("Working out reminders failed: \(error)")
+                }
+                do {
+                    let handled = try await schedules.tick()
+                    if handled > 0 { logger.info("Posted or queued \(handled) scheduled occurrences") }
+                } catch {
+                    logger.error("Posting schedules failed: \(error)")
                 }
                 do {
                     let pushed = try await deliverer.deliverDue()

@@ -1,0 +1,184 @@
+import Foundation
+import GRDB
+
+/// An occurrence waiting in "To confirm", with what the list shows of its schedule.
+struct PendingOccurrence: Sendable, Equatable, Decodable, FetchableRecord {
+    let occurrence: Occurrence
+    let name: String
+    let kind: LedgerEntry.Kind
+    let scheduleAmountCents: Int64
+    let maxCents: Int64?
+
+    static let selectSQL = """
+        SELECT occurrence.*, schedule.name AS name, schedule.kind AS kind, schedule.amountCents AS scheduleAmountCents,
+               schedule.maxCents AS maxCents
+        FROM occurrence JOIN schedule ON schedule.id = occurrence.scheduleId
+        """
+
+    enum CodingKeys: String, CodingKey {
+        case name, kind, scheduleAmountCents, maxCents
+    }
+
+    init(from decoder: any Decoder) throws {
+        occurrence = try Occurrence(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decode(LedgerEntry.Kind.self, forKey: .kind)
+        scheduleAmountCents = try container.decode(Int64.self, forKey: .scheduleAmountCents)
+        maxCents = try container.decodeIfPresent(Int64.self, forKey: .maxCents)
+    }
+
+    /// What the confirm form starts from: a changed amount, or the schedule's typical one.
+    var amountCents: Int64 {
+        occurrence.amountCents ?? maxCents.map { scheduleAmountCents + ($0 - scheduleAmountCents) / 2 }
+            ?? scheduleAmountCents
+    }
+}
+
+/// What the service did while the member was away, not yet said on Home.
+struct AwaySummary: Sendable, Equatable {
+    var posted = 0
+    var pending = 0
+    var isEmpty: Bool { posted == 0 && pending == 0 }
+}
+
+/// Reads and writes of the member's schedules and their occurrences.
+extension MemberStore {
+    /// The member's schedules by name.
+    func schedules() throws -> [Schedule] {
+        try read { db in
+            try Schedule.filter(Schedule.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
+        }
+    }
+
+    func schedule(id: Int64) throws -> Schedule? {
+        try record(Schedule.self, id: id)
+    }
+
+    /// Occurrences waiting in "To confirm", oldest first.
+    func pendingOccurrences() throws -> [PendingOccurrence] {
+        try read { db in
+            try PendingOccurrence.fetchAll(
+                db,
+                sql: PendingOccurrence.selectSQL
+                    + " WHERE occurrence.userId = ? AND occurrence.state = 'pending' ORDER BY occurrence.postOn, occurrence.id",
+                arguments: [userId]
+            )
+        }
+    }
+
+    func pendingOccurrence(id: Int64) throws -> PendingOccurrence? {
+        try read { db in
+            try PendingOccurrence.fetchOne(
+                db,
+                sql: PendingOccurrence.selectSQL
+                    + " WHERE occurrence.id = ? AND occurrence.userId = ? AND occurrence.state = 'pending'",
+                arguments: [id, userId]
+            )
+        }
+    }
+
+    /// Saves a schedule (new or edited) and handles at once what is due today, as the service would; its rule days
+    /// before today are never posted. What it posts or queues now is seen (the member is here).
+    func saveSchedule(_ schedule: Schedule, today: CalendarDay, now: Date) async throws -> (Schedule, PostingOutcome) {
+        try await write { member in
+            var schedule = try own(schedule, in: member.db)
+            let from = max(schedule.start ?? today, today)
+            schedule.nextOn = schedule.nextRuleDay(onOrAfter: from)?.description
+            schedule.updatedAt = now
+            if schedule.id == nil {
+                schedule.createdAt = now
+                schedule = try schedule.inserted(member.db)
+            } else {
+                try schedule.update(member.db)
+            }
+            let outcome = try Self.postDue(member, today: today, now: now)
+            try Self.markSeen(member, now: now)
+            return (schedule, outcome)
+        }
+    }
+
+    /// Deletes a schedule; what it posted stays in the ledger.
+    func deleteSchedule(_ schedule: Schedule) async throws {
+        try await write { db in _ = try own(schedule, in: db).delete(db) }
+    }
+
+    /// Posts an occurrence waiting in "To confirm", with the amount the member confirmed.
+    func confirmOccurrence(
+        _ pending: PendingOccurrence,
+        amountCents: Int64,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> PostingOutcome {
+        try await write { member in
+            var occurrence = try own(pending.occurrence, in: member.db)
+            guard occurrence.state == .pending,
+                let schedule = try Schedule.filter(
+                    Column("id") == occurrence.scheduleId && Column("userId") == member.userId
+                ).fetchOne(member.db)
+            else { return PostingOutcome() }
+            let (row, badges) = try Self.post(
+                member,
+                schedule: schedule,
+                occurrence: occurrence,
+                amountCents: amountCents,
+                today: today,
+                now: now
+            )
+            occurrence.state = .posted
+            occurrence.ledgerId = row.id
+            occurrence.amountCents = amountCents
+            occurrence.seenAt = occurrence.seenAt ?? now
+            try occurrence.update(member.db)
+            return PostingOutcome(posted: 1, pending: 0, newBadgeIds: badges)
+        }
+    }
+
+    /// Skips an occurrence waiting in "To confirm": nothing is posted for it.
+    func skipOccurrence(_ pending: PendingOccurrence, now: Date) async throws {
+        try await write { db in
+            var occurrence = try own(pending.occurrence, in: db)
+            guard occurrence.state == .pending else { return }
+            occurrence.state = .skipped
+            occurrence.seenAt = occurrence.seenAt ?? now
+            try occurrence.update(db)
+        }
+    }
+
+    /// What the service posted or queued that Home hasn't said yet; saying it marks it seen.
+    func takeAwaySummary(now: Date) async throws -> AwaySummary {
+        let unseen = try read { db in
+            try Int.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) FROM occurrence WHERE userId = ? AND seenAt IS NULL",
+                arguments: [userId]
+            )
+        }
+        guard unseen ?? 0 > 0 else { return AwaySummary() }
+        return try await write { member in
+            let rows = try Row.fetchAll(
+                member.db,
+                sql:
+                    "SELECT state, COUNT(*) AS count FROM occurrence WHERE userId = ? AND seenAt IS NULL GROUP BY state",
+                arguments: [member.userId]
+            )
+            var summary = AwaySummary()
+            for row in rows {
+                switch row["state"] as String {
+                case "posted": summary.posted += row["count"] as Int
+                case "pending": summary.pending += row["count"] as Int
+                default: break
+                }
+            }
+            try Self.markSeen(member, now: now)
+            return summary
+        }
+    }
+
+    static func markSeen(_ member: MemberDatabase, now: Date) throws {
+        try member.db.execute(
+            sql: "UPDATE occurrence SET seenAt = ? WHERE userId = ? AND seenAt IS NULL",
+            arguments: [now, member.userId]
+        )
+    }
+}
