@@ -54,6 +54,8 @@ enum HomePages {
     }
 
     struct HomePage: Sendable {
+        /// What the schedules did while the member was away, said once.
+        let away: String?
         let greeting: String
         let month: Month
         let isCurrentMonth: Bool
@@ -81,6 +83,7 @@ enum HomePages {
             \(page.isCurrentMonth ? nil : "<a class=\"month-nav__today\" href=\"\(HomePaths.home())\">\(t["home.month_nav.this_month"])</a>" as HTML)
           </nav>
         </section>
+        \(page.away.map { "<p class=\"notice\" role=\"status\">\($0) <a href=\"\(SchedulePaths.index)\">\(t["home.away.link"])</a></p>" as HTML })
         \(page.summary.html(t))
         \(quickActions(t))
         \(page.hasStashes ? stashes(page, t: t, csrf: csrf) : firstRun(page.states, t: t))

@@ -7,6 +7,8 @@ struct FormField: Sendable {
         case select
         case radio
         case checkbox
+        /// Several checkboxes of one name (`name[]`), each sending its value when ticked.
+        case checkboxes
     }
 
     let name: String
@@ -157,6 +159,29 @@ struct FormField: Sendable {
         )
     }
 
+    /// A group of checkboxes (a `<fieldset>`) sending `name[]` once for each ticked option.
+    static func checkboxes(
+        _ name: String,
+        label: String,
+        options: [Choice],
+        error: String? = nil,
+        hint: String? = nil
+    ) -> FormField {
+        FormField(
+            name: name,
+            label: label,
+            value: "",
+            control: .checkboxes,
+            options: options,
+            error: error,
+            hint: hint,
+            autocomplete: nil,
+            inputmode: nil,
+            required: false,
+            autofocus: false
+        )
+    }
+
     private init(
         name: String,
         label: String,
@@ -204,6 +229,16 @@ struct FormField: Sendable {
                   \(options.map { option in
                   "<label class=\"choice\"><input type=\"radio\" name=\"\(name)\" value=\"\(option.value)\"\(option.checked ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
                 })  \(errorText)
+                </fieldset>
+
+                """
+        case .checkboxes:
+            return """
+                <fieldset class="field field--choices\(error == nil ? "" : " field--invalid")"\(describedBy)>
+                  <legend class="field__label">\(label)</legend>
+                  \(options.map { option in
+                  "<label class=\"choice\"><input type=\"checkbox\" name=\"\(name)[]\" value=\"\(option.value)\"\(option.checked ? " checked" : "")> <span>\(option.label)</span></label>\n" as HTML
+                })  \(footer)\(errorText)
                 </fieldset>
 
                 """

@@ -62,6 +62,7 @@ struct BudgetController {
     static func links(_ t: Words) -> [TextLink] {
         [
             TextLink(label: t["budget.links.income_sources"], href: BudgetPaths.income),
+            TextLink(label: t["budget.links.schedules"], href: SchedulePaths.index),
             TextLink(label: t["budget.links.transactions"], href: BudgetPaths.transactions),
             TextLink(label: t["budget.links.accounts"], href: BudgetPaths.accounts),
             TextLink(label: t["budget.links.categories"], href: BudgetPaths.categories),

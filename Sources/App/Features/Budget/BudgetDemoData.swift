@@ -154,5 +154,67 @@ enum BudgetDemoData {
                 )
             }
         }
+        try schedules(
+            member,
+            accountId: accounts[0],
+            rent: id(.needs, "Rent/Mortgage"),
+            phone: id(.needs, "Utilities"),
+            today: today,
+            now: now
+        )
+    }
+
+    /// Two schedules from today on: the rent posts itself on the 1st; the phone bill varies and waits for a tap on
+    /// the last Friday, its last one waiting in "To confirm".
+    private static func schedules(
+        _ member: MemberDatabase,
+        accountId: Int64?,
+        rent: Int64?,
+        phone: Int64?,
+        today: CalendarDay,
+        now: Date
+    ) throws {
+        for (name, rule, categoryId, cents, maxCents, posting) in [
+            ("Rent", "FREQ=MONTHLY;BYMONTHDAY=1", rent, Int64(140_000), Int64?.none, Schedule.Posting.auto),
+            ("Phone bill", "FREQ=MONTHLY;BYDAY=-1FR", phone, 4_000, 7_000, .confirm),
+        ] {
+            let start = today.monthValue.previous.firstDay
+            var schedule = Schedule(
+                id: nil,
+                userId: member.userId,
+                name: name,
+                rule: rule,
+                startsOn: start.description,
+                weekend: .keep,
+                kind: .expense,
+                categoryId: categoryId,
+                accountId: accountId,
+                stashId: nil,
+                amountCents: cents,
+                maxCents: maxCents,
+                note: "",
+                posting: posting,
+                nextOn: nil,
+                createdAt: now,
+                updatedAt: now
+            )
+            schedule.nextOn = schedule.nextRuleDay(onOrAfter: today.adding(days: 1))?.description
+            schedule = try schedule.inserted(member.db)
+            guard posting == .confirm, let scheduleId = schedule.id,
+                let last = schedule.recurrence?.occurrences(start: start, limit: 3).last(where: { $0 <= today })
+            else { continue }
+            _ = try Occurrence(
+                id: nil,
+                scheduleId: scheduleId,
+                userId: member.userId,
+                dueOn: last.description,
+                postOn: last.description,
+                state: .pending,
+                amountCents: nil,
+                ledgerId: nil,
+                seenAt: now,
+                createdAt: now
+            ).inserted(member.db)
+        }
     }
 }

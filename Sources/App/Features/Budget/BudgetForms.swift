@@ -118,6 +118,46 @@ struct TransactionDraft: Sendable {
     }
 }
 
+/// The account selects of the forms that move money: the account it leaves (or is paid from), and where a saving
+/// goes. Each is drawn when the member has accounts to choose from, or an error to show beside it.
+enum AccountFields {
+    static func from(_ value: String?, accounts: [MoneyAccount], errors: FieldErrors, t: Words) -> FormField? {
+        accounts.isEmpty && errors["account"] == nil
+            ? nil
+            : .select(
+                "account",
+                label: t["budget.transaction_form.account"],
+                value: value ?? "",
+                options: [("", t["budget.transaction_form.no_account"])] + options(accounts, t: t),
+                error: errors["account"]
+            )
+    }
+
+    static func into(
+        _ value: String?,
+        accounts: [MoneyAccount],
+        errors: FieldErrors,
+        hint: String,
+        t: Words
+    ) -> FormField? {
+        accounts.count < 2 && errors["into"] == nil
+            ? nil
+            : .select(
+                "into",
+                label: t["budget.transaction_form.into"],
+                value: value ?? "",
+                options: [("", t["budget.transaction_form.into_none"])] + options(accounts, t: t),
+                error: errors["into"],
+                hint: hint
+            )
+    }
+
+    /// "Everyday checking · Checking"
+    private static func options(_ accounts: [MoneyAccount], t: Words) -> [(value: String, label: String)] {
+        accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") }
+    }
+}
+
 /// Tags as typed: separated by commas, each trimmed, the same tag once whatever its case.
 enum TagRules {
     static let most = 10
@@ -366,29 +406,14 @@ enum TransactionRules {
                     }
             )
         }
-        let account: FormField? =
-            choices.accounts.isEmpty
-            ? nil
-            : .select(
-                "account",
-                label: t["budget.transaction_form.account"],
-                value: input.account ?? "",
-                options: [("", t["budget.transaction_form.no_account"])]
-                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") },
-                error: errors["account"]
-            )
-        let into: FormField? =
-            choices.accounts.count < 2 && errors["into"] == nil
-            ? nil
-            : .select(
-                "into",
-                label: t["budget.transaction_form.into"],
-                value: input.into ?? "",
-                options: [("", t["budget.transaction_form.into_none"])]
-                    + choices.accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") },
-                error: errors["into"],
-                hint: t["budget.transaction_form.into_hint"]
-            )
+        let account = AccountFields.from(input.account, accounts: choices.accounts, errors: errors, t: t)
+        let into = AccountFields.into(
+            input.into,
+            accounts: choices.accounts,
+            errors: errors,
+            hint: t["budget.transaction_form.into_hint"],
+            t: t
+        )
         // Drawn whenever there are goals to offer, or an error to show next to it.
         let stash: FormField? =
             choices.stashes.isEmpty && errors["stash"] == nil

@@ -116,7 +116,10 @@ struct HomeController {
             hasSave: !save.isEmpty,
             hasSpend: !spend.isEmpty
         )
+        // What the schedules posted or queued since Home last said so, said once.
+        let away = try await context.store.takeAwaySummary(now: now)
         let page = HomePages.HomePage(
+            away: away.isEmpty ? nil : Self.awayText(away, t: t),
             greeting: greeting,
             month: month,
             isCurrentMonth: isCurrent,
@@ -248,5 +251,24 @@ extension Calendar {
         let local = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
         let secondOfDay = local - (local / 86_400).rounded(.down) * 86_400
         return Int(secondOfDay / 60)
+    }
+
+}
+
+extension HomeController {
+    /// "While you were away: 3 payments posted, 1 to confirm."
+    static func awayText(_ away: AwaySummary, t: Words) -> String {
+        switch (away.posted, away.pending) {
+        case (0, let pending): t.plural("home.away.pending", count: pending)
+        case (let posted, 0): t.plural("home.away.posted", count: posted)
+        case (let posted, let pending):
+            t[
+                "home.away.both",
+                [
+                    "posted": t.plural("home.away.posted_part", count: posted),
+                    "pending": t.plural("home.away.pending_part", count: pending),
+                ]
+            ]
+        }
     }
 }

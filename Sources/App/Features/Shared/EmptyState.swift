@@ -33,3 +33,16 @@ extension EmptyState {
         )
     }
 }
+
+extension EmptyState {
+    static func schedules(_ t: Words) -> EmptyState {
+        EmptyState(
+            key: "schedules",
+            icon: "budget",
+            title: t["schedules.empty.title"],
+            text: t["schedules.empty.text"],
+            action: t["schedules.empty.action"],
+            actionPath: SchedulePaths.new
+        )
+    }
+}

@@ -345,27 +345,16 @@ enum EntryRules {
         accounts: [MoneyAccount],
         t: Words
     ) -> [FormField] {
-        let options = accounts.map { (String($0.id ?? 0), "\($0.name) · \($0.kind.label(t))") }
-        let account: FormField? =
-            accounts.isEmpty && errors["account"] == nil
+        let account = AccountFields.from(input.account, accounts: accounts, errors: errors, t: t)
+        let into =
+            kind == .spend
             ? nil
-            : .select(
-                "account",
-                label: t["budget.transaction_form.account"],
-                value: input.account ?? "",
-                options: [("", t["budget.transaction_form.no_account"])] + options,
-                error: errors["account"]
-            )
-        let into: FormField? =
-            kind == .spend || (accounts.count < 2 && errors["into"] == nil)
-            ? nil
-            : .select(
-                "into",
-                label: t["budget.transaction_form.into"],
-                value: input.into ?? "",
-                options: [("", t["budget.transaction_form.into_none"])] + options,
-                error: errors["into"],
-                hint: t["stashes.entry_form.into_hint"]
+            : AccountFields.into(
+                input.into,
+                accounts: accounts,
+                errors: errors,
+                hint: t["stashes.entry_form.into_hint"],
+                t: t
             )
         return [
             .input(

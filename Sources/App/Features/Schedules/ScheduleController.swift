@@ -1,0 +1,279 @@
+import Foundation
+import Hummingbird
+
+/// Schedules: add, edit and delete money that repeats, and confirm or skip the occurrences waiting for a tap.
+struct ScheduleController {
+    let pages: PageRenderer
+    let now: @Sendable () -> Date
+
+    func addRoutes(to group: RouterGroup<MemberContext>) {
+        group.get(SchedulePaths.index, use: index)
+        group.get(SchedulePaths.new, use: new)
+        group.post(SchedulePaths.index, use: create)
+        group.get(SchedulePaths.edit, use: edit)
+        group.post(SchedulePaths.edit, use: update)
+        group.addDeletion(SchedulePaths.delete, deletion)
+        group.post(SchedulePaths.confirm, use: confirm)
+        group.post(SchedulePaths.skip, use: skip)
+    }
+
+    /// `GET /schedules`
+    @Sendable func index(request: Request, context: MemberContext) async throws -> Response {
+        try indexPage(context: context)
+    }
+
+    /// `GET /schedules/new`
+    @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
+        try await formPage(
+            ScheduleRules.blank(today: context.member.today),
+            errors: FieldErrors(t: context.words),
+            schedule: nil,
+            context: context
+        )
+    }
+
+    /// `POST /schedules`
+    @Sendable func create(request: Request, context: MemberContext) async throws -> Response {
+        try await save(request: request, context: context, schedule: nil)
+    }
+
+    /// `GET /schedules/:id/edit`
+    @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
+        let schedule = try context.named(Schedule.self)
+        return try await formPage(
+            ScheduleRules.input(schedule, user: context.user),
+            errors: FieldErrors(t: context.words),
+            schedule: schedule,
+            context: context
+        )
+    }
+
+    /// `POST /schedules/:id/edit`
+    @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
+        try await save(request: request, context: context, schedule: try context.named(Schedule.self))
+    }
+
+    /// Deleting a schedule: what it posted stays in the ledger.
+    var deletion: Deletion<Schedule> {
+        Deletion { _, context in
+            try context.named(Schedule.self)
+        } confirm: { schedule, _, context in
+            let t = context.words
+            let page = ConfirmPage(
+                title: t["budget.confirm.delete_named", ["name": schedule.name]],
+                text: t["schedules.delete_text"],
+                action: SchedulePaths.delete(schedule.id ?? 0),
+                cancelPath: SchedulePaths.index,
+                button: t["budget.form.delete"]
+            )
+            return pages.confirm(page, title: page.title, section: .budget, context: context)
+        } delete: { schedule, _, context in
+            try await context.store.deleteSchedule(schedule)
+            let t = context.words
+            return pages.redirect(
+                to: SchedulePaths.index,
+                flash: .success(t["budget.flash.deleted", ["name": schedule.name]])
+            )
+        }
+    }
+
+    /// `POST /occurrences/:id/confirm`: posts it with the amount typed.
+    @Sendable func confirm(request: Request, context: MemberContext) async throws -> Response {
+        let pending = try loadPending(context: context)
+        let user = context.user
+        let t = context.words
+        let input = try await request.decodeForm(ConfirmInput.self, context: context)
+        var errors = FieldErrors(t: t)
+        guard
+            let cents = errors.amount(
+                input.amount,
+                field: "amount",
+                currency: user.currencyValue,
+                grammar: user.format.amounts
+            )
+        else {
+            return try indexPage(
+                context: context,
+                typed: (pending.occurrence.id ?? 0, input.amount ?? "", errors["amount"]),
+                status: .unprocessableContent
+            )
+        }
+        let outcome = try await context.store.confirmOccurrence(
+            pending,
+            amountCents: cents,
+            today: context.member.today,
+            now: now()
+        )
+        return pages.redirect(
+            to: SchedulePaths.index,
+            flash: .success(
+                t["schedules.flash.confirmed", ["name": pending.name, "amount": user.money(cents)]],
+                badgeIds: outcome.newBadgeIds
+            )
+        )
+    }
+
+    /// `POST /occurrences/:id/skip`: nothing is posted for it.
+    @Sendable func skip(request: Request, context: MemberContext) async throws -> Response {
+        let pending = try loadPending(context: context)
+        try await context.store.skipOccurrence(pending, now: now())
+        let t = context.words
+        return pages.redirect(
+            to: SchedulePaths.index,
+            flash: .success(t["schedules.flash.skipped", ["name": pending.name, "date": t.date(pending.day)]])
+        )
+    }
+
+    // MARK: - Helpers
+
+    private func save(request: Request, context: MemberContext, schedule: Schedule?) async throws -> Response {
+        let user = context.user
+        let t = context.words
+        let today = context.member.today
+        let choices = try choices(context: context)
+        return try await request.submitForm(ScheduleInput.self, context: context) { input in
+            ScheduleRules.validate(
+                input,
+                choices: choices,
+                currency: user.currencyValue,
+                grammar: user.format.amounts,
+                today: today,
+                t: t
+            )
+        } form: { input, errors, status in
+            try await formPage(
+                input,
+                errors: errors,
+                schedule: schedule,
+                context: context,
+                choices: choices,
+                status: status
+            )
+        } save: { _, draft in
+            let now = self.now()
+            var saved =
+                schedule
+                ?? Schedule(
+                    id: nil,
+                    userId: context.member.id,
+                    name: "",
+                    rule: "",
+                    startsOn: "",
+                    weekend: .keep,
+                    kind: .expense,
+                    categoryId: nil,
+                    accountId: nil,
+                    stashId: nil,
+                    amountCents: 0,
+                    maxCents: nil,
+                    note: "",
+                    posting: .confirm,
+                    nextOn: nil,
+                    createdAt: now,
+                    updatedAt: now
+                )
+            draft.apply(to: &saved)
+            let (_, outcome) = try await context.store.saveSchedule(saved, today: today, now: now)
+            let message =
+                schedule == nil
+                ? t["budget.flash.added", ["name": draft.name]] : t["budget.flash.saved", ["name": draft.name]]
+            return pages.redirect(
+                to: SchedulePaths.index,
+                flash: .success(message, badgeIds: outcome.newBadgeIds)
+            )
+        }
+    }
+
+    private func choices(context: MemberContext) throws -> ScheduleChoices {
+        ScheduleChoices(
+            categories: try context.store.categories(),
+            stashes: try context.store.stashesByName(),
+            accounts: try context.store.accounts()
+        )
+    }
+
+    private func formPage(
+        _ input: ScheduleInput,
+        errors: FieldErrors,
+        schedule: Schedule?,
+        context: MemberContext,
+        choices loaded: ScheduleChoices? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let t = context.words
+        let choices = try loaded ?? self.choices(context: context)
+        let heading = schedule == nil ? t["schedules.form.add_heading"] : t["schedules.form.edit_heading"]
+        let page = BudgetPages.SimpleFormPage(
+            heading: heading,
+            action: schedule.map { SchedulePaths.edit($0.id ?? 0) } ?? SchedulePaths.index,
+            summary: errors.summary,
+            fields: ScheduleRules.fields(input, errors: errors, choices: choices, t: t),
+            deletePath: schedule.map { SchedulePaths.delete($0.id ?? 0) },
+            cancelPath: SchedulePaths.index
+        )
+        return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
+            BudgetPages.simpleForm(page, csrf: shell.csrf, t: t)
+        }
+    }
+
+    /// The list; `typed` keeps a refused confirmation's amount and error on its row.
+    private func indexPage(
+        context: MemberContext,
+        typed: (id: Int64, amount: String, error: String?)? = nil,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let user = context.user
+        let t = context.words
+        let pending = try context.store.pendingOccurrences()
+        let schedules = try context.store.schedules()
+        let page = SchedulePages.IndexPage(
+            pending: pending.map { row in
+                let id = row.occurrence.id ?? 0
+                return SchedulePages.PendingRow(
+                    id: id,
+                    name: row.name,
+                    date: t.date(row.day),
+                    amount: typed?.id == id ? typed?.amount ?? "" : user.amountValue(row.amountCents),
+                    error: typed?.id == id ? typed?.error : nil
+                )
+            },
+            schedules: schedules.map { schedule in
+                let amount =
+                    schedule.maxCents.map {
+                        t["schedules.range", ["least": user.money(schedule.amountCents), "most": user.money($0)]]
+                    } ?? user.money(schedule.amountCents)
+                let posting = ScheduleRules.postingLabel(schedule.posting, t: t)
+                let next = schedule.nextOn.flatMap(CalendarDay.init).map { schedule.weekend.apply(to: $0) }
+                return SchedulePages.ScheduleRow(
+                    id: schedule.id ?? 0,
+                    name: schedule.name,
+                    amount: amount,
+                    rule: ScheduleRules.words(schedule, t: t),
+                    detail: next.map { t["schedules.next", ["date": t.date($0), "posting": posting]] }
+                        ?? t["schedules.ended"]
+                )
+            },
+            emptyState: .schedules(t)
+        )
+        return pages.page(title: t["schedules.title"], section: .budget, context: context, status: status) { shell in
+            SchedulePages.index(page, csrf: shell.csrf, t: t)
+        }
+    }
+
+    private func loadPending(context: MemberContext) throws -> PendingOccurrence {
+        guard let id = context.parameters.get("id", as: Int64.self),
+            let pending = try context.store.pendingOccurrence(id: id)
+        else { throw HTTPError(.notFound) }
+        return pending
+    }
+}
+
+/// The "To confirm" form: the amount as typed.
+struct ConfirmInput: Decodable, Sendable {
+    var amount: String?
+}
+
+extension PendingOccurrence {
+    /// The day it posts on.
+    var day: CalendarDay { CalendarDay(occurrence.postOn) ?? CalendarDay(year: 1970, month: 1, day: 1)! }
+}

@@ -1,0 +1,85 @@
+import HTML
+
+/// Schedules: money that repeats, and the occurrences waiting for a tap.
+enum SchedulePages {
+    /// An occurrence in "To confirm": its amount can be changed before it posts.
+    struct PendingRow: Sendable {
+        let id: Int64
+        let name: String
+        let date: String
+        let amount: String
+        let error: String?
+    }
+
+    struct ScheduleRow: Sendable {
+        let id: Int64
+        let name: String
+        let amount: String
+        let rule: String
+        /// "Next: 1 Dec 2026 · Ask me first", or that it has ended.
+        let detail: String
+    }
+
+    struct IndexPage: Sendable {
+        let pending: [PendingRow]
+        let schedules: [ScheduleRow]
+        let emptyState: EmptyState
+    }
+
+    static func index(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
+        """
+        <div class="budget-bar">
+          <p class="breadcrumb"><a href="\(BudgetPaths.expenses)">← \(t["budget.title"])</a></p>
+          <a class="button button--primary" href="\(SchedulePaths.new)">\(t["schedules.add"])</a>
+        </div>
+        \(page.pending.isEmpty ? nil : pending(page.pending, csrf: csrf, t: t))
+        \(page.schedules.isEmpty ? "<div class=\"empty-grid empty-grid--single\">\(page.emptyState.html)</div>" as HTML : schedules(page.schedules, t: t))
+        """
+    }
+
+    private static func pending(_ rows: [PendingRow], csrf: CSRF, t: Words) -> HTML {
+        """
+        <section class="card" aria-labelledby="to-confirm">
+          <h2 class="card__title" id="to-confirm">\(t["schedules.to_confirm.title"])</h2>
+          <ul class="category-rows">
+            \(rows.map { pendingRow($0, csrf: csrf, t: t) })
+          </ul>
+        </section>
+        """
+    }
+
+    private static func pendingRow(_ row: PendingRow, csrf: CSRF, t: Words) -> HTML {
+        let id = "field-occurrence-\(row.id)"
+        return """
+            <li class="to-confirm">
+              <form method="post" action="\(SchedulePaths.confirm(row.id))" class="to-confirm__form" novalidate>
+                \(csrf.field)
+                <div class="field\(row.error == nil ? "" : " field--invalid")">
+                  <label class="field__label" for="\(id)">\(t["schedules.to_confirm.amount", ["name": row.name, "date": row.date]])</label>
+                  <input class="field__control" id="\(id)" name="amount" type="text" inputmode="decimal" autocomplete="off" value="\(row.amount)"\(row.error == nil ? nil : " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"" as HTML)>
+                  \(row.error.map { "<p class=\"field__error\" id=\"\(id)-error\">\($0)</p>" as HTML })
+                </div>
+                <button class="button button--primary" type="submit">\(t["schedules.to_confirm.confirm"])</button>
+              </form>
+              <form method="post" action="\(SchedulePaths.skip(row.id))">
+                \(csrf.field)
+                <button class="button button--plain" type="submit" aria-label="\(t["schedules.to_confirm.skip_named", ["name": row.name, "date": row.date]])">\(t["schedules.to_confirm.skip"])</button>
+              </form>
+            </li>
+            """
+    }
+
+    private static func schedules(_ rows: [ScheduleRow], t: Words) -> HTML {
+        """
+        <section class="card" aria-label="\(t["schedules.title"])">
+          <ul class="category-rows">
+            \(rows.map { row in
+                """
+                <li class="row-with-actions"><a class="category-row" href="\(SchedulePaths.edit(row.id))"><span class="ledger-item__text"><span class="ledger-item__title">\(row.name) · \(row.amount)</span><span class="ledger-item__detail">\(row.rule)</span><span class="ledger-item__detail">\(row.detail)</span></span></a><a class="button button--plain row-action" href="\(SchedulePaths.delete(row.id))" aria-label="\(t["schedules.delete_named", ["name": row.name]])">\(t["budget.form.delete"])</a></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
+    }
+}
