@@ -20,6 +20,75 @@ enum SchedulePages {
         let detail: String
     }
 
+    /// One coming day of a schedule, with its own small form: another date or amount, skip, or back to plan.
+    struct UpcomingRow: Sendable {
+        /// The rule day (the occurrence's key).
+        let day: String
+        let date: String
+        let dateValue: String
+        let amount: String
+        /// "Skipped", "Moved from …", "Changed"; nil as planned.
+        let state: String?
+        let canRestore: Bool
+        let error: String?
+    }
+
+    struct FormPage: Sendable {
+        let form: BudgetPages.SimpleFormPage
+        let scheduleId: Int64?
+        let upcoming: [UpcomingRow]
+    }
+
+    static func form(_ page: FormPage, csrf: CSRF, t: Words) -> HTML {
+        let coming: HTML? =
+            page.scheduleId.flatMap { id in
+                page.upcoming.isEmpty ? nil : upcoming(page.upcoming, scheduleId: id, csrf: csrf, t: t)
+            }
+        return """
+            \(BudgetPages.simpleForm(page.form, csrf: csrf, t: t))
+            \(coming)
+            """
+    }
+
+    private static func upcoming(_ rows: [UpcomingRow], scheduleId: Int64, csrf: CSRF, t: Words) -> HTML {
+        """
+        <section class="card" aria-labelledby="coming-days">
+          <h2 class="card__title" id="coming-days">\(t["schedules.upcoming.title"])</h2>
+          <p class="muted">\(t["schedules.upcoming.hint"])</p>
+          <ul class="category-rows">
+            \(rows.map { upcomingRow($0, scheduleId: scheduleId, csrf: csrf, t: t) })
+          </ul>
+        </section>
+        """
+    }
+
+    private static func upcomingRow(_ row: UpcomingRow, scheduleId: Int64, csrf: CSRF, t: Words) -> HTML {
+        let id = "field-day-\(row.day)"
+        let described: HTML? = row.error == nil ? nil : " aria-describedby=\"\(id)-error\" aria-invalid=\"true\""
+        let second: HTML =
+            row.canRestore
+            ? "<button class=\"button button--plain\" type=\"submit\" name=\"action\" value=\"restore\">\(t["schedules.upcoming.restore"])</button>"
+            : "<button class=\"button button--plain\" type=\"submit\" name=\"action\" value=\"skip\">\(t["schedules.upcoming.skip"])</button>"
+        return """
+            <li class="to-confirm">
+              <form method="post" action="\(SchedulePaths.occurrences(scheduleId))" class="to-confirm__form" novalidate>
+                \(csrf.field)
+                <input type="hidden" name="day" value="\(row.day)">
+                <fieldset class="upcoming\(row.error == nil ? "" : " field--invalid")">
+                  <legend class="field__label">\(row.date)\(row.state.map { " · \($0)" as HTML })</legend>
+                  <label class="visually-hidden" for="\(id)-date">\(t["schedules.upcoming.date"])</label>
+                  <input class="field__control" id="\(id)-date" name="date" type="date" value="\(row.dateValue)"\(described)>
+                  <label class="visually-hidden" for="\(id)-amount">\(t["schedules.upcoming.amount"])</label>
+                  <input class="field__control" id="\(id)-amount" name="amount" type="text" inputmode="decimal" autocomplete="off" value="\(row.amount)"\(described)>
+                  \(row.error.map { "<p class=\"field__error\" id=\"\(id)-error\">\($0)</p>" as HTML })
+                </fieldset>
+                <button class="button button--secondary" type="submit" name="action" value="change">\(t["schedules.upcoming.save"])</button>
+                \(second)
+              </form>
+            </li>
+            """
+    }
+
     struct IndexPage: Sendable {
         let pending: [PendingRow]
         let schedules: [ScheduleRow]

@@ -184,4 +184,116 @@ struct ScheduleTests {
             #expect(try database.read { db in try Occurrence.fetchOne(db)?.state } == .pending)
         }
     }
+
+    @Test("one coming day can be skipped, moved or given another amount; the rest of the series stays as it is")
+    func oneOccurrence() async throws {
+        let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.get("/schedules/new")
+            try await browser.post(
+                "/schedules",
+                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "10"])
+            )
+            let id = try #require(try Self.schedules(database).first?.id)
+            let edit = try await browser.get("/schedules/\(id)/edit")
+            #expect(edit.html.contains("Coming days"))
+            #expect(edit.html.contains("name=\"day\" value=\"2026-11-23\""))
+            // Skip the 24th; move the 26th to the 28th for $15; a day in the past is refused with the input kept
+            let skipped = try await browser.post(
+                "/schedules/\(id)/occurrences",
+                [("day", "2026-11-24"), ("action", "skip")]
+            )
+            #expect(skipped.status == .seeOther)
+            try await browser.get("/schedules/\(id)/edit")
+            let past = try await browser.post(
+                "/schedules/\(id)/occurrences",
+                [("day", "2026-11-26"), ("action", "change"), ("date", "2026-11-20"), ("amount", "15")]
+            )
+            #expect(past.status == .unprocessableContent)
+            #expect(past.fieldError("day-2026-11-26") == "Choose today or a later day.")
+            #expect(past.html.contains("value=\"2026-11-20\""))
+            try await browser.post(
+                "/schedules/\(id)/occurrences",
+                [("day", "2026-11-26"), ("action", "change"), ("date", "2026-11-28"), ("amount", "15")]
+            )
+            let planned = try await browser.get("/schedules/\(id)/edit").html
+            #expect(planned.contains("Skipped"))
+            #expect(planned.contains("Moved from Nov 26, 2026"))
+            #expect(planned.contains("Back to plan"))
+            // Not a day of the schedule, or another member's schedule: not found
+            #expect(
+                try await browser.post("/schedules/\(id)/occurrences", [("day", "2026-11-21"), ("action", "skip")])
+                    .status
+                    == .notFound
+            )
+            clock.advance(by: 7 * 86_400)
+            try await ScheduleEngine(database: database, now: { clock.now }).tick()
+            let rows = try database.read { db in
+                try Row.fetchAll(db, sql: "SELECT date, amountCents FROM ledger ORDER BY date, id").map {
+                    "\($0["date"] as String) \($0["amountCents"] as Int64)"
+                }
+            }
+            #expect(
+                rows == [
+                    "2026-11-22 1000", "2026-11-23 1000", "2026-11-25 1000", "2026-11-27 1000", "2026-11-28 1000",
+                    "2026-11-28 1500", "2026-11-29 1000",
+                ]
+            )
+            let other = Browser(client: browser.client)
+            try await other.signUp(name: "Sam", email: "sam@example.com")
+            try await other.get("/schedules/new")
+            let forged = try await other.post(
+                "/schedules/\(id)/occurrences",
+                [("day", "2026-12-01"), ("action", "skip")]
+            )
+            #expect(forged.status == .notFound, "\(forged.status) \(forged.location ?? "")")
+        }
+    }
+
+    @Test("the series changed from a day on: the days before keep the old way, and no day posts twice")
+    func seriesFromADay() async throws {
+        let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            try await browser.signUp(email: Self.email)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.get("/schedules/new")
+            try await browser.post(
+                "/schedules",
+                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "10"])
+            )
+            let id = try #require(try Self.schedules(database).first?.id)
+            // Today's has posted; from today on it costs $12, and from 1 December $20
+            try await browser.get("/schedules/\(id)/edit")
+            let changed = try await browser.post(
+                "/schedules/\(id)/edit",
+                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "12", "from": "2026-11-22"])
+            )
+            #expect(changed.status == .seeOther)
+            // A day on or before the start changes the whole series
+            #expect(try Self.schedules(database).count == 1)
+            try await browser.get("/schedules/\(id)/edit")
+            try await browser.post(
+                "/schedules/\(id)/edit",
+                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "20", "from": "2026-12-01"])
+            )
+            let schedules = try Self.schedules(database)
+            #expect(schedules.count == 2)
+            #expect(schedules.first?.rule == "FREQ=DAILY;UNTIL=20261130")
+            #expect(schedules.last?.startsOn == "2026-12-01" && schedules.last?.amountCents == 2_000)
+            clock.advance(by: 10 * 86_400)
+            try await ScheduleEngine(database: database, now: { clock.now }).tick()
+            let rows = try database.read { db in
+                try Row.fetchAll(db, sql: "SELECT date, amountCents FROM ledger ORDER BY date, id").map {
+                    "\($0["date"] as String) \($0["amountCents"] as Int64)"
+                }
+            }
+            #expect(rows.count == 11)
+            #expect(rows.first == "2026-11-22 1000")
+            #expect(rows[1] == "2026-11-23 1200")
+            #expect(rows.suffix(2) == ["2026-12-01 2000", "2026-12-02 2000"])
+            #expect(Set(rows.map { $0.prefix(10) }).count == 11)
+        }
+    }
 }

@@ -15,6 +15,7 @@ struct ScheduleController {
         group.addDeletion(SchedulePaths.delete, deletion)
         group.post(SchedulePaths.confirm, use: confirm)
         group.post(SchedulePaths.skip, use: skip)
+        group.post(SchedulePaths.occurrences, use: planOccurrence)
     }
 
     /// `GET /schedules`
@@ -138,6 +139,7 @@ struct ScheduleController {
                 currency: user.currencyValue,
                 grammar: user.format.amounts,
                 today: today,
+                editingFrom: schedule?.start,
                 t: t
             )
         } form: { input, errors, status in
@@ -173,7 +175,12 @@ struct ScheduleController {
                     updatedAt: now
                 )
             draft.apply(to: &saved)
-            let (_, outcome) = try await context.store.saveSchedule(saved, today: today, now: now)
+            let outcome =
+                if let schedule, let from = draft.from {
+                    try await context.store.splitSchedule(schedule, edited: saved, from: from, today: today, now: now).1
+                } else {
+                    try await context.store.saveSchedule(saved, today: today, now: now).1
+                }
             let message =
                 schedule == nil
                 ? t["budget.flash.added", ["name": draft.name]] : t["budget.flash.saved", ["name": draft.name]]
@@ -192,27 +199,55 @@ struct ScheduleController {
         )
     }
 
+    /// The form; an existing schedule's page lists its coming days below it, `typed` keeping a refused change of
+    /// one of them with its error.
     private func formPage(
         _ input: ScheduleInput,
         errors: FieldErrors,
         schedule: Schedule?,
         context: MemberContext,
         choices loaded: ScheduleChoices? = nil,
+        typed: (day: String, input: OccurrenceInput, error: String)? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let t = context.words
+        let user = context.user
         let choices = try loaded ?? self.choices(context: context)
         let heading = schedule == nil ? t["schedules.form.add_heading"] : t["schedules.form.edit_heading"]
-        let page = BudgetPages.SimpleFormPage(
+        let form = BudgetPages.SimpleFormPage(
             heading: heading,
             action: schedule.map { SchedulePaths.edit($0.id ?? 0) } ?? SchedulePaths.index,
             summary: errors.summary,
-            fields: ScheduleRules.fields(input, errors: errors, choices: choices, t: t),
+            fields: ScheduleRules.fields(input, errors: errors, choices: choices, editing: schedule != nil, t: t),
             deletePath: schedule.map { SchedulePaths.delete($0.id ?? 0) },
             cancelPath: SchedulePaths.index
         )
+        let upcoming = try schedule.map { schedule in
+            try context.store.upcomingOccurrences(of: schedule, limit: 6).map { next in
+                let day = next.dueOn.description
+                let kept = typed?.day == day ? typed : nil
+                let state: String? =
+                    switch next.state {
+                    case .skipped: t["schedules.upcoming.skipped"]
+                    case .planned where next.postOn != schedule.weekend.apply(to: next.dueOn):
+                        t["schedules.upcoming.moved", ["date": t.date(next.dueOn)]]
+                    case .planned: t["schedules.upcoming.changed"]
+                    default: nil
+                    }
+                return SchedulePages.UpcomingRow(
+                    day: day,
+                    date: t.date(next.postOn),
+                    dateValue: kept?.input.date ?? next.postOn.description,
+                    amount: kept?.input.amount ?? user.amountValue(next.amountCents ?? schedule.typicalCents),
+                    state: state,
+                    canRestore: next.state != nil,
+                    error: kept?.error
+                )
+            }
+        }
+        let page = SchedulePages.FormPage(form: form, scheduleId: schedule?.id, upcoming: upcoming ?? [])
         return pages.page(title: heading, section: .budget, context: context, status: status) { shell in
-            BudgetPages.simpleForm(page, csrf: shell.csrf, t: t)
+            SchedulePages.form(page, csrf: shell.csrf, t: t)
         }
     }
 
@@ -258,6 +293,48 @@ struct ScheduleController {
         return pages.page(title: t["schedules.title"], section: .budget, context: context, status: status) { shell in
             SchedulePages.index(page, csrf: shell.csrf, t: t)
         }
+    }
+
+    /// `POST /schedules/:id/occurrences`: changes, skips or restores one coming day, leaving the rest as it is.
+    @Sendable func planOccurrence(request: Request, context: MemberContext) async throws -> Response {
+        let schedule = try context.named(Schedule.self)
+        let user = context.user
+        let t = context.words
+        let today = context.member.today
+        let input = try await request.decodeForm(OccurrenceInput.self, context: context)
+        guard let day = CalendarDay(input.day ?? "") else { throw HTTPError(.notFound) }
+        var errors = FieldErrors(t: t)
+        let plan: OccurrencePlan
+        switch input.action {
+        case "skip": plan = .skip
+        case "restore": plan = .restore
+        default:
+            let date = errors.date(input.date, field: "date", today: today, window: .planning)
+            let cents = errors.amount(
+                input.amount,
+                field: "amount",
+                currency: user.currencyValue,
+                grammar: user.format.amounts
+            )
+            if let date, date < today { errors.add("date", t["schedules.errors.moved_past"]) }
+            guard let date, let cents, errors.isEmpty else {
+                return try await formPage(
+                    ScheduleRules.input(schedule, user: user),
+                    errors: FieldErrors(t: t),
+                    schedule: schedule,
+                    context: context,
+                    typed: (day.description, input, errors["date"] ?? errors["amount"] ?? ""),
+                    status: .unprocessableContent
+                )
+            }
+            plan = .change(postOn: date, amountCents: cents == schedule.typicalCents ? nil : cents)
+        }
+        guard try await context.store.planOccurrence(schedule, day: day, plan: plan, today: today, now: now())
+        else { throw HTTPError(.notFound) }
+        return pages.redirect(
+            to: SchedulePaths.edit(schedule.id ?? 0),
+            flash: .success(t["schedules.flash.planned", ["date": t.date(day)]])
+        )
     }
 
     private func loadPending(context: MemberContext) throws -> PendingOccurrence {

@@ -4,7 +4,13 @@ import Foundation
 extension ScheduleRules {
     /// Every field, in the order a person fills them in: what, how much, how often, from when, and what happens.
     /// Without JavaScript every field shows; the hints say which frequency a field is for.
-    static func fields(_ input: ScheduleInput, errors: FieldErrors, choices: ScheduleChoices, t: Words) -> [FormField] {
+    static func fields(
+        _ input: ScheduleInput,
+        errors: FieldErrors,
+        choices: ScheduleChoices,
+        editing: Bool = false,
+        t: Words
+    ) -> [FormField] {
         let target = input.target ?? ""
         let groups: [(label: String, options: [(value: String, label: String)])] =
             [("", [("", t["schedules.form.choose_target"])])]
@@ -140,6 +146,15 @@ extension ScheduleRules {
                 hint: t["schedules.form.starts_hint"],
                 required: true
             ),
+            editing
+                ? .input(
+                    "from",
+                    label: t["schedules.form.from"],
+                    value: input.from ?? "",
+                    type: "date",
+                    error: errors["from"],
+                    hint: t["schedules.form.from_hint"]
+                ) : nil,
             .radio(
                 "ends",
                 label: t["schedules.form.ends"],

@@ -28,6 +28,17 @@ struct ScheduleInput: Decodable, Sendable {
     var weekend: String?
     var posting: String?
     var note: String?
+    /// Editing: the day the changes start (empty: every day to come).
+    var from: String?
+}
+
+/// One coming occurrence's form: its rule `day`, and what to do (`change`, `skip`, `restore`) with a new date and
+/// amount.
+struct OccurrenceInput: Decodable, Sendable {
+    var day: String?
+    var action: String?
+    var date: String?
+    var amount: String?
 }
 
 /// How often a schedule repeats, as the form puts it, and the recurrence rule it makes (and reads back).
@@ -125,6 +136,8 @@ struct ScheduleDraft: Sendable {
     let weekend: WeekendShift
     let posting: Schedule.Posting
     let note: String
+    /// Editing: the changes start that day, the days before keep the old way (nil: the whole series).
+    var from: CalendarDay? = nil
 
     func apply(to schedule: inout Schedule) {
         schedule.name = name
@@ -157,6 +170,7 @@ enum ScheduleRules {
         currency: Currency,
         grammar: AmountGrammar,
         today: CalendarDay,
+        editingFrom: CalendarDay? = nil,
         t: Words
     ) -> Validated<ScheduleDraft> {
         var errors = FieldErrors(t: t)
@@ -279,6 +293,12 @@ enum ScheduleRules {
         if posting == .auto, maxCents != nil, errors["maxAmount"] == nil {
             errors.add("posting", t["schedules.errors.auto_range"])
         }
+        // Changing the series from a day on: a day after its start (on or before it, the whole series changes).
+        let from = editingFrom.flatMap { editStart in
+            errors.date(input.from, field: "from", today: today, required: false, window: .planning).flatMap {
+                $0 > editStart ? $0 : nil
+            }
+        }
         // A rule with no day between its start and its end never comes.
         if errors.isEmpty, let start, choice.recurrence.next(start: start, onOrAfter: start) == nil {
             errors.add("starts", t["schedules.errors.never"])
@@ -297,7 +317,8 @@ enum ScheduleRules {
                 start: start,
                 weekend: weekend,
                 posting: posting,
-                note: note
+                note: note,
+                from: from
             )
         )
     }

@@ -182,3 +182,165 @@ extension MemberStore {
         )
     }
 }
+
+/// One of a schedule's coming occurrences, as planned: its rule day, the day it posts, its amount, and whether it is
+/// planned differently or skipped.
+struct UpcomingOccurrence: Sendable, Equatable {
+    let dueOn: CalendarDay
+    let postOn: CalendarDay
+    /// A changed amount; nil for the schedule's.
+    let amountCents: Int64?
+    let state: Occurrence.State?
+}
+
+/// What the member changes about one coming occurrence.
+enum OccurrencePlan: Sendable, Equatable {
+    /// Posts on `postOn` with `amountCents` (nil: the schedule's amount).
+    case change(postOn: CalendarDay, amountCents: Int64?)
+    case skip
+    /// Back to what the schedule says.
+    case restore
+}
+
+extension MemberStore {
+    /// The schedule's next `limit` rule days from its first unhandled one, each as planned, and any occurrence moved
+    /// past its rule day that hasn't posted yet.
+    func upcomingOccurrences(of schedule: Schedule, limit: Int) throws -> [UpcomingOccurrence] {
+        guard let scheduleId = schedule.id, let recurrence = schedule.recurrence, let start = schedule.start else {
+            return []
+        }
+        let days =
+            schedule.nextOn.flatMap(CalendarDay.init).map {
+                recurrence.occurrences(start: start, from: $0, limit: limit)
+            } ?? []
+        let rows = try read { db in
+            try Occurrence.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM occurrence WHERE scheduleId = ? AND userId = ?
+                    AND (state = 'planned' OR (state = 'skipped' AND dueOn >= ?)) ORDER BY dueOn
+                    """,
+                arguments: [scheduleId, userId, schedule.nextOn ?? "9999-12-31"]
+            )
+        }
+        let byDay = Dictionary(rows.map { ($0.dueOn, $0) }, uniquingKeysWith: { first, _ in first })
+        let moved = rows.filter { row in row.state == .planned && !days.contains { $0.description == row.dueOn } }
+        let planned = days.map { day in
+            let row = byDay[day.description]
+            return UpcomingOccurrence(
+                dueOn: day,
+                postOn: row.flatMap { CalendarDay($0.postOn) } ?? schedule.weekend.apply(to: day),
+                amountCents: row?.amountCents,
+                state: row?.state
+            )
+        }
+        let earlier = moved.compactMap { row -> UpcomingOccurrence? in
+            guard let due = CalendarDay(row.dueOn), let post = CalendarDay(row.postOn) else { return nil }
+            return UpcomingOccurrence(dueOn: due, postOn: post, amountCents: row.amountCents, state: .planned)
+        }
+        return (earlier + planned).sorted { $0.postOn < $1.postOn }
+    }
+
+    /// Changes, skips or restores one coming occurrence of `schedule` (its rule day `day`), leaving the rest of the
+    /// series as it is. False when `day` isn't a coming day of the schedule (or has posted, or waits in "To
+    /// confirm").
+    func planOccurrence(
+        _ schedule: Schedule,
+        day: CalendarDay,
+        plan: OccurrencePlan,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> Bool {
+        try await write { member in
+            let schedule = try own(schedule, in: member.db)
+            guard let scheduleId = schedule.id, let recurrence = schedule.recurrence, let start = schedule.start,
+                recurrence.next(start: start, onOrAfter: day) == day
+            else { return false }
+            let existing = try Occurrence.filter(
+                Column("scheduleId") == scheduleId && Column("dueOn") == day.description
+            )
+            .fetchOne(member.db)
+            if let existing, existing.state == .posted || existing.state == .pending { return false }
+            // A day not yet reached by the series, or one moved past it that hasn't posted.
+            guard existing != nil || (schedule.nextOn.map { $0 <= day.description } ?? false) else { return false }
+            var row =
+                existing
+                ?? Occurrence(
+                    id: nil,
+                    scheduleId: scheduleId,
+                    userId: member.userId,
+                    dueOn: day.description,
+                    postOn: schedule.weekend.apply(to: day).description,
+                    state: .planned,
+                    amountCents: nil,
+                    ledgerId: nil,
+                    seenAt: now,
+                    createdAt: now
+                )
+            switch plan {
+            case .restore:
+                _ = try existing?.delete(member.db)
+                return true
+            case .skip:
+                row.state = .skipped
+            case .change(let postOn, let amountCents):
+                row.state = .planned
+                row.postOn = postOn.description
+                row.amountCents = amountCents
+            }
+            if row.id == nil { try row.insert(member.db) } else { try row.update(member.db) }
+            _ = try Self.postDue(member, today: today, now: now)
+            try Self.markSeen(member, now: now)
+            return true
+        }
+    }
+
+    /// Edits the series from `from` on: the schedule ends the day before, and `edited` carries on from `from` as a
+    /// schedule of its own. Days the old one already handled on or after `from` are not posted again; what was
+    /// planned for its days from `from` on is dropped.
+    func splitSchedule(
+        _ old: Schedule,
+        edited: Schedule,
+        from: CalendarDay,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> (Schedule, PostingOutcome) {
+        try await write { member in
+            let db = member.db
+            var old = try own(old, in: db)
+            guard let oldId = old.id, var rule = old.recurrence, let start = old.start else {
+                throw NotTheMembersRecord()
+            }
+            rule.count = nil
+            rule.until = from.adding(days: -1)
+            old.rule = rule.text
+            old.nextOn =
+                old.nextOn.flatMap(CalendarDay.init).flatMap { rule.next(start: start, onOrAfter: $0) }?
+                .description
+            old.updatedAt = now
+            try old.update(db)
+            try db.execute(
+                sql: "DELETE FROM occurrence WHERE scheduleId = ? AND state IN ('planned', 'skipped') AND dueOn >= ?",
+                arguments: [oldId, from.description]
+            )
+            let handled = try String.fetchOne(
+                db,
+                sql: "SELECT MAX(dueOn) FROM occurrence WHERE scheduleId = ? AND dueOn >= ?",
+                arguments: [oldId, from.description]
+            ).flatMap(CalendarDay.init)
+            var next = max(from, today)
+            if let handled, handled >= next { next = handled.adding(days: 1) }
+            var schedule = edited
+            schedule.id = nil
+            schedule.userId = member.userId
+            schedule.startsOn = from.description
+            schedule.createdAt = now
+            schedule.updatedAt = now
+            schedule.nextOn = schedule.nextRuleDay(onOrAfter: next)?.description
+            schedule = try schedule.inserted(db)
+            let outcome = try Self.postDue(member, today: today, now: now)
+            try Self.markSeen(member, now: now)
+            return (schedule, outcome)
+        }
+    }
+}
