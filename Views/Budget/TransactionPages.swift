@@ -34,6 +34,34 @@ enum TransactionPages {
         /// A filter under "More filters" is set: it shows open.
         let moreOpen: Bool
         let pager: Pager
+        /// The next 30 days of schedules, greyed above the list (its first page, unfiltered).
+        var upcoming: [Upcoming] = []
+    }
+
+    /// A schedule's occurrence still to come.
+    struct Upcoming: Sendable {
+        let date: String
+        let name: String
+        let amount: String
+        let amountClass: String
+        /// What happens on the day ("Post it by itself"…).
+        let detail: String
+        let href: String
+    }
+
+    private static func upcoming(_ items: [Upcoming], t: Words) -> HTML {
+        """
+        <section class="card upcoming-list" aria-labelledby="coming-up">
+          <h2 class="card__title" id="coming-up">\(t["budget.transactions.coming_up"])</h2>
+          <ul class="category-rows">
+            \(items.map { item in
+                """
+                <li class="ledger-item ledger-item--upcoming"><a class="category-row" href="\(item.href)"><span class="ledger-item__text"><span class="ledger-item__title">\(item.name)</span><span class="ledger-item__detail">\(item.date) · \(item.detail)</span></span><span class="\(item.amountClass)">\(item.amount)</span></a></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
     }
 
     /// Links between pages: numbered (with the previous and next), or newer / older / newest for a keyset page.
@@ -222,6 +250,7 @@ enum TransactionPages {
               </details>
               \(page.filtered ? "<p class=\"small\"><a href=\"\(BudgetPaths.transactions)\">\(t["budget.transactions.clear_filters"])</a></p>" as HTML : nil)
             </form>
+            \(page.upcoming.isEmpty ? nil : upcoming(page.upcoming, t: t))
             <section class="card" aria-labelledby="transactions-list">
               <h2 class="visually-hidden" id="transactions-list">\(page.filtered ? t["budget.transactions.matching"] : t["budget.transactions.all"])</h2>
               <p class="list-summary" role="status">\(page.summary)</p>

@@ -24,6 +24,8 @@ enum HomePages {
         let date: CalendarDay?
         let saved: Bool
         let spent: Bool
+        /// A schedule brings money that day (in the next 30 days).
+        let scheduled: Bool
         let today: Bool
         let selected: Bool
         let label: String
@@ -43,11 +45,19 @@ enum HomePages {
         let note: String?
     }
 
+    /// A schedule's occurrence still to come on the day.
+    struct DayUpcoming: Sendable {
+        let name: String
+        let amount: String
+        let href: String
+    }
+
     struct DayDrawer: Sendable {
         let day: CalendarDay
         /// The month shown; nil for this month.
         let month: Month?
         let title: String
+        var upcoming: [DayUpcoming] = []
         let entries: [DayEntry]
         /// The link to the rest of the day's entries when only the newest are listed.
         let more: TextLink?
@@ -165,7 +175,7 @@ enum HomePages {
               \(page.weeks.map { week in "<tr>\(week.cells.map(cell))</tr>" as HTML })
             </tbody>
           </table>
-          <p class="calendar__legend"><span class="dot dot--saved"></span> \(t["home.calendar.legend_saved"]) <span class="dot dot--spent"></span> \(t["home.calendar.legend_spent"])</p>
+          <p class="calendar__legend"><span class="dot dot--saved"></span> \(t["home.calendar.legend_saved"]) <span class="dot dot--spent"></span> \(t["home.calendar.legend_spent"]) <span class="dot dot--scheduled"></span> \(t["home.calendar.legend_scheduled"])</p>
         </section>
         \(page.drawer.map { drawer($0, t: t) })
         """
@@ -175,14 +185,24 @@ enum HomePages {
         guard let date = cell.date else { return "<td></td>" }
         // The day opens at its drawer, so on a phone the page doesn't come back at the top with the drawer below.
         return """
-            <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(HomePaths.home(month: date.monthValue, day: date))#day" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(date.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)</span></a></td>
+            <td><a class="calendar__day\(cell.today ? " calendar__day--today" : "")\(cell.selected ? " calendar__day--selected" : "")" href="\(HomePaths.home(month: date.monthValue, day: date))#day" aria-label="\(cell.label)"\(cell.selected ? " aria-current=\"date\"" as HTML : nil)><span class="calendar__number">\(date.day)</span><span class="calendar__dots" aria-hidden="true">\(cell.saved ? "<span class=\"dot dot--saved\"></span>" as HTML : nil)\(cell.spent ? "<span class=\"dot dot--spent\"></span>" as HTML : nil)\(cell.scheduled ? "<span class=\"dot dot--scheduled\"></span>" as HTML : nil)</span></a></td>
             """
     }
 
     private static func drawer(_ drawer: DayDrawer, t: Words) -> HTML {
-        let entries: HTML =
+        let upcoming: HTML? =
+            drawer.upcoming.isEmpty
+            ? nil
+            : """
+            <ul class="entry-list">
+                \(drawer.upcoming.map { item in
+                    "<li class=\"entry-list__item entry-list__item--upcoming\"><a href=\"\(item.href)\"><span class=\"entry-list__main\"><span class=\"entry-list__amount\">\(item.amount)</span> <span>\(item.name)</span></span><span class=\"entry-list__note\">\(t["home.day.scheduled"])</span></a></li>" as HTML
+                })
+              </ul>
+            """
+        let entries: HTML? =
             drawer.entries.isEmpty
-            ? "<p class=\"muted\">\(t["home.day.empty"])</p>"
+            ? (upcoming == nil ? "<p class=\"muted\">\(t["home.day.empty"])</p>" : nil)
             : """
             <ul class="entry-list">
                 \(drawer.entries.map { entry in
@@ -198,6 +218,7 @@ enum HomePages {
                 <h2 class="card__title" id="drawer-title">\(drawer.title)</h2>
                 <a class="button button--plain" href="\(HomePaths.home(month: drawer.month))">\(t["home.day.close"])</a>
               </div>
+              \(upcoming)
               \(entries)
               \(drawer.more?.moreHTML)
             </section>

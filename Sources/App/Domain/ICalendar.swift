@@ -14,6 +14,10 @@ struct ICalendar {
         let alarmDaysBefore: Int
         /// An absolute link to the page where it can be acted on.
         var url: String?
+        /// A repeating event's rule (RRULE text); `day` is its first day.
+        var rule: String? = nil
+        /// Days the rule names that the event leaves out (EXDATE).
+        var exceptions: [CalendarDay] = []
     }
 
     let name: String
@@ -37,6 +41,11 @@ struct ICalendar {
             out.line("DTSTAMP:" + stamp)
             out.line("DTSTART;VALUE=DATE:" + Self.date(event.day))
             out.line("DTEND;VALUE=DATE:" + Self.date(event.day.adding(days: 1)))
+            // A rule is written as it is kept: its own letters, digits and punctuation, nothing to escape.
+            if let rule = event.rule { out.line("RRULE:" + rule.filter { !$0.isNewline }) }
+            if !event.exceptions.isEmpty {
+                out.line("EXDATE;VALUE=DATE:" + event.exceptions.map(Self.date).joined(separator: ","))
+            }
             out.line("SUMMARY:", escaping: event.summary)
             out.line("DESCRIPTION:", escaping: event.description)
             // A URI, not TEXT: written as it is (a link of this site has no control characters).

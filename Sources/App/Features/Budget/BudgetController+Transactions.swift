@@ -195,8 +195,24 @@ extension BudgetController {
                 || query.filter.clearing != nil || query.sort != .newest,
             pager: pager
         )
+        var shown = page
+        // The first page of the whole list shows what the schedules bring in the next 30 days.
+        if !page.filtered, params["page"] == nil, params["before"] == nil, params["after"] == nil {
+            let today = context.member.today
+            shown.upcoming = try context.store.coming(from: today, through: today.adding(days: 30)).map { item in
+                TransactionPages.Upcoming(
+                    date: t.date(item.day),
+                    name: item.name,
+                    amount: (item.kind == .expense ? "−" : "+") + user.money(item.amountCents),
+                    amountClass: item.kind == .income
+                        ? "amount--income" : item.kind == .saving ? "amount--saving" : "amount--expense",
+                    detail: ScheduleRules.postingLabel(item.posting, t: t),
+                    href: SchedulePaths.edit(item.scheduleId)
+                )
+            }
+        }
         return pages.page(title: t["budget.links.transactions"], section: .budget, context: context) { shell in
-            TransactionPages.index(page, csrf: shell.csrf, t: t)
+            TransactionPages.index(shown, csrf: shell.csrf, t: t)
         }
     }
 

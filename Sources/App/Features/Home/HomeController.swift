@@ -48,12 +48,31 @@ struct HomeController {
                 StashCard($0, user: user, t: t, quickAmounts: data.quickAmounts[$0.stash.id ?? 0] ?? [], returnTo: here)
             }
         } else if !summaries.isEmpty {
-            weeks = Self.weeks(month: month, activity: data.activity, today: today, selected: selectedDay, t: t)
+            // What the schedules bring in the next 30 days, on their days of the month shown.
+            let first = max(today, month.firstDay)
+            let last = min(today.adding(days: 30), month.lastDay)
+            let coming = first <= last ? try context.store.coming(from: first, through: last) : []
+            weeks = Self.weeks(
+                month: month,
+                activity: data.activity,
+                scheduled: Set(coming.map(\.day)),
+                today: today,
+                selected: selectedDay,
+                t: t
+            )
+            let comingThatDay = coming.filter { $0.day == selectedDay }.map { item in
+                HomePages.DayUpcoming(
+                    name: item.name,
+                    amount: (item.kind == .expense ? "−" : "+") + user.money(item.amountCents),
+                    href: SchedulePaths.edit(item.scheduleId)
+                )
+            }
             if let selectedDay, let rows = data.dayEntries {
                 drawer = HomePages.DayDrawer(
                     day: selectedDay,
                     month: month == today.monthValue ? nil : month,
                     title: t.weekdayDate(selectedDay),
+                    upcoming: comingThatDay,
                     entries: rows.map { row in
                         HomePages.DayEntry(
                             id: row.entry.id ?? 0,
@@ -174,6 +193,7 @@ struct HomeController {
     static func weeks(
         month: Month,
         activity: [String: DayActivity],
+        scheduled: Set<CalendarDay> = [],
         today: CalendarDay,
         selected: CalendarDay?,
         t: Words
@@ -185,6 +205,7 @@ struct HomeController {
                 date: nil,
                 saved: false,
                 spent: false,
+                scheduled: false,
                 today: false,
                 selected: false,
                 label: ""
@@ -196,18 +217,21 @@ struct HomeController {
             let key = date.description
             let saved = (activity[key]?.savedCents ?? 0) > 0
             let spent = (activity[key]?.spentCents ?? 0) > 0
-            let label =
+            let dayLabel =
                 switch (saved, spent) {
                 case (true, true): t["home.calendar.day_both", ["day": t.weekdayDate(date)]]
                 case (true, false): t["home.calendar.day_saved", ["day": t.weekdayDate(date)]]
                 case (false, true): t["home.calendar.day_spent", ["day": t.weekdayDate(date)]]
                 case (false, false): t.weekdayDate(date)
                 }
+            let isScheduled = scheduled.contains(date)
+            let label = isScheduled ? t["home.calendar.with_scheduled", ["day": dayLabel]] : dayLabel
             cells.append(
                 HomePages.CalendarCell(
                     date: date,
                     saved: saved,
                     spent: spent,
+                    scheduled: isScheduled,
                     today: date == today,
                     selected: date == selected,
                     label: label
@@ -220,6 +244,7 @@ struct HomeController {
                     date: nil,
                     saved: false,
                     spent: false,
+                    scheduled: false,
                     today: false,
                     selected: false,
                     label: ""

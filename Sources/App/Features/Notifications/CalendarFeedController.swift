@@ -100,7 +100,68 @@ package struct CalendarFeedController {
                 url: base + item.path
             )
         }
-        return ICalendar(name: t["notifications.calendar.name"], events: events).text(now: now)
+        let scheduled = try Self.schedules(
+            store,
+            user: user,
+            userId: userId,
+            today: today,
+            host: host,
+            base: base,
+            t: t
+        )
+        return ICalendar(name: t["notifications.calendar.name"], events: events + scheduled).text(now: now)
+    }
+
+    /// Each schedule still running as one event repeating by its rule from its first day. A day skipped, moved or
+    /// moved off a weekend within the year ahead is left out of the rule and, unless skipped, is an event of its own
+    /// on the day it posts.
+    static func schedules(
+        _ store: MemberStore,
+        user: User,
+        userId: Int64,
+        today: CalendarDay,
+        host: String,
+        base: String,
+        t: Words
+    ) throws -> [ICalendar.Event] {
+        try store.schedules().flatMap { schedule -> [ICalendar.Event] in
+            guard let id = schedule.id, schedule.nextOn != nil, let rule = schedule.recurrence,
+                let start = schedule.start, let first = rule.next(start: start, onOrAfter: start)
+            else { return [] }
+            let summary = t[
+                "schedules.calendar.summary",
+                ["name": schedule.name, "amount": user.money(schedule.typicalCents)]
+            ]
+            let coming = try store.upcomingOccurrences(of: schedule, limit: 400).filter {
+                $0.postOn <= today.adding(days: horizonDays)
+            }
+            let apart = coming.filter { $0.state == .skipped || $0.postOn != $0.dueOn }
+            let path = base + SchedulePaths.edit(id)
+            let series = ICalendar.Event(
+                uid: "schedule-\(id)-u\(userId)@\(host)",
+                day: first,
+                summary: summary,
+                description: t["schedules.calendar.description", ["rule": ScheduleRules.words(schedule, t: t)]],
+                alarmDaysBefore: 0,
+                url: path,
+                rule: rule.text,
+                exceptions: apart.map(\.dueOn).sorted()
+            )
+            return [series]
+                + apart.filter { $0.state != .skipped }.map { next in
+                    ICalendar.Event(
+                        uid: "schedule-\(id)-\(next.dueOn)-u\(userId)@\(host)",
+                        day: next.postOn,
+                        summary: t[
+                            "schedules.calendar.summary",
+                            ["name": schedule.name, "amount": user.money(next.amountCents ?? schedule.typicalCents)]
+                        ],
+                        description: t["schedules.calendar.moved", ["date": t.date(next.dueOn)]],
+                        alarmDaysBefore: 0,
+                        url: path
+                    )
+                }
+        }
     }
 
     /// Each benefit's open period (snoozed or not) and the periods after it through `last`, as "Hotel Credit —

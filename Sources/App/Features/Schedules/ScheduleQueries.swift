@@ -344,3 +344,42 @@ extension MemberStore {
         }
     }
 }
+
+/// A schedule's occurrence still to come, as lists show it.
+struct ComingOccurrence: Sendable, Equatable {
+    let scheduleId: Int64
+    let name: String
+    let kind: LedgerEntry.Kind
+    /// The day it posts on.
+    let day: CalendarDay
+    let amountCents: Int64
+    let posting: Schedule.Posting
+}
+
+extension MemberStore {
+    /// Every schedule's occurrences posting from `first` through `last` (skipped ones left out), by day.
+    func coming(from first: CalendarDay, through last: CalendarDay) throws -> [ComingOccurrence] {
+        let schedules = try read { db in
+            try Schedule.fetchAll(
+                db,
+                sql: "SELECT * FROM schedule WHERE userId = ? AND nextOn IS NOT NULL AND nextOn <= ? ORDER BY id",
+                arguments: [userId, last.adding(days: 2).description]
+            )
+        }
+        let span = first.distance(to: last) + 3
+        return try schedules.flatMap { schedule in
+            try upcomingOccurrences(of: schedule, limit: span).compactMap { next in
+                guard next.state != .skipped, next.postOn >= first, next.postOn <= last else { return nil }
+                return ComingOccurrence(
+                    scheduleId: schedule.id ?? 0,
+                    name: schedule.name,
+                    kind: schedule.kind,
+                    day: next.postOn,
+                    amountCents: next.amountCents ?? schedule.typicalCents,
+                    posting: schedule.posting
+                )
+            }
+        }
+        .sorted { ($0.day, $0.name) < ($1.day, $1.name) }
+    }
+}
