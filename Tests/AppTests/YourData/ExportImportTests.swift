@@ -15,6 +15,15 @@ struct ExportImportTests {
             // Given: a demo account with data in every table
             try await browser.signUp(email: "first@example.com")
             let first = try await AccountRows.fill(database, email: "first@example.com", clock: clock)
+            // A schedule's occurrence that posted a row, which the export names by its place in the ledger
+            let store = database.for(userId: first)
+            let pending = try #require(try store.pendingOccurrences().first)
+            try await store.confirmOccurrence(
+                pending,
+                amountCents: 5_500,
+                today: CalendarDay("2026-11-22")!,
+                now: clock.now
+            )
             let firstCounts = try await AccountRows.counts(database, userId: first)
 
             // When
@@ -31,7 +40,7 @@ struct ExportImportTests {
             for name in [
                 "stashify.json", "ledger.csv", "stashes.csv", "stash-targets.csv", "badges.csv", "categories.csv",
                 "accounts.csv", "income-sources.csv", "cards.csv", "benefits.csv", "benefit-uses.csv",
-                "subscriptions.csv", "coupons.csv",
+                "subscriptions.csv", "coupons.csv", "schedules.csv",
             ] {
                 #expect(files[name] != nil, "\(name) is in the archive")
             }
@@ -43,7 +52,11 @@ struct ExportImportTests {
             )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 5)
+            #expect(document.version == 6)
+            #expect(document.schedules.map(\.name) == ["Rent", "Phone bill"])
+            let posted = try #require(document.schedules.last?.occurrences.first)
+            #expect(posted.state == .posted)
+            #expect(document.ledger[(posted.ledger ?? 0) - 1].amountCents == 5_500)
             #expect(document.ledger.filter { $0.split != nil }.count == 2)
             #expect(document.ledger.contains { $0.payee == "Corner shop" && $0.tags == ["holiday", "gifts"] })
             let arrivals = document.ledger.filter { $0.kind == .transferIn }
@@ -90,7 +103,7 @@ struct ExportImportTests {
             for table in [
                 "ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
                 "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
-                "walletSettings", "pushChannel",
+                "walletSettings", "pushChannel", "schedule", "occurrence",
             ] {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
                 #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")
@@ -169,7 +182,7 @@ struct ExportImportTests {
             ("other json", "This isn't a Stashify export"),
             (
                 "newer version",
-                "This export was made by a newer version of Stashify (format 6). Update this server, then import it."
+                "This export was made by a newer version of Stashify (format 7). Update this server, then import it."
             ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
@@ -178,6 +191,10 @@ struct ExportImportTests {
                 "The export can't be imported: ledger item 1 has \"2026-02-30\", which isn't a date (YYYY-MM-DD)."
             ),
             ("dangling ref", "The export can't be imported: ledger item 1 names stash 7, which isn't in the file."),
+            (
+                "bad schedule",
+                "The export can't be imported: schedule 1 (Rent) has a rule this version can't read."
+            ),
             ("truncated", "This file isn't a ZIP archive."),
             (
                 "browser channel",
@@ -194,7 +211,7 @@ struct ExportImportTests {
             case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
             case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
             case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 6 }])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 7 }])
             case "missing field":
                 try AccountRows.zip([
                     "stashify.json": try Self.documentJSON {
@@ -202,6 +219,20 @@ struct ExportImportTests {
                             [
                                 "date": "2026-11-02", "kind": "saving", "note": "", "createdAt": "2026-11-02T10:00:00Z",
                                 "updatedAt": "2026-11-02T10:00:00Z",
+                            ]
+                        ]
+                    }
+                ])
+            case "bad schedule":
+                try AccountRows.zip([
+                    "stashify.json": try Self.documentJSON {
+                        $0["version"] = 6
+                        $0["schedules"] = [
+                            [
+                                "name": "Rent", "rule": "FREQ=HOURLY", "startsOn": "2026-11-01", "weekend": "keep",
+                                "kind": "expense", "amountCents": 100, "note": "", "posting": "auto",
+                                "createdAt": "2026-11-02T10:00:00Z", "updatedAt": "2026-11-02T10:00:00Z",
+                                "occurrences": [],
                             ]
                         ]
                     }

@@ -435,11 +435,14 @@ struct ProfileController {
 }
 
 extension MemberStore {
-    /// Whether the member has amounts in their own currency: entries, stashes, accounts, income, subscriptions or
-    /// coupons. (Wallet cards keep their own currency.)
+    /// Whether the member has amounts in their own currency: entries, stashes, accounts, income, subscriptions,
+    /// coupons or schedules. (Wallet cards keep their own currency.)
     func hasAmounts() throws -> Bool {
         try read { member in
-            try Self.hasRows(member, in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon"])
+            try Self.hasRows(
+                member,
+                in: ["ledger", "stash", "account", "incomeSource", "subscription", "coupon", "schedule"]
+            )
         }
     }
 }

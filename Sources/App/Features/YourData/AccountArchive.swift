@@ -222,6 +222,23 @@ enum AccountArchive {
                 )
             ),
             (
+                "schedules.csv",
+                csv(
+                    [
+                        "name", "rule", "starts_on", "weekend", "kind", "category", "account", "stash", "amount",
+                        "max_amount", "note", "posting", "next_on",
+                    ],
+                    document.schedules.map {
+                        [
+                            $0.name, $0.rule, $0.startsOn, $0.weekend.rawValue, $0.kind.rawValue,
+                            name(categoryNames, $0.category), name(accountNames, $0.account),
+                            name(stashNames, $0.stash),
+                            money($0.amountCents), money($0.maxCents), $0.note, $0.posting.rawValue, $0.nextOn ?? "",
+                        ]
+                    }
+                )
+            ),
+            (
                 "coupons.csv",
                 csv(
                     ["name", "details", "expires_on", "category", "value", "code", "used_on"],

@@ -65,7 +65,8 @@ private struct DocumentReader {
             subscriptions: try list("subscriptions"),
             coupons: try list("coupons"),
             walletSettings: try optional("walletSettings", AccountDocument.WalletSettings.self),
-            pushChannels: try list("pushChannels")
+            pushChannels: try list("pushChannels"),
+            schedules: members["schedules"] == nil ? [] : try list("schedules")
         )
     }
 

@@ -11,7 +11,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
     /// reconciled rows, and an account's last reconciliation.
     /// 4: a ledger row's payee and tags.
     /// 5: transactions split across categories (`split`).
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     var format: String
     var version: Int
@@ -28,6 +28,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
     var coupons: [Coupon]
     var walletSettings: WalletSettings?
     var pushChannels: [PushChannel]
+    /// Money that repeats, with its occurrences that are anything but plain (from version 6).
+    var schedules: [Schedule] = []
 
     struct Profile: Codable, Sendable, Equatable {
         var name: String
@@ -126,6 +128,39 @@ struct AccountDocument: Codable, Sendable, Equatable {
         /// On every part of a split transaction: the position (from 1) in `ledger` of its first part, which comes
         /// first (from version 5).
         var split: Int? = nil
+    }
+
+    /// A schedule; `category`, `account` and `stash` are refs.
+    struct Schedule: Codable, Sendable, Equatable {
+        var name: String
+        /// RRULE text.
+        var rule: String
+        var startsOn: String
+        var weekend: WeekendShift
+        var kind: LedgerEntry.Kind
+        var category: Int?
+        var account: Int?
+        var stash: Int?
+        var amountCents: Int64
+        var maxCents: Int64?
+        var note: String
+        var posting: App.Schedule.Posting
+        var nextOn: String?
+        var createdAt: Date
+        var updatedAt: Date
+        var occurrences: [Occurrence]
+    }
+
+    /// One occurrence of a schedule that posted, waits, was skipped or is planned differently; `ledger` is the
+    /// position (from 1) in `ledger` of the row it posted.
+    struct Occurrence: Codable, Sendable, Equatable {
+        var dueOn: String
+        var postOn: String
+        var state: App.Occurrence.State
+        var amountCents: Int64?
+        var ledger: Int?
+        var seenAt: Date?
+        var createdAt: Date
     }
 
     struct Badge: Codable, Sendable, Equatable {

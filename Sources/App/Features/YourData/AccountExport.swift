@@ -300,7 +300,69 @@ extension AccountDocument {
                 App.PushChannel.Kind(rawValue: row["kind"]).map {
                     PushChannel(kind: $0, url: row["url"], topic: row["topic"], token: nil)
                 }
+            },
+            schedules: try schedules(db, userId: userId, positions: positions) { refs, id in
+                switch refs {
+                case .category: ref(categoryRefs, id)
+                case .account: ref(accountRefs, id)
+                case .stash: ref(stashRefs, id)
+                }
             }
         )
+    }
+
+    enum ScheduleRef { case category, account, stash }
+
+    /// The member's schedules with their occurrences, refs in place of ids (`ref`) and each posted row by its
+    /// position in `ledger`.
+    static func schedules(
+        _ db: Database,
+        userId: Int64,
+        positions: [Int64: Int],
+        ref: (ScheduleRef, Int64?) -> Int?
+    ) throws -> [Schedule] {
+        var occurrences: [Int64: [Occurrence]] = [:]
+        for row in try App.Occurrence.fetchAll(
+            db,
+            sql: "SELECT * FROM occurrence WHERE userId = ? ORDER BY scheduleId, dueOn",
+            arguments: [userId]
+        ) {
+            occurrences[row.scheduleId, default: []].append(
+                Occurrence(
+                    dueOn: row.dueOn,
+                    postOn: row.postOn,
+                    state: row.state,
+                    amountCents: row.amountCents,
+                    ledger: row.ledgerId.flatMap { positions[$0] },
+                    seenAt: row.seenAt,
+                    createdAt: row.createdAt
+                )
+            )
+        }
+        return try App.Schedule.fetchAll(
+            db,
+            sql: "SELECT * FROM schedule WHERE userId = ? ORDER BY id",
+            arguments: [userId]
+        )
+        .map {
+            Schedule(
+                name: $0.name,
+                rule: $0.rule,
+                startsOn: $0.startsOn,
+                weekend: $0.weekend,
+                kind: $0.kind,
+                category: ref(.category, $0.categoryId),
+                account: ref(.account, $0.accountId),
+                stash: ref(.stash, $0.stashId),
+                amountCents: $0.amountCents,
+                maxCents: $0.maxCents,
+                note: $0.note,
+                posting: $0.posting,
+                nextOn: $0.nextOn,
+                createdAt: $0.createdAt,
+                updatedAt: $0.updatedAt,
+                occurrences: occurrences[$0.id ?? 0] ?? []
+            )
+        }
     }
 }

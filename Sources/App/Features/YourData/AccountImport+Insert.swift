@@ -125,7 +125,10 @@ extension AccountDocument {
         // In the file's order (by date, then as entered), so the export of an imported account lists them as the file did.
         // Runs of rows go many to a statement; a transfer's two rows one at a time, so the arrival can name the id its
         // leaving row got.
+        // Rows named by another (an arrival, a split's part, a schedule's occurrence) are written one at a time, so
+        // their ids are known.
         let paired = Set(ledger.compactMap(\.pair)).union(ledger.compactMap(\.split))
+            .union(schedules.flatMap { $0.occurrences.compactMap(\.ledger) })
         let positioned = Array(ledger.enumerated())
         let columns = [
             "userId", "date", "amountCents", "kind", "note", "stashId", "categoryId", "accountId", "createdAt",
@@ -170,6 +173,44 @@ extension AccountDocument {
                     for (_, row) in run { try rows.insert(values(row)) }
                 }
                 start = end
+            }
+        }
+        let scheduleWeight: (Schedule) -> Int = { 1 + $0.occurrences.count }
+        try await inBatches(schedules, weight: scheduleWeight) { db, batch, ids in
+            for item in batch {
+                let schedule = try App.Schedule(
+                    id: nil,
+                    userId: userId,
+                    name: item.name,
+                    rule: item.rule,
+                    startsOn: item.startsOn,
+                    weekend: item.weekend,
+                    kind: item.kind,
+                    categoryId: item.category.flatMap { ids.categories[$0] },
+                    accountId: item.account.flatMap { ids.accounts[$0] },
+                    stashId: item.stash.flatMap { ids.stashes[$0] },
+                    amountCents: item.amountCents,
+                    maxCents: item.maxCents,
+                    note: item.note,
+                    posting: item.posting,
+                    nextOn: item.nextOn,
+                    createdAt: item.createdAt,
+                    updatedAt: item.updatedAt
+                ).inserted(db)
+                for occurrence in item.occurrences {
+                    _ = try App.Occurrence(
+                        id: nil,
+                        scheduleId: schedule.id ?? 0,
+                        userId: userId,
+                        dueOn: occurrence.dueOn,
+                        postOn: occurrence.postOn,
+                        state: occurrence.state,
+                        amountCents: occurrence.amountCents,
+                        ledgerId: occurrence.ledger.flatMap { ids.ledger[$0] },
+                        seenAt: occurrence.seenAt,
+                        createdAt: occurrence.createdAt
+                    ).inserted(db)
+                }
             }
         }
         try await inBatches(badges) { db, batch, ids in

@@ -64,7 +64,8 @@ extension AccountDocument {
     /// that names a user (sessions, sign-in, photo, notifications…) are handed over.
     static let importedTables: Set<String> = [
         "category", "account", "incomeSource", "stash", "ledger", "badge", "walletCard", "cardBenefit", "benefitUse",
-        "subscription", "coupon", "walletSettings", "pushChannel", "ledgerDay", "categoryMonth",
+        "subscription", "coupon", "walletSettings", "pushChannel", "ledgerDay", "categoryMonth", "schedule",
+        "occurrence",
     ]
 
     /// The user the import writes under, with the document's profile: its email can't be typed by anyone and its
@@ -155,7 +156,8 @@ extension AccountDocument {
     /// Deletes the staging user and everything written under it, the largest tables a batch at a time.
     static func discardStagingUser(_ userId: Int64, database: AppDatabase, batchRows: Int) async throws {
         for table in [
-            "ledger", "benefitUse", "cardBenefit", "badge", "coupon", "subscription", "walletCard", "stash", "category",
+            "occurrence", "schedule", "ledger", "benefitUse", "cardBenefit", "badge", "coupon", "subscription",
+            "walletCard", "stash", "category",
         ] {
             while try await database.write({ db in
                 guard

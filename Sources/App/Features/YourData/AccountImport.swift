@@ -104,7 +104,7 @@ extension AccountDocument {
         let (db, userId) = (member.db, member.userId)
         if try MemberStore.hasRows(
             member,
-            in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon"]
+            in: ["ledger", "stash", "account", "incomeSource", "walletCard", "subscription", "coupon", "schedule"]
         ) {
             return false
         }
@@ -285,6 +285,33 @@ extension AccountDocument {
             try day(item.expiresOn, place)
             try day(item.usedOn, place)
             try cents(item.valueCents, place)
+        }
+        for (index, item) in schedules.enumerated() {
+            let place = "schedule \(index + 1) (\(item.name))"
+            try text(item.name, place, required: true, limit: 200)
+            try text(item.note, place)
+            guard Recurrence(rule: item.rule) != nil else { throw problem(place, "has a rule this version can't read") }
+            guard [.expense, .income, .saving].contains(item.kind) else {
+                throw problem(place, "has the kind \"\(item.kind.rawValue)\", which a schedule can't post")
+            }
+            try day(item.startsOn, place)
+            try day(item.nextOn, place)
+            try cents(item.amountCents, place)
+            try cents(item.maxCents, place)
+            try ref(item.category, in: categoryRefs, place, "category")
+            try ref(item.account, in: accountRefs, place, "account")
+            try ref(item.stash, in: stashRefs, place, "stash")
+            for occurrence in item.occurrences {
+                try day(occurrence.dueOn, place)
+                try day(occurrence.postOn, place)
+                try cents(occurrence.amountCents, place)
+                if let position = occurrence.ledger, !(1...max(1, ledger.count)).contains(position) || ledger.isEmpty {
+                    throw problem(place, "names ledger item \(position), which isn't in the file")
+                }
+            }
+            guard Set(item.occurrences.map(\.dueOn)).count == item.occurrences.count else {
+                throw problem(place, "has two occurrences on one day")
+            }
         }
         if let settings = walletSettings {
             guard ["off", "weekly", "monthly"].contains(settings.frequency), (1...7).contains(settings.weekday),
