@@ -50,6 +50,7 @@ extension AppDatabase {
         V45PayeesAndTags.register(in: &migrator)
         V46Splits.register(in: &migrator)
         V47Schedules.register(in: &migrator)
+        V48PlannedOccurrences.register(in: &migrator)
         return migrator
     }
 
