@@ -257,6 +257,22 @@ def spend_preview(d, base, results):
     results.check("spend stash entry preview", problems + console_errors(d))
 
 
+def schedule_form(d, base, results):
+    """With JavaScript, the schedule form shows only the fields the chosen repeat needs."""
+    emulate(d, 390, 844, "light")
+    d.get(base + "/schedules/new")
+    visible = lambda name: d.find_element(By.NAME, name).is_displayed()
+    problems = []
+    if visible("weekdays[]") or not visible("monthDay") or visible("until"):
+        problems.append("a monthly schedule shows weekdays or an end date, or hides the day of the month")
+    for choice in ["input[name=frequency][value=WEEKLY]", "input[name=ends][value=after]"]:
+        # Clicked as a person would after scrolling to it: the tab bar covers the bottom of a phone's screen.
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", d.find_element(By.CSS_SELECTOR, choice))
+    if not visible("weekdays[]") or visible("monthDay") or not visible("count"):
+        problems.append("a weekly schedule ending after a count hides its weekdays or count, or shows the day of the month")
+    results.check("schedule form shows what the repeat needs", problems + console_errors(d))
+
+
 def kind_change_without_javascript(plain, base, results):
     """Without JavaScript, choosing Wants while Savings · Other stays selected is refused, never saved as a saving."""
     problems = []
@@ -534,6 +550,7 @@ def main():
         try:
             long_names(d, base, results)
             spend_preview(d, base, results)
+            schedule_form(d, base, results)
         except BaseException:
             d.quit()
             raise

@@ -44,9 +44,19 @@ enum SchedulePages {
             page.scheduleId.flatMap { id in
                 page.upcoming.isEmpty ? nil : upcoming(page.upcoming, scheduleId: id, csrf: csrf, t: t)
             }
+        let form = FormCard(
+            heading: page.form.heading,
+            summary: page.form.summary,
+            action: page.form.action,
+            formAttributes: " data-schedule-form",
+            fields: Form.fields(page.form.fields),
+            actions: Form.actions(submit: t["budget.form.save"], cancel: page.form.cancelPath, t: t),
+            after: Form.deleteLink(page.form.deletePath, t: t)
+        )
         return """
-            \(BudgetPages.simpleForm(page.form, csrf: csrf, t: t))
+            \(form.html(csrf: csrf))
             \(coming)
+            <script src="/js/schedule-form.js" defer></script>
             """
     }
 
