@@ -99,10 +99,34 @@ enum SchedulePages {
             """
     }
 
+    /// Expenses that look like they repeat, offered as a schedule.
+    struct Suggestion: Sendable {
+        let key: String
+        /// "Looks like Netflix every month — add it?"
+        let text: String
+        let addPath: String
+    }
+
     struct IndexPage: Sendable {
         let pending: [PendingRow]
         let schedules: [ScheduleRow]
         let emptyState: EmptyState
+        var suggestions: [Suggestion] = []
+    }
+
+    private static func suggestions(_ items: [Suggestion], csrf: CSRF, t: Words) -> HTML {
+        """
+        <section class="card" aria-labelledby="suggestions">
+          <h2 class="card__title" id="suggestions">\(t["schedules.suggestions.title"])</h2>
+          <ul class="category-rows">
+            \(items.map { item in
+                """
+                <li class="to-confirm"><p class="to-confirm__text">\(item.text)</p><a class="button button--secondary" href="\(item.addPath)">\(t["schedules.suggestions.add"])</a><form method="post" action="\(SchedulePaths.dismissSuggestion)">\(csrf.field)<input type="hidden" name="key" value="\(item.key)"><button class="button button--plain" type="submit">\(t["schedules.suggestions.not_recurring"])</button></form></li>
+                """ as HTML
+            })
+          </ul>
+        </section>
+        """
     }
 
     static func index(_ page: IndexPage, csrf: CSRF, t: Words) -> HTML {
@@ -112,6 +136,7 @@ enum SchedulePages {
           <a class="button button--primary" href="\(SchedulePaths.new)">\(t["schedules.add"])</a>
         </div>
         \(page.pending.isEmpty ? nil : pending(page.pending, csrf: csrf, t: t))
+        \(page.suggestions.isEmpty ? nil : suggestions(page.suggestions, csrf: csrf, t: t))
         \(page.schedules.isEmpty ? "<div class=\"empty-grid empty-grid--single\">\(page.emptyState.html)</div>" as HTML : schedules(page.schedules, t: t))
         """
     }

@@ -51,6 +51,7 @@ extension AppDatabase {
         V46Splits.register(in: &migrator)
         V47Schedules.register(in: &migrator)
         V48PlannedOccurrences.register(in: &migrator)
+        V49NotRecurring.register(in: &migrator)
         return migrator
     }
 

@@ -16,6 +16,7 @@ struct ScheduleController {
         group.post(SchedulePaths.confirm, use: confirm)
         group.post(SchedulePaths.skip, use: skip)
         group.post(SchedulePaths.occurrences, use: planOccurrence)
+        group.post(SchedulePaths.dismissSuggestion, use: dismissSuggestion)
     }
 
     /// `GET /schedules`
@@ -23,10 +24,25 @@ struct ScheduleController {
         try indexPage(context: context)
     }
 
-    /// `GET /schedules/new`
+    /// `GET /schedules/new`, filled in from a suggestion's query when it comes from one.
     @Sendable func new(request: Request, context: MemberContext) async throws -> Response {
-        try await formPage(
-            ScheduleRules.blank(today: context.member.today),
+        var input = ScheduleRules.blank(today: context.member.today)
+        let query = request.uri.queryParameters
+        func take(_ name: String) -> String? { query[Substring(name)].map { String($0.prefix(200)) } }
+        input.name = take("name") ?? input.name
+        input.amount = take("amount") ?? input.amount
+        input.frequency = take("frequency") ?? input.frequency
+        input.interval = take("interval") ?? input.interval
+        input.monthDay = take("monthDay") ?? input.monthDay
+        input.month = take("month") ?? input.month
+        input.target = take("target") ?? input.target
+        input.account = take("account") ?? input.account
+        if let weekday = take("weekday") {
+            input.weekday = weekday
+            input.weekdays = [weekday]
+        }
+        return try await formPage(
+            input,
             errors: FieldErrors(t: context.words),
             schedule: nil,
             context: context
@@ -112,6 +128,16 @@ struct ScheduleController {
                 badgeIds: outcome.newBadgeIds
             )
         )
+    }
+
+    /// `POST /schedules/suggestions/dismiss`: "Not recurring", kept for good.
+    @Sendable func dismissSuggestion(request: Request, context: MemberContext) async throws -> Response {
+        let input = try await request.decodeForm(DismissInput.self, context: context)
+        let key = ScheduleSuggestion.key(input.key ?? "")
+        guard !key.isEmpty else { throw HTTPError(.badRequest) }
+        try await context.store.dismissSuggestion(key: key, now: now())
+        let t = context.words
+        return pages.redirect(to: SchedulePaths.index, flash: .success(t["schedules.flash.not_recurring"]))
     }
 
     /// `POST /occurrences/:id/skip`: nothing is posted for it.
@@ -288,7 +314,20 @@ struct ScheduleController {
                         ?? t["schedules.ended"]
                 )
             },
-            emptyState: .schedules(t)
+            emptyState: .schedules(t),
+            suggestions: try context.store.scheduleSuggestions(today: context.member.today).prefix(5).map { item in
+                SchedulePages.Suggestion(
+                    key: item.key,
+                    text: t[
+                        "schedules.suggestions.line",
+                        [
+                            "name": item.name,
+                            "rhythm": ScheduleRules.rhythm(item.frequency, interval: item.interval, t: t),
+                        ]
+                    ],
+                    addPath: SchedulePaths.new(item, amount: user.amountValue(item.amountCents))
+                )
+            }
         )
         return pages.page(title: t["schedules.title"], section: .budget, context: context, status: status) { shell in
             SchedulePages.index(page, csrf: shell.csrf, t: t)
@@ -343,6 +382,11 @@ struct ScheduleController {
         else { throw HTTPError(.notFound) }
         return pending
     }
+}
+
+/// "Not recurring": the suggestion's description.
+struct DismissInput: Decodable, Sendable {
+    var key: String?
 }
 
 /// The "To confirm" form: the amount as typed.

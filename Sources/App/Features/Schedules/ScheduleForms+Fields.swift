@@ -215,6 +215,17 @@ extension ScheduleRules {
         }
     }
 
+    /// "every month", "every 2 weeks"… of a suggestion.
+    static func rhythm(_ frequency: Recurrence.Frequency, interval: Int, t: Words) -> String {
+        switch (frequency, interval) {
+        case (.weekly, 2): t["schedules.suggestions.rhythm.biweekly"]
+        case (.weekly, _): t["schedules.suggestions.rhythm.weekly"]
+        case (.monthly, 3): t["schedules.suggestions.rhythm.quarterly"]
+        case (.monthly, _): t["schedules.suggestions.rhythm.monthly"]
+        case (.yearly, _), (.daily, _): t["schedules.suggestions.rhythm.yearly"]
+        }
+    }
+
     static func ordinalLabel(_ ordinal: Int, t: Words) -> String {
         switch ordinal {
         case 1: t["schedules.ordinal.first"]

@@ -7,4 +7,20 @@ enum SchedulePaths {
     static let occurrences = PathPattern("/schedules/:id/occurrences")
     static let confirm = PathPattern("/occurrences/:id/confirm")
     static let skip = PathPattern("/occurrences/:id/skip")
+    static let dismissSuggestion = "/schedules/suggestions/dismiss"
+
+    /// The new-schedule form filled in from a suggestion: it repeats as the expenses did, from today.
+    static func new(_ suggestion: ScheduleSuggestion, amount: String) -> String {
+        let day = suggestion.lastDay
+        var query: [(String, String)] = [
+            ("name", suggestion.name), ("amount", amount), ("frequency", suggestion.frequency.rawValue),
+            ("interval", String(suggestion.interval)), ("monthDay", String(day.day)), ("month", String(day.month)),
+            ("weekday", String(day.weekday)),
+        ]
+        if let category = suggestion.categoryId { query.append(("target", String(category))) }
+        if let account = suggestion.accountId { query.append(("account", String(account))) }
+        return new + "?"
+            + query.compactMap { name, value in Paths.queryValue(value).map { "\(name)=\($0)" } }
+            .joined(separator: "&")
+    }
 }
