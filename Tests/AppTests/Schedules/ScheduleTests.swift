@@ -20,6 +20,24 @@ struct ScheduleTests {
         return fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// Signs up and saves "Bus", $10 every day from today, posting by itself; returns the Rent category and its id.
+    static func dailyBus(_ browser: Browser, _ database: AppDatabase) async throws -> (rent: Int64, id: Int64) {
+        try await browser.signUp(email: email)
+        let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: email)
+        try await browser.get("/schedules/new")
+        try await browser.post("/schedules", form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "10"]))
+        return (rent, try #require(try schedules(database).first?.id))
+    }
+
+    /// The ledger as "date cents" lines, by date.
+    static func ledgerLines(_ database: AppDatabase) throws -> [String] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT date, amountCents FROM ledger ORDER BY date, id").map {
+                "\($0["date"] as String) \($0["amountCents"] as Int64)"
+            }
+        }
+    }
+
     static func schedules(_ database: AppDatabase) throws -> [Schedule] {
         try database.read { db in try Schedule.order(Column("id")).fetchAll(db) }
     }
@@ -189,14 +207,7 @@ struct ScheduleTests {
     func oneOccurrence() async throws {
         let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
-            try await browser.signUp(email: Self.email)
-            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
-            try await browser.get("/schedules/new")
-            try await browser.post(
-                "/schedules",
-                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "10"])
-            )
-            let id = try #require(try Self.schedules(database).first?.id)
+            let (_, id) = try await Self.dailyBus(browser, database)
             let edit = try await browser.get("/schedules/\(id)/edit")
             #expect(edit.html.contains("Coming days"))
             #expect(edit.html.contains("name=\"day\" value=\"2026-11-23\""))
@@ -230,11 +241,7 @@ struct ScheduleTests {
             )
             clock.advance(by: 7 * 86_400)
             try await ScheduleEngine(database: database, now: { clock.now }).tick()
-            let rows = try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT date, amountCents FROM ledger ORDER BY date, id").map {
-                    "\($0["date"] as String) \($0["amountCents"] as Int64)"
-                }
-            }
+            let rows = try Self.ledgerLines(database)
             #expect(
                 rows == [
                     "2026-11-22 1000", "2026-11-23 1000", "2026-11-25 1000", "2026-11-27 1000", "2026-11-28 1000",
@@ -256,14 +263,7 @@ struct ScheduleTests {
     func seriesFromADay() async throws {
         let clock = TestClock(TestClock.date("2026-11-22T10:00:00Z"))
         try await TestApp.run(clock: clock) { browser, database in
-            try await browser.signUp(email: Self.email)
-            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
-            try await browser.get("/schedules/new")
-            try await browser.post(
-                "/schedules",
-                Self.form(target: rent, ["name": "Bus", "frequency": "DAILY", "amount": "10"])
-            )
-            let id = try #require(try Self.schedules(database).first?.id)
+            let (rent, id) = try await Self.dailyBus(browser, database)
             // Today's has posted; from today on it costs $12, and from 1 December $20
             try await browser.get("/schedules/\(id)/edit")
             let changed = try await browser.post(
@@ -284,11 +284,7 @@ struct ScheduleTests {
             #expect(schedules.last?.startsOn == "2026-12-01" && schedules.last?.amountCents == 2_000)
             clock.advance(by: 10 * 86_400)
             try await ScheduleEngine(database: database, now: { clock.now }).tick()
-            let rows = try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT date, amountCents FROM ledger ORDER BY date, id").map {
-                    "\($0["date"] as String) \($0["amountCents"] as Int64)"
-                }
-            }
+            let rows = try Self.ledgerLines(database)
             #expect(rows.count == 11)
             #expect(rows.first == "2026-11-22 1000")
             #expect(rows[1] == "2026-11-23 1200")
