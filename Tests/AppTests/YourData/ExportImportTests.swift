@@ -24,6 +24,7 @@ struct ExportImportTests {
                 today: CalendarDay("2026-11-22")!,
                 now: clock.now
             )
+            try await store.dismissSuggestion(key: "streaming", now: clock.now)
             let firstCounts = try await AccountRows.counts(database, userId: first)
 
             // When
@@ -56,6 +57,7 @@ struct ExportImportTests {
             #expect(document.schedules.map(\.name) == ["Rent", "Phone bill"])
             let posted = try #require(document.schedules.last?.occurrences.first)
             #expect(posted.state == .posted)
+            #expect(document.notRecurring == ["streaming"])
             #expect(document.ledger[(posted.ledger ?? 0) - 1].amountCents == 5_500)
             #expect(document.ledger.filter { $0.split != nil }.count == 2)
             #expect(document.ledger.contains { $0.payee == "Corner shop" && $0.tags == ["holiday", "gifts"] })
@@ -103,7 +105,7 @@ struct ExportImportTests {
             for table in [
                 "ledger", "ledgerDay", "categoryMonth", "stash", "stashTarget", "stashQuickAmount", "badge", "category",
                 "account", "incomeSource", "walletCard", "cardBenefit", "benefitUse", "subscription", "coupon",
-                "walletSettings", "pushChannel", "schedule", "occurrence",
+                "walletSettings", "pushChannel", "schedule", "occurrence", "scheduleSuggestionDismissal",
             ] {
                 #expect(secondCounts[table] == firstCounts[table], "\(table)")
                 #expect((firstCounts[table] ?? 0) > 0, "the demo account has \(table) rows")

@@ -66,7 +66,8 @@ private struct DocumentReader {
             coupons: try list("coupons"),
             walletSettings: try optional("walletSettings", AccountDocument.WalletSettings.self),
             pushChannels: try list("pushChannels"),
-            schedules: members["schedules"] == nil ? [] : try list("schedules")
+            schedules: members["schedules"] == nil ? [] : try list("schedules"),
+            notRecurring: members["notRecurring"] == nil ? [] : try list("notRecurring")
         )
     }
 

@@ -30,6 +30,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
     var pushChannels: [PushChannel]
     /// Money that repeats, with its occurrences that are anything but plain (from version 6).
     var schedules: [Schedule] = []
+    /// The descriptions of expenses the member answered "Not recurring" (normalised; from version 6).
+    var notRecurring: [String] = []
 
     struct Profile: Codable, Sendable, Equatable {
         var name: String

@@ -307,7 +307,12 @@ extension AccountDocument {
                 case .account: ref(accountRefs, id)
                 case .stash: ref(stashRefs, id)
                 }
-            }
+            },
+            notRecurring: try String.fetchAll(
+                db,
+                sql: "SELECT key FROM scheduleSuggestionDismissal WHERE userId = ? ORDER BY key",
+                arguments: [userId]
+            )
         )
     }
 

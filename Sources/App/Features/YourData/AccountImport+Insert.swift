@@ -213,6 +213,14 @@ extension AccountDocument {
                 }
             }
         }
+        try await inBatches(notRecurring) { db, batch, _ in
+            for key in batch {
+                try db.execute(
+                    sql: "INSERT INTO scheduleSuggestionDismissal (userId, key, createdAt) VALUES (?, ?, ?)",
+                    arguments: [userId, key, Date(timeIntervalSince1970: 0)]
+                )
+            }
+        }
         try await inBatches(badges) { db, batch, ids in
             for badge in batch {
                 try db.execute(

@@ -65,7 +65,7 @@ extension AccountDocument {
     static let importedTables: Set<String> = [
         "category", "account", "incomeSource", "stash", "ledger", "badge", "walletCard", "cardBenefit", "benefitUse",
         "subscription", "coupon", "walletSettings", "pushChannel", "ledgerDay", "categoryMonth", "schedule",
-        "occurrence",
+        "occurrence", "scheduleSuggestionDismissal",
     ]
 
     /// The user the import writes under, with the document's profile: its email can't be typed by anyone and its

@@ -313,6 +313,12 @@ extension AccountDocument {
                 throw problem(place, "has two occurrences on one day")
             }
         }
+        for key in notRecurring {
+            try text(key, "the answers \"Not recurring\"", required: true, limit: 200)
+        }
+        guard Set(notRecurring).count == notRecurring.count else {
+            throw problem("the answers \"Not recurring\"", "name one description twice")
+        }
         if let settings = walletSettings {
             guard ["off", "weekly", "monthly"].contains(settings.frequency), (1...7).contains(settings.weekday),
                 (0...365).contains(settings.leadDays),
