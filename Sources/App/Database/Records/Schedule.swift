@@ -53,7 +53,13 @@ struct Schedule: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mu
     var start: CalendarDay? { CalendarDay(startsOn) }
 
     /// The amount an occurrence posts unless it was changed: a varying amount's middle, rounded down.
-    var typicalCents: Int64 { maxCents.map { amountCents + ($0 - amountCents) / 2 } ?? amountCents }
+    var typicalCents: Int64 { Self.typicalCents(amountCents, upTo: maxCents) }
+
+    /// An amount of `least` (up to `most` when it varies) as an occurrence posts it: the range's middle, rounded
+    /// down.
+    static func typicalCents(_ least: Int64, upTo most: Int64?) -> Int64 {
+        most.map { least + ($0 - least) / 2 } ?? least
+    }
 
     /// The rule's first day on or after `day`, if it has one.
     func nextRuleDay(onOrAfter day: CalendarDay) -> CalendarDay? {

@@ -203,7 +203,7 @@ extension BudgetController {
                 TransactionPages.Upcoming(
                     date: t.date(item.day),
                     name: item.name,
-                    amount: (item.kind == .expense ? "−" : "+") + user.money(item.amountCents),
+                    amount: item.signedAmount(user),
                     amountClass: item.kind == .income
                         ? "amount--income" : item.kind == .saving ? "amount--saving" : "amount--expense",
                     detail: ScheduleRules.postingLabel(item.posting, t: t),

@@ -63,7 +63,7 @@ struct HomeController {
             let comingThatDay = coming.filter { $0.day == selectedDay }.map { item in
                 HomePages.DayUpcoming(
                     name: item.name,
-                    amount: (item.kind == .expense ? "−" : "+") + user.money(item.amountCents),
+                    amount: item.signedAmount(user),
                     href: SchedulePaths.edit(item.scheduleId)
                 )
             }

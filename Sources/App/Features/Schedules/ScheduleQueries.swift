@@ -30,8 +30,7 @@ struct PendingOccurrence: Sendable, Equatable, Decodable, FetchableRecord {
 
     /// What the confirm form starts from: a changed amount, or the schedule's typical one.
     var amountCents: Int64 {
-        occurrence.amountCents ?? maxCents.map { scheduleAmountCents + ($0 - scheduleAmountCents) / 2 }
-            ?? scheduleAmountCents
+        occurrence.amountCents ?? Schedule.typicalCents(scheduleAmountCents, upTo: maxCents)
     }
 }
 
@@ -354,6 +353,11 @@ struct ComingOccurrence: Sendable, Equatable {
     let day: CalendarDay
     let amountCents: Int64
     let posting: Schedule.Posting
+
+    /// The amount as lists show it: money out with "−", money in or saved with "+".
+    func signedAmount(_ user: User) -> String {
+        (kind == .expense ? "−" : "+") + user.money(amountCents)
+    }
 }
 
 extension MemberStore {

@@ -301,13 +301,12 @@ extension AccountDocument {
                     PushChannel(kind: $0, url: row["url"], topic: row["topic"], token: nil)
                 }
             },
-            schedules: try schedules(db, userId: userId, positions: positions) { refs, id in
-                switch refs {
-                case .category: ref(categoryRefs, id)
-                case .account: ref(accountRefs, id)
-                case .stash: ref(stashRefs, id)
-                }
-            },
+            schedules: try schedules(
+                db,
+                userId: userId,
+                positions: positions,
+                refs: (categoryRefs, accountRefs, stashRefs)
+            ),
             notRecurring: try String.fetchAll(
                 db,
                 sql: "SELECT key FROM scheduleSuggestionDismissal WHERE userId = ? ORDER BY key",
@@ -316,15 +315,13 @@ extension AccountDocument {
         )
     }
 
-    enum ScheduleRef { case category, account, stash }
-
-    /// The member's schedules with their occurrences, refs in place of ids (`ref`) and each posted row by its
-    /// position in `ledger`.
+    /// The member's schedules with their occurrences, refs in place of ids and each posted row by its position in
+    /// `ledger`.
     static func schedules(
         _ db: Database,
         userId: Int64,
         positions: [Int64: Int],
-        ref: (ScheduleRef, Int64?) -> Int?
+        refs: (categories: [Int64: Int], accounts: [Int64: Int], stashes: [Int64: Int])
     ) throws -> [Schedule] {
         var occurrences: [Int64: [Occurrence]] = [:]
         for row in try App.Occurrence.fetchAll(
@@ -356,9 +353,9 @@ extension AccountDocument {
                 startsOn: $0.startsOn,
                 weekend: $0.weekend,
                 kind: $0.kind,
-                category: ref(.category, $0.categoryId),
-                account: ref(.account, $0.accountId),
-                stash: ref(.stash, $0.stashId),
+                category: $0.categoryId.flatMap { refs.categories[$0] },
+                account: $0.accountId.flatMap { refs.accounts[$0] },
+                stash: $0.stashId.flatMap { refs.stashes[$0] },
                 amountCents: $0.amountCents,
                 maxCents: $0.maxCents,
                 note: $0.note,
