@@ -85,6 +85,9 @@ enum BudgetPages {
         let days: [LedgerDay]
         let hasExpenses: Bool
         let links: [TextLink]
+        /// Safe to spend and the forecast, this month only.
+        var safe: SafeToSpendPages.Figure? = nil
+        var forecast: (chart: ChartView, lowest: String?)? = nil
     }
 
     struct TabPage: Sendable {
@@ -257,6 +260,8 @@ enum BudgetPages {
                 \(page.saved.map { "<div class=\"figures__row\"><dt>\(t["budget.expenses.saved"])</dt><dd>\($0)</dd></div>" as HTML })
               </dl>
             </section>
+            \(page.safe.map { SafeToSpendPages.card($0, t: t) })
+            \(page.forecast.map { SafeToSpendPages.forecast($0.chart, lowest: $0.lowest, t: t) })
             <section class="card" aria-labelledby="recent-title">
               <h2 class="card__title" id="recent-title">\(t["budget.expenses.recent"])</h2>
               \(page.hasExpenses ? nil : emptyInline(title: t["budget.expenses.empty_title"], text: t["budget.expenses.empty_text"]))

@@ -367,7 +367,8 @@ struct WalletWidgets: Sendable {
     }
 }
 
-/// Home's ledger summary (dashboard cards): total balance, income, spent and remaining in a month.
+/// Home's ledger summary (dashboard cards): total balance, income, spent and remaining in a month, and safe to spend
+/// in the current one.
 struct SummaryCards: Sendable {
     struct Card: Sendable {
         let key: String

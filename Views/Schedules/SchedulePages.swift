@@ -18,6 +18,10 @@ enum SchedulePages {
         let rule: String
         /// "Next: 1 Dec 2026 · Ask me first", or that it has ended.
         let detail: String
+        /// Its form: a subscription's or an income source's when one keeps it.
+        let editPath: String
+        /// Says which keeps it (and it is deleted with it), if one does.
+        let keptBy: String?
     }
 
     /// One coming day of a schedule, with its own small form: another date or amount, skip, or back to plan.
@@ -179,7 +183,7 @@ enum SchedulePages {
           <ul class="category-rows">
             \(rows.map { row in
                 """
-                <li class="row-with-actions"><a class="category-row" href="\(SchedulePaths.edit(row.id))"><span class="ledger-item__text"><span class="ledger-item__title">\(row.name) · \(row.amount)</span><span class="ledger-item__detail">\(row.rule)</span><span class="ledger-item__detail">\(row.detail)</span></span></a><a class="button button--plain row-action" href="\(SchedulePaths.delete(row.id))" aria-label="\(t["schedules.delete_named", ["name": row.name]])">\(t["budget.form.delete"])</a></li>
+                <li class="row-with-actions"><a class="category-row" href="\(row.editPath)"><span class="ledger-item__text"><span class="ledger-item__title">\(row.name) · \(row.amount)</span><span class="ledger-item__detail">\(row.rule)</span><span class="ledger-item__detail">\(row.detail)</span>\(row.keptBy.map { "<span class=\"ledger-item__detail\">\($0)</span>" as HTML })</span></a>\(row.keptBy == nil ? "<a class=\"button button--plain row-action\" href=\"\(SchedulePaths.delete(row.id))\" aria-label=\"\(t["schedules.delete_named", ["name": row.name]])\">\(t["budget.form.delete"])</a>" as HTML : nil)</li>
                 """ as HTML
             })
           </ul>

@@ -205,13 +205,15 @@ enum Charts {
     }
 
     /// A line through one value per label, below zero too (the zero line is drawn whenever the values reach it),
-    /// each point with its tooltip (`tooltip`: the label and the value written by `format`).
+    /// each point with its tooltip (`tooltip`: the label and the value written by `format`). The point at `mark`, if
+    /// any, stands out (a forecast's lowest day).
     static func line(
         id: String,
         title: String,
         labels: [String],
         tickLabels: [String],
         values: [Int64],
+        mark: Int? = nil,
         format: (Int64) -> String,
         tooltip: (String, String) -> String
     ) -> HTML {
@@ -245,8 +247,9 @@ enum Charts {
         let points = values.indices.map { "\(Number(x($0))),\(Number(y(Double(values[$0]))))" }.joined(separator: " ")
         svg.append("<polyline class=\"chart__line\" points=\"\(points)\"/>")
         for index in values.indices {
+            let marked = index == mark
             svg.append(
-                "<circle class=\"chart__dot\" cx=\"\(Number(x(index)))\" cy=\"\(Number(y(Double(values[index]))))\" r=\"3.5\"><title>\(tooltip(labels[index], format(values[index])))</title></circle>"
+                "<circle class=\"chart__dot\(marked ? " chart__dot--mark" : "")\" cx=\"\(Number(x(index)))\" cy=\"\(Number(y(Double(values[index]))))\" r=\"\(marked ? "7" : "3.5")\"><title>\(tooltip(labels[index], format(values[index])))</title></circle>"
             )
             if index < tickLabels.count, !tickLabels[index].isEmpty {
                 // The first and last points are at the plot's edges: their labels start or end there rather than

@@ -52,6 +52,8 @@ enum StashPages {
         let hasOlder: Bool
         let months: [MonthRow]
         let kindLabel: String
+        /// A save stash's link to a schedule that puts money into it on each pay day, when there are pay days.
+        var everyPayday: String? = nil
     }
 
     struct DeletePage: Sendable {
@@ -129,6 +131,7 @@ enum StashPages {
             <a class="button button--secondary" href="\(StashPaths.edit(page.card.id))">\(t["stashes.show.edit"])</a>
             <a class="button button--danger-outline" href="\(StashPaths.delete(page.card.id))">\(t["stashes.show.delete"])</a>
           </div>
+          \(page.everyPayday.map { "<p class=\"stash-payday\"><a href=\"\($0)\">\(t["stashes.show.every_payday"]) →</a></p>" as HTML })
         </section>
         \(page.goal.map { goal in
             """

@@ -193,5 +193,7 @@ extension Subscription {
         icon = try row.decode(forColumn: "icon")
         createdAt = try row.decode(forColumn: "createdAt")
         updatedAt = try row.decode(forColumn: "updatedAt")
+        scheduleId = try row.decode(forColumn: "scheduleId")
+        postsCharge = try row.decode(forColumn: "postsCharge")
     }
 }

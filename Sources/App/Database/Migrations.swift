@@ -52,6 +52,8 @@ extension AppDatabase {
         V47Schedules.register(in: &migrator)
         V48PlannedOccurrences.register(in: &migrator)
         V49NotRecurring.register(in: &migrator)
+        V50SafeToSpendBuffer.register(in: &migrator)
+        V51LinkedSchedules.register(in: &migrator)
         return migrator
     }
 

@@ -88,7 +88,9 @@ struct CalendarFeedTests {
                     icon: "heart",
                     createdAt: Date(),
                     updatedAt: Date()
-                )
+                ),
+                today: CalendarDay("2026-11-22")!,
+                now: Date()
             )
 
             // No link until she makes one

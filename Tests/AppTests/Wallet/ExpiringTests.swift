@@ -78,7 +78,9 @@ struct ExpiringTests {
                     icon: "heart",
                     createdAt: now,
                     updatedAt: now
-                )
+                ),
+                today: CalendarDay("2026-11-22")!,
+                now: now
             )
 
             // With the default 7-day lead: the coupon (2 days), the fee (4 days), the renewal (5 days); the

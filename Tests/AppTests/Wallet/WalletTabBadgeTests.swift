@@ -93,7 +93,9 @@ struct WalletTabBadgeTests {
                     icon: "heart",
                     createdAt: now,
                     updatedAt: now
-                )
+                ),
+                today: CalendarDay("2026-11-22")!,
+                now: now
             )
             for path in ["/", "/wallet", "/badges", "/profile"] {
                 let page = try await browser.get(path)

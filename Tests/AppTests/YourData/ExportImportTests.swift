@@ -53,9 +53,17 @@ struct ExportImportTests {
             )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 6)
-            #expect(document.schedules.map(\.name) == ["Rent", "Phone bill"])
-            let posted = try #require(document.schedules.last?.occurrences.first)
+            #expect(document.version == 7)
+            // The income sources' and subscriptions' schedules, then the demo's own two; each names its own
+            #expect(document.schedules.prefix(2).map(\.name) == ["Salary", "Freelance"])
+            #expect(document.incomeSources.prefix(2).map(\.schedule) == [1, 2])
+            #expect(document.subscriptions.count == 50)
+            for subscription in document.subscriptions {
+                #expect(document.schedules[(subscription.schedule ?? 0) - 1].name == subscription.name)
+            }
+            #expect(document.subscriptions.filter { $0.postsCharge == true }.count == 5)
+            let phone = try #require(document.schedules.first { $0.name == "Phone bill" })
+            let posted = try #require(phone.occurrences.first)
             #expect(posted.state == .posted)
             #expect(document.notRecurring == ["streaming"])
             #expect(document.ledger[(posted.ledger ?? 0) - 1].amountCents == 5_500)
@@ -184,7 +192,7 @@ struct ExportImportTests {
             ("other json", "This isn't a Stashify export"),
             (
                 "newer version",
-                "This export was made by a newer version of Stashify (format 7). Update this server, then import it."
+                "This export was made by a newer version of Stashify (format 8). Update this server, then import it."
             ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
@@ -213,7 +221,7 @@ struct ExportImportTests {
             case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
             case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
             case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 7 }])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 8 }])
             case "missing field":
                 try AccountRows.zip([
                     "stashify.json": try Self.documentJSON {

@@ -22,6 +22,12 @@ struct IncomeSource: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     var frequency: Frequency
     var createdAt: Date
     var updatedAt: Date
+    /// The schedule it repeats as (`Schedule`), which the income source's form keeps in step.
+    var scheduleId: Int64? = nil
+    /// `YYYY-MM-DD`: a day it is paid on, which its pay days count from.
+    var paidOn: String? = nil
+    /// Whether each pay day records the income by itself.
+    var postsIncome: Bool = false
 
     static let databaseTableName = "incomeSource"
 

@@ -15,6 +15,10 @@ struct Subscription: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     var icon: String
     var createdAt: Date
     var updatedAt: Date
+    /// The schedule it repeats as (`Schedule`), which the subscription's form keeps in step.
+    var scheduleId: Int64? = nil
+    /// Whether each renewal posts its charge to the ledger by itself.
+    var postsCharge: Bool = false
 
     static let databaseTableName = "subscription"
 
@@ -25,6 +29,9 @@ struct Subscription: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The rule its renewals follow, from its renewal date.
+    var recurrence: Recurrence? { CalendarDay(renewsOn).map { frequency.recurrence(from: $0) } }
 
     func nextRenewal(today: CalendarDay) -> CalendarDay {
         frequency.nextRenewal(from: CalendarDay(renewsOn) ?? today, onOrAfter: today)

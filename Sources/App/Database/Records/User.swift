@@ -30,6 +30,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable, FetchableRecord,
     public var region: String = Region.unitedStates.identifier
     /// The language pages, messages and files are written in (`Language`): `en`, `de`, `fr` or `es`.
     public var language: String = "en"
+    /// What the member keeps aside before anything is safe to spend, in cents (`SafeToSpend`).
+    public var safeBufferCents: Int64 = 0
 
     public static let databaseTableName = "user"
 

@@ -27,7 +27,10 @@ extension BudgetController {
                 return IncomePages.SourceRow(
                     id: source.id ?? 0,
                     name: source.name,
-                    detail: "\(user.money(source.amountCents)) · \(source.frequency.label(t))",
+                    detail: "\(user.money(source.amountCents)) · \(source.frequency.label(t))"
+                        + (Self.nextPayDay(source, today: today).map {
+                            " · " + t["budget.income.next_pay_day", ["date": t.date($0)]]
+                        } ?? ""),
                     monthly: monthly != source.amountCents
                         ? t["budget.income.a_month", ["amount": user.money(monthly)]] : nil
                 )
@@ -40,11 +43,18 @@ extension BudgetController {
         }
     }
 
+    /// The income source's first pay day from today on, if it has pay days.
+    static func nextPayDay(_ source: IncomeSource, today: CalendarDay) -> CalendarDay? {
+        source.paidOn.flatMap(CalendarDay.init).flatMap {
+            source.frequency.recurrence(from: $0).next(start: $0, onOrAfter: today)
+        }
+    }
+
     // MARK: - Form
 
     @Sendable func newIncome(request: Request, context: MemberContext) async throws -> Response {
         try incomeFormPage(
-            IncomeInput(frequency: "monthly"),
+            IncomeInput(frequency: "monthly", paidOn: context.member.today.monthValue.next.firstDay.description),
             errors: FieldErrors(t: context.words),
             source: nil,
             request: request,
@@ -58,7 +68,8 @@ extension BudgetController {
                 input,
                 t: context.words,
                 currency: context.user.currencyValue,
-                grammar: context.user.format.amounts
+                grammar: context.user.format.amounts,
+                today: context.member.today
             )
         } form: { input, errors, status in
             try incomeFormPage(input, errors: errors, source: nil, request: request, context: context, status: status)
@@ -74,7 +85,7 @@ extension BudgetController {
                 updatedAt: now
             )
             draft.apply(to: &source)
-            _ = try await context.store.saveIncomeSource(source)
+            _ = try await context.store.saveIncomeSource(source, today: context.member.today, now: self.now())
             let t = context.words
             return pages.redirect(
                 to: BudgetPaths.income,
@@ -90,7 +101,9 @@ extension BudgetController {
             IncomeInput(
                 name: source.name,
                 amount: user.amountValue(source.amountCents),
-                frequency: source.frequency.rawValue
+                frequency: source.frequency.rawValue,
+                paidOn: source.paidOn ?? "",
+                posts: source.postsIncome ? "yes" : nil
             ),
             errors: FieldErrors(t: context.words),
             source: source,
@@ -106,7 +119,8 @@ extension BudgetController {
                 input,
                 t: context.words,
                 currency: context.user.currencyValue,
-                grammar: context.user.format.amounts
+                grammar: context.user.format.amounts,
+                today: context.member.today
             )
         } form: { input, errors, status in
             try incomeFormPage(
@@ -121,7 +135,7 @@ extension BudgetController {
             var source = source
             draft.apply(to: &source)
             source.updatedAt = now()
-            _ = try await context.store.saveIncomeSource(source)
+            _ = try await context.store.saveIncomeSource(source, today: context.member.today, now: self.now())
             let t = context.words
             return pages.redirect(
                 to: BudgetPaths.income,
@@ -197,6 +211,20 @@ extension BudgetController {
                     value: input.frequency ?? "",
                     options: IncomeSource.Frequency.allCases.map { ($0.rawValue, $0.label(t)) },
                     error: errors["frequency"]
+                ),
+                .input(
+                    "paidOn",
+                    label: t["budget.income.paid_on"],
+                    value: input.paidOn ?? "",
+                    type: "date",
+                    error: errors["paidOn"],
+                    hint: t["budget.income.paid_on_hint"]
+                ),
+                .checkbox(
+                    "posts",
+                    label: t["budget.income.posts"],
+                    checked: input.posts == "yes",
+                    hint: t["budget.income.posts_hint"]
                 ),
             ],
             deletePath: source.map { BudgetPaths.deleteIncome($0.id ?? 0) },

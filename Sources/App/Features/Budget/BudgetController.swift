@@ -22,6 +22,7 @@ struct BudgetController {
         addTransfersRoutes(to: group)
         addCategoriesRoutes(to: group)
         addReportsRoutes(to: group)
+        addSafeToSpendRoutes(to: group)
     }
 
     // MARK: - Expenses
@@ -37,7 +38,7 @@ struct BudgetController {
         let rows = try context.store.recentRows(month: month, limit: 30)
         let expected = sources.reduce(Int64(0)) { $0 + $1.frequency.monthlyCents($1.amountCents) }
         let here = BudgetPaths.expenses(month: month == today.monthValue ? nil : month)
-        let page = BudgetPages.ExpensesPage(
+        var page = BudgetPages.ExpensesPage(
             tabs: TabLink.budget(current: nil, month: month == today.monthValue ? nil : month, t: t),
             picker: MonthPicker(.expenses, month: month, today: today),
             add: Self.addMenu(kind: .needs, returnTo: here),
@@ -54,6 +55,11 @@ struct BudgetController {
             hasExpenses: totals.spentCents > 0 || !rows.isEmpty,
             links: Self.links(t)
         )
+        if month == today.monthValue {
+            let safe = try context.store.safeToSpend(user: user, today: today)
+            page.safe = Self.figure(safe, user: user, t: t)
+            page.forecast = Self.forecastChart(safe, user: user, t: t)
+        }
         return pages.page(title: t["budget.title"], section: .budget, context: context) { _ in
             BudgetPages.expenses(page, t: t)
         }

@@ -31,11 +31,13 @@ enum BudgetDemoData {
         let (db, userId) = (member.db, member.userId)
         guard count > 0 else { return }
         var rng = SeededGenerator(seed: seed &+ 0xB0D6E7)
-        for (name, cents, frequency) in [
-            ("Salary", Int64(420_000), IncomeSource.Frequency.monthly),
-            ("Freelance", Int64(60_000), .variable),
+        // Pay days: the salary on the 1st, freelance work around the 15th; both only expected (the ledger below has
+        // what arrived).
+        for (name, cents, frequency, day) in [
+            ("Salary", Int64(420_000), IncomeSource.Frequency.monthly, 1),
+            ("Freelance", Int64(60_000), .variable, 15),
         ] {
-            _ = try IncomeSource(
+            var source = IncomeSource(
                 id: nil,
                 userId: userId,
                 name: name,
@@ -43,7 +45,9 @@ enum BudgetDemoData {
                 frequency: frequency,
                 createdAt: now,
                 updatedAt: now
-            ).inserted(db)
+            )
+            source.paidOn = CalendarDay(year: today.year, month: today.month, day: day)?.description
+            try MemberStore.keepSchedule(member, for: &source, today: today, now: now)
         }
         let accounts = try [
             ("Everyday checking", MoneyAccount.Kind.checking, Int64(250_000)),

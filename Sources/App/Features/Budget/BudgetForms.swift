@@ -558,11 +558,15 @@ struct IncomeDraft: Sendable {
     let name: String
     let cents: Int64
     let frequency: IncomeSource.Frequency
+    let paidOn: CalendarDay?
+    let posts: Bool
 
     func apply(to source: inout IncomeSource) {
         source.name = name
         source.amountCents = cents
         source.frequency = frequency
+        source.paidOn = paidOn?.description
+        source.postsIncome = posts
     }
 }
 
@@ -599,6 +603,10 @@ struct IncomeInput: Decodable, Sendable {
     var name: String?
     var amount: String?
     var frequency: String?
+    /// A pay day (`YYYY-MM-DD`), which the next ones count from.
+    var paidOn: String?
+    /// "yes" when each pay day records the income by itself.
+    var posts: String?
 }
 
 /// The rules of the income source form.
@@ -607,7 +615,8 @@ enum IncomeRules {
         _ input: IncomeInput,
         t: Words,
         currency: Currency,
-        grammar: AmountGrammar
+        grammar: AmountGrammar,
+        today: CalendarDay
     ) -> Validated<IncomeDraft> {
         var errors = FieldErrors(t: t)
         let name = errors.text(input.name, field: "name", required: t["budget.errors.enter_name"], max: 60)
@@ -618,8 +627,14 @@ enum IncomeRules {
             as: IncomeSource.Frequency.self,
             message: t["budget.errors.choose_frequency"]
         )
+        // Without a pay day it is only a monthly figure, with no days of its own.
+        let paid =
+            (input.paidOn ?? "").isEmpty
+            ? nil : errors.date(input.paidOn, field: "paidOn", today: today, window: .planning)
         guard errors.isEmpty, let cents, let frequency else { return .invalid(errors) }
-        return .valid(IncomeDraft(name: name, cents: cents, frequency: frequency))
+        return .valid(
+            IncomeDraft(name: name, cents: cents, frequency: frequency, paidOn: paid, posts: input.posts == "yes")
+        )
     }
 }
 

@@ -40,6 +40,9 @@ enum BudgetPaths {
     static let moveCategory = PathPattern("/budget/categories/:id/move")
     static let hideCategory = PathPattern("/budget/categories/:id/hide")
 
+    static let safeToSpend = "/budget/safe-to-spend"
+    static let safeBuffer = "/budget/safe-to-spend/buffer"
+
     static let report = "/budget/report"
     static let reports = "/budget/reports"
     static let pastReport = PathPattern("/budget/reports/:month")

@@ -206,16 +206,17 @@ extension MemberStore {
 
     // MARK: - Income sources
 
-    func saveIncomeSource(_ source: IncomeSource) async throws -> IncomeSource {
+    /// Deletes an income source and the schedule it repeats as; what it recorded stays in the ledger.
+    func deleteIncomeSource(_ source: IncomeSource) async throws {
         try await write { db in
             let source = try own(source, in: db)
-            if source.id == nil { return try source.inserted(db) }
-            try source.update(db)
-            return source
+            if let scheduleId = source.scheduleId {
+                try db.execute(
+                    sql: "DELETE FROM schedule WHERE id = ? AND userId = ?",
+                    arguments: [scheduleId, userId]
+                )
+            }
+            _ = try source.delete(db)
         }
-    }
-
-    func deleteIncomeSource(_ source: IncomeSource) async throws {
-        _ = try await write { db in try own(source, in: db).delete(db) }
     }
 }

@@ -158,6 +158,7 @@ struct HomeController {
                 balances: data.balances,
                 balanceAtEnd: data.balanceAtEnd,
                 totals: data.totals,
+                safeCents: isCurrent ? try context.store.safeToSpend(user: user, today: today).cents : nil,
                 user: user,
                 month: month,
                 today: today,

@@ -124,7 +124,11 @@ package struct CalendarFeedController {
         base: String,
         t: Words
     ) throws -> [ICalendar.Event] {
-        try store.schedules().flatMap { schedule -> [ICalendar.Event] in
+        // A subscription's renewals are events of their own already.
+        let owners = try store.scheduleOwners()
+        return try store.schedules().flatMap { schedule -> [ICalendar.Event] in
+            let owner = schedule.id.flatMap { owners[$0] }
+            if case .subscription = owner { return [] }
             guard let id = schedule.id, schedule.nextOn != nil, let rule = schedule.recurrence,
                 let start = schedule.start, let first = rule.next(start: start, onOrAfter: start)
             else { return [] }
@@ -136,7 +140,7 @@ package struct CalendarFeedController {
                 $0.postOn <= today.adding(days: horizonDays)
             }
             let apart = coming.filter { $0.state == .skipped || $0.postOn != $0.dueOn }
-            let path = base + SchedulePaths.edit(id)
+            let path = base + (owner?.editPath ?? SchedulePaths.edit(id))
             let series = ICalendar.Event(
                 uid: "schedule-\(id)-u\(userId)@\(host)",
                 day: first,

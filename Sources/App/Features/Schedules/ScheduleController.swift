@@ -37,6 +37,7 @@ struct ScheduleController {
         input.month = take("month") ?? input.month
         input.target = take("target") ?? input.target
         input.account = take("account") ?? input.account
+        input.starts = take("starts") ?? input.starts
         if let weekday = take("weekday") {
             input.weekday = weekday
             input.weekdays = [weekday]
@@ -57,6 +58,9 @@ struct ScheduleController {
     /// `GET /schedules/:id/edit`
     @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
         let schedule = try context.named(Schedule.self)
+        if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+            return pages.redirect(to: owner.editPath)
+        }
         return try await formPage(
             ScheduleRules.input(schedule, user: context.user),
             errors: FieldErrors(t: context.words),
@@ -67,7 +71,11 @@ struct ScheduleController {
 
     /// `POST /schedules/:id/edit`
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
-        try await save(request: request, context: context, schedule: try context.named(Schedule.self))
+        let schedule = try context.named(Schedule.self)
+        if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+            return pages.redirect(to: owner.editPath)
+        }
+        return try await save(request: request, context: context, schedule: schedule)
     }
 
     /// Deleting a schedule: what it posted stays in the ledger.
@@ -75,6 +83,10 @@ struct ScheduleController {
         Deletion { _, context in
             try context.named(Schedule.self)
         } confirm: { schedule, _, context in
+            // A subscription's or an income source's schedule goes with it, from its own form.
+            if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+                return pages.redirect(to: owner.editPath)
+            }
             let t = context.words
             let page = ConfirmPage(
                 title: t["budget.confirm.delete_named", ["name": schedule.name]],
@@ -85,6 +97,9 @@ struct ScheduleController {
             )
             return pages.confirm(page, title: page.title, section: .budget, context: context)
         } delete: { schedule, _, context in
+            if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+                return pages.redirect(to: owner.editPath)
+            }
             try await context.store.deleteSchedule(schedule)
             let t = context.words
             return pages.redirect(
@@ -287,6 +302,7 @@ struct ScheduleController {
         let t = context.words
         let pending = try context.store.pendingOccurrences()
         let schedules = try context.store.schedules()
+        let owners = try context.store.scheduleOwners()
         let page = SchedulePages.IndexPage(
             pending: pending.map { row in
                 let id = row.occurrence.id ?? 0
@@ -305,13 +321,21 @@ struct ScheduleController {
                     } ?? user.money(schedule.amountCents)
                 let posting = ScheduleRules.postingLabel(schedule.posting, t: t)
                 let next = schedule.nextOn.flatMap(CalendarDay.init).map { schedule.weekend.apply(to: $0) }
+                let owner = owners[schedule.id ?? 0]
                 return SchedulePages.ScheduleRow(
                     id: schedule.id ?? 0,
                     name: schedule.name,
                     amount: amount,
                     rule: ScheduleRules.words(schedule, t: t),
                     detail: next.map { t["schedules.next", ["date": t.date($0), "posting": posting]] }
-                        ?? t["schedules.ended"]
+                        ?? t["schedules.ended"],
+                    editPath: owner?.editPath ?? SchedulePaths.edit(schedule.id ?? 0),
+                    keptBy: owner.map {
+                        switch $0 {
+                        case .subscription: t["schedules.kept_by.subscription"]
+                        case .income: t["schedules.kept_by.income"]
+                        }
+                    }
                 )
             },
             emptyState: .schedules(t),

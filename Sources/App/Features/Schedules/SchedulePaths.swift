@@ -19,7 +19,24 @@ enum SchedulePaths {
         ]
         if let category = suggestion.categoryId { query.append(("target", String(category))) }
         if let account = suggestion.accountId { query.append(("account", String(account))) }
-        return new + "?"
+        return new(query)
+    }
+
+    /// The new-schedule form filled in to put money into `stash` on each of `payday`'s days, from its next one.
+    static func new(into stash: Stash, payday: Schedule, today: CalendarDay) -> String {
+        guard let rule = payday.recurrence, let start = payday.start else { return new }
+        let choice = RepeatChoice(rule, start: start)
+        let first = payday.nextRuleDay(onOrAfter: today) ?? today
+        return new([
+            ("name", stash.name), ("target", SplitPart.value(stashId: stash.id ?? 0)),
+            ("frequency", choice.frequency.rawValue), ("interval", String(choice.interval)),
+            ("monthDay", String(choice.monthDay)), ("month", String(choice.month)),
+            ("weekday", String(choice.weekdays.first ?? choice.weekday)), ("starts", first.description),
+        ])
+    }
+
+    private static func new(_ query: [(String, String)]) -> String {
+        new + "?"
             + query.compactMap { name, value in Paths.queryValue(value).map { "\(name)=\($0)" } }
             .joined(separator: "&")
     }

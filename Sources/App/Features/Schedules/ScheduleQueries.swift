@@ -8,15 +8,17 @@ struct PendingOccurrence: Sendable, Equatable, Decodable, FetchableRecord {
     let kind: LedgerEntry.Kind
     let scheduleAmountCents: Int64
     let maxCents: Int64?
+    let accountId: Int64?
+    let stashId: Int64?
 
     static let selectSQL = """
         SELECT occurrence.*, schedule.name AS name, schedule.kind AS kind, schedule.amountCents AS scheduleAmountCents,
-               schedule.maxCents AS maxCents
+               schedule.maxCents AS maxCents, schedule.accountId AS accountId, schedule.stashId AS stashId
         FROM occurrence JOIN schedule ON schedule.id = occurrence.scheduleId
         """
 
     enum CodingKeys: String, CodingKey {
-        case name, kind, scheduleAmountCents, maxCents
+        case name, kind, scheduleAmountCents, maxCents, accountId, stashId
     }
 
     init(from decoder: any Decoder) throws {
@@ -26,6 +28,8 @@ struct PendingOccurrence: Sendable, Equatable, Decodable, FetchableRecord {
         kind = try container.decode(LedgerEntry.Kind.self, forKey: .kind)
         scheduleAmountCents = try container.decode(Int64.self, forKey: .scheduleAmountCents)
         maxCents = try container.decodeIfPresent(Int64.self, forKey: .maxCents)
+        accountId = try container.decodeIfPresent(Int64.self, forKey: .accountId)
+        stashId = try container.decodeIfPresent(Int64.self, forKey: .stashId)
     }
 
     /// What the confirm form starts from: a changed amount, or the schedule's typical one.
@@ -81,20 +85,30 @@ extension MemberStore {
     /// before today are never posted. What it posts or queues now is seen (the member is here).
     func saveSchedule(_ schedule: Schedule, today: CalendarDay, now: Date) async throws -> (Schedule, PostingOutcome) {
         try await write { member in
-            var schedule = try own(schedule, in: member.db)
-            let from = max(schedule.start ?? today, today)
-            schedule.nextOn = schedule.nextRuleDay(onOrAfter: from)?.description
-            schedule.updatedAt = now
-            if schedule.id == nil {
-                schedule.createdAt = now
-                schedule = try schedule.inserted(member.db)
-            } else {
-                try schedule.update(member.db)
-            }
-            let outcome = try Self.postDue(member, today: today, now: now)
-            try Self.markSeen(member, now: now)
-            return (schedule, outcome)
+            try Self.store(member, own(schedule, in: member.db), today: today, now: now)
         }
+    }
+
+    /// `saveSchedule` in the caller's transaction.
+    static func store(
+        _ member: MemberDatabase,
+        _ schedule: Schedule,
+        today: CalendarDay,
+        now: Date
+    ) throws -> (Schedule, PostingOutcome) {
+        var schedule = schedule
+        let from = max(schedule.start ?? today, today)
+        schedule.nextOn = schedule.nextRuleDay(onOrAfter: from)?.description
+        schedule.updatedAt = now
+        if schedule.id == nil {
+            schedule.createdAt = now
+            schedule = try schedule.inserted(member.db)
+        } else {
+            try schedule.update(member.db)
+        }
+        let outcome = try postDue(member, today: today, now: now)
+        try markSeen(member, now: now)
+        return (schedule, outcome)
     }
 
     /// Deletes a schedule; what it posted stays in the ledger.
@@ -205,13 +219,7 @@ extension MemberStore {
     /// The schedule's next `limit` rule days from its first unhandled one, each as planned, and any occurrence moved
     /// past its rule day that hasn't posted yet.
     func upcomingOccurrences(of schedule: Schedule, limit: Int) throws -> [UpcomingOccurrence] {
-        guard let scheduleId = schedule.id, let recurrence = schedule.recurrence, let start = schedule.start else {
-            return []
-        }
-        let days =
-            schedule.nextOn.flatMap(CalendarDay.init).map {
-                recurrence.occurrences(start: start, from: $0, limit: limit)
-            } ?? []
+        guard let scheduleId = schedule.id else { return [] }
         let rows = try read { db in
             try Occurrence.fetchAll(
                 db,
@@ -222,6 +230,17 @@ extension MemberStore {
                 arguments: [scheduleId, userId, schedule.nextOn ?? "9999-12-31"]
             )
         }
+        return Self.upcoming(schedule, rows: rows, limit: limit)
+    }
+
+    /// `schedule`'s next `limit` rule days from `nextOn`, with what its occurrence rows (`rows`: the planned ones,
+    /// and the skipped ones from `nextOn` on) change about them, by the day they post.
+    static func upcoming(_ schedule: Schedule, rows: [Occurrence], limit: Int) -> [UpcomingOccurrence] {
+        guard let recurrence = schedule.recurrence, let start = schedule.start else { return [] }
+        let days =
+            schedule.nextOn.flatMap(CalendarDay.init).map {
+                recurrence.occurrences(start: start, from: $0, limit: limit)
+            } ?? []
         let byDay = Dictionary(rows.map { ($0.dueOn, $0) }, uniquingKeysWith: { first, _ in first })
         let moved = rows.filter { row in row.state == .planned && !days.contains { $0.description == row.dueOn } }
         let planned = days.map { day in
@@ -353,6 +372,9 @@ struct ComingOccurrence: Sendable, Equatable {
     let day: CalendarDay
     let amountCents: Int64
     let posting: Schedule.Posting
+    /// The account it posts from (or into, for income) and the stash it goes into, if any.
+    var accountId: Int64? = nil
+    var stashId: Int64? = nil
 
     /// The amount as lists show it: money out with "−", money in or saved with "+".
     func signedAmount(_ user: User) -> String {
@@ -361,18 +383,41 @@ struct ComingOccurrence: Sendable, Equatable {
 }
 
 extension MemberStore {
-    /// Every schedule's occurrences posting from `first` through `last` (skipped ones left out), by day.
+    /// Every schedule's occurrences posting from `first` through `last` (skipped ones left out), by day: two reads,
+    /// whatever the number of schedules.
     func coming(from first: CalendarDay, through last: CalendarDay) throws -> [ComingOccurrence] {
-        let schedules = try read { db in
-            try Schedule.fetchAll(
+        let horizon = last.adding(days: 2).description
+        let (schedules, rows) = try read { db in
+            let schedules = try Schedule.fetchAll(
                 db,
                 sql: "SELECT * FROM schedule WHERE userId = ? AND nextOn IS NOT NULL AND nextOn <= ? ORDER BY id",
-                arguments: [userId, last.adding(days: 2).description]
+                arguments: [userId, horizon]
             )
+            let rows = try Occurrence.fetchAll(
+                db,
+                sql: """
+                    SELECT occurrence.* FROM occurrence JOIN schedule ON schedule.id = occurrence.scheduleId
+                    WHERE schedule.userId = ? AND schedule.nextOn IS NOT NULL AND schedule.nextOn <= ?
+                    AND occurrence.userId = schedule.userId
+                    AND (occurrence.state = 'planned' OR (occurrence.state = 'skipped' AND occurrence.dueOn >= schedule.nextOn))
+                    ORDER BY occurrence.dueOn
+                    """,
+                arguments: [userId, horizon]
+            )
+            return (schedules, rows)
         }
+        let bySchedule = Dictionary(grouping: rows, by: \.scheduleId)
         let span = first.distance(to: last) + 3
-        return try schedules.flatMap { schedule in
-            try upcomingOccurrences(of: schedule, limit: span).compactMap { next in
+        // Days before `first` can't post in it (a weekend moves one by two days at most): a schedule the service
+        // hasn't caught up with yet counts from there.
+        let earliest = first.adding(days: -2)
+        return schedules.flatMap { schedule -> [ComingOccurrence] in
+            var schedule = schedule
+            if let next = schedule.nextOn.flatMap(CalendarDay.init), next < earliest {
+                schedule.nextOn = earliest.description
+            }
+            return Self.upcoming(schedule, rows: bySchedule[schedule.id ?? 0] ?? [], limit: span).compactMap {
+                next -> ComingOccurrence? in
                 guard next.state != .skipped, next.postOn >= first, next.postOn <= last else { return nil }
                 return ComingOccurrence(
                     scheduleId: schedule.id ?? 0,
@@ -380,7 +425,9 @@ extension MemberStore {
                     kind: schedule.kind,
                     day: next.postOn,
                     amountCents: next.amountCents ?? schedule.typicalCents,
-                    posting: schedule.posting
+                    posting: schedule.posting,
+                    accountId: schedule.accountId,
+                    stashId: schedule.stashId
                 )
             }
         }

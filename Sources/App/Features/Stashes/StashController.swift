@@ -276,7 +276,7 @@ struct StashController {
                     ["total": user.money(total), "goal": user.money(goal), "percent": percent]
                 ]
         }
-        let page = StashPages.ShowPage(
+        var page = StashPages.ShowPage(
             card: StashCard(summary, user: user, t: t),
             month: month,
             hasNext: month < today.monthValue,
@@ -313,6 +313,9 @@ struct StashController {
             },
             kindLabel: stash.kind.stashLabel(t)
         )
+        if stash.kind == .save, let payday = try context.store.payday() {
+            page.everyPayday = SchedulePaths.new(into: stash, payday: payday, today: today)
+        }
         return pages.page(title: stash.name, section: .home, context: context) { StashPages.show(page, t: $0.t) }
     }
 

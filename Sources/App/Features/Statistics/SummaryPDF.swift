@@ -287,6 +287,34 @@ struct SummaryPDF {
             pdf.line(x1: margin, y1: y, x2: right, y2: y)
             y -= 14
         }
+
+        // Safe to spend today, line by line, when the period is the one today is in
+        if period.first <= today && today <= period.last {
+            let safe = try store.safeToSpend(user: user, today: today)
+            room(80)
+            y -= 10
+            pdf.text(t["safe.pdf.heading"], x: margin, y: y, size: 12, bold: true)
+            pdf.text(user.money(safe.cents), x: right, y: y, size: 12, bold: true, alignRight: true)
+            y -= 15
+            for sentence in [safe.horizonText(t) + " " + safe.perDayText(t, user: user), safe.dipText(t, user: user)] {
+                guard let sentence else { continue }
+                pdf.text(String(sentence.prefix(110)), x: margin, y: y, size: 8, color: .secondary)
+                y -= 12
+            }
+            y -= 4
+            for line in safe.lines {
+                room(15)
+                pdf.text(String(line.label(t).prefix(60)), x: margin, y: y, size: 10)
+                pdf.text(line.group.title(t), x: margin + 300, y: y, size: 8, color: .secondary)
+                pdf.text(BudgetController.signed(line.cents, user: user), x: right, y: y, size: 10, alignRight: true)
+                y -= 14
+            }
+            room(20)
+            pdf.line(x1: margin, y1: y + 8, x2: right, y2: y + 8)
+            pdf.text(t["safe.lines.sum"], x: margin, y: y - 4, size: 10, bold: true)
+            pdf.text(user.money(safe.sumCents), x: right, y: y - 4, size: 10, bold: true, alignRight: true)
+            y -= 20
+        }
         return pdf.document(
             title: isYear
                 ? t["statistics.pdf.document.yearly", ["period": period.title(t)]]

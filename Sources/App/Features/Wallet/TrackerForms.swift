@@ -58,6 +58,8 @@ struct SubscriptionInput: Decodable, Sendable {
     var cardId: String?
     var category: String?
     var icon: String?
+    /// "yes" when each renewal posts its charge to the ledger.
+    var posts: String?
 
     init(
         name: String? = nil,
@@ -66,7 +68,8 @@ struct SubscriptionInput: Decodable, Sendable {
         renewsOn: String? = nil,
         cardId: String? = nil,
         category: String? = nil,
-        icon: String? = nil
+        icon: String? = nil,
+        posts: String? = nil
     ) {
         self.name = name
         self.amount = amount
@@ -75,6 +78,7 @@ struct SubscriptionInput: Decodable, Sendable {
         self.cardId = cardId
         self.category = category
         self.icon = icon
+        self.posts = posts
     }
 
     init(_ subscription: Subscription, currency: Currency, format: RegionFormat, today: CalendarDay) {
@@ -85,7 +89,8 @@ struct SubscriptionInput: Decodable, Sendable {
             renewsOn: subscription.nextRenewal(today: today).description,
             cardId: subscription.cardId.map(String.init) ?? "",
             category: subscription.category,
-            icon: subscription.icon
+            icon: subscription.icon,
+            posts: subscription.postsCharge ? "yes" : nil
         )
     }
 }
@@ -98,6 +103,7 @@ struct SubscriptionDraft: Sendable {
     let renewsOn: CalendarDay
     let cardId: Int64?
     let category: String
+    let posts: Bool
 
     /// A subscription named like a popular service gets that service's icon.
     func apply(to subscription: inout Subscription) {
@@ -107,6 +113,7 @@ struct SubscriptionDraft: Sendable {
         subscription.renewsOn = renewsOn.description
         subscription.cardId = cardId
         subscription.category = category
+        subscription.postsCharge = posts
         subscription.icon = SubscriptionTemplate.all.first { $0.name == name }?.key ?? ""
     }
 }
@@ -156,7 +163,8 @@ enum SubscriptionRules {
                 frequency: frequency,
                 renewsOn: renews,
                 cardId: cardId,
-                category: category
+                category: category,
+                posts: input.posts == "yes"
             )
         )
     }
@@ -218,6 +226,12 @@ enum SubscriptionRules {
                 error: errors["category"],
                 hint: t["wallet.subscriptions.fields.category_hint"],
                 autocomplete: "off"
+            ),
+            .checkbox(
+                "posts",
+                label: t["wallet.subscriptions.fields.posts"],
+                checked: input.posts == "yes",
+                hint: t["wallet.subscriptions.fields.posts_hint"]
             ),
         ]
     }

@@ -224,7 +224,7 @@ extension WalletController {
                 )
             draft.apply(to: &subscription)
             subscription.updatedAt = now
-            try await context.store.saveSubscription(subscription)
+            try await context.store.saveSubscription(subscription, today: today, now: now)
             return pages.redirect(
                 to: WalletPaths.tracker,
                 flash: .success(

@@ -102,7 +102,7 @@ enum WalletDemoData {
                         ? .quarterly
                         : template.frequency
                 let renews = today.adding(days: Int.random(in: -200...40, using: &rng))
-                _ = try Subscription(
+                var subscription = Subscription(
                     id: nil,
                     userId: userId,
                     name: index < services.count ? template.name : "\(template.name) \(index / services.count + 1)",
@@ -114,7 +114,15 @@ enum WalletDemoData {
                     icon: template.key,
                     createdAt: now,
                     updatedAt: now
-                ).inserted(db)
+                )
+                // Renewals are expected in forecasts; one in ten posts its charge by itself.
+                subscription.postsCharge = index % 10 == 0
+                try MemberStore.keepSchedule(
+                    MemberDatabase(db: db, userId: userId),
+                    for: &subscription,
+                    today: today,
+                    now: now
+                )
             }
             let couponNames = [
                 "BOGO Burger", "$5 Off $25", "20% Off", "Free Coffee", "Free Delivery", "$10 Off Groceries",

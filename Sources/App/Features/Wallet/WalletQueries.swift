@@ -479,28 +479,15 @@ extension MemberStore {
         try record(Subscription.self, id: id)
     }
 
-    @discardableResult
-    func saveSubscription(_ subscription: Subscription) async throws -> Subscription {
-        try await write { db in
-            let subscription = try own(subscription, in: db)
-            if subscription.id == nil { return try subscription.inserted(db) }
-            try db.execute(
-                sql: """
-                    UPDATE subscription SET name = ?, amountCents = ?, frequency = ?, renewsOn = ?, cardId = ?, category = ?,
-                    icon = ?, updatedAt = ? WHERE id = ? AND userId = ?
-                    """,
-                arguments: [
-                    subscription.name, subscription.amountCents, subscription.frequency, subscription.renewsOn,
-                    subscription.cardId, subscription.category, subscription.icon, subscription.updatedAt,
-                    subscription.id, subscription.userId,
-                ]
-            )
-            return subscription
-        }
-    }
-
+    /// Deletes a subscription and the schedule it repeats as; what it posted stays in the ledger.
     func deleteSubscription(id: Int64) async throws {
         try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM schedule WHERE userId = ? AND id = (SELECT scheduleId FROM subscription WHERE id = ? AND userId = ?)
+                    """,
+                arguments: [userId, id, userId]
+            )
             try db.execute(sql: "DELETE FROM subscription WHERE id = ? AND userId = ?", arguments: [id, userId])
         }
     }

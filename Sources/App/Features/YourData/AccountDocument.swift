@@ -11,7 +11,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
     /// reconciled rows, and an account's last reconciliation.
     /// 4: a ledger row's payee and tags.
     /// 5: transactions split across categories (`split`).
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     var format: String
     var version: Int
@@ -51,6 +51,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var region: String? = nil
         /// The language the member reads (`de`); exports from before languages have none (English).
         var language: String? = nil
+        /// What safe to spend keeps aside, in cents; absent in older files (nothing).
+        var safeBufferCents: Int64? = nil
     }
 
     struct Category: Codable, Sendable, Equatable {
@@ -78,6 +80,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var reconciledCents: Int64? = nil
     }
 
+    /// `schedule` is the place (from 1) in `schedules` of the schedule it repeats as.
     struct IncomeSource: Codable, Sendable, Equatable {
         var ref: Int
         var name: String
@@ -85,6 +88,10 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var frequency: App.IncomeSource.Frequency
         var createdAt: Date
         var updatedAt: Date
+        /// A pay day; absent in older files.
+        var paidOn: String? = nil
+        var postsIncome: Bool? = nil
+        var schedule: Int? = nil
     }
 
     struct Stash: Codable, Sendable, Equatable {
@@ -210,7 +217,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var createdAt: Date
     }
 
-    /// `card` is a ref.
+    /// `card` is a ref; `schedule` is the place (from 1) in `schedules` of the schedule it repeats as.
     struct Subscription: Codable, Sendable, Equatable {
         var name: String
         var amountCents: Int64
@@ -221,6 +228,9 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var icon: String
         var createdAt: Date
         var updatedAt: Date
+        /// Absent in older files (off).
+        var postsCharge: Bool? = nil
+        var schedule: Int? = nil
     }
 
     struct Coupon: Codable, Sendable, Equatable {

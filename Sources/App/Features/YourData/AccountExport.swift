@@ -114,6 +114,14 @@ extension AccountDocument {
             )
         }
 
+        // A schedule is named by its place in `schedules` (from 1), which lists them by id.
+        let schedulePlaces = Dictionary(
+            uniqueKeysWithValues: try Int64.fetchAll(
+                db,
+                sql: "SELECT id FROM schedule WHERE userId = ? ORDER BY id",
+                arguments: [userId]
+            ).enumerated().map { ($1, $0 + 1) }
+        )
         return AccountDocument(
             format: formatName,
             version: currentVersion,
@@ -132,7 +140,8 @@ extension AccountDocument {
                 spendJudgedThrough: user["spendJudgedThrough"],
                 createdAt: user["createdAt"],
                 region: user["region"],
-                language: user["language"]
+                language: user["language"],
+                safeBufferCents: user["safeBufferCents"]
             ),
             categories: try Row.fetchAll(
                 db,
@@ -179,7 +188,10 @@ extension AccountDocument {
                     amountCents: row["amountCents"],
                     frequency: row["frequency"],
                     createdAt: row["createdAt"],
-                    updatedAt: row["updatedAt"]
+                    updatedAt: row["updatedAt"],
+                    paidOn: row["paidOn"],
+                    postsIncome: row["postsIncome"],
+                    schedule: (row["scheduleId"] as Int64?).flatMap { schedulePlaces[$0] }
                 )
             },
             stashes: try Row.fetchAll(
@@ -258,7 +270,9 @@ extension AccountDocument {
                     category: $0["category"],
                     icon: $0["icon"],
                     createdAt: $0["createdAt"],
-                    updatedAt: $0["updatedAt"]
+                    updatedAt: $0["updatedAt"],
+                    postsCharge: $0["postsCharge"],
+                    schedule: ($0["scheduleId"] as Int64?).flatMap { schedulePlaces[$0] }
                 )
             },
             coupons: try Row.fetchAll(db, sql: "SELECT * FROM coupon WHERE userId = ? ORDER BY id", arguments: [userId])

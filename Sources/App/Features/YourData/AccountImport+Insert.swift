@@ -12,6 +12,8 @@ extension AccountDocument {
         var cards: [Int: Int64] = [:]
         /// The rows an arriving transfer names, by their position in `ledger` (from 1).
         var ledger: [Int: Int64] = [:]
+        /// By their place in `schedules` (from 1).
+        var schedules: [Int: Int64] = [:]
     }
 
     /// Writes the checked document's records (all but the settings, see `insertSettings`) under `userId`, in
@@ -72,18 +74,6 @@ extension AccountDocument {
                     ]
                 )
                 ids.accounts[item.ref] = db.lastInsertedRowID
-            }
-        }
-        try await inBatches(incomeSources) { db, batch, _ in
-            for item in batch {
-                try db.execute(
-                    sql: """
-                        INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt,
-                    ]
-                )
             }
         }
         let stashWeight: (Stash) -> Int = { 1 + $0.targets.count }
@@ -175,9 +165,9 @@ extension AccountDocument {
                 start = end
             }
         }
-        let scheduleWeight: (Schedule) -> Int = { 1 + $0.occurrences.count }
-        try await inBatches(schedules, weight: scheduleWeight) { db, batch, ids in
-            for item in batch {
+        let scheduleWeight: ((offset: Int, element: Schedule)) -> Int = { 1 + $0.element.occurrences.count }
+        try await inBatches(Array(schedules.enumerated()), weight: scheduleWeight) { db, batch, ids in
+            for (offset, item) in batch {
                 let schedule = try App.Schedule(
                     id: nil,
                     userId: userId,
@@ -197,6 +187,7 @@ extension AccountDocument {
                     createdAt: item.createdAt,
                     updatedAt: item.updatedAt
                 ).inserted(db)
+                ids.schedules[offset + 1] = schedule.id
                 for occurrence in item.occurrences {
                     _ = try App.Occurrence(
                         id: nil,
@@ -211,6 +202,21 @@ extension AccountDocument {
                         createdAt: occurrence.createdAt
                     ).inserted(db)
                 }
+            }
+        }
+        try await inBatches(incomeSources) { db, batch, ids in
+            for item in batch {
+                try db.execute(
+                    sql: """
+                        INSERT INTO incomeSource (userId, name, amountCents, frequency, createdAt, updatedAt, paidOn, postsIncome,
+                            scheduleId)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt,
+                        item.paidOn, item.postsIncome ?? false, item.schedule.flatMap { ids.schedules[$0] },
+                    ]
+                )
             }
         }
         try await inBatches(notRecurring) { db, batch, _ in
@@ -280,12 +286,14 @@ extension AccountDocument {
             for item in batch {
                 try db.execute(
                     sql: """
-                        INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO subscription (userId, name, amountCents, frequency, renewsOn, cardId, category, icon, createdAt, updatedAt,
+                            postsCharge, scheduleId)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         userId, item.name, item.amountCents, item.frequency.rawValue, item.renewsOn,
                         item.card.flatMap { ids.cards[$0] }, item.category, item.icon, item.createdAt, item.updatedAt,
+                        item.postsCharge ?? false, item.schedule.flatMap { ids.schedules[$0] },
                     ]
                 )
             }

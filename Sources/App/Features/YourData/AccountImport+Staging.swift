@@ -80,14 +80,15 @@ extension AccountDocument {
         try db.execute(
             sql: """
                 INSERT INTO user (name, email, passwordHash, location, age, salaryCents, householdSize, currency, timeZone, theme,
-                    homeView, spendJudgedThrough, createdAt, updatedAt, importingFor, region, language)
-                VALUES (?, ?, '!', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    homeView, spendJudgedThrough, createdAt, updatedAt, importingFor, region, language, safeBufferCents)
+                VALUES (?, ?, '!', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 profile.name, "import-\(userId)-\(UUID().uuidString)@import.invalid", profile.location,
                 profile.age, profile.salaryCents, profile.householdSize, profile.currency, profile.timeZone,
                 profile.theme.rawValue, profile.homeView.rawValue, profile.spendJudgedThrough, now, now, userId,
                 profile.region ?? Region.unitedStates.identifier, profile.language ?? Language.en.rawValue,
+                profile.safeBufferCents ?? 0,
             ]
         )
         return db.lastInsertedRowID
@@ -150,7 +151,7 @@ extension AccountDocument {
     /// The columns of `user` the export's profile fills.
     static let importedProfileColumns: Set<String> = [
         "name", "location", "age", "salaryCents", "householdSize", "currency", "timeZone", "theme", "homeView",
-        "spendJudgedThrough", "updatedAt", "region", "language",
+        "spendJudgedThrough", "updatedAt", "region", "language", "safeBufferCents",
     ]
 
     /// Deletes the staging user and everything written under it, the largest tables a batch at a time.

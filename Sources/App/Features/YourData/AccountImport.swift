@@ -160,6 +160,9 @@ extension AccountDocument {
         if let language = profile.language, Language(rawValue: language) == nil {
             throw problem("the profile", "has an unknown language \"\(language)\"")
         }
+        if let buffer = profile.safeBufferCents, !(0...AmountGrammar.maximumMajorUnits * 1_000).contains(buffer) {
+            throw problem("the profile", "has a safe-to-spend buffer out of range")
+        }
         guard TimeZone(identifier: profile.timeZone) != nil else {
             throw problem("the profile", "has an unknown time zone \"\(profile.timeZone)\"")
         }
@@ -180,9 +183,12 @@ extension AccountDocument {
                 try cents(reconciled, "account \(index + 1)", negative: true)
             }
         }
+        let schedulePlaces = Set(schedules.indices.map { $0 + 1 })
         for (index, item) in incomeSources.enumerated() {
             try text(item.name, "income source \(index + 1)", required: true, limit: 200)
             try cents(item.amountCents, "income source \(index + 1)")
+            if let paid = item.paidOn { try day(paid, "income source \(index + 1)") }
+            try ref(item.schedule, in: schedulePlaces, "income source \(index + 1)", "schedule")
         }
         let stashRefs = try refs(stashes.map(\.ref), "stashes")
         for (index, stash) in stashes.enumerated() {
@@ -278,6 +284,7 @@ extension AccountDocument {
             try cents(item.amountCents, place)
             try day(item.renewsOn, place)
             try ref(item.card, in: cardRefs, place, "card")
+            try ref(item.schedule, in: schedulePlaces, place, "schedule")
         }
         for (index, item) in coupons.enumerated() {
             let place = "coupon \(index + 1)"
