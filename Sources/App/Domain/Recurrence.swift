@@ -152,8 +152,14 @@ public struct Recurrence: Sendable, Hashable {
     /// again.
     static let horizonYears = 400
 
-    /// The rule's days from `start`, in order: those on or after `from` (the start when nil), at most `limit`.
-    public func occurrences(start: CalendarDay, from: CalendarDay? = nil, limit: Int) -> [CalendarDay] {
+    /// The rule's days from `start`, in order: those on or after `from` (the start when nil) and not after `through`,
+    /// at most `limit`.
+    public func occurrences(
+        start: CalendarDay,
+        from: CalendarDay? = nil,
+        through: CalendarDay? = nil,
+        limit: Int
+    ) -> [CalendarDay] {
         var result: [CalendarDay] = []
         guard limit > 0 else { return result }
         var seen = 0
@@ -165,6 +171,7 @@ public struct Recurrence: Sendable, Hashable {
             period += 1
             for day in days where day >= start {
                 if let until, day > until { return result }
+                if let through, day > through { return result }
                 if let count, seen >= count { return result }
                 seen += 1
                 last = CalendarDay(year: day.year + Self.horizonYears, month: 12, day: 31)!

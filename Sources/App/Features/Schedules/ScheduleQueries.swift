@@ -233,13 +233,18 @@ extension MemberStore {
         return Self.upcoming(schedule, rows: rows, limit: limit)
     }
 
-    /// `schedule`'s next `limit` rule days from `nextOn`, with what its occurrence rows (`rows`: the planned ones,
+    /// `schedule`'s next `limit` rule days from `nextOn` (none after `through`), with what its occurrence rows (`rows`: the planned ones,
     /// and the skipped ones from `nextOn` on) change about them, by the day they post.
-    static func upcoming(_ schedule: Schedule, rows: [Occurrence], limit: Int) -> [UpcomingOccurrence] {
+    static func upcoming(
+        _ schedule: Schedule,
+        rows: [Occurrence],
+        through: CalendarDay? = nil,
+        limit: Int
+    ) -> [UpcomingOccurrence] {
         guard let recurrence = schedule.recurrence, let start = schedule.start else { return [] }
         let days =
             schedule.nextOn.flatMap(CalendarDay.init).map {
-                recurrence.occurrences(start: start, from: $0, limit: limit)
+                recurrence.occurrences(start: start, from: $0, through: through, limit: limit)
             } ?? []
         let byDay = Dictionary(rows.map { ($0.dueOn, $0) }, uniquingKeysWith: { first, _ in first })
         let moved = rows.filter { row in row.state == .planned && !days.contains { $0.description == row.dueOn } }
@@ -416,7 +421,9 @@ extension MemberStore {
             if let next = schedule.nextOn.flatMap(CalendarDay.init), next < earliest {
                 schedule.nextOn = earliest.description
             }
-            return Self.upcoming(schedule, rows: bySchedule[schedule.id ?? 0] ?? [], limit: span).compactMap {
+            // A weekend moves a rule day by two days at most, so none after `last` + 2 can post in the stretch.
+            let rows = bySchedule[schedule.id ?? 0] ?? []
+            return Self.upcoming(schedule, rows: rows, through: last.adding(days: 2), limit: span).compactMap {
                 next -> ComingOccurrence? in
                 guard next.state != .skipped, next.postOn >= first, next.postOn <= last else { return nil }
                 return ComingOccurrence(
