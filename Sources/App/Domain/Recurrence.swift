@@ -163,9 +163,11 @@ public struct Recurrence: Sendable, Hashable {
         var result: [CalendarDay] = []
         guard limit > 0 else { return result }
         var seen = 0
-        // The search ends a cycle after the latest day found (or the start).
-        var last = CalendarDay(year: start.year + Self.horizonYears, month: 12, day: 31)!
-        var period = 0
+        // Without COUNT no day before `from` matters: the search begins at the period before the one `from` is in.
+        var period = count == nil ? from.map { firstPeriod(start: start, from: $0) } ?? 0 : 0
+        // The search ends a cycle after the latest day found (or where it began).
+        let began = period == 0 ? start : from ?? start
+        var last = CalendarDay(year: began.year + Self.horizonYears, month: 12, day: 31)!
         while true {
             guard let days = candidates(period: period, start: start, last: last) else { return result }
             period += 1
@@ -180,6 +182,19 @@ public struct Recurrence: Sendable, Hashable {
                 if result.count == limit { return result }
             }
         }
+    }
+
+    /// The period before the one that holds `from` (0 when that is the start's): a period's days all lie in it, so
+    /// none before it can be on or after `from`.
+    private func firstPeriod(start: CalendarDay, from: CalendarDay) -> Int {
+        let units: Int
+        switch frequency {
+        case .daily: units = start.distance(to: from)
+        case .weekly: units = start.adding(days: 1 - start.weekday).distance(to: from) / 7
+        case .monthly: units = (from.year - start.year) * 12 + from.month - start.month
+        case .yearly: units = from.year - start.year
+        }
+        return max(0, units / interval - 1)
     }
 
     /// The first day of the rule on or after `day`, if it has one.

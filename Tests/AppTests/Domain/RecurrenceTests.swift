@@ -194,6 +194,16 @@ struct RecurrenceTests {
             let days = recurrence.occurrences(start: case_.start, limit: 100).map(\.description)
             #expect(days == answer as? [String], "\(case_.rule) from \(case_.start)")
             #expect(Recurrence(rule: recurrence.text) == recurrence)
+            // From a day well into the series (two days before its 41st), and no later than its 61st
+            if let answer = answer as? [String], answer.count > 60,
+                let from = CalendarDay(answer[40])?.adding(days: -2), let through = CalendarDay(answer[60])
+            {
+                let later = recurrence.occurrences(start: case_.start, from: from, through: through, limit: 100)
+                #expect(
+                    later.map(\.description) == answer.filter { $0 >= from.description && $0 <= answer[60] },
+                    "\(case_.rule) from \(case_.start), asked from \(from)"
+                )
+            }
             checked += days.count
         }
         #expect(checked > 10_000)
