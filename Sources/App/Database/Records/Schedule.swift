@@ -104,6 +104,29 @@ struct Occurrence: Codable, Sendable, Equatable, Identifiable, FetchableRecord, 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+
+    /// The row of `schedule`'s rule day `day` before anything happened to it: planned for the day the weekend rule
+    /// gives, with the schedule's amount.
+    static func unhandled(
+        _ schedule: Schedule,
+        scheduleId: Int64,
+        day: CalendarDay,
+        seenAt: Date?,
+        now: Date
+    ) -> Occurrence {
+        Occurrence(
+            id: nil,
+            scheduleId: scheduleId,
+            userId: schedule.userId,
+            dueOn: day.description,
+            postOn: schedule.weekend.apply(to: day).description,
+            state: .planned,
+            amountCents: nil,
+            ledgerId: nil,
+            seenAt: seenAt,
+            createdAt: now
+        )
+    }
 }
 
 extension WeekendShift: DatabaseValueConvertible {}

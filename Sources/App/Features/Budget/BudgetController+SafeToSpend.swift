@@ -65,9 +65,9 @@ extension BudgetController {
             return SafeToSpendPages.Group(
                 title: group.title(t),
                 lines: lines.map {
-                    SafeToSpendPages.Line(label: $0.label(t), amount: Self.signed($0.cents, user: user), href: $0.href)
+                    SafeToSpendPages.Line(label: $0.label(t), amount: user.signedMoney($0.cents), href: $0.href)
                 },
-                total: Self.signed(lines.reduce(0) { $0 + $1.cents }, user: user)
+                total: user.signedMoney(lines.reduce(0) { $0 + $1.cents })
             )
         }
         let (chart, lowest) = Self.forecastChart(safe, user: user, t: t)
@@ -91,11 +91,6 @@ extension BudgetController {
         return pages.page(title: t["safe.title"], section: .budget, context: context, status: status) {
             SafeToSpendPages.why(page, csrf: $0.csrf, t: t)
         }
-    }
-
-    /// An amount with its sign, as the lines of a sum read: "+$1,200.00", "−$80.00".
-    static func signed(_ cents: Int64, user: User) -> String {
-        (cents < 0 ? "−" : "+") + user.money(abs(cents))
     }
 
     static func figure(_ safe: SafeToSpend, user: User, t: Words) -> SafeToSpendPages.Figure {
@@ -140,7 +135,7 @@ extension BudgetController {
                     let before = index == 0 ? nil : days[index - 1].balanceCents
                     return [
                         t.dayMonth(day.day) + (index == mark ? " · " + t["safe.forecast.lowest_mark"] : ""),
-                        before.map { signed(day.balanceCents - $0, user: user) } ?? "",
+                        before.map { user.signedMoney(day.balanceCents - $0) } ?? "",
                         user.money(day.balanceCents),
                     ]
                 }

@@ -31,6 +31,7 @@ struct HomeController {
         let walletInputs = WalletWidgets.Inputs(user: user, today: today, t: t)
         let keptWallet = walletWidgets.entry(userId: userId, key: walletInputs)
         let data = try context.store.homeData(
+            user: user,
             month: month,
             today: today,
             view: view,
@@ -158,7 +159,7 @@ struct HomeController {
                 balances: data.balances,
                 balanceAtEnd: data.balanceAtEnd,
                 totals: data.totals,
-                safeCents: isCurrent ? try context.store.safeToSpend(user: user, today: today).cents : nil,
+                safeCents: data.safe?.cents,
                 user: user,
                 month: month,
                 today: today,

@@ -15,12 +15,15 @@ struct HomeData: Sendable {
     var balanceAtEnd: Int64?
     var totals = LedgerTotals()
     var wallet: WalletWidgetRead = .unchanged
+    /// Safe to spend, for the current month only.
+    var safe: SafeToSpend?
 }
 
 extension MemberStore {
     /// Home's reads in one read transaction, so the page takes one trip to the database and its numbers agree.
     /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
     func homeData(
+        user: User,
         month: Month,
         today: CalendarDay,
         view: HomeView,
@@ -45,6 +48,15 @@ extension MemberStore {
                 data.balanceAtEnd = try Self.balancesAtMonthEnds(member, [month]).first
             }
             data.totals = try Self.monthTotals(member, month: month)
+            if month == today.monthValue {
+                data.safe = try Self.safeToSpend(
+                    member,
+                    user: user,
+                    today: today,
+                    balances: data.balances,
+                    summaries: data.summaries
+                )
+            }
             data.wallet = try Self.walletWidgetData(
                 member,
                 today: today,

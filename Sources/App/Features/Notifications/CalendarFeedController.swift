@@ -125,8 +125,13 @@ package struct CalendarFeedController {
         t: Words
     ) throws -> [ICalendar.Event] {
         // A subscription's renewals are events of their own already.
-        let owners = try store.scheduleOwners()
-        return try store.schedules().flatMap { schedule -> [ICalendar.Event] in
+        let (schedules, rows, owners) = try store.read { member in
+            (
+                try MemberStore.schedules(member), try MemberStore.upcomingRows(member),
+                try MemberStore.scheduleOwners(member)
+            )
+        }
+        return schedules.flatMap { schedule -> [ICalendar.Event] in
             let owner = schedule.id.flatMap { owners[$0] }
             if case .subscription = owner { return [] }
             guard let id = schedule.id, schedule.nextOn != nil, let rule = schedule.recurrence,
@@ -136,9 +141,10 @@ package struct CalendarFeedController {
                 "schedules.calendar.summary",
                 ["name": schedule.name, "amount": user.money(schedule.typicalCents)]
             ]
-            let coming = try store.upcomingOccurrences(of: schedule, limit: 400).filter {
-                $0.postOn <= today.adding(days: horizonDays)
-            }
+            let last = today.adding(days: horizonDays)
+            // A weekend moves a rule day by two days at most.
+            let coming = MemberStore.upcoming(schedule, rows: rows[id] ?? [], through: last.adding(days: 2), limit: 400)
+                .filter { $0.postOn <= last }
             let apart = coming.filter { $0.state == .skipped || $0.postOn != $0.dueOn }
             let path = base + (owner?.editPath ?? SchedulePaths.edit(id))
             let series = ICalendar.Event(

@@ -54,22 +54,38 @@ enum ScheduleOwner: Sendable, Equatable {
 extension MemberStore {
     /// Who keeps each of the member's schedules that a subscription or an income source keeps, by schedule id.
     func scheduleOwners() throws -> [Int64: ScheduleOwner] {
-        try read { db in
-            var owners: [Int64: ScheduleOwner] = [:]
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT 's' AS kind, id, scheduleId FROM subscription WHERE userId = ? AND scheduleId IS NOT NULL
-                    UNION ALL
-                    SELECT 'i', id, scheduleId FROM incomeSource WHERE userId = ? AND scheduleId IS NOT NULL
-                    """,
-                arguments: [userId, userId]
-            ) {
-                let id: Int64 = row["id"]
-                owners[row["scheduleId"]] = (row["kind"] as String) == "s" ? .subscription(id) : .income(id)
-            }
-            return owners
+        try read { member in try Self.scheduleOwners(member) }
+    }
+
+    static func scheduleOwners(_ member: MemberDatabase) throws -> [Int64: ScheduleOwner] {
+        try owners(member, sql: "scheduleId IS NOT NULL", arguments: [])
+    }
+
+    /// Who keeps the schedule `id`, if a subscription or an income source does.
+    func scheduleOwner(of id: Int64) throws -> ScheduleOwner? {
+        try read { member in try Self.owners(member, sql: "scheduleId = ?", arguments: [id])[id] }
+    }
+
+    /// The owners of the member's schedules whose `scheduleId` passes `sql`, through the scheduleId indexes.
+    private static func owners(
+        _ member: MemberDatabase,
+        sql: String,
+        arguments: [any DatabaseValueConvertible]
+    ) throws -> [Int64: ScheduleOwner] {
+        var owners: [Int64: ScheduleOwner] = [:]
+        for row in try Row.fetchAll(
+            member.db,
+            sql: """
+                SELECT 's' AS kind, id, scheduleId FROM subscription WHERE userId = ? AND \(sql)
+                UNION ALL
+                SELECT 'i', id, scheduleId FROM incomeSource WHERE userId = ? AND \(sql)
+                """,
+            arguments: StatementArguments([member.userId] + arguments + [member.userId] + arguments)
+        ) {
+            let id: Int64 = row["id"]
+            owners[row["scheduleId"]] = (row["kind"] as String) == "s" ? .subscription(id) : .income(id)
         }
+        return owners
     }
 
     /// The schedule of the member's largest income source with pay days, if any.

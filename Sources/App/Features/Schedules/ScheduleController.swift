@@ -58,7 +58,7 @@ struct ScheduleController {
     /// `GET /schedules/:id/edit`
     @Sendable func edit(request: Request, context: MemberContext) async throws -> Response {
         let schedule = try context.named(Schedule.self)
-        if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+        if let owner = try context.store.scheduleOwner(of: schedule.id ?? 0) {
             return pages.redirect(to: owner.editPath)
         }
         return try await formPage(
@@ -72,7 +72,7 @@ struct ScheduleController {
     /// `POST /schedules/:id/edit`
     @Sendable func update(request: Request, context: MemberContext) async throws -> Response {
         let schedule = try context.named(Schedule.self)
-        if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+        if let owner = try context.store.scheduleOwner(of: schedule.id ?? 0) {
             return pages.redirect(to: owner.editPath)
         }
         return try await save(request: request, context: context, schedule: schedule)
@@ -84,7 +84,7 @@ struct ScheduleController {
             try context.named(Schedule.self)
         } confirm: { schedule, _, context in
             // A subscription's or an income source's schedule goes with it, from its own form.
-            if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+            if let owner = try context.store.scheduleOwner(of: schedule.id ?? 0) {
                 return pages.redirect(to: owner.editPath)
             }
             let t = context.words
@@ -97,7 +97,7 @@ struct ScheduleController {
             )
             return pages.confirm(page, title: page.title, section: .budget, context: context)
         } delete: { schedule, _, context in
-            if let owner = try context.store.scheduleOwners()[schedule.id ?? 0] {
+            if let owner = try context.store.scheduleOwner(of: schedule.id ?? 0) {
                 return pages.redirect(to: owner.editPath)
             }
             try await context.store.deleteSchedule(schedule)

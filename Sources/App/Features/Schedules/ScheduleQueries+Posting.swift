@@ -89,18 +89,7 @@ extension MemberStore {
             arguments: [scheduleId, day.description]
         )
         guard exists == false else { return }
-        var occurrence = Occurrence(
-            id: nil,
-            scheduleId: scheduleId,
-            userId: member.userId,
-            dueOn: day.description,
-            postOn: schedule.weekend.apply(to: day).description,
-            state: .planned,
-            amountCents: nil,
-            ledgerId: nil,
-            seenAt: nil,
-            createdAt: now
-        )
+        var occurrence = Occurrence.unhandled(schedule, scheduleId: scheduleId, day: day, seenAt: nil, now: now)
         try act(member, schedule: schedule, occurrence: &occurrence, today: today, now: now, outcome: &outcome)
         try occurrence.insert(member.db)
     }

@@ -49,9 +49,12 @@ struct AwaySummary: Sendable, Equatable {
 extension MemberStore {
     /// The member's schedules by name.
     func schedules() throws -> [Schedule] {
-        try read { db in
-            try Schedule.filter(Schedule.Columns.userId == userId).order(sql: "name COLLATE NOCASE, id").fetchAll(db)
-        }
+        try read { member in try Self.schedules(member) }
+    }
+
+    static func schedules(_ member: MemberDatabase) throws -> [Schedule] {
+        try Schedule.filter(Schedule.Columns.userId == member.userId).order(sql: "name COLLATE NOCASE, id")
+            .fetchAll(member.db)
     }
 
     func schedule(id: Int64) throws -> Schedule? {
@@ -60,14 +63,16 @@ extension MemberStore {
 
     /// Occurrences waiting in "To confirm", oldest first.
     func pendingOccurrences() throws -> [PendingOccurrence] {
-        try read { db in
-            try PendingOccurrence.fetchAll(
-                db,
-                sql: PendingOccurrence.selectSQL
-                    + " WHERE occurrence.userId = ? AND occurrence.state = 'pending' ORDER BY occurrence.postOn, occurrence.id",
-                arguments: [userId]
-            )
-        }
+        try read { member in try Self.pendingOccurrences(member) }
+    }
+
+    static func pendingOccurrences(_ member: MemberDatabase) throws -> [PendingOccurrence] {
+        try PendingOccurrence.fetchAll(
+            member.db,
+            sql: PendingOccurrence.selectSQL
+                + " WHERE occurrence.userId = ? AND occurrence.state = 'pending' ORDER BY occurrence.postOn, occurrence.id",
+            arguments: [member.userId]
+        )
     }
 
     func pendingOccurrence(id: Int64) throws -> PendingOccurrence? {
@@ -220,16 +225,7 @@ extension MemberStore {
     /// past its rule day that hasn't posted yet.
     func upcomingOccurrences(of schedule: Schedule, limit: Int) throws -> [UpcomingOccurrence] {
         guard let scheduleId = schedule.id else { return [] }
-        let rows = try read { db in
-            try Occurrence.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM occurrence WHERE scheduleId = ? AND userId = ?
-                    AND (state = 'planned' OR (state = 'skipped' AND dueOn >= ?)) ORDER BY dueOn
-                    """,
-                arguments: [scheduleId, userId, schedule.nextOn ?? "9999-12-31"]
-            )
-        }
+        let rows = try read { member in try Self.upcomingRows(member, scheduleId: scheduleId)[scheduleId] ?? [] }
         return Self.upcoming(schedule, rows: rows, limit: limit)
     }
 
@@ -287,19 +283,7 @@ extension MemberStore {
             // A day not yet reached by the series, or one moved past it that hasn't posted.
             guard existing != nil || (schedule.nextOn.map { $0 <= day.description } ?? false) else { return false }
             var row =
-                existing
-                ?? Occurrence(
-                    id: nil,
-                    scheduleId: scheduleId,
-                    userId: member.userId,
-                    dueOn: day.description,
-                    postOn: schedule.weekend.apply(to: day).description,
-                    state: .planned,
-                    amountCents: nil,
-                    ledgerId: nil,
-                    seenAt: now,
-                    createdAt: now
-                )
+                existing ?? Occurrence.unhandled(schedule, scheduleId: scheduleId, day: day, seenAt: now, now: now)
             switch plan {
             case .restore:
                 _ = try existing?.delete(member.db)
@@ -388,30 +372,40 @@ struct ComingOccurrence: Sendable, Equatable {
 }
 
 extension MemberStore {
-    /// Every schedule's occurrences posting from `first` through `last` (skipped ones left out), by day: two reads,
+    /// Every schedule's occurrences posting from `first` through `last` (skipped ones left out), by day: two queries,
     /// whatever the number of schedules.
     func coming(from first: CalendarDay, through last: CalendarDay) throws -> [ComingOccurrence] {
-        let horizon = last.adding(days: 2).description
-        let (schedules, rows) = try read { db in
-            let schedules = try Schedule.fetchAll(
-                db,
-                sql: "SELECT * FROM schedule WHERE userId = ? AND nextOn IS NOT NULL AND nextOn <= ? ORDER BY id",
-                arguments: [userId, horizon]
-            )
-            let rows = try Occurrence.fetchAll(
-                db,
+        try read { member in try Self.coming(member, from: first, through: last) }
+    }
+
+    /// The occurrence rows `upcoming` reads, of each of the member's schedules that goes on (or of the one
+    /// `scheduleId`): the planned ones, and the skipped ones from the schedule's next day. One query, by schedule.
+    static func upcomingRows(_ member: MemberDatabase, scheduleId: Int64? = nil) throws -> [Int64: [Occurrence]] {
+        Dictionary(
+            grouping: try Occurrence.fetchAll(
+                member.db,
                 sql: """
                     SELECT occurrence.* FROM occurrence JOIN schedule ON schedule.id = occurrence.scheduleId
-                    WHERE schedule.userId = ? AND schedule.nextOn IS NOT NULL AND schedule.nextOn <= ?
-                    AND occurrence.userId = schedule.userId
+                    WHERE schedule.userId = ? AND schedule.nextOn IS NOT NULL AND occurrence.userId = schedule.userId
                     AND (occurrence.state = 'planned' OR (occurrence.state = 'skipped' AND occurrence.dueOn >= schedule.nextOn))
-                    ORDER BY occurrence.dueOn
-                    """,
-                arguments: [userId, horizon]
-            )
-            return (schedules, rows)
-        }
-        let bySchedule = Dictionary(grouping: rows, by: \.scheduleId)
+                    """ + (scheduleId == nil ? "" : " AND schedule.id = ?") + " ORDER BY occurrence.dueOn",
+                arguments: StatementArguments([member.userId] + (scheduleId.map { [$0] } ?? []))
+            ),
+            by: \.scheduleId
+        )
+    }
+
+    static func coming(
+        _ member: MemberDatabase,
+        from first: CalendarDay,
+        through last: CalendarDay
+    ) throws -> [ComingOccurrence] {
+        let schedules = try Schedule.fetchAll(
+            member.db,
+            sql: "SELECT * FROM schedule WHERE userId = ? AND nextOn IS NOT NULL AND nextOn <= ? ORDER BY id",
+            arguments: [member.userId, last.adding(days: 2).description]
+        )
+        let bySchedule = try upcomingRows(member)
         let span = first.distance(to: last) + 3
         // Days before `first` can't post in it (a weekend moves one by two days at most): a schedule the service
         // hasn't caught up with yet counts from there.
@@ -423,7 +417,7 @@ extension MemberStore {
             }
             // A weekend moves a rule day by two days at most, so none after `last` + 2 can post in the stretch.
             let rows = bySchedule[schedule.id ?? 0] ?? []
-            return Self.upcoming(schedule, rows: rows, through: last.adding(days: 2), limit: span).compactMap {
+            return upcoming(schedule, rows: rows, through: last.adding(days: 2), limit: span).compactMap {
                 next -> ComingOccurrence? in
                 guard next.state != .skipped, next.postOn >= first, next.postOn <= last else { return nil }
                 return ComingOccurrence(

@@ -11,6 +11,11 @@ extension User {
         format.money(cents, currency ?? currencyValue)
     }
 
+    /// An amount with its sign, as the lines of a sum read: "+$1,200.00", "−$80.00".
+    func signedMoney(_ cents: Int64) -> String {
+        (cents < 0 ? "−" : "+") + money(abs(cents))
+    }
+
     /// Whole amounts without their minor digits (`$847`), others in full, as the user's region writes them.
     func moneyRounded(_ cents: Int64, in currency: Currency? = nil) -> String {
         format.moneyRounded(cents, currency ?? currencyValue)

@@ -306,7 +306,7 @@ struct SummaryPDF {
                 room(15)
                 pdf.text(String(line.label(t).prefix(60)), x: margin, y: y, size: 10)
                 pdf.text(line.group.title(t), x: margin + 300, y: y, size: 8, color: .secondary)
-                pdf.text(BudgetController.signed(line.cents, user: user), x: right, y: y, size: 10, alignRight: true)
+                pdf.text(user.signedMoney(line.cents), x: right, y: y, size: 10, alignRight: true)
                 y -= 14
             }
             room(20)
