@@ -39,6 +39,9 @@ struct CategoriesTests {
             let list = try await browser.get("/budget/categories?kind=wants")
             #expect(list.html.contains("Custom · 2 transactions"))
 
+            try await browser.get("/schedules/new")
+            let saved = try await browser.post("/schedules", ScheduleTests.form(target: pets, ["name": "Pet food"]))
+            #expect(saved.status == .seeOther)
             let confirm = try await browser.get("/budget/categories/\(pets)/delete")
             #expect(confirm.html.contains("Delete “Pet Supplies”?"))
             #expect(confirm.html.contains("2 transactions will be moved to “Other” category."))
@@ -46,6 +49,7 @@ struct CategoriesTests {
             #expect(deleted.status == .seeOther)
             let rows = try await database.ledgerRows(email: Self.email)
             #expect(rows.map(\.categoryId) == [other, other])
+            #expect(try ScheduleTests.schedules(database).map(\.categoryId) == [other])
             #expect(try database.for(userId: 1).category(id: pets) == nil)
 
             // Defaults can't be deleted

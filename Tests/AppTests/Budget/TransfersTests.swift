@@ -413,6 +413,13 @@ struct TransfersTests {
                     account: String(visa)
                 )
             }
+            // A schedule paid from the account goes where its transactions go
+            try await browser.get("/schedules/new")
+            let saved = try await browser.post(
+                "/schedules",
+                ScheduleTests.form(target: rent, ["account": String(visa), "starts": "2026-12-01"])
+            )
+            #expect(saved.status == .seeOther)
             let empty = try await browser.get("/accounts/\(savings)/delete").html
             #expect(empty.contains("It has no transactions."))
             let confirm = try await browser.get("/accounts/\(visa)/delete")
@@ -433,6 +440,7 @@ struct TransfersTests {
                 )
             )
             #expect(try await database.ledgerRows(email: Self.email).allSatisfy { $0.accountId == checking })
+            #expect(try ScheduleTests.schedules(database).map(\.accountId) == [checking])
             #expect(try await browser.get("/accounts").html.contains("$970.00"))
         }
     }

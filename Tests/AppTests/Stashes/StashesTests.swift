@@ -223,8 +223,19 @@ struct StashesTests {
             let id = try await browser.createStash(name: "Fund", target: "10")
             try await browser.addEntry(stash: id, amount: "6", date: "2026-11-01")
             try await browser.addEntry(stash: id, amount: "6", date: "2026-11-02")
+            try await browser.get("/schedules/new")
+            let saved = try await browser.post(
+                "/schedules",
+                ScheduleTests.form(target: 0, ["target": "stash-\(id)", "name": "Into the fund", "amount": "5"])
+            )
+            #expect(saved.status == .seeOther)
             let confirm = try await browser.get("/stashes/\(id)/delete")
-            #expect(confirm.html.contains("2 entries and 1 badge (10 points) will be deleted with it."))
+            #expect(
+                confirm.html.contains(
+                    "2 entries and 1 badge (10 points) will be deleted with it. This can&#39;t be undone. "
+                        + "The schedule that pays into it is deleted too."
+                )
+            )
             #expect(try database.read { db in try Stash.fetchCount(db) } == 1, "asking deletes nothing")
 
             let page = try await browser.post("/stashes/\(id)/delete")
@@ -234,9 +245,10 @@ struct StashesTests {
                 [
                     try Stash.fetchCount(db), try LedgerEntry.fetchCount(db), try Badge.fetchCount(db),
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM categoryMonth WHERE stashId != 0") ?? -1,
+                    try Schedule.fetchCount(db),
                 ]
             }
-            #expect(counts == [0, 0, 0, 0])
+            #expect(counts == [0, 0, 0, 0, 0])
         }
     }
 

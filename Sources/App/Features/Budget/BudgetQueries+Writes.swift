@@ -112,8 +112,8 @@ extension MemberStore {
         }
     }
 
-    /// Deletes a custom category, moving its transactions and stashes to the same kind's "Other". Returns how many
-    /// transactions moved.
+    /// Deletes a custom category, moving its transactions, stashes and schedules to the same kind's "Other". Returns
+    /// how many transactions moved.
     func deleteCategory(_ category: Category, now: Date) async throws -> Int {
         try await write { member in
             let db = member.db
@@ -125,10 +125,12 @@ extension MemberStore {
                 arguments: [otherId, id, category.userId]
             )
             let moved = db.changesCount
-            try db.execute(
-                sql: "UPDATE stash SET categoryId = ? WHERE categoryId = ? AND userId = ?",
-                arguments: [otherId, id, category.userId]
-            )
+            for table in ["stash", "schedule"] {
+                try db.execute(
+                    sql: "UPDATE \(table) SET categoryId = ? WHERE categoryId = ? AND userId = ?",
+                    arguments: [otherId, id, category.userId]
+                )
+            }
             _ = try category.delete(db)
             return moved
         }
@@ -174,7 +176,8 @@ extension MemberStore {
     }
 
     /// Deletes an account; its transactions stay, without an account or in the member's account `otherId`, where
-    /// they are open again (not yet seen on that account's statement). Returns how many moved.
+    /// they are open again (not yet seen on that account's statement). Its schedules go where its transactions go.
+    /// Returns how many transactions moved.
     @discardableResult
     func deleteMoneyAccount(_ account: MoneyAccount, movingTo otherId: Int64? = nil) async throws -> Int {
         try await write { db in
@@ -188,6 +191,10 @@ extension MemberStore {
                 arguments: [other?.id, other?.id, account.id, account.userId]
             )
             let moved = db.changesCount
+            try db.execute(
+                sql: "UPDATE schedule SET accountId = ? WHERE accountId = ? AND userId = ?",
+                arguments: [other?.id, account.id, account.userId]
+            )
             _ = try account.delete(db)
             return other == nil ? 0 : moved
         }

@@ -339,6 +339,8 @@ struct StashController {
                 id: id,
                 name: stash.name,
                 consequences: t["stashes.delete.consequences", ["entries": entries, "badges": badges]]
+                    + (footprint.schedules == 0
+                        ? "" : " " + t.plural("stashes.delete.schedules", count: footprint.schedules))
             )
             return pages.page(title: t["stashes.delete.page_title"], section: .home, context: context) {
                 StashPages.delete(page, t: $0.t, csrf: $0.csrf)

@@ -122,9 +122,12 @@ extension MemberStore {
         )
     }
 
-    /// Deletes the stash with its entries, targets and badges.
+    /// Deletes the stash with its entries, targets and badges, and the schedules that pay into it (with nothing to
+    /// pay into, they would post entries to no stash).
     func deleteStash(id: Int64) async throws {
         _ = try await write { db in
+            // Before the stash, whose deletion would set their stash to none.
+            try db.execute(sql: "DELETE FROM schedule WHERE stashId = ? AND userId = ?", arguments: [id, userId])
             try Stash.filter(Stash.Columns.id == id && Stash.Columns.userId == userId).deleteAll(db)
         }
     }

@@ -244,23 +244,16 @@ extension MemberStore {
     }
 
     /// How many entries and earned badges a stash has (told before deleting it).
-    func stashFootprint(stashId: Int64) throws -> (entries: Int, badges: Int) {
+    func stashFootprint(stashId: Int64) throws -> (entries: Int, badges: Int, schedules: Int) {
         try read { db in
             guard try !Stash.filter(Stash.Columns.id == stashId && Stash.Columns.userId == userId).isEmpty(db)
-            else { return (0, 0) }
-            let entries =
-                try Int.fetchOne(
-                    db,
-                    sql: "SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE stashId = ?",
-                    arguments: [stashId]
-                ) ?? 0
-            let badges =
-                try Int.fetchOne(
-                    db,
-                    sql: "SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned",
-                    arguments: [stashId]
-                ) ?? 0
-            return (entries, badges)
+            else { return (0, 0, 0) }
+            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql, arguments: [stashId]) ?? 0 }
+            return (
+                try count("SELECT COALESCE(SUM(entryCount), 0) FROM categoryMonth WHERE stashId = ?"),
+                try count("SELECT COUNT(*) FROM badge WHERE stashId = ? AND earned"),
+                try count("SELECT COUNT(*) FROM schedule WHERE stashId = ?")
+            )
         }
     }
 }
