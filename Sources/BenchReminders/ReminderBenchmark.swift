@@ -44,6 +44,7 @@ enum ReminderBenchmark {
             try await database.write { db in
                 try db.execute(sql: "UPDATE walletSettings SET reminderTime = '00:00'")
                 try db.execute(sql: "DELETE FROM reminderDay")
+                try db.execute(sql: "UPDATE user SET nextReminderAt = NULL")
                 try db.execute(sql: "DELETE FROM notification")
             }
             let engine = ReminderEngine(database: database, now: { now })
@@ -60,6 +61,7 @@ enum ReminderBenchmark {
             try await database.write { db in
                 try db.execute(sql: "DELETE FROM notification WHERE createdAt = ?", arguments: [tomorrow])
                 try db.execute(sql: "DELETE FROM reminderDay")
+                try db.execute(sql: "UPDATE user SET nextReminderAt = NULL")
             }
             let cpuBefore = cpuSeconds()
             let recorded = try await ReminderEngine(database: database, now: { tomorrow }).tick()

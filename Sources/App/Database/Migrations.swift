@@ -54,6 +54,7 @@ extension AppDatabase {
         V49NotRecurring.register(in: &migrator)
         V50SafeToSpendBuffer.register(in: &migrator)
         V51LinkedSchedules.register(in: &migrator)
+        V52NextReminderLook.register(in: &migrator)
         return migrator
     }
 

@@ -226,6 +226,67 @@ struct RemindersTests {
         }
     }
 
+    @Test(
+        "a done day keeps when the next may be due, so looks before then skip the member; a new reminder time or zone brings it forward"
+    )
+    func nextLookIsKept() async throws {
+        let clock = TestClock(TestClock.date("2026-11-20T09:30:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.user(browser, database, email: "ann@example.com", timeZone: "UTC")
+            try await ReminderFixtures.coupon(database, userId: ann, name: "Far", expiresOn: "2026-11-25")
+            let engine = ReminderEngine(database: database, now: { clock.now }, catalogue: TestApp.catalogue)
+            func done() throws -> (day: String?, nextAt: Date?) {
+                try database.read { db in
+                    let row = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT r.day, u.nextReminderAt FROM user u LEFT JOIN reminderDay r ON r.userId = u.id
+                            WHERE u.id = ?
+                            """,
+                        arguments: [ann]
+                    )
+                    return (row?["day"], row?["nextReminderAt"])
+                }
+            }
+            var settings = try database.for(userId: ann).walletSettings()
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try await engine.tick() == 1)
+            // Two hours before tomorrow's 09:00, whatever a clock change overnight does
+            #expect(try done().day == "2026-11-20")
+            #expect(try done().nextAt == TestClock.date("2026-11-21T07:00:00Z"))
+            // Saving the same settings again keeps it
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try done().nextAt == TestClock.date("2026-11-21T07:00:00Z"))
+
+            // Reminders at 05:00 from now on: the next look reads Ann again, and tomorrow's day is done at 05:30
+            settings.reminderTime = "05:00"
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try done().nextAt == nil)
+            clock.advance(by: 20 * 3_600)
+            _ = try await engine.tick()
+            #expect(try done().day == "2026-11-21")
+            #expect(try done().nextAt == TestClock.date("2026-11-22T03:00:00Z"))
+
+            // Moving to Tokyo (UTC+9): 05:00 on the 22nd there is 20:00 UTC on the 21st
+            try await database.write { db in
+                try db.execute(sql: "UPDATE user SET timeZone = 'Asia/Tokyo' WHERE id = ?", arguments: [ann])
+            }
+            #expect(try done().nextAt == nil)
+            clock.advance(by: 15 * 3_600)
+            _ = try await engine.tick()
+            #expect(try done().day == "2026-11-22")
+            #expect(try done().nextAt == TestClock.date("2026-11-22T18:00:00Z"))
+
+            // Turned off, never read; turned on, read at the next look
+            settings.notificationsEnabled = false
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try done().nextAt == TestClock.date("9999-12-31T00:00:00Z"))
+            settings.notificationsEnabled = true
+            try await database.for(userId: ann).saveWalletSettings(settings)
+            #expect(try done().nextAt == nil)
+        }
+    }
+
     @Test("the bell counts unread notifications; the list marks them read, one or all, and is the member's alone")
     func notificationList() async throws {
         let clock = TestClock(TestClock.date("2026-11-20T10:00:00Z"))

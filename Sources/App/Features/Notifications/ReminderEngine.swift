@@ -40,6 +40,9 @@ package struct ReminderEngine: Sendable {
         let leadDays: Int
         let nudge: (frequency: String, weekday: Int)
         let quiet: QuietHours?
+        /// When the user's next day may be due: kept in `user.nextReminderAt` once this one is done, so looks
+        /// before then don't read the user.
+        let nextLook: Date
     }
 
     /// One user's reminders worked out, and the kinds of push channel they go to (and to every browser the user
@@ -79,7 +82,9 @@ package struct ReminderEngine: Sendable {
         return recorded
     }
 
-    /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done.
+    /// Users whose reminders are on, whose reminder time has come where they are, and whose day isn't done. Only
+    /// users whose `nextReminderAt` has come are read, through its index: it is empty until a first day is done,
+    /// and emptied (by triggers) when the reminder time or the time zone changes or reminders are turned on.
     private func dueUsers(now: Date) throws -> [DueUser] {
         try database.read { db in
             let rows = try Row.fetchAll(
@@ -91,7 +96,9 @@ package struct ReminderEngine: Sendable {
                            COALESCE(w.quietEnabled, 0) AS quietEnabled, COALESCE(w.quietFrom, '22:00') AS quietFrom,
                            COALESCE(w.quietTo, '08:00') AS quietTo, r.day
                     FROM user u LEFT JOIN walletSettings w ON w.userId = u.id LEFT JOIN reminderDay r ON r.userId = u.id
-                    """
+                    WHERE (u.nextReminderAt IS NULL OR u.nextReminderAt <= ?) AND COALESCE(w.notificationsEnabled, 1)
+                    """,
+                arguments: [now]
             )
             var zones: [String: TimeZone] = [:]
             return rows.compactMap { row in
@@ -99,8 +106,9 @@ package struct ReminderEngine: Sendable {
                 let zone = zones[identifier] ?? TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
                 zones[identifier] = zone
                 let today = CalendarDay.today(in: zone, now: now)
+                let reminderMinute = Self.minutes(row["reminderTime"])
                 guard row["enabled"] as Bool, (row["day"] as String?) != today.description,
-                    Calendar.minute(of: now, in: zone) >= Self.minutes(row["reminderTime"])
+                    Calendar.minute(of: now, in: zone) >= reminderMinute
                 else { return nil }
                 let quiet =
                     (row["quietEnabled"] as Bool)
@@ -111,7 +119,8 @@ package struct ReminderEngine: Sendable {
                     today: today,
                     leadDays: row["leadDays"],
                     nudge: (row["frequency"], row["weekday"]),
-                    quiet: quiet
+                    quiet: quiet,
+                    nextLook: Self.nextLook(after: now, in: zone, minute: reminderMinute)
                 )
             }
         }
@@ -238,6 +247,8 @@ package struct ReminderEngine: Sendable {
                 INSERT INTO reminderDay (userId, day) VALUES (?, ?) ON CONFLICT (userId) DO UPDATE SET day = excluded.day
                 """
         ).execute(arguments: [userId, day])
+        try db.cachedStatement(sql: "UPDATE user SET nextReminderAt = ? WHERE id = ?")
+            .execute(arguments: [work.user.nextLook, userId])
         try db.cachedStatement(sql: "DELETE FROM notification WHERE userId = ? AND createdAt < ?")
             .execute(arguments: [userId, oldest])
         return recorded
@@ -249,6 +260,15 @@ package struct ReminderEngine: Sendable {
         let recorded: Int
         let last: any Error
         var description: String { "\(failed) accounts failed (\(recorded) reminders recorded for the rest): \(last)" }
+    }
+
+    /// No later than the user's reminder time on the day after `now`'s, where they are: two hours before it, so a
+    /// clock change overnight (at most an hour, anywhere) never makes it late. A look before the reminder time
+    /// still finds the user not due.
+    static func nextLook(after now: Date, in zone: TimeZone, minute: Int) -> Date {
+        let local = now.timeIntervalSince1970 + TimeInterval(zone.secondsFromGMT(for: now))
+        let intoDay = local - (local / 86_400).rounded(.down) * 86_400
+        return now.addingTimeInterval(86_400 - intoDay + TimeInterval(minute * 60) - 2 * 3_600)
     }
 
     /// `HH:MM` as minutes after midnight (09:00 if it doesn't read).
