@@ -22,4 +22,6 @@ struct AppServices: Sendable {
     let walletWidgets = WalletWidgets.Cache()
     /// The Wallet tab's count of what expires within three days, kept until the wallet changes.
     let walletBadges = WalletBadge.Cache()
+    /// The schedules page's suggestions, kept while nothing is written.
+    let scheduleSuggestions = ScheduleSuggestion.Cache()
 }

@@ -263,7 +263,7 @@ func buildRouter(
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
     NotificationController(pages: pages, now: now).addRoutes(to: signedIn)
     BudgetController(pages: pages, now: now).addRoutes(to: signedIn)
-    ScheduleController(pages: pages, now: now).addRoutes(to: signedIn)
+    ScheduleController(pages: pages, now: now, suggestions: services.scheduleSuggestions).addRoutes(to: signedIn)
     return router
 }
 

@@ -2,7 +2,8 @@ import NIOConcurrencyHelpers
 
 /// What was built for a user from rows that carry a revision, kept while nothing under it has changed: an entry is
 /// good while the revision (raised by database triggers on every write to the tables it was built from, see
-/// migration v10) and the key (everything else the build was given) are what they were. One entry per user; a
+/// migration v10, or the app's count of writes, `AppDatabase.writeCount`) and the key (everything else the build
+/// was given) are what they were. One entry per user; a
 /// self-hosted server has few users, and past `capacity` entries the cache starts again empty.
 final class UserCache<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     struct Entry: Sendable {

@@ -5,6 +5,7 @@ import Hummingbird
 struct ScheduleController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
+    let suggestions: ScheduleSuggestion.Cache
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(SchedulePaths.index, use: index)
@@ -339,7 +340,9 @@ struct ScheduleController {
                 )
             },
             emptyState: .schedules(t),
-            suggestions: try context.store.scheduleSuggestions(today: context.member.today).prefix(5).map { item in
+            suggestions: try context.store.scheduleSuggestions(today: context.member.today, cache: suggestions).prefix(
+                5
+            ).map { item in
                 SchedulePages.Suggestion(
                     key: item.key,
                     text: t[
