@@ -22,6 +22,8 @@ struct AppServices: Sendable {
     let walletWidgets = WalletWidgets.Cache()
     /// The Wallet tab's count of what expires within three days, kept until the wallet changes.
     let walletBadges = WalletBadge.Cache()
+    /// Safe to spend on Home, Budget and its why page, kept while nothing is written.
+    let safeToSpend = SafeToSpend.Cache()
     /// The schedules page's suggestions, kept while nothing is written.
     let scheduleSuggestions = ScheduleSuggestion.Cache()
 }

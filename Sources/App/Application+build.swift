@@ -232,7 +232,7 @@ func buildRouter(
     // Each controller gets only what it uses: most need only the page renderer and the clock, and reach the
     // member's data through the context's store.
     let (database, pages, now) = (services.database, services.pages, services.now)
-    HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets)
+    HomeController(pages: pages, now: now, walletWidgets: services.walletWidgets, safeToSpend: services.safeToSpend)
         .addRoutes(to: signedIn)
     StashController(pages: pages, now: now).addRoutes(to: signedIn)
     WelcomeController(pages: pages, pushKey: services.push.webPush.key.publicKey).addRoutes(to: signedIn)
@@ -262,7 +262,7 @@ func buildRouter(
     WalletController(pages: pages, now: now, catalogue: services.catalogue).addRoutes(to: signedIn)
     StatisticsController(pages: pages, now: now).addRoutes(to: signedIn)
     NotificationController(pages: pages, now: now).addRoutes(to: signedIn)
-    BudgetController(pages: pages, now: now).addRoutes(to: signedIn)
+    BudgetController(pages: pages, now: now, safeToSpend: services.safeToSpend).addRoutes(to: signedIn)
     ScheduleController(pages: pages, now: now, suggestions: services.scheduleSuggestions).addRoutes(to: signedIn)
     return router
 }

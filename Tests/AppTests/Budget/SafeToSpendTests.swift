@@ -169,7 +169,7 @@ struct SafeToSpendTests {
     )
     func sameEverywhere() async throws {
         try await TestApp.run { browser, database in
-            _ = try await Self.fixture(browser, database)
+            let (checking, _) = try await Self.fixture(browser, database)
             // Sunday 22 Nov; the horizon is Salary on Fri 27 Nov, 5 days away.
             //   Checking 2,000.00 + Visa −200.00                         1,800.00
             //   Rent 25 Nov −500.00, Gold's fee 24 Nov −95.00             −595.00
@@ -201,6 +201,19 @@ struct SafeToSpendTests {
             let text = try ExportTests.pdfText(pdf.bytes) ?? String(decoding: pdf.bytes, as: UTF8.self)
             #expect(text.contains("Safe to spend today"))
             #expect(text.contains("838.34"))
+
+            // A payment from Checking today lowers it at once on every page (nothing kept from before the write)
+            let rent = try await database.categoryId("Rent/Mortgage", kind: .needs, email: Self.email)
+            try await browser.addTransaction(
+                amount: "38.34",
+                kind: "needs",
+                category: rent,
+                date: "2026-11-22",
+                account: String(checking)
+            )
+            for path in ["/", "/budget", "/budget/safe-to-spend"] {
+                #expect(try await browser.get(path).html.contains("$800.00"), "\(path)")
+            }
 
             // Another member's figure is their own: nothing of the first's.
             let other = Browser(client: browser.client)

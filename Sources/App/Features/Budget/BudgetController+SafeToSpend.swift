@@ -59,7 +59,7 @@ extension BudgetController {
     ) throws -> Response {
         let user = context.user
         let t = context.words
-        let safe = try context.store.safeToSpend(user: user, today: context.member.today)
+        let safe = try context.store.safeToSpend(user: user, today: context.member.today, cache: safeToSpend)
         let groups = SafeToSpend.Line.Group.allCases.map { group in
             let lines = safe.lines.filter { $0.group == group }
             return SafeToSpendPages.Group(

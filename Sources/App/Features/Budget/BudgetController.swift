@@ -9,6 +9,7 @@ import Hummingbird
 struct BudgetController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
+    let safeToSpend: SafeToSpend.Cache
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(BudgetPaths.expenses, use: expenses)
@@ -56,7 +57,7 @@ struct BudgetController {
             links: Self.links(t)
         )
         if month == today.monthValue {
-            let safe = try context.store.safeToSpend(user: user, today: today)
+            let safe = try context.store.safeToSpend(user: user, today: today, cache: safeToSpend)
             page.safe = Self.figure(safe, user: user, t: t)
             page.forecast = Self.forecastChart(safe, user: user, t: t)
         }

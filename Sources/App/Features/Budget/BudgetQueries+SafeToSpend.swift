@@ -11,11 +11,33 @@ extension MoneyAccount.Kind {
     }
 }
 
+extension SafeToSpend {
+    /// Each member's figure for a day, kept while the app writes nothing: every row it is built from is the member's,
+    /// and a change to any of them is a write.
+    typealias Cache = UserCache<CalendarDay, SafeToSpend>
+}
+
 extension MemberStore {
     /// Safe to spend and the forecast today (`SafeToSpend`), from the spendable accounts, the schedules until the end
     /// of next month, the wallet cards' fees and this month's stashes, in one read so its lines agree.
     func safeToSpend(user: User, today: CalendarDay) throws -> SafeToSpend {
         try read { member in try Self.safeToSpend(member, user: user, today: today) }
+    }
+
+    /// `safeToSpend`, from `cache` when the app has written nothing since it was worked out.
+    func safeToSpend(user: User, today: CalendarDay, cache: SafeToSpend.Cache) throws -> SafeToSpend {
+        try cached(cache, key: today) { try safeToSpend(user: user, today: today) }
+    }
+
+    /// The value kept in `cache` for the member and `key` while the app's write count is what it was when the value
+    /// was built; else `build()`'s, kept. The count is taken before building: a write finishing meanwhile makes the
+    /// new value stale at once.
+    func cached<Key, Value>(_ cache: UserCache<Key, Value>, key: Key, build: () throws -> Value) rethrows -> Value {
+        let writes = Int64(truncatingIfNeeded: database.writeCount)
+        if let kept = cache.entry(userId: userId, key: key), kept.revision == writes { return kept.value }
+        let value = try build()
+        cache.store(.init(key: key, revision: writes, value: value), userId: userId)
+        return value
     }
 
     /// `safeToSpend` in the caller's read, from the accounts' balances and this month's stash summaries it has

@@ -6,6 +6,7 @@ struct HomeController {
     let pages: PageRenderer
     let now: @Sendable () -> Date
     let walletWidgets: WalletWidgets.Cache
+    let safeToSpend: SafeToSpend.Cache
 
     func addRoutes(to group: RouterGroup<MemberContext>) {
         group.get(HomePaths.index, use: index)
@@ -36,7 +37,8 @@ struct HomeController {
             today: today,
             view: view,
             day: selectedDay,
-            walletRevision: keptWallet?.revision
+            walletRevision: keptWallet?.revision,
+            safeCache: safeToSpend
         )
         let summaries = data.summaries
         let here = HomePaths.home(month: month == today.monthValue ? nil : month, day: selectedDay)

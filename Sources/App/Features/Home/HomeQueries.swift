@@ -21,16 +21,20 @@ struct HomeData: Sendable {
 
 extension MemberStore {
     /// Home's reads in one read transaction, so the page takes one trip to the database and its numbers agree.
-    /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any.
+    /// `walletRevision` is the revision of the wallet widgets the caller keeps, if any; safe to spend comes from
+    /// `safeCache` while the app has written nothing since it was worked out.
     func homeData(
         user: User,
         month: Month,
         today: CalendarDay,
         view: HomeView,
         day: CalendarDay?,
-        walletRevision: Int64?
+        walletRevision: Int64?,
+        safeCache: SafeToSpend.Cache
     ) throws -> HomeData {
-        try read { member in
+        let writes = Int64(truncatingIfNeeded: database.writeCount)
+        let keptSafe = safeCache.entry(userId: userId, key: today).flatMap { $0.revision == writes ? $0.value : nil }
+        let data = try read { member in
             var data = HomeData()
             data.summaries = try Self.stashSummaries(member, month: month, today: today)
             if view == .list {
@@ -49,13 +53,15 @@ extension MemberStore {
             }
             data.totals = try Self.monthTotals(member, month: month)
             if month == today.monthValue {
-                data.safe = try Self.safeToSpend(
-                    member,
-                    user: user,
-                    today: today,
-                    balances: data.balances,
-                    summaries: data.summaries
-                )
+                data.safe =
+                    try keptSafe
+                    ?? Self.safeToSpend(
+                        member,
+                        user: user,
+                        today: today,
+                        balances: data.balances,
+                        summaries: data.summaries
+                    )
             }
             data.wallet = try Self.walletWidgetData(
                 member,
@@ -65,5 +71,9 @@ extension MemberStore {
             )
             return data
         }
+        if keptSafe == nil, let safe = data.safe {
+            safeCache.store(.init(key: today, revision: writes, value: safe), userId: userId)
+        }
+        return data
     }
 }

@@ -65,12 +65,7 @@ extension MemberStore {
     /// The repeating expenses of the last two years (three yearly ones span two) not yet a schedule (by name) nor
     /// marked "Not recurring", the most recent first; from `cache` when nothing was written since they were found.
     func scheduleSuggestions(today: CalendarDay, cache: ScheduleSuggestion.Cache) throws -> [ScheduleSuggestion] {
-        // The count before the read: a write finishing during it makes the kept value stale at once.
-        let writes = Int64(truncatingIfNeeded: database.writeCount)
-        if let kept = cache.entry(userId: userId, key: today), kept.revision == writes { return kept.value }
-        let found = try scheduleSuggestions(today: today)
-        cache.store(.init(key: today, revision: writes, value: found), userId: userId)
-        return found
+        try cached(cache, key: today) { try scheduleSuggestions(today: today) }
     }
 
     /// The repeating expenses of the last two years, found afresh.
