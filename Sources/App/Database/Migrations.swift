@@ -55,6 +55,7 @@ extension AppDatabase {
         V50SafeToSpendBuffer.register(in: &migrator)
         V51LinkedSchedules.register(in: &migrator)
         V52NextReminderLook.register(in: &migrator)
+        V53NextScheduleLook.register(in: &migrator)
         return migrator
     }
 

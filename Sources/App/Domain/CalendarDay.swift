@@ -70,6 +70,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         return CalendarDay(year: year, month: month, day: day) ?? CalendarDay(year: 1970, month: 1, day: 1)!
     }
 
+    /// 1970-01-01, the first day of Unix time.
+    static let epoch = CalendarDay(year: 1970, month: 1, day: 1)!
+
     public var monthValue: Month { Month(year: year, month: month) }
 
     /// 1 = Monday … 7 = Sunday.

@@ -187,6 +187,62 @@ struct ScheduleEngineTests {
         }
     }
 
+    @Test(
+        "each look keeps when a member's next day starts where they live; a schedule change or a new zone empties it"
+    )
+    func nextLookIsKept() async throws {
+        let clock = TestClock(TestClock.date("2026-11-30T12:00:00Z"))
+        try await TestApp.run(clock: clock) { browser, database in
+            let ann = try await Self.member(browser, database, timeZone: "America/Los_Angeles")
+            var schedule = try await Self.schedule(
+                database,
+                userId: ann,
+                rule: "FREQ=MONTHLY;BYMONTHDAY=1",
+                start: "2026-12-01",
+                today: "2026-11-30",
+                now: clock.now
+            )
+            let other = Browser(client: browser.client)
+            try await other.signUp(email: "bo@example.com")
+            let bo = try await LedgerFixture.userId(database, email: "bo@example.com")
+            func next(_ id: Int64) throws -> Date? {
+                try database.read { db in
+                    try Date.fetchOne(db, sql: "SELECT nextScheduleAt FROM user WHERE id = ?", arguments: [id])
+                }
+            }
+            #expect(try next(ann) == nil)
+            let engine = ScheduleEngine(database: database, now: { clock.now })
+            try await engine.tick()
+            // Midnight of 1 December in Los Angeles; Bo has nothing ahead
+            #expect(try next(ann) == TestClock.date("2026-12-01T08:00:00Z"))
+            #expect(try next(bo) == ScheduleEngine.endOfTime)
+
+            // Moved to the 5th: empty until the next look, then the 5th's midnight
+            schedule.rule = "FREQ=MONTHLY;BYMONTHDAY=5"
+            try await database.for(userId: ann).saveSchedule(
+                schedule,
+                today: CalendarDay("2026-11-30")!,
+                now: clock.now
+            )
+            #expect(try next(ann) == nil)
+            try await engine.tick()
+            #expect(try next(ann) == TestClock.date("2026-12-05T08:00:00Z"))
+
+            // In Tokyo the 5th starts at 15:00 UTC on the 4th
+            try await database.write { db in
+                try db.execute(sql: "UPDATE user SET timeZone = 'Asia/Tokyo' WHERE id = ?", arguments: [ann])
+            }
+            #expect(try next(ann) == nil)
+            try await engine.tick()
+            #expect(try next(ann) == TestClock.date("2026-12-04T15:00:00Z"))
+            #expect(try Self.postedDates(database, userId: ann).isEmpty)
+            clock.advance(by: TestClock.date("2026-12-04T15:00:00Z").timeIntervalSince(clock.now))
+            try await engine.tick()
+            #expect(try Self.postedDates(database, userId: ann) == ["2026-12-05"])
+            #expect(try next(ann) == TestClock.date("2027-01-04T15:00:00Z"))
+        }
+    }
+
     @Test("each member's day is their own: east of UTC the 1st has come, west of it not yet; a DST day posts once")
     func timeZones() async throws {
         let clock = TestClock(TestClock.date("2026-11-30T12:00:00Z"))

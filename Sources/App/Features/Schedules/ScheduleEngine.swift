@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 /// Posts what members' schedules have due, in each member's own time zone, beside the reminders (`ReminderService`
-/// runs both). A look reads only the schedules whose next day is near (an index on `nextOn`) and occurrences planned
-/// for such a day, keeps the members whose day has come where they live, then handles each of them in one write
-/// (`MemberStore.postDue`).
+/// runs both). A look reads, through an index, only the members whose `nextScheduleAt` has come (or is empty: their
+/// schedules or time zone changed since), handles each of them in one write (`MemberStore.postDue`), and sets when
+/// their next day may come.
 package struct ScheduleEngine: Sendable {
     let database: AppDatabase
     let now: @Sendable () -> Date
@@ -19,14 +19,30 @@ package struct ScheduleEngine: Sendable {
     @discardableResult
     package func tick() async throws -> Int {
         let now = now()
-        let members = try dueMembers(now: now)
+        let members = try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT id, timeZone FROM user WHERE nextScheduleAt IS NULL OR nextScheduleAt <= ? ORDER BY id",
+                arguments: [now]
+            ).map { (id: $0["id"] as Int64, timeZone: $0["timeZone"] as String) }
+        }
+        var zones: [String: TimeZone] = [:]
         var handled = 0
         var lastFailure: (any Error)?
-        for (memberId, today) in members {
+        for member in members {
+            let zone = zones[member.timeZone] ?? TimeZone(identifier: member.timeZone) ?? TimeZone(identifier: "UTC")!
+            zones[member.timeZone] = zone
+            let today = CalendarDay.today(in: zone, now: now)
             // One member's trouble never holds back the others; their days stay due for the next look.
             do {
                 let outcome = try await database.write { db in
-                    try MemberStore.postDue(MemberDatabase(db: db, userId: memberId), today: today, now: now)
+                    let member = MemberDatabase(db: db, userId: member.id)
+                    let outcome = try MemberStore.postDue(member, today: today, now: now)
+                    try db.execute(
+                        sql: "UPDATE user SET nextScheduleAt = ? WHERE id = ?",
+                        arguments: [try Self.nextLook(member, today: today, zone: zone, now: now), member.userId]
+                    )
+                    return outcome
                 }
                 handled += outcome.posted + outcome.pending
             } catch {
@@ -37,40 +53,33 @@ package struct ScheduleEngine: Sendable {
         return handled
     }
 
-    /// The members with a day that has come where they live, and their today: read from the schedules whose next
-    /// day is at most the latest "today" on Earth (UTC+14) plus two days (a weekend day moved to the Friday before),
-    /// and the occurrences planned for such a day, through their indexes. Members whose day hasn't come yet where
-    /// they live aren't written to.
-    private func dueMembers(now: Date) throws -> [(Int64, CalendarDay)] {
-        let utc = CalendarDay.utc(of: now)
-        let rows = try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT s.userId, u.timeZone, s.nextOn AS day, s.weekend FROM schedule s JOIN user u ON u.id = s.userId
-                    WHERE s.nextOn <= ?
-                    UNION ALL
-                    SELECT o.userId, u.timeZone, o.postOn AS day, 'keep' FROM occurrence o JOIN user u ON u.id = o.userId
-                    WHERE o.state = 'planned' AND o.postOn <= ?
-                    """,
-                arguments: [utc.adding(days: 3).description, utc.adding(days: 1).description]
-            ).map {
-                (
-                    userId: $0["userId"] as Int64, timeZone: $0["timeZone"] as String, day: $0["day"] as String,
-                    weekend: $0["weekend"] as String
-                )
-            }
+    /// When the member's next schedule day or moved occurrence may come, after a look that handled all that was
+    /// due by `today`: the start of that day where they live (never sooner than a minute from now, so a day that
+    /// starts inside a clock change can't have them read at every look); the end of time when nothing is ahead.
+    static func nextLook(_ member: MemberDatabase, today: CalendarDay, zone: TimeZone, now: Date) throws -> Date {
+        let rows = try Row.fetchAll(
+            member.db,
+            sql: """
+                SELECT nextOn AS day, weekend FROM schedule WHERE userId = ? AND nextOn IS NOT NULL
+                UNION ALL
+                SELECT MIN(postOn), 'keep' FROM occurrence WHERE userId = ? AND state = 'planned'
+                """,
+            arguments: [member.userId, member.userId]
+        )
+        let days = rows.compactMap { row -> CalendarDay? in
+            guard let text = row["day"] as String?, let day = CalendarDay(text) else { return nil }
+            return (WeekendShift(rawValue: row["weekend"]) ?? .keep).apply(to: day)
         }
-        var zones: [String: CalendarDay] = [:]
-        var due: [Int64: CalendarDay] = [:]
-        for row in rows where due[row.userId] == nil {
-            let today =
-                zones[row.timeZone]
-                ?? CalendarDay.today(in: TimeZone(identifier: row.timeZone) ?? TimeZone(identifier: "UTC")!, now: now)
-            zones[row.timeZone] = today
-            guard let day = CalendarDay(row.day) else { continue }
-            if (WeekendShift(rawValue: row.weekend) ?? .keep).apply(to: day) <= today { due[row.userId] = today }
-        }
-        return due.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        guard let first = days.min() else { return endOfTime }
+        // Never before tomorrow: what today held was handled by this look.
+        let day = max(first, today.adding(days: 1))
+        let utcMidnight = Date(timeIntervalSince1970: TimeInterval(CalendarDay.epoch.distance(to: day)) * 86_400)
+        // The zone's offset at that midnight: guessed from the same wall time in UTC, then taken at the guess.
+        let guess = utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: utcMidnight)))
+        let start = utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: guess)))
+        return max(start, now.addingTimeInterval(60))
     }
+
+    /// Nothing ahead: a member with no schedule day to come is read again only when their schedules change.
+    static let endOfTime = Date(timeIntervalSince1970: 253_402_214_400)
 }
