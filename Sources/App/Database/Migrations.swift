@@ -56,6 +56,7 @@ extension AppDatabase {
         V51LinkedSchedules.register(in: &migrator)
         V52NextReminderLook.register(in: &migrator)
         V53NextScheduleLook.register(in: &migrator)
+        V54SchedulePayday.register(in: &migrator)
         return migrator
     }
 

@@ -144,4 +144,74 @@ struct LinkedScheduleTests {
             #expect(try await database.ledgerRows(email: Self.email).count == 1)
         }
     }
+
+    @Test(
+        "a schedule can keep to an income's pay days: it moves when they do, a foreign choice is refused, and it keeps the last ones when they end"
+    )
+    func keepsToPaydays() async throws {
+        try await TestApp.run { browser, database in
+            try await browser.signUp(email: Self.email)
+            try await browser.get("/budget/income/new")
+            let income: [(String, String)] = [("name", "Salary"), ("amount", "2,000"), ("frequency", "biweekly")]
+            try await browser.post("/budget/income", income + [("paidOn", "2026-11-27")])
+            let source = try #require(
+                try database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM incomeSource WHERE name = 'Salary'")
+                }
+            )
+            let holiday = try await browser.createStash(name: "Holiday", kind: "save", target: "300")
+            let stashPage = try await browser.get("/stashes/\(holiday)").html
+            #expect(stashPage.contains("payday=\(source)"))
+            let prefilled = try await browser.get(
+                "/schedules/new?name=Holiday&target=stash-\(holiday)&payday=\(source)&starts=2026-11-27"
+            )
+            #expect(prefilled.fieldValue("payday") == String(source))
+            #expect(prefilled.html.contains("The pay days of “Salary”"))
+
+            // A choice that isn't one of the member's pay days is refused, keeping what was typed
+            let fields = ScheduleTests.form(
+                target: 0,
+                ["name": "Holiday", "target": "stash-\(holiday)", "amount": "100", "starts": "2026-11-23"]
+            )
+            let refused = try await browser.post("/schedules", fields + [("payday", "999")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.fieldError("payday") == "Choose one of your income sources with pay days.")
+            #expect(refused.fieldValue("amount") == "100")
+            #expect(try Self.schedule(database, named: "Holiday") == nil)
+
+            // Kept to the pay days: their rule (not the monthly one typed), from the first pay day on or after the 23rd
+            let saved = try await browser.post("/schedules", fields + [("payday", String(source))])
+            #expect(saved.status == .seeOther)
+            var holidaySchedule = try #require(try Self.schedule(database, named: "Holiday"))
+            #expect(holidaySchedule.rule == "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR")
+            #expect(holidaySchedule.startsOn == "2026-11-27" && holidaySchedule.nextOn == "2026-11-27")
+            #expect(holidaySchedule.paydayOf == source)
+            #expect(try await browser.get("/schedules").html.contains("on the pay days of “Salary”"))
+
+            // Pay days a week later with the same rule: the contribution moves with them
+            try await browser.post("/budget/income/\(source)/edit", income + [("paidOn", "2026-12-04")])
+            holidaySchedule = try #require(try Self.schedule(database, named: "Holiday"))
+            #expect(holidaySchedule.nextOn == "2026-12-04")
+            // Monthly on the 15th
+            try await browser.post(
+                "/budget/income/\(source)/edit",
+                [("name", "Salary"), ("amount", "2,000"), ("frequency", "monthly"), ("paidOn", "2026-12-15")]
+            )
+            holidaySchedule = try #require(try Self.schedule(database, named: "Holiday"))
+            #expect(holidaySchedule.rule == "FREQ=MONTHLY;BYMONTHDAY=15")
+            #expect(holidaySchedule.nextOn == "2026-12-15")
+            #expect(
+                try await browser.get("/schedules/\(try #require(holidaySchedule.id))/edit").fieldValue("payday")
+                    == String(source)
+            )
+
+            // No pay days any more: it keeps the last ones and no longer follows
+            try await browser.post(
+                "/budget/income/\(source)/edit",
+                [("name", "Salary"), ("amount", "2,000"), ("frequency", "monthly"), ("paidOn", "")]
+            )
+            holidaySchedule = try #require(try Self.schedule(database, named: "Holiday"))
+            #expect(holidaySchedule.rule == "FREQ=MONTHLY;BYMONTHDAY=15" && holidaySchedule.paydayOf == nil)
+        }
+    }
 }

@@ -25,6 +25,16 @@ struct ExportImportTests {
                 now: clock.now
             )
             try await store.dismissSuggestion(key: "streaming", now: clock.now)
+            // A schedule that keeps to the pay days of Freelance, the second income source
+            try await database.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE schedule SET paydayOf = (SELECT id FROM incomeSource WHERE userId = ? AND name = 'Freelance')
+                        WHERE userId = ? AND name = 'Rent'
+                        """,
+                    arguments: [first, first]
+                )
+            }
             let firstCounts = try await AccountRows.counts(database, userId: first)
 
             // When
@@ -53,10 +63,12 @@ struct ExportImportTests {
             )
             #expect(ledgerCSV.components(separatedBy: "\r\n").count - 2 == firstCounts["ledger"])
             let document = try AccountDocument.decode(try #require(files["stashify.json"]))
-            #expect(document.version == 7)
+            #expect(document.version == 8)
             // The income sources' and subscriptions' schedules, then the demo's own two; each names its own
             #expect(document.schedules.prefix(2).map(\.name) == ["Salary", "Freelance"])
             #expect(document.incomeSources.prefix(2).map(\.schedule) == [1, 2])
+            #expect(document.schedules.first { $0.name == "Rent" }?.payday == 2)
+            #expect(document.schedules.filter { $0.payday != nil }.count == 1)
             #expect(document.subscriptions.count == 50)
             for subscription in document.subscriptions {
                 #expect(document.schedules[(subscription.schedule ?? 0) - 1].name == subscription.name)
@@ -192,7 +204,7 @@ struct ExportImportTests {
             ("other json", "This isn't a Stashify export"),
             (
                 "newer version",
-                "This export was made by a newer version of Stashify (format 8). Update this server, then import it."
+                "This export was made by a newer version of Stashify (format 9). Update this server, then import it."
             ),
             ("missing field", "The export is damaged: ledger item 1 amountCents is missing."),
             ("bad kind", "The export is damaged: ledger item 1 kind"),
@@ -221,7 +233,7 @@ struct ExportImportTests {
             case "zip without json": try AccountRows.zip(["notes.txt": Data("hello".utf8)])
             case "json broken": try AccountRows.zip(["stashify.json": valid.prefix(valid.count / 2)])
             case "other json": try AccountRows.zip(["stashify.json": Data(#"{"hello": "world"}"#.utf8)])
-            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 8 }])
+            case "newer version": try AccountRows.zip(["stashify.json": try Self.documentJSON { $0["version"] = 9 }])
             case "missing field":
                 try AccountRows.zip([
                     "stashify.json": try Self.documentJSON {

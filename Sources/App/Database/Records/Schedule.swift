@@ -36,6 +36,8 @@ struct Schedule: Codable, Sendable, Equatable, Identifiable, FetchableRecord, Mu
     var nextOn: String?
     var createdAt: Date
     var updatedAt: Date
+    /// The income source whose pay days it repeats on: its rule moves when their pay days do.
+    var paydayOf: Int64? = nil
 
     static let databaseTableName = "schedule"
 

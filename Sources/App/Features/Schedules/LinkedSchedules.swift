@@ -88,19 +88,25 @@ extension MemberStore {
         return owners
     }
 
-    /// The schedule of the member's largest income source with pay days, if any.
-    func payday() throws -> Schedule? {
+    /// The member's income sources with pay days still to come, the largest first, with their schedules.
+    func paydays() throws -> [Payday] {
         try read { db in
-            try Schedule.fetchOne(
+            try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT schedule.* FROM incomeSource JOIN schedule ON schedule.id = incomeSource.scheduleId
+                    SELECT incomeSource.id AS sourceId, incomeSource.name AS sourceName, schedule.*
+                    FROM incomeSource JOIN schedule ON schedule.id = incomeSource.scheduleId
                     WHERE incomeSource.userId = ? AND schedule.userId = incomeSource.userId AND schedule.nextOn IS NOT NULL
-                    ORDER BY incomeSource.amountCents DESC, incomeSource.id LIMIT 1
+                    ORDER BY incomeSource.amountCents DESC, incomeSource.id
                     """,
                 arguments: [userId]
-            )
+            ).map { Payday(sourceId: $0["sourceId"], name: $0["sourceName"], schedule: try Schedule(row: $0)) }
         }
+    }
+
+    /// The member's largest income source with pay days, if any.
+    func payday() throws -> Payday? {
+        try paydays().first
     }
 
     /// Saves a subscription and the schedule it repeats as.
@@ -160,10 +166,15 @@ extension MemberStore {
     ) throws {
         if source.id == nil { source = try source.inserted(member.db) }
         if source.paidOn == nil, let scheduleId = source.scheduleId {
-            // No pay days any more: its schedule goes; what it recorded stays.
+            // No pay days any more: its schedule goes; what it recorded stays, and schedules that kept to its pay
+            // days keep the last ones.
             try member.db.execute(
                 sql: "DELETE FROM schedule WHERE id = ? AND userId = ?",
                 arguments: [scheduleId, member.userId]
+            )
+            try member.db.execute(
+                sql: "UPDATE schedule SET paydayOf = NULL WHERE paydayOf = ? AND userId = ?",
+                arguments: [source.id, member.userId]
             )
             source.scheduleId = nil
         }
@@ -181,8 +192,40 @@ extension MemberStore {
                 today: today,
                 now: now
             )
+            try followPaydays(member, of: source, from: paid, today: today, now: now)
         }
         try source.update(member.db)
+    }
+
+    /// Moves the schedules that keep to `source`'s pay days onto its pay days from `paid`: each keeps its own end,
+    /// and goes on from its first new pay day after today (or after its own start, if later).
+    private static func followPaydays(
+        _ member: MemberDatabase,
+        of source: IncomeSource,
+        from paid: CalendarDay,
+        today: CalendarDay,
+        now: Date
+    ) throws {
+        let pays = source.frequency.recurrence(from: paid)
+        let followers = try Schedule.fetchAll(
+            member.db,
+            sql: "SELECT * FROM schedule WHERE paydayOf = ? AND userId = ? ORDER BY id",
+            arguments: [source.id, member.userId]
+        )
+        for var schedule in followers {
+            guard let old = schedule.recurrence, let start = schedule.start else { continue }
+            var rule = pays
+            (rule.until, rule.count) = (old.until, old.count)
+            let after = max(start, today.adding(days: 1))
+            let first = rule.next(start: paid, onOrAfter: after) ?? start
+            // The same rule on the same days (pay days every other week may move by a week with the same rule).
+            guard rule.text != old.text || schedule.nextRuleDay(onOrAfter: after) != first else { continue }
+            schedule.rule = rule.text
+            // A rule with a count counts from its own first day, which stays; any other goes on from its first new day.
+            if rule.count == nil { schedule.startsOn = first.description }
+            schedule.updatedAt = now
+            _ = try store(member, schedule, today: today, now: now)
+        }
     }
 
     /// Creates or updates the schedule `id` (a new one when it is nil or gone). A new one goes to the category named

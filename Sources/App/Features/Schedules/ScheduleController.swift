@@ -39,6 +39,7 @@ struct ScheduleController {
         input.target = take("target") ?? input.target
         input.account = take("account") ?? input.account
         input.starts = take("starts") ?? input.starts
+        input.payday = take("payday") ?? input.payday
         if let weekday = take("weekday") {
             input.weekday = weekday
             input.weekdays = [weekday]
@@ -237,7 +238,8 @@ struct ScheduleController {
         ScheduleChoices(
             categories: try context.store.categories(),
             stashes: try context.store.stashesByName(),
-            accounts: try context.store.accounts()
+            accounts: try context.store.accounts(),
+            paydays: try context.store.paydays()
         )
     }
 
@@ -304,6 +306,7 @@ struct ScheduleController {
         let pending = try context.store.pendingOccurrences()
         let schedules = try context.store.schedules()
         let owners = try context.store.scheduleOwners()
+        let paydays = Dictionary(try context.store.paydays().map { ($0.sourceId, $0.name) }) { first, _ in first }
         let page = SchedulePages.IndexPage(
             pending: pending.map { row in
                 let id = row.occurrence.id ?? 0
@@ -327,7 +330,9 @@ struct ScheduleController {
                     id: schedule.id ?? 0,
                     name: schedule.name,
                     amount: amount,
-                    rule: ScheduleRules.words(schedule, t: t),
+                    rule: schedule.paydayOf.flatMap { paydays[$0] }.map {
+                        t["schedules.on_paydays", ["rule": ScheduleRules.words(schedule, t: t), "name": $0]]
+                    } ?? ScheduleRules.words(schedule, t: t),
                     detail: next.map { t["schedules.next", ["date": t.date($0), "posting": posting]] }
                         ?? t["schedules.ended"],
                     editPath: owner?.editPath ?? SchedulePaths.edit(schedule.id ?? 0),

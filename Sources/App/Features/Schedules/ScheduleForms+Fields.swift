@@ -69,6 +69,19 @@ extension ScheduleRules {
                 hint: t["schedules.form.target_hint"]
             ),
             account,
+            choices.paydays.isEmpty
+                ? nil
+                : .select(
+                    "payday",
+                    label: t["schedules.form.payday"],
+                    value: input.payday ?? "",
+                    options: [("", t["schedules.form.payday_none"])]
+                        + choices.paydays.map {
+                            (String($0.sourceId), t["schedules.form.payday_option", ["name": $0.name]])
+                        },
+                    error: errors["payday"],
+                    hint: t["schedules.form.payday_hint"]
+                ),
             .radio(
                 "frequency",
                 label: t["schedules.form.frequency"],

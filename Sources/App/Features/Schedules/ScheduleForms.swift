@@ -30,6 +30,8 @@ struct ScheduleInput: Decodable, Sendable {
     var note: String?
     /// Editing: the day the changes start (empty: every day to come).
     var from: String?
+    /// The income source whose pay days it repeats on (empty: the repeat fields say when).
+    var payday: String?
 }
 
 /// One coming occurrence's form: its rule `day`, and what to do (`change`, `skip`, `restore`) with a new date and
@@ -138,6 +140,8 @@ struct ScheduleDraft: Sendable {
     let note: String
     /// Editing: the changes start that day, the days before keep the old way (nil: the whole series).
     var from: CalendarDay? = nil
+    /// The income source whose pay days it repeats on.
+    var paydayOf: Int64? = nil
 
     func apply(to schedule: inout Schedule) {
         schedule.name = name
@@ -152,14 +156,24 @@ struct ScheduleDraft: Sendable {
         schedule.weekend = weekend
         schedule.posting = posting
         schedule.note = note
+        schedule.paydayOf = paydayOf
     }
 }
 
-/// What the schedule form offers: the member's categories, stashes and accounts.
+/// What the schedule form offers: the member's categories, stashes and accounts, and the income sources with pay
+/// days to repeat on.
 struct ScheduleChoices: Sendable {
     let categories: [Category]
     let stashes: [Stash]
     let accounts: [MoneyAccount]
+    var paydays: [Payday] = []
+}
+
+/// An income source with pay days, and the schedule they are.
+struct Payday: Sendable {
+    let sourceId: Int64
+    let name: String
+    let schedule: Schedule
 }
 
 /// Validation and fields of the schedule form.
@@ -218,7 +232,7 @@ enum ScheduleRules {
                 message: t["schedules.errors.interval"]
             )
             ?? 1
-        let start = errors.date(input.starts, field: "starts", today: today, window: .planning)
+        var start = errors.date(input.starts, field: "starts", today: today, window: .planning)
         if choice.frequency == .weekly {
             let days = (input.weekdays ?? []).map { Int($0) }
             if days.contains(where: { !(1...7).contains($0 ?? 0) }) {
@@ -293,6 +307,22 @@ enum ScheduleRules {
         if posting == .auto, maxCents != nil, errors["maxAmount"] == nil {
             errors.add("posting", t["schedules.errors.auto_range"])
         }
+        // Keeping to an income source's pay days: its rule (with the end typed here), from its first pay day on or
+        // after the day typed, so a rule every other week keeps its weeks.
+        var paydayOf: Int64?
+        if let text = input.payday, !text.isEmpty {
+            if let payday = choices.paydays.first(where: { String($0.sourceId) == text }),
+                let rule = payday.schedule.recurrence, let payStart = payday.schedule.start
+            {
+                var followed = RepeatChoice(rule, start: payStart)
+                (followed.end, followed.until, followed.count) = (choice.end, choice.until, choice.count)
+                choice = followed
+                paydayOf = payday.sourceId
+                start = start.map { payday.schedule.nextRuleDay(onOrAfter: $0) ?? $0 }
+            } else {
+                errors.add("payday", t["schedules.errors.payday"])
+            }
+        }
         // Changing the series from a day on: a day after its start (on or before it, the whole series changes).
         let from = editingFrom.flatMap { editStart in
             errors.date(input.from, field: "from", today: today, required: false, window: .planning).flatMap {
@@ -318,7 +348,8 @@ enum ScheduleRules {
                 weekend: weekend,
                 posting: posting,
                 note: note,
-                from: from
+                from: from,
+                paydayOf: paydayOf
             )
         )
     }
@@ -347,7 +378,8 @@ enum ScheduleRules {
             count: choice.count.map(String.init) ?? "",
             weekend: schedule.weekend.rawValue,
             posting: schedule.posting.rawValue,
-            note: schedule.note
+            note: schedule.note,
+            payday: schedule.paydayOf.map(String.init) ?? ""
         )
     }
 

@@ -22,13 +22,15 @@ enum SchedulePaths {
         return new(query)
     }
 
-    /// The new-schedule form filled in to put money into `stash` on each of `payday`'s days, from its next one.
-    static func new(into stash: Stash, payday: Schedule, today: CalendarDay) -> String {
-        guard let rule = payday.recurrence, let start = payday.start else { return new }
+    /// The new-schedule form filled in to put money into `stash` on each of `payday`'s days, from its next one, and
+    /// to keep to them when they change.
+    static func new(into stash: Stash, payday: Payday, today: CalendarDay) -> String {
+        guard let rule = payday.schedule.recurrence, let start = payday.schedule.start else { return new }
         let choice = RepeatChoice(rule, start: start)
-        let first = payday.nextRuleDay(onOrAfter: today) ?? today
+        let first = payday.schedule.nextRuleDay(onOrAfter: today) ?? today
         return new([
             ("name", stash.name), ("target", SplitPart.value(stashId: stash.id ?? 0)),
+            ("payday", String(payday.sourceId)),
             ("frequency", choice.frequency.rawValue), ("interval", String(choice.interval)),
             ("monthDay", String(choice.monthDay)), ("month", String(choice.month)),
             ("weekday", String(choice.weekdays.first ?? choice.weekday)), ("starts", first.description),

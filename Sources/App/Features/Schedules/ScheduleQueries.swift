@@ -321,6 +321,8 @@ extension MemberStore {
             rule.count = nil
             rule.until = from.adding(days: -1)
             old.rule = rule.text
+            // The days before `from` are done with: they no longer move with pay days.
+            old.paydayOf = nil
             old.nextOn =
                 old.nextOn.flatMap(CalendarDay.init).flatMap { rule.next(start: start, onOrAfter: $0) }?
                 .description
@@ -340,7 +342,9 @@ extension MemberStore {
             var schedule = edited
             schedule.id = nil
             schedule.userId = member.userId
-            schedule.startsOn = from.description
+            // Pay days every other week keep their weeks: such a part starts on its first pay day.
+            let first = schedule.paydayOf == nil ? from : (edited.nextRuleDay(onOrAfter: from) ?? from)
+            schedule.startsOn = first.description
             schedule.createdAt = now
             schedule.updatedAt = now
             schedule.nextOn = schedule.nextRuleDay(onOrAfter: next)?.description

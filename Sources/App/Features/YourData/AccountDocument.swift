@@ -11,7 +11,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
     /// reconciled rows, and an account's last reconciliation.
     /// 4: a ledger row's payee and tags.
     /// 5: transactions split across categories (`split`).
-    static let currentVersion = 7
+    /// 8: a schedule may keep to an income source's pay days (`payday`).
+    static let currentVersion = 8
 
     var format: String
     var version: Int
@@ -139,7 +140,7 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var split: Int? = nil
     }
 
-    /// A schedule; `category`, `account` and `stash` are refs.
+    /// A schedule; `category`, `account`, `stash` and `payday` (an income source) are refs.
     struct Schedule: Codable, Sendable, Equatable {
         var name: String
         /// RRULE text.
@@ -158,6 +159,8 @@ struct AccountDocument: Codable, Sendable, Equatable {
         var createdAt: Date
         var updatedAt: Date
         var occurrences: [Occurrence]
+        /// The income source whose pay days it keeps to; absent in older files.
+        var payday: Int? = nil
     }
 
     /// One occurrence of a schedule that posted, waits, was skipped or is planned differently; `ledger` is the

@@ -114,6 +114,14 @@ extension AccountDocument {
             )
         }
 
+        // An income source's ref is its place (from 1) in `incomeSources`, which lists them by id.
+        let incomeSourceRefs = Dictionary(
+            uniqueKeysWithValues: try Int64.fetchAll(
+                db,
+                sql: "SELECT id FROM incomeSource WHERE userId = ? ORDER BY id",
+                arguments: [userId]
+            ).enumerated().map { ($1, $0 + 1) }
+        )
         // A schedule is named by its place in `schedules` (from 1), which lists them by id.
         let schedulePlaces = Dictionary(
             uniqueKeysWithValues: try Int64.fetchAll(
@@ -319,7 +327,7 @@ extension AccountDocument {
                 db,
                 userId: userId,
                 positions: positions,
-                refs: (categoryRefs, accountRefs, stashRefs)
+                refs: (categoryRefs, accountRefs, stashRefs, incomeSourceRefs)
             ),
             notRecurring: try String.fetchAll(
                 db,
@@ -335,7 +343,7 @@ extension AccountDocument {
         _ db: Database,
         userId: Int64,
         positions: [Int64: Int],
-        refs: (categories: [Int64: Int], accounts: [Int64: Int], stashes: [Int64: Int])
+        refs: (categories: [Int64: Int], accounts: [Int64: Int], stashes: [Int64: Int], incomeSources: [Int64: Int])
     ) throws -> [Schedule] {
         var occurrences: [Int64: [Occurrence]] = [:]
         for row in try App.Occurrence.fetchAll(
@@ -377,7 +385,8 @@ extension AccountDocument {
                 nextOn: $0.nextOn,
                 createdAt: $0.createdAt,
                 updatedAt: $0.updatedAt,
-                occurrences: occurrences[$0.id ?? 0] ?? []
+                occurrences: occurrences[$0.id ?? 0] ?? [],
+                payday: $0.paydayOf.flatMap { refs.incomeSources[$0] }
             )
         }
     }

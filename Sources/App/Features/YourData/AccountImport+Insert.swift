@@ -14,6 +14,7 @@ extension AccountDocument {
         var ledger: [Int: Int64] = [:]
         /// By their place in `schedules` (from 1).
         var schedules: [Int: Int64] = [:]
+        var incomeSources: [Int: Int64] = [:]
     }
 
     /// Writes the checked document's records (all but the settings, see `insertSettings`) under `userId`, in
@@ -216,6 +217,17 @@ extension AccountDocument {
                         userId, item.name, item.amountCents, item.frequency.rawValue, item.createdAt, item.updatedAt,
                         item.paidOn, item.postsIncome ?? false, item.schedule.flatMap { ids.schedules[$0] },
                     ]
+                )
+                ids.incomeSources[item.ref] = db.lastInsertedRowID
+            }
+        }
+        // Schedules come before the income sources whose pay days they may keep to.
+        let followers = schedules.enumerated().compactMap { offset, item in item.payday.map { (offset + 1, $0) } }
+        try await inBatches(followers) { db, batch, ids in
+            for (place, payday) in batch {
+                try db.execute(
+                    sql: "UPDATE schedule SET paydayOf = ? WHERE id = ?",
+                    arguments: [ids.incomeSources[payday], ids.schedules[place]]
                 )
             }
         }

@@ -184,6 +184,7 @@ extension AccountDocument {
             }
         }
         let schedulePlaces = Set(schedules.indices.map { $0 + 1 })
+        let incomeSourceRefs = try refs(incomeSources.map(\.ref), "income sources")
         for (index, item) in incomeSources.enumerated() {
             try text(item.name, "income source \(index + 1)", required: true, limit: 200)
             try cents(item.amountCents, "income source \(index + 1)")
@@ -308,6 +309,7 @@ extension AccountDocument {
             try ref(item.category, in: categoryRefs, place, "category")
             try ref(item.account, in: accountRefs, place, "account")
             try ref(item.stash, in: stashRefs, place, "stash")
+            try ref(item.payday, in: incomeSourceRefs, place, "income source")
             for occurrence in item.occurrences {
                 try day(occurrence.dueOn, place)
                 try day(occurrence.postOn, place)
