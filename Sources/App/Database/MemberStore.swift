@@ -14,6 +14,17 @@ struct MemberStore: Sendable {
         self.userId = userId
     }
 
+    /// The value kept in `cache` for the member and `key` while the app's write count is what it was when the value
+    /// was built; else `build()`'s, kept. The count is taken before building: a write finishing meanwhile makes the
+    /// new value stale at once.
+    func cached<Key, Value>(_ cache: UserCache<Key, Value>, key: Key, build: () throws -> Value) rethrows -> Value {
+        let writes = Int64(truncatingIfNeeded: database.writeCount)
+        if let kept = cache.entry(userId: userId, key: key), kept.revision == writes { return kept.value }
+        let value = try build()
+        cache.store(.init(key: key, revision: writes, value: value), userId: userId)
+        return value
+    }
+
     /// Reads in one snapshot, on the calling thread (see `AppDatabase.read`).
     func read<T>(_ block: @Sendable (Database) throws -> T) throws -> T {
         try database.read(block)
