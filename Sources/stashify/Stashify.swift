@@ -7,7 +7,10 @@ import Logging
 struct Stashify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stashify: a self-hosted personal-finance web app.",
-        subcommands: [Serve.self, BackupCommand.self, RestoreCommand.self, UsersCommand.self, DemoDataCommand.self],
+        subcommands: [
+            Serve.self, BackupCommand.self, RestoreCommand.self, UsersCommand.self, ApiTokensCommand.self,
+            DemoDataCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }
@@ -346,13 +349,7 @@ struct UsersCommand: AsyncParsableCommand {
                         $0.lastSeenAt.map(day) ?? "never",
                     ]
                 }
-            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for row in rows {
-                print(
-                    row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-                )
-            }
+            printTable(rows)
         }
     }
 
@@ -434,6 +431,72 @@ struct UsersCommand: AsyncParsableCommand {
 }
 
 /// `stashify demo-data`: creates (or fills) an account with realistic stashes and entries.
+/// `stashify api-tokens`: the members' API tokens, seen and revoked by the server's owner.
+struct ApiTokensCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api-tokens",
+        abstract: "List or revoke the API tokens members made in Profile → API tokens.",
+        subcommands: [List.self, Revoke.self]
+    )
+
+    /// `stashify api-tokens list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "List every token: its number, whose, its name, what it may do, its last characters, until when and when last used."
+        )
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let tokens = try await data.withDatabase { try $0.apiTokenList() }
+            guard !tokens.isEmpty else {
+                print("No API tokens.")
+                return
+            }
+            let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
+            printTable(
+                [["ID", "EMAIL", "NAME", "SCOPE", "ENDS IN", "EXPIRES", "LAST USED"]]
+                    + tokens.map {
+                        [
+                            String($0.id), $0.email, $0.name, $0.scope, "…" + $0.hint, $0.expiresOn ?? "never",
+                            $0.lastUsedAt.map(day) ?? "never",
+                        ]
+                    }
+            )
+        }
+    }
+
+    /// `stashify api-tokens revoke ID`
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token: it stops working at once.")
+
+        @Argument(help: "The token's number, from `stashify api-tokens list`.")
+        var id: Int64
+
+        @OptionGroup var data: DataFolderOption
+
+        func run() async throws {
+            let id = id
+            guard try await data.withDatabase({ try await $0.revokeApiToken(id: id) }) else {
+                throw StartupError("no API token has the number \(id)")
+            }
+            print("Revoked API token \(id).")
+        }
+    }
+}
+
+/// Prints `rows` as columns, the first row the heading.
+func printTable(_ rows: [[String]]) {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+        print(
+            row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        )
+    }
+}
+
 struct DemoDataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-data",

@@ -117,7 +117,7 @@ def pages(today):
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
         "/wallet/subscriptions/new", "/wallet/catalogue/chase-sapphire-reserve", "/wallet/benefits/1", "/profile",
-        "/profile/notifications", "/profile/data", "/profile/two-factor", "/profile/household", "/welcome", "/welcome/reminders",
+        "/profile/notifications", "/profile/data", "/profile/two-factor", "/profile/household", "/profile/api-tokens", "/welcome", "/welcome/reminders",
     ]
     return signed_in
 

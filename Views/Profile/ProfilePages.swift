@@ -95,6 +95,12 @@ enum ProfilePages {
 
         \(page.showsHousehold ? household(t) : nil)
 
+        <section class="card" aria-labelledby="api-link-title">
+          <h2 class="card__title" id="api-link-title">\(t["profile.api_link.title"])</h2>
+          <p class="muted">\(t["profile.api_link.text"])</p>
+          <p><a class="button button--secondary" href="\(ProfilePaths.apiTokens)">\(t["profile.api_link.button"])</a></p>
+        </section>
+
         <section class="card" aria-labelledby="data-link-title">
           <h2 class="card__title" id="data-link-title">\(t["profile.data_link.title"])</h2>
           <p class="muted">\(t["profile.data_link.text"])</p>

@@ -57,6 +57,7 @@ extension AppDatabase {
         V52NextReminderLook.register(in: &migrator)
         V53NextScheduleLook.register(in: &migrator)
         V54SchedulePayday.register(in: &migrator)
+        V55ApiTokens.register(in: &migrator)
         return migrator
     }
 

@@ -31,6 +31,7 @@ struct ProfileController {
         addTwoFactorRoutes(to: group)
         addPhotoRoutes(to: group)
         addHouseholdRoutes(to: group)
+        addApiTokenRoutes(to: group)
     }
 
     // MARK: - Handlers

@@ -23,4 +23,6 @@ enum ProfilePaths {
     /// Where a browser's push subscription is posted when notifications are turned on in it.
     static let pushDevices = "/profile/notifications/devices"
     static let removePushDevice = PathPattern("/profile/notifications/devices/:id/delete")
+    static let apiTokens = "/profile/api-tokens"
+    static let revokeApiToken = PathPattern("/profile/api-tokens/:id/delete")
 }
