@@ -6,6 +6,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
+import OpenAPIHummingbird
 import ServiceLifecycle
 import WebPush
 
@@ -187,6 +188,24 @@ func buildRouter(
         publicBase: config.publicBase,
         catalogue: services.pages.catalogue
     ).addRoutes(to: router)
+
+    // The JSON API: tokens only, never the session cookie, so it sits outside the pages' session and CSRF checks.
+    let api = router.group("api/v1")
+        .add(
+            middleware: ApiAuthenticator(
+                database: services.database,
+                now: services.now,
+                catalogue: services.pages.catalogue
+            )
+        )
+    try StashifyAPI(database: services.database, now: services.now, safeToSpend: services.safeToSpend)
+        .registerHandlers(on: api)
+    // Anything else under the API is a problem too, after the token is checked: never the pages' HTML.
+    for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+        api.on("**", method: method) { _, _ in ApiProblem.notFound }
+    }
+    let spec = try ApiSpec.load(resourcesDirectory: config.resourcesDirectory)
+    router.get(ApiSpec.path) { _, _ in spec.response }
 
     let sessionMiddleware = SessionMiddleware<AppRequestContext>(
         storage: services.sessions,

@@ -249,7 +249,7 @@ struct PagesTests {
         let resources = folder + "/resources"
         try FileManager.default.createDirectory(atPath: resources + "/Public/css", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: resources + "/Resources", withIntermediateDirectories: true)
-        for file in ["card-catalogue.json", "common-passwords.txt", "Locales"] {
+        for file in ["card-catalogue.json", "common-passwords.txt", "Locales", "openapi.yaml"] {
             try FileManager.default.copyItem(
                 atPath: TestApp.root + "/Resources/" + file,
                 toPath: resources + "/Resources/" + file
