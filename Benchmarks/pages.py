@@ -58,6 +58,7 @@ PAGES = [
     ("/budget/income", "Budget: income sources"),
     ("/budget/categories", "Budget: categories"),
     ("/transactions", "Transactions, first page", 5.0),
+    ("/api/v1/glance", "API: glance with a read token (safe to spend, remaining, stashes behind, benefits)", 5.0),
     ("/transactions?before={months_ago_30}-01,1", "Transactions, a page ~30 months back (keyset)"),
     ("/transactions?q=market", "Transactions, search by note"),
     ("/transactions?from={months_ago_12}-01&to={today}", "Transactions, a year's date range with count and total"),
@@ -198,8 +199,31 @@ def percentile(sorted_values: list, fraction: float) -> float:
     return sorted_values[rank - 1]
 
 
-def measure_page(conn, path: str, cookie: str, warmup: int, requests: int) -> dict:
-    headers = {"Cookie": cookie, "Accept": "text/html"}
+def api_token(conn, cookie: str) -> str:
+    """Makes a read-only API token through Profile → API tokens with the signed-in cookie; the token."""
+    conn.request("GET", "/profile/api-tokens", headers={"Cookie": cookie})
+    response = conn.getresponse()
+    html = response.read().decode("utf-8", "replace")
+    match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
+    if response.status != 200 or not match:
+        raise RuntimeError(f"GET /profile/api-tokens answered {response.status} without a form")
+    body = urllib.parse.urlencode({"name": "Benchmark", "scope": "read", "expires": "", "_csrf": match.group(1)})
+    conn.request("POST", "/profile/api-tokens", body=body,
+                 headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    response = conn.getresponse()
+    html = response.read().decode("utf-8", "replace")
+    token = re.search(r'id="token-secret" type="text" readonly value="(stsh_[A-Za-z0-9_-]+)"', html)
+    if not token:
+        raise RuntimeError(f"POST /profile/api-tokens answered {response.status} without a token")
+    return token.group(1)
+
+
+def measure_page(conn, path: str, cookie: str, warmup: int, requests: int, token: str = "") -> dict:
+    # The API takes a bearer token and never the cookie; every other page the signed-in cookie.
+    if path.startswith("/api/v1/"):
+        headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
+    else:
+        headers = {"Cookie": cookie, "Accept": "text/html"}
     statuses = {}
     timings = []
     body_bytes = 0
@@ -245,9 +269,11 @@ def cmd_measure(args) -> int:
     results = []
     conn = connect(args.base_url)
     try:
-        for path in page_paths(today):
+        paths = page_paths(today)
+        token = api_token(conn, args.cookie) if any(p.startswith("/api/v1/") for p in paths) else ""
+        for path in paths:
             print(f"  {path} ...", end="", flush=True, file=sys.stderr)
-            result = measure_page(conn, path, args.cookie, args.warmup, args.requests)
+            result = measure_page(conn, path, args.cookie, args.warmup, args.requests, token)
             results.append(result)
             median = f"{result['median_ms']:.2f} ms median" if result["median_ms"] is not None else "no timings"
             print(f" {median}, statuses {result['statuses']}", file=sys.stderr)
