@@ -178,6 +178,7 @@ func buildRouter(
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware(tls: config.usesTLS))
     router.add(middleware: ErrorPageMiddleware(pages: services.pages))
+    router.add(middleware: ApiErrorMiddleware())
     router.add(middleware: NulPathMiddleware())
     router.add(middleware: try StaticFilesMiddleware(directory: config.publicDirectory))
 
@@ -200,10 +201,6 @@ func buildRouter(
         )
     try StashifyAPI(database: services.database, now: services.now, safeToSpend: services.safeToSpend)
         .registerHandlers(on: api)
-    // Anything else under the API is a problem too, after the token is checked: never the pages' HTML.
-    for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
-        api.on("**", method: method) { _, _ in ApiProblem.notFound }
-    }
     let spec = try ApiSpec.load(resourcesDirectory: config.resourcesDirectory)
     router.get(ApiSpec.path) { _, _ in spec.response }
 

@@ -47,12 +47,7 @@ struct ApiAuthenticator: RouterMiddleware {
                 detail: t["api.errors.read_only_detail"]
             )
         }
-        do {
-            return try await Self.$caller.withValue(caller) { try await next(request, context) }
-        } catch let error as HTTPResponseError {
-            // A route the API hasn't, a body it can't read: problem details, never the pages' HTML.
-            return ApiProblem.response(error.status, title: error.status.reasonPhrase, detail: "")
-        }
+        return try await Self.$caller.withValue(caller) { try await next(request, context) }
     }
 
     /// The token in an `Authorization: Bearer …` value.
@@ -63,13 +58,30 @@ struct ApiAuthenticator: RouterMiddleware {
     }
 }
 
+/// Whatever goes wrong under `/api/` (a path or method the API hasn't, a body it can't read, a fault) is answered
+/// with problem details, never the pages' HTML: it sits inside `ErrorPageMiddleware`, and the router's own "no such
+/// route" comes through it too.
+struct ApiErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPResponseError {
+            return ApiProblem.response(error.status, title: error.status.reasonPhrase, detail: "")
+        } catch {
+            return ApiProblem.response(.internalServerError, title: "Internal Server Error", detail: "")
+        }
+    }
+}
+
 /// RFC 9457 problem details, as the API's refusals.
 enum ApiProblem {
-    /// A path or method the API hasn't.
-    static var notFound: Response {
-        response(.notFound, title: HTTPResponse.Status.notFound.reasonPhrase, detail: "")
-    }
-
     static func response(_ status: HTTPResponse.Status, title: String, detail: String) -> Response {
         let problem = Components.Schemas.Problem(
             _type: "about:blank",
