@@ -28,16 +28,15 @@ enum ApiTokenPages {
         """
         <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         \(page.made.map { made in
-            """
-            <section class="card form-card invite-link" aria-labelledby="token-made-title" role="status">
-              <h2 class="card__title" id="token-made-title">\(t["profile.api_tokens.made_title", ["name": made.name]])</h2>
-              <p class="muted small">\(t["profile.api_tokens.made_text"])</p>
-              <label class="field__label" for="token-secret">\(t["profile.api_tokens.made_label"])</label>
-              <input class="field__control" id="token-secret" type="text" readonly value="\(made.secret)">
-              <p><button class="button button--secondary copy-button" type="button" data-copy="\(made.secret)" hidden>\(t["profile.household.copy"])<span class="visually-hidden"> \(t["profile.api_tokens.copy_what"])</span></button></p>
-            </section>
-            <script src="/js/wallet.js" defer></script>
-            """ as HTML
+            OneTimeSecret(
+                titleId: "token-made-title",
+                fieldId: "token-secret",
+                title: t["profile.api_tokens.made_title", ["name": made.name]],
+                text: t["profile.api_tokens.made_text"],
+                label: t["profile.api_tokens.made_label"],
+                value: made.secret,
+                copyWhat: t["profile.api_tokens.copy_what"]
+            ).html(t: t)
         })
         <section class="card form-card" aria-labelledby="tokens-title">
           <h2 class="card__title" id="tokens-title">\(t["profile.api_tokens.list_title"])</h2>

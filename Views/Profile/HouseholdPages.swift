@@ -34,16 +34,15 @@ enum HouseholdPages {
         """
         <p class="breadcrumb"><a href="\(ProfilePaths.index)">\(t["profile.back"])</a></p>
         \(page.newLink.map { link in
-            """
-            <section class="card form-card invite-link" aria-labelledby="invite-link-title" role="status">
-              <h2 class="card__title" id="invite-link-title">\(t["profile.household.link_title", ["email": link.email]])</h2>
-              <p class="muted small">\(t["profile.household.link_text"])</p>
-              <label class="field__label" for="invite-url">\(t["profile.household.link_label"])</label>
-              <input class="field__control" id="invite-url" type="text" readonly value="\(link.url)">
-              <p><button class="button button--secondary copy-button" type="button" data-copy="\(link.url)" hidden>\(t["profile.household.copy"])<span class="visually-hidden"> \(t["profile.household.copy_what"])</span></button></p>
-            </section>
-            <script src="/js/wallet.js" defer></script>
-            """ as HTML
+            OneTimeSecret(
+                titleId: "invite-link-title",
+                fieldId: "invite-url",
+                title: t["profile.household.link_title", ["email": link.email]],
+                text: t["profile.household.link_text"],
+                label: t["profile.household.link_label"],
+                value: link.url,
+                copyWhat: t["profile.household.copy_what"]
+            ).html(t: t)
         })
         <section class="card form-card" aria-labelledby="members-title">
           <h2 class="card__title" id="members-title">\(t["profile.household.members"])</h2>

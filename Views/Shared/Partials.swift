@@ -28,6 +28,33 @@ struct EmptyState: Sendable {
     }
 }
 
+/// A secret shown this once (an invitation link, an API token): what it is, a read-only field holding it, and a Copy
+/// button that shows where JavaScript can copy.
+struct OneTimeSecret: Sendable {
+    /// The ids of the heading and of the field.
+    let titleId: String
+    let fieldId: String
+    let title: String
+    let text: String
+    let label: String
+    let value: String
+    /// What Copy copies, for screen readers ("the token").
+    let copyWhat: String
+
+    func html(t: Words) -> HTML {
+        """
+        <section class="card form-card invite-link" aria-labelledby="\(titleId)" role="status">
+          <h2 class="card__title" id="\(titleId)">\(title)</h2>
+          <p class="muted small">\(text)</p>
+          <label class="field__label" for="\(fieldId)">\(label)</label>
+          <input class="field__control" id="\(fieldId)" type="text" readonly value="\(value)">
+          <p><button class="button button--secondary copy-button" type="button" data-copy="\(value)" hidden>\(t["profile.household.copy"])<span class="visually-hidden"> \(copyWhat)</span></button></p>
+        </section>
+        <script src="/js/wallet.js" defer></script>
+        """
+    }
+}
+
 /// A progress bar drawn as SVG (so no inline style is needed), with its percentage for screen readers.
 struct ProgressBar: Sendable {
     let percent: Int

@@ -18,11 +18,18 @@ struct MemberStore: Sendable {
     /// was built; else `build()`'s, kept. The count is taken before building: a write finishing meanwhile makes the
     /// new value stale at once.
     func cached<Key, Value>(_ cache: UserCache<Key, Value>, key: Key, build: () throws -> Value) rethrows -> Value {
-        let writes = Int64(truncatingIfNeeded: database.writeCount)
-        if let kept = cache.entry(userId: userId, key: key), kept.revision == writes { return kept.value }
+        let (kept, writes) = kept(cache, key: key)
+        if let kept { return kept }
         let value = try build()
         cache.store(.init(key: key, revision: writes, value: value), userId: userId)
         return value
+    }
+
+    /// What `cache` keeps for the member and `key` while the app has written nothing since, and the write count to
+    /// keep a value built now under (for a caller that builds it inside a read of its own).
+    func kept<Key, Value>(_ cache: UserCache<Key, Value>, key: Key) -> (value: Value?, revision: Int64) {
+        let writes = Int64(truncatingIfNeeded: database.writeCount)
+        return (cache.entry(userId: userId, key: key).flatMap { $0.revision == writes ? $0.value : nil }, writes)
     }
 
     /// Reads in one snapshot, on the calling thread (see `AppDatabase.read`).

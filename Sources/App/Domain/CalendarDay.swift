@@ -73,6 +73,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// 1970-01-01, the first day of Unix time.
     static let epoch = CalendarDay(year: 1970, month: 1, day: 1)!
 
+    /// The instant the day begins in `timeZone`: its midnight in UTC, less the zone's offset at that moment (guessed
+    /// from the same wall time in UTC, then taken at the guess, so a clock change that day is counted).
+    func start(in timeZone: TimeZone) -> Date {
+        let utcMidnight = Date(timeIntervalSince1970: TimeInterval(Self.epoch.distance(to: self)) * 86_400)
+        let guess = utcMidnight.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: utcMidnight)))
+        return utcMidnight.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: guess)))
+    }
+
     public var monthValue: Month { Month(year: year, month: month) }
 
     /// 1 = Monday … 7 = Sunday.

@@ -32,8 +32,7 @@ extension MemberStore {
         walletRevision: Int64?,
         safeCache: SafeToSpend.Cache
     ) throws -> HomeData {
-        let writes = Int64(truncatingIfNeeded: database.writeCount)
-        let keptSafe = safeCache.entry(userId: userId, key: today).flatMap { $0.revision == writes ? $0.value : nil }
+        let (keptSafe, writes) = kept(safeCache, key: today)
         let data = try read { member in
             var data = HomeData()
             data.summaries = try Self.stashSummaries(member, month: month, today: today)

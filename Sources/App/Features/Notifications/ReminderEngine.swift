@@ -120,7 +120,7 @@ package struct ReminderEngine: Sendable {
                     leadDays: row["leadDays"],
                     nudge: (row["frequency"], row["weekday"]),
                     quiet: quiet,
-                    nextLook: Self.nextLook(after: now, in: zone, minute: reminderMinute)
+                    nextLook: Self.nextLook(after: today, in: zone, minute: reminderMinute)
                 )
             }
         }
@@ -262,13 +262,11 @@ package struct ReminderEngine: Sendable {
         var description: String { "\(failed) accounts failed (\(recorded) reminders recorded for the rest): \(last)" }
     }
 
-    /// No later than the user's reminder time on the day after `now`'s, where they are: two hours before it, so a
-    /// clock change overnight (at most an hour, anywhere) never makes it late. A look before the reminder time
+    /// No later than the user's reminder time on the day after `today`, where they are: two hours before it, so a
+    /// clock change that night (at most an hour, anywhere) never makes it late. A look before the reminder time
     /// still finds the user not due.
-    static func nextLook(after now: Date, in zone: TimeZone, minute: Int) -> Date {
-        let local = now.timeIntervalSince1970 + TimeInterval(zone.secondsFromGMT(for: now))
-        let intoDay = local - (local / 86_400).rounded(.down) * 86_400
-        return now.addingTimeInterval(86_400 - intoDay + TimeInterval(minute * 60) - 2 * 3_600)
+    static func nextLook(after today: CalendarDay, in zone: TimeZone, minute: Int) -> Date {
+        today.adding(days: 1).start(in: zone).addingTimeInterval(TimeInterval(minute * 60) - 2 * 3_600)
     }
 
     /// `HH:MM` as minutes after midnight (09:00 if it doesn't read).

@@ -72,12 +72,7 @@ package struct ScheduleEngine: Sendable {
         }
         guard let first = days.min() else { return endOfTime }
         // Never before tomorrow: what today held was handled by this look.
-        let day = max(first, today.adding(days: 1))
-        let utcMidnight = Date(timeIntervalSince1970: TimeInterval(CalendarDay.epoch.distance(to: day)) * 86_400)
-        // The zone's offset at that midnight: guessed from the same wall time in UTC, then taken at the guess.
-        let guess = utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: utcMidnight)))
-        let start = utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: guess)))
-        return max(start, now.addingTimeInterval(60))
+        return max(max(first, today.adding(days: 1)).start(in: zone), now.addingTimeInterval(60))
     }
 
     /// Nothing ahead: a member with no schedule day to come is read again only when their schedules change.
