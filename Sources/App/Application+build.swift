@@ -196,11 +196,24 @@ func buildRouter(
             middleware: ApiAuthenticator(
                 database: services.database,
                 now: services.now,
+                catalogue: services.pages.catalogue,
+                limiter: ApiRateLimiter(perMinute: config.apiRequestsPerMinute)
+            )
+        )
+        .add(
+            middleware: ApiIdempotency(
+                database: services.database,
+                now: services.now,
                 catalogue: services.pages.catalogue
             )
         )
-    try StashifyAPI(database: services.database, now: services.now, safeToSpend: services.safeToSpend)
-        .registerHandlers(on: api)
+    try StashifyAPI(
+        database: services.database,
+        now: services.now,
+        safeToSpend: services.safeToSpend,
+        catalogue: services.pages.catalogue
+    )
+    .registerHandlers(on: api)
     let spec = try ApiSpec.load(resourcesDirectory: config.resourcesDirectory)
     router.get(ApiSpec.path) { _, _ in spec.response }
 

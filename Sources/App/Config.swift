@@ -58,6 +58,8 @@ public struct AppConfig: Sendable {
     public static let defaultImportMaxSize = 256 * 1_048_576
     /// How many test notifications one member may send in a minute.
     public var testPushesPerMinute = 3
+    /// How many requests one API token may make in a minute.
+    public var apiRequestsPerMinute = 120
     /// Where the server may send requests for addresses members set (webhooks, ntfy, browsers' push services): public
     /// addresses, and what `--allow-outbound` adds.
     var outbound = OutboundPolicy()

@@ -122,6 +122,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help:
+            "How many requests one API token may make in a minute. [env: STASHIFY_API_REQUESTS_PER_MINUTE] (default: 120)"
+    )
+    var apiRequestsPerMinute: String?
+
+    @Option(
+        help:
             "How long a sign-in with \"Keep me signed in\" lasts, like 30d. [env: STASHIFY_SESSION_LIFETIME] (default: 30d)"
     )
     var sessionLifetime: String?
@@ -154,6 +160,7 @@ struct Serve: AsyncParsableCommand {
             importMaxSize: importMaxSize,
             allowOutbound: allowOutbound,
             testPushesPerMinute: testPushesPerMinute,
+            apiRequestsPerMinute: apiRequestsPerMinute,
             sessionLifetime: sessionLifetime,
             sessionIdle: sessionIdle,
             environment: ProcessInfo.processInfo.environment

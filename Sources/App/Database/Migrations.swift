@@ -58,6 +58,7 @@ extension AppDatabase {
         V53NextScheduleLook.register(in: &migrator)
         V54SchedulePayday.register(in: &migrator)
         V55ApiTokens.register(in: &migrator)
+        V56ApiIdempotency.register(in: &migrator)
         return migrator
     }
 

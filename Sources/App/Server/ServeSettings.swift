@@ -25,6 +25,7 @@ public struct ServeSettings {
     var importMaxSize: String?
     var allowOutbound: String?
     var testPushesPerMinute: String?
+    var apiRequestsPerMinute: String?
     var sessionLifetime: String?
     var sessionIdle: String?
     var environment: [String: String]
@@ -50,6 +51,7 @@ public struct ServeSettings {
         importMaxSize: String? = nil,
         allowOutbound: String? = nil,
         testPushesPerMinute: String? = nil,
+        apiRequestsPerMinute: String? = nil,
         sessionLifetime: String? = nil,
         sessionIdle: String? = nil,
         environment: [String: String]
@@ -60,6 +62,7 @@ public struct ServeSettings {
         self.signups = signups
         self.importMaxSize = importMaxSize
         self.testPushesPerMinute = testPushesPerMinute
+        self.apiRequestsPerMinute = apiRequestsPerMinute
         self.allowOutbound = allowOutbound
         self.sessionLifetime = sessionLifetime
         self.sessionIdle = sessionIdle
@@ -197,6 +200,14 @@ public struct ServeSettings {
                 throw StartupError("--test-pushes-per-minute must be a whole number from 1 to 60, not \"\(limit)\"")
             }
             config.testPushesPerMinute = number
+        }
+        if let limit = value(apiRequestsPerMinute, "STASHIFY_API_REQUESTS_PER_MINUTE") {
+            guard let number = Int(limit), (1...100_000).contains(number) else {
+                throw StartupError(
+                    "--api-requests-per-minute must be a whole number from 1 to 100000, not \"\(limit)\""
+                )
+            }
+            config.apiRequestsPerMinute = number
         }
         if let lifetime = value(sessionLifetime, "STASHIFY_SESSION_LIFETIME") {
             guard let period = BackupSchedule.period(lifetime), period >= .seconds(3_600) else {

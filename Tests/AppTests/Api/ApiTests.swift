@@ -17,11 +17,18 @@ struct ApiTests {
         _ path: String,
         token: String?,
         method: HTTPRequest.Method = .get,
-        headers: HTTPFields = [:]
+        headers: HTTPFields = [:],
+        json: String? = nil
     ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         var headers = headers
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let response = try await browser.client.executeRequest(uri: path, method: method, headers: headers, body: nil)
+        if json != nil { headers[.contentType] = "application/json" }
+        let response = try await browser.client.executeRequest(
+            uri: path,
+            method: method,
+            headers: headers,
+            body: json.map { ByteBuffer(string: $0) }
+        )
         return (response.status, response.headers, String(buffer: response.body))
     }
 
@@ -84,32 +91,20 @@ struct ApiTests {
 
     @Test("a read-only token may only read: any other method is a 403 in the member's language, before the handler")
     func readOnly() async throws {
-        try await TestApp.run { browser, database in
+        try await TestApp.run { browser, _ in
             try await browser.signUp(email: ApiTokensTests.email)
             let read = try await Self.token(browser)
             let write = try await Self.token(browser, scope: "write")
-            // The API has no change yet: a route of this test's own stands in for one.
-            let router = Router(context: AppRequestContext.self)
-            router.group("api/v1")
-                .add(middleware: ApiAuthenticator(database: database, now: { Date() }, catalogue: TestApp.catalogue))
-                .post("things") { _, _ in Response(status: .created) }
-            try await Application(router: router).test(.router) { client in
-                let refused = try await client.executeRequest(
-                    uri: "/api/v1/things",
-                    method: .post,
-                    headers: [.authorization: "Bearer \(read)"],
-                    body: nil
-                )
+            for method in [HTTPRequest.Method.post, .delete] {
+                let path = method == .post ? "/api/v1/notifications/999/read" : "/api/v1/wallet/benefits/999/use"
+                let refused = try await Self.call(browser, path, token: read, method: method)
                 #expect(refused.status == .forbidden)
                 #expect(refused.headers[.contentType] == "application/problem+json")
-                #expect(String(buffer: refused.body).contains("This token may only read"))
-                let allowed = try await client.executeRequest(
-                    uri: "/api/v1/things",
-                    method: .post,
-                    headers: [.authorization: "Bearer \(write)"],
-                    body: nil
-                )
-                #expect(allowed.status == .created)
+                #expect(refused.body.contains("This token may only read"))
+                // A token that may change gets as far as the handler, which finds nothing of the member's
+                let allowed = try await Self.call(browser, path, token: write, method: method)
+                #expect(allowed.status == .notFound)
+                #expect(allowed.body.contains("Nothing of yours has that id."))
             }
         }
     }

@@ -4,13 +4,15 @@ import Hummingbird
 
 /// Lets a request into the JSON API only with a live token in `Authorization: Bearer`, never a cookie, and a
 /// read-only token only to read. The caller is then `ApiAuthenticator.caller` for the handlers (the transport gives
-/// them no request context). Refusals are RFC 9457 problem details.
+/// them no request context). Each token may make `limiter`'s requests a minute; past them the answer is 429 with
+/// `Retry-After`. Refusals are RFC 9457 problem details.
 struct ApiAuthenticator: RouterMiddleware {
     typealias Context = AppRequestContext
     let database: AppDatabase
     let now: @Sendable () -> Date
     /// Refusals are in the browser's language (`Accept-Language`), or the member's once the token is known.
     let catalogue: Catalogue
+    let limiter: ApiRateLimiter
 
     /// The caller of the request being handled.
     @TaskLocal static var caller: ApiCaller?
@@ -39,8 +41,17 @@ struct ApiAuthenticator: RouterMiddleware {
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }
+        let t = caller.words(catalogue)
+        if let wait = limiter.take(caller.tokenId, now: now()) {
+            var response = ApiProblem.response(
+                .tooManyRequests,
+                title: t["api.errors.rate_limited_title"],
+                detail: t.plural("api.errors.rate_limited_detail", count: wait)
+            )
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
         if caller.scope == .read, ![.get, .head].contains(request.method) {
-            let t = Words(.named(caller.language), region: Region(acceptLanguage: nil), catalogue: catalogue)
             return ApiProblem.response(
                 .forbidden,
                 title: t["api.errors.read_only_title"],
@@ -55,45 +66,5 @@ struct ApiAuthenticator: RouterMiddleware {
         guard let value, value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
         let token = value.dropFirst(7).trimmingCharacters(in: .whitespaces)
         return token.isEmpty ? nil : token
-    }
-}
-
-/// Whatever goes wrong under `/api/` (a path or method the API hasn't, a body it can't read, a fault) is answered
-/// with problem details, never the pages' HTML: it sits inside `ErrorPageMiddleware`, and the router's own "no such
-/// route" comes through it too.
-struct ApiErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(
-        _ request: Request,
-        context: Context,
-        next: (Request, Context) async throws -> Response
-    ) async throws
-        -> Response
-    {
-        guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
-        do {
-            return try await next(request, context)
-        } catch let error as HTTPResponseError {
-            return ApiProblem.response(error.status, title: error.status.reasonPhrase, detail: "")
-        } catch {
-            return ApiProblem.response(.internalServerError, title: "Internal Server Error", detail: "")
-        }
-    }
-}
-
-/// RFC 9457 problem details, as the API's refusals.
-enum ApiProblem {
-    static func response(_ status: HTTPResponse.Status, title: String, detail: String) -> Response {
-        let problem = Components.Schemas.Problem(
-            _type: "about:blank",
-            title: title,
-            status: status.code,
-            detail: detail
-        )
-        let body = (try? JSONEncoder().encode(problem)) ?? Data()
-        return Response(
-            status: status,
-            headers: [.contentType: "application/problem+json", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body))
-        )
     }
 }

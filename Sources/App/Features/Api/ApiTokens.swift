@@ -12,8 +12,14 @@ struct ApiCaller: Sendable, Equatable {
     let userId: Int64
     let tokenId: Int64
     let scope: ApiToken.Scope
-    /// The member's language, for the API's refusals.
+    /// The member's language and region, for the API's refusals and the forms' messages.
     let language: String
+    let region: String
+
+    /// The member's words.
+    func words(_ catalogue: Catalogue) -> Words {
+        Words(.named(language), region: .named(region), catalogue: catalogue)
+    }
 }
 
 extension MemberStore {
@@ -77,21 +83,21 @@ extension AppDatabase {
     func apiCaller(secret: String, now: Date) async throws -> ApiCaller? {
         guard secret.hasPrefix(ApiToken.prefix) else { return nil }
         let hash = Secrets.digest(secret)
-        let found = try read { db -> (ApiToken, String, String)? in
+        let found = try read { db -> (ApiToken, String, String, String)? in
             guard
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT apiToken.*, user.timeZone AS zone, user.language FROM apiToken
+                        SELECT apiToken.*, user.timeZone AS zone, user.language, user.region FROM apiToken
                         JOIN user ON user.id = apiToken.userId
                         WHERE apiToken.tokenHash = ?
                         """,
                     arguments: [hash]
                 )
             else { return nil }
-            return (try ApiToken(row: row), row["zone"], row["language"])
+            return (try ApiToken(row: row), row["zone"], row["language"], row["region"])
         }
-        guard let (token, zone, language) = found, let id = token.id else { return nil }
+        guard let (token, zone, language, region) = found, let id = token.id else { return nil }
         let today = CalendarDay.today(in: TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!, now: now)
         guard token.isLive(today: today) else { return nil }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.apiLastUseInterval }) ?? true {
@@ -99,7 +105,7 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, id])
             }
         }
-        return ApiCaller(userId: token.userId, tokenId: id, scope: token.scope, language: language)
+        return ApiCaller(userId: token.userId, tokenId: id, scope: token.scope, language: language, region: region)
     }
 
     /// Every token on the server with its member's email, the newest first (the owner's command line).

@@ -307,7 +307,7 @@ extension BudgetController {
     @Sendable func createTransaction(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let today = context.member.today
-        let choices = try await self.transactionChoices(store: context.store)
+        let choices = try await context.store.transactionChoices()
         let posted = try await request.decodeForm(TransactionInput.self, context: context)
         // "Add a part" posts the form back for one more part row; nothing is saved.
         if posted.addPart != nil {
@@ -457,7 +457,7 @@ extension BudgetController {
             row.transaction.splitId == nil || row.transaction.splitId == row.transaction.id
         else { throw HTTPError(.notFound) }
         let today = context.member.today
-        let choices = try await self.transactionChoices(store: context.store)
+        let choices = try await context.store.transactionChoices()
         let posted = try await request.decodeForm(TransactionInput.self, context: context)
         if posted.addPart != nil {
             return try await transactionFormPage(
@@ -587,23 +587,6 @@ extension BudgetController {
 
     // MARK: - Helpers
 
-    private func transactionChoices(store: MemberStore) async throws -> TransactionChoices {
-        async let categories = store.categories()
-        async let accounts = store.accounts()
-        async let stashes = store.stashesByName()
-        async let recent = store.recentChoices()
-        async let used = store.recentPayeesAndTags()
-        return try await TransactionChoices(
-            categories: categories,
-            accounts: accounts,
-            stashes: stashes.filter { $0.kind == .save },
-            partStashes: stashes,
-            recent: recent,
-            payees: used.payees,
-            tags: used.tags
-        )
-    }
-
     /// The form page; `choices` are loaded unless the caller already has them.
     private func transactionFormPage(
         _ input: TransactionInput,
@@ -617,7 +600,7 @@ extension BudgetController {
         status: HTTPResponse.Status = .ok,
         saveFailed: Bool = false
     ) async throws -> Response {
-        var choices = if let loaded { loaded } else { try await self.transactionChoices(store: context.store) }
+        var choices = if let loaded { loaded } else { try await context.store.transactionChoices() }
         var input = input
         if input.kind == nil { input.kind = (choices.recent.latestKind ?? .needs).rawValue }
         if existing != nil {

@@ -158,6 +158,25 @@ struct LedgerCursor: Sendable, Equatable, CustomStringConvertible {
 
 /// The read side of the budget: every query scoped by user id and bounded by a month, a page or an index range.
 extension MemberStore {
+    /// What the transaction form offers and its rules accept: the member's categories, accounts and stashes, and what
+    /// they used lately.
+    func transactionChoices() async throws -> TransactionChoices {
+        async let categories = categories()
+        async let accounts = accounts()
+        async let stashes = stashesByName()
+        async let recent = recentChoices()
+        async let used = recentPayeesAndTags()
+        return try await TransactionChoices(
+            categories: categories,
+            accounts: accounts,
+            stashes: stashes.filter { $0.kind == .save },
+            partStashes: stashes,
+            recent: recent,
+            payees: used.payees,
+            tags: used.tags
+        )
+    }
+
     // MARK: - Categories
 
     /// The user's categories in display order (kind, then their order).

@@ -6,5 +6,10 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    internal enum Headers {}
+    internal enum Headers {
+        /// Seconds to wait before the next request.
+        ///
+        /// - Remark: Generated from `#/components/headers/RetryAfter`.
+        internal typealias RetryAfter = Swift.Int
+    }
 }

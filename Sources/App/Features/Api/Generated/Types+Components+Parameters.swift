@@ -6,5 +6,26 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
-    internal enum Parameters {}
+    internal enum Parameters {
+        /// The month, `YYYY-MM`.
+        ///
+        /// - Remark: Generated from `#/components/parameters/MonthPath`.
+        internal typealias MonthPath = Swift.String
+        /// The month, `YYYY-MM` (by default this month).
+        ///
+        /// - Remark: Generated from `#/components/parameters/MonthQuery`.
+        internal typealias MonthQuery = Swift.String
+        /// - Remark: Generated from `#/components/parameters/StashId`.
+        internal typealias StashId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/TransactionId`.
+        internal typealias TransactionId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/BenefitId`.
+        internal typealias BenefitId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/NotificationId`.
+        internal typealias NotificationId = Swift.Int64
+        /// Any text of up to 200 characters that names this one change, so a retry doesn't make it twice.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.
+        internal typealias IdempotencyKey = Swift.String
+    }
 }

@@ -46,6 +46,10 @@ extension Components {
             internal var status: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Problem/detail`.
             internal var detail: Swift.String?
+            /// One entry per field the request got wrong.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/errors`.
+            internal var errors: [Components.Schemas.FieldError]?
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
@@ -53,22 +57,53 @@ extension Components {
             ///   - title:
             ///   - status:
             ///   - detail:
+            ///   - errors: One entry per field the request got wrong.
             internal init(
                 _type: Swift.String,
                 title: Swift.String,
                 status: Swift.Int,
-                detail: Swift.String? = nil
+                detail: Swift.String? = nil,
+                errors: [Components.Schemas.FieldError]? = nil
             ) {
                 self._type = _type
                 self.title = title
                 self.status = status
                 self.detail = detail
+                self.errors = errors
             }
             internal enum CodingKeys: String, CodingKey {
                 case _type = "type"
                 case title
                 case status
                 case detail
+                case errors
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FieldError`.
+        internal struct FieldError: Codable, Hashable, Sendable {
+            /// The field of the request body.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FieldError/field`.
+            internal var field: Swift.String
+            /// What the form shows beside that field.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FieldError/message`.
+            internal var message: Swift.String
+            /// Creates a new `FieldError`.
+            ///
+            /// - Parameters:
+            ///   - field: The field of the request body.
+            ///   - message: What the form shows beside that field.
+            internal init(
+                field: Swift.String,
+                message: Swift.String
+            ) {
+                self.field = field
+                self.message = message
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case field
+                case message
             }
         }
         /// - Remark: Generated from `#/components/schemas/Glance`.
@@ -182,6 +217,1430 @@ extension Components {
                 case card
                 case dueOn
                 case daysLeft
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SafeToSpend`.
+        internal struct SafeToSpend: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/day`.
+            internal var day: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/perDay`.
+            internal var perDay: Components.Schemas.Money
+            /// The first day after the period it covers (the next income, or the first of next month).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/until`.
+            internal var until: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/lowestBalance`.
+            internal var lowestBalance: Components.Schemas.Money?
+            /// When the forecast's lowest balance, which set the figure, falls (absent when the sum set it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/lowestOn`.
+            internal var lowestOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SafeToSpend/lines`.
+            internal var lines: [Components.Schemas.SafeToSpendLine]
+            /// Creates a new `SafeToSpend`.
+            ///
+            /// - Parameters:
+            ///   - day:
+            ///   - amount:
+            ///   - perDay:
+            ///   - until: The first day after the period it covers (the next income, or the first of next month).
+            ///   - lowestBalance:
+            ///   - lowestOn: When the forecast's lowest balance, which set the figure, falls (absent when the sum set it).
+            ///   - lines:
+            internal init(
+                day: Swift.String,
+                amount: Components.Schemas.Money,
+                perDay: Components.Schemas.Money,
+                until: Swift.String,
+                lowestBalance: Components.Schemas.Money? = nil,
+                lowestOn: Swift.String? = nil,
+                lines: [Components.Schemas.SafeToSpendLine]
+            ) {
+                self.day = day
+                self.amount = amount
+                self.perDay = perDay
+                self.until = until
+                self.lowestBalance = lowestBalance
+                self.lowestOn = lowestOn
+                self.lines = lines
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case day
+                case amount
+                case perDay
+                case until
+                case lowestBalance
+                case lowestOn
+                case lines
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SafeToSpendLine`.
+        internal struct SafeToSpendLine: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SafeToSpendLine/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case account = "account"
+                case income = "income"
+                case obligation = "obligation"
+                case savePlan = "savePlan"
+                case spendLeft = "spendLeft"
+                case buffer = "buffer"
+            }
+            /// - Remark: Generated from `#/components/schemas/SafeToSpendLine/kind`.
+            internal var kind: Components.Schemas.SafeToSpendLine.KindPayload
+            /// - Remark: Generated from `#/components/schemas/SafeToSpendLine/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SafeToSpendLine/day`.
+            internal var day: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SafeToSpendLine/amount`.
+            internal var amount: Components.Schemas.Money
+            /// Creates a new `SafeToSpendLine`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - name:
+            ///   - day:
+            ///   - amount:
+            internal init(
+                kind: Components.Schemas.SafeToSpendLine.KindPayload,
+                name: Swift.String,
+                day: Swift.String? = nil,
+                amount: Components.Schemas.Money
+            ) {
+                self.kind = kind
+                self.name = name
+                self.day = day
+                self.amount = amount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case kind
+                case name
+                case day
+                case amount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MonthSummary`.
+        internal struct MonthSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/income`.
+            internal var income: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/saved`.
+            internal var saved: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/remaining`.
+            internal var remaining: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/expectedIncome`.
+            internal var expectedIncome: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/MonthSummary/balance`.
+            internal var balance: Components.Schemas.Money
+            /// Creates a new `MonthSummary`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - income:
+            ///   - spent:
+            ///   - saved:
+            ///   - remaining:
+            ///   - expectedIncome:
+            ///   - balance:
+            internal init(
+                month: Swift.String,
+                income: Components.Schemas.Money,
+                spent: Components.Schemas.Money,
+                saved: Components.Schemas.Money,
+                remaining: Components.Schemas.Money,
+                expectedIncome: Components.Schemas.Money? = nil,
+                balance: Components.Schemas.Money
+            ) {
+                self.month = month
+                self.income = income
+                self.spent = spent
+                self.saved = saved
+                self.remaining = remaining
+                self.expectedIncome = expectedIncome
+                self.balance = balance
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case income
+                case spent
+                case saved
+                case remaining
+                case expectedIncome
+                case balance
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StashList`.
+        internal struct StashList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StashList/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StashList/stashes`.
+            internal var stashes: [Components.Schemas.Stash]
+            /// Creates a new `StashList`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - stashes:
+            internal init(
+                month: Swift.String,
+                stashes: [Components.Schemas.Stash]
+            ) {
+                self.month = month
+                self.stashes = stashes
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case stashes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Stash`.
+        internal struct Stash: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Stash/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Stash/name`.
+            internal var name: Swift.String
+            /// A save stash collects money each month; a spend stash is a monthly allowance.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Stash/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case save = "save"
+                case spend = "spend"
+            }
+            /// A save stash collects money each month; a spend stash is a monthly allowance.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Stash/kind`.
+            internal var kind: Components.Schemas.Stash.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Stash/categoryId`.
+            internal var categoryId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Stash/categoryName`.
+            internal var categoryName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Stash/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Stash/target`.
+            internal var target: Components.Schemas.Money
+            /// Saved (save stash) or spent (spend stash) in the month.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Stash/total`.
+            internal var total: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Stash/percent`.
+            internal var percent: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Stash/completed`.
+            internal var completed: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Stash/reward`.
+            internal var reward: Swift.String
+            /// Creates a new `Stash`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - kind: A save stash collects money each month; a spend stash is a monthly allowance.
+            ///   - categoryId:
+            ///   - categoryName:
+            ///   - month:
+            ///   - target:
+            ///   - total: Saved (save stash) or spent (spend stash) in the month.
+            ///   - percent:
+            ///   - completed:
+            ///   - reward:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                kind: Components.Schemas.Stash.KindPayload,
+                categoryId: Swift.Int64? = nil,
+                categoryName: Swift.String,
+                month: Swift.String,
+                target: Components.Schemas.Money,
+                total: Components.Schemas.Money,
+                percent: Swift.Int,
+                completed: Swift.Bool,
+                reward: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+                self.kind = kind
+                self.categoryId = categoryId
+                self.categoryName = categoryName
+                self.month = month
+                self.target = target
+                self.total = total
+                self.percent = percent
+                self.completed = completed
+                self.reward = reward
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case kind
+                case categoryId
+                case categoryName
+                case month
+                case target
+                case total
+                case percent
+                case completed
+                case reward
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EntryPage`.
+        internal struct EntryPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EntryPage/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EntryPage/entries`.
+            internal var entries: [Components.Schemas.Transaction]
+            /// - Remark: Generated from `#/components/schemas/EntryPage/nextPage`.
+            internal var nextPage: Swift.Int?
+            /// Creates a new `EntryPage`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - entries:
+            ///   - nextPage:
+            internal init(
+                month: Swift.String,
+                entries: [Components.Schemas.Transaction],
+                nextPage: Swift.Int? = nil
+            ) {
+                self.month = month
+                self.entries = entries
+                self.nextPage = nextPage
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case entries
+                case nextPage
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TransactionKind`.
+        internal enum TransactionKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case income = "income"
+            case expense = "expense"
+            case saving = "saving"
+            case transfer = "transfer"
+        }
+        /// - Remark: Generated from `#/components/schemas/Transaction`.
+        internal struct Transaction: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Transaction/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Transaction/date`.
+            internal var date: Swift.String
+            /// A transfer leaves an account; its transfer-in arrives in the other.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Transaction/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case income = "income"
+                case expense = "expense"
+                case saving = "saving"
+                case transfer = "transfer"
+                case transferIn = "transfer-in"
+            }
+            /// A transfer leaves an account; its transfer-in arrives in the other.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Transaction/kind`.
+            internal var kind: Components.Schemas.Transaction.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Transaction/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Transaction/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Transaction/payee`.
+            internal var payee: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Transaction/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Transaction/categoryId`.
+            internal var categoryId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Transaction/categoryName`.
+            internal var categoryName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Transaction/stashId`.
+            internal var stashId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Transaction/stashName`.
+            internal var stashName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Transaction/accountId`.
+            internal var accountId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Transaction/accountName`.
+            internal var accountName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Transaction/clearing`.
+            internal enum ClearingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case open = "open"
+                case cleared = "cleared"
+                case reconciled = "reconciled"
+            }
+            /// - Remark: Generated from `#/components/schemas/Transaction/clearing`.
+            internal var clearing: Components.Schemas.Transaction.ClearingPayload
+            /// The first part of the split this row is part of.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Transaction/splitId`.
+            internal var splitId: Swift.Int64?
+            /// Creates a new `Transaction`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - date:
+            ///   - kind: A transfer leaves an account; its transfer-in arrives in the other.
+            ///   - amount:
+            ///   - note:
+            ///   - payee:
+            ///   - tags:
+            ///   - categoryId:
+            ///   - categoryName:
+            ///   - stashId:
+            ///   - stashName:
+            ///   - accountId:
+            ///   - accountName:
+            ///   - clearing:
+            ///   - splitId: The first part of the split this row is part of.
+            internal init(
+                id: Swift.Int64,
+                date: Swift.String,
+                kind: Components.Schemas.Transaction.KindPayload,
+                amount: Components.Schemas.Money,
+                note: Swift.String,
+                payee: Swift.String,
+                tags: [Swift.String],
+                categoryId: Swift.Int64? = nil,
+                categoryName: Swift.String? = nil,
+                stashId: Swift.Int64? = nil,
+                stashName: Swift.String? = nil,
+                accountId: Swift.Int64? = nil,
+                accountName: Swift.String? = nil,
+                clearing: Components.Schemas.Transaction.ClearingPayload,
+                splitId: Swift.Int64? = nil
+            ) {
+                self.id = id
+                self.date = date
+                self.kind = kind
+                self.amount = amount
+                self.note = note
+                self.payee = payee
+                self.tags = tags
+                self.categoryId = categoryId
+                self.categoryName = categoryName
+                self.stashId = stashId
+                self.stashName = stashName
+                self.accountId = accountId
+                self.accountName = accountName
+                self.clearing = clearing
+                self.splitId = splitId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case date
+                case kind
+                case amount
+                case note
+                case payee
+                case tags
+                case categoryId
+                case categoryName
+                case stashId
+                case stashName
+                case accountId
+                case accountName
+                case clearing
+                case splitId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TransactionPage`.
+        internal struct TransactionPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TransactionPage/transactions`.
+            internal var transactions: [Components.Schemas.Transaction]
+            /// - Remark: Generated from `#/components/schemas/TransactionPage/nextCursor`.
+            internal var nextCursor: Swift.String?
+            /// Creates a new `TransactionPage`.
+            ///
+            /// - Parameters:
+            ///   - transactions:
+            ///   - nextCursor:
+            internal init(
+                transactions: [Components.Schemas.Transaction],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.transactions = transactions
+                self.nextCursor = nextCursor
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case transactions
+                case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewEntry`.
+        internal struct NewEntry: Codable, Hashable, Sendable {
+            /// In minor units; more than zero.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewEntry/amount`.
+            internal var amount: Swift.Int64
+            /// `YYYY-MM-DD`; today by default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewEntry/date`.
+            internal var date: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewEntry/note`.
+            internal var note: Swift.String?
+            /// The account the money leaves (or is paid from).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewEntry/accountId`.
+            internal var accountId: Swift.Int64?
+            /// For a save stash, the account the money goes into.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewEntry/intoAccountId`.
+            internal var intoAccountId: Swift.Int64?
+            /// Creates a new `NewEntry`.
+            ///
+            /// - Parameters:
+            ///   - amount: In minor units; more than zero.
+            ///   - date: `YYYY-MM-DD`; today by default.
+            ///   - note:
+            ///   - accountId: The account the money leaves (or is paid from).
+            ///   - intoAccountId: For a save stash, the account the money goes into.
+            internal init(
+                amount: Swift.Int64,
+                date: Swift.String? = nil,
+                note: Swift.String? = nil,
+                accountId: Swift.Int64? = nil,
+                intoAccountId: Swift.Int64? = nil
+            ) {
+                self.amount = amount
+                self.date = date
+                self.note = note
+                self.accountId = accountId
+                self.intoAccountId = intoAccountId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case date
+                case note
+                case accountId
+                case intoAccountId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewTransaction`.
+        internal struct NewTransaction: Codable, Hashable, Sendable {
+            /// In minor units; more than zero.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/amount`.
+            internal var amount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case needs = "needs"
+                case wants = "wants"
+                case savings = "savings"
+                case income = "income"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/kind`.
+            internal var kind: Components.Schemas.NewTransaction.KindPayload
+            /// One of the member's categories of that kind.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/categoryId`.
+            internal var categoryId: Swift.Int64
+            /// `YYYY-MM-DD`; today by default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/date`.
+            internal var date: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/note`.
+            internal var note: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/payee`.
+            internal var payee: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/accountId`.
+            internal var accountId: Swift.Int64?
+            /// For a saving, the save stash it goes to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/stashId`.
+            internal var stashId: Swift.Int64?
+            /// For a saving, the account the money goes into.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTransaction/intoAccountId`.
+            internal var intoAccountId: Swift.Int64?
+            /// Creates a new `NewTransaction`.
+            ///
+            /// - Parameters:
+            ///   - amount: In minor units; more than zero.
+            ///   - kind:
+            ///   - categoryId: One of the member's categories of that kind.
+            ///   - date: `YYYY-MM-DD`; today by default.
+            ///   - note:
+            ///   - payee:
+            ///   - tags:
+            ///   - accountId:
+            ///   - stashId: For a saving, the save stash it goes to.
+            ///   - intoAccountId: For a saving, the account the money goes into.
+            internal init(
+                amount: Swift.Int64,
+                kind: Components.Schemas.NewTransaction.KindPayload,
+                categoryId: Swift.Int64,
+                date: Swift.String? = nil,
+                note: Swift.String? = nil,
+                payee: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                accountId: Swift.Int64? = nil,
+                stashId: Swift.Int64? = nil,
+                intoAccountId: Swift.Int64? = nil
+            ) {
+                self.amount = amount
+                self.kind = kind
+                self.categoryId = categoryId
+                self.date = date
+                self.note = note
+                self.payee = payee
+                self.tags = tags
+                self.accountId = accountId
+                self.stashId = stashId
+                self.intoAccountId = intoAccountId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case kind
+                case categoryId
+                case date
+                case note
+                case payee
+                case tags
+                case accountId
+                case stashId
+                case intoAccountId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreatedTransaction`.
+        internal struct CreatedTransaction: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreatedTransaction/transaction`.
+            internal var transaction: Components.Schemas.Transaction
+            /// Badges this change earned (a stash completed its month).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatedTransaction/badgesEarned`.
+            internal var badgesEarned: [Components.Schemas.Badge]
+            /// Creates a new `CreatedTransaction`.
+            ///
+            /// - Parameters:
+            ///   - transaction:
+            ///   - badgesEarned: Badges this change earned (a stash completed its month).
+            internal init(
+                transaction: Components.Schemas.Transaction,
+                badgesEarned: [Components.Schemas.Badge]
+            ) {
+                self.transaction = transaction
+                self.badgesEarned = badgesEarned
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case transaction
+                case badgesEarned
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Category`.
+        internal struct Category: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Category/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Category/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Category/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case income = "income"
+                case needs = "needs"
+                case wants = "wants"
+                case savings = "savings"
+            }
+            /// - Remark: Generated from `#/components/schemas/Category/kind`.
+            internal var kind: Components.Schemas.Category.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Category/icon`.
+            internal var icon: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Category/color`.
+            internal var color: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Category/hidden`.
+            internal var hidden: Swift.Bool
+            /// One of the categories every member starts with (they can be hidden, not deleted).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Category/default`.
+            internal var _default: Swift.Bool
+            /// Creates a new `Category`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - kind:
+            ///   - icon:
+            ///   - color:
+            ///   - hidden:
+            ///   - _default: One of the categories every member starts with (they can be hidden, not deleted).
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                kind: Components.Schemas.Category.KindPayload,
+                icon: Swift.String,
+                color: Swift.String,
+                hidden: Swift.Bool,
+                _default: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.kind = kind
+                self.icon = icon
+                self.color = color
+                self.hidden = hidden
+                self._default = _default
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case kind
+                case icon
+                case color
+                case hidden
+                case _default = "default"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Account`.
+        internal struct Account: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Account/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Account/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Account/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case checking = "checking"
+                case savings = "savings"
+                case creditCard = "credit-card"
+                case cash = "cash"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/Account/kind`.
+            internal var kind: Components.Schemas.Account.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Account/openingBalance`.
+            internal var openingBalance: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Account/balance`.
+            internal var balance: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Account/reconciledOn`.
+            internal var reconciledOn: Swift.String?
+            /// Creates a new `Account`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - kind:
+            ///   - openingBalance:
+            ///   - balance:
+            ///   - reconciledOn:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                kind: Components.Schemas.Account.KindPayload,
+                openingBalance: Components.Schemas.Money,
+                balance: Components.Schemas.Money,
+                reconciledOn: Swift.String? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.kind = kind
+                self.openingBalance = openingBalance
+                self.balance = balance
+                self.reconciledOn = reconciledOn
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case kind
+                case openingBalance
+                case balance
+                case reconciledOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/IncomeSource`.
+        internal struct IncomeSource: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/frequency`.
+            internal enum FrequencyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case monthly = "monthly"
+                case biweekly = "biweekly"
+                case variable = "variable"
+            }
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/frequency`.
+            internal var frequency: Components.Schemas.IncomeSource.FrequencyPayload
+            /// What it is expected to bring a month (bi-weekly × 26 ÷ 12).
+            ///
+            /// - Remark: Generated from `#/components/schemas/IncomeSource/monthly`.
+            internal var monthly: Components.Schemas.Money
+            /// Creates a new `IncomeSource`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - amount:
+            ///   - frequency:
+            ///   - monthly: What it is expected to bring a month (bi-weekly × 26 ÷ 12).
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                amount: Components.Schemas.Money,
+                frequency: Components.Schemas.IncomeSource.FrequencyPayload,
+                monthly: Components.Schemas.Money
+            ) {
+                self.id = id
+                self.name = name
+                self.amount = amount
+                self.frequency = frequency
+                self.monthly = monthly
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case amount
+                case frequency
+                case monthly
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Schedule`.
+        internal struct Schedule: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Schedule/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Schedule/name`.
+            internal var name: Swift.String
+            /// An iCalendar RRULE.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Schedule/rule`.
+            internal var rule: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Schedule/startsOn`.
+            internal var startsOn: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Schedule/nextOn`.
+            internal var nextOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Schedule/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case income = "income"
+                case expense = "expense"
+                case saving = "saving"
+                case transfer = "transfer"
+                case transferIn = "transfer-in"
+            }
+            /// - Remark: Generated from `#/components/schemas/Schedule/kind`.
+            internal var kind: Components.Schemas.Schedule.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Schedule/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Schedule/maxAmount`.
+            internal var maxAmount: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/Schedule/posting`.
+            internal enum PostingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case auto = "auto"
+                case confirm = "confirm"
+                case expect = "expect"
+            }
+            /// - Remark: Generated from `#/components/schemas/Schedule/posting`.
+            internal var posting: Components.Schemas.Schedule.PostingPayload
+            /// - Remark: Generated from `#/components/schemas/Schedule/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Schedule/categoryId`.
+            internal var categoryId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Schedule/accountId`.
+            internal var accountId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Schedule/stashId`.
+            internal var stashId: Swift.Int64?
+            /// Creates a new `Schedule`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - rule: An iCalendar RRULE.
+            ///   - startsOn:
+            ///   - nextOn:
+            ///   - kind:
+            ///   - amount:
+            ///   - maxAmount:
+            ///   - posting:
+            ///   - note:
+            ///   - categoryId:
+            ///   - accountId:
+            ///   - stashId:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                rule: Swift.String,
+                startsOn: Swift.String,
+                nextOn: Swift.String? = nil,
+                kind: Components.Schemas.Schedule.KindPayload,
+                amount: Components.Schemas.Money,
+                maxAmount: Components.Schemas.Money? = nil,
+                posting: Components.Schemas.Schedule.PostingPayload,
+                note: Swift.String,
+                categoryId: Swift.Int64? = nil,
+                accountId: Swift.Int64? = nil,
+                stashId: Swift.Int64? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.rule = rule
+                self.startsOn = startsOn
+                self.nextOn = nextOn
+                self.kind = kind
+                self.amount = amount
+                self.maxAmount = maxAmount
+                self.posting = posting
+                self.note = note
+                self.categoryId = categoryId
+                self.accountId = accountId
+                self.stashId = stashId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case rule
+                case startsOn
+                case nextOn
+                case kind
+                case amount
+                case maxAmount
+                case posting
+                case note
+                case categoryId
+                case accountId
+                case stashId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Occurrence`.
+        internal struct Occurrence: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Occurrence/scheduleId`.
+            internal var scheduleId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Occurrence/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Occurrence/day`.
+            internal var day: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Occurrence/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case income = "income"
+                case expense = "expense"
+                case saving = "saving"
+                case transfer = "transfer"
+                case transferIn = "transfer-in"
+            }
+            /// - Remark: Generated from `#/components/schemas/Occurrence/kind`.
+            internal var kind: Components.Schemas.Occurrence.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Occurrence/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Occurrence/posting`.
+            internal enum PostingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case auto = "auto"
+                case confirm = "confirm"
+                case expect = "expect"
+            }
+            /// - Remark: Generated from `#/components/schemas/Occurrence/posting`.
+            internal var posting: Components.Schemas.Occurrence.PostingPayload
+            /// Creates a new `Occurrence`.
+            ///
+            /// - Parameters:
+            ///   - scheduleId:
+            ///   - name:
+            ///   - day:
+            ///   - kind:
+            ///   - amount:
+            ///   - posting:
+            internal init(
+                scheduleId: Swift.Int64,
+                name: Swift.String,
+                day: Swift.String,
+                kind: Components.Schemas.Occurrence.KindPayload,
+                amount: Components.Schemas.Money,
+                posting: Components.Schemas.Occurrence.PostingPayload
+            ) {
+                self.scheduleId = scheduleId
+                self.name = name
+                self.day = day
+                self.kind = kind
+                self.amount = amount
+                self.posting = posting
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case scheduleId
+                case name
+                case day
+                case kind
+                case amount
+                case posting
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Badges`.
+        internal struct Badges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Badges/rank`.
+            internal var rank: Components.Schemas.Rank
+            /// - Remark: Generated from `#/components/schemas/Badges/badges`.
+            internal var badges: [Components.Schemas.Badge]
+            /// - Remark: Generated from `#/components/schemas/Badges/nextPage`.
+            internal var nextPage: Swift.Int?
+            /// Creates a new `Badges`.
+            ///
+            /// - Parameters:
+            ///   - rank:
+            ///   - badges:
+            ///   - nextPage:
+            internal init(
+                rank: Components.Schemas.Rank,
+                badges: [Components.Schemas.Badge],
+                nextPage: Swift.Int? = nil
+            ) {
+                self.rank = rank
+                self.badges = badges
+                self.nextPage = nextPage
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case rank
+                case badges
+                case nextPage
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Rank`.
+        internal struct Rank: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Rank/points`.
+            internal var points: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Rank/tier`.
+            internal enum TierPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case bronze = "Bronze"
+                case silver = "Silver"
+                case gold = "Gold"
+            }
+            /// - Remark: Generated from `#/components/schemas/Rank/tier`.
+            internal var tier: Components.Schemas.Rank.TierPayload
+            /// - Remark: Generated from `#/components/schemas/Rank/level`.
+            internal var level: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Rank/pointsToNextLevel`.
+            internal var pointsToNextLevel: Swift.Int
+            /// Creates a new `Rank`.
+            ///
+            /// - Parameters:
+            ///   - points:
+            ///   - tier:
+            ///   - level:
+            ///   - pointsToNextLevel:
+            internal init(
+                points: Swift.Int,
+                tier: Components.Schemas.Rank.TierPayload,
+                level: Swift.Int,
+                pointsToNextLevel: Swift.Int
+            ) {
+                self.points = points
+                self.tier = tier
+                self.level = level
+                self.pointsToNextLevel = pointsToNextLevel
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case points
+                case tier
+                case level
+                case pointsToNextLevel
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Badge`.
+        internal struct Badge: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Badge/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Badge/stashId`.
+            internal var stashId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Badge/stashName`.
+            internal var stashName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Badge/month`.
+            internal var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Badge/completedOn`.
+            internal var completedOn: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Badge/points`.
+            internal var points: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Badge/reward`.
+            internal var reward: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Badge/claimedAt`.
+            internal var claimedAt: Foundation.Date?
+            /// Creates a new `Badge`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - stashId:
+            ///   - stashName:
+            ///   - month:
+            ///   - completedOn:
+            ///   - points:
+            ///   - reward:
+            ///   - claimedAt:
+            internal init(
+                id: Swift.Int64,
+                stashId: Swift.Int64,
+                stashName: Swift.String,
+                month: Swift.String,
+                completedOn: Swift.String,
+                points: Swift.Int,
+                reward: Swift.String,
+                claimedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.stashId = stashId
+                self.stashName = stashName
+                self.month = month
+                self.completedOn = completedOn
+                self.points = points
+                self.reward = reward
+                self.claimedAt = claimedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case stashId
+                case stashName
+                case month
+                case completedOn
+                case points
+                case reward
+                case claimedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Card`.
+        internal struct Card: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Card/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Card/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/issuer`.
+            internal var issuer: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/nickname`.
+            internal var nickname: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/annualFee`.
+            internal var annualFee: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Card/feeDueOn`.
+            internal var feeDueOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Card/benefits`.
+            internal var benefits: [Components.Schemas.Benefit]
+            /// Creates a new `Card`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - issuer:
+            ///   - nickname:
+            ///   - annualFee:
+            ///   - feeDueOn:
+            ///   - benefits:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                issuer: Swift.String,
+                nickname: Swift.String,
+                annualFee: Components.Schemas.Money,
+                feeDueOn: Swift.String? = nil,
+                benefits: [Components.Schemas.Benefit]
+            ) {
+                self.id = id
+                self.name = name
+                self.issuer = issuer
+                self.nickname = nickname
+                self.annualFee = annualFee
+                self.feeDueOn = feeDueOn
+                self.benefits = benefits
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case issuer
+                case nickname
+                case annualFee
+                case feeDueOn
+                case benefits
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Benefit`.
+        internal struct Benefit: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Benefit/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Benefit/cardId`.
+            internal var cardId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Benefit/card`.
+            internal var card: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Benefit/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Benefit/details`.
+            internal var details: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Benefit/value`.
+            internal var value: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Benefit/period`.
+            internal enum PeriodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case monthly = "monthly"
+                case quarterly = "quarterly"
+                case semiannual = "semiannual"
+                case annual = "annual"
+                case anniversary = "anniversary"
+                case quadrennial = "quadrennial"
+            }
+            /// - Remark: Generated from `#/components/schemas/Benefit/period`.
+            internal var period: Components.Schemas.Benefit.PeriodPayload
+            /// - Remark: Generated from `#/components/schemas/Benefit/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case available = "available"
+                case expiring = "expiring"
+                case used = "used"
+                case expired = "expired"
+            }
+            /// - Remark: Generated from `#/components/schemas/Benefit/status`.
+            internal var status: Components.Schemas.Benefit.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Benefit/periodStart`.
+            internal var periodStart: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Benefit/periodEnd`.
+            internal var periodEnd: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Benefit/daysLeft`.
+            internal var daysLeft: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Benefit/urgency`.
+            internal enum UrgencyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case standard = "standard"
+                case warning = "warning"
+                case urgent = "urgent"
+                case critical = "critical"
+            }
+            /// - Remark: Generated from `#/components/schemas/Benefit/urgency`.
+            internal var urgency: Components.Schemas.Benefit.UrgencyPayload
+            /// - Remark: Generated from `#/components/schemas/Benefit/snoozed`.
+            internal var snoozed: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Benefit/usedOn`.
+            internal var usedOn: Swift.String?
+            /// Creates a new `Benefit`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - cardId:
+            ///   - card:
+            ///   - name:
+            ///   - details:
+            ///   - value:
+            ///   - period:
+            ///   - status:
+            ///   - periodStart:
+            ///   - periodEnd:
+            ///   - daysLeft:
+            ///   - urgency:
+            ///   - snoozed:
+            ///   - usedOn:
+            internal init(
+                id: Swift.Int64,
+                cardId: Swift.Int64,
+                card: Swift.String,
+                name: Swift.String,
+                details: Swift.String,
+                value: Components.Schemas.Money,
+                period: Components.Schemas.Benefit.PeriodPayload,
+                status: Components.Schemas.Benefit.StatusPayload,
+                periodStart: Swift.String,
+                periodEnd: Swift.String,
+                daysLeft: Swift.Int,
+                urgency: Components.Schemas.Benefit.UrgencyPayload,
+                snoozed: Swift.Bool,
+                usedOn: Swift.String? = nil
+            ) {
+                self.id = id
+                self.cardId = cardId
+                self.card = card
+                self.name = name
+                self.details = details
+                self.value = value
+                self.period = period
+                self.status = status
+                self.periodStart = periodStart
+                self.periodEnd = periodEnd
+                self.daysLeft = daysLeft
+                self.urgency = urgency
+                self.snoozed = snoozed
+                self.usedOn = usedOn
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case cardId
+                case card
+                case name
+                case details
+                case value
+                case period
+                case status
+                case periodStart
+                case periodEnd
+                case daysLeft
+                case urgency
+                case snoozed
+                case usedOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Subscription`.
+        internal struct Subscription: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Subscription/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Subscription/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Subscription/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Subscription/frequency`.
+            internal enum FrequencyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case weekly = "weekly"
+                case monthly = "monthly"
+                case quarterly = "quarterly"
+                case yearly = "yearly"
+            }
+            /// - Remark: Generated from `#/components/schemas/Subscription/frequency`.
+            internal var frequency: Components.Schemas.Subscription.FrequencyPayload
+            /// - Remark: Generated from `#/components/schemas/Subscription/renewsOn`.
+            internal var renewsOn: Swift.String
+            /// Its cost a month, whatever its frequency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Subscription/monthly`.
+            internal var monthly: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Subscription/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Subscription/cardId`.
+            internal var cardId: Swift.Int64?
+            /// Creates a new `Subscription`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - amount:
+            ///   - frequency:
+            ///   - renewsOn:
+            ///   - monthly: Its cost a month, whatever its frequency.
+            ///   - category:
+            ///   - cardId:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                amount: Components.Schemas.Money,
+                frequency: Components.Schemas.Subscription.FrequencyPayload,
+                renewsOn: Swift.String,
+                monthly: Components.Schemas.Money,
+                category: Swift.String,
+                cardId: Swift.Int64? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.amount = amount
+                self.frequency = frequency
+                self.renewsOn = renewsOn
+                self.monthly = monthly
+                self.category = category
+                self.cardId = cardId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case amount
+                case frequency
+                case renewsOn
+                case monthly
+                case category
+                case cardId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Coupon`.
+        internal struct Coupon: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Coupon/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Coupon/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Coupon/details`.
+            internal var details: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Coupon/code`.
+            internal var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Coupon/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Coupon/value`.
+            internal var value: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/Coupon/expiresOn`.
+            internal var expiresOn: Swift.String
+            /// Creates a new `Coupon`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - details:
+            ///   - code:
+            ///   - category:
+            ///   - value:
+            ///   - expiresOn:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                details: Swift.String,
+                code: Swift.String,
+                category: Swift.String,
+                value: Components.Schemas.Money? = nil,
+                expiresOn: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+                self.details = details
+                self.code = code
+                self.category = category
+                self.value = value
+                self.expiresOn = expiresOn
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case details
+                case code
+                case category
+                case value
+                case expiresOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Notification`.
+        internal struct Notification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Notification/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case benefit = "benefit"
+                case benefitLastCall = "benefitLastCall"
+                case coupon = "coupon"
+                case renewal = "renewal"
+                case annualFee = "annualFee"
+                case nudge = "nudge"
+                case summary = "summary"
+                case badge = "badge"
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal var kind: Components.Schemas.Notification.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Notification/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notification/body`.
+            internal var body: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notification/dueOn`.
+            internal var dueOn: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Notification/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Notification/read`.
+            internal var read: Swift.Bool
+            /// Creates a new `Notification`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - title:
+            ///   - body:
+            ///   - dueOn:
+            ///   - createdAt:
+            ///   - read:
+            internal init(
+                id: Swift.Int64,
+                kind: Components.Schemas.Notification.KindPayload,
+                title: Swift.String,
+                body: Swift.String,
+                dueOn: Swift.String,
+                createdAt: Foundation.Date,
+                read: Swift.Bool
+            ) {
+                self.id = id
+                self.kind = kind
+                self.title = title
+                self.body = body
+                self.dueOn = dueOn
+                self.createdAt = createdAt
+                self.read = read
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case title
+                case body
+                case dueOn
+                case createdAt
+                case read
             }
         }
     }

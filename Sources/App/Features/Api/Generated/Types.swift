@@ -15,6 +15,141 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /glance`.
     /// - Remark: Generated from `#/paths//glance/get(getGlance)`.
     func getGlance(_ input: Operations.GetGlance.Input) async throws -> Operations.GetGlance.Output
+    /// Safe to spend, with the lines that make it up
+    ///
+    /// The figure Home and Budget show, and its "why this number" lines.
+    ///
+    /// - Remark: HTTP `GET /safe-to-spend`.
+    /// - Remark: Generated from `#/paths//safe-to-spend/get(getSafeToSpend)`.
+    func getSafeToSpend(_ input: Operations.GetSafeToSpend.Input) async throws -> Operations.GetSafeToSpend.Output
+    /// A month's named figures
+    ///
+    /// Income, spent, saved and remaining for the month, as Budget shows them; the expected monthly income of the
+    /// income sources; and the balance of all accounts today.
+    ///
+    ///
+    /// - Remark: HTTP `GET /months/{month}`.
+    /// - Remark: Generated from `#/paths//months/{month}/get(getMonthSummary)`.
+    func getMonthSummary(_ input: Operations.GetMonthSummary.Input) async throws -> Operations.GetMonthSummary.Output
+    /// Every stash with its progress in a month
+    ///
+    /// - Remark: HTTP `GET /stashes`.
+    /// - Remark: Generated from `#/paths//stashes/get(listStashes)`.
+    func listStashes(_ input: Operations.ListStashes.Input) async throws -> Operations.ListStashes.Output
+    /// One stash with its progress in a month
+    ///
+    /// - Remark: HTTP `GET /stashes/{stashId}`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/get(getStash)`.
+    func getStash(_ input: Operations.GetStash.Input) async throws -> Operations.GetStash.Output
+    /// A stash's entries in a month, newest first
+    ///
+    /// - Remark: HTTP `GET /stashes/{stashId}/entries`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/entries/get(listStashEntries)`.
+    func listStashEntries(_ input: Operations.ListStashEntries.Input) async throws -> Operations.ListStashEntries.Output
+    /// Put money into a save stash, or spend from a spend stash
+    ///
+    /// As the stash's "Add" form: the same rules and messages, and the month is judged at once, so the answer names
+    /// any badge it earns.
+    ///
+    ///
+    /// - Remark: HTTP `POST /stashes/{stashId}/entries`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/entries/post(createStashEntry)`.
+    func createStashEntry(_ input: Operations.CreateStashEntry.Input) async throws -> Operations.CreateStashEntry.Output
+    /// Transactions, newest first, a page at a time
+    ///
+    /// Filters combine. Pages are cursor-based: pass the `nextCursor` of one answer as `cursor` for the next; an
+    /// answer without `nextCursor` is the last.
+    ///
+    ///
+    /// - Remark: HTTP `GET /transactions`.
+    /// - Remark: Generated from `#/paths//transactions/get(listTransactions)`.
+    func listTransactions(_ input: Operations.ListTransactions.Input) async throws -> Operations.ListTransactions.Output
+    /// Record income, spending or a saving
+    ///
+    /// As Budget's "Add" form, with its rules and messages.
+    ///
+    /// - Remark: HTTP `POST /transactions`.
+    /// - Remark: Generated from `#/paths//transactions/post(createTransaction)`.
+    func createTransaction(_ input: Operations.CreateTransaction.Input) async throws -> Operations.CreateTransaction.Output
+    /// One transaction
+    ///
+    /// - Remark: HTTP `GET /transactions/{transactionId}`.
+    /// - Remark: Generated from `#/paths//transactions/{transactionId}/get(getTransaction)`.
+    func getTransaction(_ input: Operations.GetTransaction.Input) async throws -> Operations.GetTransaction.Output
+    /// The budget categories, in the order the pages show them
+    ///
+    /// - Remark: HTTP `GET /categories`.
+    /// - Remark: Generated from `#/paths//categories/get(listCategories)`.
+    func listCategories(_ input: Operations.ListCategories.Input) async throws -> Operations.ListCategories.Output
+    /// The accounts with their balances today
+    ///
+    /// - Remark: HTTP `GET /accounts`.
+    /// - Remark: Generated from `#/paths//accounts/get(listAccounts)`.
+    func listAccounts(_ input: Operations.ListAccounts.Input) async throws -> Operations.ListAccounts.Output
+    /// The income sources and what each is expected to bring a month
+    ///
+    /// - Remark: HTTP `GET /income-sources`.
+    /// - Remark: Generated from `#/paths//income-sources/get(listIncomeSources)`.
+    func listIncomeSources(_ input: Operations.ListIncomeSources.Input) async throws -> Operations.ListIncomeSources.Output
+    /// The money that repeats
+    ///
+    /// - Remark: HTTP `GET /schedules`.
+    /// - Remark: Generated from `#/paths//schedules/get(listSchedules)`.
+    func listSchedules(_ input: Operations.ListSchedules.Input) async throws -> Operations.ListSchedules.Output
+    /// What the schedules bring in the days ahead
+    ///
+    /// - Remark: HTTP `GET /upcoming`.
+    /// - Remark: Generated from `#/paths//upcoming/get(listUpcoming)`.
+    func listUpcoming(_ input: Operations.ListUpcoming.Input) async throws -> Operations.ListUpcoming.Output
+    /// Rank and earned badges, latest first
+    ///
+    /// - Remark: HTTP `GET /badges`.
+    /// - Remark: Generated from `#/paths//badges/get(listBadges)`.
+    func listBadges(_ input: Operations.ListBadges.Input) async throws -> Operations.ListBadges.Output
+    /// The cards and where each benefit stands this period
+    ///
+    /// - Remark: HTTP `GET /wallet/cards`.
+    /// - Remark: Generated from `#/paths//wallet/cards/get(listCards)`.
+    func listCards(_ input: Operations.ListCards.Input) async throws -> Operations.ListCards.Output
+    /// Open benefits whose period ends within a number of days, soonest first
+    ///
+    /// Snoozed benefits are left out, as on the "Expiring soon" page.
+    ///
+    /// - Remark: HTTP `GET /wallet/benefits/expiring`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/expiring/get(listExpiringBenefits)`.
+    func listExpiringBenefits(_ input: Operations.ListExpiringBenefits.Input) async throws -> Operations.ListExpiringBenefits.Output
+    /// Mark a benefit used this period, for its full value today
+    ///
+    /// Marking it again in the same period changes nothing.
+    ///
+    /// - Remark: HTTP `POST /wallet/benefits/{benefitId}/use`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/{benefitId}/use/post(useBenefit)`.
+    func useBenefit(_ input: Operations.UseBenefit.Input) async throws -> Operations.UseBenefit.Output
+    /// Take back this period's use of a benefit
+    ///
+    /// - Remark: HTTP `DELETE /wallet/benefits/{benefitId}/use`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/{benefitId}/use/delete(undoBenefitUse)`.
+    func undoBenefitUse(_ input: Operations.UndoBenefitUse.Input) async throws -> Operations.UndoBenefitUse.Output
+    /// The subscriptions, next renewal first
+    ///
+    /// - Remark: HTTP `GET /wallet/subscriptions`.
+    /// - Remark: Generated from `#/paths//wallet/subscriptions/get(listSubscriptions)`.
+    func listSubscriptions(_ input: Operations.ListSubscriptions.Input) async throws -> Operations.ListSubscriptions.Output
+    /// The coupons not used yet and not past their day, soonest first
+    ///
+    /// - Remark: HTTP `GET /wallet/coupons`.
+    /// - Remark: Generated from `#/paths//wallet/coupons/get(listCoupons)`.
+    func listCoupons(_ input: Operations.ListCoupons.Input) async throws -> Operations.ListCoupons.Output
+    /// The notifications, newest first
+    ///
+    /// - Remark: HTTP `GET /notifications`.
+    /// - Remark: Generated from `#/paths//notifications/get(listNotifications)`.
+    func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output
+    /// Mark a notification read
+    ///
+    /// - Remark: HTTP `POST /notifications/{notificationId}/read`.
+    /// - Remark: Generated from `#/paths//notifications/{notificationId}/read/post(markNotificationRead)`.
+    func markNotificationRead(_ input: Operations.MarkNotificationRead.Input) async throws -> Operations.MarkNotificationRead.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -29,6 +164,277 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//glance/get(getGlance)`.
     internal func getGlance(headers: Operations.GetGlance.Input.Headers = .init()) async throws -> Operations.GetGlance.Output {
         try await getGlance(Operations.GetGlance.Input(headers: headers))
+    }
+    /// Safe to spend, with the lines that make it up
+    ///
+    /// The figure Home and Budget show, and its "why this number" lines.
+    ///
+    /// - Remark: HTTP `GET /safe-to-spend`.
+    /// - Remark: Generated from `#/paths//safe-to-spend/get(getSafeToSpend)`.
+    internal func getSafeToSpend(headers: Operations.GetSafeToSpend.Input.Headers = .init()) async throws -> Operations.GetSafeToSpend.Output {
+        try await getSafeToSpend(Operations.GetSafeToSpend.Input(headers: headers))
+    }
+    /// A month's named figures
+    ///
+    /// Income, spent, saved and remaining for the month, as Budget shows them; the expected monthly income of the
+    /// income sources; and the balance of all accounts today.
+    ///
+    ///
+    /// - Remark: HTTP `GET /months/{month}`.
+    /// - Remark: Generated from `#/paths//months/{month}/get(getMonthSummary)`.
+    internal func getMonthSummary(
+        path: Operations.GetMonthSummary.Input.Path,
+        headers: Operations.GetMonthSummary.Input.Headers = .init()
+    ) async throws -> Operations.GetMonthSummary.Output {
+        try await getMonthSummary(Operations.GetMonthSummary.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Every stash with its progress in a month
+    ///
+    /// - Remark: HTTP `GET /stashes`.
+    /// - Remark: Generated from `#/paths//stashes/get(listStashes)`.
+    internal func listStashes(
+        query: Operations.ListStashes.Input.Query = .init(),
+        headers: Operations.ListStashes.Input.Headers = .init()
+    ) async throws -> Operations.ListStashes.Output {
+        try await listStashes(Operations.ListStashes.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One stash with its progress in a month
+    ///
+    /// - Remark: HTTP `GET /stashes/{stashId}`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/get(getStash)`.
+    internal func getStash(
+        path: Operations.GetStash.Input.Path,
+        query: Operations.GetStash.Input.Query = .init(),
+        headers: Operations.GetStash.Input.Headers = .init()
+    ) async throws -> Operations.GetStash.Output {
+        try await getStash(Operations.GetStash.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A stash's entries in a month, newest first
+    ///
+    /// - Remark: HTTP `GET /stashes/{stashId}/entries`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/entries/get(listStashEntries)`.
+    internal func listStashEntries(
+        path: Operations.ListStashEntries.Input.Path,
+        query: Operations.ListStashEntries.Input.Query = .init(),
+        headers: Operations.ListStashEntries.Input.Headers = .init()
+    ) async throws -> Operations.ListStashEntries.Output {
+        try await listStashEntries(Operations.ListStashEntries.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Put money into a save stash, or spend from a spend stash
+    ///
+    /// As the stash's "Add" form: the same rules and messages, and the month is judged at once, so the answer names
+    /// any badge it earns.
+    ///
+    ///
+    /// - Remark: HTTP `POST /stashes/{stashId}/entries`.
+    /// - Remark: Generated from `#/paths//stashes/{stashId}/entries/post(createStashEntry)`.
+    internal func createStashEntry(
+        path: Operations.CreateStashEntry.Input.Path,
+        headers: Operations.CreateStashEntry.Input.Headers = .init(),
+        body: Operations.CreateStashEntry.Input.Body
+    ) async throws -> Operations.CreateStashEntry.Output {
+        try await createStashEntry(Operations.CreateStashEntry.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Transactions, newest first, a page at a time
+    ///
+    /// Filters combine. Pages are cursor-based: pass the `nextCursor` of one answer as `cursor` for the next; an
+    /// answer without `nextCursor` is the last.
+    ///
+    ///
+    /// - Remark: HTTP `GET /transactions`.
+    /// - Remark: Generated from `#/paths//transactions/get(listTransactions)`.
+    internal func listTransactions(
+        query: Operations.ListTransactions.Input.Query = .init(),
+        headers: Operations.ListTransactions.Input.Headers = .init()
+    ) async throws -> Operations.ListTransactions.Output {
+        try await listTransactions(Operations.ListTransactions.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Record income, spending or a saving
+    ///
+    /// As Budget's "Add" form, with its rules and messages.
+    ///
+    /// - Remark: HTTP `POST /transactions`.
+    /// - Remark: Generated from `#/paths//transactions/post(createTransaction)`.
+    internal func createTransaction(
+        headers: Operations.CreateTransaction.Input.Headers = .init(),
+        body: Operations.CreateTransaction.Input.Body
+    ) async throws -> Operations.CreateTransaction.Output {
+        try await createTransaction(Operations.CreateTransaction.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One transaction
+    ///
+    /// - Remark: HTTP `GET /transactions/{transactionId}`.
+    /// - Remark: Generated from `#/paths//transactions/{transactionId}/get(getTransaction)`.
+    internal func getTransaction(
+        path: Operations.GetTransaction.Input.Path,
+        headers: Operations.GetTransaction.Input.Headers = .init()
+    ) async throws -> Operations.GetTransaction.Output {
+        try await getTransaction(Operations.GetTransaction.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The budget categories, in the order the pages show them
+    ///
+    /// - Remark: HTTP `GET /categories`.
+    /// - Remark: Generated from `#/paths//categories/get(listCategories)`.
+    internal func listCategories(headers: Operations.ListCategories.Input.Headers = .init()) async throws -> Operations.ListCategories.Output {
+        try await listCategories(Operations.ListCategories.Input(headers: headers))
+    }
+    /// The accounts with their balances today
+    ///
+    /// - Remark: HTTP `GET /accounts`.
+    /// - Remark: Generated from `#/paths//accounts/get(listAccounts)`.
+    internal func listAccounts(headers: Operations.ListAccounts.Input.Headers = .init()) async throws -> Operations.ListAccounts.Output {
+        try await listAccounts(Operations.ListAccounts.Input(headers: headers))
+    }
+    /// The income sources and what each is expected to bring a month
+    ///
+    /// - Remark: HTTP `GET /income-sources`.
+    /// - Remark: Generated from `#/paths//income-sources/get(listIncomeSources)`.
+    internal func listIncomeSources(headers: Operations.ListIncomeSources.Input.Headers = .init()) async throws -> Operations.ListIncomeSources.Output {
+        try await listIncomeSources(Operations.ListIncomeSources.Input(headers: headers))
+    }
+    /// The money that repeats
+    ///
+    /// - Remark: HTTP `GET /schedules`.
+    /// - Remark: Generated from `#/paths//schedules/get(listSchedules)`.
+    internal func listSchedules(headers: Operations.ListSchedules.Input.Headers = .init()) async throws -> Operations.ListSchedules.Output {
+        try await listSchedules(Operations.ListSchedules.Input(headers: headers))
+    }
+    /// What the schedules bring in the days ahead
+    ///
+    /// - Remark: HTTP `GET /upcoming`.
+    /// - Remark: Generated from `#/paths//upcoming/get(listUpcoming)`.
+    internal func listUpcoming(
+        query: Operations.ListUpcoming.Input.Query = .init(),
+        headers: Operations.ListUpcoming.Input.Headers = .init()
+    ) async throws -> Operations.ListUpcoming.Output {
+        try await listUpcoming(Operations.ListUpcoming.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Rank and earned badges, latest first
+    ///
+    /// - Remark: HTTP `GET /badges`.
+    /// - Remark: Generated from `#/paths//badges/get(listBadges)`.
+    internal func listBadges(
+        query: Operations.ListBadges.Input.Query = .init(),
+        headers: Operations.ListBadges.Input.Headers = .init()
+    ) async throws -> Operations.ListBadges.Output {
+        try await listBadges(Operations.ListBadges.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The cards and where each benefit stands this period
+    ///
+    /// - Remark: HTTP `GET /wallet/cards`.
+    /// - Remark: Generated from `#/paths//wallet/cards/get(listCards)`.
+    internal func listCards(headers: Operations.ListCards.Input.Headers = .init()) async throws -> Operations.ListCards.Output {
+        try await listCards(Operations.ListCards.Input(headers: headers))
+    }
+    /// Open benefits whose period ends within a number of days, soonest first
+    ///
+    /// Snoozed benefits are left out, as on the "Expiring soon" page.
+    ///
+    /// - Remark: HTTP `GET /wallet/benefits/expiring`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/expiring/get(listExpiringBenefits)`.
+    internal func listExpiringBenefits(
+        query: Operations.ListExpiringBenefits.Input.Query = .init(),
+        headers: Operations.ListExpiringBenefits.Input.Headers = .init()
+    ) async throws -> Operations.ListExpiringBenefits.Output {
+        try await listExpiringBenefits(Operations.ListExpiringBenefits.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Mark a benefit used this period, for its full value today
+    ///
+    /// Marking it again in the same period changes nothing.
+    ///
+    /// - Remark: HTTP `POST /wallet/benefits/{benefitId}/use`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/{benefitId}/use/post(useBenefit)`.
+    internal func useBenefit(
+        path: Operations.UseBenefit.Input.Path,
+        headers: Operations.UseBenefit.Input.Headers = .init()
+    ) async throws -> Operations.UseBenefit.Output {
+        try await useBenefit(Operations.UseBenefit.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take back this period's use of a benefit
+    ///
+    /// - Remark: HTTP `DELETE /wallet/benefits/{benefitId}/use`.
+    /// - Remark: Generated from `#/paths//wallet/benefits/{benefitId}/use/delete(undoBenefitUse)`.
+    internal func undoBenefitUse(
+        path: Operations.UndoBenefitUse.Input.Path,
+        headers: Operations.UndoBenefitUse.Input.Headers = .init()
+    ) async throws -> Operations.UndoBenefitUse.Output {
+        try await undoBenefitUse(Operations.UndoBenefitUse.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The subscriptions, next renewal first
+    ///
+    /// - Remark: HTTP `GET /wallet/subscriptions`.
+    /// - Remark: Generated from `#/paths//wallet/subscriptions/get(listSubscriptions)`.
+    internal func listSubscriptions(headers: Operations.ListSubscriptions.Input.Headers = .init()) async throws -> Operations.ListSubscriptions.Output {
+        try await listSubscriptions(Operations.ListSubscriptions.Input(headers: headers))
+    }
+    /// The coupons not used yet and not past their day, soonest first
+    ///
+    /// - Remark: HTTP `GET /wallet/coupons`.
+    /// - Remark: Generated from `#/paths//wallet/coupons/get(listCoupons)`.
+    internal func listCoupons(headers: Operations.ListCoupons.Input.Headers = .init()) async throws -> Operations.ListCoupons.Output {
+        try await listCoupons(Operations.ListCoupons.Input(headers: headers))
+    }
+    /// The notifications, newest first
+    ///
+    /// - Remark: HTTP `GET /notifications`.
+    /// - Remark: Generated from `#/paths//notifications/get(listNotifications)`.
+    internal func listNotifications(headers: Operations.ListNotifications.Input.Headers = .init()) async throws -> Operations.ListNotifications.Output {
+        try await listNotifications(Operations.ListNotifications.Input(headers: headers))
+    }
+    /// Mark a notification read
+    ///
+    /// - Remark: HTTP `POST /notifications/{notificationId}/read`.
+    /// - Remark: Generated from `#/paths//notifications/{notificationId}/read/post(markNotificationRead)`.
+    internal func markNotificationRead(
+        path: Operations.MarkNotificationRead.Input.Path,
+        headers: Operations.MarkNotificationRead.Input.Headers = .init()
+    ) async throws -> Operations.MarkNotificationRead.Output {
+        try await markNotificationRead(Operations.MarkNotificationRead.Input(
+            path: path,
+            headers: headers
+        ))
     }
 }
 
