@@ -199,15 +199,16 @@ def percentile(sorted_values: list, fraction: float) -> float:
     return sorted_values[rank - 1]
 
 
-def api_token(conn, cookie: str) -> str:
-    """Makes a read-only API token through Profile → API tokens with the signed-in cookie; the token."""
+def api_token(conn, cookie: str, scope: str = "read") -> str:
+    """Makes an API token (read-only, or `write`: read and change) through Profile → API tokens with the signed-in
+    cookie; the token."""
     conn.request("GET", "/profile/api-tokens", headers={"Cookie": cookie})
     response = conn.getresponse()
     html = response.read().decode("utf-8", "replace")
     match = re.search(r'name="_csrf"\s+value="([^"]+)"', html) or re.search(r'value="([^"]+)"\s+name="_csrf"', html)
     if response.status != 200 or not match:
         raise RuntimeError(f"GET /profile/api-tokens answered {response.status} without a form")
-    body = urllib.parse.urlencode({"name": "Benchmark", "scope": "read", "expires": "", "_csrf": match.group(1)})
+    body = urllib.parse.urlencode({"name": "Benchmark", "scope": scope, "expires": "", "_csrf": match.group(1)})
     conn.request("POST", "/profile/api-tokens", body=body,
                  headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
     response = conn.getresponse()
