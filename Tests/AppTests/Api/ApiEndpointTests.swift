@@ -568,7 +568,8 @@ struct ApiEndpointTests {
         "a retried POST with the same Idempotency-Key makes one row and gets the same answer; another body is refused"
     )
     func idempotency() async throws {
-        try await TestApp.run { browser, database in
+        let clock = TestClock()
+        try await TestApp.run(clock: clock) { browser, database in
             _ = try await SafeToSpendTests.fixture(browser, database)
             let holiday = try Self.stashId(database, "Holiday")
             let token = try await ApiTests.token(browser, scope: "write")
@@ -649,6 +650,32 @@ struct ApiEndpointTests {
                 headers: [.idempotencyKey: String(repeating: "k", count: 201)],
                 expect: .badRequest
             )
+
+            // A request still being answered (here: one the server stopped answering) holds its key for a while
+            try await database.write { db in
+                try db.execute(sql: "UPDATE apiIdempotency SET status = NULL WHERE key = ?", arguments: ["third"])
+            }
+            let busy = try await Self.problem(
+                browser,
+                path,
+                token: token,
+                method: .post,
+                json: #"{"amount": 100}"#,
+                headers: [.idempotencyKey: "third"],
+                expect: .conflict
+            )
+            #expect(busy.title == "A request with this Idempotency-Key is still being answered")
+            clock.advance(by: 120)
+            let taken = try await ApiTests.call(
+                browser,
+                path,
+                token: token,
+                method: .post,
+                headers: [.idempotencyKey: "third"],
+                json: #"{"amount": 100}"#
+            )
+            #expect(taken.status == .created)
+            #expect(try Self.ledgerCount(database, stashId: holiday) == 6)
         }
     }
 

@@ -17,6 +17,8 @@ struct ApiIdempotency: RouterMiddleware {
 
     /// How long an answer is kept.
     static let keptFor: TimeInterval = 86_400
+    /// How long a claim without an answer holds: longer than any request takes.
+    static let abandonedAfter: TimeInterval = 120
     static let maxKeyLength = 200
     static let maxBodySize = 1_048_576
 
@@ -109,15 +111,20 @@ struct ApiIdempotency: RouterMiddleware {
             )
             if let row = try Row.fetchOne(
                 db,
-                sql: "SELECT requestHash, status, contentType, body FROM apiIdempotency WHERE userId = ? AND key = ?",
+                sql: """
+                    SELECT requestHash, status, contentType, body, createdAt FROM apiIdempotency
+                    WHERE userId = ? AND key = ?
+                    """,
                 arguments: [userId, key]
             ) {
                 guard row["requestHash"] == hash else { return .mismatch }
-                guard let status: Int = row["status"] else { return .inProgress }
-                return .replay(status, row["contentType"], row["body"] ?? Data())
+                if let status: Int = row["status"] { return .replay(status, row["contentType"], row["body"] ?? Data()) }
+                // Claimed by a request that never finished (the server stopped while answering it): this one may go.
+                guard let claimed: Date = row["createdAt"], now.timeIntervalSince(claimed) >= Self.abandonedAfter
+                else { return .inProgress }
             }
             try db.execute(
-                sql: "INSERT INTO apiIdempotency (userId, key, requestHash, createdAt) VALUES (?, ?, ?, ?)",
+                sql: "INSERT OR REPLACE INTO apiIdempotency (userId, key, requestHash, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [userId, key, hash, now]
             )
             return .fresh
