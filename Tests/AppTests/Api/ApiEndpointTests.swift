@@ -704,18 +704,7 @@ struct ApiEndpointTests {
     @Test("--api-requests-per-minute sets the limit, from 1 to 100,000, and defaults to 120")
     func rateLimitSetting() throws {
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try ServeSettings(
-                host: nil,
-                port: nil,
-                dataDir: nil,
-                tlsCert: nil,
-                tlsKey: nil,
-                noTLS: true,
-                resourcesDir: TestApp.root,
-                logLevel: nil,
-                apiRequestsPerMinute: flag,
-                environment: env
-            ).config(clock: { Date() })
+            try TestApp.config(apiRequestsPerMinute: flag, environment: env)
         }
         #expect(try config(nil).apiRequestsPerMinute == 120)
         #expect(try config("600").apiRequestsPerMinute == 600)

@@ -62,18 +62,7 @@ struct TestPushLimitTests {
     @Test("--test-pushes-per-minute sets the limit, from 1 to 60")
     func setting() throws {
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try ServeSettings(
-                host: nil,
-                port: nil,
-                dataDir: nil,
-                tlsCert: nil,
-                tlsKey: nil,
-                noTLS: true,
-                resourcesDir: TestApp.root,
-                logLevel: nil,
-                testPushesPerMinute: flag,
-                environment: env
-            ).config(clock: { Date() })
+            try TestApp.config(testPushesPerMinute: flag, environment: env)
         }
         #expect(try config(nil).testPushesPerMinute == 3)
         #expect(try config("10").testPushesPerMinute == 10)

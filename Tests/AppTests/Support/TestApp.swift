@@ -157,3 +157,26 @@ enum UpgradeFixture {
         return queue
     }
 }
+
+extension TestApp {
+    /// The configuration `stashify` would start with, given these options and environment variables.
+    static func config(
+        testPushesPerMinute: String? = nil,
+        apiRequestsPerMinute: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> AppConfig {
+        try ServeSettings(
+            host: nil,
+            port: nil,
+            dataDir: nil,
+            tlsCert: nil,
+            tlsKey: nil,
+            noTLS: true,
+            resourcesDir: root,
+            logLevel: nil,
+            testPushesPerMinute: testPushesPerMinute,
+            apiRequestsPerMinute: apiRequestsPerMinute,
+            environment: environment
+        ).config(clock: { Date() })
+    }
+}

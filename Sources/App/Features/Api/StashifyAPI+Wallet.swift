@@ -29,11 +29,7 @@ extension StashifyAPI {
     {
         let member = try member()
         let days = try member.number(input.query.days, "days", in: 0...366, fallback: BenefitStatus.soonDays)
-        let last = member.today.adding(days: days)
-        let benefits = try member.cards(cardId: nil).flatMap { card in
-            card.benefits.filter { $0.isOpen && !$0.snoozed && $0.window.end <= last }.map { (card.card, $0) }
-        }
-        .sorted { ($0.1.window.end, $0.1.benefit.name) < ($1.1.window.end, $1.1.benefit.name) }
+        let benefits = WalletState.ending(try member.cards(cardId: nil), through: member.today.adding(days: days))
         return .ok(.init(body: .json(benefits.map { member.benefit($1, card: $0) })))
     }
 
@@ -41,14 +37,7 @@ extension StashifyAPI {
     /// period, nothing more.
     func useBenefit(_ input: Operations.UseBenefit.Input) async throws -> Operations.UseBenefit.Output {
         let member = try member()
-        guard let (benefit, card) = try member.store.cardBenefit(id: input.path.benefitId) else {
-            throw ApiFailure.notFound(member.t)
-        }
-        let window = benefit.window(
-            containing: member.today,
-            anniversary: card.anniversary,
-            timeZone: member.user.calendarTimeZone
-        )
+        let (benefit, card, window) = try member.currentPeriod(benefitId: input.path.benefitId)
         try await member.store.markBenefitUsed(
             benefit,
             periodStart: window.start,
@@ -62,14 +51,7 @@ extension StashifyAPI {
     /// `DELETE /api/v1/wallet/benefits/{benefitId}/use`: takes back this period's "done".
     func undoBenefitUse(_ input: Operations.UndoBenefitUse.Input) async throws -> Operations.UndoBenefitUse.Output {
         let member = try member()
-        guard let (benefit, card) = try member.store.cardBenefit(id: input.path.benefitId) else {
-            throw ApiFailure.notFound(member.t)
-        }
-        let window = benefit.window(
-            containing: member.today,
-            anniversary: card.anniversary,
-            timeZone: member.user.calendarTimeZone
-        )
+        let (benefit, card, window) = try member.currentPeriod(benefitId: input.path.benefitId)
         try await member.store.undoBenefitUse(benefit, periodStart: window.start)
         return .ok(.init(body: .json(try member.benefit(id: benefit.id ?? 0, cardId: card.id ?? 0))))
     }
@@ -188,6 +170,13 @@ extension StashifyAPI.Member {
             today: today,
             timeZone: user.calendarTimeZone
         )
+    }
+
+    /// Benefit `benefitId` of the member's, its card, and its period that holds today; else a 404.
+    func currentPeriod(benefitId: Int64) throws -> (CardBenefit, WalletCard, PeriodWindow) {
+        guard let (benefit, card) = try store.cardBenefit(id: benefitId) else { throw ApiFailure.notFound(t) }
+        let window = benefit.window(containing: today, anniversary: card.anniversary, timeZone: user.calendarTimeZone)
+        return (benefit, card, window)
     }
 
     /// Benefit `id` of card `cardId` as it stands today.

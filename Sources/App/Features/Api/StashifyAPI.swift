@@ -91,12 +91,7 @@ struct StashifyAPI: APIProtocol {
                 today: today,
                 timeZone: zone
             )
-            let expiring = cards.flatMap { card in
-                card.benefits.filter { $0.isOpen && !$0.snoozed && $0.window.end <= lastDay }.map {
-                    (card.card.name, $0)
-                }
-            }
-            .sorted { ($0.1.window.end, $0.1.benefit.name) < ($1.1.window.end, $1.1.benefit.name) }
+            let expiring = WalletState.ending(cards, through: lastDay)
             return Components.Schemas.Glance(
                 day: today.description,
                 safeToSpend: member.money(safe.cents),
@@ -112,7 +107,7 @@ struct StashifyAPI: APIProtocol {
                 benefitsExpiringThisWeek: expiring.map { card, state in
                     .init(
                         name: state.benefit.name,
-                        card: card,
+                        card: card.name,
                         dueOn: state.window.end.description,
                         daysLeft: today.distance(to: state.window.end)
                     )

@@ -34,6 +34,15 @@ enum WalletState {
     /// How long a missed period stays in the "Expired" list.
     static let expiredShownDays = 31
 
+    /// The open, unsnoozed benefits of `cards` whose period ends by `last`, with their cards: the soonest first, then
+    /// by name.
+    static func ending(_ cards: [CardState], through last: CalendarDay) -> [(card: WalletCard, state: BenefitState)] {
+        cards.flatMap { card in
+            card.benefits.filter { $0.isOpen && !$0.snoozed && $0.window.end <= last }.map { (card.card, $0) }
+        }
+        .sorted { ($0.state.window.end, $0.state.benefit.name) < ($1.state.window.end, $1.state.benefit.name) }
+    }
+
     /// Every card's state on `today` in `timeZone` (the user's), most urgent first, then most valuable (the top of
     /// the stack).
     static func cards(_ snapshot: WalletSnapshot, today: CalendarDay, timeZone: TimeZone) -> [CardState] {
