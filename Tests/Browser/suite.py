@@ -105,6 +105,7 @@ def pages(today):
     twelve_months = "&".join(f"month={month:%Y-%m}" for month in year)
     signed_in = [
         "/", f"/?day={today}", "/stashes/1", "/stashes/1/edit", "/stashes/1/entries/new", "/stashes/new",
+        "/stashes/1/entries/new?amount=4.50&note=Flat%20white", "/add?stash=No%20such%20stash&amount=4.50",
         "/badges", "/badges?tab=all", "/notifications",
         f"/statistics?view=daily&period={today}", f"/statistics?view=monthly&period={today:%Y-%m}",
         f"/statistics?view=yearly&period={today:%Y}", f"/statistics/compare?{twelve_months}",

@@ -5,6 +5,7 @@ import Hummingbird
 extension StashController {
     func addEntriesRoutes(to group: RouterGroup<MemberContext>) {
         group.get(StashPaths.newEntry, use: newEntry)
+        group.get(StashPaths.quickAdd, use: quickAdd)
         group.post(StashPaths.entries, use: createEntry)
         group.get(StashPaths.editEntry, use: editEntry)
         group.post(StashPaths.editEntry, use: updateEntry)
@@ -16,10 +17,14 @@ extension StashController {
     @Sendable func newEntry(request: Request, context: MemberContext) async throws -> Response {
         let user = context.user
         let summary = try context.namedStashSummary()
-        // A new entry leaves (and goes into) the accounts the stash's last entry named.
+        // A new entry leaves (and goes into) the accounts the stash's last entry named. A quick-add link fills in
+        // the amount and note as typed; nothing is saved until the form is sent.
         let latest = try context.store.latestEntry(stashId: summary.stash.id ?? 0)
+        let query = request.uri.queryParameters
         return try entryFormPage(
             EntryInput(
+                amount: query["amount"].map { String($0.prefix(40)) },
+                note: query["note"].map { String($0.prefix(200)) },
                 account: latest?.transaction.accountId.map(String.init),
                 into: latest?.pairAccountId.map(String.init)
             ),

@@ -10,6 +10,8 @@ enum StashPaths {
     static let editEntry = PathPattern("/entries/:id/edit")
     static let deleteEntry = PathPattern("/entries/:id/delete")
     static let restore = PathPattern("/trash/:id/restore")
+    /// `/add?stash=Coffee&amount=4.50`: a link for a phone's home screen that opens a stash's add form filled in.
+    static let quickAdd = "/add"
 
     /// The new-stash form with `kind` picked.
     static func new(kind: Stash.Kind) -> String { new + "?kind=\(kind.rawValue)" }
@@ -17,6 +19,14 @@ enum StashPaths {
     /// The add-entry form of stash `id`, coming back to `returnTo` once saved.
     static func newEntry(_ id: Int64, returnTo: String?) -> String {
         Paths.path(newEntry(id), returningTo: returnTo)
+    }
+
+    /// The add-entry form of stash `id` with `amount` and `note` filled in as typed (nothing is saved until sent).
+    static func newEntry(_ id: Int64, amount: String?, note: String?) -> String {
+        let query = [("amount", amount), ("note", note)].compactMap { name, value in
+            value.flatMap { $0.isEmpty ? nil : Paths.queryValue($0).map { "\(name)=\($0)" } }
+        }
+        return newEntry(id) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// A stash's page, at `month` (nil: this month).
