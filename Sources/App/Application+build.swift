@@ -251,6 +251,7 @@ func buildRouter(
         pendingSignIns: PendingSignIns(now: services.now)
     )
     auth.addPublicRoutes(to: app)
+    ApiReferenceController(pages: services.pages, reference: try ApiReference.parse(spec.text)).addRoutes(to: app)
 
     let signedIn = app.group()
         .add(middleware: RequireUserMiddleware(pages: services.pages))

@@ -118,7 +118,7 @@ def pages(today):
         "/wallet", "/wallet/cards/1", "/wallet/cards/new", "/wallet/cards/custom", "/wallet/tracker",
         "/wallet/tracker?tab=coupons", "/wallet/expiring", "/wallet/settings", "/wallet/coupons/new",
         "/wallet/subscriptions/new", "/wallet/catalogue/chase-sapphire-reserve", "/wallet/benefits/1", "/profile",
-        "/profile/notifications", "/profile/data", "/profile/two-factor", "/profile/household", "/profile/api-tokens", "/welcome", "/welcome/reminders",
+        "/profile/notifications", "/profile/data", "/profile/two-factor", "/profile/household", "/profile/api-tokens", "/api/reference", "/welcome", "/welcome/reminders",
     ]
     return signed_in
 
@@ -448,7 +448,7 @@ def main():
             for width, height in SIZES:
                 for theme in THEMES:
                     emulate(d, width, height, theme)
-                    for path in ["/login", "/signup"]:
+                    for path in ["/login", "/signup", "/api/reference"]:
                         d.get(base + path)
                         results.check(f"{path} {width} {theme}", axe_problems(d, source) + d.execute_script(PAGE_CHECKS) + console_errors(d))
             # Sign up through the form, then demo data for the new account

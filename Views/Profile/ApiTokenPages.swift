@@ -41,6 +41,7 @@ enum ApiTokenPages {
         <section class="card form-card" aria-labelledby="tokens-title">
           <h2 class="card__title" id="tokens-title">\(t["profile.api_tokens.list_title"])</h2>
           <p class="muted small">\(t["profile.api_tokens.intro"])</p>
+          <p class="small"><a href="\(ApiReferenceController.path)">\(t["profile.api_tokens.reference"])</a></p>
           \(page.tokens.isEmpty ? "<p class=\"muted small\">\(t["profile.api_tokens.none"])</p>" as HTML : """
             <ul class="session-list">\(page.tokens.map { token in
                 """
