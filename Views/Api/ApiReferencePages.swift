@@ -7,8 +7,10 @@ enum ApiReferencePages {
     /// The spec's own text is English, marked so on pages in other languages.
     private static let lang = "en"
 
-    static func show(_ reference: ApiReference, t: Words) -> HTML {
+    /// `heading`: the page's title, for a shell without a header to show it.
+    static func show(_ reference: ApiReference, heading: String?, t: Words) -> HTML {
         """
+        \(heading.map { "<h1 class=\"api-ref__title\">\($0)</h1>" as HTML })
         <section class="card api-ref" aria-labelledby="api-ref-intro">
           <h2 class="card__title" id="api-ref-intro" lang="\(lang)">\(reference.title) \(reference.version)</h2>
           \(paragraphs(reference.description))
@@ -44,7 +46,7 @@ enum ApiReferencePages {
           \(paragraphs(operation.description))
           \(operation.parameters.isEmpty ? nil : """
             <h3>\(t["apireference.parameters"])</h3>
-            <div class="table-scroll"><table class="data-table data-table--rows">
+            \(scroller("\(operation.method) \(operation.path): \(t["apireference.parameters"])", t: t))<table class="data-table data-table--rows">
               <thead><tr><th scope="col">\(t["apireference.name"])</th><th scope="col">\(t["apireference.in"])</th><th scope="col">\(t["apireference.type"])</th><th scope="col">\(t["apireference.description"])</th></tr></thead>
               <tbody>\(operation.parameters.map { parameter in
                   """
@@ -57,7 +59,7 @@ enum ApiReferencePages {
               "<h3>\(t["apireference.body"])</h3><p>\(type(body, t: t))</p>" as HTML
           })
           <h3>\(t["apireference.responses"])</h3>
-          <div class="table-scroll"><table class="data-table data-table--rows">
+          \(scroller("\(operation.method) \(operation.path): \(t["apireference.responses"])", t: t))<table class="data-table data-table--rows">
             <thead><tr><th scope="col">\(t["apireference.status"])</th><th scope="col">\(t["apireference.type"])</th><th scope="col">\(t["apireference.description"])</th></tr></thead>
             <tbody>\(operation.answers.map { answer in
                 "<tr><td>\(answer.status)</td><td>\(answer.type.map { type($0, t: t) })</td><td>\(text(answer.description))</td></tr>" as HTML
@@ -73,7 +75,7 @@ enum ApiReferencePages {
         \(paragraphs(schema.description))
         \(schema.type.map { "<p>\(type($0, t: t))</p>" as HTML })
         \(schema.properties.isEmpty ? nil : """
-          <div class="table-scroll"><table class="data-table data-table--rows">
+          \(scroller(schema.name, t: t))<table class="data-table data-table--rows">
             <thead><tr><th scope="col">\(t["apireference.property"])</th><th scope="col">\(t["apireference.type"])</th><th scope="col">\(t["apireference.description"])</th></tr></thead>
             <tbody>\(schema.properties.map { property in
                 """
@@ -83,6 +85,12 @@ enum ApiReferencePages {
           </table></div>
           """ as HTML)
         """
+    }
+
+    /// The opening of a table that scrolls sideways on a phone: reachable by keyboard, named for what it holds.
+    private static func scroller(_ title: String, t: Words) -> HTML {
+        let label = t["statistics.charts.scrolls", ["title": title]]
+        return "<div class=\"table-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(label)\">"
     }
 
     /// A type: a schema's name links to its table; an array says what it holds.

@@ -12,7 +12,8 @@ struct ApiReferenceController: Sendable {
         group.get(Self.path) { _, context in
             let t = context.words
             return pages.page(title: t["apireference.title"], section: nil, context: context) {
-                ApiReferencePages.show(reference, t: $0.t)
+                // Signed out, the shell has no header to name the page in: the page names itself.
+                ApiReferencePages.show(reference, heading: $0.showNav ? nil : $0.title, t: $0.t)
             }
         }
     }
