@@ -17,7 +17,7 @@ struct ApiEndpointTests {
         return decoder
     }()
 
-    /// Calls the API and decodes a 2xx answer as `T`.
+    /// Calls the API, expecting `status`, and decodes the answer as `T`.
     static func get<T: Decodable>(
         _ type: T.Type,
         _ browser: Browser,
@@ -37,6 +37,9 @@ struct ApiEndpointTests {
             json: json
         )
         #expect(response.status == status, "\(method) \(path): \(response.body)")
+        if T.self == Components.Schemas.Problem.self {
+            #expect(response.headers[.contentType] == "application/problem+json", "\(method) \(path)")
+        }
         return try decoder.decode(T.self, from: Data(response.body.utf8))
     }
 
@@ -50,17 +53,16 @@ struct ApiEndpointTests {
         headers: HTTPFields = [:],
         expect status: HTTPResponse.Status
     ) async throws -> Components.Schemas.Problem {
-        let response = try await ApiTests.call(
+        try await get(
+            Components.Schemas.Problem.self,
             browser,
             path,
             token: token,
             method: method,
+            json: json,
             headers: headers,
-            json: json
+            expect: status
         )
-        #expect(response.status == status, "\(method) \(path): \(response.body)")
-        #expect(response.headers[.contentType] == "application/problem+json", "\(method) \(path)")
-        return try decoder.decode(Components.Schemas.Problem.self, from: Data(response.body.utf8))
     }
 
     /// The stash ids of `SafeToSpendTests.fixture`'s member.
@@ -704,7 +706,7 @@ struct ApiEndpointTests {
     @Test("--api-requests-per-minute sets the limit, from 1 to 100,000, and defaults to 120")
     func rateLimitSetting() throws {
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try TestApp.config(apiRequestsPerMinute: flag, environment: env)
+            try TestApp.config(environment: env) { $0.apiRequestsPerMinute = flag }
         }
         #expect(try config(nil).apiRequestsPerMinute == 120)
         #expect(try config("600").apiRequestsPerMinute == 600)

@@ -141,19 +141,10 @@ struct KeepSignedInTests {
     @Test("the idle limit is a setting: a period of an hour or more")
     func setting() throws {
         func config(_ idle: String?, _ lifetime: String? = nil) throws -> AppConfig {
-            try ServeSettings(
-                host: nil,
-                port: nil,
-                dataDir: nil,
-                tlsCert: nil,
-                tlsKey: nil,
-                noTLS: true,
-                resourcesDir: TestApp.root,
-                logLevel: nil,
-                sessionLifetime: lifetime,
-                sessionIdle: idle,
-                environment: [:]
-            ).config(clock: { Date() })
+            try TestApp.config {
+                $0.sessionLifetime = lifetime
+                $0.sessionIdle = idle
+            }
         }
         #expect(try config(nil).sessionIdleLimit == .seconds(12 * 3600))
         #expect(try config(nil).sessionLifetime == .seconds(30 * 86_400))
@@ -162,17 +153,7 @@ struct KeepSignedInTests {
         #expect(throws: StartupError.self) { try config("10m") }
         #expect(throws: StartupError.self) { try config("soon") }
         #expect(throws: StartupError.self) { try config(nil, "30m") }
-        let env = try ServeSettings(
-            host: nil,
-            port: nil,
-            dataDir: nil,
-            tlsCert: nil,
-            tlsKey: nil,
-            noTLS: true,
-            resourcesDir: TestApp.root,
-            logLevel: nil,
-            environment: ["STASHIFY_SESSION_IDLE": "3h"]
-        ).config(clock: { Date() })
+        let env = try TestApp.config(environment: ["STASHIFY_SESSION_IDLE": "3h"])
         #expect(env.sessionIdleLimit == .seconds(3 * 3600))
     }
 }

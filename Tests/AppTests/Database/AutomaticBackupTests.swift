@@ -7,19 +7,11 @@ import Testing
 @Suite("Automatic backups")
 struct AutomaticBackupTests {
     func settings(every: String?, keep: String?, environment: [String: String] = [:]) throws -> AppConfig {
-        try ServeSettings(
-            host: nil,
-            port: nil,
-            dataDir: nil,
-            tlsCert: nil,
-            tlsKey: nil,
-            noTLS: false,
-            resourcesDir: TestApp.root,
-            logLevel: nil,
-            backupEvery: every,
-            backupKeep: keep,
-            environment: environment
-        ).config(clock: { Date() })
+        try TestApp.config(environment: environment) {
+            $0.noTLS = false
+            $0.backupEvery = every
+            $0.backupKeep = keep
+        }
     }
 
     @Test(

@@ -121,20 +121,8 @@ struct OutboundPolicyTests {
 
     @Test("--allow-outbound and STASHIFY_ALLOW_OUTBOUND fill the list; a bad entry stops the start with a sentence")
     func setting() throws {
-        let root = TestApp.root
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try ServeSettings(
-                host: nil,
-                port: nil,
-                dataDir: nil,
-                tlsCert: nil,
-                tlsKey: nil,
-                noTLS: true,
-                resourcesDir: root,
-                logLevel: nil,
-                allowOutbound: flag,
-                environment: env
-            ).config(clock: { Date() })
+            try TestApp.config(environment: env) { $0.allowOutbound = flag }
         }
         #expect(try config(nil).outbound.allowed == OutboundPolicy.AllowList())
         #expect(try config("ntfy.lan,10.0.0.0/24").outbound.allowed.hosts == ["ntfy.lan"])

@@ -62,7 +62,7 @@ struct TestPushLimitTests {
     @Test("--test-pushes-per-minute sets the limit, from 1 to 60")
     func setting() throws {
         func config(_ flag: String?, env: [String: String] = [:]) throws -> AppConfig {
-            try TestApp.config(testPushesPerMinute: flag, environment: env)
+            try TestApp.config(environment: env) { $0.testPushesPerMinute = flag }
         }
         #expect(try config(nil).testPushesPerMinute == 3)
         #expect(try config("10").testPushesPerMinute == 10)

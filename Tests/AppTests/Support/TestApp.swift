@@ -159,13 +159,13 @@ enum UpgradeFixture {
 }
 
 extension TestApp {
-    /// The configuration `stashify` would start with, given these options and environment variables.
+    /// The configuration `stashify` would start with, given the options `set` sets (over plain HTTP from this
+    /// folder) and these environment variables.
     static func config(
-        testPushesPerMinute: String? = nil,
-        apiRequestsPerMinute: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        _ set: (inout ServeSettings) -> Void = { _ in }
     ) throws -> AppConfig {
-        try ServeSettings(
+        var settings = ServeSettings(
             host: nil,
             port: nil,
             dataDir: nil,
@@ -174,9 +174,9 @@ extension TestApp {
             noTLS: true,
             resourcesDir: root,
             logLevel: nil,
-            testPushesPerMinute: testPushesPerMinute,
-            apiRequestsPerMinute: apiRequestsPerMinute,
             environment: environment
-        ).config(clock: { Date() })
+        )
+        set(&settings)
+        return try settings.config(clock: { Date() })
     }
 }

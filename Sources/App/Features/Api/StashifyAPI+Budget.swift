@@ -139,7 +139,7 @@ extension StashifyAPI {
         let validated = TransactionRules.validate(
             typed,
             t: member.t,
-            choices: try await store.transactionChoices(),
+            choices: try await store.transactionChoices(withRecent: false),
             currency: user.currencyValue,
             grammar: user.format.amounts,
             today: today,
@@ -150,17 +150,7 @@ extension StashifyAPI {
         case .invalid(let errors): throw ApiFailure.invalid(errors.renamed(Self.transactionFields), member.t)
         case .valid(let valid): draft = valid
         }
-        let now = now()
-        var transaction = LedgerEntry.blank(userId: user.id ?? 0, kind: .expense, stash: draft.stash, now: now)
-        draft.apply(to: &transaction)
-        let (saved, outcome) = try await store.addTransaction(
-            transaction,
-            stash: draft.stash,
-            into: draft.intoAccountId,
-            parts: draft.parts,
-            today: today,
-            now: now
-        )
+        let (saved, outcome) = try await store.addTransaction(draft, today: today, now: now())
         return .created(.init(body: .json(try member.created(saved, outcome: outcome))))
     }
 

@@ -85,16 +85,7 @@ extension StashifyAPI {
             throw ApiFailure.invalid(errors.renamed(["account": "accountId", "into": "intoAccountId"]), member.t)
         case .valid(let valid): draft = valid
         }
-        let now = now()
-        var entry = LedgerEntry.blank(userId: user.id ?? 0, kind: stash.kind.entryKind, stash: stash, now: now)
-        draft.apply(to: &entry)
-        let (saved, outcome) = try await store.addEntry(
-            entry,
-            to: stash,
-            into: draft.intoAccountId,
-            today: today,
-            now: now
-        )
+        let (saved, outcome) = try await store.addEntry(draft, to: stash, today: today, now: now())
         return .created(.init(body: .json(try member.created(saved, outcome: outcome))))
     }
 

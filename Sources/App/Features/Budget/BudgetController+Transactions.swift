@@ -343,19 +343,9 @@ extension BudgetController {
                 status: status
             )
         } save: { input, draft in
-            let now = self.now()
-            var transaction = LedgerEntry.blank(userId: context.member.id, kind: .expense, stash: draft.stash, now: now)
-            draft.apply(to: &transaction)
             let outcome: MemberStore.Outcome
             do {
-                outcome = try await context.store.addTransaction(
-                    transaction,
-                    stash: draft.stash,
-                    into: draft.intoAccountId,
-                    parts: draft.parts,
-                    today: today,
-                    now: now
-                ).1
+                outcome = try await context.store.addTransaction(draft, today: today, now: self.now()).1
             } catch {
                 return try await transactionFormPage(
                     input,

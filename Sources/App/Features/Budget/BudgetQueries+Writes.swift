@@ -6,6 +6,21 @@ import GRDB
 extension MemberStore {
     // MARK: - Transactions
 
+    /// Adds what a valid transaction form (the page's or the API's) describes, with its split and its saving's account.
+    func addTransaction(_ draft: TransactionDraft, today: CalendarDay, now: Date) async throws -> (LedgerEntry, Outcome)
+    {
+        var transaction = LedgerEntry.blank(userId: userId, kind: .expense, stash: draft.stash, now: now)
+        draft.apply(to: &transaction)
+        return try await addTransaction(
+            transaction,
+            stash: draft.stash,
+            into: draft.intoAccountId,
+            parts: draft.parts,
+            today: today,
+            now: now
+        )
+    }
+
     /// Adds a transaction; one that names a stash is added as that stash's entry. A saving may name the account its
     /// money goes `into`.
     func addTransaction(

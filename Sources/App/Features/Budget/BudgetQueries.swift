@@ -158,14 +158,14 @@ struct LedgerCursor: Sendable, Equatable, CustomStringConvertible {
 
 /// The read side of the budget: every query scoped by user id and bounded by a month, a page or an index range.
 extension MemberStore {
-    /// What the transaction form offers and its rules accept: the member's categories, accounts and stashes, and what
-    /// they used lately.
-    func transactionChoices() async throws -> TransactionChoices {
+    /// What the transaction form offers and its rules accept: the member's categories, accounts and stashes, and
+    /// (`withRecent`, for the form; the rules alone don't need it) what they used lately.
+    func transactionChoices(withRecent: Bool = true) async throws -> TransactionChoices {
         async let categories = categories()
         async let accounts = accounts()
         async let stashes = stashesByName()
-        async let recent = recentChoices()
-        async let used = recentPayeesAndTags()
+        async let recent = withRecent ? recentChoices() : RecentChoices()
+        async let used = withRecent ? recentPayeesAndTags() : (payees: [], tags: [])
         return try await TransactionChoices(
             categories: categories,
             accounts: accounts,

@@ -66,17 +66,8 @@ extension StashController {
                 status: status
             )
         } save: { input, draft in
-            let now = self.now()
             let stash = summary.stash
-            var entry = LedgerEntry.blank(userId: context.member.id, kind: stash.kind.entryKind, stash: stash, now: now)
-            draft.apply(to: &entry)
-            let (saved, outcome) = try await context.store.addEntry(
-                entry,
-                to: stash,
-                into: draft.intoAccountId,
-                today: today,
-                now: now
-            )
+            let (saved, outcome) = try await context.store.addEntry(draft, to: stash, today: today, now: self.now())
             // A quick-add amount posts money with one tap: "Undo" takes it out again (and offers to put it back).
             return pages.redirect(
                 to: entryReturnPath(input.returnTo) ?? StashPaths.show(stash.id ?? 0, month: draft.day.monthValue),

@@ -134,6 +134,18 @@ extension MemberStore {
 
     // MARK: - Entries
 
+    /// Adds what a valid entry form (the page's or the API's) describes to `stash`, and judges its month.
+    func addEntry(
+        _ draft: EntryDraft,
+        to stash: Stash,
+        today: CalendarDay,
+        now: Date
+    ) async throws -> (LedgerEntry, Outcome) {
+        var entry = LedgerEntry.blank(userId: userId, kind: stash.kind.entryKind, stash: stash, now: now)
+        draft.apply(to: &entry)
+        return try await addEntry(entry, to: stash, into: draft.intoAccountId, today: today, now: now)
+    }
+
     /// Adds an entry to a stash and judges its month.
     func addEntry(
         _ entry: LedgerEntry,
